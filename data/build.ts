@@ -1,0 +1,90 @@
+// Builds data/default-index.json from the curated @vocabulary/* packages and the prefix.cc dump in prefix-ns.
+
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PrefixIndexBuilder, prefixesFromJson, toCompact } from '@prefixd/core'
+
+const OUTPUT = fileURLToPath(new URL('./default-index.json', import.meta.url))
+// Vocabularies a user would miss at once; the build stops if any is absent.
+const MUST_HAVE = ['rdf', 'rdfs', 'owl', 'xsd', 'skos', 'schema', 'foaf', 'dcterms', 'prov', 'dcat', 'sh']
+const DCTERMS_TITLE = 'http://purl.org/dc/terms/title'
+
+const started = performance.now()
+const require = createRequire(import.meta.url)
+
+// @vocabulary/* packages are dependencies of @zazuko/vocabularies; npm may nest some of them under it,
+// so each is resolved from there through Node's module resolution, never looked up in a fixed folder.
+const vocabulariesMain = require.resolve('@zazuko/vocabularies')
+const vocabulariesDir = dirname(vocabulariesMain)
+const vocabulariesPackage = JSON.parse(readFileSync(join(vocabulariesDir, 'package.json'), 'utf8'))
+const fromVocabularies = createRequire(vocabulariesMain)
+const packageNames = Object.keys(vocabulariesPackage.dependencies).filter((name) => name.startsWith('@vocabulary/')).sort()
+
+interface Vocabulary {
+  prefix: string
+  namespace: string
+  dir: string
+  dataFile: string
+}
+
+const vocabularies: Vocabulary[] = packageNames.map((name) => {
+  let manifestPath: string
+  try {
+    manifestPath = fromVocabularies.resolve(`${name}/package.json`)
+  } catch {
+    throw new Error(`${name} is listed by @zazuko/vocabularies but cannot be resolved: run npm ci`)
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const { prefix, namespace } = manifest.vocabulary ?? {}
+  if (typeof prefix !== 'string' || typeof namespace !== 'string') throw new Error(`${name} has no vocabulary.prefix/namespace`)
+  const dir = dirname(manifestPath)
+  return { prefix, namespace, dir, dataFile: join(dir, `${name.slice('@vocabulary/'.length)}.nq`) }
+})
+const missing = MUST_HAVE.filter((prefix) => !vocabularies.some((v) => v.prefix === prefix))
+if (missing.length > 0) throw new Error(`expected vocabularies are missing: ${missing.join(', ')}`)
+
+const builder = new PrefixIndexBuilder()
+
+// 1. Curated prefixes: @zazuko/prefixes (the table the vocabulary packages belong to), then each package's own.
+const zazukoPrefixes = (await import(fromVocabularies.resolve('@zazuko/prefixes/prefixes'))).default as Record<string, string>
+builder.addPrefixes(zazukoPrefixes, { source: '@zazuko/prefixes', curated: true })
+builder.addPrefixes(
+  vocabularies.map((v) => [v.prefix, v.namespace] as [string, string]),
+  { source: '@vocabulary/*', curated: true },
+)
+
+// 2. prefix.cc, in its popularity order; curated entries win on conflicts.
+const prefixCcPath = join(dirname(require.resolve('prefix-ns')), 'data.json')
+const prefixCc = prefixesFromJson(JSON.parse(readFileSync(prefixCcPath, 'utf8')), 'prefix-ns')
+builder.addPrefixes(prefixCc.entries, { source: 'prefix.cc' })
+
+// 3. Terms, types, labels and subclass statements of every curated vocabulary, plus titles.
+for (const v of vocabularies) {
+  let data: string
+  try {
+    data = readFileSync(v.dataFile, 'utf8')
+  } catch {
+    throw new Error(`vocabulary data missing: ${v.dataFile}`)
+  }
+  builder.addRdf(data, { format: 'n-quads', source: v.dataFile })
+  const meta = readFileSync(join(v.dir, 'meta.nt'), 'utf8')
+  const title = new RegExp(`<${DCTERMS_TITLE}> "((?:[^"\\\\]|\\\\.)*)"`).exec(meta)?.[1]
+  if (title !== undefined) builder.describeVocabulary(v.prefix, { title: JSON.parse(`"${title}"`) })
+}
+
+const parseErrors = builder.problems.filter((p) => p.message.startsWith('RDF syntax error'))
+if (parseErrors.length > 0) throw new Error(`vocabulary files failed to parse:\n${parseErrors.map((p) => p.message).join('\n')}`)
+
+const index = builder.build()
+const compact = toCompact(index)
+writeFileSync(OUTPUT, JSON.stringify(compact))
+
+const conflicts = builder.problems.length
+console.log(
+  `data/default-index.json: ${index.size.prefixes} prefixes (${Object.keys(zazukoPrefixes).length} curated, ` +
+    `${prefixCc.entries.length} from prefix.cc), ${vocabularies.length} vocabularies, ${index.size.terms} terms, ` +
+    `${compact.types.length} types; ${conflicts} entries skipped (conflicts or invalid); ` +
+    `${Math.round(performance.now() - started)} ms`,
+)

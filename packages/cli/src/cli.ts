@@ -1,0 +1,178 @@
+// The prefixd command line: parses arguments, runs one command over the index, returns the exit code.
+
+import type { Readable, Writable } from 'node:stream'
+import { parseArgs } from 'node:util'
+import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
+import { filterLines } from './line-filter.js'
+import { loadIndex } from './load-index.js'
+import { UsageError } from './usage-error.js'
+
+/** The streams a command talks to; `main.ts` passes the process's own. */
+export interface CliIo {
+  readonly stdin: Readable
+  readonly stdout: Writable
+  readonly stderr: Writable
+}
+
+export const EXIT_FOUND = 0
+export const EXIT_NOT_FOUND = 1
+export const EXIT_USAGE = 2
+
+export const USAGE = `Usage: prefixd <command> [options]
+
+Commands:
+  expand [NAME...]           prefixed name -> IRI (reads one name per line from stdin without NAME)
+  shrink [IRI...]            IRI -> prefixed name (reads one IRI per line from stdin without IRI)
+  autocomplete QUERY         complete a prefix, 'prefix:' or 'prefix:partial'
+      --type T               only terms of this rdf:type (prefixed name or IRI, subclasses included)
+      --case                 case-sensitive matching
+      --expand               print full IRIs instead of prefixed names
+      --limit N              print at most N results
+  prefixes                   print the prefix table
+      --format F             json (default), jsonld, turtle or sparql
+  info                       print what the index holds
+
+Options for every command:
+  --prefixes FILE            add a prefix table (.json, .jsonld, .ttl, .trig, .n3, .rq); overrides the defaults; repeatable
+  --vocab FILE               add vocabulary terms (.ttl, .nt, .nq, .trig, .n3); repeatable
+  --no-defaults              start from an empty table instead of the default data
+  --curie                    expand/shrink W3C CURIEs instead of Turtle prefixed names
+  -h, --help                 print this help
+
+Exit status: 0 found, 1 not found (for stdin: any line not found), 2 usage error.
+`
+
+const OPTIONS = {
+  prefixes: { type: 'string', multiple: true },
+  vocab: { type: 'string', multiple: true },
+  'no-defaults': { type: 'boolean' },
+  curie: { type: 'boolean' },
+  type: { type: 'string' },
+  case: { type: 'boolean' },
+  expand: { type: 'boolean' },
+  limit: { type: 'string' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
+
+/** Runs `prefixd` with `argv` (without node and script) and resolves with the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`prefixd: ${error.message}\n`)
+    return EXIT_USAGE
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`)
+  }
+  const { values, positionals } = parsed
+  const [command, ...args] = positionals
+  if (values.help || command === 'help') {
+    io.stdout.write(USAGE)
+    return EXIT_FOUND
+  }
+  if (command === undefined) throw new UsageError(`no command given\n\n${USAGE}`)
+  const run = COMMANDS[command]
+  if (run === undefined) throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
+
+  const started = performance.now()
+  const { index, problems } = await loadIndex({
+    ...(values.prefixes && { prefixFiles: values.prefixes }),
+    ...(values.vocab && { vocabFiles: values.vocab }),
+    defaults: !values['no-defaults'],
+  })
+  for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
+  return run({ index, args, values, io, loadMs: performance.now() - started })
+}
+
+interface CommandContext {
+  readonly index: PrefixIndex
+  readonly args: readonly string[]
+  readonly values: Values
+  readonly io: CliIo
+  readonly loadMs: number
+}
+
+const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number> = {
+  expand: (ctx) => {
+    const options = ctx.values.curie ? ({ syntax: 'curie' } as const) : undefined
+    return mapItems(ctx, (name) => ctx.index.expand(name, options), (name) => ctx.index.expandError(name, options)?.message)
+  },
+  shrink: (ctx) => {
+    const options = ctx.values.curie ? ({ syntax: 'curie' } as const) : undefined
+    return mapItems(ctx, (iri) => ctx.index.shrink(iri, options), (iri) => ctx.index.shrinkError(iri, options)?.message)
+  },
+  autocomplete: ({ index, args, values, io }) => {
+    if (args.length !== 1) throw new UsageError('autocomplete takes exactly one QUERY')
+    const results = index.autocomplete(args[0]!, {
+      caseSensitive: values.case ?? false,
+      expand: values.expand ?? false,
+      ...(values.type !== undefined && { type: values.type }),
+      ...(values.limit !== undefined && { limit: parseLimit(values.limit) }),
+    })
+    if (results === undefined) {
+      io.stderr.write(`prefixd: unknown prefix in '${args[0]}'\n`)
+      return EXIT_NOT_FOUND
+    }
+    io.stdout.write(results.map((r) => r + '\n').join(''))
+    return results.length > 0 ? EXIT_FOUND : EXIT_NOT_FOUND
+  },
+  prefixes: ({ index, args, values, io }) => {
+    if (args.length > 0) throw new UsageError('prefixes takes no arguments')
+    const format = (values.format ?? 'json') as PrefixTableFormat
+    if (!PREFIX_TABLE_FORMATS.includes(format)) {
+      throw new UsageError(`unknown format '${format}'; use ${PREFIX_TABLE_FORMATS.join(', ')}`)
+    }
+    io.stdout.write(formatPrefixes(index.prefixes(), format))
+    return EXIT_FOUND
+  },
+  info: ({ index, io, loadMs }) => {
+    const { prefixes, terms } = index.size
+    const heapMb = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)
+    io.stdout.write(
+      `prefixd index: ${prefixes} prefixes, ${terms} vocabulary terms (loaded in ${loadMs.toFixed(0)} ms, heap ${heapMb} MiB)\n` +
+        `  expand foaf:Person                       -> ${index.expand('foaf:Person') ?? '(none)'}\n` +
+        `  shrink http://schema.org/Person          -> ${index.shrink('http://schema.org/Person') ?? '(none)'}\n` +
+        `  autocomplete schema:Pers (rdfs:Class)    -> ${(index.autocomplete('schema:Pers', { type: 'rdfs:Class', limit: 3 }) ?? []).join(' ')}\n` +
+        `Try: npx prefixd --help\n`,
+    )
+    return EXIT_FOUND
+  },
+}
+
+/** Maps the arguments, or each stdin line when there are none, and picks the exit code. */
+async function mapItems(
+  { args, io }: CommandContext,
+  map: (item: string) => string | undefined,
+  why: (item: string) => string | undefined,
+): Promise<number> {
+  if (args.length === 0) {
+    const misses = await filterLines(io.stdin, io.stdout, map)
+    return misses === 0 ? EXIT_FOUND : EXIT_NOT_FOUND
+  }
+  let found = true
+  for (const item of args) {
+    const result = map(item)
+    if (result === undefined) {
+      found = false
+      io.stderr.write(`prefixd: ${why(item) ?? 'not found'}\n`)
+    }
+    io.stdout.write((result ?? '') + '\n')
+  }
+  return found ? EXIT_FOUND : EXIT_NOT_FOUND
+}
+
+function parseLimit(text: string): number {
+  if (!/^\d{1,9}$/.test(text)) throw new UsageError(`--limit must be a whole number, got '${text}'`)
+  return Number(text)
+}

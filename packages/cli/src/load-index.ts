@@ -1,0 +1,66 @@
+// Builds the index a command runs on: the default data plus a user's --prefixes and --vocab files.
+
+import { readFile } from 'node:fs/promises'
+import {
+  formatOfFile,
+  prefixesFromJson,
+  prefixesFromRdf,
+  PrefixIndexBuilder,
+  type LoadProblem,
+  type PrefixIndex,
+  type PrefixSource,
+} from '@prefixd/core'
+import { UsageError } from './usage-error.js'
+
+export interface IndexSources {
+  /** Prefix tables (JSON, JSON-LD, Turtle, TriG, N3, SPARQL) that override the defaults. */
+  readonly prefixFiles?: readonly string[]
+  /** RDF files (Turtle, N-Triples, N-Quads, TriG, N3) whose terms are added. */
+  readonly vocabFiles?: readonly string[]
+  /** Default `true`: start from the default data set. */
+  readonly defaults?: boolean
+}
+
+/** The index with the user's files layered over the defaults, and what in them could not be loaded. */
+export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixIndex; problems: readonly LoadProblem[] }> {
+  const builder = sources.defaults === false ? new PrefixIndexBuilder() : await PrefixIndexBuilder.loadDefault()
+  const before = builder.problems.length // the default data's own skipped entries are not the user's concern
+  const problems: LoadProblem[] = []
+  for (const file of sources.prefixFiles ?? []) {
+    const table = readPrefixFile(file, await readText(file))
+    builder.addPrefixes(table.entries, { source: file, override: true })
+    problems.push(...table.problems)
+  }
+  for (const file of sources.vocabFiles ?? []) {
+    const format = formatOfFile(file)
+    if (format === undefined || format === 'json' || format === 'sparql') {
+      throw new UsageError(`${file}: cannot tell the RDF syntax; use .ttl, .nt, .nq, .trig or .n3`)
+    }
+    builder.addRdf(await readText(file), { format, source: file })
+  }
+  const index = builder.build()
+  return { index, problems: [...problems, ...builder.problems.slice(before)] }
+}
+
+function readPrefixFile(file: string, text: string): PrefixSource {
+  const format = formatOfFile(file)
+  if (format === 'json') {
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`)
+    }
+    return prefixesFromJson(value, file)
+  }
+  if (format === 'turtle' || format === 'trig' || format === 'n3' || format === 'sparql') return prefixesFromRdf(text, format, file)
+  throw new UsageError(`${file}: cannot tell the format; use .json, .jsonld, .ttl, .trig, .n3 or .rq`)
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+}

@@ -1,0 +1,222 @@
+// PrefixIndexBuilder: collects prefix tables and vocabulary terms, validates them, and builds a PrefixIndex.
+
+import type { Quad } from '@rdfjs/types'
+import { Parser } from 'n3'
+import { readCompactFile } from './compact.js'
+import { iriProblem } from './iri.js'
+import { NamespaceTrie } from './namespace-trie.js'
+import { isPnPrefix, printable } from './pn-local.js'
+import { PrefixIndex, type PrefixEntry, type VocabularyInfo } from './prefix-index.js'
+import type { TermRecord } from './term-index.js'
+import { TypeHierarchy } from './type-hierarchy.js'
+import { RDF_TYPE, RDFS_LABEL, RDFS_SUBCLASS_OF, SKOS_PREF_LABEL } from './vocab.js'
+
+/** A vocabulary term: its IRI, `rdf:type`s and labels by language tag (`''` for none). */
+export interface Term {
+  readonly iri: string
+  readonly types?: readonly string[]
+  readonly labels?: Readonly<Record<string, string>>
+}
+
+/** An entry that could not be loaded, with where it came from. */
+export interface LoadProblem {
+  /** The file or table the entry came from. */
+  readonly source: string
+  /** The entry itself, e.g. `foaf: http://xmlns.com/foaf/0.1/`. */
+  readonly entry: string
+  readonly message: string
+}
+
+export interface AddPrefixesOptions {
+  /** Named in problem reports; default `'prefixes'`. */
+  readonly source?: string
+  /**
+   * Default `false`: a prefix already defined keeps its first namespace (a conflict is reported).
+   * `true` (a user's own table): these entries replace earlier ones and come first in preference order.
+   */
+  readonly override?: boolean
+  /** Marks the prefixes as coming from a curated vocabulary package. */
+  readonly curated?: boolean
+}
+
+/** RDF syntaxes that n3 reads. */
+export type RdfFormat = 'turtle' | 'trig' | 'n-triples' | 'n-quads' | 'n3'
+
+interface TermDraft {
+  types: Set<string>
+  labels: Map<string, string>
+}
+
+/**
+ * Collects prefix tables and terms from several sources, in precedence order, and builds an index.
+ * Invalid entries are skipped and reported in {@link PrefixIndexBuilder.problems}; the rest loads.
+ *
+ * @example
+ * const builder = new PrefixIndexBuilder()
+ *   .addPrefixes({ schema: 'http://schema.org/' })
+ *   .addRdf(turtleText, { format: 'turtle', source: 'my-vocab.ttl' })
+ * const index = builder.build()
+ */
+export class PrefixIndexBuilder {
+  #base = new Map<string, string>()
+  #overrides = new Map<string, string>()
+  #terms = new Map<string, TermDraft>()
+  #hierarchy = new TypeHierarchy()
+  #vocabularies = new Map<string, VocabularyInfo>()
+  #problems: LoadProblem[] = []
+
+  /**
+   * A builder holding the default data (or the compact index `file`), to add a user's own tables
+   * and vocabularies on top: `addPrefixes(mine, { override: true })`.
+   */
+  static loadDefault(options: { readonly file?: string | URL } = {}): Promise<PrefixIndexBuilder> {
+    return readCompactFile(options.file)
+  }
+
+  /** Every entry that was skipped so far, with the reason. */
+  get problems(): readonly LoadProblem[] {
+    return this.#problems
+  }
+
+  /** Adds `{ prefix: namespace }` entries (or pairs), in preference order. See {@link AddPrefixesOptions}. */
+  addPrefixes(
+    table: Readonly<Record<string, string>> | Iterable<readonly [string, string]>,
+    options: AddPrefixesOptions = {},
+  ): this {
+    const source = options.source ?? 'prefixes'
+    const pairs = Symbol.iterator in table ? (table as Iterable<readonly [string, string]>) : Object.entries(table)
+    for (const [prefix, namespace] of pairs) {
+      const entry = `${printable(String(prefix))}: ${printable(String(namespace))}`
+      const problem = prefixEntryProblem(prefix, namespace)
+      if (problem !== undefined) {
+        this.#problems.push({ source, entry, message: problem })
+        continue
+      }
+      if (options.override) {
+        this.#overrides.set(prefix, namespace)
+      } else {
+        const existing = this.#base.get(prefix)
+        if (existing === undefined) this.#base.set(prefix, namespace)
+        else if (existing !== namespace) {
+          this.#problems.push({ source, entry, message: `prefix '${prefix}' is already bound to <${existing}>, which is kept` })
+        }
+      }
+      if (options.curated) this.describeVocabulary(prefix, { curated: true })
+    }
+    return this
+  }
+
+  /** Records a vocabulary's title or provenance for `prefix`. */
+  describeVocabulary(prefix: string, info: VocabularyInfo): this {
+    this.#vocabularies.set(prefix, { ...this.#vocabularies.get(prefix), ...info })
+    return this
+  }
+
+  /** Adds a term; its types and labels merge with what is known of the same IRI. */
+  addTerm(term: Term, source = 'terms'): this {
+    const problem = typeof term?.iri === 'string' ? iriProblem(term.iri) : 'a term needs an iri string'
+    if (problem !== undefined) {
+      this.#problems.push({ source, entry: printable(String(term?.iri)), message: problem })
+      return this
+    }
+    const draft = this.#draft(term.iri)
+    for (const type of term.types ?? []) draft.types.add(type)
+    for (const [lang, label] of Object.entries(term.labels ?? {})) if (!draft.labels.has(lang)) draft.labels.set(lang, label)
+    return this
+  }
+
+  /** Records `sub rdfs:subClassOf sup` for the subclass-aware type filter. */
+  addSubClassOf(sub: string, sup: string): this {
+    this.#hierarchy.add(sub, sup)
+    return this
+  }
+
+  /**
+   * Reads vocabulary terms from quads: every subject IRI is a candidate term (kept if a namespace of
+   * the final table contains it), with its `rdf:type`s, `rdfs:label`/`skos:prefLabel` and
+   * `rdfs:subClassOf` statements.
+   */
+  addQuads(quads: Iterable<Quad>): this {
+    for (const quad of quads) this.#addQuad(quad)
+    return this
+  }
+
+  /**
+   * Parses RDF text with n3 and adds its terms (see {@link PrefixIndexBuilder.addQuads}). A text with
+   * a syntax error is reported as a problem and adds nothing, so a half-read file never looks complete.
+   */
+  addRdf(text: string, options: { readonly format?: RdfFormat; readonly source?: string; readonly baseIRI?: string } = {}): this {
+    const source = options.source ?? 'rdf'
+    const parser = new Parser({ format: options.format ?? 'turtle', ...(options.baseIRI ? { baseIRI: options.baseIRI } : {}) })
+    let quads: Quad[]
+    try {
+      quads = parser.parse(text) // without callbacks n3 parses synchronously
+    } catch (error) {
+      this.#problems.push({ source, entry: source, message: `RDF syntax error: ${(error as Error).message}` })
+      return this
+    }
+    return this.addQuads(quads)
+  }
+
+  #addQuad(quad: Quad): void {
+    const { subject, predicate, object } = quad
+    if (subject.termType !== 'NamedNode') return
+    const draft = this.#draft(subject.value)
+    const p = predicate.value
+    if (p === RDF_TYPE && object.termType === 'NamedNode') {
+      draft.types.add(object.value)
+    } else if ((p === RDFS_LABEL || p === SKOS_PREF_LABEL) && object.termType === 'Literal') {
+      if (!draft.labels.has(object.language)) draft.labels.set(object.language, object.value)
+    } else if (p === RDFS_SUBCLASS_OF && object.termType === 'NamedNode') {
+      this.#hierarchy.add(subject.value, object.value)
+    }
+  }
+
+  #draft(iri: string): TermDraft {
+    let draft = this.#terms.get(iri)
+    if (draft === undefined) this.#terms.set(iri, (draft = { types: new Set(), labels: new Map() }))
+    return draft
+  }
+
+  /** The prefix table in preference order: overriding entries first, then the others. */
+  entries(): PrefixEntry[] {
+    const entries: PrefixEntry[] = []
+    for (const [prefix, namespace] of this.#overrides) entries.push({ prefix, namespace })
+    for (const [prefix, namespace] of this.#base) if (!this.#overrides.has(prefix)) entries.push({ prefix, namespace })
+    return entries
+  }
+
+  /** Builds the index. Terms outside every namespace of the table, or equal to one, are left out. */
+  build(): PrefixIndex {
+    const entries = this.entries()
+    const namespaces = new NamespaceTrie<true>()
+    for (const { namespace } of entries) namespaces.set(namespace, true)
+    const inTable = new Set(entries.map((e) => e.prefix))
+    const terms: TermRecord[] = []
+    for (const [iri, draft] of this.#terms) {
+      if (namespaces.get(iri) === true || namespaces.longest(iri) === undefined) continue
+      const label = preferredLabel(draft.labels)
+      terms.push(label === undefined ? { iri, types: [...draft.types] } : { iri, types: [...draft.types], label })
+    }
+    const vocabularies = new Map([...this.#vocabularies].filter(([prefix]) => inTable.has(prefix)))
+    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy, vocabularies })
+  }
+}
+
+/** Why a table entry is invalid, or `undefined` when it is fine. */
+function prefixEntryProblem(prefix: unknown, namespace: unknown): string | undefined {
+  if (typeof prefix !== 'string') return 'the prefix must be a string'
+  if (typeof namespace !== 'string') return 'the namespace must be a string'
+  if (prefix !== '' && !isPnPrefix(prefix)) return `'${printable(prefix)}' is not a valid prefix (Turtle PN_PREFIX)`
+  const problem = iriProblem(namespace)
+  return problem === undefined ? undefined : `namespace: ${problem}`
+}
+
+/** English first (`en`, then `en-*`), then untagged, then any. */
+function preferredLabel(labels: ReadonlyMap<string, string>): string | undefined {
+  if (labels.size === 0) return undefined
+  const en = labels.get('en')
+  if (en !== undefined) return en
+  for (const [lang, label] of labels) if (lang.startsWith('en-')) return label
+  return labels.get('') ?? labels.values().next().value
+}

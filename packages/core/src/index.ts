@@ -1,0 +1,24 @@
+// @prefixd/core: the public surface. Everything a tool needs to expand, shrink and complete RDF names.
+
+export { PrefixIndex } from './prefix-index.js'
+export type {
+  AutocompleteOptions,
+  ExpandOptions,
+  NameSyntax,
+  PrefixEntry,
+  ShrinkOptions,
+  TermInfo,
+  VocabularyInfo,
+} from './prefix-index.js'
+export { PrefixIndexBuilder } from './builder.js'
+export type { AddPrefixesOptions, LoadProblem, RdfFormat, Term } from './builder.js'
+export { PrefixError } from './errors.js'
+export type { PrefixErrorCode } from './errors.js'
+export { formatOfFile, prefixesFromJson, prefixesFromRdf } from './sources.js'
+export type { DeclarationFormat, PrefixSource } from './sources.js'
+export { addCompact, fromCompact, toCompact } from './compact.js'
+export { formatPrefixes, PREFIX_TABLE_FORMATS } from './prefix-formats.js'
+export type { PrefixTableFormat } from './prefix-formats.js'
+export type { CompactIndex } from './compact.js'
+export { isPnPrefix, readLocalName, writeLocalName } from './pn-local.js'
+export { isAbsoluteIri } from './iri.js'

@@ -1,0 +1,27 @@
+// Writes a prefix table as Turtle @prefix lines, SPARQL PREFIX lines or a JSON-LD @context.
+
+/** The syntaxes {@link formatPrefixes} writes. */
+export type PrefixTableFormat = 'json' | 'jsonld' | 'turtle' | 'sparql'
+
+export const PREFIX_TABLE_FORMATS: readonly PrefixTableFormat[] = ['json', 'jsonld', 'turtle', 'sparql']
+
+/**
+ * Writes `{ prefix: namespace }` in one of the {@link PrefixTableFormat}s. Namespaces are IRIs
+ * without `<>` or spaces (the index checks them on load), so they need no escaping in `<…>`.
+ *
+ * @example
+ * formatPrefixes({ foaf: 'http://xmlns.com/foaf/0.1/' }, 'turtle') // '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n'
+ */
+export function formatPrefixes(table: Readonly<Record<string, string>>, format: PrefixTableFormat): string {
+  const entries = Object.entries(table)
+  switch (format) {
+    case 'json':
+      return JSON.stringify(table, null, 2) + '\n'
+    case 'jsonld':
+      return JSON.stringify({ '@context': table }, null, 2) + '\n'
+    case 'turtle':
+      return entries.map(([p, ns]) => `@prefix ${p}: <${ns}> .\n`).join('')
+    case 'sparql':
+      return entries.map(([p, ns]) => `PREFIX ${p}: <${ns}>\n`).join('')
+  }
+}

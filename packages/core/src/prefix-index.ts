@@ -1,0 +1,393 @@
+// PrefixIndex: the prefix table and vocabulary terms, answering expand, shrink and autocomplete.
+
+import type { NamedNode, Term as RdfTerm } from '@rdfjs/types'
+import { DataFactory } from 'n3'
+import { PrefixError } from './errors.js'
+import { isIriSuffix, looksLikeIri } from './iri.js'
+import { NamespaceTrie } from './namespace-trie.js'
+import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from './pn-local.js'
+import { prefixRange } from './sorted-range.js'
+import { TermIndex, type TermRecord } from './term-index.js'
+import type { TypeHierarchy } from './type-hierarchy.js'
+import { PrefixIndexBuilder, type Term } from './builder.js'
+import { readCompactFile } from './compact.js'
+
+/** `turtle` (default): names valid in Turtle and SPARQL, with backslash escapes. `curie`: W3C CURIEs, any suffix. */
+export type NameSyntax = 'turtle' | 'curie'
+
+export interface ExpandOptions {
+  /** Default `'turtle'`: the local part must be a PN_LOCAL. `'curie'` takes it literally. */
+  readonly syntax?: NameSyntax
+}
+
+export interface ShrinkOptions {
+  /** Default `'turtle'`: the result parses in Turtle and SPARQL. `'curie'` allows any suffix. */
+  readonly syntax?: NameSyntax
+}
+
+export interface AutocompleteOptions {
+  /** Default `false`: the prefix part, the term part and the type are compared case-folded. */
+  readonly caseSensitive?: boolean
+  /** Keep only terms of this `rdf:type` (prefixed name or IRI), subclasses included. */
+  readonly type?: string
+  /** Default `false`: return full IRIs instead of prefixed names. */
+  readonly expand?: boolean
+  /** Default unlimited: the most results to return. */
+  readonly limit?: number
+}
+
+/** A term of the index, as returned by {@link PrefixIndex.term}. */
+export interface TermInfo {
+  readonly iri: string
+  /** The shortest Turtle name, when the IRI can be shrunk. */
+  readonly prefixed?: string
+  readonly types: readonly string[]
+  readonly label?: string
+}
+
+/** What is known of a vocabulary beyond its namespace. */
+export interface VocabularyInfo {
+  readonly title?: string
+  /** Whether the prefix comes from a curated vocabulary package rather than a crowd-sourced list. */
+  readonly curated?: boolean
+}
+
+/** A prefix and its namespace, as the table holds it. */
+export interface PrefixEntry {
+  readonly prefix: string
+  readonly namespace: string
+}
+
+/** What {@link PrefixIndex} is made of; produced by {@link PrefixIndexBuilder}. */
+export interface PrefixIndexParts {
+  /** In preference order: for a namespace with several prefixes, the first one is used by shrink. */
+  readonly entries: readonly PrefixEntry[]
+  readonly terms: Iterable<TermRecord>
+  readonly hierarchy: TypeHierarchy
+  readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
+}
+
+/**
+ * The prefix table and the vocabulary terms, indexed for expand, shrink and autocomplete.
+ * Immutable: build one with {@link PrefixIndexBuilder}, `PrefixIndex.fromPrefixes` or
+ * `loadDefaultIndex`.
+ *
+ * @example
+ * const index = PrefixIndex.fromPrefixes({ foaf: 'http://xmlns.com/foaf/0.1/' })
+ * index.expand('foaf:Person')                     // 'http://xmlns.com/foaf/0.1/Person'
+ * index.shrink('http://xmlns.com/foaf/0.1/knows') // 'foaf:knows'
+ */
+export class PrefixIndex {
+  readonly #entries: readonly PrefixEntry[]
+  readonly #byPrefix = new Map<string, PrefixEntry>()
+  readonly #byFoldedPrefix = new Map<string, PrefixEntry>()
+  /** The preferred entry of each namespace. */
+  readonly #byNamespace = new NamespaceTrie<PrefixEntry>()
+  /** Entries sorted by case-folded prefix, and their keys, for prefix completion. */
+  readonly #prefixOrder: readonly PrefixEntry[]
+  readonly #prefixKeys: readonly string[]
+  /** Preferred entries sorted by case-folded namespace, and their keys, for namespace completion. */
+  readonly #namespaceOrder: readonly PrefixEntry[]
+  readonly #namespaceKeys: readonly string[]
+  readonly #terms: TermIndex
+  readonly #hierarchy: TypeHierarchy
+  readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
+  /** Reused by shrink so that the trie walk allocates nothing. */
+  readonly #matches: PrefixEntry[] = []
+
+  /** @internal Use {@link PrefixIndexBuilder} or the static factories. */
+  constructor(parts: PrefixIndexParts) {
+    this.#entries = parts.entries
+    for (const entry of parts.entries) {
+      this.#byPrefix.set(entry.prefix, entry)
+      const folded = entry.prefix.toLowerCase()
+      if (!this.#byFoldedPrefix.has(folded)) this.#byFoldedPrefix.set(folded, entry)
+      if (this.#byNamespace.get(entry.namespace) === undefined) this.#byNamespace.set(entry.namespace, entry)
+    }
+    const byKey = <T>(items: T[], key: (item: T) => string): [T[], string[]] => {
+      const keyed = items.map((item) => ({ item, key: key(item) }))
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      return [keyed.map((k) => k.item), keyed.map((k) => k.key)]
+    }
+    ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => e.prefix.toLowerCase())
+    const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
+    ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => e.namespace.toLowerCase())
+    this.#terms = new TermIndex(parts.terms, parts.hierarchy)
+    this.#hierarchy = parts.hierarchy
+    this.#vocabularies = parts.vocabularies
+  }
+
+  /** Number of prefixes and of vocabulary terms. */
+  get size(): { readonly prefixes: number; readonly terms: number } {
+    return { prefixes: this.#entries.length, terms: this.#terms.size }
+  }
+
+  /** The prefix table `{ prefix: namespace }` in preference order. */
+  prefixes(): Record<string, string> {
+    const table: Record<string, string> = {}
+    for (const { prefix, namespace } of this.#entries) table[prefix] = namespace
+    return table
+  }
+
+  /** The table entries in preference order. */
+  entries(): readonly PrefixEntry[] {
+    return this.#entries
+  }
+
+  /** The namespace of `prefix` (exact, as in Turtle). */
+  namespace(prefix: string): string | undefined {
+    return this.#byPrefix.get(prefix)?.namespace
+  }
+
+  /** Title and provenance of a prefix's vocabulary, when known. */
+  vocabulary(prefix: string): VocabularyInfo | undefined {
+    return this.#vocabularies.get(prefix)
+  }
+
+  /** The subclass statements the type filter uses, built-in ones included. */
+  subClassStatements(): IterableIterator<[string, string]> {
+    return this.#hierarchy.statements()
+  }
+
+  /** What the index knows of a term. */
+  term(iri: string): TermInfo | undefined {
+    const record = this.#terms.get(iri)
+    if (record === undefined) return undefined
+    const prefixed = this.shrink(iri)
+    return { ...record, ...(prefixed === undefined ? {} : { prefixed }) }
+  }
+
+  /** Every vocabulary term, sorted case-folded by IRI. */
+  terms(): readonly TermInfo[] {
+    return this.#terms.all()
+  }
+
+  /**
+   * Expands a prefixed name to its IRI: `foaf:Person` → `http://xmlns.com/foaf/0.1/Person`.
+   * Splits at the first colon; `prefix:` alone gives the namespace. Backslash escapes in the local
+   * part are removed, `%xx` is kept. Returns `undefined` for an unknown prefix or malformed name;
+   * {@link PrefixIndex.expandError} tells why.
+   */
+  expand(name: string, options?: ExpandOptions): string | undefined {
+    const result = this.#expand(name, options?.syntax ?? 'turtle')
+    return typeof result === 'string' ? result : undefined
+  }
+
+  /** Why {@link PrefixIndex.expand} gives `undefined` for `name`, or `undefined` when it does not. */
+  expandError(name: string, options?: ExpandOptions): PrefixError | undefined {
+    const result = this.#expand(name, options?.syntax ?? 'turtle')
+    return typeof result === 'string' ? undefined : result()
+  }
+
+  /** {@link PrefixIndex.expand} as an RDF/JS NamedNode (n3's data factory unless given another). */
+  expandTerm(name: string, factory: { namedNode(iri: string): NamedNode } = DataFactory): NamedNode | undefined {
+    const iri = this.expand(name)
+    return iri === undefined ? undefined : factory.namedNode(iri)
+  }
+
+  // Failures come back as thunks so the hot path (a bulk filter with many misses) builds no Error.
+  #expand(name: string, syntax: NameSyntax): string | (() => PrefixError) {
+    if (typeof name !== 'string') throw new TypeError(`expand: name must be a string, got ${typeof name}`)
+    const colon = name.indexOf(':')
+    if (colon < 0) {
+      return () => new PrefixError('NOT_A_PREFIXED_NAME', `'${printable(name)}' is not a prefixed name: it has no ':'`)
+    }
+    const prefix = name.slice(0, colon)
+    const entry = this.#byPrefix.get(prefix)
+    if (entry === undefined) {
+      if (prefix !== '' && !isPnPrefix(prefix)) {
+        return () => new PrefixError('INVALID_PREFIX', `'${printable(prefix)}' is not a valid prefix (Turtle PN_PREFIX)`)
+      }
+      return () => new PrefixError('UNKNOWN_PREFIX', `unknown prefix '${prefix}'`)
+    }
+    const local = name.slice(colon + 1)
+    if (syntax === 'curie') {
+      if (isIriSuffix(local)) return entry.namespace + local
+      return () => new PrefixError('INVALID_LOCAL_NAME', `'${printable(local)}' cannot be part of an IRI`)
+    }
+    const suffix = readLocalName(local)
+    if (suffix !== undefined) return entry.namespace + suffix
+    return () => new PrefixError('INVALID_LOCAL_NAME', `invalid local name '${printable(local)}': ${localNameProblem(local)}`)
+  }
+
+  /**
+   * Shrinks an IRI to a prefixed name with the longest namespace that leaves a writable local part:
+   * `http://xmlns.com/foaf/0.1/Person` → `foaf:Person`. Turtle syntax escapes what PN_LOCAL allows
+   * (`ex:a\/b`) and falls back to a shorter namespace when the rest cannot be written; the result
+   * always expands back to `iri`. Returns `undefined` when no namespace fits.
+   */
+  shrink(iri: string, options?: ShrinkOptions): string | undefined {
+    if (typeof iri !== 'string') throw new TypeError(`shrink: iri must be a string, got ${typeof iri}`)
+    const matches = this.#matches
+    const count = this.#byNamespace.matches(iri, matches)
+    const curie = options?.syntax === 'curie'
+    // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
+    for (let k = count - 1; k >= 0; k--) {
+      const entry = matches[k]!
+      const local = iri.slice(entry.namespace.length)
+      const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
+      if (written !== undefined) return entry.prefix + ':' + written
+    }
+    return undefined
+  }
+
+  /** Why {@link PrefixIndex.shrink} gives `undefined` for `iri`, or `undefined` when it does not. */
+  shrinkError(iri: string, options?: ShrinkOptions): PrefixError | undefined {
+    if (this.shrink(iri, options) !== undefined) return undefined
+    const entry = this.#byNamespace.longest(iri)
+    if (entry === undefined) return new PrefixError('NO_NAMESPACE', `no known namespace starts '${printable(iri)}'`)
+    return new PrefixError(
+      'UNWRITABLE_LOCAL_NAME',
+      `'${printable(iri.slice(entry.namespace.length))}' after namespace <${entry.namespace}> cannot be written as a local name`,
+    )
+  }
+
+  /** {@link PrefixIndex.shrink} for an RDF/JS term; only NamedNodes shrink. */
+  shrinkTerm(term: RdfTerm, options?: ShrinkOptions): string | undefined {
+    return term.termType === 'NamedNode' ? this.shrink(term.value, options) : undefined
+  }
+
+  /**
+   * Completes a partial name (spec §4):
+   * - `fo` → prefixes starting with it, as `foaf:`; `http://xmlns.com/fo` → namespaces (and terms) starting with it;
+   * - `foaf:` → `foaf:` itself, then every term of the namespace;
+   * - `foaf:Pe` → the terms whose local name starts with `Pe`.
+   *
+   * Order: case-folded alphabetical, so an exact match comes first and every name precedes its
+   * extensions. Returns `undefined` when the query names an unknown prefix (`nosuch:x`), `[]` when
+   * nothing matches.
+   *
+   * @example
+   * index.autocomplete('schema:Per', { type: 'rdfs:Class', limit: 3 })
+   * // ['schema:Periodical', 'schema:Permit', 'schema:Person']
+   */
+  autocomplete(query: string, options: AutocompleteOptions = {}): string[] | undefined {
+    if (typeof query !== 'string') throw new TypeError(`autocomplete: query must be a string, got ${typeof query}`)
+    const caseSensitive = options.caseSensitive ?? false
+    const expand = options.expand ?? false
+    const limit = options.limit ?? Infinity
+    if (!(limit >= 0)) throw new TypeError('autocomplete: limit must be a non-negative number')
+    const results: string[] = []
+    if (limit === 0) return results
+
+    // An unknown type leaves `types` empty: no term matches, but prefixes still complete.
+    const types = options.type === undefined ? undefined : this.#resolveType(options.type, caseSensitive)
+
+    if (looksLikeIri(query)) return this.#completeIri(query, caseSensitive, types, expand, limit)
+
+    const colon = query.indexOf(':')
+    if (colon < 0) {
+      for (const entry of this.#entriesStartingWith(query, caseSensitive)) {
+        results.push(expand ? entry.namespace : entry.prefix + ':')
+        if (results.length >= limit) break
+      }
+      return results
+    }
+
+    const entry = this.#lookupPrefix(query.slice(0, colon), caseSensitive)
+    if (entry === undefined) {
+      // Not a prefix; maybe the start of a non-hierarchical IRI such as `urn:isbn:`.
+      const fromIri = this.#completeIri(query, caseSensitive, types, expand, limit)
+      return fromIri.length > 0 ? fromIri : undefined
+    }
+    const partial = unescapePartial(query.slice(colon + 1))
+    if (partial === '' && options.type === undefined) results.push(expand ? entry.namespace : entry.prefix + ':')
+    if (results.length >= limit) return results
+    this.#terms.forEachStartingWith(entry.namespace + partial, { caseSensitive, types: types }, (record) => {
+      if (!record.iri.startsWith(entry.namespace)) return true // differs from the namespace only in case
+      if (expand) {
+        results.push(record.iri)
+      } else {
+        const local = writeLocalName(record.iri.slice(entry.namespace.length))
+        if (local !== undefined) results.push(entry.prefix + ':' + local)
+      }
+      return results.length < limit
+    })
+    return results
+  }
+
+  /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
+  #completeIri(
+    query: string,
+    caseSensitive: boolean,
+    types: readonly string[] | undefined,
+    expand: boolean,
+    limit: number,
+  ): string[] {
+    const results: string[] = []
+    const folded = query.toLowerCase()
+    const [start, end] = prefixRange(this.#namespaceKeys, folded)
+    for (let i = start; i < end && results.length < limit; i++) {
+      const entry = this.#namespaceOrder[i]!
+      if (caseSensitive && !entry.namespace.startsWith(query)) continue
+      results.push(expand ? entry.namespace : entry.prefix + ':')
+    }
+    // Terms only once the query has reached a namespace: before that the namespaces are the answer.
+    if (results.length >= limit || this.#byNamespace.longest(query) === undefined) return results
+    this.#terms.forEachStartingWith(query, { caseSensitive, types }, (record) => {
+      const name = expand ? record.iri : this.shrink(record.iri)
+      if (name !== undefined) results.push(name)
+      return results.length < limit
+    })
+    return results
+  }
+
+  #entriesStartingWith(query: string, caseSensitive: boolean): PrefixEntry[] {
+    const [start, end] = prefixRange(this.#prefixKeys, query.toLowerCase())
+    const found = this.#prefixOrder.slice(start, end)
+    return caseSensitive ? found.filter((e) => e.prefix.startsWith(query)) : found
+  }
+
+  /** The exact prefix, else (case-folded) the most preferred prefix equal to it ignoring case. */
+  #lookupPrefix(prefix: string, caseSensitive: boolean): PrefixEntry | undefined {
+    const exact = this.#byPrefix.get(prefix)
+    if (exact !== undefined || caseSensitive) return exact
+    return this.#byFoldedPrefix.get(prefix.toLowerCase())
+  }
+
+  /** The type IRIs of the index that `type` (a prefixed name or an IRI) names; `[]` for none. */
+  #resolveType(type: string, caseSensitive: boolean): readonly string[] {
+    if (typeof type !== 'string') throw new TypeError('autocomplete: type must be a string')
+    let iri = type
+    if (!looksLikeIri(type)) {
+      const colon = type.indexOf(':')
+      const entry = colon < 0 ? undefined : this.#lookupPrefix(type.slice(0, colon), caseSensitive)
+      const local = entry === undefined ? undefined : readLocalName(type.slice(colon + 1))
+      if (entry !== undefined && local !== undefined) iri = entry.namespace + local
+    }
+    return this.#terms.knownTypes(iri, caseSensitive)
+  }
+
+  /**
+   * An index of `table` (`{ prefix: namespace }`, in preference order) and optional terms.
+   * Throws a `PrefixError` (`INVALID_SOURCE`) naming every invalid entry; use
+   * {@link PrefixIndexBuilder} to load leniently and collect the problems instead.
+   *
+   * @example
+   * PrefixIndex.fromPrefixes({ ex: 'http://example.org/ns#' }, { terms: [{ iri: 'http://example.org/ns#Thing' }] })
+   */
+  static fromPrefixes(table: Readonly<Record<string, string>>, options: { readonly terms?: Iterable<Term> } = {}): PrefixIndex {
+    const builder = new PrefixIndexBuilder()
+    builder.addPrefixes(table, { source: 'fromPrefixes' })
+    for (const term of options.terms ?? []) builder.addTerm(term)
+    if (builder.problems.length > 0) {
+      const list = builder.problems.map((p) => `${p.entry}: ${p.message}`).join('; ')
+      throw new PrefixError('INVALID_SOURCE', `invalid prefix table: ${list}`)
+    }
+    return builder.build()
+  }
+
+  /**
+   * The default index: curated vocabularies and the prefix.cc table, built into `data/` at install.
+   * `file` loads another index written by `toCompact`. To add your own data on top, use
+   * `PrefixIndexBuilder.loadDefault()`.
+   */
+  static loadDefault(options: { readonly file?: string | URL } = {}): Promise<PrefixIndex> {
+    return readCompactFile(options.file).then((builder) => builder.build())
+  }
+}
+
+/** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
+function unescapePartial(partial: string): string {
+  return partial.includes('\\') ? partial.replace(/\\(.?)/gs, '$1') : partial
+}

@@ -1,0 +1,117 @@
+// Readers for prefix tables: JSON maps, prefix.cc dumps, JSON-LD contexts and Turtle/TriG/N3/SPARQL declarations.
+
+import { Parser } from 'n3'
+import type { LoadProblem } from './builder.js'
+
+/** Prefix entries read from a source, in source order, and what could not be read. */
+export interface PrefixSource {
+  readonly entries: Array<[string, string]>
+  readonly problems: LoadProblem[]
+}
+
+/** Syntaxes whose prefix declarations {@link prefixesFromRdf} reads. */
+export type DeclarationFormat = 'turtle' | 'trig' | 'n3' | 'sparql'
+
+// JSON-LD 1.1 §4.2.2: a simple term definition is usable as a prefix when its IRI ends in a gen-delim.
+const GEN_DELIM_END = /[:/?#[\]@]$/
+
+/**
+ * Reads prefixes from parsed JSON: a plain `{ prefix: namespace }` map (prefix.cc's JSON), or a
+ * JSON-LD document or context with `@context` (an object or an array of them). In a context, a
+ * simple definition is a prefix when its IRI ends in `/`, `#`, `:` … and an expanded one when it
+ * has `"@prefix": true`; other term definitions are not prefixes and are skipped.
+ */
+export function prefixesFromJson(value: unknown, source = 'json'): PrefixSource {
+  const entries: Array<[string, string]> = []
+  const problems: LoadProblem[] = []
+  if (!isObject(value)) {
+    problems.push({ source, entry: source, message: 'expected a JSON object of prefixes or a JSON-LD @context' })
+    return { entries, problems }
+  }
+  if (!('@context' in value)) {
+    for (const [prefix, namespace] of Object.entries(value)) {
+      if (typeof namespace === 'string') entries.push([prefix, namespace])
+      else problems.push({ source, entry: prefix, message: 'the namespace must be a string' })
+    }
+    return { entries, problems }
+  }
+  const contexts = Array.isArray(value['@context']) ? value['@context'] : [value['@context']]
+  for (const context of contexts) {
+    if (!isObject(context)) {
+      problems.push({ source, entry: String(context), message: 'only embedded contexts are read; remote contexts are not fetched' })
+      continue
+    }
+    for (const [term, definition] of Object.entries(context)) {
+      if (term.startsWith('@') || term.includes(':')) continue // keywords and compact-IRI keys are not prefixes
+      const iri = isObject(definition) ? (definition['@prefix'] === true ? definition['@id'] : undefined) : definition
+      if (typeof iri !== 'string') continue
+      const expanded = expandCompact(iri, context)
+      if (isObject(definition) || GEN_DELIM_END.test(expanded)) entries.push([term, expanded])
+    }
+  }
+  return { entries, problems }
+}
+
+/** Expands `p:rest` against a context's own definitions, as JSON-LD does for compact IRIs. */
+function expandCompact(iri: string, context: Record<string, unknown>): string {
+  const colon = iri.indexOf(':')
+  if (colon < 0 || iri.startsWith('//', colon + 1)) return iri
+  const base = context[iri.slice(0, colon)]
+  const namespace = isObject(base) ? base['@id'] : base
+  return typeof namespace === 'string' ? namespace + iri.slice(colon + 1) : iri
+}
+
+// A SPARQL prologue (SPARQL 1.1 §19.8, rules 4-6): comments, BASE and PREFIX declarations before the query.
+const SPARQL_PROLOGUE = /^(?:\s+|#[^\n]*|BASE\s*<[^>]*>|PREFIX\s*[^\s:]*:\s*<[^>]*>)*/i
+
+/**
+ * Reads the `@prefix`/`PREFIX` declarations of a Turtle, TriG, N3 or SPARQL text with n3. Of a SPARQL
+ * query only the prologue is read (n3 parses its `PREFIX` and `BASE` lines as SPARQL-style Turtle).
+ * A syntax error is reported as a problem; the declarations before it still count.
+ */
+export function prefixesFromRdf(text: string, format: DeclarationFormat, source: string = format): PrefixSource {
+  const entries: Array<[string, string]> = []
+  const problems: LoadProblem[] = []
+  const input = format === 'sparql' ? SPARQL_PROLOGUE.exec(text)![0] : text
+  const parser = new Parser({ format: format === 'sparql' ? 'turtle' : format })
+  try {
+    // With only a prefix callback n3 parses synchronously and calls it as each declaration is read.
+    parser.parse(input, {
+      onPrefix: (prefix: string, namespace: { value: string }) => {
+        entries.push([prefix, namespace.value])
+      },
+    } as never)
+  } catch (error) {
+    problems.push({ source, entry: source, message: `syntax error: ${(error as Error).message}` })
+  }
+  return { entries, problems }
+}
+
+/** The syntax of a file, from its extension: `json`, a declaration format, or an RDF format for terms. */
+export function formatOfFile(fileName: string): 'json' | DeclarationFormat | 'n-triples' | 'n-quads' | undefined {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase()
+  switch (ext) {
+    case 'json':
+    case 'jsonld':
+      return 'json'
+    case 'ttl':
+      return 'turtle'
+    case 'trig':
+      return 'trig'
+    case 'n3':
+      return 'n3'
+    case 'rq':
+    case 'sparql':
+      return 'sparql'
+    case 'nt':
+      return 'n-triples'
+    case 'nq':
+      return 'n-quads'
+    default:
+      return undefined
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
