@@ -59,6 +59,8 @@ builder.addPrefixes(
 const prefixCcPath = join(dirname(require.resolve('prefix-ns')), 'data.json')
 const prefixCc = prefixesFromJson(JSON.parse(readFileSync(prefixCcPath, 'utf8')), 'prefix-ns')
 builder.addPrefixes(prefixCc.entries, { source: 'prefix.cc' })
+// Popularity ranks search results between vocabularies, curated ones included.
+prefixCc.entries.forEach(([prefix], i) => builder.describeVocabulary(prefix, { popularity: i + 1 }))
 
 // 3. Terms, types, labels and subclass statements of every curated vocabulary, plus titles.
 for (const v of vocabularies) {

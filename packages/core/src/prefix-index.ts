@@ -8,6 +8,7 @@ import { NamespaceTrie } from './namespace-trie.js'
 import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from './pn-local.js'
 import { prefixRange } from './sorted-range.js'
 import { TermIndex, type TermRecord } from './term-index.js'
+import { TermSearch } from './term-search.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { PrefixIndexBuilder, type Term } from './builder.js'
 import { readCompactFile } from './compact.js'
@@ -50,6 +51,8 @@ export interface VocabularyInfo {
   readonly title?: string
   /** Whether the prefix comes from a curated vocabulary package rather than a crowd-sourced list. */
   readonly curated?: boolean
+  /** Position in prefix.cc's popularity list (1 = most used), when listed there. */
+  readonly popularity?: number
 }
 
 /** A prefix and its namespace, as the table holds it. */
@@ -90,6 +93,7 @@ export class PrefixIndex {
   readonly #namespaceOrder: readonly PrefixEntry[]
   readonly #namespaceKeys: readonly string[]
   readonly #terms: TermIndex
+  readonly #search: TermSearch<TermRecord>
   readonly #hierarchy: TypeHierarchy
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
   /** Reused by shrink so that the trie walk allocates nothing. */
@@ -113,6 +117,7 @@ export class PrefixIndex {
     const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
     ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => e.namespace.toLowerCase())
     this.#terms = new TermIndex(parts.terms, parts.hierarchy)
+    this.#search = new TermSearch(this.#terms.all())
     this.#hierarchy = parts.hierarchy
     this.#vocabularies = parts.vocabularies
   }
@@ -160,6 +165,25 @@ export class PrefixIndex {
   /** Every vocabulary term, sorted case-folded by IRI. */
   terms(): readonly TermInfo[] {
     return this.#terms.all()
+  }
+
+  /**
+   * Finds terms by what people call them: `person` → foaf:Person, schema:Person … Exact local-name
+   * matches first, then exact labels, then names and labels (and words of labels) starting with
+   * the query; ties go to curated vocabularies, then to more popular prefixes (prefix.cc's order),
+   * then to shorter names. Case-insensitive.
+   *
+   * @example
+   * index.search('person', { limit: 2 }).map((t) => t.prefixed) // ['foaf:Person', 'dbo:Person']
+   */
+  search(query: string, options: { readonly limit?: number } = {}): TermInfo[] {
+    if (typeof query !== 'string') throw new TypeError(`search: query must be a string, got ${typeof query}`)
+    const vocabularyRank = (record: TermRecord): number => {
+      const entry = this.#byNamespace.longest(record.iri)
+      const info = entry === undefined ? undefined : this.#vocabularies.get(entry.prefix)
+      return (info?.curated ? 0 : 1e7) + (info?.popularity ?? 1e6)
+    }
+    return this.#search.search(query, options.limit ?? 20, vocabularyRank).map((record) => this.term(record.iri)!)
   }
 
   /**

@@ -1,0 +1,115 @@
+// Finds terms by local name or label ("person" → foaf:Person, schema:Person …) through sorted keys.
+
+import { prefixRange } from './sorted-range.js'
+
+/** How well a key matched; lower is better. */
+const enum Match {
+  NameExact = 0,
+  LabelExact = 1,
+  NamePrefix = 2,
+  LabelPrefix = 3,
+  WordPrefix = 4,
+}
+
+/** Which part of a term a key was taken from. */
+const enum Field {
+  Name = 0,
+  Label = 1,
+  Word = 2,
+}
+
+/** Candidates examined per query at most: a one-letter query over a million terms stays bounded. */
+export const MAX_SEARCH_CANDIDATES = 20_000
+
+export interface SearchableTerm {
+  readonly iri: string
+  readonly label?: string
+}
+
+/**
+ * Every term's local name, label and later label words, case-folded, in one sorted array. A query
+ * takes the block of keys that start with it (two binary searches), scores each candidate by which
+ * field matched and how, and keeps the best `limit` (exact before prefix, name before label, then
+ * `rankBias` — e.g. curated vocabularies first — then shorter names, then alphabetical).
+ */
+export class TermSearch<T extends SearchableTerm> {
+  readonly #keys: string[]
+  readonly #owners: Int32Array
+  readonly #fields: Uint8Array
+  readonly #terms: readonly T[]
+
+  constructor(terms: readonly T[]) {
+    this.#terms = terms
+    const entries: Array<{ key: string; owner: number; field: Field }> = []
+    terms.forEach((term, owner) => {
+      const name = localName(term.iri).toLowerCase()
+      if (name !== '') entries.push({ key: name, owner, field: Field.Name })
+      const label = term.label?.toLowerCase().trim()
+      if (label === undefined || label === '' || label === name) return
+      entries.push({ key: label, owner, field: Field.Label })
+      // Later words of a label ("date of birth" → "of birth", "birth") so that "birth" finds it.
+      for (const match of label.matchAll(/[\s\-_/(]+/g)) {
+        const rest = label.slice(match.index + match[0].length)
+        if (rest !== '') entries.push({ key: rest, owner, field: Field.Word })
+      }
+    })
+    entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.owner - b.owner))
+    this.#keys = entries.map((e) => e.key)
+    this.#owners = Int32Array.from(entries, (e) => e.owner)
+    this.#fields = Uint8Array.from(entries, (e) => e.field)
+  }
+
+  /**
+   * The best `limit` terms for `query` (case-insensitive). `rankBias(term)` breaks ties between
+   * equally good matches: lower first.
+   */
+  search(query: string, limit: number, rankBias: (term: T) => number): T[] {
+    const q = query.trim().toLowerCase()
+    if (q === '' || limit <= 0) return []
+    const [start, rangeEnd] = prefixRange(this.#keys, q)
+    const end = Math.min(rangeEnd, start + MAX_SEARCH_CANDIDATES)
+    const best = new Map<number, Match>()
+    for (let i = start; i < end; i++) {
+      const exact = this.#keys[i]!.length === q.length
+      const field = this.#fields[i]! as Field
+      const match =
+        field === Field.Name
+          ? exact
+            ? Match.NameExact
+            : Match.NamePrefix
+          : field === Field.Label
+            ? exact
+              ? Match.LabelExact
+              : Match.LabelPrefix
+            : Match.WordPrefix
+      const owner = this.#owners[i]!
+      const seen = best.get(owner)
+      if (seen === undefined || match < seen) best.set(owner, match)
+    }
+    const scored = Array.from(best, ([owner, match]) => {
+      const term = this.#terms[owner]!
+      return { term, match, bias: rankBias(term), name: localName(term.iri) }
+    })
+    scored.sort(
+      (a, b) =>
+        a.match - b.match ||
+        a.bias - b.bias ||
+        a.name.length - b.name.length ||
+        (a.term.iri < b.term.iri ? -1 : a.term.iri > b.term.iri ? 1 : 0),
+    )
+    return scored.slice(0, limit).map((s) => s.term)
+  }
+}
+
+/** The part of an IRI after its last `#`, `/` or `:`: what people call a term by. */
+export function localName(iri: string): string {
+  let cut = -1
+  for (let i = iri.length - 1; i >= 0; i--) {
+    const c = iri.charCodeAt(i)
+    if (c === 0x23 || c === 0x2f || c === 0x3a) {
+      cut = i
+      break
+    }
+  }
+  return iri.slice(cut + 1)
+}
