@@ -4,7 +4,8 @@ import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { filterLines } from './line-filter.js'
-import { loadIndex } from './load-index.js'
+import { serve, type RequestLogEntry } from '@prefixd/server'
+import { loadIndex, type IndexSources } from './load-index.js'
 import { UsageError } from './usage-error.js'
 
 /** The streams a command talks to; `main.ts` passes the process's own. */
@@ -12,6 +13,8 @@ export interface CliIo {
   readonly stdin: Readable
   readonly stdout: Writable
   readonly stderr: Writable
+  /** PORT and HOST for `serve`. */
+  readonly env?: Readonly<Record<string, string | undefined>>
 }
 
 export const EXIT_FOUND = 0
@@ -31,6 +34,11 @@ Commands:
   prefixes                   print the prefix table
       --format F             json (default), jsonld, turtle or sparql
   info                       print what the index holds
+  serve                      run the HTTP resolver (Ctrl-C stops it, SIGHUP reloads the data)
+      --port N               default $PORT or 8080
+      --host H               default $HOST or 127.0.0.1
+      --workers N            processes to run (default 1)
+      --quiet                no request log
 
 Options for every command:
   --prefixes FILE            add a prefix table (.json, .jsonld, .ttl, .trig, .n3, .rq); overrides the defaults; repeatable
@@ -53,6 +61,10 @@ const OPTIONS = {
   limit: { type: 'string' },
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  workers: { type: 'string' },
+  quiet: { type: 'boolean' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
@@ -82,17 +94,37 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT_FOUND
   }
   if (command === undefined) throw new UsageError(`no command given\n\n${USAGE}`)
-  const run = COMMANDS[command]
-  if (run === undefined) throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
+  const runCommand = COMMANDS[command]
+  if (runCommand === undefined && command !== 'serve') throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
 
-  const started = performance.now()
-  const { index, problems } = await loadIndex({
+  const sources: IndexSources = {
     ...(values.prefixes && { prefixFiles: values.prefixes }),
     ...(values.vocab && { vocabFiles: values.vocab }),
     defaults: !values['no-defaults'],
+  }
+  const load = async (): Promise<PrefixIndex> => {
+    const { index, problems } = await loadIndex(sources)
+    for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
+    return index
+  }
+  if (runCommand === undefined) return runServe(args, values, io, load)
+  const started = performance.now()
+  const index = await load()
+  return runCommand({ index, args, values, io, loadMs: performance.now() - started })
+}
+
+async function runServe(args: readonly string[], values: Values, io: CliIo, load: () => Promise<PrefixIndex>): Promise<number> {
+  if (args.length > 0) throw new UsageError('serve takes no arguments')
+  const env = io.env ?? {}
+  await serve({
+    port: parseWhole(values.port ?? env.PORT ?? '8080', '--port', 0, 65535),
+    host: values.host ?? env.HOST ?? '127.0.0.1',
+    workers: parseWhole(values.workers ?? '1', '--workers', 1, 64),
+    load,
+    say: (line) => io.stdout.write(line + '\n'),
+    ...(!values.quiet && { log: (entry: RequestLogEntry) => io.stdout.write(JSON.stringify(entry) + '\n') }),
   })
-  for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
-  return run({ index, args, values, io, loadMs: performance.now() - started })
+  return EXIT_FOUND
 }
 
 interface CommandContext {
@@ -173,6 +205,11 @@ async function mapItems(
 }
 
 function parseLimit(text: string): number {
-  if (!/^\d{1,9}$/.test(text)) throw new UsageError(`--limit must be a whole number, got '${text}'`)
-  return Number(text)
+  return parseWhole(text, '--limit', 0, 1e9)
+}
+
+function parseWhole(text: string, flag: string, min: number, max: number): number {
+  const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN
+  if (!(n >= min && n <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got '${text}'`)
+  return n
 }

@@ -9,5 +9,5 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error
 })
 
-const code = await runCli(process.argv.slice(2), process)
+const code = await runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env })
 process.exitCode = code

@@ -1,0 +1,117 @@
+// createApp: the Koa application of the resolver, apart from listening, so tools can mount it and tests can run it.
+
+import Router from '@koa/router'
+import { bodyParser } from '@koa/bodyparser'
+import cors from '@koa/cors'
+import Koa, { type Context, type Next } from 'koa'
+import compress from 'koa-compress'
+import type { PrefixIndex } from '@prefixd/core'
+import { errorBody, HttpError, type HttpErrorCode } from './http-error.js'
+import { sendJson } from './respond.js'
+import { addAutocompleteRoute } from './routes/autocomplete.js'
+import { addLookupRoutes } from './routes/lookup.js'
+import { addMetaRoutes } from './routes/meta.js'
+import { addPrefixesRoute } from './routes/prefixes.js'
+import { resolvePrefixedPath } from './routes/resolve.js'
+import { addSearchRoutes } from './routes/search.js'
+import { DEFAULT_CACHE_BYTES, IndexHolder } from './served-index.js'
+
+/** One line of the request log. */
+export interface RequestLogEntry {
+  readonly time: string
+  readonly method: string
+  readonly url: string
+  readonly status: number
+  readonly ms: number
+  readonly error?: string
+}
+
+export interface AppOptions {
+  /** The index to serve, or a holder whose index can be replaced while serving (reload). */
+  readonly index: PrefixIndex | IndexHolder
+  /** Bound of the answer cache in bytes; default 32 MiB. */
+  readonly cacheBytes?: number
+  /** Receives one entry per request; default: no logging. */
+  readonly log?: (entry: RequestLogEntry) => void
+}
+
+/** Largest accepted request body (POST /expand and /shrink). */
+export const MAX_BODY = '4mb'
+
+/**
+ * The resolver as a Koa app: `/api/v1/expand`, `/shrink`, `/autocomplete`, `/prefixes`, `/suggest`,
+ * `/search`, `/health`, `/openapi.json` and the `/{prefix}:{local}` redirect.
+ *
+ * @example
+ * const app = createApp({ index: await PrefixIndex.loadDefault() })
+ * app.listen(8080)
+ */
+export function createApp(options: AppOptions): Koa {
+  const holder = options.index instanceof IndexHolder ? options.index : new IndexHolder(options.index, options.cacheBytes ?? DEFAULT_CACHE_BYTES)
+  const app = new Koa()
+  const router = new Router()
+  addLookupRoutes(router)
+  addAutocompleteRoute(router)
+  addPrefixesRoute(router)
+  addSearchRoutes(router)
+  addMetaRoutes(router)
+
+  if (options.log) app.use(logRequests(options.log))
+  app.use(errorsAsJson)
+  app.use(cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], maxAge: 86400 }))
+  app.use(compress({ threshold: 2048 }))
+  app.use(async (ctx, next) => {
+    ctx.state.served = holder.current // one index per request, even if a reload swaps it meanwhile
+    await next()
+  })
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY, encoding: 'utf-8' }))
+  app.use(router.routes())
+  app.use(router.allowedMethods())
+  app.use(resolvePrefixedPath)
+  return app
+}
+
+/** Statuses the router leaves without a body. */
+const UNANSWERED: Readonly<Record<number, HttpErrorCode>> = { 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 501: 'NOT_IMPLEMENTED' }
+
+/** Turns every failure into a JSON body with the status of its code; nothing else has try/catch. */
+async function errorsAsJson(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next()
+  } catch (error) {
+    if (error instanceof HttpError) {
+      return sendJson(ctx, error.status, error.body ?? errorBody(error.code, error.message))
+    }
+    const status = (error as { status?: unknown }).status
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // From the body parser (malformed JSON, too large, bad charset): its message is meant for clients.
+      return sendJson(ctx, status, errorBody(status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_BODY', (error as Error).message))
+    }
+    ctx.app.emit('error', error, ctx)
+    sendJson(ctx, 500, errorBody('INTERNAL', 'internal error'))
+    return
+  }
+  // Router misses and wrong methods come back without a body; give them the JSON one.
+  const code = ctx.body == null ? UNANSWERED[ctx.status] : undefined
+  if (code !== undefined) {
+    const message = ctx.status === 404 ? `no route for ${ctx.method} ${ctx.path}` : `${ctx.method} is not allowed on ${ctx.path}`
+    sendJson(ctx, ctx.status, errorBody(code, message))
+  }
+}
+
+function logRequests(log: (entry: RequestLogEntry) => void) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const started = performance.now()
+    try {
+      await next()
+    } finally {
+      log({
+        time: new Date().toISOString(),
+        method: ctx.method,
+        url: ctx.url.length > 512 ? ctx.url.slice(0, 512) + '…' : ctx.url,
+        status: ctx.status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+      })
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// The OpenAPI 3.1 description of every route; a test checks it against the router.
+
+const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
+const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
+const limit = (max: number, description: string) => ({ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max }, description })
+const syntax = { name: 'syntax', in: 'query', schema: { type: 'string', enum: ['turtle', 'curie'], default: 'turtle' }, description: 'turtle: names valid in Turtle/SPARQL; curie: W3C CURIEs' }
+
+const json = (schema: object, description: string) => ({ description, content: { 'application/json': { schema } } })
+const lookupOk = json({ $ref: '#/components/schemas/Lookup' }, 'found')
+const notFound = json({ $ref: '#/components/schemas/NotFound' }, 'cannot be expanded or shrunk')
+const usage = json({ $ref: '#/components/schemas/Usage' }, 'q is missing or empty: how to call the endpoint')
+const error = json({ $ref: '#/components/schemas/Error' }, 'bad parameter, encoding or body')
+const tooLong = json({ $ref: '#/components/schemas/Error' }, 'a parameter is longer than 4096 characters')
+const strings = { type: 'array', items: { type: 'string' } }
+const bulkBody = { required: true, content: { 'application/json': { schema: { ...strings, maxItems: 10000 } } } }
+const bulkOk = json({ type: 'array', items: { type: ['string', 'null'] } }, 'one result per item, null where none')
+
+function lookup(name: 'expand' | 'shrink', what: string) {
+  return {
+    get: {
+      summary: name === 'expand' ? 'Expand a prefixed name to its IRI' : 'Shrink an IRI to a prefixed name',
+      parameters: [q(what), syntax],
+      responses: { 200: lookupOk, 400: usage, 404: notFound, 414: tooLong },
+    },
+    post: {
+      summary: `${name} many at once`,
+      parameters: [syntax],
+      requestBody: bulkBody,
+      responses: { 200: bulkOk, 400: error, 413: error },
+    },
+  }
+}
+
+export const OPENAPI_DOCUMENT = {
+  openapi: '3.1.0',
+  info: { title: 'prefixd', version: '1', description: 'RDF prefix resolution: expand, shrink, autocomplete and search' },
+  paths: {
+    '/api/v1/expand': lookup('expand', 'prefixed name, e.g. foaf:Person'),
+    '/api/v1/shrink': lookup('shrink', 'IRI, percent-encoded (a # must be sent as %23)'),
+    '/api/v1/autocomplete': {
+      get: {
+        summary: 'Complete a partial prefix, prefix: or prefix:partial (spec §4)',
+        parameters: [
+          q('partial prefix, IRI, prefix: or prefix:partial; empty lists every prefix'),
+          bool('case', 'case-sensitive matching'),
+          bool('expand', 'return full IRIs instead of prefixed names'),
+          { name: 'type', in: 'query', schema: { type: 'string' }, description: 'only terms of this rdf:type (prefixed name or IRI), subclasses included' },
+          limit(10000, 'most results (default 10000)'),
+        ],
+        responses: { 200: json(strings, 'suggestions'), 400: usage, 404: notFound, 414: tooLong },
+      },
+    },
+    '/api/v1/prefixes': {
+      get: {
+        summary: 'The prefix table',
+        parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql'] }, description: 'overrides the Accept header' }],
+        responses: {
+          200: {
+            description: 'the table in preference order',
+            content: {
+              'application/json': { schema: { type: 'object', additionalProperties: { type: 'string' } } },
+              'application/ld+json': { schema: { type: 'object' } },
+              'text/turtle': { schema: { type: 'string' } },
+              'application/sparql-query': { schema: { type: 'string' } },
+            },
+          },
+          400: error,
+          406: error,
+        },
+      },
+    },
+    '/api/v1/suggest': {
+      get: {
+        summary: 'Prefixed names of terms ranked by how well their name or label matches',
+        parameters: [q('words, e.g. person; empty gives []'), limit(1000, 'most results (default 20)')],
+        responses: { 200: json(strings, 'ranked names'), 400: usage },
+      },
+    },
+    '/api/v1/search': {
+      get: {
+        summary: 'Terms ranked by how well their name or label matches, with IRI, label and types',
+        parameters: [q('words, e.g. person; empty gives []'), limit(1000, 'most results (default 20)')],
+        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'ranked terms'), 400: usage },
+      },
+    },
+    '/api/v1/health': { get: { summary: 'Liveness', responses: { 200: json({ const: 'ok' }, 'serving') } } },
+    '/api/v1/openapi.json': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }, 'OpenAPI 3.1') } } },
+    '/{name}': {
+      get: {
+        summary: 'Resolver URL: redirects prefix:local to its IRI',
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'a prefixed name, e.g. foaf:Person' }],
+        responses: { 302: { description: 'Location is the expanded IRI' }, 404: notFound },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Lookup: { type: 'object', required: ['success', 'value'], properties: { success: { const: true }, value: { type: 'string' } } },
+      NotFound: { type: 'object', required: ['success'], properties: { success: { const: false } } },
+      Usage: { type: 'object', required: ['help'], properties: { help: { type: 'string' } } },
+      Error: {
+        type: 'object',
+        required: ['success', 'error'],
+        properties: {
+          success: { const: false },
+          error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+        },
+      },
+      Term: {
+        type: 'object',
+        required: ['prefixed', 'iri', 'label', 'types'],
+        properties: { prefixed: { type: ['string', 'null'] }, iri: { type: 'string' }, label: { type: ['string', 'null'] }, types: strings },
+      },
+    },
+  },
+} as const

@@ -1,0 +1,53 @@
+// Sends a cached (or freshly computed) answer with ETag, Cache-Control and a 304 for a matching If-None-Match.
+
+import type { Context } from 'koa'
+import type { PrefixIndex } from '@prefixd/core'
+import { entityTag, type Answer, type ServedIndex } from './served-index.js'
+
+export const JSON_TYPE = 'application/json; charset=utf-8'
+/** Answers change only when the data is reloaded; clients may reuse them for a while and then revalidate. */
+const CACHE_CONTROL = 'public, max-age=300'
+
+/** What a route computes: a status and a JSON value, or a ready body with its media type. */
+export type Computed = readonly [status: number, value: unknown] | readonly [status: number, body: string, type: string]
+
+/** The served index of this request (taken once, so a reload never splits a request). */
+export function servedIndex(ctx: Context): ServedIndex {
+  return ctx.state.served as ServedIndex
+}
+
+/**
+ * Answers from the cache under `key`, computing and caching on a miss. The key must name every
+ * input of `compute` (route and parameters).
+ */
+export function respond(ctx: Context, key: string, compute: (index: PrefixIndex) => Computed): void {
+  const served = servedIndex(ctx)
+  let answer = served.answers.get(key)
+  if (answer === undefined) {
+    const computed = compute(served.index)
+    const body = computed.length === 3 ? computed[1] : JSON.stringify(computed[1])
+    answer = { status: computed[0], type: computed.length === 3 ? computed[2] : JSON_TYPE, body, etag: entityTag(body) }
+    served.answers.set(key, answer)
+  }
+  send(ctx, answer)
+}
+
+function send(ctx: Context, answer: Answer): void {
+  ctx.status = answer.status
+  ctx.type = answer.type
+  ctx.set('ETag', answer.etag)
+  ctx.set('Cache-Control', CACHE_CONTROL)
+  // ctx.fresh compares If-None-Match with the ETag just set (only for GET/HEAD with 2xx).
+  if (ctx.fresh) {
+    ctx.status = 304
+    return
+  }
+  ctx.body = answer.body
+}
+
+/** Sends a JSON value that is not worth caching (bulk answers, errors). */
+export function sendJson(ctx: Context, status: number, value: unknown): void {
+  ctx.status = status
+  ctx.type = JSON_TYPE
+  ctx.body = JSON.stringify(value)
+}

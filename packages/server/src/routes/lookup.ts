@@ -1,0 +1,57 @@
+// GET and POST /api/v1/expand and /api/v1/shrink: one name or IRI, or a JSON array of them.
+
+import type Router from '@koa/router'
+import type { Context } from 'koa'
+import type { NameSyntax, PrefixIndex } from '@prefixd/core'
+import { HttpError } from '../http-error.js'
+import { choiceParam, MAX_PARAMETER_LENGTH, requiredQuery } from '../query-params.js'
+import { respond, sendJson, servedIndex } from '../respond.js'
+
+/** Most items in one POST body. */
+export const MAX_BULK_ITEMS = 10_000
+
+const NOT_FOUND = { success: false }
+const SYNTAXES: readonly NameSyntax[] = ['turtle', 'curie']
+
+type Lookup = (index: PrefixIndex, item: string, syntax: NameSyntax) => string | undefined
+
+const LOOKUPS: Record<'expand' | 'shrink', Lookup> = {
+  expand: (index, name, syntax) => index.expand(name, { syntax }),
+  shrink: (index, iri, syntax) => index.shrink(iri, { syntax }),
+}
+
+export function addLookupRoutes(router: Router): void {
+  for (const [name, lookup] of Object.entries(LOOKUPS)) {
+    const help = `/api/v1/${name}?q=…`
+    router.get(`/api/v1/${name}`, (ctx) => {
+      const q = requiredQuery(ctx, help)
+      const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
+      respond(ctx, `${name}\0${syntax}\0${q}`, (index) => {
+        const value = lookup(index, q, syntax)
+        return value === undefined ? [404, NOT_FOUND] : [200, { success: true, value }]
+      })
+    })
+    router.post(`/api/v1/${name}`, (ctx) => {
+      const items = stringArrayBody(ctx)
+      const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
+      const { index } = servedIndex(ctx)
+      sendJson(ctx, 200, items.map((item) => lookup(index, item, syntax) ?? null))
+    })
+  }
+}
+
+/** The request body as an array of strings, or a 400 that says what is wrong with it. */
+function stringArrayBody(ctx: Context): string[] {
+  const body = (ctx.request as { body?: unknown }).body
+  if (!Array.isArray(body)) {
+    throw new HttpError('BAD_BODY', 'the body must be a JSON array of strings (Content-Type: application/json)')
+  }
+  if (body.length > MAX_BULK_ITEMS) throw new HttpError('PAYLOAD_TOO_LARGE', `at most ${MAX_BULK_ITEMS} items per request`)
+  body.forEach((item, i) => {
+    if (typeof item !== 'string') throw new HttpError('BAD_BODY', `item ${i} is not a string`)
+    if (item.length > MAX_PARAMETER_LENGTH) {
+      throw new HttpError('BAD_BODY', `item ${i} is longer than ${MAX_PARAMETER_LENGTH} characters`)
+    }
+  })
+  return body as string[]
+}

@@ -1,0 +1,34 @@
+// GET /api/v1/prefixes: the prefix table as JSON, a JSON-LD context, Turtle or SPARQL, by ?format= or Accept.
+
+import type Router from '@koa/router'
+import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixTableFormat } from '@prefixd/core'
+import { HttpError } from '../http-error.js'
+import { choiceParam } from '../query-params.js'
+import { respond } from '../respond.js'
+
+const MEDIA_TYPES: Readonly<Record<PrefixTableFormat, string>> = {
+  json: 'application/json',
+  jsonld: 'application/ld+json',
+  turtle: 'text/turtle',
+  sparql: 'application/sparql-query',
+}
+
+export function addPrefixesRoute(router: Router): void {
+  router.get('/api/v1/prefixes', (ctx) => {
+    let format = choiceParam(ctx, 'format', PREFIX_TABLE_FORMATS)
+    if (format === undefined) {
+      const accepted = ctx.accepts(...Object.values(MEDIA_TYPES))
+      format = PREFIX_TABLE_FORMATS.find((f) => MEDIA_TYPES[f] === accepted)
+      if (format === undefined) {
+        throw new HttpError('NOT_ACCEPTABLE', `the table is available as ${Object.values(MEDIA_TYPES).join(', ')}`)
+      }
+      ctx.vary('Accept')
+    }
+    const chosen = format
+    respond(ctx, `prefixes\0${chosen}`, (index) => [
+      200,
+      formatPrefixes(index.prefixes(), chosen),
+      `${MEDIA_TYPES[chosen]}; charset=utf-8`,
+    ])
+  })
+}

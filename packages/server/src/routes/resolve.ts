@@ -1,0 +1,31 @@
+// GET /{prefix}:{local} outside /api: a 302 to the expanded IRI, a resolver URL to paste into documents.
+
+import type { Context, Next } from 'koa'
+import { HttpError } from '../http-error.js'
+import { servedIndex, sendJson } from '../respond.js'
+import { MAX_PARAMETER_LENGTH } from '../query-params.js'
+
+/** Middleware placed after the router: handles GET/HEAD paths that hold a prefixed name. */
+export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<void> {
+  if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || !ctx.path.includes(':')) {
+    return next()
+  }
+  const raw = ctx.path.slice(1)
+  if (raw.length > MAX_PARAMETER_LENGTH) throw new HttpError('QUERY_TOO_LONG', `the name is longer than ${MAX_PARAMETER_LENGTH} characters`)
+  let name: string
+  try {
+    name = decodeURIComponent(raw)
+  } catch {
+    throw new HttpError('BAD_ENCODING', 'the path is not valid percent-encoded UTF-8')
+  }
+  const iri = servedIndex(ctx).index.expand(name)
+  if (iri === undefined) return sendJson(ctx, 404, { success: false })
+  ctx.set('Location', iriToUri(iri))
+  ctx.set('Cache-Control', 'public, max-age=300')
+  sendJson(ctx, 302, { success: true, value: iri })
+}
+
+/** An IRI as a URI for the Location header (RFC 3987 §3.1): non-ASCII characters percent-encoded as UTF-8. */
+function iriToUri(iri: string): string {
+  return iri.replace(/[^\x21-\x7e]/gu, (ch) => encodeURIComponent(ch))
+}
