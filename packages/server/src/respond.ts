@@ -37,8 +37,10 @@ function send(ctx: Context, answer: Answer): void {
   ctx.type = answer.type
   ctx.set('ETag', answer.etag)
   ctx.set('Cache-Control', CACHE_CONTROL)
-  // ctx.fresh compares If-None-Match with the ETag just set (only for GET/HEAD with 2xx).
-  if (ctx.fresh) {
+  // RFC 9110 §13.1.2 evaluated here rather than with ctx.fresh, which ignores If-None-Match whenever
+  // the request says Cache-Control: no-cache — and fetch() adds exactly that to conditional requests.
+  const ifNoneMatch = ctx.get('If-None-Match')
+  if (ifNoneMatch !== '' && answer.status === 200 && matchesEntityTag(ifNoneMatch, answer.etag)) {
     ctx.status = 304
     return
   }
@@ -50,4 +52,10 @@ export function sendJson(ctx: Context, status: number, value: unknown): void {
   ctx.status = status
   ctx.type = JSON_TYPE
   ctx.body = JSON.stringify(value)
+}
+
+/** Whether an If-None-Match list names `etag` (weak comparison, `*` matches any). */
+function matchesEntityTag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

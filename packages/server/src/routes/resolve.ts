@@ -7,9 +7,7 @@ import { MAX_PARAMETER_LENGTH } from '../query-params.js'
 
 /** Middleware placed after the router: handles GET/HEAD paths that hold a prefixed name. */
 export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<void> {
-  if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || !ctx.path.includes(':')) {
-    return next()
-  }
+  if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next()
   const raw = ctx.path.slice(1)
   if (raw.length > MAX_PARAMETER_LENGTH) throw new HttpError('QUERY_TOO_LONG', `the name is longer than ${MAX_PARAMETER_LENGTH} characters`)
   let name: string
@@ -18,6 +16,7 @@ export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<voi
   } catch {
     throw new HttpError('BAD_ENCODING', 'the path is not valid percent-encoded UTF-8')
   }
+  if (!name.includes(':')) return next()
   const iri = servedIndex(ctx).index.expand(name)
   if (iri === undefined) return sendJson(ctx, 404, { success: false })
   ctx.set('Location', iriToUri(iri))

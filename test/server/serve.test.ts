@@ -1,0 +1,95 @@
+// `prefixd serve` as a process: prints its URL, reloads its data on SIGHUP, stops cleanly on SIGTERM.
+
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { once } from 'node:events'
+
+const MAIN = new URL('../../packages/cli/dist/main.js', import.meta.url).pathname
+
+/** Starts the service and resolves with its URL once it prints it. */
+async function start(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk
+      const match = /listening on (\S+)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
+  })
+  return { child, url, output: () => output }
+}
+
+async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (ok(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('prefixd serve', () => {
+  it('reloads the prefix table on SIGHUP and exits 0 on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prefixd-serve-'))
+    const file = join(dir, 'prefixes.json')
+    writeFileSync(file, JSON.stringify({ ex: 'http://example.org/one#' }))
+    const { child, url } = await start(['--no-defaults', '--prefixes', file, '--quiet'])
+    try {
+      const expand = async () => (await fetch(`${url}api/v1/expand?q=ex:a`)).json()
+      assert.deepEqual(await expand(), { success: true, value: 'http://example.org/one#a' })
+
+      writeFileSync(file, JSON.stringify({ ex: 'http://example.org/two#' }))
+      child.kill('SIGHUP')
+      const after = await until(expand, (body) => (body as { value?: string }).value !== 'http://example.org/one#a')
+      assert.deepEqual(after, { success: true, value: 'http://example.org/two#a' })
+    } finally {
+      child.kill('SIGTERM')
+    }
+    const [code] = await once(child, 'exit')
+    assert.equal(code, 0)
+  })
+
+  it('keeps serving the old data when a reload fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prefixd-serve-'))
+    const file = join(dir, 'prefixes.json')
+    writeFileSync(file, JSON.stringify({ ex: 'http://example.org/one#' }))
+    const { child, url, output } = await start(['--no-defaults', '--prefixes', file, '--quiet'])
+    try {
+      writeFileSync(file, '{ not json')
+      child.kill('SIGHUP')
+      await until(async () => output(), (text) => text.includes('reload failed'))
+      assert.match(output(), /reload failed/)
+      assert.deepEqual(await (await fetch(`${url}api/v1/expand?q=ex:a`)).json(), { success: true, value: 'http://example.org/one#a' })
+    } finally {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  })
+
+  it('serves from several workers with --workers', async () => {
+    const { child, url } = await start(['--workers', '2', '--quiet'])
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}api/v1/expand?q=foaf:Person`).then((r) => r.json())))
+      for (const answer of answers) assert.deepEqual(answer, { success: true, value: 'http://xmlns.com/foaf/0.1/Person' })
+    } finally {
+      child.kill('SIGTERM')
+    }
+    const [code] = await once(child, 'exit')
+    assert.equal(code, 0)
+  })
+
+  it('refuses a bad --port with exit code 2', async () => {
+    const child = spawn(process.execPath, [MAIN, 'serve', '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const [code] = await once(child, 'exit')
+    assert.equal(code, 2)
+    assert.match(stderr, /--port must be a whole number/)
+  })
+})
