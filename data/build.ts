@@ -57,7 +57,10 @@ builder.addPrefixes(
 
 // 2. prefix.cc, in its popularity order; curated entries win on conflicts.
 const prefixCcPath = join(dirname(require.resolve('prefix-ns')), 'data.json')
-const prefixCc = prefixesFromJson(JSON.parse(readFileSync(prefixCcPath, 'utf8')), 'prefix-ns')
+// The dump is shaped as a JSON-LD context, but every entry is a prefix: read it as a plain table, so that
+// namespaces ending in a letter (which JSON-LD would not take as prefixes) are kept too.
+const prefixCcDump = JSON.parse(readFileSync(prefixCcPath, 'utf8')) as { '@context': Record<string, string> }
+const prefixCc = prefixesFromJson(prefixCcDump['@context'], 'prefix-ns')
 builder.addPrefixes(prefixCc.entries, { source: 'prefix.cc' })
 // Popularity ranks search results between vocabularies, curated ones included.
 prefixCc.entries.forEach(([prefix], i) => builder.describeVocabulary(prefix, { popularity: i + 1 }))
@@ -90,3 +93,4 @@ console.log(
     `${compact.types.length} types; ${conflicts} entries skipped (conflicts or invalid); ` +
     `${Math.round(performance.now() - started)} ms`,
 )
+for (const p of builder.problems) console.log(`  skipped ${p.source}: ${p.entry}: ${p.message}`)
