@@ -94,7 +94,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT_FOUND
   }
   if (command === undefined) throw new UsageError(`no command given\n\n${USAGE}`)
-  const runCommand = COMMANDS[command]
+  // Own properties only: `prefixd constructor` must not run Object.prototype.constructor.
+  const runCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
   if (runCommand === undefined && command !== 'serve') throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
 
   const sources: IndexSources = {

@@ -3,6 +3,8 @@
 /** The syntaxes {@link formatPrefixes} writes. */
 export type PrefixTableFormat = 'json' | 'jsonld' | 'turtle' | 'sparql'
 
+const GEN_DELIM_END = /[:/?#[\]@]$/
+
 export const PREFIX_TABLE_FORMATS: readonly PrefixTableFormat[] = ['json', 'jsonld', 'turtle', 'sparql']
 
 /**
@@ -17,8 +19,13 @@ export function formatPrefixes(table: Readonly<Record<string, string>>, format: 
   switch (format) {
     case 'json':
       return JSON.stringify(table, null, 2) + '\n'
-    case 'jsonld':
-      return JSON.stringify({ '@context': table }, null, 2) + '\n'
+    case 'jsonld': {
+      // JSON-LD 1.1 §4.2.2: only an IRI ending in a gen-delim makes a simple definition a prefix;
+      // any other namespace (OBO's `…/GO_`) needs an expanded definition with "@prefix": true.
+      const context: Record<string, string | { '@id': string; '@prefix': true }> = {}
+      for (const [p, ns] of entries) context[p] = GEN_DELIM_END.test(ns) ? ns : { '@id': ns, '@prefix': true }
+      return JSON.stringify({ '@context': context }, null, 2) + '\n'
+    }
     case 'turtle':
       return entries.map(([p, ns]) => `@prefix ${p}: <${ns}> .\n`).join('')
     case 'sparql':

@@ -12,14 +12,16 @@ export interface PrefixSource {
 /** Syntaxes whose prefix declarations {@link prefixesFromRdf} reads. */
 export type DeclarationFormat = 'turtle' | 'trig' | 'n3' | 'sparql'
 
-// JSON-LD 1.1 §4.2.2: a simple term definition is usable as a prefix when its IRI ends in a gen-delim.
-const GEN_DELIM_END = /[:/?#[\]@]$/
+// JSON-LD 1.1 §4.2.2 makes a simple term definition a prefix when its IRI ends in a gen-delim. Prefix
+// tables in @context form (prefix.cc's dump) also end namespaces in '_' or '=' (OBO's `GO_`, `?id=`),
+// so any IRI that ends in something other than a letter or digit counts: a term's IRI ends in its name.
+const NAMESPACE_END = /[^\p{L}\p{N}]$/u
 
 /**
  * Reads prefixes from parsed JSON: a plain `{ prefix: namespace }` map (prefix.cc's JSON), or a
  * JSON-LD document or context with `@context` (an object or an array of them). In a context, a
- * simple definition is a prefix when its IRI ends in `/`, `#`, `:` … and an expanded one when it
- * has `"@prefix": true`; other term definitions are not prefixes and are skipped.
+ * simple definition is a prefix when its IRI ends in `/`, `#`, `:`, `_`, `=` … (not a letter or digit)
+ * and an expanded one when it has `"@prefix": true`; other term definitions are not prefixes and are skipped.
  */
 export function prefixesFromJson(value: unknown, source = 'json'): PrefixSource {
   const entries: Array<[string, string]> = []
@@ -46,7 +48,7 @@ export function prefixesFromJson(value: unknown, source = 'json'): PrefixSource 
       const iri = isObject(definition) ? (definition['@prefix'] === true ? definition['@id'] : undefined) : definition
       if (typeof iri !== 'string') continue
       const expanded = expandCompact(iri, context)
-      if (isObject(definition) || GEN_DELIM_END.test(expanded)) entries.push([term, expanded])
+      if (isObject(definition) || NAMESPACE_END.test(expanded)) entries.push([term, expanded])
     }
   }
   return { entries, problems }
@@ -73,18 +75,36 @@ export function prefixesFromRdf(text: string, format: DeclarationFormat, source:
   const entries: Array<[string, string]> = []
   const problems: LoadProblem[] = []
   const input = format === 'sparql' ? SPARQL_PROLOGUE.exec(text)![0] : text
-  const parser = new Parser({ format: format === 'sparql' ? 'turtle' : format })
-  try {
-    // With only a prefix callback n3 parses synchronously and calls it as each declaration is read.
-    parser.parse(input, {
-      onPrefix: (prefix: string, namespace: { value: string }) => {
-        entries.push([prefix, namespace.value])
-      },
-    } as never)
-  } catch (error) {
-    problems.push({ source, entry: source, message: `syntax error: ${(error as Error).message}` })
+  const read = (part: string): Error | undefined => {
+    const parser = new Parser({ format: format === 'sparql' ? 'turtle' : format })
+    try {
+      // With only a prefix callback n3 parses synchronously and calls it as each declaration is read.
+      parser.parse(part, {
+        onPrefix: (prefix: string, namespace: { value: string }) => {
+          entries.push([prefix, namespace.value])
+        },
+      } as never)
+    } catch (error) {
+      return error as Error
+    }
+    return undefined
+  }
+  let error = read(input)
+  if (error !== undefined) problems.push({ source, entry: source, message: `syntax error: ${error.message}` })
+  // n3 lexes the whole text before it reads a declaration, so a lexical error (one with no token, such
+  // as a stray '^') would lose them all: read again the lines before the error, until that lexes.
+  let part = input
+  while (error !== undefined && lexicalErrorLine(error) > 1) {
+    part = part.split('\n', lexicalErrorLine(error) - 1).join('\n')
+    error = read(part)
   }
   return { entries, problems }
+}
+
+/** The line of an n3 lexer error (its context has no token), or 0 for any other error. */
+function lexicalErrorLine(error: Error): number {
+  const context = (error as { context?: { token?: unknown; line?: unknown } }).context
+  return context !== undefined && context.token === undefined && typeof context.line === 'number' ? context.line : 0
 }
 
 /** The syntax of a file, from its extension: `json`, a declaration format, or an RDF format for terms. */

@@ -1,0 +1,337 @@
+// Black-box tests of the prefixd command: the built binary run as a child process.
+//
+// Loading the default data costs most of a run, so only the tests about the defaults load them; the
+// others run on a small table and vocabulary (`--no-defaults --prefixes small.json --vocab widgets.ttl`).
+
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Parser } from 'n3'
+
+const MAIN = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url))
+
+interface Run {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs `node packages/cli/dist/main.js ...args`, writing `input` to its stdin and closing it. */
+function prefixd(args: readonly string[], input = ''): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(input)
+  })
+}
+
+const FOAF = 'http://xmlns.com/foaf/0.1/'
+const W = 'http://widgets.example/ns#'
+
+const SMALL_TABLE = {
+  w: W,
+  foaf: FOAF,
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  owl: 'http://www.w3.org/2002/07/owl#',
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+}
+
+const WIDGETS = `
+@prefix w: <${W}> . @prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+w:Widget a owl:Class ; rdfs:label "Widget"@en .
+w:Gadget a owl:Class ; rdfs:subClassOf w:Widget .
+w:Sprocket a w:Gadget .
+w:size a owl:DatatypeProperty .
+w:sizeUnit a owl:ObjectProperty .
+w:widgetCount a owl:DatatypeProperty .
+`
+
+describe('prefixd', function () {
+  this.timeout(30_000)
+  let dir: string
+  const file = (name: string): string => join(dir, name)
+  /** Options for a run on the small table and vocabulary only. */
+  let small: string[]
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prefixd-cli-'))
+    small = ['--no-defaults', '--prefixes', file('small.json'), '--vocab', file('widgets.ttl')]
+    await writeFile(file('small.json'), JSON.stringify(SMALL_TABLE))
+    await writeFile(file('widgets.ttl'), WIDGETS)
+    await writeFile(file('mine.json'), JSON.stringify({ foaf: 'http://example.org/myfoaf#', mine: 'http://example.org/mine/' }))
+    await writeFile(file('mine.ttl'), `@prefix schema: <https://schema.org/> .\n@prefix w: <${W}> .\n`)
+    await writeFile(file('bad-entries.json'), JSON.stringify({ '1bad': 'http://a/', rel: 'relative#', ok: 'http://ok.example/' }))
+    await writeFile(file('ctx.jsonld'), JSON.stringify({ '@context': { go2: { '@id': 'http://purl.obolibrary.org/obo/GO_', '@prefix': true } } }))
+    await writeFile(file('broken.json'), '{"a": ')
+    await writeFile(file('table.xml'), '<x/>')
+  })
+
+  after(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  describe('expand', () => {
+    it('prints the IRI of each name from the default data and exits 0', async () => {
+      const run = await prefixd(['expand', 'foaf:Person', 'schema:name', 'schema:a\\/b'])
+      assert.equal(run.stdout, `${FOAF}Person\nhttp://schema.org/name\nhttp://schema.org/a/b\n`)
+      assert.equal(run.stderr, '')
+      assert.equal(run.code, 0)
+    })
+
+    it('prints an empty line and the reason for each miss, and exits 1', async () => {
+      const run = await prefixd(['expand', ...small, 'nosuch:x', 'foaf:Person', 'foaf:a b'])
+      assert.equal(run.stdout, `\n${FOAF}Person\n\n`)
+      assert.match(run.stderr, /^prefixd: unknown prefix 'nosuch'$/m)
+      assert.match(run.stderr, /^prefixd: invalid local name 'a b'/m)
+      assert.equal(run.code, 1)
+    })
+
+    it('takes names literally with --curie', async () => {
+      const run = await prefixd(['expand', ...small, '--curie', 'w:a/b'])
+      assert.equal(run.stdout, `${W}a/b\n`)
+      assert.equal(run.code, 0)
+    })
+  })
+
+  describe('shrink', () => {
+    it('prints the prefixed name of each IRI from the default data, escaped where needed, and exits 0', async () => {
+      const run = await prefixd(['shrink', 'http://schema.org/Person', 'http://schema.org/a/b'])
+      assert.equal(run.stdout, 'schema:Person\nschema:a\\/b\n')
+      assert.equal(run.code, 0)
+    })
+
+    it('exits 1 with the reason when no namespace fits', async () => {
+      const run = await prefixd(['shrink', ...small, 'http://nowhere.invalid/x', `${W}x`])
+      assert.equal(run.stdout, '\nw:x\n')
+      assert.match(run.stderr, /no known namespace/)
+      assert.equal(run.code, 1)
+    })
+
+    it('writes any suffix with --curie', async () => {
+      const run = await prefixd(['shrink', ...small, '--curie', `${W}a/b`])
+      assert.equal(run.stdout, 'w:a/b\n')
+    })
+  })
+
+  describe('filter mode (no arguments: stdin to stdout)', () => {
+    it('prints one result per line, an empty line for a miss, and exits 1 when any line misses', async () => {
+      const run = await prefixd(['expand', ...small], 'foaf:Person\nnosuch:x\nw:Widget\n')
+      assert.equal(run.stdout, `${FOAF}Person\n\n${W}Widget\n`)
+      assert.equal(run.stderr, '')
+      assert.equal(run.code, 1)
+    })
+
+    it('exits 0 when every line is found', async () => {
+      const run = await prefixd(['shrink', ...small], `${FOAF}Person\n${W}Widget\n`)
+      assert.equal(run.stdout, 'foaf:Person\nw:Widget\n')
+      assert.equal(run.code, 0)
+    })
+
+    it('reads CRLF line ends and a last line without one', async () => {
+      const run = await prefixd(['expand', ...small], 'foaf:Person\r\nw:Widget')
+      assert.equal(run.stdout, `${FOAF}Person\n${W}Widget\n`)
+      assert.equal(run.code, 0)
+    })
+
+    it('treats an empty line as a miss', async () => {
+      const run = await prefixd(['expand', ...small], 'foaf:Person\r\n\r\nw:Widget\r\n')
+      assert.equal(run.stdout, `${FOAF}Person\n\n${W}Widget\n`)
+      assert.equal(run.code, 1)
+    })
+
+    it('prints nothing and exits 0 for empty input', async () => {
+      const run = await prefixd(['shrink', ...small], '')
+      assert.equal(run.stdout, '')
+      assert.equal(run.code, 0)
+    })
+
+    it('keeps one output line per input line over many chunks', async () => {
+      const lines = Array.from({ length: 20_000 }, (_, i) => (i % 3 === 0 ? `http://nowhere.invalid/${i}` : `${W}t${i}`))
+      const run = await prefixd(['shrink', ...small], lines.join('\n') + '\n')
+      const out = run.stdout.split('\n')
+      assert.equal(out.pop(), '')
+      assert.equal(out.length, lines.length)
+      assert.deepEqual(out.slice(0, 4), ['', 'w:t1', 'w:t2', ''])
+      assert.equal(out[19_999], 'w:t19999')
+      assert.equal(run.code, 1)
+    })
+  })
+
+  describe('autocomplete', () => {
+    it('completes a term of the default data with a --type filter', async () => {
+      const run = await prefixd(['autocomplete', 'schema:Pers', '--type', 'rdfs:Class'])
+      assert.equal(run.stdout, 'schema:Person\n')
+      assert.equal(run.code, 0)
+    })
+
+    it('lists prefix: and then the terms of the namespace', async () => {
+      const run = await prefixd(['autocomplete', ...small, 'w:'])
+      assert.equal(run.stdout, 'w:\nw:Gadget\nw:size\nw:sizeUnit\nw:Sprocket\nw:Widget\nw:widgetCount\n')
+    })
+
+    it('filters by --type, counting subclasses from the vocabulary and built-in ones', async () => {
+      const widgets = await prefixd(['autocomplete', ...small, 'w:', '--type', 'w:Widget'])
+      assert.equal(widgets.stdout, 'w:Sprocket\n')
+      const classes = await prefixd(['autocomplete', ...small, 'w:', '--type', 'rdfs:Class'])
+      assert.equal(classes.stdout, 'w:Gadget\nw:Widget\n')
+      const properties = await prefixd(['autocomplete', ...small, 'w:s', '--type', 'rdf:Property'])
+      assert.equal(properties.stdout, 'w:size\nw:sizeUnit\n')
+    })
+
+    it('matches case-insensitively unless --case', async () => {
+      const loose = await prefixd(['autocomplete', ...small, 'W:wIDGET'])
+      assert.equal(loose.stdout, 'w:Widget\nw:widgetCount\n')
+      const exact = await prefixd(['autocomplete', ...small, 'w:widget', '--case'])
+      assert.equal(exact.stdout, 'w:widgetCount\n')
+      const none = await prefixd(['autocomplete', ...small, 'w:WIDGET', '--case'])
+      assert.equal(none.stdout, '')
+      assert.equal(none.code, 1)
+    })
+
+    it('prints IRIs with --expand and at most --limit results', async () => {
+      const run = await prefixd(['autocomplete', ...small, 'w:', '--expand', '--limit', '3'])
+      assert.equal(run.stdout, `${W}\n${W}Gadget\n${W}size\n`)
+      assert.equal(run.code, 0)
+    })
+
+    it('completes prefixes', async () => {
+      const run = await prefixd(['autocomplete', ...small, 'r'])
+      assert.equal(run.stdout, 'rdf:\nrdfs:\n')
+    })
+
+    it('says so on stderr and exits 1 for an unknown prefix', async () => {
+      const run = await prefixd(['autocomplete', ...small, 'nosuch:x'])
+      assert.equal(run.stdout, '')
+      assert.match(run.stderr, /unknown prefix in 'nosuch:x'/)
+      assert.equal(run.code, 1)
+    })
+  })
+
+  describe('prefixes', () => {
+    it('prints the default table as Turtle that n3 parses', async () => {
+      const run = await prefixd(['prefixes', '--format', 'turtle'])
+      assert.equal(run.code, 0)
+      const prefixes: Record<string, string> = {}
+      const quads = new Parser().parse(run.stdout + '<http://s> foaf:knows go:0008150 .\n', {
+        onPrefix: (prefix: string, ns: { value: string }) => (prefixes[prefix] = ns.value),
+      } as never)
+      assert.equal(quads[0]?.object.value, 'http://purl.obolibrary.org/obo/GO_0008150')
+      assert.equal(prefixes.foaf, FOAF)
+      assert.ok(Object.keys(prefixes).length > 3000)
+    })
+
+    it('prints SPARQL PREFIX lines', async () => {
+      const run = await prefixd(['prefixes', '--format', 'sparql', '--no-defaults', '--prefixes', file('mine.json')])
+      assert.equal(run.stdout, 'PREFIX foaf: <http://example.org/myfoaf#>\nPREFIX mine: <http://example.org/mine/>\n')
+    })
+
+    it('prints JSON by default', async () => {
+      const run = await prefixd(['prefixes', '--no-defaults', '--prefixes', file('mine.json')])
+      assert.deepEqual(JSON.parse(run.stdout), { foaf: 'http://example.org/myfoaf#', mine: 'http://example.org/mine/' })
+    })
+
+    it('prints a JSON-LD @context with --format jsonld', async () => {
+      const run = await prefixd(['prefixes', '--format', 'jsonld', '--no-defaults', '--prefixes', file('small.json'), '--prefixes', file('ctx.jsonld')])
+      const context = { ...SMALL_TABLE, go2: { '@id': 'http://purl.obolibrary.org/obo/GO_', '@prefix': true } }
+      assert.deepEqual(JSON.parse(run.stdout), { '@context': context })
+    })
+  })
+
+  describe('--prefixes', () => {
+    it('lets a JSON table override a default prefix and add new ones', async () => {
+      const run = await prefixd(['expand', '--prefixes', file('mine.json'), 'foaf:x', 'mine:y', 'schema:name'])
+      assert.equal(run.stdout, 'http://example.org/myfoaf#x\nhttp://example.org/mine/y\nhttp://schema.org/name\n')
+      assert.equal(run.code, 0)
+    })
+
+    it('lets a Turtle table override a default prefix, for shrink too', async () => {
+      const run = await prefixd(['shrink', '--prefixes', file('mine.ttl'), 'https://schema.org/Person', 'http://schema.org/Person'])
+      const [https, http] = run.stdout.split('\n')
+      assert.equal(https, 'schema:Person')
+      assert.match(http!, /^(?!schema:)[\w-]+:Person$/) // the default http://schema.org/ falls back to another prefix
+      assert.equal(run.code, 0)
+    })
+
+    it('warns about invalid entries on stderr and loads the rest', async () => {
+      const run = await prefixd(['expand', '--no-defaults', '--prefixes', file('bad-entries.json'), 'ok:x'])
+      assert.equal(run.stdout, 'http://ok.example/x\n')
+      assert.match(run.stderr, /^prefixd: warning: .*bad-entries\.json: 1bad: http:\/\/a\/: /m)
+      assert.match(run.stderr, /^prefixd: warning: .*bad-entries\.json: rel: relative#: /m)
+      assert.equal(run.code, 0)
+    })
+  })
+
+  describe('--vocab', () => {
+    it('adds the terms of a Turtle file over the default data', async () => {
+      const run = await prefixd(['autocomplete', 'w:', '--type', 'rdfs:Class', '--prefixes', file('mine.ttl'), '--vocab', file('widgets.ttl')])
+      assert.equal(run.stdout, 'w:Gadget\nw:Widget\n')
+      assert.equal(run.stderr, '')
+    })
+  })
+
+  describe('usage errors', () => {
+    async function usageError(args: readonly string[], message: RegExp): Promise<void> {
+      const run = await prefixd(args)
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`)
+      assert.equal(run.stdout, '', args.join(' '))
+      assert.match(run.stderr, /^prefixd: /, args.join(' '))
+      assert.match(run.stderr, message, args.join(' '))
+    }
+
+    it('exits 2 for an unknown command, also one named like an Object method', async () => {
+      await Promise.all([
+        usageError(['frobnicate'], /unknown command 'frobnicate'/),
+        usageError(['constructor'], /unknown command 'constructor'/),
+        usageError(['toString'], /unknown command 'toString'/),
+      ])
+    })
+
+    it('exits 2 without a command or with an unknown option', async () => {
+      await Promise.all([usageError([], /no command given/), usageError(['expand', '--bogus', 'x:y'], /'--bogus'/)])
+    })
+
+    it('exits 2 for a bad --limit', async () => {
+      await Promise.all([
+        usageError(['autocomplete', ...small, 'w:', '--limit', 'abc'], /--limit must be a whole number/),
+        usageError(['autocomplete', ...small, 'w:', '--limit=-1'], /--limit must be a whole number/),
+      ])
+    })
+
+    it('exits 2 for a wrong number of autocomplete queries, or arguments to prefixes', async () => {
+      await Promise.all([
+        usageError(['autocomplete', ...small, 'a', 'b'], /autocomplete takes exactly one QUERY/),
+        usageError(['prefixes', ...small, 'extra'], /prefixes takes no arguments/),
+      ])
+    })
+
+    it('exits 2 for an unknown --format', async () => {
+      await usageError(['prefixes', ...small, '--format', 'xml'], /unknown format 'xml'/)
+    })
+
+    it('exits 2 for a missing, broken or unknown file', async () => {
+      await Promise.all([
+        usageError(['expand', '--no-defaults', '--prefixes', file('missing.json'), 'a:b'], /cannot read .*missing\.json: ENOENT/),
+        usageError(['expand', '--no-defaults', '--vocab', file('missing.ttl'), 'a:b'], /cannot read .*missing\.ttl: ENOENT/),
+        usageError(['expand', '--no-defaults', '--prefixes', file('broken.json'), 'a:b'], /broken\.json: not valid JSON/),
+        usageError(['expand', '--no-defaults', '--prefixes', file('table.xml'), 'a:b'], /table\.xml: cannot tell the format/),
+        usageError(['expand', '--no-defaults', '--vocab', file('mine.json'), 'a:b'], /mine\.json: cannot tell the RDF syntax/),
+      ])
+    })
+  })
+
+  describe('help', () => {
+    it('prints the usage on stdout and exits 0', async () => {
+      const run = await prefixd(['--help'])
+      assert.match(run.stdout, /^Usage: prefixd <command>/)
+      assert.equal(run.code, 0)
+    })
+  })
+})

@@ -1,0 +1,239 @@
+// Tests of PrefixIndexBuilder: validation and precedence of prefix tables, and terms read from RDF.
+
+import assert from 'node:assert/strict'
+import { DataFactory } from 'n3'
+import { PrefixIndexBuilder } from '@prefixd/core'
+
+const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'
+const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
+const OWL = 'http://www.w3.org/2002/07/owl#'
+const SKOS = 'http://www.w3.org/2004/02/skos/core#'
+const EX = 'http://example.org/ns#'
+
+describe('PrefixIndexBuilder.addPrefixes', () => {
+  it('loads a table in order and builds an index from it', () => {
+    const index = new PrefixIndexBuilder().addPrefixes({ b: 'http://b/', a: 'http://a/' }).build()
+    assert.deepEqual(Object.entries(index.prefixes()), [
+      ['b', 'http://b/'],
+      ['a', 'http://a/'],
+    ])
+  })
+
+  it('takes [prefix, namespace] pairs as well as an object', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes([['a', 'http://a/']]).addPrefixes(new Map([['b', 'http://b/']]))
+    assert.deepEqual(builder.build().prefixes(), { a: 'http://a/', b: 'http://b/' })
+  })
+
+  it('accepts the empty prefix', () => {
+    assert.equal(new PrefixIndexBuilder().addPrefixes({ '': 'http://e/' }).build().expand(':x'), 'http://e/x')
+  })
+
+  it('skips an invalid PN_PREFIX and reports it with the entry and source; the rest loads', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ good: 'http://g/', '1bad': 'http://b/', 'a b': 'http://c/' }, { source: 'mine.json' })
+    assert.deepEqual(builder.build().prefixes(), { good: 'http://g/' })
+    assert.equal(builder.problems.length, 2)
+    const [first, second] = builder.problems
+    assert.equal(first?.source, 'mine.json')
+    assert.equal(first?.entry, '1bad: http://b/')
+    assert.match(first!.message, /not a valid prefix/)
+    assert.equal(second?.entry, 'a b: http://c/')
+  })
+
+  it('skips a namespace that is not an absolute IRI and reports it', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ rel: 'relative/path#', sp: 'http://a b/', ok: 'urn:x:' })
+    assert.deepEqual(builder.build().prefixes(), { ok: 'urn:x:' })
+    assert.deepEqual(
+      builder.problems.map((p) => [p.source, p.entry]),
+      [
+        ['prefixes', 'rel: relative/path#'],
+        ['prefixes', 'sp: http://a b/'],
+      ],
+    )
+    assert.match(builder.problems[0]!.message, /^namespace: .*scheme/)
+  })
+
+  it('reports non-string entries instead of throwing', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ a: 42 as unknown as string, b: 'http://b/' })
+    assert.deepEqual(builder.build().prefixes(), { b: 'http://b/' })
+    assert.match(builder.problems[0]!.message, /must be a string/)
+  })
+
+  it('makes control characters in reported entries visible', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ 'a\nb': 'http://x/' })
+    assert.equal(builder.problems[0]?.entry, 'a\\u000ab: http://x/')
+  })
+
+  it('keeps the first namespace of a prefix and reports a later, different one', () => {
+    const builder = new PrefixIndexBuilder()
+      .addPrefixes({ ex: 'http://first/' }, { source: 'one' })
+      .addPrefixes({ ex: 'http://second/' }, { source: 'two' })
+      .addPrefixes({ ex: 'http://first/' }, { source: 'three' }) // the same binding again: no conflict
+    assert.equal(builder.build().namespace('ex'), 'http://first/')
+    assert.equal(builder.problems.length, 1)
+    assert.equal(builder.problems[0]?.source, 'two')
+    assert.match(builder.problems[0]!.message, /already bound to <http:\/\/first\/>/)
+  })
+
+  it('lets override: true replace earlier bindings and put them first in preference order', () => {
+    const builder = new PrefixIndexBuilder()
+      .addPrefixes({ a: 'http://a/', ex: 'http://first/', other: 'http://shared/' })
+      .addPrefixes({ ex: 'http://mine/', mine: 'http://shared/' }, { override: true })
+    assert.deepEqual(builder.problems, [])
+    const index = builder.build()
+    assert.deepEqual(Object.keys(index.prefixes()), ['ex', 'mine', 'a', 'other'])
+    assert.equal(index.namespace('ex'), 'http://mine/')
+    assert.equal(index.shrink('http://shared/x'), 'mine:x')
+    assert.equal(index.shrink('http://first/x'), undefined)
+  })
+
+  it('keeps overriding entries over base entries added later', () => {
+    const index = new PrefixIndexBuilder()
+      .addPrefixes({ ex: 'http://mine/' }, { override: true })
+      .addPrefixes({ ex: 'http://default/' })
+      .build()
+    assert.equal(index.namespace('ex'), 'http://mine/')
+  })
+
+  it('lets a later override replace an earlier override', () => {
+    const index = new PrefixIndexBuilder()
+      .addPrefixes({ ex: 'http://one/' }, { override: true })
+      .addPrefixes({ ex: 'http://two/' }, { override: true })
+      .build()
+    assert.equal(index.namespace('ex'), 'http://two/')
+  })
+
+  it('marks curated prefixes and keeps vocabulary descriptions of prefixes in the table only', () => {
+    const index = new PrefixIndexBuilder()
+      .addPrefixes({ ex: EX }, { curated: true })
+      .describeVocabulary('ex', { title: 'Example' })
+      .describeVocabulary('gone', { title: 'Not in the table' })
+      .build()
+    assert.deepEqual(index.vocabulary('ex'), { curated: true, title: 'Example' })
+    assert.equal(index.vocabulary('gone'), undefined)
+  })
+})
+
+describe('PrefixIndexBuilder.addTerm', () => {
+  it('merges the types and labels of the same IRI, the first label per language winning', () => {
+    const index = new PrefixIndexBuilder()
+      .addPrefixes({ ex: EX })
+      .addTerm({ iri: EX + 'T', types: [OWL + 'Class'], labels: { de: 'Ding' } })
+      .addTerm({ iri: EX + 'T', types: [OWL + 'Class', RDFS + 'Class'], labels: { de: 'Sache', en: 'Thing' } })
+      .build()
+    assert.deepEqual(index.term(EX + 'T'), { iri: EX + 'T', prefixed: 'ex:T', types: [OWL + 'Class', RDFS + 'Class'], label: 'Thing' })
+  })
+
+  it('reports a term without a valid IRI', () => {
+    const builder = new PrefixIndexBuilder()
+      .addTerm({ iri: 'no scheme' }, 'vocab')
+      .addTerm({} as unknown as { iri: string })
+    assert.equal(builder.problems.length, 2)
+    assert.equal(builder.problems[0]?.source, 'vocab')
+    assert.equal(builder.problems[0]?.entry, 'no scheme')
+    assert.match(builder.problems[1]!.message, /needs an iri/)
+  })
+})
+
+describe('PrefixIndexBuilder.addRdf', () => {
+  const TURTLE = `
+    @prefix rdf: <${RDF}> . @prefix rdfs: <${RDFS}> . @prefix owl: <${OWL}> . @prefix skos: <${SKOS}> .
+    @prefix ex: <${EX}> .
+    ex:Person a owl:Class ; rdfs:label "Persona"@es, "Person"@en, "person" ; rdfs:subClassOf ex:Agent .
+    ex:Agent a rdfs:Class ; skos:prefLabel "Agent" .
+    ex:knows a owl:ObjectProperty, owl:SymmetricProperty ; rdfs:label "kennt"@de .
+    ex:name rdfs:label "name"@en-GB, "nom"@fr .
+    ex:Agent rdfs:label "Agent (untagged, second)" .
+    _:b ex:p ex:o .
+    <http://elsewhere.example/x> a owl:Class .
+    ex: a owl:Ontology .
+    ex:knows rdfs:label ex:notALiteral .
+  `
+
+  function load(text = TURTLE, format?: 'turtle' | 'n-triples' | 'n-quads' | 'trig' | 'n3') {
+    const builder = new PrefixIndexBuilder().addPrefixes({ ex: EX, rdfs: RDFS }).addRdf(text, { source: 'v.ttl', ...(format && { format }) })
+    return { builder, index: builder.build() }
+  }
+
+  it('reads subject IRIs inside the table with their rdf:types', () => {
+    const { builder, index } = load()
+    assert.deepEqual(builder.problems, [])
+    assert.deepEqual(index.term(EX + 'knows')?.types, [OWL + 'ObjectProperty', OWL + 'SymmetricProperty'])
+    assert.deepEqual(index.term(EX + 'Agent')?.types, [RDFS + 'Class'])
+  })
+
+  it('leaves out subjects outside every namespace, the namespace itself, and blank nodes', () => {
+    const { index } = load()
+    assert.equal(index.term('http://elsewhere.example/x'), undefined)
+    assert.equal(index.term(EX), undefined)
+    assert.deepEqual(
+      index.terms().map((t) => t.iri),
+      [EX + 'Agent', EX + 'knows', EX + 'name', EX + 'Person'],
+    )
+  })
+
+  it('prefers an English label, then en-*, then an untagged one, then any', () => {
+    const { index } = load()
+    assert.equal(index.term(EX + 'Person')?.label, 'Person')
+    assert.equal(index.term(EX + 'name')?.label, 'name') // en-GB
+    assert.equal(index.term(EX + 'Agent')?.label, 'Agent') // skos:prefLabel, untagged, first
+    assert.equal(index.term(EX + 'knows')?.label, 'kennt') // only German
+  })
+
+  it('records rdfs:subClassOf for the type filter', () => {
+    const { index } = load(TURTLE + `ex:Alice a ex:Person .`)
+    assert.deepEqual(index.autocomplete('ex:', { type: 'ex:Agent' }), ['ex:Alice'])
+    assert.deepEqual(index.autocomplete('ex:', { type: 'ex:Person' }), ['ex:Alice'])
+  })
+
+  it('reads N-Triples', () => {
+    const { builder, index } = load(`<${EX}T> <${RDF}type> <${OWL}Class> .\n<${EX}T> <${RDFS}label> "Tee"@en .\n`, 'n-triples')
+    assert.deepEqual(builder.problems, [])
+    assert.deepEqual(index.term(EX + 'T'), { iri: EX + 'T', prefixed: 'ex:T', types: [OWL + 'Class'], label: 'Tee' })
+  })
+
+  it('reads N-Quads, whatever the graph', () => {
+    const { index } = load(`<${EX}Q> <${RDF}type> <${RDFS}Class> <http://graph/> .\n<${EX}R> <${RDF}type> <${RDFS}Class> .\n`, 'n-quads')
+    assert.deepEqual(
+      index.terms().map((t) => t.iri),
+      [EX + 'Q', EX + 'R'],
+    )
+  })
+
+  it('reads TriG', () => {
+    const { index } = load(`@prefix ex: <${EX}> . <http://g/> { ex:G a ex:Thing . }`, 'trig')
+    assert.deepEqual(index.term(EX + 'G')?.types, [EX + 'Thing'])
+  })
+
+  it('resolves relative IRIs against baseIRI', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ ex: EX }).addRdf(`<#B> a <#C> .`, { baseIRI: EX })
+    assert.deepEqual(builder.build().term(EX + 'B')?.types, [EX + 'C'])
+  })
+
+  it('reports a syntax error and adds nothing from that text', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ ex: EX }).addRdf(`<${EX}A> a <${EX}C> .\n<${EX}B> a`, { source: 'broken.ttl' })
+    assert.equal(builder.problems.length, 1)
+    assert.equal(builder.problems[0]?.source, 'broken.ttl')
+    assert.match(builder.problems[0]!.message, /^RDF syntax error/)
+    assert.equal(builder.build().size.terms, 0)
+  })
+
+  it('adds quads given directly', () => {
+    const { namedNode, quad, literal } = DataFactory
+    const index = new PrefixIndexBuilder()
+      .addPrefixes({ ex: EX })
+      .addQuads([quad(namedNode(EX + 'A'), namedNode(RDF + 'type'), namedNode(OWL + 'Class')), quad(namedNode(EX + 'A'), namedNode(RDFS + 'label'), literal('A', 'en'))])
+      .build()
+    assert.deepEqual(index.term(EX + 'A'), { iri: EX + 'A', prefixed: 'ex:A', types: [OWL + 'Class'], label: 'A' })
+  })
+})
+
+describe('PrefixIndexBuilder.entries', () => {
+  it('lists overriding entries first, then the others', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ a: 'http://a/', b: 'http://b/' }).addPrefixes({ b: 'http://B/', c: 'http://c/' }, { override: true })
+    assert.deepEqual(builder.entries(), [
+      { prefix: 'b', namespace: 'http://B/' },
+      { prefix: 'c', namespace: 'http://c/' },
+      { prefix: 'a', namespace: 'http://a/' },
+    ])
+  })
+})

@@ -1,0 +1,111 @@
+// Tests of the default index built into data/: it loads, it is well formed, and it answers from real vocabularies.
+
+import assert from 'node:assert/strict'
+import { isAbsoluteIri, isPnPrefix, PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
+
+const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
+const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
+const OWL = 'http://www.w3.org/2002/07/owl#'
+
+describe('PrefixIndex.loadDefault', () => {
+  let index: PrefixIndex
+  before(async () => {
+    index = await PrefixIndex.loadDefault()
+  })
+
+  it('holds thousands of prefixes and the terms of the curated vocabularies', () => {
+    assert.ok(index.size.prefixes > 3000, `${index.size.prefixes} prefixes`)
+    assert.ok(index.size.terms > 20000, `${index.size.terms} terms`)
+    for (const prefix of ['rdf', 'rdfs', 'owl', 'xsd', 'skos', 'schema', 'foaf', 'dcterms', 'prov', 'dcat', 'sh']) {
+      assert.ok(index.namespace(prefix) !== undefined, prefix)
+      assert.equal(index.vocabulary(prefix)?.curated, true, prefix)
+    }
+  })
+
+  it('expands, shrinks and completes with the default data', () => {
+    assert.equal(index.expand('foaf:Person'), 'http://xmlns.com/foaf/0.1/Person')
+    assert.equal(index.shrink('http://schema.org/Person'), 'schema:Person')
+    assert.deepEqual(index.autocomplete('schema:Pers', { type: 'rdfs:Class' }), ['schema:Person'])
+    assert.deepEqual(index.autocomplete('schema:Per', { type: 'rdfs:Class', limit: 3 }), [
+      'schema:PerformAction',
+      'schema:PerformanceRole',
+      'schema:PerformingArtsEvent',
+    ])
+    assert.deepEqual(index.autocomplete('schema:pers', { caseSensitive: true }), [])
+    assert.equal(index.autocomplete('nosuch:x'), undefined)
+  })
+
+  it('has only valid prefixes and absolute namespaces, curated ones first', () => {
+    const entries = index.entries()
+    for (const { prefix, namespace } of entries) {
+      assert.ok(prefix === '' || isPnPrefix(prefix), prefix)
+      assert.ok(isAbsoluteIri(namespace), namespace)
+    }
+    assert.equal(new Set(entries.map((e) => e.prefix)).size, entries.length)
+    const firstUncurated = entries.findIndex((e) => index.vocabulary(e.prefix)?.curated !== true)
+    assert.ok(firstUncurated > 100)
+    assert.ok(entries.slice(firstUncurated).every((e) => index.vocabulary(e.prefix)?.curated !== true))
+  })
+
+  it('keeps only terms inside a namespace of the table, and never a namespace itself', () => {
+    const namespaces = new Set(index.entries().map((e) => e.namespace))
+    for (const term of index.terms()) {
+      assert.ok(!namespaces.has(term.iri), term.iri)
+      assert.ok(index.shrink(term.iri, { syntax: 'curie' }) !== undefined, term.iri)
+    }
+  })
+
+  it('prefers curated prefixes over prefix.cc ones for a shared namespace', () => {
+    assert.equal(index.shrink('http://purl.org/dc/terms/title'), 'dcterms:title') // prefix.cc also has dct:
+    assert.equal(index.shrink('http://purl.org/dc/elements/1.1/title'), 'dc11:title') // prefix.cc's dc: still expands
+    assert.equal(index.expand('dc:title'), 'http://purl.org/dc/elements/1.1/title')
+  })
+
+  it('includes prefix.cc namespaces that end in _ (OBO)', () => {
+    assert.equal(index.expand('go:0008150'), 'http://purl.obolibrary.org/obo/GO_0008150')
+    assert.equal(index.shrink('http://purl.obolibrary.org/obo/GO_0008150'), 'go:0008150')
+  })
+
+  it('carries types and English labels', () => {
+    const knows = index.term('http://xmlns.com/foaf/0.1/knows')
+    assert.equal(knows?.prefixed, 'foaf:knows')
+    assert.ok(knows?.types.includes(OWL + 'ObjectProperty'))
+    assert.equal(knows?.label, 'knows')
+  })
+
+  it('finds a term typed only owl:ObjectProperty with type rdf:Property', () => {
+    const broader = index.term('http://lexvo.org/ontology#broader')
+    assert.ok(broader !== undefined && !broader.types.includes(RDF_PROPERTY) && broader.types.includes(OWL + 'ObjectProperty'))
+    assert.deepEqual(index.autocomplete('lvont:broader', { type: 'rdf:Property' }), ['lvont:broader'])
+  })
+
+  it('finds a term typed only owl:Class with type rdfs:Class', () => {
+    const abbey = index.term('http://dbpedia.org/ontology/Abbey')
+    assert.ok(abbey !== undefined && !abbey.types.includes(RDFS_CLASS) && abbey.types.includes(OWL + 'Class'))
+    assert.deepEqual(index.autocomplete('dbo:Abbey', { type: 'rdfs:Class' }), ['dbo:Abbey'])
+    assert.ok(!index.autocomplete('dbo:Abbey', { type: 'rdf:Property' })!.includes('dbo:Abbey'))
+  })
+
+  it("uses the vocabularies' own rdfs:subClassOf statements: schema:Monday is a schema:Enumeration", () => {
+    assert.deepEqual(index.term('http://schema.org/Monday')?.types, ['http://schema.org/DayOfWeek'])
+    assert.deepEqual(index.autocomplete('schema:Mon', { type: 'schema:Enumeration' }), ['schema:Monday'])
+  })
+
+  it('completes prefixes and namespaces', () => {
+    assert.deepEqual(index.autocomplete('http://xmlns.com/fo'), ['foaf:'])
+    assert.ok(index.autocomplete('fo')!.includes('foaf:'))
+    assert.deepEqual(index.autocomplete('schema:', { limit: 2 }), ['schema:', 'schema:3DModel'])
+  })
+})
+
+describe('PrefixIndexBuilder.loadDefault', () => {
+  it("lets a user's table override a default prefix and take over its namespace", async () => {
+    const builder = await PrefixIndexBuilder.loadDefault()
+    builder.addPrefixes({ schema: 'https://schema.org/', s: 'http://schema.org/' }, { override: true, source: 'mine.json' })
+    const index = builder.build()
+    assert.equal(index.expand('schema:Person'), 'https://schema.org/Person')
+    assert.equal(index.shrink('http://schema.org/Person'), 's:Person')
+    assert.equal(index.shrink('https://schema.org/Person'), 'schema:Person')
+    assert.deepEqual(Object.keys(index.prefixes()).slice(0, 2), ['schema', 's'])
+  })
+})

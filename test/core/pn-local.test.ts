@@ -1,0 +1,166 @@
+// Tests of the Turtle prefixed-name grammar: PN_PREFIX checks, PN_LOCAL writing (escapes) and reading.
+
+import assert from 'node:assert/strict'
+import { isPnPrefix, readLocalName, writeLocalName } from '@prefixd/core'
+import { localNameProblem, printable } from '../../packages/core/src/pn-local.js'
+
+describe('isPnPrefix', () => {
+  it('accepts names that start with a letter and continue with letters, digits, _, -, middle dots', () => {
+    for (const prefix of ['a', 'foaf', 'dc11', 'dash-sparql', 'a_b', 'a.b', 'a..b', 'Élan', 'schéma', 'a\u00b7b', 'x\u0300', '中文']) {
+      assert.equal(isPnPrefix(prefix), true, prefix)
+    }
+  })
+
+  it('accepts characters from U+10000 to U+EFFFF (surrogate pairs) and rejects those above', () => {
+    assert.equal(isPnPrefix('\u{10000}x'), true)
+    assert.equal(isPnPrefix('a\u{1F600}'), true)
+    assert.equal(isPnPrefix('\u{F0000}'), false)
+    assert.equal(isPnPrefix('a\u{F0000}'), false)
+  })
+
+  it('rejects the empty string (callers allow the empty prefix separately)', () => {
+    assert.equal(isPnPrefix(''), false)
+  })
+
+  it('rejects a leading digit, underscore, hyphen, dot or combining mark', () => {
+    for (const prefix of ['1a', '_a', '-a', '.a', '\u0300a', '\u00b7a']) assert.equal(isPnPrefix(prefix), false, prefix)
+  })
+
+  it('rejects a trailing dot', () => {
+    assert.equal(isPnPrefix('a.'), false)
+    assert.equal(isPnPrefix('a.b.'), false)
+  })
+
+  it('rejects characters that PN_CHARS does not contain', () => {
+    for (const prefix of ['a b', 'a:b', 'a/b', 'a#', 'a%20', 'a~', 'a\\-b', 'a\u00d7']) {
+      assert.equal(isPnPrefix(prefix), false, prefix)
+    }
+  })
+})
+
+describe('writeLocalName', () => {
+  it('returns plain names unchanged', () => {
+    for (const local of ['Person', 'knows', 'a_b', 'a-b', 'a.b', '123', '_x', ':x', 'a:b:', 'é', '中文', 'a\u00b7', 'a\u0300', '\u{1F600}']) {
+      assert.equal(writeLocalName(local), local, local)
+    }
+  })
+
+  it('returns the empty string for an empty local part', () => {
+    assert.equal(writeLocalName(''), '')
+  })
+
+  it('escapes the punctuation that PN_LOCAL_ESC allows, wherever it is', () => {
+    assert.equal(writeLocalName('a/b'), 'a\\/b')
+    assert.equal(writeLocalName('#frag'), '\\#frag')
+    assert.equal(writeLocalName('q?x=1&y=2'), 'q\\?x\\=1\\&y\\=2')
+    assert.equal(writeLocalName("~!$'()*+,;@"), "\\~\\!\\$\\'\\(\\)\\*\\+\\,\\;\\@")
+  })
+
+  it('escapes a dot only at the start or the end', () => {
+    assert.equal(writeLocalName('.a'), '\\.a')
+    assert.equal(writeLocalName('a.'), 'a\\.')
+    assert.equal(writeLocalName('a.b'), 'a.b')
+    assert.equal(writeLocalName('.'), '\\.')
+    assert.equal(writeLocalName('a..'), 'a.\\.')
+  })
+
+  it('escapes a hyphen at the start only', () => {
+    assert.equal(writeLocalName('-a'), '\\-a')
+    assert.equal(writeLocalName('a-'), 'a-')
+  })
+
+  it('keeps %xx as is and escapes a % that does not start one', () => {
+    assert.equal(writeLocalName('a%20b'), 'a%20b')
+    assert.equal(writeLocalName('%41'), '%41')
+    assert.equal(writeLocalName('%'), '\\%')
+    assert.equal(writeLocalName('100%'), '100\\%')
+    assert.equal(writeLocalName('%zz'), '\\%zz')
+    assert.equal(writeLocalName('%4'), '\\%4')
+    assert.equal(writeLocalName('a/%41'), 'a\\/%41')
+  })
+
+  it('gives undefined for characters that cannot be written even escaped', () => {
+    for (const local of ['a b', 'a<b', 'a>b', '{', '}', '|', '^', '`', '"', 'a\\b', 'tab\t', 'nl\n', '\u0000', '[', ']']) {
+      assert.equal(writeLocalName(local), undefined, JSON.stringify(local))
+    }
+  })
+
+  it('gives undefined for a leading combining mark or middle dot, which cannot be escaped', () => {
+    assert.equal(writeLocalName('\u0300a'), undefined)
+    assert.equal(writeLocalName('\u00b7a'), undefined)
+  })
+
+  it('gives undefined for a lone surrogate', () => {
+    assert.equal(writeLocalName('a\ud800'), undefined)
+    assert.equal(writeLocalName('\udc00'), undefined)
+  })
+})
+
+describe('readLocalName', () => {
+  it('returns plain names unchanged', () => {
+    for (const local of ['Person', 'a.b', 'a-b', '123', ':x', 'a:', '_', 'é', '\u{1F600}', 'a\u00b7', '']) {
+      assert.equal(readLocalName(local), local, local)
+    }
+  })
+
+  it('removes backslash escapes', () => {
+    assert.equal(readLocalName('a\\/b'), 'a/b')
+    assert.equal(readLocalName('\\#x'), '#x')
+    assert.equal(readLocalName('a\\.'), 'a.')
+    assert.equal(readLocalName('\\-a'), '-a')
+    assert.equal(readLocalName('\\%'), '%')
+    assert.equal(readLocalName("\\_\\~\\.\\-\\!\\$\\&\\'\\(\\)\\*\\+\\,\\;\\=\\/\\?\\#\\@\\%"), "_~.-!$&'()*+,;=/?#@%")
+  })
+
+  it('keeps %xx as is (Turtle §6.3 does not decode it)', () => {
+    assert.equal(readLocalName('a%20b'), 'a%20b')
+    assert.equal(readLocalName('%7E'), '%7E')
+  })
+
+  it('rejects a % that does not start a %xx escape', () => {
+    for (const local of ['%', '%2', '%zz', 'a%g0']) assert.equal(readLocalName(local), undefined, local)
+    assert.match(localNameProblem('%zz')!, /%xx/)
+  })
+
+  it('rejects a backslash before a character that PN_LOCAL_ESC does not allow, or at the end', () => {
+    for (const local of ['a\\b', '\\', 'a\\', '\\ ', '\\<']) assert.equal(readLocalName(local), undefined, local)
+    assert.match(localNameProblem('a\\b')!, /must be followed by/)
+  })
+
+  it('rejects a trailing unescaped dot, and a leading dot, hyphen or middle dot', () => {
+    for (const local of ['a.', 'a..', '.a', '-a', '\u00b7a', '\u0300a']) assert.equal(readLocalName(local), undefined, local)
+    assert.match(localNameProblem('a.')!, /cannot end with '\.'/)
+  })
+
+  it('accepts a dot or hyphen after an escape or %xx at the start', () => {
+    assert.equal(readLocalName('\\..a'), '..a')
+    assert.equal(readLocalName('%41-b'), '%41-b')
+  })
+
+  it('rejects unescaped punctuation and says how to escape it', () => {
+    assert.equal(readLocalName('a/b'), undefined)
+    assert.match(localNameProblem('a/b')!, /write '\\\/'/)
+    assert.equal(readLocalName('a b'), undefined)
+    assert.doesNotMatch(localNameProblem('a b')!, /write/)
+  })
+
+  it('tells nothing wrong about a valid local name', () => {
+    assert.equal(localNameProblem('Person'), undefined)
+    assert.equal(localNameProblem('a\\/b'), undefined)
+  })
+
+  it('reads back what writeLocalName writes', () => {
+    for (const local of ['a/b', '.x.', '-', '%', '%41', '100%', 'a?b#c', 'ü/é', "it's", '']) {
+      const written = writeLocalName(local)
+      assert.notEqual(written, undefined, local)
+      assert.equal(readLocalName(written!), local, local)
+    }
+  })
+})
+
+describe('printable', () => {
+  it('makes control characters visible and leaves the rest', () => {
+    assert.equal(printable('a\nb\u0000\u007f'), 'a\\u000ab\\u0000\\u007f')
+    assert.equal(printable('é ok'), 'é ok')
+  })
+})
