@@ -1,0 +1,10 @@
+// Types for benchmark contenders that ship none.
+
+declare module '@rdfjs/prefix-map/PrefixMap.js' {
+  import type { DataFactory, NamedNode, Term } from '@rdfjs/types'
+  export default class PrefixMap extends Map<string, NamedNode> {
+    constructor(prefixes: Iterable<[string, NamedNode]>, options: { factory: DataFactory })
+    resolve(term: Term): NamedNode | null
+    shrink(term: Term): NamedNode | null
+  }
+}

@@ -1,0 +1,71 @@
+// Measures an operation over a workload: warm-up, several rounds, median and spread of ns per operation.
+
+export interface Timing {
+  /** Median ns per operation over the rounds. */
+  readonly nsPerOp: number
+  /** Fastest and slowest round, ns per operation. */
+  readonly min: number
+  readonly max: number
+  readonly opsPerRound: number
+}
+
+export interface TimingOptions {
+  readonly rounds?: number
+  /** A round stops after this many ms even if the workload is not done (for slow contenders). */
+  readonly roundMs?: number
+}
+
+/** Runs `op` over `items` (cycling) in rounds and returns ns/op statistics. `sink` keeps results alive. */
+export function time<T>(items: readonly T[], op: (item: T) => unknown, options: TimingOptions = {}): Timing {
+  const rounds = options.rounds ?? 7
+  const roundMs = options.roundMs ?? 1000
+  let sink = 0
+  const round = (): [number, number] => {
+    const started = process.hrtime.bigint()
+    const deadline = started + BigInt(roundMs) * 1_000_000n
+    let ops = 0
+    // Check the clock every 256 operations: often enough for slow contenders, rare enough not to cost.
+    while (ops < items.length) {
+      const end = Math.min(ops + 256, items.length)
+      for (; ops < end; ops++) if (op(items[ops]!) !== undefined) sink++
+      if (process.hrtime.bigint() > deadline) break
+    }
+    return [Number(process.hrtime.bigint() - started), ops]
+  }
+  round() // warm-up: lets the JIT compile the hot path before anything counts
+  const perOp: number[] = []
+  let opsPerRound = 0
+  for (let r = 0; r < rounds; r++) {
+    const [ns, ops] = round()
+    perOp.push(ns / ops)
+    opsPerRound = ops
+  }
+  perOp.sort((a, b) => a - b)
+  if (sink < 0) console.log(sink) // never true; stops the optimiser from dropping the calls
+  return { nsPerOp: perOp[Math.floor(perOp.length / 2)]!, min: perOp[0]!, max: perOp[perOp.length - 1]!, opsPerRound }
+}
+
+/** Percentiles (0–100) of per-call latencies in ns, measured one call at a time. */
+export function latencies<T>(items: readonly T[], op: (item: T) => unknown, percentiles: readonly number[]): number[] {
+  for (const item of items.slice(0, 1000)) op(item) // warm-up
+  const samples = new Float64Array(items.length)
+  items.forEach((item, i) => {
+    const started = process.hrtime.bigint()
+    op(item)
+    samples[i] = Number(process.hrtime.bigint() - started)
+  })
+  samples.sort()
+  return percentiles.map((p) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!)
+}
+
+export function formatNs(ns: number): string {
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`
+  return `${ns.toFixed(0)} ns`
+}
+
+/** A Markdown table from a header row and rows. */
+export function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n') + '\n'
+}
