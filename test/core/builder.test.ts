@@ -102,6 +102,15 @@ describe('PrefixIndexBuilder.addPrefixes', () => {
     assert.equal(index.namespace('ex'), 'http://two/')
   })
 
+  it('puts a later overriding table first in preference order, so its prefix wins a shared namespace', () => {
+    const index = new PrefixIndexBuilder()
+      .addPrefixes({ one: 'http://shared/', ex: 'http://one/' }, { override: true })
+      .addPrefixes({ two: 'http://shared/', ex: 'http://two/' }, { override: true })
+      .build()
+    assert.deepEqual(Object.keys(index.prefixes()), ['two', 'ex', 'one'])
+    assert.equal(index.shrink('http://shared/x'), 'two:x')
+  })
+
   it('marks curated prefixes and keeps vocabulary descriptions of prefixes in the table only', () => {
     const index = new PrefixIndexBuilder()
       .addPrefixes({ ex: EX }, { curated: true })

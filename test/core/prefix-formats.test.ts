@@ -72,6 +72,11 @@ describe('formatPrefixes', () => {
     assert.deepEqual(context.q, { '@id': TABLE.q, '@prefix': true })
   })
 
+  it('writes the empty prefix as @vocab, since JSON-LD has no empty term', () => {
+    const context = (JSON.parse(formatPrefixes({ '': 'http://default.example/' }, 'jsonld')) as { '@context': Record<string, unknown> })['@context']
+    assert.deepEqual(context, { '@vocab': 'http://default.example/' })
+  })
+
   it('writes JSON-LD that prefixesFromJson reads back to the same table', () => {
     const odd = { ...TABLE, digit: 'http://example.org/v2' }
     const { entries, problems } = prefixesFromJson(JSON.parse(formatPrefixes(odd, 'jsonld')))

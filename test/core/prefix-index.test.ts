@@ -428,6 +428,19 @@ describe('PrefixIndex.autocomplete', () => {
   it('refuses a negative or NaN limit with a TypeError', () => {
     assert.throws(() => index.autocomplete('foaf:', { limit: -1 }), TypeError)
     assert.throws(() => index.autocomplete('foaf:', { limit: NaN }), TypeError)
+    assert.throws(() => index.autocomplete('foaf:', { limit: 1.5 }), TypeError)
+  })
+
+  it('puts the exact-case match before names equal to it but for case, even at the limit', () => {
+    const cc = PrefixIndex.fromPrefixes(
+      { cc: 'http://creativecommons.org/ns#' },
+      { terms: [{ iri: 'http://creativecommons.org/ns#License' }, { iri: 'http://creativecommons.org/ns#license' }, { iri: 'http://creativecommons.org/ns#licenses' }] },
+    )
+    assert.deepEqual(cc.autocomplete('cc:license'), ['cc:license', 'cc:License', 'cc:licenses'])
+    assert.deepEqual(cc.autocomplete('cc:License'), ['cc:License', 'cc:license', 'cc:licenses'])
+    assert.deepEqual(cc.autocomplete('cc:license', { limit: 1 }), ['cc:license'])
+    assert.deepEqual(cc.autocomplete('cc:license', { limit: 2 }), ['cc:license', 'cc:License'])
+    assert.deepEqual(cc.autocomplete('cc:lic', { limit: 1 }), ['cc:License'])
   })
 
   it('writes completed local names with escapes, and reads escapes in the query', () => {

@@ -68,7 +68,7 @@ describe('prefixesFromJson', () => {
     for (const [prefix, ns] of separated) assert.equal(read.get(prefix), ns, prefix)
   })
 
-  it('reads simple JSON-LD definitions ending in a separator as prefixes and skips term definitions', () => {
+  it('reads simple JSON-LD definitions ending in a separator as prefixes, @vocab as the empty prefix, and skips term definitions', () => {
     const { entries } = prefixesFromJson({
       '@context': {
         '@vocab': 'http://schema.org/',
@@ -84,6 +84,7 @@ describe('prefixesFromJson', () => {
       },
     })
     assert.deepEqual(entries, [
+      ['', 'http://schema.org/'],
       ['schema', 'http://schema.org/'],
       ['isbn', 'urn:isbn:'],
       ['go', 'http://purl.obolibrary.org/obo/GO_'],

@@ -34,7 +34,8 @@ async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms =
   }
 }
 
-describe('prefixd serve', () => {
+describe('prefixd serve', function () {
+  this.timeout(60_000) // child processes start slowly on a loaded machine
   it('reloads the prefix table on SIGHUP and exits 0 on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'prefixd-serve-'))
     const file = join(dir, 'prefixes.json')

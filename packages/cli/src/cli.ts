@@ -2,9 +2,9 @@
 
 import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
-import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
+import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixError, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { filterLines } from './line-filter.js'
-import { serve, type RequestLogEntry } from '@prefixd/server'
+import type { RequestLogEntry } from '@prefixd/server'
 import { loadIndex, type IndexSources } from './load-index.js'
 import { UsageError } from './usage-error.js'
 
@@ -47,7 +47,8 @@ Options for every command:
   --curie                    expand/shrink W3C CURIEs instead of Turtle prefixed names
   -h, --help                 print this help
 
-Exit status: 0 found, 1 not found (for stdin: any line not found), 2 usage error.
+Exit status: 0 found, 1 not found (for stdin: any line not found, an empty line included), 2 usage error
+or data that cannot be loaded.
 `
 
 const OPTIONS = {
@@ -74,7 +75,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     return await run(argv, io)
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error
+    // A bad command line, an unreadable file or data that cannot be loaded: not a "not found".
+    if (!(error instanceof UsageError || error instanceof PrefixError)) throw error
     io.stderr.write(`prefixd: ${error.message}\n`)
     return EXIT_USAGE
   }
@@ -117,6 +119,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 async function runServe(args: readonly string[], values: Values, io: CliIo, load: () => Promise<PrefixIndex>): Promise<number> {
   if (args.length > 0) throw new UsageError('serve takes no arguments')
   const env = io.env ?? {}
+  // Loaded only here: expand and shrink start faster without Koa and its middleware.
+  const { serve } = await import('@prefixd/server')
   await serve({
     port: parseWhole(values.port ?? env.PORT ?? '8080', '--port', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',

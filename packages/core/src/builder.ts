@@ -32,7 +32,8 @@ export interface AddPrefixesOptions {
   readonly source?: string
   /**
    * Default `false`: a prefix already defined keeps its first namespace (a conflict is reported).
-   * `true` (a user's own table): these entries replace earlier ones and come first in preference order.
+   * `true` (a user's own table): these entries replace earlier ones and come first in preference order;
+   * of several overriding tables, the one added last wins.
    */
   readonly override?: boolean
   /** Marks the prefixes as coming from a curated vocabulary package. */
@@ -59,7 +60,8 @@ interface TermDraft {
  */
 export class PrefixIndexBuilder {
   #base = new Map<string, string>()
-  #overrides = new Map<string, string>()
+  /** One map per overriding call; a later call wins over an earlier one. */
+  #overrides: Array<Map<string, string>> = []
   #terms = new Map<string, TermDraft>()
   #hierarchy = new TypeHierarchy()
   #vocabularies = new Map<string, VocabularyInfo>()
@@ -85,6 +87,8 @@ export class PrefixIndexBuilder {
   ): this {
     const source = options.source ?? 'prefixes'
     const pairs = Symbol.iterator in table ? (table as Iterable<readonly [string, string]>) : Object.entries(table)
+    const layer = new Map<string, string>()
+    if (options.override) this.#overrides.push(layer)
     for (const [prefix, namespace] of pairs) {
       const entry = `${printable(String(prefix))}: ${printable(String(namespace))}`
       const problem = prefixEntryProblem(prefix, namespace)
@@ -93,7 +97,7 @@ export class PrefixIndexBuilder {
         continue
       }
       if (options.override) {
-        this.#overrides.set(prefix, namespace)
+        if (!layer.has(prefix)) layer.set(prefix, namespace) // within one table the first definition wins
       } else {
         const existing = this.#base.get(prefix)
         if (existing === undefined) this.#base.set(prefix, namespace)
@@ -178,11 +182,20 @@ export class PrefixIndexBuilder {
     return draft
   }
 
-  /** The prefix table in preference order: overriding entries first, then the others. */
+  /**
+   * The prefix table in preference order: the entries of the latest overriding table first, then
+   * those of earlier overriding tables, then the others; each prefix once, as its highest layer has it.
+   */
   entries(): PrefixEntry[] {
     const entries: PrefixEntry[] = []
-    for (const [prefix, namespace] of this.#overrides) entries.push({ prefix, namespace })
-    for (const [prefix, namespace] of this.#base) if (!this.#overrides.has(prefix)) entries.push({ prefix, namespace })
+    const taken = new Set<string>()
+    for (const layer of [...this.#overrides].reverse().concat(this.#base)) {
+      for (const [prefix, namespace] of layer) {
+        if (taken.has(prefix)) continue
+        taken.add(prefix)
+        entries.push({ prefix, namespace })
+      }
+    }
     return entries
   }
 

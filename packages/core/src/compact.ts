@@ -59,9 +59,13 @@ export function toCompact(index: PrefixIndex): CompactIndex {
 /** Adds an index written by {@link toCompact} to a builder, so that more data can be layered on it. */
 export function addCompact(builder: PrefixIndexBuilder, data: unknown, source = 'compact index'): PrefixIndexBuilder {
   const compact = data as CompactIndex
-  if (typeof compact !== 'object' || compact === null || compact.format !== COMPACT_FORMAT) {
-    throw new PrefixError('INVALID_SOURCE', `${source} is not a ${COMPACT_FORMAT} file`)
-  }
+  const wellFormed =
+    typeof compact === 'object' &&
+    compact !== null &&
+    compact.format === COMPACT_FORMAT &&
+    [compact.prefixes, compact.types, compact.terms, compact.subClassOf].every(Array.isArray) &&
+    typeof compact.vocabularies === 'object'
+  if (!wellFormed) throw new PrefixError('INVALID_SOURCE', `${source} is not a ${COMPACT_FORMAT} file`)
   builder.addPrefixes(compact.prefixes, { source })
   for (const [prefix, info] of Object.entries(compact.vocabularies)) builder.describeVocabulary(prefix, info)
   const typeAt = (i: number): string => compact.types[i]!
@@ -87,5 +91,11 @@ export async function readCompactFile(file: string | URL = DEFAULT_INDEX_FILE): 
     const hint = file === DEFAULT_INDEX_FILE ? ' (run `npm run build:data` to build the default index)' : ''
     throw new PrefixError('INVALID_SOURCE', `cannot read ${String(file)}: ${(error as Error).message}${hint}`)
   }
-  return addCompact(new PrefixIndexBuilder(), JSON.parse(text), String(file))
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `${String(file)} is not JSON: ${(error as Error).message}`)
+  }
+  return addCompact(new PrefixIndexBuilder(), data, String(file))
 }

@@ -65,12 +65,17 @@ export function isPnPrefix(s: string): boolean {
   return last !== DOT
 }
 
+// The shape of nearly every real local name: ASCII letters, digits, '_', ':', inner '.' and '-'.
+// Such a name needs no escape and is a PN_LOCAL as it stands; one regex test is the fast path.
+const PLAIN_LOCAL = /^(?:[A-Za-z0-9_:](?:[A-Za-z0-9_:.-]*[A-Za-z0-9_:-])?)?$/
+
 /**
  * Writes `local` as a PN_LOCAL, escaping with backslashes where the grammar allows.
  * Returns `local` itself when no escape is needed (no allocation on the common path),
  * or `undefined` when some character cannot be written at all (space, `<`, `{`, `|` …).
  */
 export function writeLocalName(local: string): string | undefined {
+  if (PLAIN_LOCAL.test(local)) return local
   const n = local.length
   let out: string | undefined // stays undefined until the first escape: the common case allocates nothing
   let i = 0
@@ -114,7 +119,7 @@ export function writeLocalName(local: string): string | undefined {
  * {@link localNameProblem} tells why.
  */
 export function readLocalName(local: string): string | undefined {
-  return scanLocalName(local).value
+  return PLAIN_LOCAL.test(local) ? local : scanLocalName(local).value
 }
 
 /** Why `local` is not a PN_LOCAL, or `undefined` when it is one. */

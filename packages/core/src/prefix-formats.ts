@@ -23,7 +23,11 @@ export function formatPrefixes(table: Readonly<Record<string, string>>, format: 
       // JSON-LD 1.1 §4.2.2: only an IRI ending in a gen-delim makes a simple definition a prefix;
       // any other namespace (OBO's `…/GO_`) needs an expanded definition with "@prefix": true.
       const context: Record<string, string | { '@id': string; '@prefix': true }> = {}
-      for (const [p, ns] of entries) context[p] = GEN_DELIM_END.test(ns) ? ns : { '@id': ns, '@prefix': true }
+      for (const [p, ns] of entries) {
+        // JSON-LD has no empty term; its closest equivalent of Turtle's `:` prefix is the vocabulary mapping.
+        if (p === '') context['@vocab'] = ns
+        else context[p] = GEN_DELIM_END.test(ns) ? ns : { '@id': ns, '@prefix': true }
+      }
       return JSON.stringify({ '@context': context }, null, 2) + '\n'
     }
     case 'turtle':

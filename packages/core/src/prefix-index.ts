@@ -204,8 +204,12 @@ export class PrefixIndex {
   }
 
   /** {@link PrefixIndex.expand} as an RDF/JS NamedNode (n3's data factory unless given another). */
-  expandTerm(name: string, factory: { namedNode(iri: string): NamedNode } = DataFactory): NamedNode | undefined {
-    const iri = this.expand(name)
+  expandTerm(
+    name: string,
+    factory: { namedNode(iri: string): NamedNode } = DataFactory,
+    options?: ExpandOptions,
+  ): NamedNode | undefined {
+    const iri = this.expand(name, options)
     return iri === undefined ? undefined : factory.namedNode(iri)
   }
 
@@ -290,7 +294,9 @@ export class PrefixIndex {
     const caseSensitive = options.caseSensitive ?? false
     const expand = options.expand ?? false
     const limit = options.limit ?? Infinity
-    if (!(limit >= 0)) throw new TypeError('autocomplete: limit must be a non-negative number')
+    if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) {
+      throw new TypeError('autocomplete: limit must be a whole number ≥ 0')
+    }
     const results: string[] = []
     if (limit === 0) return results
 
@@ -317,17 +323,31 @@ export class PrefixIndex {
     const partial = unescapePartial(query.slice(colon + 1))
     if (partial === '' && options.type === undefined) results.push(expand ? entry.namespace : entry.prefix + ':')
     if (results.length >= limit) return results
-    this.#terms.forEachStartingWith(entry.namespace + partial, { caseSensitive, types: types }, (record) => {
+    const exact = entry.namespace + partial
+    const start = results.length
+    this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record) => {
       if (!record.iri.startsWith(entry.namespace)) return true // differs from the namespace only in case
-      if (expand) {
-        results.push(record.iri)
-      } else {
-        const local = writeLocalName(record.iri.slice(entry.namespace.length))
-        if (local !== undefined) results.push(entry.prefix + ':' + local)
+      const full = results.length >= limit
+      // Past the limit, keep looking only at names equal to the query but for case (they come first
+      // and have its length), so the exact-case one wins a place: `cc:license` before `cc:License`.
+      if (full && record.iri.length !== exact.length) return false
+      const name = expand ? record.iri : this.#nameIn(entry, record.iri)
+      if (name === undefined) return true
+      if (record.iri === exact && results.length > start) {
+        results.splice(start, 0, name)
+        if (full) results.length = limit
+      } else if (!full) {
+        results.push(name)
       }
-      return results.length < limit
+      return true
     })
     return results
+  }
+
+  /** `iri` as a prefixed name with `entry`, whose namespace starts it; `undefined` if it cannot be written. */
+  #nameIn(entry: PrefixEntry, iri: string): string | undefined {
+    const local = writeLocalName(iri.slice(entry.namespace.length))
+    return local === undefined ? undefined : entry.prefix + ':' + local
   }
 
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */

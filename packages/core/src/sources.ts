@@ -44,6 +44,8 @@ export function prefixesFromJson(value: unknown, source = 'json'): PrefixSource 
       continue
     }
     for (const [term, definition] of Object.entries(context)) {
+      // '@vocab' is how a JSON-LD context says what Turtle's empty prefix says (formatPrefixes writes it so).
+      if (term === '@vocab' && typeof definition === 'string') entries.push(['', definition])
       if (term.startsWith('@') || term.includes(':')) continue // keywords and compact-IRI keys are not prefixes
       const iri = isObject(definition) ? (definition['@prefix'] === true ? definition['@id'] : undefined) : definition
       if (typeof iri !== 'string') continue
