@@ -44,8 +44,9 @@ export interface AddPrefixesOptions {
 export type RdfFormat = 'turtle' | 'trig' | 'n-triples' | 'n-quads' | 'n3'
 
 interface TermDraft {
-  types: Set<string>
-  labels: Map<string, string>
+  /** Few per term, so an array with an includes check beats a Set per term (a million Sets cost). */
+  types: string[]
+  labels: Map<string, string> | undefined
 }
 
 /**
@@ -124,8 +125,8 @@ export class PrefixIndexBuilder {
       return this
     }
     const draft = this.#draft(term.iri)
-    for (const type of term.types ?? []) draft.types.add(type)
-    for (const [lang, label] of Object.entries(term.labels ?? {})) if (!draft.labels.has(lang)) draft.labels.set(lang, label)
+    for (const type of term.types ?? []) addType(draft, type)
+    for (const [lang, label] of Object.entries(term.labels ?? {})) addLabel(draft, lang, label)
     return this
   }
 
@@ -168,9 +169,9 @@ export class PrefixIndexBuilder {
     const draft = this.#draft(subject.value)
     const p = predicate.value
     if (p === RDF_TYPE && object.termType === 'NamedNode') {
-      draft.types.add(object.value)
+      addType(draft, object.value)
     } else if ((p === RDFS_LABEL || p === SKOS_PREF_LABEL) && object.termType === 'Literal') {
-      if (!draft.labels.has(object.language)) draft.labels.set(object.language, object.value)
+      addLabel(draft, object.language, object.value)
     } else if (p === RDFS_SUBCLASS_OF && object.termType === 'NamedNode') {
       this.#hierarchy.add(subject.value, object.value)
     }
@@ -178,7 +179,7 @@ export class PrefixIndexBuilder {
 
   #draft(iri: string): TermDraft {
     let draft = this.#terms.get(iri)
-    if (draft === undefined) this.#terms.set(iri, (draft = { types: new Set(), labels: new Map() }))
+    if (draft === undefined) this.#terms.set(iri, (draft = { types: [], labels: undefined }))
     return draft
   }
 
@@ -202,14 +203,16 @@ export class PrefixIndexBuilder {
   /** Builds the index. Terms outside every namespace of the table, or equal to one, are left out. */
   build(): PrefixIndex {
     const entries = this.entries()
-    const namespaces = new NamespaceTrie<true>()
-    for (const { namespace } of entries) namespaces.set(namespace, true)
+    const namespaces = new NamespaceTrie<number>()
+    for (const { namespace } of entries) namespaces.set(namespace, namespace.length)
     const inTable = new Set(entries.map((e) => e.prefix))
     const terms: TermRecord[] = []
     for (const [iri, draft] of this.#terms) {
-      if (namespaces.get(iri) === true || namespaces.longest(iri) === undefined) continue
-      const label = preferredLabel(draft.labels)
-      terms.push(label === undefined ? { iri, types: [...draft.types] } : { iri, types: [...draft.types], label })
+      const namespaceLength = namespaces.longest(iri) // one walk: inside a namespace, and not the namespace itself?
+      if (namespaceLength === undefined || namespaceLength === iri.length) continue
+      const label = draft.labels === undefined ? undefined : preferredLabel(draft.labels)
+      const types = draft.types.slice() // the builder may go on adding; the index must not change
+      terms.push(label === undefined ? { iri, types } : { iri, types, label })
     }
     const vocabularies = new Map([...this.#vocabularies].filter(([prefix]) => inTable.has(prefix)))
     return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy, vocabularies })
@@ -223,6 +226,16 @@ function prefixEntryProblem(prefix: unknown, namespace: unknown): string | undef
   if (prefix !== '' && !isPnPrefix(prefix)) return `'${printable(prefix)}' is not a valid prefix (Turtle PN_PREFIX)`
   const problem = iriProblem(namespace)
   return problem === undefined ? undefined : `namespace: ${problem}`
+}
+
+function addType(draft: TermDraft, type: string): void {
+  if (!draft.types.includes(type)) draft.types.push(type)
+}
+
+/** The first label of each language is kept. */
+function addLabel(draft: TermDraft, lang: string, label: string): void {
+  draft.labels ??= new Map()
+  if (!draft.labels.has(lang)) draft.labels.set(lang, label)
 }
 
 /** English first (`en`, then `en-*`), then untagged, then any. */

@@ -93,7 +93,8 @@ export class PrefixIndex {
   readonly #namespaceOrder: readonly PrefixEntry[]
   readonly #namespaceKeys: readonly string[]
   readonly #terms: TermIndex
-  readonly #search: TermSearch<TermRecord>
+  /** Built on the first search: completion never needs it, and it is the costliest part to build. */
+  #search: TermSearch<TermRecord> | undefined
   readonly #hierarchy: TypeHierarchy
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
   /** Reused by shrink so that the trie walk allocates nothing. */
@@ -117,7 +118,6 @@ export class PrefixIndex {
     const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
     ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => e.namespace.toLowerCase())
     this.#terms = new TermIndex(parts.terms, parts.hierarchy)
-    this.#search = new TermSearch(this.#terms.all())
     this.#hierarchy = parts.hierarchy
     this.#vocabularies = parts.vocabularies
   }
@@ -183,6 +183,7 @@ export class PrefixIndex {
       const info = entry === undefined ? undefined : this.#vocabularies.get(entry.prefix)
       return (info?.curated ? 0 : 1e7) + (info?.popularity ?? 1e6)
     }
+    this.#search ??= new TermSearch(this.#terms.all())
     return this.#search.search(query, options.limit ?? 20, vocabularyRank).map((record) => this.term(record.iri)!)
   }
 

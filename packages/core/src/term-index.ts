@@ -1,6 +1,6 @@
 // Vocabulary terms sorted by case-folded IRI, with one sorted rank list per RDF type, for prefix queries.
 
-import { lowerBoundNumber, prefixRange } from './sorted-range.js'
+import { lowerBound, lowerBoundNumber, prefixRange } from './sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 
 /** One vocabulary term as the index keeps it. */
@@ -29,26 +29,34 @@ export interface TermQuery {
 export class TermIndex {
   readonly #records: readonly TermRecord[]
   readonly #keys: readonly string[]
-  readonly #rankByIri = new Map<string, number>()
   readonly #ranksByType = new Map<string, Int32Array>()
   readonly #typesByKey = new Map<string, string[]>()
 
   constructor(records: Iterable<TermRecord>, hierarchy: TypeHierarchy) {
-    const keyed = Array.from(records, (record) => ({ record, key: record.iri.toLowerCase() }))
-    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.record.iri < b.record.iri ? -1 : 1))
-    this.#records = keyed.map((k) => k.record)
-    this.#keys = keyed.map((k) => k.key)
+    const input = Array.isArray(records) ? (records as readonly TermRecord[]) : Array.from(records)
+    // Sort "folded\0iri\0position" strings with the built-in comparison: several times faster than a
+    // JS comparator over a million objects. It orders by folded IRI, then by IRI (IRIs hold no \0).
+    const sortKeys = input.map((record, i) => record.iri.toLowerCase() + '\0' + record.iri + '\0' + i)
+    sortKeys.sort()
+    const sorted: TermRecord[] = new Array(input.length)
+    const keys: string[] = new Array(input.length)
+    sortKeys.forEach((sortKey, rank) => {
+      sorted[rank] = input[Number(sortKey.slice(sortKey.lastIndexOf('\0') + 1))]!
+      keys[rank] = sortKey.slice(0, sortKey.indexOf('\0'))
+    })
+    this.#records = sorted
+    this.#keys = keys
 
     const ranks = new Map<string, number[]>()
-    this.#records.forEach((record, rank) => {
-      this.#rankByIri.set(record.iri, rank)
-      const all = new Set<string>()
-      for (const type of record.types) for (const t of hierarchy.closure(type)) all.add(t)
-      for (const t of all) {
-        let list = ranks.get(t)
-        if (list === undefined) ranks.set(t, (list = []))
-        list.push(rank) // ranks arrive in increasing order, so each list is sorted
-      }
+    const add = (type: string, rank: number) => {
+      let list = ranks.get(type)
+      if (list === undefined) ranks.set(type, (list = []))
+      list.push(rank) // ranks arrive in increasing order, so each list is sorted
+    }
+    sorted.forEach((record, rank) => {
+      // One type (the usual case) has a duplicate-free closure already; several need a set.
+      if (record.types.length === 1) for (const t of hierarchy.closure(record.types[0]!)) add(t, rank)
+      else if (record.types.length > 1) for (const t of new Set(record.types.flatMap((type) => hierarchy.closure(type)))) add(t, rank)
     })
     for (const [type, list] of ranks) {
       this.#ranksByType.set(type, Int32Array.from(list))
@@ -63,9 +71,13 @@ export class TermIndex {
     return this.#records.length
   }
 
+  /** The term with exactly this IRI: a binary search, so no map of a million IRIs is kept for it. */
   get(iri: string): TermRecord | undefined {
-    const rank = this.#rankByIri.get(iri)
-    return rank === undefined ? undefined : this.#records[rank]
+    const key = iri.toLowerCase()
+    for (let rank = lowerBound(this.#keys, key); this.#keys[rank] === key; rank++) {
+      if (this.#records[rank]!.iri === iri) return this.#records[rank]
+    }
+    return undefined
   }
 
   /** Every term, in index order. */

@@ -29,10 +29,6 @@ export async function serve(options: ServeOptions): Promise<void> {
   const holder = new IndexHolder(await options.load())
   const server = createApp({ index: holder, ...(options.log && { log: options.log }) }).listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
-  const url = `http://${formatHost(options.host)}:${addressPort(server)}/`
-  if (cluster.isWorker) process.send?.({ listening: url })
-  else options.say(`prefixd listening on ${url}`)
-
   process.on('SIGHUP', () => {
     // The new index replaces the old only once fully built; a failed reload keeps serving the old one.
     options.load().then(
@@ -50,6 +46,11 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
+
+  // Announced only now that the signal handlers are in place: whoever waits for this line may signal at once.
+  const url = `http://${formatHost(options.host)}:${addressPort(server)}/`
+  if (cluster.isWorker) process.send?.({ listening: url })
+  else options.say(`prefixd listening on ${url}`)
 }
 
 /** The primary process: forks workers, restarts crashed ones, forwards SIGHUP, stops them all on SIGTERM/SIGINT. */
