@@ -38,7 +38,7 @@ export function completionWorkload(index: PrefixIndex, targets = 300, seed = 11)
   const random = seededRandom(seed)
   const terms = index.terms()
   const queries: CompletionQuery[] = []
-  const names = ['schema:Person', 'foaf:knows', 'rdfs:label']
+  const names = ['schema:Person', 'foaf:knows', 'rdfs:label'].filter((name) => index.expand(name) !== undefined)
   while (names.length < targets) {
     const term = terms[Math.floor(random() * terms.length)]!
     const name = index.shrink(term.iri)

@@ -308,9 +308,11 @@ export class PrefixIndex {
 
     const colon = query.indexOf(':')
     if (colon < 0) {
-      for (const entry of this.#entriesStartingWith(query, caseSensitive)) {
-        results.push(expand ? entry.namespace : entry.prefix + ':')
-        if (results.length >= limit) break
+      // Walk the block of matching prefixes only as far as the limit: `a` may match thousands.
+      const [start, end] = prefixRange(this.#prefixKeys, query.toLowerCase())
+      for (let i = start; i < end && results.length < limit; i++) {
+        const entry = this.#prefixOrder[i]!
+        if (!caseSensitive || entry.prefix.startsWith(query)) results.push(expand ? entry.namespace : entry.prefix + ':')
       }
       return results
     }
@@ -375,12 +377,6 @@ export class PrefixIndex {
       return results.length < limit
     })
     return results
-  }
-
-  #entriesStartingWith(query: string, caseSensitive: boolean): PrefixEntry[] {
-    const [start, end] = prefixRange(this.#prefixKeys, query.toLowerCase())
-    const found = this.#prefixOrder.slice(start, end)
-    return caseSensitive ? found.filter((e) => e.prefix.startsWith(query)) : found
   }
 
   /** The exact prefix, else (case-folded) the most preferred prefix equal to it ignoring case. */
