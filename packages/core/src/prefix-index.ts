@@ -89,6 +89,8 @@ export class PrefixIndex {
   /** Entries sorted by case-folded prefix, and their keys, for prefix completion. */
   readonly #prefixOrder: readonly PrefixEntry[]
   readonly #prefixKeys: readonly string[]
+  /** `prefix:` of each entry of #prefixOrder, made once: prefix completion then allocates nothing. */
+  readonly #prefixNames: readonly string[]
   /** Preferred entries sorted by case-folded namespace, and their keys, for namespace completion. */
   readonly #namespaceOrder: readonly PrefixEntry[]
   readonly #namespaceKeys: readonly string[]
@@ -97,6 +99,12 @@ export class PrefixIndex {
   #search: TermSearch<TermRecord> | undefined
   readonly #hierarchy: TypeHierarchy
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
+  /**
+   * For each prefix that completion has served, the prefixed names of the terms of its namespace,
+   * made on first use: an editor asks for the same names keystroke after keystroke, so each is
+   * checked, escaped and concatenated once, and a completion only copies references.
+   */
+  readonly #blocks = new Map<PrefixEntry, NameBlock>()
   /** Reused by shrink so that the trie walk allocates nothing. */
   readonly #matches: PrefixEntry[] = []
 
@@ -115,6 +123,7 @@ export class PrefixIndex {
       return [keyed.map((k) => k.item), keyed.map((k) => k.key)]
     }
     ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => e.prefix.toLowerCase())
+    this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
     const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
     ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => e.namespace.toLowerCase())
     this.#terms = new TermIndex(parts.terms, parts.hierarchy)
@@ -312,7 +321,7 @@ export class PrefixIndex {
       const [start, end] = prefixRange(this.#prefixKeys, query.toLowerCase())
       for (let i = start; i < end && results.length < limit; i++) {
         const entry = this.#prefixOrder[i]!
-        if (!caseSensitive || entry.prefix.startsWith(query)) results.push(expand ? entry.namespace : entry.prefix + ':')
+        if (!caseSensitive || entry.prefix.startsWith(query)) results.push(expand ? entry.namespace : this.#prefixNames[i]!)
       }
       return results
     }
@@ -328,14 +337,15 @@ export class PrefixIndex {
     if (results.length >= limit) return results
     const exact = entry.namespace + partial
     const start = results.length
-    this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record) => {
-      if (!record.iri.startsWith(entry.namespace)) return true // differs from the namespace only in case
+    const block = this.#nameBlock(entry)
+    this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
+      const written = block.names[rank - block.start]!
+      if (written === null) return true // the namespace differs in case, or the rest cannot be written
       const full = results.length >= limit
       // Past the limit, keep looking only at names equal to the query but for case (they come first
       // and have its length), so the exact-case one wins a place: `cc:license` before `cc:License`.
       if (full && record.iri.length !== exact.length) return false
-      const name = expand ? record.iri : this.#nameIn(entry, record.iri)
-      if (name === undefined) return true
+      const name = expand ? record.iri : written
       if (record.iri === exact && results.length > start) {
         results.splice(start, 0, name)
         if (full) results.length = limit
@@ -347,10 +357,19 @@ export class PrefixIndex {
     return results
   }
 
-  /** `iri` as a prefixed name with `entry`, whose namespace starts it; `undefined` if it cannot be written. */
-  #nameIn(entry: PrefixEntry, iri: string): string | undefined {
-    const local = writeLocalName(iri.slice(entry.namespace.length))
-    return local === undefined ? undefined : entry.prefix + ':' + local
+  /** The names of the terms of `entry`'s namespace with its prefix, made once (see #blocks). */
+  #nameBlock(entry: PrefixEntry): NameBlock {
+    let block = this.#blocks.get(entry)
+    if (block !== undefined) return block
+    const [start, end] = this.#terms.rangeOf(entry.namespace)
+    const names: Array<string | null> = []
+    for (let rank = start; rank < end; rank++) {
+      const iri = this.#terms.at(rank).iri
+      const local = iri.startsWith(entry.namespace) ? writeLocalName(iri.slice(entry.namespace.length)) : undefined
+      names.push(local === undefined ? null : entry.prefix + ':' + local)
+    }
+    this.#blocks.set(entry, (block = { start, names }))
+    return block
   }
 
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
@@ -426,6 +445,15 @@ export class PrefixIndex {
   static loadDefault(options: { readonly file?: string | URL } = {}): Promise<PrefixIndex> {
     return readCompactFile(options.file).then((builder) => builder.build())
   }
+}
+
+/**
+ * Prefixed names of the terms in a namespace, by rank from `start`; `null` where the term's IRI
+ * differs from the namespace in case (it is in the block only case-folded) or cannot be written.
+ */
+interface NameBlock {
+  readonly start: number
+  readonly names: ReadonlyArray<string | null>
 }
 
 /** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */

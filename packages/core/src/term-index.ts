@@ -80,6 +80,16 @@ export class TermIndex {
     return undefined
   }
 
+  /** The ranks `[start, end)` of the terms whose folded IRI starts with `prefix` folded. */
+  rangeOf(prefix: string): [number, number] {
+    return prefixRange(this.#keys, prefix.toLowerCase())
+  }
+
+  /** The term at `rank` (its position in index order). */
+  at(rank: number): TermRecord {
+    return this.#records[rank]!
+  }
+
   /** Every term, in index order. */
   all(): readonly TermRecord[] {
     return this.#records
@@ -94,21 +104,22 @@ export class TermIndex {
   /**
    * Calls `visit` for each term whose IRI starts with `prefix` (case-folded unless the query is
    * case-sensitive) and that has one of the query's types, in index order, until `visit` returns false.
+   * `visit` also gets the term's rank (its position in index order, `0 … size-1`), to key caches by.
    */
-  forEachStartingWith(prefix: string, query: TermQuery, visit: (record: TermRecord) => boolean): void {
+  forEachStartingWith(prefix: string, query: TermQuery, visit: (record: TermRecord, rank: number) => boolean): void {
     const [start, end] = prefixRange(this.#keys, prefix.toLowerCase())
     if (start === end) return
-    const accept = (record: TermRecord) => !query.caseSensitive || record.iri.startsWith(prefix)
+    const accept = (record: TermRecord) => !query.caseSensitive || startsWithFromEnd(record.iri, prefix)
     if (query.types === undefined) {
       for (let rank = start; rank < end; rank++) {
         const record = this.#records[rank]!
-        if (accept(record) && !visit(record)) return
+        if (accept(record) && !visit(record, rank)) return
       }
       return
     }
     for (const rank of this.#typedRanks(query.types, start, end)) {
       const record = this.#records[rank]!
-      if (accept(record) && !visit(record)) return
+      if (accept(record) && !visit(record, rank)) return
     }
   }
 
@@ -124,4 +135,14 @@ export class TermIndex {
     // Several types differing only in case: rare, so merging them here is cheap enough.
     return Int32Array.from(new Set(slices.flatMap((s) => Array.from(s)))).sort()
   }
+}
+
+/**
+ * `s.startsWith(prefix)` for an `s` already known to start with `prefix` case-folded: the two can
+ * only differ in case, most often in the last characters typed, so comparing from the end rejects
+ * a mismatch at once instead of after the whole shared namespace.
+ */
+function startsWithFromEnd(s: string, prefix: string): boolean {
+  for (let i = prefix.length - 1; i >= 0; i--) if (s.charCodeAt(i) !== prefix.charCodeAt(i)) return false
+  return true
 }
