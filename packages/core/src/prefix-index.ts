@@ -339,13 +339,14 @@ export class PrefixIndex {
     const start = results.length
     const block = this.#nameBlock(entry)
     this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
-      const written = block.names[rank - block.start]!
-      if (written === null) return true // the namespace differs in case, or the rest cannot be written
+      const written = block.names[rank - block.start]
+      if (written === undefined) return true // the namespace differs in case: not a term of this prefix
       const full = results.length >= limit
       // Past the limit, keep looking only at names equal to the query but for case (they come first
       // and have its length), so the exact-case one wins a place: `cc:license` before `cc:License`.
       if (full && record.iri.length !== exact.length) return false
       const name = expand ? record.iri : written
+      if (name === null) return true // no local name can write it (expand still lists it)
       if (record.iri === exact && results.length > start) {
         results.splice(start, 0, name)
         if (full) results.length = limit
@@ -362,10 +363,14 @@ export class PrefixIndex {
     let block = this.#blocks.get(entry)
     if (block !== undefined) return block
     const [start, end] = this.#terms.rangeOf(entry.namespace)
-    const names: Array<string | null> = []
+    const names: Array<string | null | undefined> = []
     for (let rank = start; rank < end; rank++) {
       const iri = this.#terms.at(rank).iri
-      const local = iri.startsWith(entry.namespace) ? writeLocalName(iri.slice(entry.namespace.length)) : undefined
+      if (!iri.startsWith(entry.namespace)) {
+        names.push(undefined)
+        continue
+      }
+      const local = writeLocalName(iri.slice(entry.namespace.length))
       names.push(local === undefined ? null : entry.prefix + ':' + local)
     }
     this.#blocks.set(entry, (block = { start, names }))
@@ -448,12 +453,13 @@ export class PrefixIndex {
 }
 
 /**
- * Prefixed names of the terms in a namespace, by rank from `start`; `null` where the term's IRI
- * differs from the namespace in case (it is in the block only case-folded) or cannot be written.
+ * Prefixed names of the terms in a namespace, by rank from `start`: `null` where no local name can
+ * write the term, `undefined` where its IRI differs from the namespace in case (it is in the block
+ * only because the block is found case-folded).
  */
 interface NameBlock {
   readonly start: number
-  readonly names: ReadonlyArray<string | null>
+  readonly names: ReadonlyArray<string | null | undefined>
 }
 
 /** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
