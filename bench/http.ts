@@ -408,7 +408,7 @@ async function serveBareKoa(port: number): Promise<void> {
 /** The resolver's app (as `prefixd serve` builds it) with an answer cache that keeps nothing. */
 async function serveUncached(port: number): Promise<void> {
   const holder = new IndexHolder(await PrefixIndex.loadDefault(), 1)
-  holder.current.answers.set('probe', { status: 200, type: 'text/plain', body: 'x', etag: '"x"' })
+  holder.current.answers.set('probe', { status: 200, type: 'text/plain', body: Buffer.from('x'), etag: '"x"' })
   assert.equal(holder.current.answers.size, 0, 'the 1-byte answer cache should keep nothing')
   createApp({ index: holder }).listen(port, HOST, () => console.log(`uncached prefixd listening on http://${HOST}:${port}/`))
 }

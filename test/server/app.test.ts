@@ -133,10 +133,23 @@ describe('createApp', () => {
       assert.equal(response.status, 406)
       assert.equal((response.body as { error: { code: string } }).error.code, 'NOT_ACCEPTABLE')
     })
-    it('compresses the large table for clients that accept gzip', async () => {
-      const response = await get('/api/v1/prefixes', { headers: { 'accept-encoding': 'gzip' } })
-      assert.equal(response.headers.get('content-encoding'), 'gzip')
-      assert.ok(Object.keys((await response.json()) as object).length > 1000)
+    it('compresses the large table for clients that accept gzip or br, and not for others', async () => {
+      const identity = await get('/api/v1/prefixes', { headers: { 'accept-encoding': 'identity' } })
+      assert.equal(identity.headers.get('content-encoding'), null)
+      const table = await identity.json()
+      for (const encoding of ['gzip', 'br']) {
+        const response = await get('/api/v1/prefixes', { headers: { 'accept-encoding': encoding } })
+        assert.equal(response.headers.get('content-encoding'), encoding)
+        assert.match(response.headers.get('vary')!, /Accept-Encoding/)
+        assert.deepEqual(await response.json(), table) // fetch decodes it: the same table
+      }
+      const preferred = await get('/api/v1/prefixes', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+      assert.equal(preferred.headers.get('content-encoding'), 'br')
+    })
+
+    it('sends small answers uncompressed whatever the client accepts', async () => {
+      const response = await get('/api/v1/expand?q=foaf:Person', { headers: { 'accept-encoding': 'gzip, br' } })
+      assert.equal(response.headers.get('content-encoding'), null)
     })
   })
 
@@ -250,6 +263,11 @@ describe('createApp', () => {
       })
       assert.equal(preflight.status, 204)
       assert.match(preflight.headers.get('access-control-allow-methods')!, /POST/)
+      assert.equal(preflight.headers.get('access-control-allow-headers'), 'content-type')
+      assert.equal(preflight.headers.get('access-control-allow-origin'), '*')
+      const error = await get('/api/v1/expand?q=%ZZ', { headers: { origin: 'https://editor.example' } })
+      assert.equal(error.status, 400)
+      assert.equal(error.headers.get('access-control-allow-origin'), '*') // errors are readable cross-origin too
     })
   })
 

@@ -1,6 +1,6 @@
 // @prefixd/server: the HTTP resolver as a Koa app, and the process that serves it.
 
-export { createApp, MAX_BODY } from './app.js'
+export { createApp } from './app.js'
 export type { AppOptions, RequestLogEntry } from './app.js'
 export { IndexHolder, DEFAULT_CACHE_BYTES } from './served-index.js'
 export { serve } from './serve.js'

@@ -2,7 +2,7 @@
 
 import type { Context } from 'koa'
 import type { PrefixIndex } from '@prefixd/core'
-import { entityTag, type Answer, type ServedIndex } from './served-index.js'
+import { makeAnswer, type Answer, type ServedIndex } from './served-index.js'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 /** Answers change only when the data is reloaded; clients may reuse them for a while and then revalidate. */
@@ -25,8 +25,10 @@ export function respond(ctx: Context, key: string, compute: (index: PrefixIndex)
   let answer = served.answers.get(key)
   if (answer === undefined) {
     const computed = compute(served.index)
-    const body = computed.length === 3 ? computed[1] : JSON.stringify(computed[1])
-    answer = { status: computed[0], type: computed.length === 3 ? computed[2] : JSON_TYPE, body, etag: entityTag(body) }
+    answer =
+      computed.length === 3
+        ? makeAnswer(computed[0], computed[2], computed[1])
+        : makeAnswer(computed[0], JSON_TYPE, JSON.stringify(computed[1]))
     served.answers.set(key, answer)
   }
   send(ctx, answer)
@@ -44,7 +46,19 @@ function send(ctx: Context, answer: Answer): void {
     ctx.status = 304
     return
   }
-  ctx.body = answer.body
+  if (answer.br === undefined) {
+    ctx.body = answer.body
+    return
+  }
+  ctx.vary('Accept-Encoding')
+  // Brotli whenever accepted (smaller than gzip), whatever order the client lists them in.
+  const encoding = ctx.acceptsEncodings('br') || ctx.acceptsEncodings('gzip')
+  if (encoding === 'br' || encoding === 'gzip') {
+    ctx.set('Content-Encoding', encoding)
+    ctx.body = encoding === 'br' ? answer.br : answer.gzip
+  } else {
+    ctx.body = answer.body
+  }
 }
 
 /** Sends a JSON value that is not worth caching (bulk answers, errors). */

@@ -1,16 +1,23 @@
 // The index being served and its answer cache, swapped as one value so a reload is atomic per request.
 
 import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import type { PrefixIndex } from '@prefixd/core'
 import { LRUCache } from 'lru-cache'
 
-/** A computed answer, kept as the exact bytes sent, with its entity tag. */
+/** A computed answer, kept as the exact bytes sent (and, when large, compressed once), with its entity tag. */
 export interface Answer {
   readonly status: number
   readonly type: string
-  readonly body: string
+  readonly body: Buffer
   readonly etag: string
+  /** Brotli and gzip forms of a body of {@link COMPRESS_FROM} bytes or more. */
+  readonly br?: Buffer
+  readonly gzip?: Buffer
 }
+
+/** Bodies this large are sent compressed to clients that accept it; smaller ones gain nothing. */
+export const COMPRESS_FROM = 2048
 
 /** Default bound of the answer cache: 32 MiB of keys and bodies. */
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20
@@ -26,7 +33,7 @@ export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES)
     // Bounded by size, not count: a flood of distinct long IRIs cannot grow memory without limit.
     maxSize: cacheBytes,
     maxEntrySize: Math.max(1, Math.floor(cacheBytes / 4)),
-    sizeCalculation: (answer, key) => key.length + answer.body.length + 64,
+    sizeCalculation: (answer, key) => key.length + answer.body.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + 64,
   })
   return { index, answers }
 }
@@ -53,7 +60,14 @@ export class IndexHolder {
   }
 }
 
-/** A strong entity tag from the body: equal bodies get equal tags, across workers and reloads. */
-export function entityTag(body: string): string {
-  return '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"'
+/**
+ * Makes the answer for a body: a strong entity tag (equal bodies get equal tags, across workers and
+ * reloads) and, for a large body, its compressed forms, made once here instead of on every request.
+ */
+export function makeAnswer(status: number, type: string, text: string): Answer {
+  const body = Buffer.from(text)
+  const etag = '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"'
+  if (body.length < COMPRESS_FROM) return { status, type, body, etag }
+  const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+  return { status, type, body, etag, br, gzip: gzipSync(body) }
 }

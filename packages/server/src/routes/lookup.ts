@@ -1,5 +1,6 @@
 // GET and POST /api/v1/expand and /api/v1/shrink: one name or IRI, or a JSON array of them.
 
+import { bodyParser } from '@koa/bodyparser'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import type { NameSyntax, PrefixIndex } from '@prefixd/core'
@@ -20,6 +21,12 @@ const LOOKUPS: Record<'expand' | 'shrink', Lookup> = {
   shrink: (index, iri, syntax) => index.shrink(iri, { syntax }),
 }
 
+/** Largest accepted request body. */
+export const MAX_BODY = '4mb'
+
+// Parsed on the two POST routes only: GET requests, nearly all traffic, skip the parser entirely.
+const parseJsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY, encoding: 'utf-8' })
+
 export function addLookupRoutes(router: Router): void {
   for (const [name, lookup] of Object.entries(LOOKUPS)) {
     const help = `/api/v1/${name}?q=…`
@@ -31,7 +38,7 @@ export function addLookupRoutes(router: Router): void {
         return value === undefined ? [404, NOT_FOUND] : [200, { success: true, value }]
       })
     })
-    router.post(`/api/v1/${name}`, (ctx) => {
+    router.post(`/api/v1/${name}`, parseJsonBody, (ctx) => {
       const items = stringArrayBody(ctx)
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
       const { index } = servedIndex(ctx)
