@@ -4,7 +4,6 @@ import type { Quad } from '@rdfjs/types'
 import { Parser } from 'n3'
 import { readCompactFile } from './compact.js'
 import { iriProblem } from './iri.js'
-import { NamespaceTrie } from './namespace-trie.js'
 import { isPnPrefix, printable } from './pn-local.js'
 import { PrefixIndex, type PrefixEntry, type VocabularyInfo } from './prefix-index.js'
 import type { TermRecord } from './term-index.js'
@@ -203,13 +202,9 @@ export class PrefixIndexBuilder {
   /** Builds the index. Terms outside every namespace of the table, or equal to one, are left out. */
   build(): PrefixIndex {
     const entries = this.entries()
-    const namespaces = new NamespaceTrie<number>()
-    for (const { namespace } of entries) namespaces.set(namespace, namespace.length)
     const inTable = new Set(entries.map((e) => e.prefix))
     const terms: TermRecord[] = []
     for (const [iri, draft] of this.#terms) {
-      const namespaceLength = namespaces.longest(iri) // one walk: inside a namespace, and not the namespace itself?
-      if (namespaceLength === undefined || namespaceLength === iri.length) continue
       const label = draft.labels === undefined ? undefined : preferredLabel(draft.labels)
       const types = draft.types.slice() // the builder may go on adding; the index must not change
       terms.push(label === undefined ? { iri, types } : { iri, types, label })

@@ -24,5 +24,5 @@ export function isIriSuffix(s: string): boolean {
 
 /** Whether a query looks like the start of an IRI rather than a prefixed name: `scheme://…`. */
 export function looksLikeIri(s: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s)
+  return s.includes('://') && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s) // the includes() spares most queries the regex
 }

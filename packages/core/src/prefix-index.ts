@@ -65,6 +65,7 @@ export interface PrefixEntry {
 export interface PrefixIndexParts {
   /** In preference order: for a namespace with several prefixes, the first one is used by shrink. */
   readonly entries: readonly PrefixEntry[]
+  /** Terms outside every namespace of `entries`, or equal to one, are left out. */
   readonly terms: Iterable<TermRecord>
   readonly hierarchy: TypeHierarchy
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
@@ -126,7 +127,11 @@ export class PrefixIndex {
     this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
     const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
     ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => e.namespace.toLowerCase())
-    this.#terms = new TermIndex(parts.terms, parts.hierarchy)
+    // A term lies inside a namespace of the table and is not the namespace itself.
+    this.#terms = new TermIndex(parts.terms, parts.hierarchy, ({ iri }) => {
+      const entry = this.#byNamespace.longest(iri)
+      return entry !== undefined && entry.namespace.length < iri.length
+    })
     this.#hierarchy = parts.hierarchy
     this.#vocabularies = parts.vocabularies
   }

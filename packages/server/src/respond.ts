@@ -36,7 +36,7 @@ export function respond(ctx: Context, key: string, compute: (index: PrefixIndex)
 
 function send(ctx: Context, answer: Answer): void {
   ctx.status = answer.status
-  ctx.type = answer.type
+  ctx.set('Content-Type', answer.type) // a full media type already: skips Koa's lookup by extension
   ctx.set('ETag', answer.etag)
   ctx.set('Cache-Control', CACHE_CONTROL)
   // RFC 9110 §13.1.2 evaluated here rather than with ctx.fresh, which ignores If-None-Match whenever
