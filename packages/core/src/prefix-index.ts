@@ -73,8 +73,8 @@ export interface PrefixIndexParts {
 
 /**
  * The prefix table and the vocabulary terms, indexed for expand, shrink and autocomplete.
- * Immutable: build one with {@link PrefixIndexBuilder}, `PrefixIndex.fromPrefixes` or
- * `loadDefaultIndex`.
+ * Immutable (its internal caches aside): build one with {@link PrefixIndexBuilder},
+ * `PrefixIndex.fromPrefixes` or `PrefixIndex.loadDefault`.
  *
  * @example
  * const index = PrefixIndex.fromPrefixes({ foaf: 'http://xmlns.com/foaf/0.1/' })
@@ -103,7 +103,8 @@ export class PrefixIndex {
   /**
    * For each prefix that completion has served, the prefixed names of the terms of its namespace,
    * made on first use: an editor asks for the same names keystroke after keystroke, so each is
-   * checked, escaped and concatenated once, and a completion only copies references.
+   * checked, escaped and concatenated once, and a completion only copies references. Bounded by the
+   * data: at most one name per term for each prefix whose namespace holds it.
    */
   readonly #blocks = new Map<PrefixEntry, NameBlock>()
   /** Reused by shrink so that the trie walk allocates nothing. */
@@ -301,8 +302,8 @@ export class PrefixIndex {
    * nothing matches.
    *
    * @example
-   * index.autocomplete('schema:Per', { type: 'rdfs:Class', limit: 3 })
-   * // ['schema:Periodical', 'schema:Permit', 'schema:Person']
+   * index.autocomplete('schema:Pers', { type: 'rdfs:Class' }) // ['schema:Person']
+   * index.autocomplete('foaf:') // ['foaf:', 'foaf:account', 'foaf:accountName', …]
    */
   autocomplete(query: string, options: AutocompleteOptions = {}): string[] | undefined {
     if (typeof query !== 'string') throw new TypeError(`autocomplete: query must be a string, got ${typeof query}`)
