@@ -94,6 +94,16 @@ describe('PrefixIndexBuilder.addPrefixes', () => {
     assert.equal(index.namespace('ex'), 'http://mine/')
   })
 
+  it('gives an index that later additions to the builder do not change', () => {
+    const builder = new PrefixIndexBuilder().addPrefixes({ ex: EX }).addTerm({ iri: EX + 'Dog', types: [EX + 'Animal'] })
+    const index = builder.build()
+    const before = [...index.subClassStatements()].length
+    builder.addSubClassOf(EX + 'Animal', 'http://www.w3.org/2000/01/rdf-schema#Class').addTerm({ iri: EX + 'Dog', types: [EX + 'Pet'] })
+    assert.equal([...index.subClassStatements()].length, before)
+    assert.deepEqual(index.term(EX + 'Dog')!.types, [EX + 'Animal'])
+    assert.deepEqual(index.autocomplete('ex:', { type: 'rdfs:Class' }), [])
+  })
+
   it('lets a later override replace an earlier override', () => {
     const index = new PrefixIndexBuilder()
       .addPrefixes({ ex: 'http://one/' }, { override: true })

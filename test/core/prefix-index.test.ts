@@ -319,6 +319,12 @@ describe('PrefixIndex.autocomplete', () => {
     assert.deepEqual(new Set(index.autocomplete('ex')), new Set(['ex:', 'EX:', 'exns:']))
   })
 
+  it('puts the prefix in the query\'s own case first among prefixes equal but for case, even at the limit', () => {
+    assert.deepEqual(index.autocomplete('EX'), ['EX:', 'ex:', 'exns:'])
+    assert.deepEqual(index.autocomplete('ex'), ['ex:', 'EX:', 'exns:'])
+    assert.deepEqual(index.autocomplete('EX', { limit: 1 }), ['EX:'])
+  })
+
   it('completes namespaces for an IRI-looking query, one preferred prefix per namespace', () => {
     assert.deepEqual(index.autocomplete('http://xmlns.com/fo'), ['foaf:'])
     assert.deepEqual(index.autocomplete('http://example.o'), ['ex:', 'EX:', 'exns:'])
@@ -332,6 +338,12 @@ describe('PrefixIndex.autocomplete', () => {
     assert.deepEqual(index.autocomplete(FOAF + 'Pe', { expand: true }), [FOAF + 'Person', FOAF + 'PersonalProfileDocument'])
     assert.deepEqual(index.autocomplete(FOAF + 'Pe', { type: 'owl:Class' }), ['foaf:Person'])
     assert.deepEqual(index.autocomplete(FOAF, { limit: 2 }), ['foaf:', 'foaf:knows'])
+  })
+
+  it('completes terms of an IRI query whose namespace part differs in case, unless caseSensitive', () => {
+    const shouted = FOAF.toUpperCase() + 'PE'
+    assert.deepEqual(index.autocomplete(shouted), ['foaf:Person', 'foaf:PersonalProfileDocument'])
+    assert.deepEqual(index.autocomplete(shouted, { caseSensitive: true }), [])
   })
 
   it('lists the namespaces first, then the terms, when the query is a namespace', () => {

@@ -210,7 +210,7 @@ export class PrefixIndexBuilder {
       terms.push(label === undefined ? { iri, types } : { iri, types, label })
     }
     const vocabularies = new Map([...this.#vocabularies].filter(([prefix]) => inTable.has(prefix)))
-    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy, vocabularies })
+    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies })
   }
 }
 

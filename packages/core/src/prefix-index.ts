@@ -101,12 +101,16 @@ export class PrefixIndex {
   readonly #hierarchy: TypeHierarchy
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
   /**
-   * For each prefix that completion has served, the prefixed names of the terms of its namespace,
-   * made on first use: an editor asks for the same names keystroke after keystroke, so each is
-   * checked, escaped and concatenated once, and a completion only copies references. Bounded by the
-   * data: at most one name per term for each prefix whose namespace holds it.
+   * Prefixed names that completion has written, per prefix entry, in chunks of {@link CHUNK} terms
+   * (by rank): an editor asks for the same names keystroke after keystroke, so each is checked,
+   * escaped and concatenated once, and a completion then only copies references. A chunk is made
+   * when first touched, so a query costs at most one chunk beyond its own results; past
+   * {@link MAX_CHUNKS} chunks in all the cache starts afresh, which keeps its memory bounded.
    */
-  readonly #blocks = new Map<PrefixEntry, NameBlock>()
+  readonly #nameChunks = new Map<PrefixEntry, Array<NameChunk | undefined>>()
+  #chunkCount = 0
+  /** Preferred entries by case-folded namespace: case-insensitive IRI completion finds its namespace here. */
+  readonly #byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
   /** Reused by shrink so that the trie walk allocates nothing. */
   readonly #matches: PrefixEntry[] = []
 
@@ -127,6 +131,10 @@ export class PrefixIndex {
     ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => e.prefix.toLowerCase())
     this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
     const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
+    for (const entry of preferred) {
+      const folded = entry.namespace.toLowerCase()
+      if (this.#byFoldedNamespace.get(folded) === undefined) this.#byFoldedNamespace.set(folded, entry)
+    }
     ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => e.namespace.toLowerCase())
     // A term lies inside a namespace of the table and is not the namespace itself.
     this.#terms = new TermIndex(parts.terms, parts.hierarchy, ({ iri }) => {
@@ -323,11 +331,15 @@ export class PrefixIndex {
 
     const colon = query.indexOf(':')
     if (colon < 0) {
-      // Walk the block of matching prefixes only as far as the limit: `a` may match thousands.
+      // The exact prefix first (before others equal to it but for case), then the block of matching
+      // prefixes, walked only as far as the limit: `a` may match thousands.
+      const exact = this.#byPrefix.get(query)
+      if (exact !== undefined) results.push(expand ? exact.namespace : exact.prefix + ':')
       const [start, end] = prefixRange(this.#prefixKeys, query.toLowerCase())
       for (let i = start; i < end && results.length < limit; i++) {
         const entry = this.#prefixOrder[i]!
-        if (!caseSensitive || entry.prefix.startsWith(query)) results.push(expand ? entry.namespace : this.#prefixNames[i]!)
+        if (entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) continue
+        results.push(expand ? entry.namespace : this.#prefixNames[i]!)
       }
       return results
     }
@@ -343,9 +355,10 @@ export class PrefixIndex {
     if (results.length >= limit) return results
     const exact = entry.namespace + partial
     const start = results.length
-    const block = this.#nameBlock(entry)
+    const chunks = this.#chunksOf(entry)
     this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
-      const written = block.names[rank - block.start]
+      const chunk = chunks[rank >>> CHUNK_BITS] ?? this.#makeChunk(entry, chunks, rank >>> CHUNK_BITS)
+      const written = chunk[rank & (CHUNK - 1)]
       if (written === undefined) return true // the namespace differs in case: not a term of this prefix
       const full = results.length >= limit
       // Past the limit, keep looking only at names equal to the query but for case (they come first
@@ -364,23 +377,34 @@ export class PrefixIndex {
     return results
   }
 
-  /** The names of the terms of `entry`'s namespace with its prefix, made once (see #blocks). */
-  #nameBlock(entry: PrefixEntry): NameBlock {
-    let block = this.#blocks.get(entry)
-    if (block !== undefined) return block
-    const [start, end] = this.#terms.rangeOf(entry.namespace)
-    const names: Array<string | null | undefined> = []
-    for (let rank = start; rank < end; rank++) {
+  /** The name chunks of `entry` (see #nameChunks). */
+  #chunksOf(entry: PrefixEntry): Array<NameChunk | undefined> {
+    let chunks = this.#nameChunks.get(entry)
+    if (chunks === undefined) this.#nameChunks.set(entry, (chunks = []))
+    return chunks
+  }
+
+  /** Writes the names of the terms of chunk `index` with `entry`'s prefix (see {@link NameChunk}). */
+  #makeChunk(entry: PrefixEntry, chunks: Array<NameChunk | undefined>, index: number): NameChunk {
+    if (this.#chunkCount >= MAX_CHUNKS) {
+      // Full: start afresh. The chunks of this query are made again at once; others when next asked.
+      for (const list of this.#nameChunks.values()) list.length = 0
+      this.#chunkCount = 0
+    }
+    const chunk: Array<string | null | undefined> = []
+    const end = Math.min((index + 1) * CHUNK, this.#terms.size)
+    for (let rank = index * CHUNK; rank < end; rank++) {
       const iri = this.#terms.at(rank).iri
       if (!iri.startsWith(entry.namespace)) {
-        names.push(undefined)
+        chunk.push(undefined)
         continue
       }
       const local = writeLocalName(iri.slice(entry.namespace.length))
-      names.push(local === undefined ? null : entry.prefix + ':' + local)
+      chunk.push(local === undefined ? null : entry.prefix + ':' + local)
     }
-    this.#blocks.set(entry, (block = { start, names }))
-    return block
+    chunks[index] = chunk
+    this.#chunkCount++
+    return chunk
   }
 
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
@@ -400,7 +424,8 @@ export class PrefixIndex {
       results.push(expand ? entry.namespace : entry.prefix + ':')
     }
     // Terms only once the query has reached a namespace: before that the namespaces are the answer.
-    if (results.length >= limit || this.#byNamespace.longest(query) === undefined) return results
+    const reached = caseSensitive ? this.#byNamespace.longest(query) : this.#byFoldedNamespace.longest(folded)
+    if (results.length >= limit || reached === undefined) return results
     this.#terms.forEachStartingWith(query, { caseSensitive, types }, (record) => {
       const name = expand ? record.iri : this.shrink(record.iri)
       if (name !== undefined) results.push(name)
@@ -458,15 +483,18 @@ export class PrefixIndex {
   }
 }
 
+/** Terms per name chunk (a power of two, so a rank splits into chunk and offset with shifts). */
+const CHUNK_BITS = 8
+const CHUNK = 1 << CHUNK_BITS
+/** Name chunks cached at most, over all prefixes: about a million names. */
+const MAX_CHUNKS = 4096
+
 /**
- * Prefixed names of the terms in a namespace, by rank from `start`: `null` where no local name can
- * write the term, `undefined` where its IRI differs from the namespace in case (it is in the block
- * only because the block is found case-folded).
+ * The prefixed names of {@link CHUNK} consecutive terms (by rank) with one prefix: `null` where no
+ * local name can write the term, `undefined` where its IRI does not start with the namespace (it is
+ * outside it, or differs from it in case).
  */
-interface NameBlock {
-  readonly start: number
-  readonly names: ReadonlyArray<string | null | undefined>
-}
+type NameChunk = ReadonlyArray<string | null | undefined>
 
 /** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
 function unescapePartial(partial: string): string {

@@ -33,6 +33,13 @@ export class TypeHierarchy {
     for (const [sub, sup] of BUILTIN_SUBCLASSES) this.add(sub, sup)
   }
 
+  /** An independent copy: an index keeps its own, so a builder that goes on cannot change it. */
+  clone(): TypeHierarchy {
+    const copy = new TypeHierarchy()
+    for (const [sub, sup] of this.statements()) copy.add(sub, sup)
+    return copy
+  }
+
   /** Records `sub rdfs:subClassOf sup`. */
   add(sub: string, sup: string): void {
     if (sub === sup) return
