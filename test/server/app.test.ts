@@ -147,6 +147,18 @@ describe('createApp', () => {
       assert.equal(preferred.headers.get('content-encoding'), 'br')
     })
 
+    it('tags each encoding with its own ETag, and keeps Vary on the 304', async () => {
+      const plain = await get('/api/v1/autocomplete?q=schema:', { headers: { 'accept-encoding': 'identity' } })
+      const br = await get('/api/v1/autocomplete?q=schema:', { headers: { 'accept-encoding': 'br' } })
+      assert.equal(br.headers.get('content-encoding'), 'br')
+      assert.notEqual(br.headers.get('etag'), plain.headers.get('etag'))
+      const again = await get('/api/v1/autocomplete?q=schema:', { headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! } })
+      assert.equal(again.status, 304)
+      assert.match(again.headers.get('vary')!, /Accept-Encoding/)
+      const otherEncoding = await get('/api/v1/autocomplete?q=schema:', { headers: { 'accept-encoding': 'identity', 'if-none-match': br.headers.get('etag')! } })
+      assert.equal(otherEncoding.status, 200)
+    })
+
     it('sends small answers uncompressed whatever the client accepts', async () => {
       const response = await get('/api/v1/expand?q=foaf:Person', { headers: { 'accept-encoding': 'gzip, br' } })
       assert.equal(response.headers.get('content-encoding'), null)

@@ -85,6 +85,55 @@ describe('prefixd serve', function () {
     assert.equal(code, 0)
   })
 
+  it('exits 2 with the reason when workers cannot load the data, instead of hanging', async () => {
+    const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', '--workers', '2', '--prefixes', '/nonexistent/prefixes.json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    const [code] = await once(child, 'exit')
+    assert.equal(code, 2)
+    assert.match(output, /cannot read \/nonexistent\/prefixes\.json/)
+  })
+
+  it('exits 2 with a message when the port is taken, with one process or several', async () => {
+    const { child: first, url } = await start(['--quiet', '--no-defaults'])
+    try {
+      const port = new URL(url).port
+      for (const extra of [[], ['--workers', '2']]) {
+        const second = spawn(process.execPath, [MAIN, 'serve', '--port', port, '--quiet', '--no-defaults', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] })
+        let output = ''
+        second.stdout.on('data', (chunk) => (output += chunk))
+        second.stderr.on('data', (chunk) => (output += chunk))
+        const [code] = await once(second, 'exit')
+        assert.equal(code, 2, extra.join(' '))
+        assert.match(output, /EADDRINUSE/)
+        assert.doesNotMatch(output, /\n\s+at /) // a message, not a stack trace
+      }
+    } finally {
+      first.kill('SIGTERM')
+      await once(first, 'exit')
+    }
+  })
+
+  it('answers a long but allowed parameter with JSON 414, and oversized headers with JSON 431', async () => {
+    const { child, url } = await start(['--quiet'])
+    try {
+      // 4,097 three-byte characters: within Node's header limit as raised, over the parameter limit.
+      const long = await fetch(`${url}api/v1/expand?q=${encodeURIComponent('€'.repeat(4097))}`)
+      assert.equal(long.status, 414)
+      assert.equal(((await long.json()) as { error: { code: string } }).error.code, 'QUERY_TOO_LONG')
+      const allowed = await fetch(`${url}api/v1/expand?q=${encodeURIComponent('foaf:' + '€'.repeat(4000))}`)
+      assert.equal(allowed.status, 200)
+      const huge = await fetch(`${url}api/v1/health`, { headers: { 'x-padding': 'a'.repeat(70_000) } })
+      assert.equal(huge.status, 431)
+      assert.equal(((await huge.json()) as { error: { code: string } }).error.code, 'HEADERS_TOO_LARGE')
+    } finally {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  })
+
   it('refuses a bad --port with exit code 2', async () => {
     const child = spawn(process.execPath, [MAIN, 'serve', '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''

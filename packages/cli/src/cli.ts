@@ -121,13 +121,19 @@ async function runServe(args: readonly string[], values: Values, io: CliIo, load
   const env = io.env ?? {}
   // Loaded only here: expand and shrink start faster without Koa and its middleware.
   const { serve } = await import('@prefixd/server')
+  const port = parseWhole(values.port ?? env.PORT ?? '8080', '--port', 0, 65535)
+  const host = values.host ?? env.HOST ?? '127.0.0.1'
   await serve({
-    port: parseWhole(values.port ?? env.PORT ?? '8080', '--port', 0, 65535),
-    host: values.host ?? env.HOST ?? '127.0.0.1',
+    port,
+    host,
     workers: parseWhole(values.workers ?? '1', '--workers', 1, 64),
     load,
     say: (line) => io.stdout.write(line + '\n'),
     ...(!values.quiet && { log: (entry: RequestLogEntry) => io.stdout.write(JSON.stringify(entry) + '\n') }),
+  }).catch((error: NodeJS.ErrnoException) => {
+    // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
+    if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`)
+    throw error
   })
   return EXIT_FOUND
 }

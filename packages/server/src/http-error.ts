@@ -11,6 +11,8 @@ export type HttpErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'NOT_ACCEPTABLE'
   | 'NOT_IMPLEMENTED'
+  | 'HEADERS_TOO_LARGE'
+  | 'MALFORMED_REQUEST'
   | 'INTERNAL'
 
 export const STATUS_OF: Readonly<Record<HttpErrorCode, number>> = {
@@ -24,6 +26,8 @@ export const STATUS_OF: Readonly<Record<HttpErrorCode, number>> = {
   METHOD_NOT_ALLOWED: 405,
   NOT_ACCEPTABLE: 406,
   NOT_IMPLEMENTED: 501,
+  HEADERS_TOO_LARGE: 431,
+  MALFORMED_REQUEST: 400,
   INTERNAL: 500,
 }
 

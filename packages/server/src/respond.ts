@@ -37,28 +37,29 @@ export function respond(ctx: Context, key: string, compute: (index: PrefixIndex)
 function send(ctx: Context, answer: Answer): void {
   ctx.status = answer.status
   ctx.set('Content-Type', answer.type) // a full media type already: skips Koa's lookup by extension
-  ctx.set('ETag', answer.etag)
   ctx.set('Cache-Control', CACHE_CONTROL)
+  let body = answer.body
+  let etag = answer.etag
+  let encoding: 'br' | 'gzip' | undefined
+  if (answer.br !== undefined && answer.gzip !== undefined) {
+    ctx.vary('Accept-Encoding') // also on a 304: caches must key the answer by encoding
+    // Brotli whenever accepted (smaller than gzip), whatever order the client lists them in.
+    encoding = ctx.acceptsEncodings('br') ? 'br' : ctx.acceptsEncodings('gzip') ? 'gzip' : undefined
+    if (encoding !== undefined) {
+      body = encoding === 'br' ? answer.br : answer.gzip
+      etag = `${answer.etag.slice(0, -1)}-${encoding}"` // a strong tag names one representation (RFC 9110 §8.8.3)
+    }
+  }
+  ctx.set('ETag', etag)
   // RFC 9110 §13.1.2 evaluated here rather than with ctx.fresh, which ignores If-None-Match whenever
   // the request says Cache-Control: no-cache — and fetch() adds exactly that to conditional requests.
   const ifNoneMatch = ctx.get('If-None-Match')
-  if (ifNoneMatch !== '' && answer.status === 200 && matchesEntityTag(ifNoneMatch, answer.etag)) {
+  if (ifNoneMatch !== '' && answer.status === 200 && matchesEntityTag(ifNoneMatch, etag)) {
     ctx.status = 304
     return
   }
-  if (answer.br === undefined) {
-    ctx.body = answer.body
-    return
-  }
-  ctx.vary('Accept-Encoding')
-  // Brotli whenever accepted (smaller than gzip), whatever order the client lists them in.
-  const encoding = ctx.acceptsEncodings('br') || ctx.acceptsEncodings('gzip')
-  if (encoding === 'br' || encoding === 'gzip') {
-    ctx.set('Content-Encoding', encoding)
-    ctx.body = encoding === 'br' ? answer.br : answer.gzip
-  } else {
-    ctx.body = answer.body
-  }
+  if (encoding !== undefined) ctx.set('Content-Encoding', encoding)
+  ctx.body = body
 }
 
 /** Sends a JSON value that is not worth caching (bulk answers, errors). */

@@ -1,9 +1,10 @@
 // serve: listens, reloads on SIGHUP, shuts down gracefully on SIGTERM/SIGINT, and forks workers with node:cluster.
 
-import cluster from 'node:cluster'
+import cluster, { type Worker } from 'node:cluster'
 import type { Server } from 'node:http'
 import type { PrefixIndex } from '@prefixd/core'
 import { createApp, type RequestLogEntry } from './app.js'
+import { createHttpServer } from './http-server.js'
 import { IndexHolder } from './served-index.js'
 
 export interface ServeOptions {
@@ -21,14 +22,38 @@ export interface ServeOptions {
 
 /** How long in-flight requests may take to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000
+/** A worker that crashes more often than this within a minute is not restarted again. */
+const MAX_RESTARTS_PER_MINUTE = 5
+/** Exit code of a worker that could not start (bad data, port taken): the primary gives up. */
+const EXIT_START_FAILED = 2
 
-/** Runs the resolver until SIGTERM or SIGINT. Resolves once it is listening (and, with workers, all are). */
+/**
+ * Runs the resolver until SIGTERM or SIGINT. In one process it resolves once listening and rejects
+ * when the data cannot be loaded or the port not bound. With workers, the primary resolves at once
+ * and announces the URL when every worker listens; if a worker cannot start it stops them all and
+ * exits with code 2.
+ */
 export async function serve(options: ServeOptions): Promise<void> {
   const workers = options.workers ?? 1
   if (workers > 1 && cluster.isPrimary) return superviseWorkers(workers, options)
+  try {
+    await serveHere(options)
+  } catch (error) {
+    if (!cluster.isWorker) throw error
+    // A worker reports why and exits, so the primary learns that start-up failed.
+    options.say(`prefixd: worker cannot start: ${(error as Error).message}`)
+    process.exit(EXIT_START_FAILED)
+  }
+}
+
+async function serveHere(options: ServeOptions): Promise<void> {
   const holder = new IndexHolder(await options.load())
-  const server = createApp({ index: holder, ...(options.log && { log: options.log }) }).listen(options.port, options.host)
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
+  const server = createHttpServer(createApp({ index: holder, ...(options.log && { log: options.log }) }))
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve).once('error', reject)
+    server.listen(options.port, options.host)
+  })
+
   process.on('SIGHUP', () => {
     // The new index replaces the old only once fully built; a failed reload keeps serving the old one.
     options.load().then(
@@ -53,36 +78,54 @@ export async function serve(options: ServeOptions): Promise<void> {
   else options.say(`prefixd listening on ${url}`)
 }
 
-/** The primary process: forks workers, restarts crashed ones, forwards SIGHUP, stops them all on SIGTERM/SIGINT. */
-async function superviseWorkers(count: number, options: ServeOptions): Promise<void> {
+/**
+ * The primary process: forks workers, forwards SIGHUP, stops them all on SIGTERM/SIGINT. A worker that
+ * dies before it listens means the service cannot start: all stop and the primary exits with code 2.
+ * One that dies later is replaced, unless workers keep crashing.
+ */
+function superviseWorkers(count: number, options: ServeOptions): void {
   let stopping = false
-  let ready = 0
+  const listening = new Set<Worker>()
+  const restarts: number[] = []
+  const stopAll = (exitCode: number): void => {
+    stopping = true
+    process.exitCode = exitCode
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+  }
   const fork = (): void => {
     const worker = cluster.fork()
     worker.on('message', (message: { listening?: string }) => {
-      if (message.listening !== undefined && ++ready === count) {
-        options.say(`prefixd listening on ${message.listening} (${count} workers)`)
-      }
+      if (message.listening === undefined) return
+      listening.add(worker)
+      if (listening.size === count) options.say(`prefixd listening on ${message.listening} (${count} workers)`)
     })
   }
-  for (let i = 0; i < count; i++) fork()
   cluster.on('exit', (worker, code, signal) => {
+    const wasListening = listening.delete(worker)
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit()
       return
+    }
+    if (!wasListening) {
+      options.say(`prefixd: a worker could not start (exit ${signal ?? code}); stopping`)
+      return stopAll(EXIT_START_FAILED)
+    }
+    const now = Date.now()
+    restarts.push(now)
+    while (restarts[0]! < now - 60_000) restarts.shift()
+    if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+      options.say(`prefixd: workers keep crashing (${restarts.length} in a minute); stopping`)
+      return stopAll(1)
     }
     options.say(`prefixd worker ${worker.process.pid} exited (${signal ?? code}); starting another`)
     fork()
   })
+  for (let i = 0; i < count; i++) fork()
   process.on('SIGHUP', () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP')
   })
-  const stop = (): void => {
-    stopping = true
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
-  }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  process.once('SIGTERM', () => stopAll(0))
+  process.once('SIGINT', () => stopAll(0))
 }
 
 function addressPort(server: Server): number {
