@@ -484,10 +484,10 @@ export class PrefixIndex {
 }
 
 /** Terms per name chunk (a power of two, so a rank splits into chunk and offset with shifts). */
-const CHUNK_BITS = 8
+const CHUNK_BITS = 6
 const CHUNK = 1 << CHUNK_BITS
 /** Name chunks cached at most, over all prefixes: about a million names. */
-const MAX_CHUNKS = 4096
+const MAX_CHUNKS = 16_384
 
 /**
  * The prefixed names of {@link CHUNK} consecutive terms (by rank) with one prefix: `null` where no
