@@ -443,6 +443,16 @@ describe('PrefixIndex.autocomplete', () => {
     assert.throws(() => index.autocomplete('foaf:', { limit: 1.5 }), TypeError)
   })
 
+  it('folds case character by character, so a final capital sigma still matches as a prefix', () => {
+    const greek = PrefixIndex.fromPrefixes(
+      { g: 'http://example.org/gr/' },
+      { terms: [{ iri: 'http://example.org/gr/ΟΔΟΣ' }, { iri: 'http://example.org/gr/ΟΔΟΣΑ' }] },
+    )
+    assert.deepEqual(greek.autocomplete('g:ΟΔΟΣ'), ['g:ΟΔΟΣ', 'g:ΟΔΟΣΑ'])
+    assert.deepEqual(greek.autocomplete('g:οδοσ'), ['g:ΟΔΟΣ', 'g:ΟΔΟΣΑ'])
+    assert.deepEqual(greek.autocomplete('g:ΟΔΟΣ', { caseSensitive: true }), ['g:ΟΔΟΣ', 'g:ΟΔΟΣΑ'])
+  })
+
   it('puts the exact-case match before names equal to it but for case, even at the limit', () => {
     const cc = PrefixIndex.fromPrefixes(
       { cc: 'http://creativecommons.org/ns#' },

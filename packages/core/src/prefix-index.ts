@@ -1,5 +1,6 @@
 // PrefixIndex: the prefix table and vocabulary terms, answering expand, shrink and autocomplete.
 
+import { fold } from './fold.js'
 import type { NamedNode, Term as RdfTerm } from '@rdfjs/types'
 import { DataFactory } from 'n3'
 import { PrefixError } from './errors.js'
@@ -119,7 +120,7 @@ export class PrefixIndex {
     this.#entries = parts.entries
     for (const entry of parts.entries) {
       this.#byPrefix.set(entry.prefix, entry)
-      const folded = entry.prefix.toLowerCase()
+      const folded = fold(entry.prefix)
       if (!this.#byFoldedPrefix.has(folded)) this.#byFoldedPrefix.set(folded, entry)
       if (this.#byNamespace.get(entry.namespace) === undefined) this.#byNamespace.set(entry.namespace, entry)
     }
@@ -128,14 +129,14 @@ export class PrefixIndex {
       keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       return [keyed.map((k) => k.item), keyed.map((k) => k.key)]
     }
-    ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => e.prefix.toLowerCase())
+    ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => fold(e.prefix))
     this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
     const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
     for (const entry of preferred) {
-      const folded = entry.namespace.toLowerCase()
+      const folded = fold(entry.namespace)
       if (this.#byFoldedNamespace.get(folded) === undefined) this.#byFoldedNamespace.set(folded, entry)
     }
-    ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => e.namespace.toLowerCase())
+    ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => fold(e.namespace))
     // A term lies inside a namespace of the table and is not the namespace itself.
     this.#terms = new TermIndex(parts.terms, parts.hierarchy, ({ iri }) => {
       const entry = this.#byNamespace.longest(iri)
@@ -335,7 +336,7 @@ export class PrefixIndex {
       // prefixes, walked only as far as the limit: `a` may match thousands.
       const exact = this.#byPrefix.get(query)
       if (exact !== undefined) results.push(expand ? exact.namespace : exact.prefix + ':')
-      const [start, end] = prefixRange(this.#prefixKeys, query.toLowerCase())
+      const [start, end] = prefixRange(this.#prefixKeys, fold(query))
       for (let i = start; i < end && results.length < limit; i++) {
         const entry = this.#prefixOrder[i]!
         if (entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) continue
@@ -416,7 +417,7 @@ export class PrefixIndex {
     limit: number,
   ): string[] {
     const results: string[] = []
-    const folded = query.toLowerCase()
+    const folded = fold(query)
     const [start, end] = prefixRange(this.#namespaceKeys, folded)
     for (let i = start; i < end && results.length < limit; i++) {
       const entry = this.#namespaceOrder[i]!
@@ -438,7 +439,7 @@ export class PrefixIndex {
   #lookupPrefix(prefix: string, caseSensitive: boolean): PrefixEntry | undefined {
     const exact = this.#byPrefix.get(prefix)
     if (exact !== undefined || caseSensitive) return exact
-    return this.#byFoldedPrefix.get(prefix.toLowerCase())
+    return this.#byFoldedPrefix.get(fold(prefix))
   }
 
   /** The type IRIs of the index that `type` (a prefixed name or an IRI) names; `[]` for none. */

@@ -1,5 +1,6 @@
 // Vocabulary terms sorted by case-folded IRI, with one sorted rank list per RDF type, for prefix queries.
 
+import { fold } from './fold.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from './sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 
@@ -38,7 +39,7 @@ export class TermIndex {
    */
   constructor(records: Iterable<TermRecord>, hierarchy: TypeHierarchy, keep: (record: TermRecord) => boolean = () => true) {
     const input = Array.isArray(records) ? (records as readonly TermRecord[]) : Array.from(records)
-    const folded = input.map((record) => record.iri.toLowerCase())
+    const folded = input.map((record) => fold(record.iri))
     // Sort positions, not objects: a typed array of a million numbers sorts without moving records.
     const order = Int32Array.from(input, (_, i) => i).sort((a, b) => {
       const x = folded[a]!
@@ -71,7 +72,7 @@ export class TermIndex {
     })
     for (const [type, list] of ranks) {
       this.#ranksByType.set(type, Int32Array.from(list))
-      const key = type.toLowerCase()
+      const key = fold(type)
       const same = this.#typesByKey.get(key)
       if (same === undefined) this.#typesByKey.set(key, [type])
       else same.push(type)
@@ -84,7 +85,7 @@ export class TermIndex {
 
   /** The term with exactly this IRI: a binary search, so no map of a million IRIs is kept for it. */
   get(iri: string): TermRecord | undefined {
-    const key = iri.toLowerCase()
+    const key = fold(iri)
     for (let rank = lowerBound(this.#keys, key); this.#keys[rank] === key; rank++) {
       if (this.#records[rank]!.iri === iri) return this.#records[rank]
     }
@@ -93,7 +94,7 @@ export class TermIndex {
 
   /** The ranks `[start, end)` of the terms whose folded IRI starts with `prefix` folded. */
   rangeOf(prefix: string): [number, number] {
-    return prefixRange(this.#keys, prefix.toLowerCase())
+    return prefixRange(this.#keys, fold(prefix))
   }
 
   /** The term at `rank` (its position in index order). */
@@ -109,7 +110,7 @@ export class TermIndex {
   /** The type IRIs that terms carry (directly or by inference) and that equal `type`, case-folded unless asked. */
   knownTypes(type: string, caseSensitive: boolean): readonly string[] {
     if (caseSensitive) return this.#ranksByType.has(type) ? [type] : []
-    return this.#typesByKey.get(type.toLowerCase()) ?? []
+    return this.#typesByKey.get(fold(type)) ?? []
   }
 
   /**
@@ -118,7 +119,7 @@ export class TermIndex {
    * `visit` also gets the term's rank (its position in index order, `0 … size-1`), to key caches by.
    */
   forEachStartingWith(prefix: string, query: TermQuery, visit: (record: TermRecord, rank: number) => boolean): void {
-    const [start, end] = prefixRange(this.#keys, prefix.toLowerCase())
+    const [start, end] = prefixRange(this.#keys, fold(prefix))
     if (start === end) return
     const accept = (record: TermRecord) => !query.caseSensitive || startsWithFromEnd(record.iri, prefix)
     if (query.types === undefined) {

@@ -1,5 +1,6 @@
 // Finds terms by local name or label ("person" → foaf:Person, schema:Person …) through sorted keys.
 
+import { fold } from './fold.js'
 import { prefixRange } from './sorted-range.js'
 
 /** How well a key matched; lower is better. */
@@ -42,9 +43,9 @@ export class TermSearch<T extends SearchableTerm> {
     this.#terms = terms
     const entries: Array<{ key: string; owner: number; field: Field }> = []
     terms.forEach((term, owner) => {
-      const name = localName(term.iri).toLowerCase()
+      const name = fold(localName(term.iri))
       if (name !== '') entries.push({ key: name, owner, field: Field.Name })
-      const label = term.label?.toLowerCase().trim()
+      const label = term.label === undefined ? undefined : fold(term.label).trim()
       if (label === undefined || label === '' || label === name) return
       entries.push({ key: label, owner, field: Field.Label })
       // Later words of a label ("date of birth" → "of birth", "birth") so that "birth" finds it.
@@ -64,7 +65,7 @@ export class TermSearch<T extends SearchableTerm> {
    * equally good matches: lower first.
    */
   search(query: string, limit: number, rankBias: (term: T) => number): T[] {
-    const q = query.trim().toLowerCase()
+    const q = fold(query.trim())
     if (q === '' || limit <= 0) return []
     const [start, rangeEnd] = prefixRange(this.#keys, q)
     const end = Math.min(rangeEnd, start + MAX_SEARCH_CANDIDATES)
