@@ -90,10 +90,11 @@ export class PrefixIndexBuilder {
     const layer = new Map<string, string>()
     if (options.override) this.#overrides.push(layer)
     for (const [prefix, namespace] of pairs) {
-      const entry = `${printable(String(prefix))}: ${printable(String(namespace))}`
+      // Only a problem report needs the entry as text: the default data's thousands of good entries skip it.
+      const entry = () => `${printable(String(prefix))}: ${printable(String(namespace))}`
       const problem = prefixEntryProblem(prefix, namespace)
       if (problem !== undefined) {
-        this.#problems.push({ source, entry, message: problem })
+        this.#problems.push({ source, entry: entry(), message: problem })
         continue
       }
       if (options.override) {
@@ -102,7 +103,7 @@ export class PrefixIndexBuilder {
         const existing = this.#base.get(prefix)
         if (existing === undefined) this.#base.set(prefix, namespace)
         else if (existing !== namespace) {
-          this.#problems.push({ source, entry, message: `prefix '${prefix}' is already bound to <${existing}>, which is kept` })
+          this.#problems.push({ source, entry: entry(), message: `prefix '${prefix}' is already bound to <${existing}>, which is kept` })
         }
       }
       if (options.curated) this.describeVocabulary(prefix, { curated: true })
