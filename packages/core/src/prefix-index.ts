@@ -186,6 +186,31 @@ export class PrefixIndex {
     return { ...record, ...(prefixed === undefined ? {} : { prefixed }) }
   }
 
+  /**
+   * The terms in the namespace of `prefix` (exact, as in Turtle), in index order, at most `limit`;
+   * `undefined` for an unknown prefix. A binary search for the namespace, then its block of terms.
+   */
+  termsOf(prefix: string, options: { readonly limit?: number } = {}): TermInfo[] | undefined {
+    const namespace = this.namespace(prefix)
+    if (namespace === undefined) return undefined
+    const limit = options.limit ?? Infinity
+    const [start, end] = this.#terms.rangeOf(namespace)
+    const results: TermInfo[] = []
+    for (let rank = start; rank < end && results.length < limit; rank++) {
+      const record = this.#terms.at(rank)
+      if (!record.iri.startsWith(namespace)) continue // equal to the namespace but for case
+      const prefixed = this.shrink(record.iri)
+      results.push(prefixed === undefined ? record : { ...record, prefixed })
+    }
+    return results
+  }
+
+  /** Whether the term `iri` has type `type`, directly or through rdfs:subClassOf (both full IRIs). */
+  hasType(iri: string, type: string): boolean {
+    const record = this.#terms.get(iri)
+    return record !== undefined && record.types.some((t) => this.#hierarchy.closure(t).includes(type))
+  }
+
   /** Every vocabulary term, sorted case-folded by IRI. */
   terms(): readonly TermInfo[] {
     return this.#terms.all()

@@ -11,6 +11,8 @@ import { addMetaRoutes } from './routes/meta.js'
 import { addPrefixesRoute } from './routes/prefixes.js'
 import { resolvePrefixedPath } from './routes/resolve.js'
 import { addSearchRoutes } from './routes/search.js'
+import { addVocabularyRoute } from './routes/vocabulary.js'
+import { addSiteRoutes, type Site } from './site.js'
 import { DEFAULT_CACHE_BYTES, IndexHolder } from './served-index.js'
 
 /** One line of the request log. */
@@ -30,12 +32,15 @@ export interface AppOptions {
   readonly cacheBytes?: number
   /** Receives one entry per request; default: no logging. */
   readonly log?: (entry: RequestLogEntry) => void
+  /** The web pages (`/`, `/prefixes`, `/prefix/{prefix}`, `/editor`), from `loadSite`; default none. */
+  readonly site?: Site
 }
 
 
 /**
- * The resolver as a Koa app: `/api/v1/expand`, `/shrink`, `/autocomplete`, `/prefixes`, `/suggest`,
- * `/search`, `/health`, `/openapi.json` and the `/{prefix}:{local}` redirect.
+ * The resolver as a Koa app: `/api/v1/expand`, `/shrink`, `/autocomplete`, `/prefixes`,
+ * `/prefixes/{prefix}`, `/suggest`, `/search`, `/health`, `/openapi.json`, the `/{prefix}:{local}`
+ * redirect and, when given a site, the web pages.
  *
  * @example
  * const app = createApp({ index: await PrefixIndex.loadDefault() })
@@ -48,8 +53,10 @@ export function createApp(options: AppOptions): Koa {
   addLookupRoutes(router)
   addAutocompleteRoute(router)
   addPrefixesRoute(router)
+  addVocabularyRoute(router)
   addSearchRoutes(router)
   addMetaRoutes(router)
+  if (options.site) addSiteRoutes(router, options.site)
 
   if (options.log) app.use(logRequests(options.log))
   app.use(errorsAsJson)

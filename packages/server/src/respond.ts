@@ -31,13 +31,14 @@ export function respond(ctx: Context, key: string, compute: (index: PrefixIndex)
         : makeAnswer(computed[0], JSON_TYPE, JSON.stringify(computed[1]))
     served.answers.set(key, answer)
   }
-  send(ctx, answer)
+  sendAnswer(ctx, answer)
 }
 
-function send(ctx: Context, answer: Answer): void {
+/** Sends a made answer: its encoding by Accept-Encoding, its ETag, and a 304 when the client has it. */
+export function sendAnswer(ctx: Context, answer: Answer, cacheControl = CACHE_CONTROL): void {
   ctx.status = answer.status
   ctx.set('Content-Type', answer.type) // a full media type already: skips Koa's lookup by extension
-  ctx.set('Cache-Control', CACHE_CONTROL)
+  ctx.set('Cache-Control', cacheControl)
   let body = answer.body
   let etag = answer.etag
   let encoding: 'br' | 'gzip' | undefined

@@ -6,6 +6,8 @@ import type { PrefixIndex } from '@prefixd/core'
 import { createApp, type RequestLogEntry } from './app.js'
 import { createHttpServer } from './http-server.js'
 import { IndexHolder } from './served-index.js'
+import { loadSite } from './site.js'
+import { SITE_DIR } from '@prefixd/web'
 
 export interface ServeOptions {
   readonly port: number
@@ -18,6 +20,8 @@ export interface ServeOptions {
   readonly say: (line: string) => void
   /** Request log; default none. */
   readonly log?: (entry: RequestLogEntry) => void
+  /** Folder of the built web pages; default the one of `@prefixd/web`; `false` serves the API alone. */
+  readonly site?: string | URL | false
 }
 
 /** How long in-flight requests may take to finish on shutdown. */
@@ -48,7 +52,8 @@ export async function serve(options: ServeOptions): Promise<void> {
 
 async function serveHere(options: ServeOptions): Promise<void> {
   const holder = new IndexHolder(await options.load())
-  const server = createHttpServer(createApp({ index: holder, ...(options.log && { log: options.log }) }))
+  const site = options.site === false ? undefined : await loadSite(options.site ?? SITE_DIR)
+  const server = createHttpServer(createApp({ index: holder, ...(options.log && { log: options.log }), ...(site && { site }) }))
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve).once('error', reject)
     server.listen(options.port, options.host)

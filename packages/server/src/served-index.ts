@@ -64,10 +64,10 @@ export class IndexHolder {
  * Makes the answer for a body: a strong entity tag (equal bodies get equal tags, across workers and
  * reloads) and, for a large body, its compressed forms, made once here instead of on every request.
  */
-export function makeAnswer(status: number, type: string, text: string): Answer {
-  const body = Buffer.from(text)
+export function makeAnswer(status: number, type: string, content: string | Buffer, brotliQuality = 5): Answer {
+  const body = typeof content === 'string' ? Buffer.from(content) : content
   const etag = '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"'
   if (body.length < COMPRESS_FROM) return { status, type, body, etag }
-  const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+  const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
   return { status, type, body, etag, br, gzip: gzipSync(body) }
 }

@@ -1,0 +1,38 @@
+// What a page shows for a suggestion beyond its name: IRI, namespace, label and types, made readable.
+
+import type { PrefixIndex } from '@prefixd/core'
+
+/** A completion with what is known of it (`GET /api/v1/autocomplete?detail=true`). */
+export interface SuggestionDetail {
+  /** The suggestion as the plain answer gives it: `foaf:Person`, `foaf:` or an IRI. */
+  readonly value: string
+  readonly kind: 'prefix' | 'term'
+  readonly iri: string
+  /** The prefix the value is written with and its namespace, when it is a prefixed name. */
+  readonly prefix: string | null
+  readonly namespace: string | null
+  /** The term's label, or the vocabulary's title for a prefix. */
+  readonly label: string | null
+  readonly types: readonly string[]
+  readonly typeNames: readonly string[]
+}
+
+/** Types as prefixed names where they can be written so, else as IRIs. */
+export function describeTypes(index: PrefixIndex, types: readonly string[]): string[] {
+  return types.map((type) => index.shrink(type) ?? type)
+}
+
+/** Details of one suggestion of `index.autocomplete` (made with `expand` as given). */
+export function describeSuggestion(index: PrefixIndex, value: string, expand: boolean): SuggestionDetail {
+  const iri = expand ? value : (index.expand(value) ?? value)
+  const name = expand ? index.shrink(iri) : value === iri ? undefined : value
+  const colon = name === undefined ? -1 : name.indexOf(':')
+  const prefix = colon < 0 ? null : name!.slice(0, colon)
+  const namespace = prefix === null ? null : (index.namespace(prefix) ?? null)
+  const term = index.term(iri)
+  if (term === undefined && prefix !== null && namespace === iri) {
+    return { value, kind: 'prefix', iri, prefix, namespace, label: index.vocabulary(prefix)?.title ?? null, types: [], typeNames: [] }
+  }
+  const types = term?.types ?? []
+  return { value, kind: 'term', iri, prefix, namespace, label: term?.label ?? null, types, typeNames: describeTypes(index, types) }
+}

@@ -1,0 +1,100 @@
+// The web pages: static files built by @prefixd/web, held in memory with their compressed forms and served by route.
+
+import { readdir, readFile } from 'node:fs/promises'
+import { extname, join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type Router from '@koa/router'
+import type { Context } from 'koa'
+import { HttpError } from './http-error.js'
+import { sendAnswer, servedIndex } from './respond.js'
+import { makeAnswer, type Answer } from './served-index.js'
+
+/** The built pages and assets, by path relative to the site folder (`index.html`, `assets/app-1a2b.js`). */
+export interface Site {
+  readonly files: ReadonlyMap<string, Answer>
+}
+
+const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+/** Page routes and the file each serves. */
+const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
+  ['/', 'index.html'],
+  ['/prefixes', 'prefixes.html'],
+  ['/editor', 'editor.html'],
+]
+const VOCABULARY_PAGE = 'prefix.html'
+
+/** Asset names carry a hash of their content, so a browser may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Pages keep their URL across releases: revalidated each time (a 304 when unchanged). */
+const REVALIDATE = 'no-cache'
+/** Pages run only their own scripts and talk only to their own origin; CodeMirror injects its styles. */
+const PAGE_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+/** Reads every file of a built site into memory, compressing each once (the site is a few hundred KB). */
+export async function loadSite(dir: string | URL): Promise<Site> {
+  const root = typeof dir === 'string' ? dir : fileURLToPath(dir)
+  let names: string[]
+  try {
+    names = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+  } catch (error) {
+    throw new Error(`the web pages are not built (${(error as Error).message}); run npm run build:web`)
+  }
+  const files = new Map<string, Answer>()
+  for (const name of names) {
+    const type = MEDIA_TYPES[extname(name)]
+    if (type === undefined) continue // not something a page links to
+    files.set(relative(root, name).split(sep).join('/'), makeAnswer(200, type, await readFile(name), 9))
+  }
+  for (const [, file] of [...PAGES, ['', VOCABULARY_PAGE]]) {
+    if (!files.has(file!)) throw new Error(`the web site in ${root} has no ${file}; run npm run build:web`)
+  }
+  return { files }
+}
+
+/** Adds the page routes and `/assets/*`; the API routes stay as they are. */
+export function addSiteRoutes(router: Router, site: Site): void {
+  for (const [route, file] of PAGES) {
+    const answer = site.files.get(file)!
+    router.get(route, (ctx) => sendPage(ctx, answer))
+  }
+  const vocabularyPage = site.files.get(VOCABULARY_PAGE)!
+  const unknownPrefixPage = makeAnswer(404, vocabularyPage.type, vocabularyPage.body, 9)
+  router.get('/prefix/:prefix', (ctx) => {
+    // The same page either way (it reads the prefix from its URL); the status tells crawlers and tools.
+    const prefix = decodeSegment(ctx.path.slice('/prefix/'.length))
+    sendPage(ctx, servedIndex(ctx).index.namespace(prefix) === undefined ? unknownPrefixPage : vocabularyPage)
+  })
+  router.get('/assets/:name', (ctx) => {
+    const answer = site.files.get(ctx.path.slice(1))
+    if (answer === undefined) throw new HttpError('NOT_FOUND', `no asset ${ctx.path.slice(0, 200)}`)
+    ctx.set('X-Content-Type-Options', 'nosniff')
+    sendAnswer(ctx, answer, IMMUTABLE)
+  })
+}
+
+function sendPage(ctx: Context, answer: Answer): void {
+  ctx.set('Content-Security-Policy', PAGE_POLICY)
+  ctx.set('X-Content-Type-Options', 'nosniff')
+  ctx.set('Referrer-Policy', 'same-origin')
+  sendAnswer(ctx, answer, REVALIDATE)
+}
+
+function decodeSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new HttpError('BAD_ENCODING', 'the path is not valid percent-encoded UTF-8')
+  }
+}

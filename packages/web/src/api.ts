@@ -1,0 +1,76 @@
+// Calls to the resolver's /api/v1 from the pages: one place that turns failures into messages people can act on.
+
+/** The API could not be used: not reachable, or it failed. `message` is meant for people. */
+export class ApiUnavailable extends Error {
+  override readonly name = 'ApiUnavailable'
+}
+
+/** A suggestion of `GET /api/v1/autocomplete?detail=true`. */
+export interface Suggestion {
+  readonly value: string
+  readonly kind: 'prefix' | 'term'
+  readonly iri: string
+  readonly prefix: string | null
+  readonly namespace: string | null
+  readonly label: string | null
+  readonly types: readonly string[]
+  readonly typeNames: readonly string[]
+}
+
+/** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
+export interface TermEntry {
+  readonly prefixed: string | null
+  readonly iri: string
+  readonly label: string | null
+  readonly types: readonly string[]
+  readonly typeNames: readonly string[]
+}
+
+export interface Vocabulary {
+  readonly prefix: string
+  readonly namespace: string
+  readonly title: string | null
+  readonly curated: boolean
+  readonly popularity: number | null
+  readonly truncated: boolean
+  readonly classes: readonly TermEntry[]
+  readonly properties: readonly TermEntry[]
+  readonly others: readonly TermEntry[]
+}
+
+/** An answer the API gave: its status and parsed JSON body (404s are answers, not failures). */
+export interface ApiAnswer<T> {
+  readonly status: number
+  readonly body: T
+}
+
+/**
+ * GETs `/api/v1/{path}` with `params`. Resolves with 2xx and 404 answers; rejects with
+ * {@link ApiUnavailable} when the network fails or the API answers anything else, and with the
+ * signal's AbortError when the caller cancels (callers ignore that one).
+ */
+export async function apiGet<T>(path: string, params: Record<string, string> = {}, signal?: AbortSignal): Promise<ApiAnswer<T>> {
+  const query = new URLSearchParams(params).toString()
+  let response: Response
+  try {
+    response = await fetch(`/api/v1/${path}${query === '' ? '' : '?' + query}`, { signal: signal ?? null, headers: { Accept: 'application/json' } })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new ApiUnavailable('The prefixd API is not answering (network error). Check that the resolver is running, then try again.')
+  }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new ApiUnavailable(`The prefixd API gave an unreadable answer (HTTP ${response.status}).`)
+  }
+  if (response.ok || response.status === 404) return { status: response.status, body: body as T }
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message
+  throw new ApiUnavailable(`The prefixd API failed (HTTP ${response.status}${typeof message === 'string' ? ': ' + message : ''}).`)
+}
+
+/** Whether `error` is the cancellation of a request that a newer one replaced. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}

@@ -1,0 +1,13 @@
+// Where a page links a term or a prefix to.
+
+/** The vocabulary page of `prefix`, scrolled to the term `iri` when it lies in `namespace`. */
+export function vocabularyHref(prefix: string, namespace?: string | null, iri?: string): string {
+  const page = `/prefix/${encodeURIComponent(prefix)}`
+  if (iri === undefined || namespace == null || !iri.startsWith(namespace) || iri === namespace) return page
+  return `${page}#${encodeURIComponent(iri.slice(namespace.length))}`
+}
+
+/** Whether `text` is a full IRI (`scheme://…` or `urn:…`-like with a known scheme shape) rather than a name. */
+export function looksLikeIri(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+}

@@ -1,0 +1,200 @@
+// The search page (/): live suggestions as a combobox, and the expansion or shortening of what was typed.
+
+import { apiGet, ApiUnavailable, isAbort, type Suggestion, type TermEntry } from './api.js'
+import { copyButton } from './copy.js'
+import { byId, debounce, h } from './dom.js'
+import { looksLikeIri, vocabularyHref } from './links.js'
+
+/** Wait this long after the last keystroke before asking: typing `person` sends one request, not six. */
+const DEBOUNCE_MS = 120
+const MAX_SUGGESTIONS = 20
+
+/** One row of the list, from either endpoint. */
+interface Row {
+  readonly name: string
+  readonly iri: string
+  readonly label: string | null
+  readonly typeNames: readonly string[]
+  readonly href: string
+  /** Opens in this tab (our pages) or is the IRI itself (no page of ours knows it). */
+  readonly external: boolean
+}
+
+const input = byId<HTMLInputElement>('query')
+const list = byId<HTMLUListElement>('suggestions')
+const answer = byId('answer')
+const status = byId('status')
+let rows: Row[] = []
+let active = -1
+/** Cancels the requests of the previous query when a newer one starts. */
+let inFlight: AbortController | undefined
+
+input.addEventListener('input', debounce(() => void update(input.value), DEBOUNCE_MS))
+input.addEventListener('keydown', onKey)
+input.addEventListener('blur', close) // options keep the focus in the box (mousedown), so a click still lands
+input.addEventListener('focus', () => rows.length > 0 && open())
+const initial = new URLSearchParams(location.search).get('q')
+if (initial) {
+  input.value = initial
+  void update(initial)
+}
+input.focus()
+
+async function update(raw: string): Promise<void> {
+  inFlight?.abort()
+  const query = raw.trim()
+  if (query === '') return show([], '', undefined)
+  const controller = new AbortController()
+  inFlight = controller
+  try {
+    const [found, result] = await Promise.all([suggestionsFor(query, controller.signal), lookUp(query, controller.signal)])
+    show(found, query, result)
+  } catch (error) {
+    if (isAbort(error)) return
+    show([], query, undefined)
+    status.textContent = error instanceof ApiUnavailable ? error.message : `Something went wrong: ${(error as Error).message}`
+    status.classList.add('error')
+  }
+}
+
+/** Names complete through autocomplete; words go to search, with the prefixes they start. */
+async function suggestionsFor(query: string, signal: AbortSignal): Promise<Row[]> {
+  if (query.includes(':') || looksLikeIri(query)) {
+    const { status: code, body } = await apiGet<Suggestion[]>('autocomplete', { q: query, detail: 'true', limit: String(MAX_SUGGESTIONS) }, signal)
+    return code === 200 ? body.map(fromSuggestion) : []
+  }
+  const [prefixes, terms] = await Promise.all([
+    apiGet<Suggestion[]>('autocomplete', { q: query, detail: 'true', limit: '5' }, signal),
+    apiGet<TermEntry[]>('search', { q: query, limit: String(MAX_SUGGESTIONS) }, signal),
+  ])
+  const prefixRows = prefixes.status === 200 ? prefixes.body.map(fromSuggestion) : []
+  const termRows = terms.status === 200 ? terms.body.map(fromTerm) : []
+  // `foaf` means the prefix; `person` means terms, then the prefixes that start so.
+  const exact = prefixRows.filter((row) => row.name.toLowerCase() === query.toLowerCase() + ':')
+  const rest = prefixRows.filter((row) => !exact.includes(row))
+  return [...exact, ...termRows, ...rest].slice(0, MAX_SUGGESTIONS)
+}
+
+/** What the query means as a whole: the IRI of a prefixed name, or the prefixed name of an IRI. */
+async function lookUp(query: string, signal: AbortSignal): Promise<{ readonly from: string; readonly to: string; readonly verb: string } | undefined> {
+  if (/\s/.test(query)) return undefined
+  if (looksLikeIri(query)) {
+    const { status: code, body } = await apiGet<{ value: string }>('shrink', { q: query }, signal)
+    return code === 200 ? { from: query, to: body.value, verb: 'shortens to' } : undefined
+  }
+  const colon = query.indexOf(':')
+  if (colon <= 0 || colon === query.length - 1) return undefined
+  const { status: code, body } = await apiGet<{ value: string }>('expand', { q: query }, signal)
+  return code === 200 ? { from: query, to: body.value, verb: 'expands to' } : undefined
+}
+
+function fromSuggestion(s: Suggestion): Row {
+  const internal = s.prefix !== null
+  return {
+    name: s.value,
+    iri: s.iri,
+    label: s.label,
+    typeNames: s.typeNames,
+    href: internal ? vocabularyHref(s.prefix!, s.namespace, s.iri) : s.iri,
+    external: !internal,
+  }
+}
+
+function fromTerm(t: TermEntry): Row {
+  const colon = t.prefixed?.indexOf(':') ?? -1
+  const prefix = colon < 0 ? undefined : t.prefixed!.slice(0, colon)
+  const local = colon < 0 ? '' : t.prefixed!.slice(colon + 1)
+  const namespace = prefix === undefined ? undefined : t.iri.slice(0, t.iri.length - local.length)
+  return {
+    name: t.prefixed ?? t.iri,
+    iri: t.iri,
+    label: t.label,
+    typeNames: t.typeNames,
+    // A local name written with escapes is not the IRI's tail; then the page opens at its top.
+    href: prefix === undefined ? t.iri : t.iri.endsWith(local) ? vocabularyHref(prefix, namespace, t.iri) : vocabularyHref(prefix),
+    external: prefix === undefined,
+  }
+}
+
+function show(found: Row[], query: string, result: { from: string; to: string; verb: string } | undefined): void {
+  rows = found
+  active = -1
+  status.classList.remove('error')
+  list.replaceChildren(...found.map(renderRow))
+  status.textContent = query === '' ? '' : found.length === 0 ? `Nothing found for “${query}”.` : `${found.length} suggestion${found.length === 1 ? '' : 's'}; arrow keys choose, Enter opens.`
+  if (found.length > 0) open()
+  else close()
+  input.removeAttribute('aria-activedescendant')
+  if (result === undefined) {
+    answer.hidden = true
+    answer.replaceChildren()
+  } else {
+    answer.hidden = false
+    answer.replaceChildren(
+      h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' '),
+      copyButton('Copy', `Copy ${result.to}`, () => result.to, status),
+    )
+  }
+}
+
+function renderRow(row: Row, position: number): HTMLLIElement {
+  const item = h(
+    'li',
+    { role: 'option', id: `suggestion-${position}`, 'aria-selected': 'false' },
+    h('span', { class: 'name' }, row.name),
+    row.label ? h('span', { class: 'label' }, row.label) : null,
+    row.typeNames.length > 0 ? h('span', { class: 'types' }, ...row.typeNames.map((t) => h('span', { class: 'type' }, t))) : null,
+    row.iri !== row.name ? h('span', { class: 'iri' }, row.iri) : null,
+  )
+  item.addEventListener('mousedown', (event) => event.preventDefault()) // keep focus in the box
+  item.addEventListener('click', () => go(row))
+  return item
+}
+
+function onKey(event: KeyboardEvent): void {
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    if (rows.length === 0) return
+    event.preventDefault()
+    open()
+    const step = event.key === 'ArrowDown' ? 1 : -1
+    const next = active + step // -1 is the text box itself, between the last option and the first
+    select(next >= rows.length ? -1 : next < -1 ? rows.length - 1 : next)
+  } else if (event.key === 'Enter') {
+    const row = rows[active] ?? (active < 0 ? rows[0] : undefined)
+    if (row === undefined) return
+    event.preventDefault()
+    go(row)
+  } else if (event.key === 'Escape') {
+    if (!list.hidden) close()
+    else input.value = ''
+  }
+}
+
+/** Marks option `index` active (`-1` or past the end: back to the text box). */
+function select(index: number): void {
+  active = index >= rows.length ? -1 : index
+  for (const [position, item] of [...list.children].entries()) {
+    item.setAttribute('aria-selected', String(position === active))
+  }
+  const item = active < 0 ? undefined : list.children[active]
+  if (item === undefined) input.removeAttribute('aria-activedescendant')
+  else {
+    input.setAttribute('aria-activedescendant', item.id)
+    item.scrollIntoView({ block: 'nearest' })
+  }
+}
+
+function go(row: Row): void {
+  if (row.external) window.open(row.href, '_blank', 'noopener')
+  else location.assign(row.href)
+}
+
+function open(): void {
+  list.hidden = false
+  input.setAttribute('aria-expanded', 'true')
+}
+
+function close(): void {
+  list.hidden = true
+  input.setAttribute('aria-expanded', 'false')
+}
