@@ -84,7 +84,8 @@ async function complete(context: CompletionContext): Promise<CompletionResult | 
     status.classList.add('error')
     return null
   }
-  const options = found.flatMap((suggestion) => toCompletion(suggestion, partial.prefix, declaredNamespace, declared))
+  // The resolver's order (exact case first, then by name) is kept over CodeMirror's own fuzzy ranking.
+  const options = found.flatMap((suggestion, rank) => toCompletion(suggestion, partial.prefix, declaredNamespace, declared, type, 99 - rank))
   return {
     from: partial.from,
     options,
@@ -93,7 +94,23 @@ async function complete(context: CompletionContext): Promise<CompletionResult | 
   }
 }
 
-function toCompletion(s: Suggestion, typedPrefix: string, declaredNamespace: string | undefined, declared: ReadonlyMap<string, string>): Completion[] {
+/** CodeMirror's icon for a term: what the position asked for, else what its types say. */
+function iconOf(s: Suggestion, type: string | undefined): string {
+  if (type === 'rdfs:Class') return 'class'
+  if (type === 'rdf:Property') return 'property'
+  if (s.typeNames.some((t) => /Property$/.test(t))) return 'property'
+  if (s.typeNames.some((t) => /(?:^|:)Class$/.test(t))) return 'class'
+  return 'constant'
+}
+
+function toCompletion(
+  s: Suggestion,
+  typedPrefix: string,
+  declaredNamespace: string | undefined,
+  declared: ReadonlyMap<string, string>,
+  type: string | undefined,
+  boost: number,
+): Completion[] {
   let name = s.value
   let prefix = s.prefix
   let namespace = s.namespace
@@ -114,7 +131,8 @@ function toCompletion(s: Suggestion, typedPrefix: string, declaredNamespace: str
       label: name,
       detail: s.kind === 'prefix' ? (s.label ?? s.namespace ?? undefined) : (s.label ?? undefined),
       info: [s.iri, s.typeNames.length > 0 ? 'a ' + s.typeNames.join(', ') : ''].filter(Boolean).join('\n'),
-      type: s.kind === 'prefix' ? 'namespace' : s.typeNames.some((t) => /Property$/.test(t)) ? 'property' : s.typeNames.some((t) => /Class$/.test(t)) ? 'class' : 'constant',
+      type: s.kind === 'prefix' ? 'namespace' : iconOf(s, type),
+      boost,
       apply: (view, _completion, from, to) => {
         // Choosing a term of an undeclared prefix declares it too, in the same undoable step.
         const declaration = mustDeclare ? declarationEdit(view.state.doc.toString(), chosenPrefix, chosenNamespace, language) : undefined
