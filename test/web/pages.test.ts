@@ -6,7 +6,7 @@ import { PrefixIndex } from '@prefixd/core'
 import { createApp, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
 import { listen, type Running } from '../server/http-helpers.js'
-import { browserAvailable, launchBrowser, screenshot } from './browser.js'
+import { browserAvailable, CHROMIUM, launchBrowser, screenshot } from './browser.js'
 
 /** The editor's completion option labelled exactly `name`. */
 function completion(page: Page, name: string) {
@@ -37,7 +37,10 @@ describe('web pages in Chromium', function () {
   let apiRequests: string[]
 
   before(async function () {
-    if (!browserAvailable()) return this.skip()
+    if (!browserAvailable()) {
+      console.log(`    skipped: no browser at ${CHROMIUM} (apt-get install chromium, or set PREFIXD_CHROMIUM)`)
+      return this.skip()
+    }
     const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
     server = await listen(createApp({ index, site }))
     browser = await launchBrowser()
