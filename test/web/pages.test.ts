@@ -5,8 +5,11 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
+import { createRequire } from 'node:module'
 import { listen, type Running } from '../server/http-helpers.js'
 import { browserAvailable, CHROMIUM, launchBrowser, screenshot } from './browser.js'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /** The editor's completion option labelled exactly `name`. */
 function completion(page: Page, name: string) {
@@ -262,6 +265,52 @@ describe('web pages in Chromium', function () {
       const text = await page.locator('.cm-content').innerText()
       assert.match(text, /^PREFIX foaf: <http:\/\/xmlns\.com\/foaf\/0\.1\/>\n/)
       assert.match(text, /\?person a foaf:Person/)
+    })
+  })
+
+  describe('when the API fails', () => {
+    it('every page says so in its status line', async () => {
+      await page.route('**/api/v1/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":{"code":"INTERNAL","message":"internal error"}}' }))
+      for (const path of ['/prefixes', '/prefix/foaf']) {
+        await page.goto(`${server.url}${path}`)
+        await page.getByRole('status').getByText('The prefixd API failed (HTTP 500: internal error).').waitFor()
+      }
+      await page.goto(`${server.url}/editor`)
+      await page.getByRole('textbox', { name: 'Turtle or SPARQL document' }).press('Control+End')
+      await page.keyboard.type('ex:x a schema:Pe', { delay: 30 })
+      await page.getByRole('status').getByText(/^No completions: The prefixd API failed \(HTTP 500/).waitFor()
+      ;(page as Page & { errors: string[] }).errors.length = 0 // the browser logs the failed requests
+    })
+  })
+
+  describe('accessibility', () => {
+    it('has no serious or critical axe-core violations on any page', async () => {
+      // axe is injected as an inline script, which the pages' own policy rightly forbids.
+      const checked = await browser.newContext({ bypassCSP: true })
+      try {
+        const tab = await checked.newPage()
+        for (const [path, ready] of [
+          ['/', '#query'],
+          ['/prefixes', 'tbody tr'],
+          ['/prefix/foaf', '.term'],
+          ['/editor', '.cm-content'],
+        ] as const) {
+          await tab.goto(`${server.url}${path}`)
+          await tab.locator(ready).first().waitFor()
+          if (path === '/') {
+            await tab.locator('#query').fill('foaf:Pe')
+            await tab.getByRole('option').first().waitFor() // check the open list too
+          }
+          await tab.addScriptTag({ path: AXE })
+          const violations = await tab.evaluate<Array<{ id: string; impact: string; nodes: unknown[] }>>(
+            "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) })))",
+          )
+          const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          assert.deepEqual(serious, [], `${path}: ${JSON.stringify(serious)}`)
+        }
+      } finally {
+        await checked.close()
+      }
     })
   })
 

@@ -189,17 +189,22 @@ export class PrefixIndex {
   /**
    * The terms in the namespace of `prefix` (exact, as in Turtle), in index order, at most `limit`;
    * `undefined` for an unknown prefix. A binary search for the namespace, then its block of terms.
+   * Names are written with `prefix` itself where the shrink would use another prefix of the same
+   * namespace (an alias page lists `foaf2:Person`, not `foaf:Person`).
    */
   termsOf(prefix: string, options: { readonly limit?: number } = {}): TermInfo[] | undefined {
+    const limit = options.limit ?? Infinity
+    if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('termsOf: limit must be a whole number ≥ 0')
     const namespace = this.namespace(prefix)
     if (namespace === undefined) return undefined
-    const limit = options.limit ?? Infinity
     const [start, end] = this.#terms.rangeOf(namespace)
     const results: TermInfo[] = []
     for (let rank = start; rank < end && results.length < limit; rank++) {
       const record = this.#terms.at(rank)
       if (!record.iri.startsWith(namespace)) continue // equal to the namespace but for case
-      const prefixed = this.shrink(record.iri)
+      let prefixed = this.shrink(record.iri)
+      const colon = prefixed?.indexOf(':') ?? -1
+      if (prefixed !== undefined && this.namespace(prefixed.slice(0, colon)) === namespace) prefixed = prefix + prefixed.slice(colon)
       results.push(prefixed === undefined ? record : { ...record, prefixed })
     }
     return results

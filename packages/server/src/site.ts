@@ -55,7 +55,9 @@ export async function loadSite(dir: string | URL): Promise<Site> {
   for (const name of names) {
     const type = MEDIA_TYPES[extname(name)]
     if (type === undefined) continue // not something a page links to
-    files.set(relative(root, name).split(sep).join('/'), makeAnswer(200, type, await readFile(name), 9))
+    // Source maps are fetched only by developer tools: quick compression is enough for them.
+    const quality = name.endsWith('.map') ? 4 : 9
+    files.set(relative(root, name).split(sep).join('/'), makeAnswer(200, type, await readFile(name), quality))
   }
   for (const [, file] of [...PAGES, ['', VOCABULARY_PAGE]]) {
     if (!files.has(file!)) throw new Error(`the web site in ${root} has no ${file}; run npm run build:web`)

@@ -59,7 +59,7 @@ function render(vocabulary: Vocabulary): void {
     { class: 'declarations' },
     ...SYNTAXES.map((syntax) => {
       const text = declaration(vocabulary.prefix, vocabulary.namespace, syntax)
-      return h('div', { class: 'declaration' }, h('code', {}, text), copyButton(`Copy ${SYNTAX_NAMES[syntax]}`, `Copy the ${SYNTAX_NAMES[syntax]} declaration`, () => text, copied))
+      return h('div', { class: 'declaration' }, h('code', {}, text), copyButton(`Copy ${SYNTAX_NAMES[syntax]}`, `Copy ${SYNTAX_NAMES[syntax]} declaration of ${vocabulary.prefix}`, () => text, copied))
     }),
   )
   const sections = GROUPS.filter(([key]) => vocabulary[key].length > 0).map(([key, title]) =>

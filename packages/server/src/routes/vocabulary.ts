@@ -42,8 +42,13 @@ interface ListedTerm {
   readonly typeNames: readonly string[]
 }
 
+function startsLowerCase(local: string): boolean {
+  return local !== local.toUpperCase() && local[0] === local[0]?.toLowerCase()
+}
+
 function describeVocabulary(index: PrefixIndex, prefix: string, found: TermInfo[]) {
   const info = index.vocabulary(prefix)
+  const namespaceOf = index.namespace(prefix)!
   const terms = found.slice(0, MAX_VOCABULARY_TERMS)
   const listed = (term: TermInfo): ListedTerm => ({
     prefixed: term.prefixed ?? null,
@@ -56,8 +61,11 @@ function describeVocabulary(index: PrefixIndex, prefix: string, found: TermInfo[
   const properties: ListedTerm[] = []
   const others: ListedTerm[] = []
   for (const term of terms) {
-    // A term typed both ways (rare, and usually an error in the vocabulary) is listed as a class.
-    const group = index.hasType(term.iri, RDFS_CLASS) ? classes : index.hasType(term.iri, RDF_PROPERTY) ? properties : others
+    const isClass = index.hasType(term.iri, RDFS_CLASS)
+    const isProperty = index.hasType(term.iri, RDF_PROPERTY)
+    // Typed both ways (foaf:img is an rdfs:Class and an owl:ObjectProperty — a slip in the vocabulary):
+    // the RDF naming habit decides, lower-case properties and capitalised classes.
+    const group = isClass && isProperty ? (startsLowerCase(term.iri.slice(namespaceOf.length)) ? properties : classes) : isClass ? classes : isProperty ? properties : others
     group.push(listed(term))
   }
   return {
