@@ -37,7 +37,8 @@ const view = new EditorView({
     extensions: [
       basicSetup,
       languages.of(modes[language]),
-      autocompletion({ override: [complete], activateOnTyping: true, icons: true }),
+      // The resolver answers in a few ms, so the list may open sooner than CodeMirror's default 100 ms.
+      autocompletion({ override: [complete], activateOnTyping: true, activateOnTypingDelay: 40, icons: true }),
       EditorView.contentAttributes.of({ 'aria-label': 'Turtle or SPARQL document' }),
       EditorView.lineWrapping,
     ],

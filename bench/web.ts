@@ -1,0 +1,203 @@
+// Web benchmark: the pages in headless Chromium against the real resolver — bytes on the wire, load
+// times cold and warm, and how fast and how sparingly the search box and the editor answer typing.
+
+import assert from 'node:assert/strict'
+import { writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { PrefixIndex } from '@prefixd/core'
+import { createApp, createHttpServer, loadSite } from '@prefixd/server'
+import { SITE_DIR } from '@prefixd/web'
+
+const CHROMIUM = process.env.PREFIXD_CHROMIUM ?? '/usr/bin/chromium'
+const RESULTS = new URL('results/web.md', import.meta.url)
+const LOADS = 9
+/** The search box waits this long after the last keystroke (packages/web/src/search-page.ts). */
+const DEBOUNCE_MS = 120
+/** A fast typist: about 16 characters a second. */
+const KEYSTROKE_MS = 60
+
+const PAGES = [
+  ['/', '#query'],
+  ['/prefixes', 'tbody tr'],
+  ['/prefix/schema', '.term'],
+  ['/editor', '.cm-content'],
+] as const
+
+const SEARCHES = ['foaf:Pe', 'schema:Per', 'person', 'dcterms:', 'skos:pref', 'http://xmlns.com/foaf/0.1/kn', 'organization', 'prov:was', 'owl:Obj', 'rdfs:sub', 'sh:Node', 'dcat:Data', 'geo', 'label', 'schema:name']
+const TYPED = ['schema:Person', 'foaf:knows', 'dcterms:creator', 'skos:prefLabel', 'prov:wasGeneratedBy', 'organization', 'owl:ObjectProperty']
+const EDITOR_NAMES = ['schema:Pe', 'foaf:Ag', 'prov:Act', 'dcat:Dat', 'skos:Conc', 'sh:Node', 'org:Org', 'schema:Cre']
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1)
+
+async function main(): Promise<void> {
+  const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
+  const server = createHttpServer(createApp({ index, site }))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    const lines = ['# Web pages in Chromium', '', `Headless Chromium (${browser.version()}) and the resolver on loopback, one machine (${new Date().toISOString().slice(0, 10)}).`, '']
+    lines.push(...(await pageLoads(browser, base)), '', ...(await searchBox(browser, base)), '', ...(await editor(browser, base)))
+    await writeFile(RESULTS, lines.join('\n') + '\n')
+    console.log(lines.join('\n'))
+  } finally {
+    await browser.close()
+    server.close()
+  }
+}
+
+/** Bytes and time of a first visit (empty cache) and of a return visit, per page. */
+async function pageLoads(browser: Browser, base: string): Promise<string[]> {
+  const lines = [
+    '## Loading each page',
+    '',
+    `Median of ${LOADS} loads until the page shows its content (its own data fetched and rendered). Bytes are`,
+    'as sent (Brotli), pages, scripts, styles and API answers; the return visit is in the same browser.',
+    '',
+    '| page | first visit: bytes | of which script | uncompressed | time | return visit: bytes | time |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ]
+  for (const [path, ready] of PAGES) {
+    const cold: number[] = []
+    const warm: number[] = []
+    let coldBytes = 0
+    let scriptBytes = 0
+    let rawBytes = 0
+    let warmBytes = 0
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const first = await visit(page, base + path, ready)
+      const again = await visit(page, base + path, ready)
+      cold.push(first.ms)
+      warm.push(again.ms)
+      ;[coldBytes, scriptBytes, rawBytes, warmBytes] = [first.bytes, first.scriptBytes, first.rawBytes, again.bytes]
+      await context.close()
+    }
+    lines.push(`| \`${path}\` | ${kb(coldBytes)} KB | ${kb(scriptBytes)} KB | ${kb(rawBytes)} KB | ${median(cold).toFixed(0)} ms | ${kb(warmBytes)} KB | ${median(warm).toFixed(0)} ms |`)
+  }
+  return lines
+}
+
+async function visit(page: Page, url: string, ready: string): Promise<{ ms: number; bytes: number; scriptBytes: number; rawBytes: number }> {
+  let bytes = 0
+  let scriptBytes = 0
+  let rawBytes = 0
+  const pending: Array<Promise<void>> = []
+  const count = (request: import('playwright-core').Request): void => {
+    pending.push(
+      (async () => {
+        const sizes = await request.sizes()
+        const response = await request.response()
+        if (response?.fromServiceWorker() || response === null) return
+        bytes += sizes.responseBodySize + sizes.responseHeadersSize
+        if (request.resourceType() === 'script') scriptBytes += sizes.responseBodySize
+        const length = (await response.body().catch(() => Buffer.alloc(0))).length
+        rawBytes += length
+      })(),
+    )
+  }
+  page.on('requestfinished', count)
+  const started = performance.now()
+  await page.goto(url)
+  await page.locator(ready).first().waitFor()
+  const ms = performance.now() - started
+  await page.waitForLoadState('networkidle')
+  await Promise.all(pending)
+  page.off('requestfinished', count)
+  return { ms, bytes, scriptBytes, rawBytes }
+}
+
+/** Time from a query to its suggestions on screen, and requests sent while someone types. */
+async function searchBox(browser: Browser, base: string): Promise<string[]> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(base + '/')
+  await page.locator('#query').waitFor()
+  const times: number[] = []
+  for (let round = 0; round < 3; round++) {
+    for (const query of SEARCHES) {
+      // Measured inside the page: from the input event to the list re-rendered for this query.
+      const ms = await page.evaluate(`new Promise((resolve) => {
+        const box = document.getElementById('query'); const list = document.getElementById('suggestions'); const status = document.getElementById('status')
+        box.value = ''; box.dispatchEvent(new Event('input'))
+        setTimeout(() => {
+          const observer = new MutationObserver(() => { if (status.textContent !== '') { observer.disconnect(); resolve(performance.now() - started) } })
+          status.textContent = ''
+          observer.observe(status, { childList: true, characterData: true, subtree: true })
+          const started = performance.now()
+          box.value = ${JSON.stringify(query)}; box.dispatchEvent(new Event('input'))
+        }, 200)
+      })`)
+      times.push(ms as number)
+    }
+  }
+  let requests = 0
+  let keystrokes = 0
+  page.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && requests++))
+  for (const name of TYPED) {
+    await page.locator('#query').fill('')
+    await page.waitForTimeout(300)
+    const before = requests
+    await page.locator('#query').pressSequentially(name, { delay: KEYSTROKE_MS })
+    await page.waitForTimeout(400)
+    assert.ok(requests > before, `no request for ${name}`)
+    keystrokes += name.length
+  }
+  await context.close()
+  const p50 = median(times)
+  return [
+    '## Search box (`/`)',
+    '',
+    `From the input event to the suggestions on screen, ${times.length} queries (${SEARCHES.length} kinds: prefixed names, prefixes, words, an IRI), in the page:`,
+    '',
+    '| | p50 | p95 | max |',
+    '|---|---:|---:|---:|',
+    `| query → suggestions shown | ${p50.toFixed(0)} ms | ${percentile(times, 0.95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`,
+    `| of which the resolver and rendering (less the ${DEBOUNCE_MS} ms wait for typing to pause) | ${(p50 - DEBOUNCE_MS).toFixed(0)} ms | ${(percentile(times, 0.95) - DEBOUNCE_MS).toFixed(0)} ms | |`,
+    '',
+    `Typing ${TYPED.length} names (${keystrokes} keystrokes, one every ${KEYSTROKE_MS} ms) sent ${requests} API requests (each query asks two endpoints: suggestions`,
+    `and the expansion, or search and prefixes). A box that asks on every keystroke sends ${keystrokes * 2}: ${((keystrokes * 2) / requests).toFixed(1)}× more.`,
+  ]
+}
+
+/** Time from the keystroke that completes a partial name to CodeMirror's list of completions. */
+async function editor(browser: Browser, base: string): Promise<string[]> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(base + '/editor')
+  const content = page.locator('.cm-content')
+  await content.waitFor()
+  const times: number[] = []
+  for (let round = 0; round < 2; round++) {
+    for (const name of EDITOR_NAMES) {
+      await content.press('Control+End')
+      await page.keyboard.type(`\nex:s${round}${times.length} a ${name.slice(0, -1)}`)
+      await page.keyboard.press('Escape')
+      await page.waitForTimeout(150)
+      const started = performance.now()
+      await page.keyboard.type(name.slice(-1))
+      await page.locator('.cm-tooltip-autocomplete li').first().waitFor()
+      times.push(performance.now() - started)
+      await page.keyboard.press('Escape')
+    }
+  }
+  await context.close()
+  return [
+    '## Editor (`/editor`)',
+    '',
+    `From the keystroke to the completion list on screen, ${times.length} class names after \`a\` (CodeMirror waits 40 ms for typing to pause, then asks the resolver):`,
+    '',
+    '| | p50 | p95 | max |',
+    '|---|---:|---:|---:|',
+    `| keystroke → completions shown | ${median(times).toFixed(0)} ms | ${percentile(times, 0.95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`,
+  ]
+}
+
+await main()
