@@ -16,7 +16,7 @@ const PAGES = [
   { file: 'editor.html', title: 'prefixd — Turtle and SPARQL editor', entry: 'editor-page', main: 'editor.html' },
 ] as const
 
-export async function buildSite(): Promise<void> {
+async function buildSite(): Promise<void> {
   await rm(OUT, { recursive: true, force: true })
   await mkdir(OUT, { recursive: true })
   const result = await esbuild.build({
@@ -42,11 +42,9 @@ export async function buildSite(): Promise<void> {
   const style = outputOf('style.css')
   for (const page of PAGES) {
     const main = await readFile(here(`./src/html/${page.main}`), 'utf8')
-    const html = layout
-      .replace('{{title}}', page.title)
-      .replace('{{style}}', style)
-      .replace('{{script}}', outputOf(`${page.entry}.ts`))
-      .replace('{{main}}', main.trim())
+    const values: Record<string, string> = { title: page.title, style, script: outputOf(`${page.entry}.ts`), main: main.trim() }
+    // A function as replacement: `$&` and friends in a page's text stay as they are.
+    const html = layout.replace(/\{\{(\w+)\}\}/g, (slot, name: string) => values[name] ?? slot)
     await writeFile(OUT + page.file, html)
   }
 }

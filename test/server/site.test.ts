@@ -92,6 +92,28 @@ describe('the web site', () => {
       assert.equal(((await bad.json()) as { error: { code: string } }).error.code, 'BAD_ENCODING')
     })
 
+    it('allows inline styles on the editor only (CodeMirror injects its own)', async () => {
+      for (const path of PAGES) {
+        const csp = (await get(path)).headers.get('content-security-policy')!
+        assert.equal(csp.includes("'unsafe-inline'"), path === '/editor', path)
+        assert.ok(!/script-src[^;]*unsafe/.test(csp), path)
+      }
+    })
+
+    it('redirects /prefix/p/ and /prefix/p:local to the page of p, at local', async () => {
+      for (const [path, location] of <Array<[string, string]>>[
+        ['/prefix/foaf/', '/prefix/foaf'],
+        ['/prefix/foaf:Person', '/prefix/foaf#Person'],
+        ['/prefix/foaf%3Aknows', '/prefix/foaf#knows'],
+        ['/prefix/foaf:', '/prefix/foaf'],
+      ]) {
+        const response = await get(path, { redirect: 'manual' })
+        assert.equal(response.status, 301, path)
+        assert.equal(response.headers.get('location'), location, path)
+      }
+      assert.equal((await get(`/prefix/${'a'.repeat(5000)}`)).status, 414)
+    })
+
     it('runs no inline script, which its CSP would block', async () => {
       for (const path of PAGES) {
         const { scripts, inlineScripts } = linkedAssets(await (await get(path)).text())

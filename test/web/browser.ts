@@ -2,6 +2,7 @@
 
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.PREFIXD_CHROMIUM ?? '/usr/bin/chromium'
@@ -29,5 +30,5 @@ export function launchBrowser(): Promise<Browser> {
 /** Saves a screenshot (of the whole page unless told) as test/artifacts/{name}.png. */
 export async function screenshot(page: Page, name: string, options: { readonly fullPage?: boolean } = {}): Promise<void> {
   await mkdir(ARTIFACTS, { recursive: true })
-  await page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: options.fullPage ?? true })
+  await page.screenshot({ path: fileURLToPath(new URL(`${name}.png`, ARTIFACTS)), fullPage: options.fullPage ?? true })
 }

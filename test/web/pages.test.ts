@@ -81,8 +81,8 @@ describe('web pages in Chromium', function () {
       const text = await option.innerText()
       assert.match(text, /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
       assert.match(text, /owl:Class|rdfs:Class/)
-      // Typing seven characters quickly asks once (debounced), not once per keystroke.
-      assert.ok(apiRequests.length <= 2, `requests: ${apiRequests.join(', ')}`)
+      // Typing seven characters quickly asks about once (debounced; a stall may add one), not once per keystroke.
+      assert.ok(apiRequests.length <= 4, `requests: ${apiRequests.join(', ')}`)
       await screenshot(page, 'search')
 
       // Arrow down to foaf:Person, then Enter opens its place in the vocabulary page.
@@ -119,7 +119,7 @@ describe('web pages in Chromium', function () {
       await page.locator('#answer .result').getByText('foaf:Person', { exact: true }).waitFor()
     })
 
-    it('closes the list with Escape and says when nothing matches', async () => {
+    it('closes the list with Escape, clears the box with a second one, and says when nothing matches', async () => {
       await page.goto(`${server.url}/`)
       const box = page.getByRole('combobox')
       await box.fill('foaf:Pe')
@@ -128,8 +128,25 @@ describe('web pages in Chromium', function () {
       await box.press('Escape')
       assert.equal(await box.getAttribute('aria-expanded'), 'false')
       assert.equal(await page.getByRole('listbox').isVisible(), false)
+      assert.equal(await box.inputValue(), 'foaf:Pe') // the first Escape only closes the list
+      await box.press('Enter') // dismissed: Enter opens nothing
+      await box.press('Escape')
+      assert.equal(await box.inputValue(), '')
+      await box.press('ArrowDown')
+      assert.equal(await page.getByRole('option').count(), 0) // nothing of the old query comes back
+      assert.equal(new URL(page.url()).pathname, '/')
       await box.fill('zzqqxxnothing')
       await page.getByRole('status').getByText('Nothing found for “zzqqxxnothing”.').waitFor()
+    })
+
+    it('opens what is typed now on Enter, not the answer to an older query', async () => {
+      await page.goto(`${server.url}/`)
+      const box = page.getByRole('combobox')
+      await box.fill('schema:')
+      await page.getByRole('option').first().locator('.name', { hasText: /^schema:$/ }).waitFor()
+      await box.fill('foaf:knows')
+      await box.press('Enter') // within the debounce: the list still shows schema:'s answer
+      await page.waitForURL(`${server.url}/prefix/foaf#knows`)
     })
 
     it('says clearly when the API fails instead of showing nothing', async () => {
@@ -206,6 +223,20 @@ describe('web pages in Chromium', function () {
       await screenshot(page, 'vocabulary')
     })
 
+    it('marks a term whose name is also a part of the page (dcterms:title)', async () => {
+      await page.goto(`${server.url}/prefix/dcterms#title`)
+      const focused = page.locator('.term.focused')
+      await focused.waitFor()
+      assert.equal(await focused.locator('.name').innerText(), 'dcterms:title')
+      await page.getByRole('heading', { level: 1, name: /dcterms:/ }).waitFor() // the page's own title stays
+    })
+
+    it('redirects prefix:local and a trailing slash to the vocabulary page', async () => {
+      await page.goto(`${server.url}/prefix/foaf:Person`)
+      assert.equal(page.url(), `${server.url}/prefix/foaf#Person`)
+      await page.locator('.term.focused').waitFor()
+    })
+
     it('answers 404 for an unknown prefix and says so on the page', async () => {
       const response = await page.goto(`${server.url}/prefix/nosuchprefix`)
       assert.equal(response?.status(), 404)
@@ -242,10 +273,15 @@ describe('web pages in Chromium', function () {
       const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
       await editor.waitFor()
       await editor.press('Control+End')
-      await page.keyboard.type('ex:bob foaf:kno', { delay: 40 })
+      await page.keyboard.press('ArrowUp') // back onto the line `ex:alice`: what follows is a predicate
+      await page.keyboard.press('End')
+      await page.keyboard.type(' foaf:', { delay: 40 })
       await completion(page, 'foaf:knows').waitFor()
       const labels = await page.locator('.cm-completionLabel').allInnerTexts()
+      assert.ok(labels.includes('foaf:name'), labels.join(', '))
       assert.ok(!labels.some((label) => /^foaf:[A-Z]/.test(label)), labels.join(', ')) // no classes
+      assert.ok(apiRequests.some((url) => new URL(url).searchParams.get('type') === 'rdf:Property'), apiRequests.join(', '))
+      await page.keyboard.type('kno', { delay: 40 })
       await pickCompletion(page, 'foaf:knows')
       const text = await page.locator('.cm-content').innerText()
       assert.equal(text.match(/@prefix foaf:/g)?.length, 1)
@@ -253,6 +289,31 @@ describe('web pages in Chromium', function () {
       await page.keyboard.type(' ex:carol ;\n  foaf:nam', { delay: 40 })
       await pickCompletion(page, 'foaf:name')
       assert.equal((await page.locator('.cm-content').innerText()).match(/@prefix foaf:/g)?.length, 1)
+    })
+
+    it('completes terms after the prefix when typed slowly (the prefix list is not reused past the colon)', async () => {
+      await page.goto(`${server.url}/editor`)
+      const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
+      await editor.waitFor()
+      await editor.press('Control+End')
+      // A key every 200 ms: CodeMirror asks after each pause, first for prefixes (`sc`), then terms.
+      await page.keyboard.type('ex:bob a schema:Pers', { delay: 200 })
+      await pickCompletion(page, 'schema:Person')
+      assert.match(await page.locator('.cm-content').innerText(), /ex:bob a schema:Person/)
+    })
+
+    it('does not turn a SPARQL keyword into a prefix on Enter', async () => {
+      await page.goto(`${server.url}/editor`)
+      await page.getByLabel('Language').selectOption('sparql')
+      await page.locator('.cm-content').getByText('SELECT ?name WHERE {').waitFor()
+      await page.getByRole('textbox', { name: 'Turtle or SPARQL document' }).press('Control+End')
+      await page.keyboard.type('SERVICE', { delay: 120 })
+      await page.waitForTimeout(300)
+      assert.equal(await page.locator('.cm-tooltip-autocomplete').count(), 0)
+      await page.keyboard.press('Enter')
+      const text = await page.locator('.cm-content').innerText()
+      assert.ok(!/PREFIX service:/i.test(text), text)
+      assert.match(text, /SERVICE\n/)
     })
 
     it('writes SPARQL PREFIX lines in SPARQL mode', async () => {
@@ -279,6 +340,12 @@ describe('web pages in Chromium', function () {
         await page.goto(`${server.url}${path}`)
         await page.getByRole('status').getByText('The prefixd API failed (HTTP 500: internal error).').waitFor()
       }
+      // Typing in the filter of a table that never came does not pretend to have searched it.
+      await page.goto(`${server.url}/prefixes`)
+      await page.getByRole('status').getByText('The prefixd API failed (HTTP 500: internal error).').waitFor()
+      await page.getByLabel('Filter by prefix or namespace').fill('foaf')
+      await page.waitForTimeout(200)
+      assert.equal(await page.getByRole('status').innerText(), 'The prefixd API failed (HTTP 500: internal error).')
       await page.goto(`${server.url}/editor`)
       await page.getByRole('textbox', { name: 'Turtle or SPARQL document' }).press('Control+End')
       await page.keyboard.type('ex:x a schema:Pe', { delay: 30 })
@@ -288,9 +355,10 @@ describe('web pages in Chromium', function () {
   })
 
   describe('accessibility', () => {
-    it('has no serious or critical axe-core violations on any page', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe-core violations on any page (${colorScheme} scheme)`, async () => {
       // axe is injected as an inline script, which the pages' own policy rightly forbids.
-      const checked = await browser.newContext({ bypassCSP: true })
+      const checked = await browser.newContext({ bypassCSP: true, colorScheme })
       try {
         const tab = await checked.newPage()
         for (const [path, ready] of [
@@ -316,6 +384,7 @@ describe('web pages in Chromium', function () {
         await checked.close()
       }
     })
+    }
   })
 
   describe('at phone width', () => {

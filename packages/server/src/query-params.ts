@@ -84,3 +84,13 @@ export function optionalParam(ctx: Context, name: string): string | undefined {
   if (value === '') throw new HttpError('BAD_PARAMETER', `parameter '${name}' must not be empty`)
   return value
 }
+
+/** A path segment decoded, at most {@link MAX_PARAMETER_LENGTH} characters; else a 414 or a 400 naming `what`. */
+export function decodePathSegment(raw: string, what: string): string {
+  if (raw.length > MAX_PARAMETER_LENGTH) throw new HttpError('QUERY_TOO_LONG', `${what} is longer than ${MAX_PARAMETER_LENGTH} characters`)
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new HttpError('BAD_ENCODING', `${what} is not valid percent-encoded UTF-8`)
+  }
+}

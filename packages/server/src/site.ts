@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import { HttpError } from './http-error.js'
+import { decodePathSegment } from './query-params.js'
 import { sendAnswer, servedIndex } from './respond.js'
 import { makeAnswer, type Answer } from './served-index.js'
 
@@ -27,20 +28,23 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
 }
 
-/** Page routes and the file each serves. */
+/** Page routes and the file each serves; `/prefix/{prefix}` serves VOCABULARY_PAGE. */
 const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
   ['/', 'index.html'],
   ['/prefixes', 'prefixes.html'],
   ['/editor', 'editor.html'],
 ]
 const VOCABULARY_PAGE = 'prefix.html'
+const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE]
 
 /** Asset names carry a hash of their content, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Pages keep their URL across releases: revalidated each time (a 304 when unchanged). */
 const REVALIDATE = 'no-cache'
-/** Pages run only their own scripts and talk only to their own origin; CodeMirror injects its styles. */
-const PAGE_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+/** Pages run only their own scripts and talk only to their own origin. */
+const PAGE_POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+/** The editor's too, but CodeMirror injects its styles, and cannot without inline styles. */
+const EDITOR_POLICY = PAGE_POLICY + "; style-src 'self' 'unsafe-inline'"
 
 /** Reads every file of a built site into memory, compressing each once (the site is a few hundred KB). */
 export async function loadSite(dir: string | URL): Promise<Site> {
@@ -59,8 +63,8 @@ export async function loadSite(dir: string | URL): Promise<Site> {
     const quality = name.endsWith('.map') ? 4 : 9
     files.set(relative(root, name).split(sep).join('/'), makeAnswer(200, type, await readFile(name), quality))
   }
-  for (const [, file] of [...PAGES, ['', VOCABULARY_PAGE]]) {
-    if (!files.has(file!)) throw new Error(`the web site in ${root} has no ${file}; run npm run build:web`)
+  for (const file of PAGE_FILES) {
+    if (!files.has(file)) throw new Error(`the web site in ${root} has no ${file}; run npm run build:web`)
   }
   return { files }
 }
@@ -69,14 +73,22 @@ export async function loadSite(dir: string | URL): Promise<Site> {
 export function addSiteRoutes(router: Router, site: Site): void {
   for (const [route, file] of PAGES) {
     const answer = site.files.get(file)!
-    router.get(route, (ctx) => sendPage(ctx, answer))
+    const policy = route === '/editor' ? EDITOR_POLICY : PAGE_POLICY
+    router.get(route, (ctx) => sendPage(ctx, answer, policy))
   }
   const vocabularyPage = site.files.get(VOCABULARY_PAGE)!
   const unknownPrefixPage = makeAnswer(404, vocabularyPage.type, vocabularyPage.body, 9)
   router.get('/prefix/:prefix', (ctx) => {
+    const raw = ctx.path.slice('/prefix/'.length)
+    const prefix = decodePathSegment(raw, 'the prefix')
+    const name = canonicalName(prefix)
+    if (name !== undefined) {
+      // `/prefix/foaf/` and `/prefix/foaf:Person` mean `/prefix/foaf` and `/prefix/foaf#Person`.
+      ctx.status = 301
+      return ctx.redirect(`/prefix/${encodeURIComponent(name.prefix)}${name.local === '' ? '' : '#' + encodeURIComponent(name.local)}`)
+    }
     // The same page either way (it reads the prefix from its URL); the status tells crawlers and tools.
-    const prefix = decodeSegment(ctx.path.slice('/prefix/'.length))
-    sendPage(ctx, servedIndex(ctx).index.namespace(prefix) === undefined ? unknownPrefixPage : vocabularyPage)
+    sendPage(ctx, servedIndex(ctx).index.namespace(prefix) === undefined ? unknownPrefixPage : vocabularyPage, PAGE_POLICY)
   })
   router.get('/assets/:name', (ctx) => {
     const answer = site.files.get(ctx.path.slice(1))
@@ -86,17 +98,17 @@ export function addSiteRoutes(router: Router, site: Site): void {
   })
 }
 
-function sendPage(ctx: Context, answer: Answer): void {
-  ctx.set('Content-Security-Policy', PAGE_POLICY)
+function sendPage(ctx: Context, answer: Answer, policy: string): void {
+  ctx.set('Content-Security-Policy', policy)
   ctx.set('X-Content-Type-Options', 'nosniff')
   ctx.set('Referrer-Policy', 'same-origin')
   sendAnswer(ctx, answer, REVALIDATE)
 }
 
-function decodeSegment(raw: string): string {
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    throw new HttpError('BAD_ENCODING', 'the path is not valid percent-encoded UTF-8')
-  }
+/** The prefix and local name a non-canonical vocabulary path stands for (trailing slash, `prefix:local`). */
+function canonicalName(path: string): { readonly prefix: string; readonly local: string } | undefined {
+  const trimmed = path.replace(/\/+$/u, '')
+  const colon = trimmed.indexOf(':')
+  if (colon >= 0) return { prefix: trimmed.slice(0, colon), local: trimmed.slice(colon + 1) }
+  return trimmed === path || trimmed === '' ? undefined : { prefix: trimmed, local: '' }
 }

@@ -74,3 +74,14 @@ export async function apiGet<T>(path: string, params: Record<string, string> = {
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
+
+/** What a page says when a request failed: the API's own words, or the unexpected error's. */
+export function describeFailure(error: unknown): string {
+  return error instanceof ApiUnavailable ? error.message : `Something went wrong: ${(error as Error).message}`
+}
+
+/** Shows a failure in a page's status line, styled as an error. */
+export function showFailure(status: HTMLElement, error: unknown): void {
+  status.textContent = describeFailure(error)
+  status.classList.add('error')
+}

@@ -10,6 +10,7 @@ export async function copyText(text: string): Promise<boolean> {
       // Denied (no user gesture, or a policy): try the older way.
     }
   }
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null
   const area = document.createElement('textarea')
   area.value = text
   area.setAttribute('readonly', '')
@@ -19,6 +20,7 @@ export async function copyText(text: string): Promise<boolean> {
   area.select()
   const copied = document.execCommand('copy')
   area.remove()
+  focused?.focus() // selecting the text moved the focus; keyboard users keep their place
   return copied
 }
 

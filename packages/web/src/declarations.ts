@@ -2,6 +2,9 @@
 
 export type DeclarationSyntax = 'turtle' | 'sparql' | 'jsonld'
 
+/** The syntaxes in the order the pages offer them. */
+export const SYNTAXES: readonly DeclarationSyntax[] = ['turtle', 'sparql', 'jsonld']
+
 export const SYNTAX_NAMES: Readonly<Record<DeclarationSyntax, string>> = {
   turtle: 'Turtle',
   sparql: 'SPARQL',

@@ -17,11 +17,12 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return element as T
 }
 
-/** Calls `run` with the latest arguments once calls stop for `ms`. */
-export function debounce<A extends unknown[]>(run: (...args: A) => void, ms: number): (...args: A) => void {
+/** Calls `run` with the latest arguments once calls stop for `ms`; `cancel` drops a pending call. */
+export function debounce<A extends unknown[]>(run: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined
-  return (...args: A) => {
+  const debounced = (...args: A): void => {
     clearTimeout(timer)
     timer = setTimeout(() => run(...args), ms)
   }
+  return Object.assign(debounced, { cancel: () => clearTimeout(timer) })
 }

@@ -7,7 +7,12 @@ export function vocabularyHref(prefix: string, namespace?: string | null, iri?: 
   return `${page}#${encodeURIComponent(iri.slice(namespace.length))}`
 }
 
-/** Whether `text` is a full IRI (`scheme://…` or `urn:…`-like with a known scheme shape) rather than a name. */
+/** Whether `text` is a full IRI with an authority (`scheme://…`) rather than a name; `urn:x` reads as a prefixed name. */
 export function looksLikeIri(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+}
+
+/** `iri` if a page may link to it (http, https, ftp, mailto), else undefined: data never becomes a script URL. */
+export function linkable(iri: string): string | undefined {
+  return /^(?:https?|ftp):\/\/|^mailto:/i.test(iri) ? iri : undefined
 }

@@ -1,14 +1,13 @@
 // The prefix table (/prefixes): every prefix, filtered as you type, with copyable declarations.
 
-import { apiGet, ApiUnavailable } from './api.js'
+import { apiGet, showFailure } from './api.js'
 import { copyButton } from './copy.js'
-import { declaration, SYNTAX_NAMES, type DeclarationSyntax } from './declarations.js'
+import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
 import { vocabularyHref } from './links.js'
 
 /** Rows added to the page at a time: 3,400 rows of buttons at once would make typing lag. */
 const PAGE_SIZE = 100
-const SYNTAXES: readonly DeclarationSyntax[] = ['turtle', 'sparql', 'jsonld']
 
 const filter = byId<HTMLInputElement>('filter')
 const table = byId<HTMLTableElement>('prefixes')
@@ -17,7 +16,8 @@ const status = byId('status')
 const more = byId<HTMLButtonElement>('more')
 const copied = byId('copied')
 
-let all: ReadonlyArray<readonly [prefix: string, namespace: string]> = []
+/** The table once loaded; until then (or after a failure) typing in the filter only updates the URL. */
+let all: ReadonlyArray<readonly [prefix: string, namespace: string]> | undefined
 let matches: ReadonlyArray<readonly [string, string]> = []
 let shown = 0
 
@@ -33,8 +33,7 @@ async function load(): Promise<void> {
     all = Object.entries(table)
     applyFilter()
   } catch (error) {
-    status.textContent = error instanceof ApiUnavailable ? error.message : `Something went wrong: ${(error as Error).message}`
-    status.classList.add('error')
+    showFailure(status, error)
   }
 }
 
@@ -45,6 +44,7 @@ function applyFilter(): void {
   if (needle === '') url.searchParams.delete('q')
   else url.searchParams.set('q', filter.value.trim())
   history.replaceState(null, '', url)
+  if (all === undefined) return // the status line still says "Loading…" or why the table is missing
 
   if (needle === '') matches = all
   else {
@@ -76,9 +76,9 @@ function showMore(): void {
   status.textContent =
     matches.length === 0
       ? `No prefix matches “${filter.value.trim()}”.`
-      : matches.length === all.length
+      : matches.length === all!.length
         ? `${count} prefixes.`
-        : `${count} of ${all.length.toLocaleString('en')} prefixes match.`
+        : `${count} of ${all!.length.toLocaleString('en')} prefixes match.`
 }
 
 function renderRow([prefix, namespace]: readonly [string, string]): HTMLTableRowElement {

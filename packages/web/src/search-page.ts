@@ -1,9 +1,9 @@
 // The search page (/): live suggestions as a combobox, and the expansion or shortening of what was typed.
 
-import { apiGet, ApiUnavailable, isAbort, type Suggestion, type TermEntry } from './api.js'
+import { apiGet, isAbort, showFailure, type Suggestion, type TermEntry } from './api.js'
 import { copyButton } from './copy.js'
 import { byId, debounce, h } from './dom.js'
-import { looksLikeIri, vocabularyHref } from './links.js'
+import { linkable, looksLikeIri, vocabularyHref } from './links.js'
 
 /** Wait this long after the last keystroke before asking: typing `person` sends one request, not six. */
 const DEBOUNCE_MS = 120
@@ -25,11 +25,14 @@ const list = byId<HTMLUListElement>('suggestions')
 const answer = byId('answer')
 const status = byId('status')
 let rows: Row[] = []
+/** The query `rows` answer: Enter on newer text must not open an older answer. */
+let shownQuery = ''
 let active = -1
 /** Cancels the requests of the previous query when a newer one starts. */
 let inFlight: AbortController | undefined
 
-input.addEventListener('input', debounce(() => void update(input.value), DEBOUNCE_MS))
+const updateSoon = debounce(() => void update(input.value), DEBOUNCE_MS)
+input.addEventListener('input', updateSoon)
 input.addEventListener('keydown', onKey)
 input.addEventListener('blur', close) // options keep the focus in the box (mousedown), so a click still lands
 input.addEventListener('focus', () => rows.length > 0 && open())
@@ -52,8 +55,7 @@ async function update(raw: string): Promise<void> {
   } catch (error) {
     if (isAbort(error)) return
     show([], query, undefined)
-    status.textContent = error instanceof ApiUnavailable ? error.message : `Something went wrong: ${(error as Error).message}`
-    status.classList.add('error')
+    showFailure(status, error)
   }
 }
 
@@ -118,6 +120,7 @@ function fromTerm(t: TermEntry): Row {
 
 function show(found: Row[], query: string, result: { from: string; to: string; verb: string } | undefined): void {
   rows = found
+  shownQuery = query
   active = -1
   status.classList.remove('error')
   list.replaceChildren(...found.map(renderRow))
@@ -160,14 +163,29 @@ function onKey(event: KeyboardEvent): void {
     const next = active + step // -1 is the text box itself, between the last option and the first
     select(next >= rows.length ? -1 : next < -1 ? rows.length - 1 : next)
   } else if (event.key === 'Enter') {
-    const row = rows[active] ?? (active < 0 ? rows[0] : undefined)
-    if (row === undefined) return
     event.preventDefault()
-    go(row)
+    void openChosen()
   } else if (event.key === 'Escape') {
+    event.preventDefault() // Chromium would also empty a search box on the first Escape
     if (!list.hidden) close()
-    else input.value = ''
+    else {
+      input.value = ''
+      void update('')
+    }
   }
+}
+
+/** Enter: the active suggestion, else the first; for text typed since the last answer, asks first. */
+async function openChosen(): Promise<void> {
+  const query = input.value.trim()
+  if (query === '') return
+  if (query !== shownQuery) {
+    updateSoon.cancel() // ask now instead
+    await update(input.value)
+  } else if (list.hidden) return // dismissed with Escape
+  if (shownQuery !== query || input.value.trim() !== query) return // typed on while asking
+  const row = rows[active] ?? rows[0]
+  if (row !== undefined) go(row)
 }
 
 /** Marks option `index` active (`-1` or past the end: back to the text box). */
@@ -185,8 +203,9 @@ function select(index: number): void {
 }
 
 function go(row: Row): void {
-  if (row.external) window.open(row.href, '_blank', 'noopener')
-  else location.assign(row.href)
+  if (!row.external) return location.assign(row.href)
+  const href = linkable(row.href)
+  if (href !== undefined) window.open(href, '_blank', 'noopener')
 }
 
 function open(): void {

@@ -1,11 +1,11 @@
 // One vocabulary (/prefix/{prefix}): namespace, title, declarations and its terms grouped by kind.
 
-import { apiGet, ApiUnavailable, type TermEntry, type Vocabulary } from './api.js'
+import { apiGet, showFailure, type TermEntry, type Vocabulary } from './api.js'
 import { copyButton } from './copy.js'
-import { declaration, SYNTAX_NAMES, type DeclarationSyntax } from './declarations.js'
+import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, h } from './dom.js'
+import { linkable } from './links.js'
 
-const SYNTAXES: readonly DeclarationSyntax[] = ['turtle', 'sparql', 'jsonld']
 const GROUPS = [
   ['classes', 'Classes'],
   ['properties', 'Properties'],
@@ -15,7 +15,9 @@ const GROUPS = [
 const container = byId('vocabulary')
 const status = byId('status')
 const copied = byId('copied')
-const prefix = decodeURIComponent(location.pathname.slice('/prefix/'.length))
+const prefix = decodeURIComponent(location.pathname.slice('/prefix/'.length)) // the server refused malformed paths
+/** Each listed term's element by its local name, which the fragment names (`#Person`). */
+const termsByLocal = new Map<string, HTMLElement>()
 
 void load()
 window.addEventListener('hashchange', focusTerm)
@@ -33,8 +35,7 @@ async function load(): Promise<void> {
     render(body)
     focusTerm()
   } catch (error) {
-    status.textContent = error instanceof ApiUnavailable ? error.message : `Something went wrong: ${(error as Error).message}`
-    status.classList.add('error')
+    showFailure(status, error)
   } finally {
     container.setAttribute('aria-busy', 'false')
   }
@@ -48,7 +49,7 @@ function render(vocabulary: Vocabulary): void {
     'dl',
     { class: 'facts' },
     h('dt', {}, 'Namespace'),
-    h('dd', {}, h('a', { href: vocabulary.namespace, class: 'iri', rel: 'noopener' }, vocabulary.namespace)),
+    h('dd', {}, iriElement(vocabulary.namespace)),
     h('dt', {}, 'Terms'),
     h('dd', {}, count === 0 ? 'none known to this resolver' : `${count.toLocaleString('en')}${vocabulary.truncated ? ' (list cut short)' : ''}`),
     h('dt', {}, 'Source'),
@@ -71,27 +72,42 @@ function render(vocabulary: Vocabulary): void {
     ),
   )
   container.replaceChildren(heading, facts, declarations, ...sections)
+  status.textContent = ''
 }
 
 function renderTerm(term: TermEntry, namespace: string): HTMLLIElement {
   const local = term.iri.startsWith(namespace) ? term.iri.slice(namespace.length) : term.iri
-  return h(
+  const item = h(
     'li',
-    // The id is the local name, so /prefix/foaf#Person lands here as an ordinary fragment.
-    { id: local, class: 'term', tabindex: '-1' },
+    // Ids are prefixed: a term named `title` or `status` must not take the id of a part of the page.
+    { id: `term-${local}`, class: 'term', tabindex: '-1' },
     h('span', { class: 'name' }, term.prefixed ?? term.iri),
     term.label ? h('span', { class: 'label' }, term.label) : null,
     term.typeNames.length > 0 ? h('span', { class: 'types' }, ...term.typeNames.map((t) => h('span', { class: 'type' }, t))) : null,
-    h('a', { class: 'iri', href: term.iri, rel: 'noopener' }, term.iri),
+    iriElement(term.iri),
   )
+  termsByLocal.set(local, item)
+  return item
+}
+
+/** An IRI as a link where it is a web address, else as text. */
+function iriElement(iri: string): HTMLElement {
+  const href = linkable(iri)
+  return href === undefined ? h('span', { class: 'iri' }, iri) : h('a', { class: 'iri', href, rel: 'noopener' }, iri)
 }
 
 /** Scrolls to and marks the term named by the fragment: the page was built after the browser looked for it. */
 function focusTerm(): void {
   for (const old of container.querySelectorAll('.term.focused')) old.classList.remove('focused')
   if (location.hash.length <= 1) return
-  const term = document.getElementById(decodeURIComponent(location.hash.slice(1)))
-  if (term === null || !term.classList.contains('term')) return
+  let local: string
+  try {
+    local = decodeURIComponent(location.hash.slice(1))
+  } catch {
+    return // a fragment that is not percent-encoded UTF-8 names no term
+  }
+  const term = termsByLocal.get(local)
+  if (term === undefined) return
   term.classList.add('focused')
   term.focus({ preventScroll: true })
   term.scrollIntoView({ block: 'center' })

@@ -1,21 +1,14 @@
 // GET /{prefix}:{local} outside /api: a 302 to the expanded IRI, a resolver URL to paste into documents.
 
 import type { Context, Next } from 'koa'
-import { HttpError } from '../http-error.js'
 import { servedIndex, sendJson } from '../respond.js'
-import { MAX_PARAMETER_LENGTH } from '../query-params.js'
+import { decodePathSegment } from '../query-params.js'
 
 /** Middleware placed after the router: handles GET/HEAD paths that hold a prefixed name. */
 export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<void> {
   if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next()
   const raw = ctx.path.slice(1)
-  if (raw.length > MAX_PARAMETER_LENGTH) throw new HttpError('QUERY_TOO_LONG', `the name is longer than ${MAX_PARAMETER_LENGTH} characters`)
-  let name: string
-  try {
-    name = decodeURIComponent(raw)
-  } catch {
-    throw new HttpError('BAD_ENCODING', 'the path is not valid percent-encoded UTF-8')
-  }
+  const name = decodePathSegment(raw, 'the name')
   if (!name.includes(':')) return next()
   const iri = servedIndex(ctx).index.expand(name)
   if (iri === undefined) return sendJson(ctx, 404, { success: false })

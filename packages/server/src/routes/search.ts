@@ -4,7 +4,7 @@ import type Router from '@koa/router'
 import type { PrefixIndex, TermInfo } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
-import { describeTypes } from './term-details.js'
+import { describeTerm } from './term-details.js'
 
 const DEFAULT_RESULTS = 20
 const MAX_RESULTS = 1000
@@ -25,13 +25,7 @@ export function addSearchRoutes(router: Router): void {
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
     respond(ctx, `search\0${limit}\0${q}`, (index) => [
       200,
-      find(index, q, limit).map((t) => ({
-        prefixed: t.prefixed ?? null,
-        iri: t.iri,
-        label: t.label ?? null,
-        types: t.types,
-        typeNames: describeTypes(index, t.types),
-      })),
+      find(index, q, limit).map((term) => describeTerm(index, term)),
     ])
   })
 }

@@ -1,6 +1,19 @@
 // What a page shows for a suggestion beyond its name: IRI, namespace, label and types, made readable.
 
-import type { PrefixIndex } from '@prefixd/core'
+import type { PrefixIndex, TermInfo } from '@prefixd/core'
+
+/** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
+export interface TermDetail {
+  readonly prefixed: string | null
+  readonly iri: string
+  readonly label: string | null
+  readonly types: readonly string[]
+  readonly typeNames: readonly string[]
+}
+
+export function describeTerm(index: PrefixIndex, term: TermInfo): TermDetail {
+  return { prefixed: term.prefixed ?? null, iri: term.iri, label: term.label ?? null, types: term.types, typeNames: describeTypes(index, term.types) }
+}
 
 /** A completion with what is known of it (`GET /api/v1/autocomplete?detail=true`). */
 export interface SuggestionDetail {

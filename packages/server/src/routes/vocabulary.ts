@@ -2,10 +2,9 @@
 
 import type Router from '@koa/router'
 import type { PrefixIndex, TermInfo } from '@prefixd/core'
-import { HttpError } from '../http-error.js'
-import { MAX_PARAMETER_LENGTH } from '../query-params.js'
+import { decodePathSegment } from '../query-params.js'
 import { respond } from '../respond.js'
-import { describeTypes } from './term-details.js'
+import { describeTerm, type TermDetail } from './term-details.js'
 
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
@@ -15,31 +14,14 @@ export const MAX_VOCABULARY_TERMS = 5000
 
 export function addVocabularyRoute(router: Router): void {
   router.get('/api/v1/prefixes/:prefix', (ctx) => {
-    const prefix = decodedPrefix(ctx.path.slice('/api/v1/prefixes/'.length))
+    // Decoded here, so that a malformed escape is a 400 and not the router's 500.
+    const prefix = decodePathSegment(ctx.path.slice('/api/v1/prefixes/'.length), 'the prefix')
     respond(ctx, `vocabulary\0${prefix}`, (index) => {
       const terms = index.termsOf(prefix, { limit: MAX_VOCABULARY_TERMS + 1 })
       if (terms === undefined) return [404, { success: false, error: { code: 'NOT_FOUND', message: `unknown prefix '${prefix.slice(0, 100)}'` } }]
       return [200, describeVocabulary(index, prefix, terms)]
     })
   })
-}
-
-/** The path segment as sent, decoded here so that a malformed escape is a 400 and not the router's 500. */
-function decodedPrefix(raw: string): string {
-  if (raw.length > MAX_PARAMETER_LENGTH) throw new HttpError('QUERY_TOO_LONG', `the prefix is longer than ${MAX_PARAMETER_LENGTH} characters`)
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    throw new HttpError('BAD_ENCODING', 'the prefix is not valid percent-encoded UTF-8')
-  }
-}
-
-interface ListedTerm {
-  readonly prefixed: string | null
-  readonly iri: string
-  readonly label: string | null
-  readonly types: readonly string[]
-  readonly typeNames: readonly string[]
 }
 
 function startsLowerCase(local: string): boolean {
@@ -50,23 +32,16 @@ function describeVocabulary(index: PrefixIndex, prefix: string, found: TermInfo[
   const info = index.vocabulary(prefix)
   const namespaceOf = index.namespace(prefix)!
   const terms = found.slice(0, MAX_VOCABULARY_TERMS)
-  const listed = (term: TermInfo): ListedTerm => ({
-    prefixed: term.prefixed ?? null,
-    iri: term.iri,
-    label: term.label ?? null,
-    types: term.types,
-    typeNames: describeTypes(index, term.types),
-  })
-  const classes: ListedTerm[] = []
-  const properties: ListedTerm[] = []
-  const others: ListedTerm[] = []
+  const classes: TermDetail[] = []
+  const properties: TermDetail[] = []
+  const others: TermDetail[] = []
   for (const term of terms) {
     const isClass = index.hasType(term.iri, RDFS_CLASS)
     const isProperty = index.hasType(term.iri, RDF_PROPERTY)
     // Typed both ways (foaf:img is an rdfs:Class and an owl:ObjectProperty — a slip in the vocabulary):
     // the RDF naming habit decides, lower-case properties and capitalised classes.
     const group = isClass && isProperty ? (startsLowerCase(term.iri.slice(namespaceOf.length)) ? properties : classes) : isClass ? classes : isProperty ? properties : others
-    group.push(listed(term))
+    group.push(describeTerm(index, term))
   }
   return {
     prefix,

@@ -2,13 +2,9 @@
 
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
-import {
-  declarationEdit,
-  declarationInsertPoint,
-  declaredPrefixes,
-  partialNameAt,
-  positionAt,
-} from '../../packages/web/src/turtle-context.js'
+import { declarationEdit, declarationInsertPoint, declaredPrefixes } from '../../packages/web/src/turtle-declarations.js'
+import { partialNameAt, positionAt } from '../../packages/web/src/turtle-position.js'
+import { isPlainLocalName } from '../../packages/web/src/turtle-tokens.js'
 
 /** The document after an edit. */
 const apply = (doc: string, edit: { readonly from: number; readonly insert: string }): string =>
@@ -56,16 +52,12 @@ describe('partialNameAt', () => {
     }
   })
 
-  // BUG: a SPARQL variable or a language tag is read as a prefix being typed: partialNameAt('?per') gives
-  // { from: 1, text: 'per', prefix: 'per', hasColon: false }, and the editor then offers prefixes there.
   it('gives undefined in a variable or a language tag', () => {
     for (const before of ['SELECT ?per', 'SELECT $per', 'ex:s ex:p "chat"@en']) {
       assert.equal(partialNameAt(before), undefined, before)
     }
   })
 
-  // BUG: inside an IRI being typed, the last path segment is read as a prefix:
-  // partialNameAt('ex:s <http://xmlns.com/fo') gives { from: 23, text: 'fo', prefix: 'fo', hasColon: false }.
   it('gives undefined inside a string or a comment', () => {
     for (const before of ['ex:s ex:p "hello wor', "ex:s ex:p '''long\nfoa", '# see foa', 'ex:s ex:p ex:o . # foaf:Pe']) {
       assert.equal(partialNameAt(before), undefined, JSON.stringify(before))
@@ -117,11 +109,14 @@ describe('positionAt', () => {
     assert.equal(turtle('ex:s ex:p ( ex:a ) ; '), 'predicate')
   })
 
-  // BUG: after an item of a collection another item may follow, but positionAt('ex:s ex:p ( ex:a ', 'turtle')
-  // gives 'unknown' (the item is treated as a finished object).
   it('expects another object after an item of a collection', () => {
     assert.equal(turtle('ex:s ex:p ( ex:a '), 'object')
     assert.equal(turtle('ex:s ex:p ( ex:a ex:b '), 'object')
+  })
+
+  it('reads a SPARQL VALUES block as data, not triples', () => {
+    assert.equal(sparql('SELECT * WHERE { VALUES ?t { foaf:Person '), 'unknown')
+    assert.equal(sparql('SELECT * WHERE { VALUES ?t { foaf:Person } ?x a '), 'class')
   })
 
   it('skips directives in both syntaxes', () => {
@@ -171,9 +166,6 @@ describe('positionAt', () => {
     assert.equal(turtle('ex:s ex:p "unterminated ; '), 'unknown')
   })
 
-  // BUG: the tokenizer ends a prefixed name at `#`, `;`, `,` or `(` even when escaped (PN_LOCAL_ESC,
-  // Turtle §6.4): positionAt('ex:s ex:p ex:a\\#b ; ', 'turtle') gives 'unknown' (the rest is read as a
-  // comment) and positionAt('ex:s\\;x ', 'turtle') gives 'object'.
   it('reads escaped punctuation as part of a local name', () => {
     assert.equal(turtle('ex:s ex:p ex:a\\#b ; '), 'predicate')
     assert.equal(turtle('ex:s\\;x '), 'predicate')
@@ -206,15 +198,27 @@ describe('declaredPrefixes', () => {
     assert.deepEqual(declaredPrefixes('ex:prefix a: <http://x/>'), new Map())
   })
 
-  // BUG: a declaration in a comment counts: declaredPrefixes('# @prefix old: <http://old/> .\n') gives
-  // Map { 'old' => 'http://old/' }, so the editor never declares `old` when a term of it is chosen.
   it('ignores declarations in comments and strings', () => {
     assert.deepEqual(declaredPrefixes('# @prefix old: <http://old/> .\nex:s ex:p ex:o .\n'), new Map())
     assert.deepEqual(declaredPrefixes('ex:s rdfs:comment "write @prefix s: <http://s/> first" .\n'), new Map())
   })
 })
 
+describe('isPlainLocalName', () => {
+  it('accepts what Turtle writes without escapes, and nothing else', () => {
+    for (const local of ['Person', 'a.b', '0x', 'café', 'a:b', 'a%2Fb', '_x', 'a-b']) assert.ok(isPlainLocalName(local), local)
+    for (const local of ['', '-a', 'a.', 'a/b', 'a b', '.a', 'a%2']) assert.ok(!isPlainLocalName(local), local)
+  })
+})
+
 describe('declarationInsertPoint and declarationEdit', () => {
+  it('puts the declaration before a statement that shares the last declaration\'s line', () => {
+    const doc = '@prefix ex: <http://example.org/> . ex:a a foaf:Person .\n'
+    const edited = apply(doc, declarationEdit(doc, 'foaf', 'http://xmlns.com/foaf/0.1/', 'turtle'))
+    assert.equal(edited, '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n ex:a a foaf:Person .\n')
+    assert.deepEqual(parsedPrefixes(edited), { ex: 'http://example.org/', foaf: 'http://xmlns.com/foaf/0.1/' })
+  })
+
   it('declares at the start of an empty document', () => {
     assert.equal(declarationInsertPoint(''), 0)
     assert.deepEqual(declarationEdit('', 'p', 'http://p/', 'turtle'), { from: 0, insert: '@prefix p: <http://p/> .\n' })
@@ -274,9 +278,6 @@ describe('declarationInsertPoint and declarationEdit', () => {
     assert.deepEqual(declaredPrefixes(apply(doc, edit)), new Map([['a', 'http://a/'], ['p', 'http://p/']]))
   })
 
-  // BUG: a declaration written over two lines ends the header at its first line:
-  // declarationInsertPoint('@prefix a:\n  <http://a/> .\nex:s ex:p ex:o .') gives 11, so the new
-  // declaration lands between `a:` and its IRI and the document no longer parses.
   it('does not split a declaration written over two lines', () => {
     const doc = '@prefix a:\n  <http://a/> .\na:s a:p a:o .\n'
     const edited = apply(doc, declarationEdit(doc, 'p', 'http://p/', 'turtle'))

@@ -1,0 +1,142 @@
+// CodeMirror completions from the resolver: prefixes for a bare word, terms after a colon (classes
+// after `a`, properties in predicate position), and the declaration of a prefix the document lacks.
+
+import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete'
+import type { Text } from '@codemirror/state'
+import type { EditorView } from '@codemirror/view'
+import { apiGet, describeFailure, isAbort, type Suggestion } from './api.js'
+import { declarationEdit, declaredPrefixes } from './turtle-declarations.js'
+import { partialNameAt, positionAt, type PartialName, type Position } from './turtle-position.js'
+import { isPlainLocalName, type Language } from './turtle-tokens.js'
+
+/** Completions asked for at a time; when fewer come back the list is complete and filters locally. */
+const LIMIT = 50
+/** The type filter for each position: classes after `a`, properties where a predicate goes. */
+const TYPE_AT: Partial<Record<Position, string>> = {
+  class: 'rdfs:Class',
+  predicate: 'rdf:Property',
+}
+/**
+ * Bare words that are Turtle keywords, never the start of a prefix to complete; in SPARQL every bare
+ * word may be a keyword or a function (`SERVICE`, `STR`), so there prefixes complete only on Ctrl-Space.
+ */
+const TURTLE_WORDS = new Set(['a', 'true', 'false', 'prefix', 'base', 'graph'])
+
+export interface CompletionHost {
+  /** The document's language now (the page may switch it). */
+  language(): Language
+  /** Says why there are no completions (`undefined`: all is well again). */
+  report(problem: string | undefined): void
+}
+
+/** Declared prefixes per document version: a document is re-read only when it changed. */
+const declaredCache = new WeakMap<Text, Map<string, string>>()
+
+function declaredIn(doc: Text): Map<string, string> {
+  let declared = declaredCache.get(doc)
+  if (declared === undefined) declaredCache.set(doc, (declared = declaredPrefixes(doc.toString())))
+  return declared
+}
+
+/** The completion source for CodeMirror's `autocompletion({ override: [...] })`. */
+export function resolverCompletions(host: CompletionHost): (context: CompletionContext) => Promise<CompletionResult | null> {
+  return async (context) => {
+    const language = host.language()
+    const before = context.state.sliceDoc(0, context.pos)
+    const partial = partialNameAt(before)
+    if (partial === undefined) return null
+    if (!partial.hasColon && !context.explicit && (language === 'sparql' || partial.text.length < 2 || TURTLE_WORDS.has(partial.text.toLowerCase()))) {
+      return null
+    }
+    const declared = declaredIn(context.state.doc)
+    const type = partial.hasColon ? TYPE_AT[positionAt(before.slice(0, partial.from), language)] : undefined
+    // A prefix the document binds itself: complete IRIs in its namespace, written with its prefix.
+    const declaredNamespace = partial.hasColon ? declared.get(partial.prefix) : undefined
+    const query = declaredNamespace === undefined ? partial.text : declaredNamespace + partial.text.slice(partial.prefix.length + 1)
+
+    // Cancelled when CodeMirror drops the query (the list closes). Not on every keystroke: an answer
+    // that arrives after more typing is still used when `validFor` accepts the new text.
+    const controller = new AbortController()
+    context.addEventListener('abort', () => controller.abort())
+    let found: Suggestion[]
+    try {
+      const params: Record<string, string> = { q: query, detail: 'true', limit: String(LIMIT) }
+      if (type !== undefined) params.type = type
+      const answer = await apiGet<Suggestion[]>('autocomplete', params, controller.signal)
+      found = answer.status === 200 ? answer.body : []
+      host.report(undefined)
+    } catch (error) {
+      if (!isAbort(error)) host.report(`No completions: ${describeFailure(error)}`)
+      return null
+    }
+    const written: Written = { typedPrefix: partial.prefix, declaredNamespace, declared, language }
+    // The resolver's order (exact case first, then by name) is kept over CodeMirror's own fuzzy ranking.
+    const options = found.flatMap((suggestion, rank) => toCompletion(suggestion, written, type, 99 - rank))
+    return {
+      from: partial.from,
+      options,
+      // A complete list may be filtered here as typing goes on, but only while it answers the same
+      // question: prefixes until a colon is typed, then terms of the same prefix. A cut list is asked again.
+      ...(found.length < LIMIT && { validFor: (text: string) => stillAnswers(partial, text) }),
+    }
+  }
+}
+
+function stillAnswers(asked: PartialName, text: string): boolean {
+  if (/[\s;,()[\]{}<>"'#]/u.test(text)) return false
+  return asked.hasColon ? text.startsWith(asked.prefix + ':') : !text.includes(':')
+}
+
+/** How names are written in this document. */
+interface Written {
+  readonly typedPrefix: string
+  readonly declaredNamespace: string | undefined
+  readonly declared: ReadonlyMap<string, string>
+  readonly language: Language
+}
+
+function toCompletion(s: Suggestion, written: Written, type: string | undefined, boost: number): Completion[] {
+  let name = s.value
+  let prefix = s.prefix
+  let namespace = s.namespace
+  if (written.declaredNamespace !== undefined && s.iri.startsWith(written.declaredNamespace)) {
+    // The document's own binding wins over the resolver's preferred prefix.
+    const local = s.iri.slice(written.declaredNamespace.length)
+    if (local !== '' && !isPlainLocalName(local)) return []
+    name = `${written.typedPrefix}:${local}`
+    prefix = written.typedPrefix
+    namespace = written.declaredNamespace
+  }
+  if (prefix === null || namespace === null) return []
+  const mustDeclare = !written.declared.has(prefix)
+  const [chosenPrefix, chosenNamespace] = [prefix, namespace]
+  return [
+    {
+      label: name,
+      detail: s.kind === 'prefix' ? (s.label ?? s.namespace ?? undefined) : (s.label ?? undefined),
+      info: [s.iri, s.typeNames.length > 0 ? 'a ' + s.typeNames.join(', ') : ''].filter(Boolean).join('\n'),
+      type: s.kind === 'prefix' ? 'namespace' : iconOf(s, type),
+      boost,
+      apply: (view: EditorView, _completion: Completion, from: number, to: number) => {
+        // Choosing a term of an undeclared prefix declares it too, in the same undoable step.
+        const declaration = mustDeclare ? declarationEdit(view.state.doc.toString(), chosenPrefix, chosenNamespace, written.language) : undefined
+        const shift = declaration !== undefined && declaration.from <= from ? declaration.insert.length : 0
+        view.dispatch({
+          changes: declaration === undefined ? { from, to, insert: name } : [{ from, to, insert: name }, declaration],
+          selection: { anchor: from + name.length + shift },
+          userEvent: 'input.complete',
+          scrollIntoView: true,
+        })
+      },
+    },
+  ]
+}
+
+/** CodeMirror's icon for a term: what the position asked for, else what its types say. */
+function iconOf(s: Suggestion, type: string | undefined): string {
+  if (type === 'rdfs:Class') return 'class'
+  if (type === 'rdf:Property') return 'property'
+  if (s.typeNames.some((t) => /Property$/.test(t))) return 'property'
+  if (s.typeNames.some((t) => /(?:^|:)Class$/.test(t))) return 'class'
+  return 'constant'
+}

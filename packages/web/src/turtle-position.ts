@@ -1,0 +1,137 @@
+// Where the cursor stands in a Turtle or SPARQL statement (subject, predicate, object, the class after
+// `a`), and the prefixed name being typed there: what the editor asks the resolver for.
+
+import { BASE, CHARS, DIRECTIVES, directiveAt, tokens, type Language, type Token } from './turtle-tokens.js'
+
+/** Where a term goes: subject, predicate, object, `class` (the object of `a`), or not known. */
+export type Position = 'subject' | 'predicate' | 'object' | 'class' | 'unknown'
+
+/** A prefixed name (or bare prefix) being typed, ending at the cursor. */
+export interface PartialName {
+  /** Offset of its first character in the text. */
+  readonly from: number
+  readonly text: string
+  /** The part before the colon, and whether there is a colon yet. */
+  readonly prefix: string
+  readonly hasColon: boolean
+}
+
+/** A whole token that is a prefix, or a prefix, a colon and the start of a local name (escapes and %xx included). */
+const PARTIAL_NAME = new RegExp(`^(?:[${BASE}][${CHARS}.]*)?(?::(?:[${CHARS}.:%]|\\\\.)*)?$`, 'u')
+
+/** The prefixed name being typed at the end of `before`, if the cursor is in one (not in a string, IRI, comment or variable). */
+export function partialNameAt(before: string): PartialName | undefined {
+  let last: Token | undefined
+  for (const token of tokens(before)) last = token
+  if (last === undefined || last.end !== before.length) return undefined
+  // A datatype being typed (`"1"^^xsd:in`) is the tail of its literal's token.
+  const datatype = last.kind === 'literal' && last.closed ? /\^\^([^<\s]*)$/u.exec(last.text)?.[1] : undefined
+  if (last.kind !== 'term' && datatype === undefined) return undefined
+  const text = datatype ?? last.text
+  const from = before.length - text.length
+  if (text === '' || !PARTIAL_NAME.test(text)) return undefined
+  const colon = text.indexOf(':')
+  return { from, text, prefix: colon < 0 ? text : text.slice(0, colon), hasColon: colon >= 0 }
+}
+
+/** SPARQL words after which a triple pattern starts afresh, or that are not part of one. */
+const SPARQL_KEYWORDS = new Set(
+  'select construct describe ask where from named optional union minus graph service silent filter bind values as order by group having limit offset distinct reduced insert delete data with using load clear drop create add move copy to into default all not exists in'.split(' '),
+)
+
+interface Frame {
+  /** What the enclosing `[`, `(` or `{` stands for once closed: a term (blank node, list) or nothing (group). */
+  readonly closesAsTerm: boolean
+  readonly saved: State
+  /** `( … )`: every item is an object, one after another. */
+  readonly collection: boolean
+}
+type State = 'subject' | 'predicate' | 'object' | 'class' | 'after-object' | 'unknown'
+
+/**
+ * Where a term typed at the end of `before` would go. `class` means right after `a`, which is where
+ * classes go; `predicate` means properties. Anything the tokenizer cannot follow gives `unknown`.
+ */
+export function positionAt(before: string, language: Language): Position {
+  let state = 'subject' as State
+  const stack: Frame[] = []
+  /** Whether the `{` to come opens a SPARQL VALUES block, which holds data rows, not triples. */
+  let valuesBlock = false
+  const list = [...tokens(before)].filter((t) => t.kind !== 'comment')
+  for (let i = 0; i < list.length; i++) {
+    const token = list[i]!
+    const text = token.text
+    const lower = text.toLowerCase()
+    if (stack.length === 0 && DIRECTIVES.has(lower)) {
+      // `@prefix p: <ns> .`, `PREFIX p: <ns>`, `@base <iri> .`, `BASE <iri>`: skipped whole; one still
+      // being written is no place for a term.
+      const directive = directiveAt(list, i)
+      if (directive === undefined) return 'unknown'
+      i = directive.next - 1
+      state = 'subject'
+      continue
+    }
+    if (language === 'sparql' && token.kind === 'term' && SPARQL_KEYWORDS.has(lower)) {
+      state = 'unknown'
+      valuesBlock = lower === 'values'
+      continue
+    }
+    if (token.kind === 'punct') {
+      switch (text) {
+        case '.':
+          // Ends a statement at the top level or in a `{ }` group; inside `[ ]` or `( )` it is an error.
+          state = stack.length === 0 || !stack.at(-1)!.closesAsTerm ? 'subject' : 'unknown'
+          break
+        case ';':
+          state = 'predicate'
+          break
+        case ',':
+          state = 'object'
+          break
+        case '[':
+          stack.push({ closesAsTerm: true, saved: state, collection: false })
+          state = 'predicate'
+          break
+        case '(':
+          stack.push({ closesAsTerm: state !== 'unknown', saved: state, collection: true })
+          state = state === 'unknown' ? 'unknown' : 'object'
+          break
+        case '{':
+          stack.push({ closesAsTerm: false, saved: state, collection: false })
+          state = valuesBlock ? 'unknown' : 'subject'
+          valuesBlock = false
+          break
+        case ']':
+        case ')':
+        case '}': {
+          const frame = stack.pop()
+          // After a group (`{ … }`) a new triple pattern may start; after a term it is the term's follow-up.
+          state = frame === undefined ? 'unknown' : frame.closesAsTerm ? advance(frame.saved, '') : text === '}' ? 'subject' : 'unknown'
+          break
+        }
+        default:
+          state = 'unknown'
+      }
+      continue
+    }
+    state = stack.at(-1)?.collection && state === 'object' ? 'object' : advance(state, text)
+  }
+  if (state === 'after-object') return 'unknown'
+  return state
+}
+
+/** The state after one term in `state`. */
+function advance(state: State, text: string): State {
+  switch (state) {
+    case 'subject':
+      return 'predicate'
+    case 'predicate':
+      return text === 'a' ? 'class' : 'object'
+    case 'object':
+    case 'class':
+      return 'after-object'
+    default:
+      return 'unknown'
+  }
+}
+
