@@ -1,0 +1,116 @@
+// createChatApp: the chat service as a Koa app — envelope, errors, authentication, rate limit, routes.
+
+import Router from '@koa/router'
+import Koa, { type Context, type Next } from 'koa'
+import { ChatError } from './chat-error.js'
+import type { ChangeLog } from './changes.js'
+import type { Db } from './db.js'
+import type { Mailer } from './mailer.js'
+import { Params } from './params.js'
+import { RateLimiter, type RateLimitOptions } from './rate-limit.js'
+import { readForm } from './request-body.js'
+import { addRoutes } from './routes/index.js'
+import { apiKeyMatches } from './secrets.js'
+import { userByEmail, type User } from './users.js'
+
+/** What every route may use: the database, the change log, the clock and the mailer. */
+export interface ChatServices {
+  readonly db: Db
+  readonly changes: ChangeLog
+  /** UNIX time in seconds (fractions allowed); injected so tests can move it. */
+  readonly now: () => number
+  readonly mailer: Mailer
+  /** Sends the mail queued by a change; routes call it after their change is committed. */
+  readonly flushMail: () => void
+  /** The address of the service, for links in mail (`http://127.0.0.1:9991`). */
+  readonly baseUrl: string
+}
+
+/** Koa state of an authenticated request. */
+export interface ChatState {
+  user: User
+  params: Params
+}
+
+export type ChatContext = Context & { state: ChatState }
+export type ChatRouter = Router<ChatState>
+
+export interface ChatAppOptions {
+  readonly rateLimit: RateLimitOptions
+}
+
+/** Paths that answer without credentials. */
+const PUBLIC_PATHS = new Set(['/api/v1/server_settings', '/api/v1/settings/confirm_email'])
+
+export function createChatApp(services: ChatServices, options: ChatAppOptions): Koa {
+  const app = new Koa()
+  const limiter = new RateLimiter(options.rateLimit, services.now)
+  const router: ChatRouter = new Router<ChatState>()
+  addRoutes(router, services)
+
+  app.use(errorsAsEnvelope)
+  app.use(async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/v1/')) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
+    if (!PUBLIC_PATHS.has(ctx.path)) {
+      const user = authenticate(services.db, ctx.get('Authorization'))
+      const decision = limiter.take(user.id)
+      ctx.set('X-RateLimit-Limit', String(decision.limit))
+      ctx.set('X-RateLimit-Remaining', String(decision.remaining))
+      ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.reset)))
+      if (!decision.allowed) {
+        ctx.set('Retry-After', String(Math.ceil(decision.retryAfter)))
+        throw new ChatError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', { extra: { 'retry-after': decision.retryAfter } })
+      }
+      ctx.state.user = user
+    }
+    ctx.state.params = new Params(ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.querystring : await readForm(ctx))
+    await next()
+    if (ctx.body === undefined && ctx.status === 404) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
+  })
+  app.use(router.routes())
+  app.use(router.allowedMethods({ throw: true, notImplemented: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed'), methodNotAllowed: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed') }))
+  return app
+}
+
+/** The user named by HTTP Basic credentials (email and API key), or the 401 of chat-behaviour.md. */
+function authenticate(db: Db, header: string): User {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
+  if (match === null) {
+    throw new ChatError('UNAUTHORIZED', 'Not logged in: API authentication or user session required')
+  }
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  const user = colon < 0 ? undefined : userByEmail(db, decoded.slice(0, colon))
+  // Compared even for an unknown email, so that timing does not tell which emails exist.
+  const matches = apiKeyMatches(colon < 0 ? decoded : decoded.slice(colon + 1), user?.api_key_hash ?? '0'.repeat(64))
+  if (user === undefined || !matches) throw new ChatError('INVALID_API_KEY', 'Invalid API key')
+  if (!user.is_active) throw new ChatError('USER_DEACTIVATED', 'Account is deactivated')
+  const { api_key_hash: _, ...rest } = user
+  return rest
+}
+
+/** Every failure as `{ result: 'error', msg, code }` with its status; nothing else catches. */
+async function errorsAsEnvelope(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next()
+  } catch (error) {
+    if (error instanceof ChatError) {
+      ctx.status = error.status
+      if (error.code === 'UNAUTHORIZED' || error.code === 'INVALID_API_KEY' || error.code === 'USER_DEACTIVATED') {
+        ctx.set('WWW-Authenticate', 'Basic realm="prefixd chat"')
+      }
+      ctx.body = { result: 'error', msg: error.message, code: error.code, ...error.extra }
+      return
+    }
+    ctx.app.emit('error', error, ctx)
+    ctx.status = 500
+    ctx.body = { result: 'error', msg: 'Internal server error', code: 'INTERNAL' }
+  }
+}
+
+/** The success envelope, with the fields of the operation and the parameters it did not read. */
+export function ok(ctx: ChatContext, fields: Record<string, unknown> = {}): void {
+  const ignored = ctx.state.params.ignored()
+  ctx.status = 200
+  ctx.body = { result: 'success', msg: '', ...fields, ...(ignored.length > 0 && { ignored_parameters_unsupported: ignored }) }
+}

@@ -1,0 +1,53 @@
+// The one place every state change goes through: a transaction that also records the events the change
+// causes, so that an event queue can never miss a change nor announce one that was rolled back.
+
+import type { Db } from './db.js'
+
+/** An event for some users, as the event queue will deliver it (its id comes from the queue). */
+export interface ChangeEvent {
+  readonly users: readonly number[]
+  readonly event: Readonly<Record<string, unknown>>
+}
+
+/** Records an event for `users` as part of the change being written. */
+export type Emit = (users: Iterable<number>, event: Readonly<Record<string, unknown>>) => void
+
+export type ChangeListener = (events: readonly (ChangeEvent & { readonly id: number })[]) => void
+
+/**
+ * Writes changes: `write(fn)` runs `fn` in one transaction, stores the events it emits in the
+ * `events` table inside that transaction, and tells listeners after the commit.
+ */
+export class ChangeLog {
+  readonly #db: Db
+  readonly #now: () => number
+  readonly #listeners = new Set<ChangeListener>()
+  readonly #insert
+
+  constructor(db: Db, now: () => number) {
+    this.#db = db
+    this.#now = now
+    this.#insert = db.prepare('INSERT INTO events (created_at, user_ids, event) VALUES (?, ?, ?)')
+  }
+
+  write<T>(change: (emit: Emit) => T): T {
+    const recorded: Array<ChangeEvent & { id: number }> = []
+    const result = this.#db.transaction(() => {
+      const emit: Emit = (users, event) => {
+        const ids = [...new Set(users)].sort((a, b) => a - b)
+        if (ids.length === 0) return
+        const info = this.#insert.run(Math.floor(this.#now()), JSON.stringify(ids), JSON.stringify(event))
+        recorded.push({ id: Number(info.lastInsertRowid), users: ids, event })
+      }
+      return change(emit)
+    })()
+    if (recorded.length > 0) for (const listener of this.#listeners) listener(recorded)
+    return result
+  }
+
+  /** Called with the events of each committed change; returns the unsubscribe function. */
+  subscribe(listener: ChangeListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+}

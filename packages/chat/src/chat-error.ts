@@ -1,0 +1,63 @@
+// The one error type of the chat service: a code, a message meant for clients, an HTTP status.
+
+/** Codes the service answers with (chat-api.md §7 and chat-behaviour.md). */
+export type ChatErrorCode =
+  | 'BAD_REQUEST'
+  | 'REQUEST_VARIABLE_MISSING'
+  | 'REQUEST_VARIABLE_INVALID'
+  | 'INVALID_JSON'
+  | 'UNAUTHORIZED'
+  | 'INVALID_API_KEY'
+  | 'USER_DEACTIVATED'
+  | 'UNAUTHORIZED_PRINCIPAL'
+  | 'RATE_LIMIT_HIT'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'BAD_EVENT_QUEUE_ID'
+  | 'INTERNAL'
+
+const STATUS_OF: Readonly<Record<ChatErrorCode, number>> = {
+  BAD_REQUEST: 400,
+  REQUEST_VARIABLE_MISSING: 400,
+  REQUEST_VARIABLE_INVALID: 400,
+  INVALID_JSON: 400,
+  UNAUTHORIZED: 401,
+  INVALID_API_KEY: 401,
+  USER_DEACTIVATED: 401,
+  UNAUTHORIZED_PRINCIPAL: 400,
+  RATE_LIMIT_HIT: 429,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  BAD_EVENT_QUEUE_ID: 400,
+  INTERNAL: 500,
+}
+
+/**
+ * A failure the client sees as `{ result: 'error', msg, code, ...extra }`. `status` overrides the
+ * code's usual status where chat-behaviour.md says so (a caller's own missing item is a 404 with the
+ * spec's BAD_REQUEST message).
+ */
+export class ChatError extends Error {
+  override readonly name = 'ChatError'
+  readonly status: number
+
+  constructor(
+    readonly code: ChatErrorCode,
+    message: string,
+    options: { readonly status?: number; readonly extra?: Readonly<Record<string, unknown>> } = {},
+  ) {
+    super(message)
+    this.status = options.status ?? STATUS_OF[code]
+    this.extra = options.extra ?? {}
+  }
+
+  readonly extra: Readonly<Record<string, unknown>>
+}
+
+/** 400 BAD_REQUEST with the spec's message. */
+export const badRequest = (message: string): ChatError => new ChatError('BAD_REQUEST', message)
+
+/** 404 for the caller's own item that is missing or not theirs: the same answer either way. */
+export const notFound = (message: string): ChatError => new ChatError('BAD_REQUEST', message, { status: 404 })

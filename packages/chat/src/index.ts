@@ -1,0 +1,14 @@
+// @prefixd/chat: the chat service (SQLite, Koa) and the glue that brings prefixed names into it.
+
+export { createChatApp, ok } from './app.js'
+export type { ChatAppOptions, ChatServices } from './app.js'
+export { startChat } from './start.js'
+export type { ChatOptions, RunningChat } from './start.js'
+export { ChangeLog } from './changes.js'
+export type { ChangeEvent } from './changes.js'
+export { openDatabase } from './db.js'
+export { loadFixture, REFERENCE_FIXTURE } from './fixture.js'
+export { DirectoryMailer } from './mailer.js'
+export type { Mailer, MailMessage } from './mailer.js'
+export { FEATURE_LEVEL } from './realm.js'
+export { DEFAULT_RATE_LIMIT } from './rate-limit.js'

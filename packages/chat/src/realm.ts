@@ -1,0 +1,22 @@
+// The organization's own settings (the fixture's `realm` section).
+
+import type { Db } from './db.js'
+
+export const FEATURE_LEVEL = 496
+
+export interface RealmSettings {
+  readonly name: string
+  readonly url: string
+  readonly max_topic_length: number
+  readonly realm_empty_topic_display_name: string
+}
+
+export function realmSettings(db: Db): RealmSettings {
+  const values = new Map((db.prepare('SELECT key, value FROM realm').all() as Array<{ key: string; value: string }>).map((r) => [r.key, JSON.parse(r.value) as unknown]))
+  return {
+    name: String(values.get('name') ?? 'prefixd chat'),
+    url: String(values.get('url') ?? ''),
+    max_topic_length: Number(values.get('max_topic_length') ?? 60),
+    realm_empty_topic_display_name: String(values.get('realm_empty_topic_display_name') ?? 'general chat'),
+  }
+}

@@ -1,0 +1,22 @@
+// Every route of the chat service, one module per resource.
+
+import type { ChatRouter, ChatServices } from '../app.js'
+import { addAdministrationRoutes } from './administration.js'
+import { addDraftRoutes } from './drafts.js'
+import { addGroupRoutes } from './groups.js'
+import { addMessageRoutes } from './messages.js'
+import { addNavigationViewRoutes } from './navigation-views.js'
+import { addServerRoutes } from './server.js'
+import { addSettingsRoutes } from './settings.js'
+import { addTopicRoutes } from './topics.js'
+
+export function addRoutes(router: ChatRouter, services: ChatServices): void {
+  addServerRoutes(router, services)
+  addMessageRoutes(router, services)
+  addSettingsRoutes(router, services)
+  addGroupRoutes(router, services)
+  addTopicRoutes(router, services)
+  addDraftRoutes(router, services)
+  addNavigationViewRoutes(router, services)
+  addAdministrationRoutes(router, services)
+}

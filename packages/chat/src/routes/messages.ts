@@ -1,0 +1,94 @@
+// POST /messages (send to a channel topic or as a direct message) and POST /messages/render.
+
+import { ok, type ChatRouter, type ChatServices } from '../app.js'
+import { canAccessChannel, channelById, subscriberIds } from '../channels.js'
+import { badRequest } from '../chat-error.js'
+import { renderMarkdown } from '../markdown.js'
+import { invalid, is, type Params } from '../params.js'
+import { realmSettings } from '../realm.js'
+import type { User } from '../users.js'
+
+/** Longest message content, in characters. */
+export const MAX_MESSAGE_LENGTH = 10_000
+
+export function addMessageRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db } = services
+
+  router.post('/api/v1/messages/render', (ctx) => {
+    const content = ctx.state.params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH })
+    ok(ctx, { rendered: renderMarkdown(content) })
+  })
+
+  router.post('/api/v1/messages', (ctx) => {
+    const { params, user } = ctx.state
+    const type = params.string('type', { required: true })
+    const content = params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH })
+    if (content.trim() === '') throw badRequest('Message must not be empty')
+    const localId = params.string('local_id', { maxLength: 100 })
+    const queueId = params.string('queue_id', { maxLength: 100 })
+    const target = type === 'stream' || type === 'channel' ? channelTarget(services, params, user) : type === 'private' || type === 'direct' ? directTarget(services, params, user) : undefined
+    if (target === undefined) throw invalid('type')
+    const rendered = renderMarkdown(content)
+    const timestamp = Math.floor(services.now())
+    const id = services.changes.write((emit) => {
+      const info = db
+        .prepare('INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp)
+      const messageId = Number(info.lastInsertRowid)
+      const message = {
+        id: messageId,
+        type: target.type,
+        sender_id: user.id,
+        sender_email: user.email,
+        sender_full_name: user.full_name,
+        content: rendered,
+        content_type: 'text/html',
+        timestamp,
+        ...(target.type === 'stream' ? { stream_id: target.streamId, subject: target.topic, display_recipient: target.channelName } : { display_recipient: target.recipients }),
+      }
+      for (const recipient of target.audience) {
+        const mine = recipient === user.id
+        emit([recipient], {
+          type: 'message',
+          message,
+          flags: mine ? ['read'] : [],
+          ...(mine && localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }),
+        })
+      }
+      return messageId
+    })
+    ok(ctx, { id })
+  })
+}
+
+interface Target {
+  readonly type: 'stream' | 'private'
+  readonly streamId: number | null
+  readonly channelName?: string
+  readonly topic: string
+  readonly recipients: readonly number[]
+  /** Who receives a message event. */
+  readonly audience: readonly number[]
+}
+
+function channelTarget(services: ChatServices, params: Params, user: User): Target {
+  const { db } = services
+  const raw = params.string('to', { required: true })
+  const channelId = /^\d{1,15}$/.test(raw) ? Number(raw) : (db.prepare('SELECT id FROM channels WHERE name = ?').get(raw) as { id: number } | undefined)?.id
+  const channel = channelId === undefined ? undefined : channelById(db, channelId)
+  if (channel === undefined || !canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+  if (channel.is_archived) throw badRequest('Not authorized to send to channel')
+  const topic = params.string('topic', { required: true })
+  const max = realmSettings(db).max_topic_length
+  if ([...topic].length > max) throw invalid('topic', `longer than ${max} characters`)
+  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic: topic.trim(), recipients: [], audience: [...new Set([...subscriberIds(db, channel.id), user.id])] }
+}
+
+function directTarget(services: ChatServices, params: Params, user: User): Target {
+  const to = params.json('to', is.intArray, { required: true })
+  if (to.length === 0) throw invalid('to', 'no recipient')
+  const found = services.db.prepare(`SELECT id FROM users WHERE is_active = 1 AND id IN (${to.map(() => '?').join(',')})`).all(...to) as Array<{ id: number }>
+  if (found.length !== new Set(to).size) throw badRequest('Invalid user ID')
+  const recipients = [...new Set([...to, user.id])].sort((a, b) => a - b)
+  return { type: 'private', streamId: null, topic: '', recipients, audience: recipients }
+}

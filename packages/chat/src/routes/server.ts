@@ -1,0 +1,20 @@
+// GET /server_settings (no authentication) and GET /users/me.
+
+import { ok, type ChatRouter, type ChatServices } from '../app.js'
+import { FEATURE_LEVEL, realmSettings } from '../realm.js'
+import { describeUser } from '../users.js'
+
+export function addServerRoutes(router: ChatRouter, services: ChatServices): void {
+  router.get('/api/v1/server_settings', (ctx) => {
+    const realm = realmSettings(services.db)
+    ok(ctx, {
+      service_feature_level: FEATURE_LEVEL,
+      zulip_feature_level: FEATURE_LEVEL,
+      realm_name: realm.name,
+      realm_url: realm.url,
+      authentication_methods: { password: true, dev: false },
+      max_topic_length: realm.max_topic_length,
+    })
+  })
+  router.get('/api/v1/users/me', (ctx) => ok(ctx, describeUser(ctx.state.user)))
+}

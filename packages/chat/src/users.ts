@@ -1,0 +1,79 @@
+// Users as the service reads them, and the role checks of chat-api.md §5.
+
+import { ChatError } from './chat-error.js'
+import type { Db } from './db.js'
+
+export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest'
+
+export interface User {
+  readonly id: number
+  readonly email: string
+  readonly full_name: string
+  readonly role: Role
+  readonly is_active: boolean
+  readonly is_bot: boolean
+  readonly bot_owner_id: number | null
+  readonly timezone: string
+  readonly date_joined: number
+}
+
+interface UserRow extends Omit<User, 'is_active' | 'is_bot'> {
+  readonly is_active: number
+  readonly is_bot: number
+  readonly api_key_hash: string
+}
+
+const COLUMNS = 'id, email, full_name, role, is_active, is_bot, bot_owner_id, timezone, date_joined, api_key_hash'
+
+function fromRow(row: UserRow): User & { readonly api_key_hash: string } {
+  return { ...row, is_active: row.is_active === 1, is_bot: row.is_bot === 1 }
+}
+
+export function userById(db: Db, id: number): User | undefined {
+  const row = db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
+  return row === undefined ? undefined : fromRow(row)
+}
+
+/** The user with this email (case-insensitive) and the hash of their key, for authentication. */
+export function userByEmail(db: Db, email: string): (User & { readonly api_key_hash: string }) | undefined {
+  const row = db.prepare(`SELECT ${COLUMNS} FROM users WHERE email = ?`).get(email) as UserRow | undefined
+  return row === undefined ? undefined : fromRow(row)
+}
+
+export function isAdministrator(user: User): boolean {
+  return user.role === 'owner' || user.role === 'administrator'
+}
+
+export function requireAdministrator(user: User): void {
+  if (!isAdministrator(user)) throw new ChatError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
+}
+
+export function requireOwner(user: User): void {
+  if (user.role !== 'owner') throw new ChatError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner')
+}
+
+/** The ids of every active user: who hears about organization-wide changes. */
+export function activeUserIds(db: Db): number[] {
+  return (db.prepare('SELECT id FROM users WHERE is_active = 1').all() as Array<{ id: number }>).map((r) => r.id)
+}
+
+/** The user record of GET /users/me. */
+export function describeUser(user: User): Record<string, unknown> {
+  return {
+    user_id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    role: ROLE_NUMBERS[user.role],
+    is_owner: user.role === 'owner',
+    is_admin: isAdministrator(user),
+    is_guest: user.role === 'guest',
+    is_bot: user.is_bot,
+    is_active: user.is_active,
+    bot_owner_id: user.bot_owner_id,
+    timezone: user.timezone,
+    date_joined: new Date(user.date_joined * 1000).toISOString(),
+  }
+}
+
+/** The role numbers clients of this API family expect in user records. */
+const ROLE_NUMBERS: Readonly<Record<Role, number>> = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 }

@@ -1,0 +1,119 @@
+// The chat service on an ephemeral port over the reference organization, and clients that call it as a user.
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REFERENCE_FIXTURE, startChat, type RunningChat } from '@prefixd/chat'
+
+interface FixtureUser {
+  readonly user_id: number
+  readonly email: string
+  readonly api_key: string
+  readonly password?: string
+  readonly role: string
+  readonly is_bot: boolean
+  readonly is_active: boolean
+}
+
+/** The users of the reference organization, by first name of their email (`max`, `olivia`, `linkbot-bot`). */
+export const USERS: Readonly<Record<string, FixtureUser>> = Object.fromEntries(
+  (JSON.parse(readFileSync(REFERENCE_FIXTURE, 'utf8')) as { users: FixtureUser[] }).users.map((u) => [u.email.split('@')[0]!, u]),
+)
+
+export interface Answer {
+  readonly status: number
+  readonly headers: Headers
+  readonly body: Record<string, unknown>
+}
+
+export type Values = Readonly<Record<string, string | number | boolean | object | null>>
+
+/** Form-encodes values: strings as they are, everything else as JSON (as the API expects). */
+export function form(values: Values): string {
+  return new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()
+}
+
+export interface Client {
+  get(path: string, values?: Values): Promise<Answer>
+  post(path: string, values?: Values): Promise<Answer>
+  patch(path: string, values?: Values): Promise<Answer>
+  delete(path: string, values?: Values): Promise<Answer>
+}
+
+export interface TestChat {
+  readonly url: string
+  readonly chat: RunningChat
+  readonly mailDir: string
+  /** A client authenticated as the fixture user `name` (or with explicit credentials). */
+  as(name: string, credentials?: { readonly email: string; readonly key: string }): Client
+  /** Moves the service's clock forward. */
+  advance(seconds: number): void
+  close(): Promise<void>
+}
+
+export async function startTestChat(options: { readonly db?: string; readonly rateLimit?: { limit: number; windowSeconds: number } } = {}): Promise<TestChat> {
+  const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
+  let offset = 0
+  const chat = await startChat({
+    db: options.db ?? ':memory:',
+    host: '127.0.0.1',
+    port: 0,
+    mailDir,
+    now: () => Date.now() / 1000 + offset,
+    ...(options.rateLimit && { rateLimit: options.rateLimit }),
+  })
+  const as = (name: string, credentials?: { readonly email: string; readonly key: string }): Client => {
+    const user = USERS[name]
+    const email = credentials?.email ?? user?.email
+    const key = credentials?.key ?? user?.api_key
+    if (email === undefined || key === undefined) throw new Error(`no fixture user ${name}`)
+    const authorization = 'Basic ' + Buffer.from(`${email}:${key}`).toString('base64')
+    const call = async (method: string, path: string, values: Values = {}): Promise<Answer> => {
+      const encoded = form(values)
+      const url = `${chat.url}/api/v1${path}${method === 'GET' && encoded !== '' ? '?' + encoded : ''}`
+      const response = await fetch(url, {
+        method,
+        headers: { authorization, ...(method !== 'GET' && { 'content-type': 'application/x-www-form-urlencoded' }) },
+        ...(method !== 'GET' && { body: encoded }),
+      })
+      return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> }
+    }
+    return {
+      get: (path, values) => call('GET', path, values),
+      post: (path, values) => call('POST', path, values),
+      patch: (path, values) => call('PATCH', path, values),
+      delete: (path, values) => call('DELETE', path, values),
+    }
+  }
+  return {
+    url: chat.url,
+    chat,
+    mailDir,
+    as,
+    advance: (seconds) => void (offset += seconds),
+    close: async () => {
+      await chat.close()
+      await rm(mailDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The error envelope an answer must be: status, code and message. */
+export function expectError(answer: Answer, status: number, code: string, msg?: string | RegExp): void {
+  const problems: string[] = []
+  if (answer.status !== status) problems.push(`status ${answer.status}, expected ${status}`)
+  if (answer.body.result !== 'error') problems.push(`result ${String(answer.body.result)}`)
+  if (answer.body.code !== code) problems.push(`code ${String(answer.body.code)}, expected ${code}`)
+  if (typeof msg === 'string' && answer.body.msg !== msg) problems.push(`msg ${JSON.stringify(answer.body.msg)}, expected ${JSON.stringify(msg)}`)
+  if (msg instanceof RegExp && !msg.test(String(answer.body.msg))) problems.push(`msg ${JSON.stringify(answer.body.msg)} does not match ${msg}`)
+  if (problems.length > 0) throw new Error(`${problems.join('; ')}: ${JSON.stringify(answer.body)}`)
+}
+
+/** The success envelope: status 200, result success, empty msg. */
+export function expectSuccess(answer: Answer): Record<string, unknown> {
+  if (answer.status !== 200 || answer.body.result !== 'success' || answer.body.msg !== '') {
+    throw new Error(`expected success, got ${answer.status}: ${JSON.stringify(answer.body)}`)
+  }
+  return answer.body
+}
