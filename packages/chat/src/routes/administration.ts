@@ -1,5 +1,129 @@
-// Routes for bots, push tokens, allowed domains, scheduled messages, reminders, export consents (being written).
+// Bot keys, push tokens, allowed domains, scheduled messages, reminders and export consents.
 
-import type { ChatRouter, ChatServices } from '../app.js'
+import { ok, type ChatContext, type ChatRouter, type ChatServices } from '../app.js'
+import { badRequest, ChatError, notFound } from '../chat-error.js'
+import { invalid } from '../params.js'
+import { hashApiKey, newApiKey } from '../secrets.js'
+import { activeUserIds, isAdministrator, requireAdministrator, requireOwner, userById } from '../users.js'
 
-export function addAdministrationRoutes(_router: ChatRouter, _services: ChatServices): void {}
+/** Longest push token a device may hand in; chat-api.md §4.11 leaves the bound to the service. */
+export const MAX_PUSH_TOKEN_LENGTH = 4096
+
+/** The email address visibility an account has before it says otherwise: 1, everyone. */
+const DEFAULT_EMAIL_VISIBILITY = 1
+
+export function addAdministrationRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db, changes } = services
+
+  router.post('/api/v1/bots/:bot_id/api_key/regenerate', (ctx) => {
+    const caller = ctx.state.user
+    const id = pathId(ctx, 'bot_id', 'No such bot')
+    const bot = userById(db, id)
+    if (bot === undefined || !bot.is_bot) throw badRequest('No such bot')
+    if (bot.bot_owner_id !== caller.id && !isAdministrator(caller)) throw badRequest('Insufficient permission')
+    const apiKey = newApiKey()
+    changes.write((emit) => {
+      // Only the hash is stored: the old key stops working with this commit.
+      db.prepare('UPDATE users SET api_key_hash = ? WHERE id = ?').run(hashApiKey(apiKey), bot.id)
+      const admins = (db.prepare("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')").all() as Array<{ id: number }>).map((r) => r.id)
+      emit([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])], { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, api_key: apiKey } })
+    })
+    ok(ctx, { api_key: apiKey })
+  })
+
+  for (const [path, kind] of [
+    ['/api/v1/users/me/android_push_reg_id', 'android'],
+    ['/api/v1/users/me/ios_push_device_token', 'ios'],
+  ] as const) {
+    router.delete(path, (ctx) => {
+      const caller = ctx.state.user
+      if (caller.is_bot) throw badRequest('This endpoint does not accept bot requests.')
+      const token = ctx.state.params.string('token', { required: true })
+      if (token === '' || token.length > MAX_PUSH_TOKEN_LENGTH) throw badRequest('Empty or invalid length token')
+      changes.write(() => {
+        const removed = db.prepare('DELETE FROM push_tokens WHERE user_id = ? AND kind = ? AND token = ?').run(caller.id, kind, token)
+        if (removed.changes === 0) throw badRequest('Token does not exist')
+      })
+      ok(ctx)
+    })
+  }
+
+  router.delete('/api/v1/realm/domains/:domain', (ctx) => {
+    requireOwner(ctx.state.user)
+    const domain = decodeSegment(ctx.path.slice('/api/v1/realm/domains/'.length)).trim().toLowerCase()
+    changes.write((emit) => {
+      const removed = db.prepare('DELETE FROM allowed_domains WHERE domain = ?').run(domain)
+      if (removed.changes === 0) throw badRequest(`No entry found for domain ${domain.slice(0, 255)}.`)
+      emit(activeUserIds(db), { type: 'realm_domains', op: 'remove', domain })
+    })
+    ok(ctx)
+  })
+
+  router.delete('/api/v1/scheduled_messages/:scheduled_message_id', (ctx) => {
+    const caller = ctx.state.user
+    const id = pathId(ctx, 'scheduled_message_id', 'Scheduled message does not exist', 404)
+    changes.write((emit) => {
+      // Someone else's scheduled message answers exactly as a missing one.
+      const removed = db.prepare('DELETE FROM scheduled_messages WHERE id = ? AND sender_id = ?').run(id, caller.id)
+      if (removed.changes === 0) throw notFound('Scheduled message does not exist')
+      emit([caller.id], { type: 'scheduled_messages', op: 'remove', scheduled_message_id: id })
+    })
+    ok(ctx)
+  })
+
+  router.get('/api/v1/reminders', (ctx) => {
+    const caller = ctx.state.user
+    const rows = db
+      .prepare(
+        `SELECT id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed
+         FROM reminders WHERE user_id = ? AND delivered = 0 ORDER BY scheduled_delivery_timestamp, id`,
+      )
+      .all(caller.id) as Array<{ id: number; content: string; rendered_content: string; scheduled_delivery_timestamp: number; reminder_target_message_id: number; failed: number }>
+    ok(ctx, {
+      reminders: rows.map((r) => ({
+        reminder_id: r.id,
+        type: 'private',
+        to: [caller.id],
+        content: r.content,
+        rendered_content: r.rendered_content,
+        scheduled_delivery_timestamp: r.scheduled_delivery_timestamp,
+        failed: r.failed === 1,
+        reminder_target_message_id: r.reminder_target_message_id,
+      })),
+    })
+  })
+
+  router.get('/api/v1/export/realm/consents', (ctx) => {
+    requireAdministrator(ctx.state.user)
+    // Every active person: those who never answered have not consented.
+    const rows = db
+      .prepare(
+        `SELECT u.id AS user_id, c.consented, c.email_address_visibility FROM users u
+         LEFT JOIN export_consents c ON c.user_id = u.id WHERE u.is_active = 1 AND u.is_bot = 0 ORDER BY u.id`,
+      )
+      .all() as Array<{ user_id: number; consented: number | null; email_address_visibility: number | null }>
+    ok(ctx, {
+      export_consents: rows.map((r) => ({
+        user_id: r.user_id,
+        consented: r.consented === 1,
+        email_address_visibility: r.email_address_visibility ?? DEFAULT_EMAIL_VISIBILITY,
+      })),
+    })
+  })
+}
+
+/** A path id as a positive integer; anything else gets the operation's not-found message. */
+function pathId(ctx: ChatContext, name: string, message: string, status = 400): number {
+  const raw = ctx.params[name] ?? ''
+  if (!/^\d{1,15}$/.test(raw)) throw new ChatError('BAD_REQUEST', message, { status })
+  return Number(raw)
+}
+
+function decodeSegment(raw: string): string {
+  if (raw.length > 1024) throw invalid('domain', 'too long')
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw invalid('domain', 'not valid percent-encoded UTF-8')
+  }
+}
