@@ -52,7 +52,9 @@ export interface TestChat {
   close(): Promise<void>
 }
 
-export async function startTestChat(options: { readonly db?: string; readonly rateLimit?: { limit: number; windowSeconds: number } } = {}): Promise<TestChat> {
+export async function startTestChat(
+  options: { readonly db?: string; readonly rateLimit?: { limit: number; windowSeconds: number }; readonly fixture?: string } = {},
+): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
   let offset = 0
   const chat = await startChat({
@@ -62,6 +64,7 @@ export async function startTestChat(options: { readonly db?: string; readonly ra
     mailDir,
     now: () => Date.now() / 1000 + offset,
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
+    ...(options.fixture !== undefined && { fixture: options.fixture }),
   })
   const as = (name: string, credentials?: { readonly email: string; readonly key: string }): Client => {
     const user = USERS[name]

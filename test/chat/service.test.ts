@@ -1,6 +1,11 @@
 // The chat service's envelope, authentication, rate limit, and message sending, through real HTTP.
 
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REFERENCE_FIXTURE } from '@prefixd/chat'
 import { expectError, expectSuccess, startTestChat, USERS, type TestChat } from './chat-helpers.js'
 
 describe('chat service', () => {
@@ -92,6 +97,34 @@ describe('chat service', () => {
       expectError(await chat.as('max').post('/messages', { type: 'private', to: '[5', content: 'x' }), 400, 'INVALID_JSON')
       expectError(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'a\u0000b', content: 'x' }), 400, 'REQUEST_VARIABLE_INVALID')
       expectError(await chat.as('max').post('/messages', { type: 'carrier-pigeon', to: 2, content: 'x' }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid type')
+    })
+  })
+
+  describe('wildcard mentions', () => {
+    it('are refused to members in channels and topics with more people than the threshold, with the spec codes', async () => {
+      const fixture = JSON.parse(readFileSync(REFERENCE_FIXTURE, 'utf8')) as { realm: Record<string, unknown> }
+      fixture.realm.wildcard_mention_large_threshold = 1
+      const dir = await mkdtemp(join(tmpdir(), 'prefixd-fixture-'))
+      const file = join(dir, 'org.json')
+      await writeFile(file, JSON.stringify(fixture))
+      const strict = await startTestChat({ fixture: file })
+      try {
+        expectError(
+          await strict.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'hey @**all**' }),
+          400,
+          'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+        )
+        expectSuccess(await strict.as('mira').post('/messages', { type: 'stream', to: 1, topic: 'welcome', content: 'hey @**everyone**' }))
+        // Two people have written in general > welcome now: above the threshold of 1.
+        expectError(await strict.as('max').post('/messages', { type: 'stream', to: 1, topic: 'welcome', content: '@**topic** look' }), 400, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED')
+        expectSuccess(await strict.as('max').post('/messages', { type: 'stream', to: 1, topic: 'brand new', content: '@**topic** look' }))
+        expectSuccess(await strict.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'no wildcard here, all fine' }))
+      } finally {
+        await strict.close()
+        await rm(dir, { recursive: true, force: true })
+      }
+      // With the reference organization's threshold (15), small channels take wildcards from anyone.
+      expectSuccess(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'hey @**all**' }))
     })
   })
 

@@ -9,6 +9,11 @@ export interface RealmSettings {
   readonly url: string
   readonly max_topic_length: number
   readonly realm_empty_topic_display_name: string
+  /**
+   * Channels (for channel wildcards) or topics (for topic wildcards) with more people than this
+   * accept wildcard mentions only from moderators and above; default 15.
+   */
+  readonly wildcard_mention_large_threshold: number
 }
 
 export function realmSettings(db: Db): RealmSettings {
@@ -18,5 +23,6 @@ export function realmSettings(db: Db): RealmSettings {
     url: String(values.get('url') ?? ''),
     max_topic_length: Number(values.get('max_topic_length') ?? 60),
     realm_empty_topic_display_name: String(values.get('realm_empty_topic_display_name') ?? 'general chat'),
+    wildcard_mention_large_threshold: Number(values.get('wildcard_mention_large_threshold') ?? 15),
   }
 }

@@ -2,7 +2,7 @@
 
 import { ok, type ChatRouter, type ChatServices } from '../app.js'
 import { canAccessChannel, channelById, subscriberIds } from '../channels.js'
-import { badRequest } from '../chat-error.js'
+import { badRequest, ChatError } from '../chat-error.js'
 import { renderMarkdown } from '../markdown.js'
 import { invalid, is, type Params } from '../params.js'
 import { realmSettings } from '../realm.js'
@@ -28,6 +28,7 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     const queueId = params.string('queue_id', { maxLength: 100 })
     const target = type === 'stream' || type === 'channel' ? channelTarget(services, params, user) : type === 'private' || type === 'direct' ? directTarget(services, params, user) : undefined
     if (target === undefined) throw invalid('type')
+    if (target.type === 'stream') checkWildcardMentions(services, user, target, content)
     const rendered = renderMarkdown(content)
     const timestamp = Math.floor(services.now())
     const id = services.changes.write((emit) => {
@@ -59,6 +60,29 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     })
     ok(ctx, { id })
   })
+}
+
+const CHANNEL_WILDCARD = /@\*\*(?:all|everyone|channel|stream)\*\*/iu
+const TOPIC_WILDCARD = /@\*\*topic\*\*/iu
+
+/**
+ * The wildcard-mention policy (chat-api.md §7): in a channel (or topic) with more people than the
+ * organization's threshold, only moderators and above may notify everyone at once.
+ */
+function checkWildcardMentions(services: ChatServices, user: User, target: Target, content: string): void {
+  if (user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator') return
+  const threshold = realmSettings(services.db).wildcard_mention_large_threshold
+  if (CHANNEL_WILDCARD.test(content) && target.audience.length > threshold) {
+    throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')
+  }
+  if (TOPIC_WILDCARD.test(content)) {
+    const participants = services.db
+      .prepare('SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?')
+      .get(target.streamId, target.topic) as { n: number }
+    if (participants.n > threshold) {
+      throw new ChatError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.')
+    }
+  }
 }
 
 interface Target {
