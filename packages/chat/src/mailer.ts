@@ -39,6 +39,6 @@ export async function flushOutbox(db: Db, mailer: Mailer, now: () => number): Pr
   const pending = db.prepare('SELECT id, recipient, subject, body, created_at AS createdAt FROM mail_outbox WHERE sent_at IS NULL ORDER BY id').all() as MailMessage[]
   for (const message of pending) {
     await mailer.send(message)
-    db.prepare('UPDATE mail_outbox SET sent_at = ? WHERE id = ?').run(now(), message.id)
+    db.prepare('UPDATE mail_outbox SET sent_at = ? WHERE id = ?').run(Math.floor(now()), message.id)
   }
 }

@@ -37,8 +37,12 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   const now = options.now ?? (() => Date.now() / 1000)
   const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
   let server: Server | undefined
+  // One delivery at a time (two at once would send a message twice), and close() waits for it.
+  let delivering = Promise.resolve()
   const flushMail = (): void => {
-    flushOutbox(db, mailer, now).catch((error: Error) => console.error(`prefixd chat: mail not sent yet: ${error.message}`))
+    delivering = delivering
+      .then(() => flushOutbox(db, mailer, now))
+      .catch((error: Error) => console.error(`prefixd chat: mail not sent yet (it stays queued): ${error.message}`))
   }
   const services: ChatServices = { db, changes: new ChangeLog(db, now), now, mailer, flushMail, baseUrl: '' }
   const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT })
@@ -56,8 +60,10 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     close: () =>
       new Promise<void>((resolve) => {
         server!.close(() => {
-          db.close()
-          resolve()
+          void delivering.then(() => {
+            db.close()
+            resolve()
+          })
         })
         server!.closeAllConnections()
       }),

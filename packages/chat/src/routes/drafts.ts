@@ -1,5 +1,72 @@
-// Routes for drafts (being written).
+// GET, POST /drafts, PATCH and DELETE /drafts/{draft_id}: a user's drafts, announced to that user only.
 
-import type { ChatRouter, ChatServices } from '../app.js'
+import { ok, type ChatRouter, type ChatServices } from '../app.js'
+import { notFound } from '../chat-error.js'
+import { checkDraft, draftOf, draftsOf, insertDraft, requireDraftSynchronization } from '../drafts.js'
+import { invalid, is } from '../params.js'
 
-export function addDraftRoutes(_router: ChatRouter, _services: ChatServices): void {}
+/**
+ * Adds the draft routes. Drafts are the caller's own: another user's draft answers exactly like a
+ * missing one (404), and `drafts` events go to the owner only (chat-behaviour.md).
+ * @example addDraftRoutes(router, services) // then POST /api/v1/drafts with drafts=[{...}]
+ */
+export function addDraftRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db } = services
+
+  router.get('/api/v1/drafts', (ctx) => {
+    const drafts = draftsOf(db, ctx.state.user.id)
+    ok(ctx, { count: drafts.length, drafts })
+  })
+
+  router.post('/api/v1/drafts', (ctx) => {
+    const { params, user } = ctx.state
+    requireDraftSynchronization(db, user.id)
+    // chat-api.md §4.7: `drafts` is optional; none given creates none.
+    const given = params.json('drafts', is.any)
+    const list = given === undefined ? [] : given
+    if (!Array.isArray(list)) throw invalid('drafts', 'expected a list of drafts')
+    // Every draft is checked before any is stored: a batch is created whole or not at all.
+    const now = services.now()
+    const checked = list.map((draft: unknown, index) => checkDraft(db, user, draft, `drafts[${index}]`, now))
+    const drafts = services.changes.write((emit) => {
+      const created = checked.map((draft) => insertDraft(db, user.id, draft))
+      if (created.length > 0) emit([user.id], { type: 'drafts', op: 'add', drafts: created })
+      return created
+    })
+    ok(ctx, { ids: drafts.map((draft) => draft.id) })
+  })
+
+  router.patch('/api/v1/drafts/:draft_id', (ctx) => {
+    const { params, user } = ctx.state
+    const id = pathId(ctx.params.draft_id, 'draft_id')
+    requireDraftSynchronization(db, user.id)
+    // A full replacement: an absent timestamp becomes now, as on creation.
+    const draft = { id, ...checkDraft(db, user, params.json('draft', is.any, { required: true }), 'draft', services.now()) }
+    services.changes.write((emit) => {
+      const changed = db
+        .prepare('UPDATE drafts SET type = ?, recipients = ?, topic = ?, content = ?, timestamp = ? WHERE id = ? AND user_id = ?')
+        .run(draft.type, JSON.stringify(draft.to), draft.topic, draft.content, draft.timestamp, id, user.id).changes
+      // Someone else's draft is missing too (chat-behaviour.md): the answer must not tell them apart.
+      if (changed === 0) throw notFound('Draft does not exist')
+      emit([user.id], { type: 'drafts', op: 'update', draft })
+    })
+    ok(ctx)
+  })
+
+  router.delete('/api/v1/drafts/:draft_id', (ctx) => {
+    const { user } = ctx.state
+    const id = pathId(ctx.params.draft_id, 'draft_id')
+    services.changes.write((emit) => {
+      if (draftOf(db, user.id, id) === undefined) throw notFound('Draft does not exist')
+      db.prepare('DELETE FROM drafts WHERE id = ? AND user_id = ?').run(id, user.id)
+      emit([user.id], { type: 'drafts', op: 'remove', draft_id: id })
+    })
+    ok(ctx)
+  })
+}
+
+/** An ID from the path: plain decimal digits only (`01`, `1e0`, `+1`, `-1` are refused). */
+function pathId(raw: string | undefined, name: string): number {
+  if (raw === undefined || !/^(0|[1-9]\d{0,14})$/.test(raw)) throw invalid(name)
+  return Number(raw)
+}

@@ -1,5 +1,68 @@
-// Routes for user topics and a channel's topics (being written).
+// POST /user_topics (a user's visibility policy for a topic) and GET /users/me/{stream_id}/topics (chat-api.md §4.5, §4.6).
 
-import type { ChatRouter, ChatServices } from '../app.js'
+import { ok, type ChatRouter, type ChatServices } from '../app.js'
+import { canAccessChannel, channelById, subscribedAt, type Channel } from '../channels.js'
+import { badRequest } from '../chat-error.js'
+import type { Db } from '../db.js'
+import { invalid } from '../params.js'
+import { realmSettings } from '../realm.js'
+import type { User } from '../users.js'
 
-export function addTopicRoutes(_router: ChatRouter, _services: ChatServices): void {}
+/**
+ * Adds POST /user_topics and GET /users/me/{stream_id}/topics. Policies are per user; the
+ * `user_topic` event goes to the caller only.
+ * @example addTopicRoutes(router, services) // then GET /api/v1/users/me/1/topics
+ */
+export function addTopicRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db } = services
+
+  router.post('/api/v1/user_topics', (ctx) => {
+    const { params, user } = ctx.state
+    const channel = accessibleChannel(db, params.int('stream_id', { required: true }), user)
+    const realm = realmSettings(db)
+    const given = params.string('topic', { required: true })
+    if ([...given].length > realm.max_topic_length) throw invalid('topic', `longer than ${realm.max_topic_length} characters`)
+    // Topics are stored trimmed (POST /messages), and §4.5 reads the empty topic's display name as ''.
+    const trimmed = given.trim()
+    const topic = trimmed === realm.realm_empty_topic_display_name ? '' : trimmed
+    // §2.4: 0 none, 1 muted, 2 unmuted, 3 followed.
+    const policy = params.int('visibility_policy', { required: true, min: 0, max: 3 })
+    const lastUpdated = Math.floor(services.now())
+    services.changes.write((emit) => {
+      // §3: set whether or not the topic has messages; 0 is "no policy", so no row.
+      if (policy === 0) db.prepare('DELETE FROM user_topics WHERE user_id = ? AND stream_id = ? AND topic = ?').run(user.id, channel.id, topic)
+      else
+        db.prepare(`INSERT INTO user_topics (user_id, stream_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (user_id, stream_id, topic) DO UPDATE SET visibility_policy = excluded.visibility_policy, last_updated = excluded.last_updated`).run(user.id, channel.id, topic, policy, lastUpdated)
+      emit([user.id], { type: 'user_topic', stream_id: channel.id, topic_name: topic, last_updated: lastUpdated, visibility_policy: policy })
+    })
+    ok(ctx)
+  })
+
+  router.get('/api/v1/users/me/:stream_id/topics', (ctx) => {
+    const { params, user } = ctx.state
+    const raw = ctx.params.stream_id
+    if (raw === undefined || !/^(0|[1-9]\d{0,14})$/.test(raw)) throw invalid('stream_id')
+    const channel = accessibleChannel(db, Number(raw), user)
+    const allowEmpty = params.bool('allow_empty_topic_name') ?? false
+    // §4.6: in a private channel with protected history, a subscriber (bot or not) sees only what
+    // was sent at or after they subscribed; accessibleChannel made sure they are subscribed.
+    const since = channel.invite_only && !channel.history_public_to_subscribers ? (subscribedAt(db, channel.id, user.id) ?? Infinity) : -Infinity
+    const rows = db
+      .prepare(`SELECT topic, max(id) AS max_id FROM messages WHERE stream_id = ? AND type = 'stream' AND timestamp >= ? GROUP BY topic ORDER BY max_id DESC`)
+      .all(channel.id, since) as Array<{ topic: string; max_id: number }>
+    const emptyName = allowEmpty ? '' : realmSettings(db).realm_empty_topic_display_name
+    ok(ctx, { topics: rows.map((row) => ({ name: row.topic === '' ? emptyName : row.topic, max_id: row.max_id })) })
+  })
+}
+
+/**
+ * The channel, if `user` may see it: unknown channels and private ones they are not subscribed to
+ * answer alike (§7 "Invalid channel ID"), and guests see only their subscriptions. Archived channels
+ * count (feature level 480).
+ */
+function accessibleChannel(db: Db, id: number, user: User): Channel {
+  const channel = channelById(db, id)
+  if (channel === undefined || !canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+  return channel
+}

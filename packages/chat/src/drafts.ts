@@ -1,0 +1,127 @@
+// Drafts: checking a draft object (chat-api.md §2.5) against the organization, and reading a user's drafts.
+
+import { canAccessChannel, channelById } from './channels.js'
+import { badRequest } from './chat-error.js'
+import type { Db } from './db.js'
+import { invalid } from './params.js'
+import { realmSettings } from './realm.js'
+import type { User } from './users.js'
+
+export type DraftType = '' | 'stream' | 'private'
+
+/** A draft as the API shows it (GET /drafts, `drafts` events). */
+export interface Draft {
+  readonly id: number
+  readonly type: DraftType
+  readonly to: readonly number[]
+  readonly topic: string
+  readonly content: string
+  readonly timestamp: number
+}
+
+/** A checked draft, ready to store. */
+export type DraftInput = Omit<Draft, 'id'>
+
+const TYPES: ReadonlySet<unknown> = new Set(['', 'stream', 'private'])
+
+/**
+ * Checks one draft object sent by `user`; `name` is how errors call it (`drafts[0]`, `draft`).
+ * Shape errors are REQUEST_VARIABLE_INVALID naming the field (`Invalid drafts[0].to`); the rules of
+ * §2.5 and chat-behaviour.md are BAD_REQUEST with their messages. Fields outside §2.5 are ignored.
+ * What is stored: `to` is `[channel]` for a channel draft, the sorted distinct user IDs for a direct
+ * one and `[]` for an unaddressed one; `topic` is kept only for channel drafts ("ignored" otherwise).
+ * @example checkDraft(db, user, { type: '', to: [], topic: '', content: 'hi' }, 'draft', 1763700000)
+ */
+export function checkDraft(db: Db, user: User, value: unknown, name: string, now: number): DraftInput {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(name, 'expected a draft object')
+  const draft = value as Record<string, unknown>
+  const field = (key: string): unknown => {
+    if (!(key in draft)) throw invalid(`${name}.${key}`, 'missing')
+    return draft[key]
+  }
+  const type = field('type')
+  if (!TYPES.has(type)) throw invalid(`${name}.type`, "expected '', 'stream' or 'private'")
+  const to = field('to')
+  if (!Array.isArray(to) || !to.every((id) => Number.isSafeInteger(id))) throw invalid(`${name}.to`, 'expected a list of integers')
+  const topic = field('topic')
+  if (typeof topic !== 'string') throw invalid(`${name}.topic`, 'expected a string')
+  const content = field('content')
+  if (typeof content !== 'string') throw invalid(`${name}.content`, 'expected a string')
+  const timestamp = draft.timestamp ?? null
+  if (timestamp !== null && !Number.isSafeInteger(timestamp)) throw invalid(`${name}.timestamp`, 'expected an integer')
+
+  // §2.5: neither text field may hold a null byte; checked even where the topic is then dropped.
+  if (topic.includes('\0')) throw badRequest('Topic must not contain null bytes')
+  if (content.includes('\0')) throw badRequest('Content must not contain null bytes')
+  if (timestamp !== null && (timestamp as number) < 0) throw badRequest('Timestamp must not be negative.')
+  const max = realmSettings(db).max_topic_length
+  if ([...topic].length > max) throw invalid(`${name}.topic`, `longer than ${max} characters`)
+
+  const ids = to as number[]
+  const base = { content, timestamp: timestamp === null ? Math.floor(now) : (timestamp as number) }
+  if (type === 'stream') {
+    // §8.2: a channel draft names exactly one channel.
+    if (ids.length !== 1) throw badRequest('Must specify exactly 1 channel ID for channel messages')
+    const channel = channelById(db, ids[0]!)
+    // An archived channel takes no messages, so a draft for it could never be sent.
+    if (channel === undefined || channel.is_archived || !canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+    return { ...base, type, to: [channel.id], topic }
+  }
+  if (type === 'private') {
+    const distinct = [...new Set(ids)].sort((a, b) => a - b)
+    // json_each keeps the query to one bound value however many recipients there are.
+    const found = db.prepare('SELECT count(*) AS n FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))').get(JSON.stringify(distinct)) as { n: number }
+    if (found.n !== distinct.length) throw badRequest('Invalid user ID')
+    return { ...base, type, to: distinct, topic: '' }
+  }
+  return { ...base, type: '', to: [], topic: '' }
+}
+
+interface DraftRow {
+  id: number
+  type: string
+  recipients: string
+  topic: string
+  content: string
+  timestamp: number
+}
+
+const COLUMNS = 'id, type, recipients, topic, content, timestamp'
+
+function fromRow(row: DraftRow): Draft {
+  return { id: row.id, type: row.type as DraftType, to: JSON.parse(row.recipients) as number[], topic: row.topic, content: row.content, timestamp: row.timestamp }
+}
+
+/** The user's drafts, oldest edit first (ties in creation order). */
+export function draftsOf(db: Db, userId: number): Draft[] {
+  return (db.prepare(`SELECT ${COLUMNS} FROM drafts WHERE user_id = ? ORDER BY timestamp, id`).all(userId) as DraftRow[]).map(fromRow)
+}
+
+/** The user's draft `id`; undefined when missing or someone else's (the caller cannot tell which). */
+export function draftOf(db: Db, userId: number, id: number): Draft | undefined {
+  const row = db.prepare(`SELECT ${COLUMNS} FROM drafts WHERE id = ? AND user_id = ?`).get(id, userId) as DraftRow | undefined
+  return row === undefined ? undefined : fromRow(row)
+}
+
+/** Stores a checked draft for `userId` and returns it with its new ID. */
+export function insertDraft(db: Db, userId: number, draft: DraftInput): Draft {
+  const info = db
+    .prepare('INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(userId, draft.type, JSON.stringify(draft.to), draft.topic, draft.content, draft.timestamp)
+  return { id: Number(info.lastInsertRowid), ...draft }
+}
+
+/**
+ * Refuses draft writes when the user turned off `enable_drafts_synchronization` (default on). The
+ * setting is read straight from `user_settings` (JSON value) so drafts do not depend on the settings module.
+ */
+export function requireDraftSynchronization(db: Db, userId: number): void {
+  const row = db.prepare("SELECT value FROM user_settings WHERE user_id = ? AND name = 'enable_drafts_synchronization'").get(userId) as { value: string } | undefined
+  let enabled: unknown = true
+  try {
+    if (row !== undefined) enabled = JSON.parse(row.value)
+  } catch {
+    // A value that is not JSON is not `false`: synchronization stays on.
+  }
+  if (enabled === false) throw badRequest('User has disabled synchronizing drafts.')
+}
