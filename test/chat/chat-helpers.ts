@@ -1,10 +1,10 @@
 // The chat service on an ephemeral port over the reference organization, and clients that call it as a user.
 
-import { mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { REFERENCE_FIXTURE, startChat, type RunningChat } from '@prefixd/chat'
+import { loadFixture, openDatabase, REFERENCE_FIXTURE, startChat, type RunningChat } from '@prefixd/chat'
 
 interface FixtureUser {
   readonly user_id: number
@@ -52,13 +52,39 @@ export interface TestChat {
   close(): Promise<void>
 }
 
+/**
+ * A database file holding the reference organization, made once per test run: loading the fixture
+ * hashes every password with scrypt (slow on purpose), and most tests want a fresh copy of it.
+ */
+let template: Promise<string> | undefined
+
+function referenceDatabase(): Promise<string> {
+  template ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'prefixd-chat-template-'))
+    const file = join(dir, 'reference.db')
+    const db = openDatabase(file)
+    loadFixture(db, REFERENCE_FIXTURE)
+    db.pragma('wal_checkpoint(TRUNCATE)') // everything in the main file, so one copy is the whole database
+    db.close()
+    process.once('exit', () => void rm(dir, { recursive: true, force: true }))
+    return file
+  })()
+  return template
+}
+
 export async function startTestChat(
   options: { readonly db?: string; readonly rateLimit?: { limit: number; windowSeconds: number }; readonly fixture?: string } = {},
 ): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
+  const dataDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-data-'))
+  let db = options.db
+  if (db === undefined && options.fixture === undefined) {
+    db = join(dataDir, 'chat.db') // a fresh copy of the reference organization
+    await copyFile(await referenceDatabase(), db)
+  }
   let offset = 0
   const chat = await startChat({
-    db: options.db ?? ':memory:',
+    db: db ?? ':memory:',
     host: '127.0.0.1',
     port: 0,
     mailDir,
@@ -98,6 +124,7 @@ export async function startTestChat(
     close: async () => {
       await chat.close()
       await rm(mailDir, { recursive: true, force: true })
+      await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
