@@ -5,6 +5,8 @@ import Koa, { type Context, type Next } from 'koa'
 import { ChatError } from './chat-error.js'
 import type { ChangeLog } from './changes.js'
 import type { Db } from './db.js'
+import type { QueueStore } from './event-queues.js'
+import type { Waiters } from './event-waiters.js'
 import type { Mailer } from './mailer.js'
 import { Params } from './params.js'
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js'
@@ -24,6 +26,10 @@ export interface ChatServices {
   readonly flushMail: () => void
   /** The address of the service, for links in mail (`http://127.0.0.1:9991`). */
   readonly baseUrl: string
+  readonly queues: QueueStore
+  readonly waiters: Waiters
+  /** How long a GET /events waits before answering with a heartbeat (45–55 s unless configured). */
+  readonly heartbeatMs: () => number
 }
 
 /** Koa state of an authenticated request. */

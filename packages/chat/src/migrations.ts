@@ -163,4 +163,35 @@ export const MIGRATIONS: readonly string[] = [
     event TEXT NOT NULL
   ) STRICT;
   `,
+  // 2: event queues. Each queue's events are written with the change that causes them (same
+  // transaction), so a queue survives any crash with every event of every acknowledged change.
+  `
+  CREATE TABLE event_queues (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    created_at INTEGER NOT NULL,
+    last_connected_at INTEGER NOT NULL,
+    lifespan_secs INTEGER NOT NULL,
+    event_types TEXT,
+    narrow TEXT NOT NULL DEFAULT '[]',
+    all_public_streams INTEGER NOT NULL DEFAULT 0,
+    apply_markdown INTEGER NOT NULL DEFAULT 1,
+    client_capabilities TEXT NOT NULL DEFAULT '{}',
+    next_event_id INTEGER NOT NULL DEFAULT 0,
+    pruned_through INTEGER NOT NULL DEFAULT -1
+  ) STRICT;
+  CREATE INDEX event_queues_by_user ON event_queues (user_id);
+  CREATE TABLE queue_events (
+    queue_id TEXT NOT NULL REFERENCES event_queues(id) ON DELETE CASCADE,
+    event_id INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (queue_id, event_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE dropped_queues (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    dropped_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ]

@@ -6,6 +6,9 @@ import { createChatApp, type ChatServices } from './app.js'
 import { ChangeLog } from './changes.js'
 import { isEmpty, openDatabase, type Db } from './db.js'
 import { loadFixture, REFERENCE_FIXTURE } from './fixture.js'
+import { LocalBroker, type EventBroker } from './event-broker.js'
+import { QueueStore } from './event-queues.js'
+import { Waiters } from './event-waiters.js'
 import { DirectoryMailer, flushOutbox, type Mailer } from './mailer.js'
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js'
 
@@ -21,6 +24,12 @@ export interface ChatOptions {
   readonly mailDir?: string
   readonly rateLimit?: RateLimitOptions
   readonly now?: () => number
+  /** Seconds a GET /events waits before a heartbeat, drawn from [min, max]; default [45, 55]. */
+  readonly heartbeatSeconds?: readonly [min: number, max: number]
+  /** How often idle queues are looked for and expired; default 60 s. */
+  readonly expiryCheckSeconds?: number
+  /** Where committed changes are announced to waiting requests; default this process only. */
+  readonly broker?: EventBroker
 }
 
 export interface RunningChat {
@@ -44,7 +53,25 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
       .then(() => flushOutbox(db, mailer, now))
       .catch((error: Error) => console.error(`prefixd chat: mail not sent yet (it stays queued): ${error.message}`))
   }
-  const services: ChatServices = { db, changes: new ChangeLog(db, now), now, mailer, flushMail, baseUrl: '' }
+  const changes = new ChangeLog(db, now)
+  const queues = new QueueStore(db, now)
+  const broker = options.broker ?? new LocalBroker()
+  const waiters = new Waiters(broker)
+  // Each change's events go into the queues inside its transaction; waiting requests learn of it after the commit.
+  let touched: string[] = []
+  changes.addWriter((events) => void (touched = queues.fanOut(events)))
+  changes.subscribe(() => {
+    const ids = touched
+    touched = []
+    broker.publish(ids)
+  })
+  const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
+  const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
+  const services: ChatServices = { db, changes, now, mailer, flushMail, baseUrl: '', queues, waiters, heartbeatMs }
+  // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
+  queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
+  const expiry = setInterval(() => queues.expire(waiters.connected()), (options.expiryCheckSeconds ?? 60) * 1000)
+  expiry.unref()
   const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT })
   server = app.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
@@ -59,6 +86,8 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     services,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(expiry)
+        waiters.releaseAll()
         server!.close(() => {
           void delivering.then(() => {
             db.close()

@@ -3,6 +3,7 @@
 import type { ChatRouter, ChatServices } from '../app.js'
 import { addAdministrationRoutes } from './administration.js'
 import { addDraftRoutes } from './drafts.js'
+import { addEventRoutes } from './events.js'
 import { addGroupRoutes } from './groups.js'
 import { addMessageRoutes } from './messages.js'
 import { addNavigationViewRoutes } from './navigation-views.js'
@@ -19,4 +20,5 @@ export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addDraftRoutes(router, services)
   addNavigationViewRoutes(router, services)
   addAdministrationRoutes(router, services)
+  addEventRoutes(router, services)
 }

@@ -49,10 +49,14 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
       }
       for (const recipient of target.audience) {
         const mine = recipient === user.id
+        // Each queue is given its own form by the fan-out: rendered or raw content (apply_markdown), and
+        // local_message_id only in the sender's queue that sent it.
         emit([recipient], {
           type: 'message',
           message,
           flags: mine ? ['read'] : [],
+          raw_content: content,
+          ...(target.public && { public_channel: true }),
           ...(mine && localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }),
         })
       }
@@ -90,6 +94,8 @@ interface Target {
   readonly streamId: number | null
   readonly channelName?: string
   readonly topic: string
+  /** A message of a public channel: queues registered with all_public_streams see it too. */
+  readonly public?: boolean
   readonly recipients: readonly number[]
   /** Who receives a message event. */
   readonly audience: readonly number[]
@@ -105,7 +111,7 @@ function channelTarget(services: ChatServices, params: Params, user: User): Targ
   const topic = params.string('topic', { required: true })
   const max = realmSettings(db).max_topic_length
   if ([...topic].length > max) throw invalid('topic', `longer than ${max} characters`)
-  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic: topic.trim(), recipients: [], audience: [...new Set([...subscriberIds(db, channel.id), user.id])] }
+  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic: topic.trim(), public: !channel.invite_only, recipients: [], audience: [...new Set([...subscriberIds(db, channel.id), user.id])] }
 }
 
 function directTarget(services: ChatServices, params: Params, user: User): Target {

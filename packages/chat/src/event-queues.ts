@@ -1,0 +1,231 @@
+// Event queues in the database: registration, the fan-out of each change's events into the queues that
+// should see them (inside the change's transaction), reading, acknowledgement, expiry and restart.
+
+import { randomBytes } from 'node:crypto'
+import { ChatError } from './chat-error.js'
+import type { RecordedEvent } from './changes.js'
+import type { Db } from './db.js'
+
+/** A queue may hold this many unacknowledged events; past it, its client has stopped reading and it is dropped. */
+export const MAX_QUEUE_EVENTS = 10_000
+/** Most events one GET /events answer carries. */
+export const MAX_EVENTS_PER_ANSWER = 1000
+export const DEFAULT_LIFESPAN_SECS = 600
+export const MAX_LIFESPAN_SECS = 7 * 24 * 3600
+/** How long the reasons of dropped queues are kept, to explain a later BAD_EVENT_QUEUE_ID. */
+const DROPPED_REMEMBERED_SECS = 24 * 3600
+
+/** A narrow term of a queue: `[operator, operand]`, e.g. `["channel", "general"]`, `["is", "dm"]`. */
+export type NarrowTerm = readonly [operator: string, operand: string]
+export const NARROW_OPERATORS = ['channel', 'stream', 'topic', 'is', 'sender'] as const
+
+export interface QueueOptions {
+  readonly eventTypes: readonly string[] | null
+  readonly narrow: readonly NarrowTerm[]
+  readonly allPublicStreams: boolean
+  readonly applyMarkdown: boolean
+  readonly clientCapabilities: Readonly<Record<string, unknown>>
+  readonly lifespanSecs: number
+}
+
+export interface Queue {
+  readonly id: string
+  readonly userId: number
+  readonly lastConnectedAt: number
+  readonly lifespanSecs: number
+  readonly nextEventId: number
+  readonly prunedThrough: number
+}
+
+interface QueueRow {
+  id: string
+  user_id: number
+  last_connected_at: number
+  lifespan_secs: number
+  next_event_id: number
+  pruned_through: number
+  event_types: string | null
+  narrow: string
+  all_public_streams: number
+  apply_markdown: number
+}
+
+/** Events every queue gets whatever types it asked for. */
+const ALWAYS_DELIVERED = new Set(['heartbeat', 'restart'])
+
+/** The answer to an unknown, expired, dropped or someone else's queue. */
+export function badQueue(queueId: string, reason?: string): ChatError {
+  return new ChatError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId.slice(0, 100)}`, { extra: { queue_id: queueId.slice(0, 100), ...(reason !== undefined && { reason }) } })
+}
+
+export class QueueStore {
+  readonly #db: Db
+  readonly #now: () => number
+
+  constructor(db: Db, now: () => number) {
+    this.#db = db
+    this.#now = now
+  }
+
+  register(userId: number, options: QueueOptions): string {
+    const id = `${Math.floor(this.#now())}:${randomBytes(12).toString('base64url')}`
+    const now = Math.floor(this.#now())
+    this.#db
+      .prepare(
+        `INSERT INTO event_queues (id, user_id, created_at, last_connected_at, lifespan_secs, event_types, narrow, all_public_streams, apply_markdown, client_capabilities)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, userId, now, now, options.lifespanSecs, options.eventTypes === null ? null : JSON.stringify(options.eventTypes), JSON.stringify(options.narrow), options.allPublicStreams ? 1 : 0, options.applyMarkdown ? 1 : 0, JSON.stringify(options.clientCapabilities))
+    return id
+  }
+
+  /** The caller's queue, or BAD_EVENT_QUEUE_ID (someone else's queue answers exactly as an unknown one). */
+  owned(queueId: string, userId: number): Queue {
+    const row = this.#db.prepare('SELECT * FROM event_queues WHERE id = ?').get(queueId) as QueueRow | undefined
+    if (row === undefined || row.user_id !== userId) {
+      const dropped = this.#db.prepare('SELECT reason, user_id FROM dropped_queues WHERE id = ?').get(queueId) as { reason: string; user_id: number } | undefined
+      throw badQueue(queueId, dropped?.user_id === userId ? dropped.reason : undefined)
+    }
+    return { id: row.id, userId: row.user_id, lastConnectedAt: row.last_connected_at, lifespanSecs: row.lifespan_secs, nextEventId: row.next_event_id, prunedThrough: row.pruned_through }
+  }
+
+  delete(queueId: string): void {
+    this.#db.prepare('DELETE FROM event_queues WHERE id = ?').run(queueId)
+  }
+
+  touch(queueId: string): void {
+    this.#db.prepare('UPDATE event_queues SET last_connected_at = ? WHERE id = ?').run(Math.floor(this.#now()), queueId)
+  }
+
+  /**
+   * Acknowledges every event up to `lastEventId` (they are deleted). An id below what was already
+   * pruned, or one the queue never held, is refused with the messages of chat-behaviour.md.
+   */
+  acknowledge(queue: Queue, lastEventId: number): void {
+    if (lastEventId < queue.prunedThrough) throw new ChatError('BAD_REQUEST', `An event newer than ${queue.prunedThrough} has already been pruned!`)
+    if (lastEventId >= queue.nextEventId) throw new ChatError('BAD_REQUEST', `Event ${lastEventId} was not in this queue`)
+    if (lastEventId === queue.prunedThrough) return
+    this.#db.transaction(() => {
+      this.#db.prepare('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?').run(queue.id, lastEventId)
+      this.#db.prepare('UPDATE event_queues SET pruned_through = ? WHERE id = ?').run(lastEventId, queue.id)
+    })()
+  }
+
+  /** Events after `afterId`, oldest first, at most MAX_EVENTS_PER_ANSWER. */
+  read(queueId: string, afterId: number): Array<Record<string, unknown>> {
+    const rows = this.#db.prepare('SELECT event_id, event FROM queue_events WHERE queue_id = ? AND event_id > ? ORDER BY event_id LIMIT ?').all(queueId, afterId, MAX_EVENTS_PER_ANSWER) as Array<{
+      event_id: number
+      event: string
+    }>
+    return rows.map((r) => ({ id: r.event_id, ...(JSON.parse(r.event) as Record<string, unknown>) }))
+  }
+
+  /** Appends one event to one queue (heartbeats, restarts) in its own transaction; returns it with its id. */
+  append(queueId: string, event: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    return this.#db.transaction(() => {
+      const row = this.#db.prepare('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id').get(queueId) as { id: number } | undefined
+      if (row === undefined) throw badQueue(queueId)
+      this.#db.prepare('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)').run(queueId, row.id, JSON.stringify(event))
+      return { id: row.id, ...event }
+    })()
+  }
+
+  /**
+   * Puts each event into the queues that should see it: the queues of its users whose event types and
+   * narrow accept it. Runs inside the change's transaction. Returns the ids of the queues written to.
+   */
+  fanOut(events: readonly RecordedEvent[]): string[] {
+    const touched = new Set<string>()
+    const queuesOf = this.#db.prepare('SELECT * FROM event_queues WHERE user_id = ?')
+    const publicQueues = this.#db.prepare("SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest'")
+    const bump = this.#db.prepare('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id, pruned_through')
+    const insert = this.#db.prepare('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)')
+    for (const { users, event } of events) {
+      const queues = users.flatMap((user) => queuesOf.all(user) as QueueRow[])
+      if (event.type === 'message' && event.public_channel === true) {
+        const seen = new Set(queues.map((q) => q.id))
+        for (const q of publicQueues.all() as QueueRow[]) if (!seen.has(q.id)) queues.push(q)
+      }
+      for (const queue of queues) {
+        const shaped = shapeFor(queue, event)
+        if (shaped === undefined) continue
+        const next = bump.get(queue.id) as { id: number; pruned_through: number }
+        if (next.id - next.pruned_through > MAX_QUEUE_EVENTS) {
+          this.#drop(queue, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
+          continue
+        }
+        insert.run(queue.id, next.id, JSON.stringify(shaped))
+        touched.add(queue.id)
+      }
+    }
+    return [...touched]
+  }
+
+  /** Gives every queue a `restart` event and a fresh lifespan (the time the service was down does not count). */
+  restartAll(event: Readonly<Record<string, unknown>>): string[] {
+    const ids = (this.#db.prepare('SELECT id FROM event_queues').all() as Array<{ id: string }>).map((r) => r.id)
+    this.#db.transaction(() => {
+      for (const id of ids) this.append(id, event)
+      this.#db.prepare('UPDATE event_queues SET last_connected_at = ?').run(Math.floor(this.#now()))
+    })()
+    return ids
+  }
+
+  /** Deletes queues idle past their lifespan, except `connected` ones; returns how many. */
+  expire(connected: ReadonlySet<string>): number {
+    const now = Math.floor(this.#now())
+    const idle = this.#db.prepare('SELECT * FROM event_queues WHERE last_connected_at + lifespan_secs < ?').all(now) as QueueRow[]
+    let expired = 0
+    this.#db.transaction(() => {
+      for (const queue of idle) {
+        if (connected.has(queue.id)) continue
+        this.#drop(queue, `the queue expired after ${queue.lifespan_secs} s without a request`)
+        expired++
+      }
+      this.#db.prepare('DELETE FROM dropped_queues WHERE dropped_at < ?').run(now - DROPPED_REMEMBERED_SECS)
+    })()
+    return expired
+  }
+
+  #drop(queue: QueueRow, reason: string): void {
+    this.#db.prepare('DELETE FROM event_queues WHERE id = ?').run(queue.id)
+    this.#db.prepare('INSERT OR REPLACE INTO dropped_queues (id, user_id, reason, dropped_at) VALUES (?, ?, ?, ?)').run(queue.id, queue.user_id, reason, Math.floor(this.#now()))
+  }
+}
+
+/**
+ * The event as `queue` should get it, or undefined when its types or narrow leave it out. Message
+ * events carry both renderings and the sender's queue id; each queue gets only its own form.
+ */
+function shapeFor(queue: QueueRow, event: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const type = String(event.type)
+  if (queue.event_types !== null && !ALWAYS_DELIVERED.has(type) && !(JSON.parse(queue.event_types) as string[]).includes(type)) return undefined
+  if (type !== 'message') return { ...event }
+  const { public_channel: _, raw_content: raw, sender_queue_id: senderQueue, local_message_id: localId, ...rest } = event as Record<string, unknown>
+  const message = rest.message as Record<string, unknown>
+  if (!matchesNarrow(JSON.parse(queue.narrow) as NarrowTerm[], message)) return undefined
+  const shaped: Record<string, unknown> = {
+    ...rest,
+    message: queue.apply_markdown === 1 ? message : { ...message, content: raw, content_type: 'text/x-markdown' },
+  }
+  if (localId !== undefined && senderQueue === queue.id) shaped.local_message_id = localId
+  return shaped
+}
+
+function matchesNarrow(narrow: readonly NarrowTerm[], message: Readonly<Record<string, unknown>>): boolean {
+  return narrow.every(([operator, operand]) => {
+    switch (operator) {
+      case 'channel':
+      case 'stream':
+        return message.type === 'stream' && (String(message.display_recipient) === operand || String(message.stream_id) === operand)
+      case 'topic':
+        return message.type === 'stream' && String(message.subject).toLowerCase() === operand.toLowerCase()
+      case 'is':
+        return (operand === 'private' || operand === 'dm') && message.type === 'private'
+      case 'sender':
+        return String(message.sender_email).toLowerCase() === operand.toLowerCase() || String(message.sender_id) === operand
+      default:
+        return false
+    }
+  })
+}

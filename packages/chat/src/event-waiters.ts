@@ -1,0 +1,57 @@
+// The GET /events requests that wait for their queue: at most one per queue, woken by the broker, ended
+// by a heartbeat timeout, by a newer request on the same queue, or by the client going away.
+
+import type { EventBroker } from './event-broker.js'
+
+export type WaitOutcome = 'events' | 'heartbeat' | 'replaced' | 'gone'
+
+interface Waiter {
+  readonly finish: (outcome: WaitOutcome) => void
+}
+
+export class Waiters {
+  readonly #waiting = new Map<string, Waiter>()
+
+  constructor(broker: EventBroker) {
+    broker.subscribe((queueIds) => {
+      for (const id of queueIds) this.#waiting.get(id)?.finish('events')
+    })
+  }
+
+  /** Queues with a request waiting now: they never expire. */
+  connected(): ReadonlySet<string> {
+    return new Set(this.#waiting.keys())
+  }
+
+  get size(): number {
+    return this.#waiting.size
+  }
+
+  /**
+   * Waits until the queue has news, `heartbeatMs` pass, a newer request takes over the queue, or
+   * `gone` fires (the client closed the connection).
+   */
+  wait(queueId: string, heartbeatMs: number, gone: (listener: () => void) => () => void): Promise<WaitOutcome> {
+    this.#waiting.get(queueId)?.finish('replaced')
+    return new Promise((resolve) => {
+      let done = false
+      const finish = (outcome: WaitOutcome): void => {
+        if (done) return
+        done = true
+        clearTimeout(timer)
+        stopWatching()
+        if (this.#waiting.get(queueId) === waiter) this.#waiting.delete(queueId)
+        resolve(outcome)
+      }
+      const waiter: Waiter = { finish }
+      const timer = setTimeout(() => finish('heartbeat'), heartbeatMs)
+      const stopWatching = gone(() => finish('gone'))
+      this.#waiting.set(queueId, waiter)
+    })
+  }
+
+  /** Ends every wait with a heartbeat (the service is stopping). */
+  releaseAll(): void {
+    for (const waiter of [...this.#waiting.values()]) waiter.finish('heartbeat')
+  }
+}

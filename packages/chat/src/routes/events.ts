@@ -1,0 +1,85 @@
+// POST /register, GET /events (long-polling) and DELETE /events.
+
+import { ok, type ChatRouter, type ChatServices } from '../app.js'
+import { DEFAULT_LIFESPAN_SECS, MAX_LIFESPAN_SECS, NARROW_OPERATORS, type NarrowTerm } from '../event-queues.js'
+import { invalid, is } from '../params.js'
+import { FEATURE_LEVEL, realmSettings } from '../realm.js'
+import { initialState, STATE_TYPES } from '../register-state.js'
+
+/** What clients set their HTTP timeout from: above the longest heartbeat wait. */
+export const LONGPOLL_TIMEOUT_SECONDS = 90
+
+export function addEventRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db, queues, waiters } = services
+
+  router.post('/api/v1/register', (ctx) => {
+    const { params, user } = ctx.state
+    const eventTypes = params.json('event_types', is.stringArray) ?? null
+    const fetchTypes = params.json('fetch_event_types', is.stringArray) ?? eventTypes ?? STATE_TYPES
+    const narrow = params.json('narrow', narrowTerms) ?? []
+    const allPublicStreams = params.bool('all_public_streams') ?? false
+    const applyMarkdown = params.bool('apply_markdown') ?? false
+    const clientCapabilities = params.json('client_capabilities', is.object) ?? {}
+    const lifespanSecs = params.int('queue_lifespan_secs', { min: 1, max: MAX_LIFESPAN_SECS }) ?? DEFAULT_LIFESPAN_SECS
+    const realm = realmSettings(db)
+    // The queue and the state in one transaction: no change can fall between them.
+    const { queueId, state } = db.transaction(() => ({
+      queueId: queues.register(user.id, { eventTypes, narrow, allPublicStreams, applyMarkdown, clientCapabilities, lifespanSecs }),
+      state: initialState(db, user.id, fetchTypes),
+    }))()
+    ok(ctx, {
+      queue_id: queueId,
+      last_event_id: -1,
+      service_feature_level: FEATURE_LEVEL,
+      zulip_feature_level: FEATURE_LEVEL,
+      event_queue_longpoll_timeout_seconds: LONGPOLL_TIMEOUT_SECONDS,
+      max_topic_length: realm.max_topic_length,
+      realm_empty_topic_display_name: realm.realm_empty_topic_display_name,
+      ...state,
+    })
+  })
+
+  router.get('/api/v1/events', async (ctx) => {
+    const { params, user } = ctx.state
+    const queueId = params.string('queue_id', { required: true, maxLength: 200 })
+    const lastEventId = params.int('last_event_id', { required: true, min: -1 })
+    const dontBlock = params.bool('dont_block') ?? false
+    const queue = queues.owned(queueId, user.id)
+    queues.acknowledge(queue, lastEventId)
+    queues.touch(queueId)
+    let events = queues.read(queueId, lastEventId)
+    while (events.length === 0 && !dontBlock) {
+      const outcome = await waiters.wait(queueId, services.heartbeatMs(), (listener) => {
+        ctx.res.once('close', listener)
+        return () => ctx.res.off('close', listener)
+      })
+      if (outcome === 'gone') {
+        queues.touch(queueId) // its lifespan counts from the end of the last connected request
+        return
+      }
+      queues.owned(queueId, user.id) // dropped meanwhile: BAD_EVENT_QUEUE_ID
+      events = outcome === 'events' ? queues.read(queueId, lastEventId) : [queues.append(queueId, { type: 'heartbeat' })]
+    }
+    queues.touch(queueId)
+    ok(ctx, { events, queue_id: queueId })
+  })
+
+  router.delete('/api/v1/events', (ctx) => {
+    const { params, user } = ctx.state
+    const queueId = params.string('queue_id', { required: true, maxLength: 200 })
+    queues.owned(queueId, user.id)
+    queues.delete(queueId)
+    ok(ctx)
+  })
+}
+
+/** A narrow: `[[operator, operand], …]` or `[{operator, operand}, …]`, with the operators we filter on. */
+function narrowTerms(value: unknown, name: string): NarrowTerm[] {
+  if (!Array.isArray(value) || value.length > 20) throw invalid(name, 'expected a list of [operator, operand] pairs')
+  return value.map((term): NarrowTerm => {
+    const [operator, operand] = Array.isArray(term) ? term : [(term as { operator?: unknown })?.operator, (term as { operand?: unknown })?.operand]
+    if (typeof operator !== 'string' || (typeof operand !== 'string' && typeof operand !== 'number')) throw invalid(name, 'expected a list of [operator, operand] pairs')
+    if (!(NARROW_OPERATORS as readonly string[]).includes(operator)) throw invalid(name, `unknown operator '${operator.slice(0, 40)}'`)
+    return [operator, String(operand)]
+  })
+}
