@@ -194,4 +194,45 @@ export const MIGRATIONS: readonly string[] = [
     dropped_at INTEGER NOT NULL
   ) STRICT;
   `,
+  // 3: ids of drafts, scheduled messages and reminders are never reused after a deletion, so an id in an
+  // old event or a client's cache can never name a newer item.
+  `
+  CREATE TABLE drafts_v3 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    type TEXT NOT NULL,
+    recipients TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    content TEXT NOT NULL,
+    timestamp INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO drafts_v3 SELECT * FROM drafts;
+  DROP TABLE drafts;
+  ALTER TABLE drafts_v3 RENAME TO drafts;
+  CREATE TABLE scheduled_messages_v3 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    sender_id INTEGER NOT NULL REFERENCES users(id),
+    type TEXT NOT NULL,
+    recipients TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    content TEXT NOT NULL,
+    scheduled_delivery_timestamp INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO scheduled_messages_v3 SELECT * FROM scheduled_messages;
+  DROP TABLE scheduled_messages;
+  ALTER TABLE scheduled_messages_v3 RENAME TO scheduled_messages;
+  CREATE TABLE reminders_v3 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    content TEXT NOT NULL,
+    rendered_content TEXT NOT NULL,
+    scheduled_delivery_timestamp INTEGER NOT NULL,
+    reminder_target_message_id INTEGER NOT NULL,
+    failed INTEGER NOT NULL,
+    delivered INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  INSERT INTO reminders_v3 SELECT * FROM reminders;
+  DROP TABLE reminders;
+  ALTER TABLE reminders_v3 RENAME TO reminders;
+  `,
 ]

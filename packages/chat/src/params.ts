@@ -16,7 +16,7 @@ export class Params {
   readonly #used = new Set<string>()
 
   constructor(encoded: string) {
-    for (const [name, value] of new URLSearchParams(encoded)) {
+    for (const [name, value] of decodeForm(encoded)) {
       if (this.#values.has(name)) throw invalid(name, 'it is given more than once')
       if (value.length > MAX_PARAMETER_LENGTH) throw invalid(name, `it is longer than ${MAX_PARAMETER_LENGTH} characters`)
       this.#values.set(name, value)
@@ -87,6 +87,28 @@ export class Params {
       throw new ChatError('INVALID_JSON', `Argument '${name}' is not valid JSON.`)
     }
     return check(parsed, name)
+  }
+}
+
+/**
+ * Form pairs, decoded strictly: a `%` escape that is not valid UTF-8 is a 400 naming the parameter,
+ * where URLSearchParams would quietly turn it into U+FFFD.
+ */
+function* decodeForm(encoded: string): Generator<[string, string]> {
+  for (const part of encoded.split('&')) {
+    if (part === '') continue
+    const eq = part.indexOf('=')
+    const rawName = eq < 0 ? part : part.slice(0, eq)
+    const name = decodeComponent(rawName, () => new ChatError('BAD_REQUEST', 'A parameter name is not valid percent-encoded UTF-8'))
+    yield [name, decodeComponent(eq < 0 ? '' : part.slice(eq + 1), () => invalid(name, 'not valid percent-encoded UTF-8'))]
+  }
+}
+
+function decodeComponent(text: string, error: () => ChatError): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    throw error()
   }
 }
 

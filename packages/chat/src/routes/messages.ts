@@ -3,7 +3,7 @@
 import { ok, type ChatRouter, type ChatServices } from '../app.js'
 import { canAccessChannel, channelById, subscriberIds } from '../channels.js'
 import { badRequest, ChatError } from '../chat-error.js'
-import { renderMarkdown } from '../markdown.js'
+import { renderMarkdown, wildcardMentions } from '../markdown.js'
 import { invalid, is, type Params } from '../params.js'
 import { realmSettings } from '../realm.js'
 import type { User } from '../users.js'
@@ -28,58 +28,43 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     const queueId = params.string('queue_id', { maxLength: 100 })
     const target = type === 'stream' || type === 'channel' ? channelTarget(services, params, user) : type === 'private' || type === 'direct' ? directTarget(services, params, user) : undefined
     if (target === undefined) throw invalid('type')
-    if (target.type === 'stream') checkWildcardMentions(services, user, target, content)
     const rendered = renderMarkdown(content)
+    if (target.type === 'stream') checkWildcardMentions(services, user, target, rendered)
     const timestamp = Math.floor(services.now())
     const id = services.changes.write((emit) => {
       const info = db
         .prepare('INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp)
       const messageId = Number(info.lastInsertRowid)
-      const message = {
-        id: messageId,
-        type: target.type,
-        sender_id: user.id,
-        sender_email: user.email,
-        sender_full_name: user.full_name,
-        content: rendered,
-        content_type: 'text/html',
-        timestamp,
-        ...(target.type === 'stream' ? { stream_id: target.streamId, subject: target.topic, display_recipient: target.channelName } : { display_recipient: target.recipients }),
-      }
-      for (const recipient of target.audience) {
-        const mine = recipient === user.id
-        // Each queue is given its own form by the fan-out: rendered or raw content (apply_markdown), and
-        // local_message_id only in the sender's queue that sent it.
-        emit([recipient], {
-          type: 'message',
-          message,
-          flags: mine ? ['read'] : [],
-          raw_content: content,
-          ...(target.public && { public_channel: true }),
-          ...(mine && localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }),
-        })
-      }
+      const message = describeMessage(services, user, target, { id: messageId, content, rendered, timestamp })
+      // Two events, not one per recipient: the sender's (read, and the local id for the queue that sent
+      // it) and everyone else's. Each queue gets its own form from the fan-out: rendered or raw
+      // content (apply_markdown), and local_message_id only in the sender's queue named by queue_id.
+      const shared = { type: 'message', message, raw_content: content, ...(target.public && { public_channel: true }) }
+      emit(
+        target.audience.filter((id) => id !== user.id),
+        { ...shared, flags: [] },
+      )
+      emit([user.id], { ...shared, flags: ['read'], ...(localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }) })
       return messageId
     })
     ok(ctx, { id })
   })
 }
 
-const CHANNEL_WILDCARD = /@\*\*(?:all|everyone|channel|stream)\*\*/iu
-const TOPIC_WILDCARD = /@\*\*topic\*\*/iu
-
 /**
  * The wildcard-mention policy (chat-api.md §7): in a channel (or topic) with more people than the
- * organization's threshold, only moderators and above may notify everyone at once.
+ * organization's threshold, only moderators and above may notify everyone at once. Mentions are read
+ * from the rendered message, so `@**all**` in code or inside a word is not one.
  */
-function checkWildcardMentions(services: ChatServices, user: User, target: Target, content: string): void {
+function checkWildcardMentions(services: ChatServices, user: User, target: Target, rendered: string): void {
   if (user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator') return
+  const mentions = wildcardMentions(rendered)
   const threshold = realmSettings(services.db).wildcard_mention_large_threshold
-  if (CHANNEL_WILDCARD.test(content) && target.audience.length > threshold) {
+  if (mentions.channel && target.audience.length > threshold) {
     throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')
   }
-  if (TOPIC_WILDCARD.test(content)) {
+  if (mentions.topic) {
     const participants = services.db
       .prepare('SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?')
       .get(target.streamId, target.topic) as { n: number }
@@ -87,6 +72,46 @@ function checkWildcardMentions(services: ChatServices, user: User, target: Targe
       throw new ChatError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.')
     }
   }
+}
+
+/** The message object of chat-events.md, as every recipient's event carries it. */
+function describeMessage(services: ChatServices, sender: User, target: Target, sent: { id: number; content: string; rendered: string; timestamp: number }): Record<string, unknown> {
+  const common = {
+    id: sent.id,
+    type: target.type,
+    sender_id: sender.id,
+    sender_email: sender.email,
+    sender_full_name: sender.full_name,
+    sender_realm_str: realmSettings(services.db).name,
+    avatar_url: null,
+    client: 'API',
+    is_me_message: /^\/me\s/u.test(sent.content),
+    content: sent.rendered,
+    content_type: 'text/html',
+    timestamp: sent.timestamp,
+    reactions: [],
+    submessages: [],
+    topic_links: [],
+  }
+  if (target.type === 'stream') {
+    return { ...common, stream_id: target.streamId, recipient_id: target.streamId, subject: target.topic, display_recipient: target.channelName }
+  }
+  const people = services.db
+    .prepare(`SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+    .all(JSON.stringify(target.recipients)) as Array<{ id: number; email: string; full_name: string }>
+  return {
+    ...common,
+    recipient_id: conversationId(target.recipients),
+    subject: '',
+    display_recipient: people.map((p) => ({ ...p, is_mirror_dummy: false })),
+  }
+}
+
+/** A stable number for a direct-message conversation (its sorted participants), as recipient_id. */
+function conversationId(participants: readonly number[]): number {
+  let hash = 0x811c9dc5
+  for (const char of participants.join(',')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0
+  return hash & 0x7fffffff
 }
 
 interface Target {
@@ -108,16 +133,17 @@ function channelTarget(services: ChatServices, params: Params, user: User): Targ
   const channel = channelId === undefined ? undefined : channelById(db, channelId)
   if (channel === undefined || !canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
   if (channel.is_archived) throw badRequest('Not authorized to send to channel')
-  const topic = params.string('topic', { required: true })
+  const topic = params.string('topic', { required: true }).trim()
   const max = realmSettings(db).max_topic_length
   if ([...topic].length > max) throw invalid('topic', `longer than ${max} characters`)
-  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic: topic.trim(), public: !channel.invite_only, recipients: [], audience: [...new Set([...subscriberIds(db, channel.id), user.id])] }
+  if (/[\u0000-\u001f\u007f]/u.test(topic)) throw invalid('topic', 'it contains a control character')
+  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic, public: !channel.invite_only, recipients: [], audience: [...new Set([...subscriberIds(db, channel.id), user.id])] }
 }
 
 function directTarget(services: ChatServices, params: Params, user: User): Target {
   const to = params.json('to', is.intArray, { required: true })
   if (to.length === 0) throw invalid('to', 'no recipient')
-  const found = services.db.prepare(`SELECT id FROM users WHERE is_active = 1 AND id IN (${to.map(() => '?').join(',')})`).all(...to) as Array<{ id: number }>
+  const found = services.db.prepare('SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))').all(JSON.stringify(to)) as Array<{ id: number }>
   if (found.length !== new Set(to).size) throw badRequest('Invalid user ID')
   const recipients = [...new Set([...to, user.id])].sort((a, b) => a - b)
   return { type: 'private', streamId: null, topic: '', recipients, audience: recipients }

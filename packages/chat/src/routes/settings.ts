@@ -7,7 +7,7 @@ import type { Db } from '../db.js'
 import { confirmEmailChange, MAX_EMAIL_LENGTH, requestEmailChange, validEmail } from '../email-change.js'
 import { LANGUAGES } from '../languages.js'
 import { invalid, type Params } from '../params.js'
-import { hashPassword, passwordMatches } from '../secrets.js'
+import { hashPasswordAsync, passwordMatchesAsync } from '../secrets.js'
 import { readSettings, settingValue, writeSetting, type SettingValue } from '../settings.js'
 import { checkTargetUsers, resolveTargetUsers } from '../target-users.js'
 import { activeUserIds, requireAdministrator, type User } from '../users.js'
@@ -20,7 +20,7 @@ export const MAX_PASSWORD_LENGTH = 1000
 const PERSONAL_ONLY = ['full_name', 'email', 'old_password', 'new_password'] as const
 
 export function addSettingsRoutes(router: ChatRouter, services: ChatServices): void {
-  const update = (ctx: ChatContext): void => updateSettings(ctx, services)
+  const update = (ctx: ChatContext): Promise<void> => updateSettings(ctx, services)
   router.patch('/api/v1/settings', update)
   // §4.1 rule 4: deprecated aliases of the same endpoint; each takes every setting.
   router.patch('/api/v1/settings/display', update)
@@ -34,7 +34,7 @@ export function addSettingsRoutes(router: ChatRouter, services: ChatServices): v
   })
 }
 
-function updateSettings(ctx: ChatContext, services: ChatServices): void {
+async function updateSettings(ctx: ChatContext, services: ChatServices): Promise<void> {
   const { db } = services
   const { params, user } = ctx.state
 
@@ -57,7 +57,7 @@ function updateSettings(ctx: ChatContext, services: ChatServices): void {
   }
 
   const values = readSettings(params)
-  const passwordHash = readNewPassword(db, params, user)
+  const passwordHash = await readNewPassword(db, params, user)
   const newEmail = readNewEmail(params, user)
   services.changes.write((emit) => {
     const changed = applySettings(db, emit, user.id, values)
@@ -96,17 +96,18 @@ function applySettings(db: Db, emit: Emit, userId: number, values: ReadonlyMap<s
 /**
  * The scrypt hash of new_password, checked against old_password (§4.1 rule 2); undefined without
  * new_password. old_password alone is not read, so it is reported in ignored_parameters_unsupported.
- * Hashing happens here, before the transaction: scrypt takes ~50 ms and must not hold the write lock.
+ * Hashing happens here, before the transaction, and off the main thread: scrypt takes ~80 ms, which
+ * would otherwise stall every other request.
  */
-function readNewPassword(db: Db, params: Params, user: User): string | undefined {
+async function readNewPassword(db: Db, params: Params, user: User): Promise<string | undefined> {
   const newPassword = params.string('new_password', { maxLength: MAX_PASSWORD_LENGTH })
   if (newPassword === undefined) return undefined
   const oldPassword = params.string('old_password', { required: true, maxLength: MAX_PASSWORD_LENGTH })
   if ([...newPassword].length < MIN_PASSWORD_LENGTH) throw invalid('new_password', `it is shorter than ${MIN_PASSWORD_LENGTH} characters`)
   const stored = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(user.id) as { password_hash: string | null }
   // A user without a password (bots) has none to match.
-  if (!passwordMatches(oldPassword, stored.password_hash)) throw badRequest('Wrong password!')
-  return hashPassword(newPassword)
+  if (!(await passwordMatchesAsync(oldPassword, stored.password_hash))) throw badRequest('Wrong password!')
+  return hashPasswordAsync(newPassword)
 }
 
 /** The new address (shape checked, not the current one), or undefined when absent or unchanged. */
