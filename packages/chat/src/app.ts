@@ -57,9 +57,10 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
   app.use(errorsAsEnvelope)
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/v1/')) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
-    if (!PUBLIC_PATHS.has(ctx.path)) {
-      const user = authenticate(services.db, ctx.get('Authorization'))
-      const decision = limiter.take(user.id)
+    // Every answer carries the rate-limit headers: per user once authenticated, else per address
+    // (which also slows down guessing keys).
+    const limit = (caller: number | string): void => {
+      const decision = limiter.take(caller)
       ctx.set('X-RateLimit-Limit', String(decision.limit))
       ctx.set('X-RateLimit-Remaining', String(decision.remaining))
       ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.reset)))
@@ -67,6 +68,17 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
         ctx.set('Retry-After', String(Math.ceil(decision.retryAfter)))
         throw new ChatError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', { extra: { 'retry-after': decision.retryAfter } })
       }
+    }
+    if (PUBLIC_PATHS.has(ctx.path)) limit(`ip:${ctx.ip}`)
+    else {
+      let user: User
+      try {
+        user = authenticate(services.db, ctx.get('Authorization'))
+      } catch (error) {
+        limit(`ip:${ctx.ip}`)
+        throw error
+      }
+      limit(user.id)
       ctx.state.user = user
     }
     ctx.state.params = new Params(ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.querystring : await readForm(ctx))

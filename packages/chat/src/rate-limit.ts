@@ -18,21 +18,29 @@ export interface RateDecision {
   readonly retryAfter: number
 }
 
-/** One counter per user id, kept only for the current window: bounded by the number of users. */
+/** Most anonymous callers (by address) tracked at once; past it the oldest windows are forgotten. */
+const MAX_ANONYMOUS = 10_000
+
+/**
+ * One counter per caller, kept only for the current window: a user id, or `ip:ADDRESS` for requests
+ * without valid credentials. Bounded: users are finite, addresses are capped at MAX_ANONYMOUS.
+ */
 export class RateLimiter {
-  readonly #windows = new Map<number, { start: number; count: number }>()
+  readonly #windows = new Map<number | string, { start: number; count: number }>()
+  #anonymous = 0
 
   constructor(
     readonly options: RateLimitOptions,
     private readonly now: () => number,
   ) {}
 
-  take(userId: number): RateDecision {
+  take(caller: number | string): RateDecision {
     const now = this.now()
-    let window = this.#windows.get(userId)
+    let window = this.#windows.get(caller)
     if (window === undefined || now >= window.start + this.options.windowSeconds) {
+      if (window === undefined && typeof caller === 'string' && ++this.#anonymous > MAX_ANONYMOUS) this.#forgetAnonymous()
       window = { start: Math.floor(now / this.options.windowSeconds) * this.options.windowSeconds, count: 0 }
-      this.#windows.set(userId, window)
+      this.#windows.set(caller, window)
     }
     const reset = window.start + this.options.windowSeconds
     const allowed = window.count < this.options.limit
@@ -44,5 +52,10 @@ export class RateLimiter {
       reset,
       retryAfter: allowed ? 0 : Math.max(0, reset - now),
     }
+  }
+
+  #forgetAnonymous(): void {
+    for (const key of this.#windows.keys()) if (typeof key === 'string') this.#windows.delete(key)
+    this.#anonymous = 1
   }
 }
