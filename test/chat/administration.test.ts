@@ -1,15 +1,7 @@
 // Bot keys, push tokens, allowed domains, scheduled messages, reminders and export consents, through real HTTP.
 
 import assert from 'node:assert/strict'
-import { expectError, expectSuccess, startTestChat, USERS, type TestChat } from './chat-helpers.js'
-
-/** The events recorded so far, oldest first. */
-function events(chat: TestChat): Array<{ users: number[]; event: Record<string, unknown> }> {
-  return (chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>).map((r) => ({
-    users: JSON.parse(r.user_ids) as number[],
-    event: JSON.parse(r.event) as Record<string, unknown>,
-  }))
-}
+import { expectError, expectSuccess, recordedEvents, startTestChat, USERS, type TestChat } from './chat-helpers.js'
 
 const count = (chat: TestChat, sql: string, ...args: unknown[]): number => (chat.chat.db.prepare(sql).get(...args) as { n: number }).n
 
@@ -30,7 +22,7 @@ describe('chat administration endpoints', () => {
       const me = expectSuccess(await chat.as('linkbot-bot', { email: USERS['linkbot-bot']!.email, key }).get('/users/me'))
       assert.equal(me.user_id, 20)
       // To the owner and the administrators, with the new key.
-      const [event] = events(chat)
+      const [event] = recordedEvents(chat)
       assert.deepEqual(event, { users: [1, 2, 4], event: { type: 'realm_bot', op: 'update', bot: { user_id: 20, api_key: key } } })
     })
 
@@ -46,10 +38,14 @@ describe('chat administration endpoints', () => {
     })
 
     it('answers "No such bot" for a person, an unknown id or a malformed one', async () => {
-      for (const id of ['4', '999', 'abc', '-1', '1e3']) {
+      for (const id of ['4', '999', 'abc', '-1', '1e3', '0', '020', '007', '+20', '20.0', '%2020', '9'.repeat(16)]) {
         expectError(await chat.as('adam').post(`/bots/${id}/api_key/regenerate`), 400, 'BAD_REQUEST', 'No such bot')
       }
+      // A leading zero names no bot, not even for its owner: the key is unchanged.
+      expectError(await chat.as('max').post('/bots/020/api_key/regenerate'), 400, 'BAD_REQUEST', 'No such bot')
+      expectSuccess(await chat.as('linkbot-bot').get('/users/me'))
       expectSuccess(await chat.as('max').get('/users/me'))
+      assert.deepEqual(recordedEvents(chat), [])
     })
   })
 
@@ -85,7 +81,7 @@ describe('chat administration endpoints', () => {
     it('lets an owner remove an allowed domain, and tells every active user', async () => {
       expectSuccess(await chat.as('olivia').delete('/realm/domains/example.org'))
       assert.equal(count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 1)
-      const [event] = events(chat)
+      const [event] = recordedEvents(chat)
       assert.deepEqual(event!.event, { type: 'realm_domains', op: 'remove', domain: 'example.org' })
       assert.deepEqual(event!.users, [1, 2, 3, 4, 5, 6, 20, 21]) // dora (7) is deactivated
       expectError(await chat.as('olivia').delete('/realm/domains/example.org'), 400, 'BAD_REQUEST', 'No entry found for domain example.org.')
@@ -102,13 +98,23 @@ describe('chat administration endpoints', () => {
       expectError(await chat.as('olivia').delete('/realm/domains/nope.example'), 400, 'BAD_REQUEST', 'No entry found for domain nope.example.')
       expectError(await chat.as('olivia').delete('/realm/domains/%E0%A4%A'), 400, 'REQUEST_VARIABLE_INVALID')
     })
+
+    it('refuses a NUL byte or a control character in the decoded domain with Invalid domain, and removes nothing', async () => {
+      for (const raw of ['%00', 'example.com%00', 'example%00.com', 'example.com%0A', '%0D%0Aexample.com', 'exa%09mple.com', 'example.com%7F', 'example.com%C2%85', '%1B']) {
+        expectError(await chat.as('olivia').delete(`/realm/domains/${raw}`), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid domain')
+      }
+      assert.equal(count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 2)
+      assert.deepEqual(recordedEvents(chat), [])
+      // Surrounding spaces are still trimmed away.
+      expectSuccess(await chat.as('olivia').delete('/realm/domains/%20example.com%20'))
+    })
   })
 
   describe('DELETE /scheduled_messages/{id}', () => {
     it('cancels the caller\'s scheduled message and announces it to them', async () => {
       expectSuccess(await chat.as('max').delete('/scheduled_messages/1'))
       assert.equal(count(chat, 'SELECT count(*) AS n FROM scheduled_messages WHERE id = 1'), 0)
-      assert.deepEqual(events(chat), [{ users: [4], event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: 1 } }])
+      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: 1 } }])
     })
 
     it('answers 404 alike for a missing id and for someone else\'s message, and changes nothing', async () => {
@@ -118,8 +124,12 @@ describe('chat administration endpoints', () => {
       assert.deepEqual(others.body, missing.body)
       assert.equal(others.status, missing.status)
       expectError(await chat.as('max').delete('/scheduled_messages/abc'), 404, 'BAD_REQUEST', 'Scheduled message does not exist')
+      // The path-id rule of every route: a leading zero, a sign or an exponent names no message (01 is not max's 1).
+      for (const id of ['0', '01', '001', '+1', '1e0', '1.0', '%201', '9'.repeat(16)]) {
+        expectError(await chat.as('max').delete(`/scheduled_messages/${id}`), 404, 'BAD_REQUEST', 'Scheduled message does not exist')
+      }
       assert.equal(count(chat, 'SELECT count(*) AS n FROM scheduled_messages'), 2)
-      assert.deepEqual(events(chat), [])
+      assert.deepEqual(recordedEvents(chat), [])
     })
   })
 
@@ -150,6 +160,44 @@ describe('chat administration endpoints', () => {
       chat.chat.db.prepare('UPDATE reminders SET delivered = 1 WHERE id = 2').run()
       const { reminders } = expectSuccess(await chat.as('nina').get('/reminders')) as { reminders: Array<Record<string, unknown>> }
       assert.deepEqual(reminders.map((r) => r.reminder_id), [1])
+    })
+  })
+
+  describe('DELETE /reminders/{reminder_id}', () => {
+    const reminderIds = async (name: string): Promise<unknown[]> =>
+      (expectSuccess(await chat.as(name).get('/reminders')).reminders as Array<Record<string, unknown>>).map((r) => r.reminder_id)
+
+    it("deletes the caller's reminder, failed ones too, and tells the owner only", async () => {
+      assert.deepEqual(expectSuccess(await chat.as('nina').delete('/reminders/1')), { result: 'success', msg: '' })
+      assert.deepEqual(await reminderIds('nina'), [2])
+      assert.equal(count(chat, 'SELECT count(*) AS n FROM reminders WHERE id = 1'), 0)
+      expectSuccess(await chat.as('nina').delete('/reminders/2')) // failed: still the owner's to delete
+      assert.deepEqual(await reminderIds('nina'), [])
+      assert.deepEqual(recordedEvents(chat), [
+        { users: [5], event: { type: 'reminders', op: 'remove', reminder_id: 1 } },
+        { users: [5], event: { type: 'reminders', op: 'remove', reminder_id: 2 } },
+      ])
+      // Gone: a second delete is a 404.
+      expectError(await chat.as('nina').delete('/reminders/1'), 404, 'BAD_REQUEST', 'Reminder does not exist')
+      assert.deepEqual(await reminderIds('max'), [3])
+    })
+
+    it("answers 404 alike for a missing id, someone else's reminder and a delivered one, and changes nothing", async () => {
+      chat.chat.db.prepare('UPDATE reminders SET delivered = 1 WHERE id = 2').run()
+      const missing = await chat.as('max').delete('/reminders/999')
+      expectError(missing, 404, 'BAD_REQUEST', 'Reminder does not exist')
+      const others = await chat.as('max').delete('/reminders/1') // nina's
+      assert.equal(others.status, missing.status)
+      assert.deepEqual(others.body, missing.body)
+      const delivered = await chat.as('nina').delete('/reminders/2')
+      assert.equal(delivered.status, missing.status)
+      assert.deepEqual(delivered.body, missing.body)
+      for (const id of ['abc', '0', '03', '+3', '-3', '3e0', '3.0', '%203', '9'.repeat(16)]) {
+        expectError(await chat.as('max').delete(`/reminders/${id}`), 404, 'BAD_REQUEST', 'Reminder does not exist')
+      }
+      assert.equal(count(chat, 'SELECT count(*) AS n FROM reminders'), 3)
+      assert.deepEqual(recordedEvents(chat), [])
+      assert.deepEqual(await reminderIds('max'), [3])
     })
   })
 

@@ -73,7 +73,20 @@ function referenceDatabase(): Promise<string> {
 }
 
 export async function startTestChat(
-  options: { readonly db?: string; readonly rateLimit?: { limit: number; windowSeconds: number }; readonly fixture?: string } = {},
+  options: {
+    readonly db?: string
+    readonly rateLimit?: { limit: number; windowSeconds: number }
+    readonly fixture?: string
+    /** Seconds a GET /events waits before its heartbeat, drawn from [min, max] (the service's default: [45, 55]). */
+    readonly heartbeatSeconds?: readonly [min: number, max: number]
+    /** How often idle queues are expired (the service's default: 60). */
+    readonly expiryCheckSeconds?: number
+    /**
+     * UNIX seconds the service's clock reads when it starts (default: the real time); it runs on from
+     * there in real time, moved further by `advance`. A multiple of the rate-limit window starts a window.
+     */
+    readonly startAt?: number
+  } = {},
 ): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
   const dataDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-data-'))
@@ -82,7 +95,7 @@ export async function startTestChat(
     db = join(dataDir, 'chat.db') // a fresh copy of the reference organization
     await copyFile(await referenceDatabase(), db)
   }
-  let offset = 0
+  let offset = options.startAt === undefined ? 0 : options.startAt - Date.now() / 1000
   const chat = await startChat({
     db: db ?? ':memory:',
     host: '127.0.0.1',
@@ -91,6 +104,8 @@ export async function startTestChat(
     now: () => Date.now() / 1000 + offset,
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.fixture !== undefined && { fixture: options.fixture }),
+    ...(options.heartbeatSeconds !== undefined && { heartbeatSeconds: options.heartbeatSeconds }),
+    ...(options.expiryCheckSeconds !== undefined && { expiryCheckSeconds: options.expiryCheckSeconds }),
   })
   const as = (name: string, credentials?: { readonly email: string; readonly key: string }): Client => {
     const user = USERS[name]
@@ -127,6 +142,18 @@ export async function startTestChat(
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** An event the service recorded: who it is for and what it says. */
+export interface RecordedEvent {
+  readonly users: number[]
+  readonly event: Record<string, unknown>
+}
+
+/** Every event recorded in the `events` table so far, oldest first. */
+export function recordedEvents(chat: TestChat): RecordedEvent[] {
+  const rows = chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>
+  return rows.map((row) => ({ users: JSON.parse(row.user_ids) as number[], event: JSON.parse(row.event) as Record<string, unknown> }))
 }
 
 /** The error envelope an answer must be: status, code and message. */

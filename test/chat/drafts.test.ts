@@ -1,24 +1,14 @@
 // Drafts through real HTTP: creation rules of chat-api.md §2.5/§4.7, listing, replacement, removal, isolation, events.
 
 import assert from 'node:assert/strict'
-import { expectError, expectSuccess, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
+import { expectError, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
 
 /** Max's draft in the reference organization. */
 const MAX_DRAFT = { id: 1, type: 'stream', to: [2], topic: 'foaf', content: 'Half-written thought', timestamp: 1763692700 }
 
-interface Recorded {
-  readonly users: number[]
-  readonly event: Record<string, unknown>
-}
-
-function events(chat: TestChat): Recorded[] {
-  const rows = chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>
-  return rows.map((row) => ({ users: JSON.parse(row.user_ids) as number[], event: JSON.parse(row.event) as Record<string, unknown> }))
-}
-
 /** Every draft row and every event, to show that a refused request changed nothing. */
 function state(chat: TestChat): unknown {
-  return { drafts: chat.chat.db.prepare('SELECT * FROM drafts ORDER BY id').all(), events: events(chat) }
+  return { drafts: chat.chat.db.prepare('SELECT * FROM drafts ORDER BY id').all(), events: recordedEvents(chat) }
 }
 
 /** Asserts that `call` fails with this error and leaves the drafts and events as they were. */
@@ -84,7 +74,7 @@ describe('drafts', () => {
       // Filled in by the server when absent.
       assert.ok((unaddressed.timestamp as number) >= before && (unaddressed.timestamp as number) <= after, String(unaddressed.timestamp))
 
-      const recorded = events(chat)
+      const recorded = recordedEvents(chat)
       assert.equal(recorded.length, 1)
       assert.deepEqual(recorded[0]!.users, [4])
       assert.deepEqual(recorded[0]!.event, { type: 'drafts', op: 'add', drafts: ids.map((id) => byId.get(id)) })
@@ -93,7 +83,7 @@ describe('drafts', () => {
     it('answers ids [] and sends no event when no drafts are given', async () => {
       assert.deepEqual(expectSuccess(await post('max', {})).ids, [])
       assert.deepEqual(expectSuccess(await post('max', { drafts: [] })).ids, [])
-      assert.deepEqual(events(chat), [])
+      assert.deepEqual(recordedEvents(chat), [])
     })
 
     it('ignores the recipients of an unaddressed draft and the topic of non-channel drafts', async () => {
@@ -132,6 +122,23 @@ describe('drafts', () => {
       await refused(chat, () => post('max', { drafts: [{ type: '', to: [], topic: '\u0000', content: 'x' }] }), 400, 'BAD_REQUEST', 'Topic must not contain null bytes')
       await refused(chat, () => post('max', { drafts: [draft({ content: 'a\u0000' })] }), 400, 'BAD_REQUEST', 'Content must not contain null bytes')
       await refused(chat, () => post('max', { drafts: [draft({ topic: 'x'.repeat(61) })] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
+      await refused(chat, () => post('max', { drafts: [draft({ topic: ` ${'x'.repeat(61)} ` })] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
+    })
+
+    it('measures the topic after trimming: surrounding spaces do not count against max_topic_length', async () => {
+      const padded = `${' '.repeat(5)}${'x'.repeat(58)}${' '.repeat(5)}`
+      expectSuccess(await post('max', { drafts: [draft({ topic: padded })] }))
+      expectSuccess(await chat.as('max').patch('/drafts/1', { draft: draft({ topic: `\u3000${'y'.repeat(60)}\u3000` }) }))
+    })
+
+    it('refuses control characters and newlines in topics with REQUEST_VARIABLE_INVALID, for every draft type, as POST /messages does', async () => {
+      for (const topic of ['a\nb', 'a\r\nb', 'tab\there', '\u0001', 'a\u001fb', 'del\u007f', '\u007f']) {
+        await refused(chat, () => post('max', { drafts: [draft({ topic })] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
+        await refused(chat, () => post('max', { drafts: [{ type: '', to: [], topic, content: 'x' }] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
+        await refused(chat, () => chat.as('max').patch('/drafts/1', { draft: draft({ topic }) }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid draft\.topic/)
+      }
+      // Other characters are topic text; whitespace around the topic is not checked (sending trims it).
+      expectSuccess(await post('max', { drafts: [draft({ topic: 'caf\u00e9 \u00a0 \u200b 😀' }), draft({ topic: 'lunch\n' })] }))
     })
 
     it('refuses negative and non-integer timestamps', async () => {
@@ -187,7 +194,7 @@ describe('drafts', () => {
       const [stored] = expectSuccess(await chat.as('max').get('/drafts')).drafts as Array<Record<string, unknown>>
       assert.deepEqual({ ...stored, timestamp: 0 }, { id: 1, type: 'private', to: [5], topic: '', content: 'Rewritten', timestamp: 0 })
       assert.ok((stored!.timestamp as number) >= before)
-      assert.deepEqual(events(chat), [{ users: [4], event: { type: 'drafts', op: 'update', draft: stored } }])
+      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'drafts', op: 'update', draft: stored } }])
 
       expectSuccess(await chat.as('max').patch('/drafts/1', { draft: { ...MAX_DRAFT, id: 77, timestamp: 1763692800 } }))
       assert.deepEqual(expectSuccess(await chat.as('max').get('/drafts')).drafts, [{ ...MAX_DRAFT, timestamp: 1763692800 }])
@@ -214,9 +221,12 @@ describe('drafts', () => {
     })
 
     it('refuses ids in the path that are not plain integers', async () => {
-      for (const id of ['abc', '01', '1e0', '-1', '+1', '1.0', '%201', '9'.repeat(20)]) {
+      for (const id of ['abc', '0', '00', '01', '1e0', '-1', '+1', '1.0', '%201', '1%20', '9'.repeat(16), '9'.repeat(20)]) {
         await refused(chat, () => chat.as('max').patch(`/drafts/${id}`, { draft: draft() }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid draft_id')
+        await refused(chat, () => chat.as('max').delete(`/drafts/${id}`), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid draft_id')
       }
+      // 15 digits is still an id, just not one of max's drafts.
+      await refused(chat, () => chat.as('max').delete(`/drafts/${'9'.repeat(15)}`), 404, 'BAD_REQUEST', 'Draft does not exist')
     })
   })
 
@@ -224,7 +234,7 @@ describe('drafts', () => {
     it('removes the draft and sends a drafts remove event to the owner', async () => {
       expectSuccess(await chat.as('max').delete('/drafts/1'))
       assert.deepEqual(expectSuccess(await chat.as('max').get('/drafts')), { result: 'success', msg: '', count: 0, drafts: [] })
-      assert.deepEqual(events(chat), [{ users: [4], event: { type: 'drafts', op: 'remove', draft_id: 1 } }])
+      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'drafts', op: 'remove', draft_id: 1 } }])
       await refused(chat, () => chat.as('max').delete('/drafts/1'), 404, 'BAD_REQUEST', 'Draft does not exist')
     })
 
@@ -245,7 +255,7 @@ describe('drafts', () => {
       assert.deepEqual((expectSuccess(await chat.as('nina').get('/drafts')).drafts as Array<{ id: number }>).map((d) => d.id), [ninaId])
       expectError(await chat.as('max').patch(`/drafts/${ninaId}`, { draft: draft() }), 404, 'BAD_REQUEST', 'Draft does not exist')
       expectError(await chat.as('max').delete(`/drafts/${ninaId}`), 404, 'BAD_REQUEST', 'Draft does not exist')
-      assert.deepEqual(events(chat).map((e) => e.users), [[5]])
+      assert.deepEqual(recordedEvents(chat).map((e) => e.users), [[5]])
     })
   })
 
@@ -253,14 +263,20 @@ describe('drafts', () => {
     const setSync = (userId: number, value: string): void =>
       void chat.chat.db.prepare("INSERT OR REPLACE INTO user_settings (user_id, name, value) VALUES (?, 'enable_drafts_synchronization', ?)").run(userId, value)
 
-    it('refuses POST and PATCH with 400 when the user turned it off; GET and DELETE still work', async () => {
+    it('refuses every drafts endpoint (GET, POST, PATCH, DELETE) with 400 when the user turned it off', async () => {
       setSync(4, 'false')
-      await refused(chat, () => post('max', { drafts: [draft()] }), 400, 'BAD_REQUEST', 'User has disabled synchronizing drafts.')
-      await refused(chat, () => post('max', {}), 400, 'BAD_REQUEST', 'User has disabled synchronizing drafts.')
-      await refused(chat, () => chat.as('max').patch('/drafts/1', { draft: draft() }), 400, 'BAD_REQUEST', 'User has disabled synchronizing drafts.')
-      assert.equal(expectSuccess(await chat.as('max').get('/drafts')).count, 1)
-      expectSuccess(await post('nina', { drafts: [draft()] })) // only max turned it off
-      expectSuccess(await chat.as('max').delete('/drafts/1'))
+      const disabled = 'User has disabled synchronizing drafts.'
+      await refused(chat, () => chat.as('max').get('/drafts'), 400, 'BAD_REQUEST', disabled)
+      await refused(chat, () => post('max', { drafts: [draft()] }), 400, 'BAD_REQUEST', disabled)
+      await refused(chat, () => post('max', {}), 400, 'BAD_REQUEST', disabled)
+      await refused(chat, () => chat.as('max').patch('/drafts/1', { draft: draft() }), 400, 'BAD_REQUEST', disabled)
+      await refused(chat, () => chat.as('max').delete('/drafts/1'), 400, 'BAD_REQUEST', disabled)
+      // The same answer whether or not the draft exists: the setting is checked first.
+      await refused(chat, () => chat.as('max').delete('/drafts/999'), 400, 'BAD_REQUEST', disabled)
+      await refused(chat, () => chat.as('max').patch('/drafts/999', { draft: draft() }), 400, 'BAD_REQUEST', disabled)
+      // Only max turned it off.
+      expectSuccess(await post('nina', { drafts: [draft()] }))
+      assert.equal(expectSuccess(await chat.as('nina').get('/drafts')).count, 1)
     })
 
     it('is on by default and when set to true', async () => {

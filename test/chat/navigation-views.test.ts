@@ -1,22 +1,12 @@
 // Navigation views through real HTTP: chat-api.md §2.7/§4.9 and the rules of chat-behaviour.md, isolation, events.
 
 import assert from 'node:assert/strict'
-import { expectError, expectSuccess, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
+import { expectError, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
 
 const MAX_INBOX = { fragment: 'inbox', is_pinned: true, name: null }
 
-interface Recorded {
-  readonly users: number[]
-  readonly event: Record<string, unknown>
-}
-
-function events(chat: TestChat): Recorded[] {
-  const rows = chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>
-  return rows.map((row) => ({ users: JSON.parse(row.user_ids) as number[], event: JSON.parse(row.event) as Record<string, unknown> }))
-}
-
 function state(chat: TestChat): unknown {
-  return { views: chat.chat.db.prepare('SELECT * FROM navigation_views ORDER BY user_id, fragment').all(), events: events(chat) }
+  return { views: chat.chat.db.prepare('SELECT * FROM navigation_views ORDER BY user_id, fragment').all(), events: recordedEvents(chat) }
 }
 
 /** Asserts that `call` fails with this error and leaves views and events as they were. */
@@ -50,7 +40,7 @@ describe('navigation views', () => {
       assert.deepEqual(expectSuccess(await post('max', { fragment: 'narrow/channel/2-vocabularies', is_pinned: false, name: '  Vocabularies ' })), { result: 'success', msg: '' })
       const added = { fragment: 'narrow/channel/2-vocabularies', is_pinned: false, name: 'Vocabularies' }
       assert.deepEqual(await views('max'), [MAX_INBOX, added])
-      assert.deepEqual(events(chat), [{ users: [4], event: { type: 'navigation_view', op: 'add', navigation_view: added } }])
+      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'navigation_view', op: 'add', navigation_view: added } }])
     })
 
     it('configures built-in views without a name, null included', async () => {
@@ -89,7 +79,7 @@ describe('navigation views', () => {
       await refused(chat, () => post('max', { fragment: 'custom', is_pinned: true, name: 'Two' }), 400, 'BAD_REQUEST', 'Navigation view already exists.')
       expectSuccess(await post('nina', { fragment: 'inbox', is_pinned: false }))
       assert.deepEqual(await views('nina'), [{ fragment: 'inbox', is_pinned: false, name: null }])
-      assert.deepEqual(events(chat).map((e) => e.users), [[4], [5]])
+      assert.deepEqual(recordedEvents(chat).map((e) => e.users), [[4], [5]])
     })
 
     it('refuses missing and mistyped parameters, null bytes and huge values', async () => {
@@ -113,14 +103,14 @@ describe('navigation views', () => {
     it('changes is_pinned and sends an update event with only the changed fields', async () => {
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', { is_pinned: false }))
       assert.deepEqual(await views('max'), [{ ...MAX_INBOX, is_pinned: false }])
-      assert.deepEqual(events(chat), [{ users: [4], event: { type: 'navigation_view', op: 'update', fragment: 'inbox', data: { is_pinned: false } } }])
+      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'navigation_view', op: 'update', fragment: 'inbox', data: { is_pinned: false } } }])
     })
 
     it('renames a custom view, by the same name rules as creation', async () => {
       expectSuccess(await post('max', { fragment: 'narrow/is/dm', is_pinned: true, name: 'DMs' }))
       expectSuccess(await chat.as('max').patch('/navigation_views/narrow%2Fis%2Fdm', { name: ' Direct ', is_pinned: false }))
       assert.deepEqual(await views('max'), [MAX_INBOX, { fragment: 'narrow/is/dm', is_pinned: false, name: 'Direct' }])
-      assert.deepEqual(events(chat).at(-1)?.event, { type: 'navigation_view', op: 'update', fragment: 'narrow/is/dm', data: { is_pinned: false, name: 'Direct' } })
+      assert.deepEqual(recordedEvents(chat).at(-1)?.event, { type: 'navigation_view', op: 'update', fragment: 'narrow/is/dm', data: { is_pinned: false, name: 'Direct' } })
       for (const name of ['', '  ', null]) {
         await refused(chat, () => chat.as('max').patch('/navigation_views/narrow%2Fis%2Fdm', { name }), 400, 'BAD_REQUEST', 'Custom views must have a valid name.')
       }
@@ -132,7 +122,7 @@ describe('navigation views', () => {
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', {}))
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', { name: null }))
       assert.deepEqual(await views('max'), [MAX_INBOX])
-      assert.deepEqual(events(chat), [])
+      assert.deepEqual(recordedEvents(chat), [])
     })
 
     it("answers 404 Navigation view does not exist for a missing view and for someone else's alike", async () => {
@@ -149,7 +139,7 @@ describe('navigation views', () => {
       expectSuccess(await chat.as('max').delete('/navigation_views/narrow%2Fhas%2Freaction%2Fsender%2Fme'))
       expectSuccess(await chat.as('max').delete('/navigation_views/inbox'))
       assert.deepEqual(await views('max'), [])
-      assert.deepEqual(events(chat).slice(1), [
+      assert.deepEqual(recordedEvents(chat).slice(1), [
         { users: [4], event: { type: 'navigation_view', op: 'remove', fragment: 'narrow/has/reaction/sender/me' } },
         { users: [4], event: { type: 'navigation_view', op: 'remove', fragment: 'inbox' } },
       ])

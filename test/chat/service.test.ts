@@ -130,12 +130,15 @@ describe('chat service', () => {
 
   describe('rate limiting', () => {
     it('counts per user, sends the X-RateLimit headers, and answers 429 with Retry-After past the limit', async () => {
-      const limited = await startTestChat({ rateLimit: { limit: 3, windowSeconds: 60 } })
+      // Windows are aligned to the clock, so the service's clock starts at the beginning of one: every
+      // request below falls in the same window however slow the machine, until `advance` moves on.
+      const windowStart = Math.ceil(Date.now() / 1000 / 60) * 60
+      const limited = await startTestChat({ rateLimit: { limit: 3, windowSeconds: 60 }, startAt: windowStart })
       try {
         const first = await limited.as('max').get('/users/me')
         assert.equal(first.headers.get('x-ratelimit-limit'), '3')
         assert.equal(first.headers.get('x-ratelimit-remaining'), '2')
-        assert.ok(Number(first.headers.get('x-ratelimit-reset')) > Date.now() / 1000)
+        assert.equal(Number(first.headers.get('x-ratelimit-reset')), windowStart + 60)
         await limited.as('max').get('/users/me')
         await limited.as('max').get('/users/me')
         const over = await limited.as('max').get('/users/me')
@@ -143,9 +146,13 @@ describe('chat service', () => {
         assert.ok(Number(over.headers.get('retry-after')) > 0)
         assert.equal(typeof over.body['retry-after'], 'number')
         assert.equal(over.headers.get('x-ratelimit-remaining'), '0')
+        assert.equal(Number(over.headers.get('x-ratelimit-reset')), windowStart + 60)
         expectSuccess(await limited.as('olivia').get('/users/me')) // another user has their own budget
-        limited.advance(61)
+        limited.advance(60) // the next window
         expectSuccess(await limited.as('max').get('/users/me'))
+        const again = await limited.as('max').get('/users/me')
+        assert.equal(again.headers.get('x-ratelimit-remaining'), '1')
+        assert.equal(Number(again.headers.get('x-ratelimit-reset')), windowStart + 120)
       } finally {
         await limited.close()
       }

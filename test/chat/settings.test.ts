@@ -5,23 +5,13 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { passwordMatches } from '../../packages/chat/src/secrets.js'
 import { SETTINGS, userSettings } from '../../packages/chat/src/settings.js'
-import { expectError, expectSuccess, startTestChat, USERS, type Answer, type TestChat, type Values } from './chat-helpers.js'
-
-interface StoredEvent {
-  readonly users: number[]
-  readonly event: Record<string, unknown>
-}
-
-function events(chat: TestChat): StoredEvent[] {
-  const rows = chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>
-  return rows.map((r) => ({ users: JSON.parse(r.user_ids) as number[], event: JSON.parse(r.event) as Record<string, unknown> }))
-}
+import { expectError, expectSuccess, recordedEvents, startTestChat, USERS, type Answer, type RecordedEvent, type TestChat, type Values } from './chat-helpers.js'
 
 /** Events recorded by `action`. */
-async function eventsOf(chat: TestChat, action: () => Promise<unknown>): Promise<StoredEvent[]> {
-  const before = events(chat).length
+async function eventsOf(chat: TestChat, action: () => Promise<unknown>): Promise<RecordedEvent[]> {
+  const before = recordedEvents(chat).length
   await action()
-  return events(chat).slice(before)
+  return recordedEvents(chat).slice(before)
 }
 
 /** Everything a failed request must leave as it was. */

@@ -1,17 +1,7 @@
 // A channel's topics and a user's topic visibility policies through real HTTP (chat-api.md §2.4, §2.9, §4.5, §4.6).
 
 import assert from 'node:assert/strict'
-import { expectError, expectSuccess, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
-
-interface Recorded {
-  readonly users: number[]
-  readonly event: Record<string, unknown>
-}
-
-function events(chat: TestChat): Recorded[] {
-  const rows = chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>
-  return rows.map((row) => ({ users: JSON.parse(row.user_ids) as number[], event: JSON.parse(row.event) as Record<string, unknown> }))
-}
+import { expectError, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
 
 function userTopics(chat: TestChat): Array<Record<string, unknown>> {
   return chat.chat.db.prepare('SELECT user_id, stream_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY user_id, stream_id, topic').all() as Array<Record<string, unknown>>
@@ -19,9 +9,9 @@ function userTopics(chat: TestChat): Array<Record<string, unknown>> {
 
 /** Asserts that `call` fails with this error and leaves the policies and events as they were. */
 async function refused(chat: TestChat, call: () => Promise<Answer>, status: number, code: string, msg?: string | RegExp): Promise<void> {
-  const before = { topics: userTopics(chat), events: events(chat) }
+  const before = { topics: userTopics(chat), events: recordedEvents(chat) }
   expectError(await call(), status, code, msg)
-  assert.deepEqual({ topics: userTopics(chat), events: events(chat) }, before)
+  assert.deepEqual({ topics: userTopics(chat), events: recordedEvents(chat) }, before)
 }
 
 // Expected lists computed from the fixture's messages 101–113 and subscriptions.
@@ -89,16 +79,18 @@ describe('topics', () => {
     })
 
     it('answers Invalid channel ID for unknown channels, private ones the caller is not in, and channels a guest is not in', async () => {
-      for (const [name, id] of [['max', 999], ['max', 0], ['max', 3], ['nina', 3], ['gus', 3], ['gus', 2], ['gus', 4], ['linkbot-bot', 3]] as const) {
+      for (const [name, id] of [['max', 999], ['max', 3], ['nina', 3], ['gus', 3], ['gus', 2], ['gus', 4], ['linkbot-bot', 3]] as const) {
         expectError(await chat.as(name).get(`/users/me/${id}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID')
       }
       assert.deepEqual(await topics('gus', 1), GENERAL) // a guest sees the channel they are subscribed to
     })
 
     it('refuses a stream_id that is not a plain integer, and a mistyped allow_empty_topic_name', async () => {
-      for (const id of ['abc', '01', '1.0', '1e0', '-1', '+1', '%201', '9'.repeat(20)]) {
+      // Path ids are 1–15 plain decimal digits without a leading zero, the same rule on every route: 0 is no id.
+      for (const id of ['abc', '0', '00', '01', '1.0', '1e0', '-1', '+1', '%201', '9'.repeat(16), '9'.repeat(20)]) {
         expectError(await chat.as('max').get(`/users/me/${id}/topics`), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid stream_id')
       }
+      expectError(await chat.as('max').get(`/users/me/${'9'.repeat(15)}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID')
       expectError(await chat.as('max').get('/users/me/1/topics', { allow_empty_topic_name: 'yes' }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid allow_empty_topic_name')
     })
   })
@@ -112,7 +104,7 @@ describe('topics', () => {
       const [row] = userTopics(chat)
       assert.deepEqual({ ...row, last_updated: 0 }, { user_id: 4, stream_id: 1, topic: 'lunch', visibility_policy: 1, last_updated: 0 })
       assert.ok((row!.last_updated as number) >= before)
-      assert.deepEqual(events(chat), [{ users: [4], event: { type: 'user_topic', stream_id: 1, topic_name: 'lunch', last_updated: row!.last_updated, visibility_policy: 1 } }])
+      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'user_topic', stream_id: 1, topic_name: 'lunch', last_updated: row!.last_updated, visibility_policy: 1 } }])
     })
 
     it('replaces an earlier policy, and 0 removes it (with an event saying 0)', async () => {
@@ -121,14 +113,14 @@ describe('topics', () => {
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 3 }))
       const [row] = userTopics(chat)
       assert.equal(row!.visibility_policy, 3)
-      assert.equal(events(chat)[1]!.event.last_updated, row!.last_updated)
-      assert.ok((row!.last_updated as number) >= (events(chat)[0]!.event.last_updated as number) + 100)
+      assert.equal(recordedEvents(chat)[1]!.event.last_updated, row!.last_updated)
+      assert.ok((row!.last_updated as number) >= (recordedEvents(chat)[0]!.event.last_updated as number) + 100)
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 2 }))
       assert.equal(userTopics(chat)[0]!.visibility_policy, 2)
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 0 }))
       assert.deepEqual(userTopics(chat), [])
       assert.deepEqual(
-        events(chat).map((e) => [e.users, e.event.visibility_policy]),
+        recordedEvents(chat).map((e) => [e.users, e.event.visibility_policy]),
         [[[4], 1], [[4], 3], [[4], 2], [[4], 0]],
       )
       // Removing a policy that is not there is no error.
@@ -145,7 +137,7 @@ describe('topics', () => {
       expectSuccess(await set('max', { stream_id: 1, topic: '', visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: 'general chat', visibility_policy: 3 }))
       assert.deepEqual(userTopics(chat).map((r) => [r.topic, r.visibility_policy]), [['', 3]])
-      assert.equal(events(chat)[1]!.event.topic_name, '')
+      assert.equal(recordedEvents(chat)[1]!.event.topic_name, '')
       expectSuccess(await set('max', { stream_id: 1, topic: 'x'.repeat(60), visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: '😀'.repeat(60), visibility_policy: 1 }))
       // Stored trimmed, as POST /messages stores topics.
@@ -153,12 +145,29 @@ describe('topics', () => {
       assert.ok(userTopics(chat).some((r) => r.topic === 'lunch'))
     })
 
+    it('measures the topic after trimming: surrounding spaces do not count against max_topic_length', async () => {
+      const padded = `${' '.repeat(5)}${'x'.repeat(58)}${' '.repeat(5)}`
+      expectSuccess(await set('max', { stream_id: 1, topic: padded, visibility_policy: 1 }))
+      expectSuccess(await set('max', { stream_id: 1, topic: `  ${'😀'.repeat(60)}  `, visibility_policy: 3 }))
+      assert.deepEqual(userTopics(chat).map((r) => r.topic), ['x'.repeat(58), '😀'.repeat(60)])
+    })
+
+    it('refuses control characters and newlines in the topic with REQUEST_VARIABLE_INVALID, as POST /messages does', async () => {
+      for (const topic of ['lu\nnch', 'lu\r\nnch', 'lu\tnch', '\u0001', 'a\u001fb', 'del\u007f', '\u007f']) {
+        await refused(chat, () => set('max', { stream_id: 1, topic, visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
+      }
+      // Whitespace around the topic (a final newline too) is trimmed away before the check, as on sending.
+      expectSuccess(await set('max', { stream_id: 1, topic: '\tlunch\r\n', visibility_policy: 1 }))
+      expectSuccess(await set('max', { stream_id: 1, topic: 'caf\u00e9 \u00a0 😀', visibility_policy: 1 }))
+      assert.deepEqual(userTopics(chat).map((r) => r.topic), ['caf\u00e9 \u00a0 😀', 'lunch'])
+    })
+
     it('keeps each user’s policies apart', async () => {
       expectSuccess(await set('max', { stream_id: 1, topic: 'lunch', visibility_policy: 1 }))
       expectSuccess(await set('nina', { stream_id: 1, topic: 'lunch', visibility_policy: 3 }))
       expectSuccess(await set('nina', { stream_id: 1, topic: 'lunch', visibility_policy: 0 }))
       assert.deepEqual(userTopics(chat).map((r) => [r.user_id, r.visibility_policy]), [[4, 1]])
-      assert.deepEqual(events(chat).map((e) => e.users), [[4], [5], [5]])
+      assert.deepEqual(recordedEvents(chat).map((e) => e.users), [[4], [5], [5]])
     })
 
     it('answers Invalid channel ID for unknown and inaccessible channels', async () => {
@@ -179,6 +188,7 @@ describe('topics', () => {
         await refused(chat, () => set('max', { stream_id: 1, topic: 'lunch', visibility_policy }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid visibility_policy')
       }
       await refused(chat, () => set('max', { stream_id: 1, topic: 'x'.repeat(61), visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
+      await refused(chat, () => set('max', { stream_id: 1, topic: ` ${'x'.repeat(61)} `, visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
       await refused(chat, () => set('max', { stream_id: 1, topic: 'lu\u0000nch', visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
       await refused(chat, () => set('max', { stream_id: 1, topic: 'x'.repeat(100_001), visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
       const before = userTopics(chat)

@@ -1,7 +1,7 @@
 // User groups through real HTTP: listing, editing, membership, deactivation, permissions and events (chat-api.md §2.1–4.4).
 
 import assert from 'node:assert/strict'
-import { expectError, expectSuccess, startTestChat, type Answer, type TestChat } from './chat-helpers.js'
+import { expectError, expectSuccess, recordedEvents, startTestChat, type Answer, type RecordedEvent, type TestChat } from './chat-helpers.js'
 
 /** Every active user of the reference organization: who hears about group changes. */
 const ACTIVE = [1, 2, 3, 4, 5, 6, 20, 21]
@@ -19,30 +19,20 @@ async function groupOf(chat: TestChat, id: number): Promise<Group> {
   return group
 }
 
-interface StoredEvent {
-  readonly users: number[]
-  readonly event: Record<string, unknown>
-}
-
-function events(chat: TestChat): StoredEvent[] {
-  const rows = chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>
-  return rows.map((r) => ({ users: JSON.parse(r.user_ids) as number[], event: JSON.parse(r.event) as Record<string, unknown> }))
-}
-
 /** Runs `act` and returns the events it caused. */
-async function eventsOf(chat: TestChat, act: () => Promise<unknown>): Promise<StoredEvent[]> {
-  const before = events(chat).length
+async function eventsOf(chat: TestChat, act: () => Promise<unknown>): Promise<RecordedEvent[]> {
+  const before = recordedEvents(chat).length
   await act()
-  return events(chat).slice(before)
+  return recordedEvents(chat).slice(before)
 }
 
 /** Runs `act` (which must fail) and checks that neither the groups nor the events changed. */
 async function unchanged(chat: TestChat, act: () => Promise<void>): Promise<void> {
   const groups = await listGroups(chat)
-  const count = events(chat).length
+  const count = recordedEvents(chat).length
   await act()
   assert.deepEqual(await listGroups(chat), groups, 'the groups did not change')
-  assert.equal(events(chat).length, count, 'no event was recorded')
+  assert.equal(recordedEvents(chat).length, count, 'no event was recorded')
 }
 
 const setting = (value: unknown, old?: unknown): Record<string, unknown> => (old === undefined ? { new: value } : { new: value, old })

@@ -24,6 +24,9 @@ export type DraftInput = Omit<Draft, 'id'>
 
 const TYPES: ReadonlySet<unknown> = new Set(['', 'stream', 'private'])
 
+/** C0 controls (line breaks and tabs among them) and DEL: no topic holds one, as POST /messages rules. */
+const TOPIC_CONTROL = /[\u0000-\u001f\u007f]/u
+
 /**
  * Checks one draft object sent by `user`; `name` is how errors call it (`drafts[0]`, `draft`).
  * Shape errors are REQUEST_VARIABLE_INVALID naming the field (`Invalid drafts[0].to`); the rules of
@@ -54,8 +57,13 @@ export function checkDraft(db: Db, user: User, value: unknown, name: string, now
   if (topic.includes('\0')) throw badRequest('Topic must not contain null bytes')
   if (content.includes('\0')) throw badRequest('Content must not contain null bytes')
   if (timestamp !== null && (timestamp as number) < 0) throw badRequest('Timestamp must not be negative.')
+  // The topic rules of POST /messages, which trims a topic before it stores it: the limit (chat-api.md
+  // §8.1) counts code points of the trimmed topic, and it holds no control character. The draft keeps
+  // the topic as typed.
+  const trimmedTopic = topic.trim()
   const max = realmSettings(db).max_topic_length
-  if ([...topic].length > max) throw invalid(`${name}.topic`, `longer than ${max} characters`)
+  if ([...trimmedTopic].length > max) throw invalid(`${name}.topic`, `longer than ${max} characters`)
+  if (TOPIC_CONTROL.test(trimmedTopic)) throw invalid(`${name}.topic`, 'it contains a control character')
 
   const ids = to as number[]
   const base = { content, timestamp: timestamp === null ? Math.floor(now) : (timestamp as number) }
@@ -112,8 +120,10 @@ export function insertDraft(db: Db, userId: number, draft: DraftInput): Draft {
 }
 
 /**
- * Refuses draft writes when the user turned off `enable_drafts_synchronization` (default on). The
- * setting is read straight from `user_settings` (JSON value) so drafts do not depend on the settings module.
+ * Refuses every drafts endpoint (GET, POST, PATCH, DELETE) when the user turned off
+ * `enable_drafts_synchronization` (default on): chat-behaviour.md states the rule for the drafts
+ * endpoints as a whole. The setting is read straight from `user_settings` (JSON value) so drafts do
+ * not depend on the settings module.
  */
 export function requireDraftSynchronization(db: Db, userId: number): void {
   const row = db.prepare("SELECT value FROM user_settings WHERE user_id = ? AND name = 'enable_drafts_synchronization'").get(userId) as { value: string } | undefined

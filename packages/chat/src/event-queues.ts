@@ -61,10 +61,40 @@ export function badQueue(queueId: string, reason?: string): ChatError {
 export class QueueStore {
   readonly #db: Db
   readonly #now: () => number
+  /**
+   * Acknowledgements and request times not yet written: a poll does no write of its own (each would be
+   * an fsync'd commit), they are saved together by `persistActivity` about once a second. Losing them
+   * in a crash only re-delivers events the client de-duplicates, and a restart renews every lifespan.
+   */
+  readonly #acknowledged = new Map<string, number>()
+  readonly #connectedAt = new Map<string, number>()
+  readonly #selectQueue
+  readonly #selectEvents
 
   constructor(db: Db, now: () => number) {
     this.#db = db
     this.#now = now
+    this.#selectQueue = db.prepare('SELECT * FROM event_queues WHERE id = ?')
+    this.#selectEvents = db.prepare('SELECT event_id, event FROM queue_events WHERE queue_id = ? AND event_id > ? ORDER BY event_id LIMIT ?')
+  }
+
+  /** Writes the acknowledgements (deleting what they acknowledge) and request times gathered since the last call. */
+  persistActivity(): void {
+    if (this.#acknowledged.size === 0 && this.#connectedAt.size === 0) return
+    const acknowledged = [...this.#acknowledged]
+    const connected = [...this.#connectedAt]
+    this.#acknowledged.clear()
+    this.#connectedAt.clear()
+    this.#db.transaction(() => {
+      const prune = this.#db.prepare('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?')
+      const mark = this.#db.prepare('UPDATE event_queues SET pruned_through = max(pruned_through, ?) WHERE id = ?')
+      for (const [id, through] of acknowledged) {
+        prune.run(id, through)
+        mark.run(through, id)
+      }
+      const touch = this.#db.prepare('UPDATE event_queues SET last_connected_at = max(last_connected_at, ?) WHERE id = ?')
+      for (const [id, at] of connected) touch.run(at, id)
+    })()
   }
 
   register(userId: number, options: QueueOptions): string {
@@ -81,20 +111,33 @@ export class QueueStore {
 
   /** The caller's queue, or BAD_EVENT_QUEUE_ID (someone else's queue answers exactly as an unknown one). */
   owned(queueId: string, userId: number): Queue {
-    const row = this.#db.prepare('SELECT * FROM event_queues WHERE id = ?').get(queueId) as QueueRow | undefined
+    const row = this.#selectQueue.get(queueId) as QueueRow | undefined
     if (row === undefined || row.user_id !== userId) {
       const dropped = this.#db.prepare('SELECT reason, user_id FROM dropped_queues WHERE id = ?').get(queueId) as { reason: string; user_id: number } | undefined
       throw badQueue(queueId, dropped?.user_id === userId ? dropped.reason : undefined)
     }
-    return { id: row.id, userId: row.user_id, lastConnectedAt: row.last_connected_at, lifespanSecs: row.lifespan_secs, nextEventId: row.next_event_id, prunedThrough: row.pruned_through }
+    return {
+      id: row.id,
+      userId: row.user_id,
+      lastConnectedAt: Math.max(row.last_connected_at, this.#connectedAt.get(row.id) ?? 0),
+      lifespanSecs: row.lifespan_secs,
+      nextEventId: row.next_event_id,
+      prunedThrough: Math.max(row.pruned_through, this.#acknowledged.get(row.id) ?? -1),
+    }
   }
 
   delete(queueId: string): void {
+    this.#forget(queueId)
     this.#db.prepare('DELETE FROM event_queues WHERE id = ?').run(queueId)
   }
 
   touch(queueId: string): void {
-    this.#db.prepare('UPDATE event_queues SET last_connected_at = ? WHERE id = ?').run(Math.floor(this.#now()), queueId)
+    this.#connectedAt.set(queueId, Math.floor(this.#now()))
+  }
+
+  #forget(queueId: string): void {
+    this.#acknowledged.delete(queueId)
+    this.#connectedAt.delete(queueId)
   }
 
   /**
@@ -102,18 +145,15 @@ export class QueueStore {
    * pruned, or one the queue never held, is refused with the messages of chat-behaviour.md.
    */
   acknowledge(queue: Queue, lastEventId: number): void {
-    if (lastEventId < queue.prunedThrough) throw new ChatError('BAD_REQUEST', `An event newer than ${queue.prunedThrough} has already been pruned!`)
+    // N is the client's last_event_id: events newer than the one it asks after are gone (as in the reference API).
+    if (lastEventId < queue.prunedThrough) throw new ChatError('BAD_REQUEST', `An event newer than ${lastEventId} has already been pruned!`)
     if (lastEventId >= queue.nextEventId) throw new ChatError('BAD_REQUEST', `Event ${lastEventId} was not in this queue`)
-    if (lastEventId === queue.prunedThrough) return
-    this.#db.transaction(() => {
-      this.#db.prepare('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?').run(queue.id, lastEventId)
-      this.#db.prepare('UPDATE event_queues SET pruned_through = ? WHERE id = ?').run(lastEventId, queue.id)
-    })()
+    if (lastEventId > queue.prunedThrough) this.#acknowledged.set(queue.id, lastEventId)
   }
 
   /** Events after `afterId`, oldest first, at most MAX_EVENTS_PER_ANSWER. */
   read(queueId: string, afterId: number): Array<Record<string, unknown>> {
-    const rows = this.#db.prepare('SELECT event_id, event FROM queue_events WHERE queue_id = ? AND event_id > ? ORDER BY event_id LIMIT ?').all(queueId, afterId, MAX_EVENTS_PER_ANSWER) as Array<{
+    const rows = this.#selectEvents.all(queueId, afterId, MAX_EVENTS_PER_ANSWER) as Array<{
       event_id: number
       event: string
     }>
@@ -140,21 +180,43 @@ export class QueueStore {
     const publicQueues = this.#db.prepare("SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest'")
     const bump = this.#db.prepare('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id, pruned_through')
     const insert = this.#db.prepare('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)')
+    // A public-channel message is emitted once per recipient: the all_public_streams queues of the other
+    // users get it once, with the first emission, and with no flags of their own (they receive no copy).
+    const audiences = new Map<unknown, Set<number>>()
     for (const { users, event } of events) {
-      const queues = users.flatMap((user) => queuesOf.all(user) as QueueRow[])
-      if (event.type === 'message' && event.public_channel === true) {
-        const seen = new Set(queues.map((q) => q.id))
-        for (const q of publicQueues.all() as QueueRow[]) if (!seen.has(q.id)) queues.push(q)
+      if (event.type !== 'message' || event.public_channel !== true) continue
+      const id = (event.message as { id?: unknown } | undefined)?.id
+      const audience = audiences.get(id) ?? new Set<number>()
+      for (const user of users) audience.add(user)
+      audiences.set(id, audience)
+    }
+    for (const { users, event } of events) {
+      const queues: Array<[QueueRow, Readonly<Record<string, unknown>>]> = users.flatMap((user) => (queuesOf.all(user) as QueueRow[]).map((q): [QueueRow, typeof event] => [q, event]))
+      const audience = event.type === 'message' ? audiences.get((event.message as { id?: unknown } | undefined)?.id) : undefined
+      if (audience !== undefined) {
+        audiences.delete((event.message as { id?: unknown }).id)
+        const { local_message_id: _, sender_queue_id: __, ...shared } = event
+        const onlyPublic = { ...shared, flags: [] }
+        for (const q of publicQueues.all() as QueueRow[]) if (!audience.has(q.user_id)) queues.push([q, onlyPublic])
       }
-      for (const queue of queues) {
-        const shaped = shapeFor(queue, event)
-        if (shaped === undefined) continue
+      // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.
+      const serialized = new Map<string, string | undefined>()
+      for (const [queue, forQueue] of queues) {
+        const variant = `${queue.event_types}\0${queue.narrow}\0${queue.apply_markdown}\0${forQueue.sender_queue_id === queue.id}\0${forQueue === event}`
+        let text = serialized.get(variant)
+        if (!serialized.has(variant)) {
+          const shaped = shapeFor(queue, forQueue)
+          text = shaped === undefined ? undefined : JSON.stringify(shaped)
+          serialized.set(variant, text)
+        }
+        if (text === undefined) continue
         const next = bump.get(queue.id) as { id: number; pruned_through: number }
-        if (next.id - next.pruned_through > MAX_QUEUE_EVENTS) {
+        const pruned = Math.max(next.pruned_through, this.#acknowledged.get(queue.id) ?? -1)
+        if (next.id - pruned > MAX_QUEUE_EVENTS) {
           this.#drop(queue, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
           continue
         }
-        insert.run(queue.id, next.id, JSON.stringify(shaped))
+        insert.run(queue.id, next.id, text)
         touched.add(queue.id)
       }
     }
@@ -178,7 +240,8 @@ export class QueueStore {
     let expired = 0
     this.#db.transaction(() => {
       for (const queue of idle) {
-        if (connected.has(queue.id)) continue
+        // A request since the last save counts: it is only in memory yet.
+        if (connected.has(queue.id) || (this.#connectedAt.get(queue.id) ?? 0) + queue.lifespan_secs >= now) continue
         this.#drop(queue, `the queue expired after ${queue.lifespan_secs} s without a request`)
         expired++
       }
@@ -188,6 +251,7 @@ export class QueueStore {
   }
 
   #drop(queue: QueueRow, reason: string): void {
+    this.#forget(queue.id)
     this.#db.prepare('DELETE FROM event_queues WHERE id = ?').run(queue.id)
     this.#db.prepare('INSERT OR REPLACE INTO dropped_queues (id, user_id, reason, dropped_at) VALUES (?, ?, ?, ?)').run(queue.id, queue.user_id, reason, Math.floor(this.#now()))
   }
@@ -200,6 +264,7 @@ export class QueueStore {
 function shapeFor(queue: QueueRow, event: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
   const type = String(event.type)
   if (queue.event_types !== null && !ALWAYS_DELIVERED.has(type) && !(JSON.parse(queue.event_types) as string[]).includes(type)) return undefined
+  // (Called once per kind of queue and event by fanOut, so parsing here costs little.)
   if (type !== 'message') return { ...event }
   const { public_channel: _, raw_content: raw, sender_queue_id: senderQueue, local_message_id: localId, ...rest } = event as Record<string, unknown>
   const message = rest.message as Record<string, unknown>

@@ -12,3 +12,19 @@ export { DirectoryMailer } from './mailer.js'
 export type { Mailer, MailMessage } from './mailer.js'
 export { FEATURE_LEVEL } from './realm.js'
 export { DEFAULT_RATE_LIMIT } from './rate-limit.js'
+export { ChatApiError, ChatClient, DEFAULT_BACKOFF, EventQueueClient, isReregister } from './client/index.js'
+export type {
+  BackoffOptions,
+  CallOptions,
+  CallParams,
+  ChatClientOptions,
+  ChatEvent,
+  ChatSuccess,
+  EventQueueOptions,
+  QueueItem,
+  QueueReregistered,
+  RegisterState,
+  Sleep,
+} from './client/index.js'
+export { LocalBroker } from './event-broker.js'
+export type { EventBroker } from './event-broker.js'

@@ -17,7 +17,9 @@ const STATE: Readonly<Record<string, StateReader>> = {
       ({ recipients, ...d }) => ({ ...d, to: json(String(recipients)) }),
     ),
   }),
-  navigation_view: (db, userId) => ({
+  // Keys are the names clients of this API family fetch by: navigation_views and realm_user_groups
+  // (not their event types navigation_view and user_group), user_topic and message (for max_message_id).
+  navigation_views: (db, userId) => ({
     navigation_views: (db.prepare('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? ORDER BY rowid').all(userId) as Array<Record<string, unknown>>).map((v) => ({
       ...v,
       is_pinned: v.is_pinned === 1,
@@ -28,7 +30,7 @@ const STATE: Readonly<Record<string, StateReader>> = {
       (l) => ({ ...l, alternative_url_templates: json(String(l.alternative_url_templates)) }),
     ),
   }),
-  user_group: (db) => ({ realm_user_groups: describeGroups(db, true) }),
+  realm_user_groups: (db) => ({ realm_user_groups: describeGroups(db, true) }),
   user_topic: (db, userId) => ({
     user_topics: db.prepare('SELECT stream_id, topic AS topic_name, last_updated, visibility_policy FROM user_topics WHERE user_id = ? ORDER BY last_updated').all(userId),
   }),
@@ -50,9 +52,12 @@ const STATE: Readonly<Record<string, StateReader>> = {
 
 export const STATE_TYPES: readonly string[] = Object.keys(STATE)
 
+/** The event types of two states, also accepted for them (a queue registered with event_types only). */
+const ALIASES: Readonly<Record<string, string>> = { navigation_view: 'navigation_views', user_group: 'realm_user_groups' }
+
 /** The state of each of `types` that has one (unknown types have none). */
 export function initialState(db: Db, userId: number, types: readonly string[]): Record<string, unknown> {
   const state: Record<string, unknown> = {}
-  for (const type of types) Object.assign(state, STATE[type]?.(db, userId))
+  for (const type of new Set(types.map((t) => ALIASES[t] ?? t))) Object.assign(state, STATE[type]?.(db, userId))
   return state
 }

@@ -12,6 +12,9 @@ import { Waiters } from './event-waiters.js'
 import { DirectoryMailer, flushOutbox, type Mailer } from './mailer.js'
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js'
 
+/** How often acknowledgements and request times of event queues are saved. */
+const ACTIVITY_SAVE_MS = 1000
+
 export interface ChatOptions {
   /** SQLite file, or `:memory:`. */
   readonly db: string
@@ -72,6 +75,8 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
   const expiry = setInterval(() => queues.expire(waiters.connected()), (options.expiryCheckSeconds ?? 60) * 1000)
   expiry.unref()
+  const activity = setInterval(() => queues.persistActivity(), ACTIVITY_SAVE_MS)
+  activity.unref()
   const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT })
   server = app.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
@@ -87,9 +92,11 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(expiry)
+        clearInterval(activity)
         waiters.releaseAll()
         server!.close(() => {
           void delivering.then(() => {
+            queues.persistActivity()
             db.close()
             resolve()
           })

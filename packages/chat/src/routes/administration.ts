@@ -1,8 +1,9 @@
 // Bot keys, push tokens, allowed domains, scheduled messages, reminders and export consents.
 
-import { ok, type ChatContext, type ChatRouter, type ChatServices } from '../app.js'
-import { badRequest, ChatError, notFound } from '../chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from '../app.js'
+import { badRequest, notFound } from '../chat-error.js'
 import { invalid } from '../params.js'
+import { pathId } from '../path-ids.js'
 import { hashApiKey, newApiKey } from '../secrets.js'
 import { activeUserIds, isAdministrator, requireAdministrator, requireOwner, userById } from '../users.js'
 
@@ -17,7 +18,8 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
 
   router.post('/api/v1/bots/:bot_id/api_key/regenerate', (ctx) => {
     const caller = ctx.state.user
-    const id = pathId(ctx, 'bot_id', 'No such bot')
+    // A malformed id names no bot: the spec's answer for an invalid bot id (chat-api.md §7).
+    const id = pathId(ctx.params.bot_id, () => badRequest('No such bot'))
     const bot = userById(db, id)
     if (bot === undefined || !bot.is_bot) throw badRequest('No such bot')
     if (bot.bot_owner_id !== caller.id && !isAdministrator(caller)) throw badRequest('Insufficient permission')
@@ -50,7 +52,10 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
 
   router.delete('/api/v1/realm/domains/:domain', (ctx) => {
     requireOwner(ctx.state.user)
-    const domain = decodeSegment(ctx.path.slice('/api/v1/realm/domains/'.length)).trim().toLowerCase()
+    const decoded = decodeSegment(ctx.path.slice('/api/v1/realm/domains/'.length))
+    // No domain holds a NUL byte or a control character; checked before trimming, which would hide some.
+    if (/\p{Cc}/u.test(decoded)) throw invalid('domain')
+    const domain = decoded.trim().toLowerCase()
     changes.write((emit) => {
       const removed = db.prepare('DELETE FROM allowed_domains WHERE domain = ?').run(domain)
       if (removed.changes === 0) throw badRequest(`No entry found for domain ${domain.slice(0, 255)}.`)
@@ -61,7 +66,7 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
 
   router.delete('/api/v1/scheduled_messages/:scheduled_message_id', (ctx) => {
     const caller = ctx.state.user
-    const id = pathId(ctx, 'scheduled_message_id', 'Scheduled message does not exist', 404)
+    const id = pathId(ctx.params.scheduled_message_id, () => notFound('Scheduled message does not exist'))
     changes.write((emit) => {
       // Someone else's scheduled message answers exactly as a missing one.
       const removed = db.prepare('DELETE FROM scheduled_messages WHERE id = ? AND sender_id = ?').run(id, caller.id)
@@ -93,6 +98,19 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
     })
   })
 
+  router.delete('/api/v1/reminders/:reminder_id', (ctx) => {
+    const caller = ctx.state.user
+    // The caller's own item (chat-behaviour.md): a malformed id, a missing, delivered or someone else's
+    // reminder all answer the same 404.
+    const id = pathId(ctx.params.reminder_id, () => notFound('Reminder does not exist'))
+    changes.write((emit) => {
+      const removed = db.prepare('DELETE FROM reminders WHERE id = ? AND user_id = ? AND delivered = 0').run(id, caller.id)
+      if (removed.changes === 0) throw notFound('Reminder does not exist')
+      emit([caller.id], { type: 'reminders', op: 'remove', reminder_id: id })
+    })
+    ok(ctx)
+  })
+
   router.get('/api/v1/export/realm/consents', (ctx) => {
     requireAdministrator(ctx.state.user)
     // Every active person: those who never answered have not consented.
@@ -110,13 +128,6 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
       })),
     })
   })
-}
-
-/** A path id as a positive integer; anything else gets the operation's not-found message. */
-function pathId(ctx: ChatContext, name: string, message: string, status = 400): number {
-  const raw = ctx.params[name] ?? ''
-  if (!/^\d{1,15}$/.test(raw)) throw new ChatError('BAD_REQUEST', message, { status })
-  return Number(raw)
 }
 
 function decodeSegment(raw: string): string {

@@ -4,16 +4,19 @@ import { ok, type ChatRouter, type ChatServices } from '../app.js'
 import { notFound } from '../chat-error.js'
 import { checkDraft, draftOf, draftsOf, insertDraft, requireDraftSynchronization } from '../drafts.js'
 import { invalid, is } from '../params.js'
+import { pathId } from '../path-ids.js'
 
 /**
  * Adds the draft routes. Drafts are the caller's own: another user's draft answers exactly like a
- * missing one (404), and `drafts` events go to the owner only (chat-behaviour.md).
+ * missing one (404), and `drafts` events go to the owner only (chat-behaviour.md). A user who turned
+ * off draft synchronization is refused by every one of them, before anything else is looked at.
  * @example addDraftRoutes(router, services) // then POST /api/v1/drafts with drafts=[{...}]
  */
 export function addDraftRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services
 
   router.get('/api/v1/drafts', (ctx) => {
+    requireDraftSynchronization(db, ctx.state.user.id)
     const drafts = draftsOf(db, ctx.state.user.id)
     ok(ctx, { count: drafts.length, drafts })
   })
@@ -38,8 +41,8 @@ export function addDraftRoutes(router: ChatRouter, services: ChatServices): void
 
   router.patch('/api/v1/drafts/:draft_id', (ctx) => {
     const { params, user } = ctx.state
-    const id = pathId(ctx.params.draft_id, 'draft_id')
     requireDraftSynchronization(db, user.id)
+    const id = pathId(ctx.params.draft_id, () => invalid('draft_id'))
     // A full replacement: an absent timestamp becomes now, as on creation.
     const draft = { id, ...checkDraft(db, user, params.json('draft', is.any, { required: true }), 'draft', services.now()) }
     services.changes.write((emit) => {
@@ -55,7 +58,8 @@ export function addDraftRoutes(router: ChatRouter, services: ChatServices): void
 
   router.delete('/api/v1/drafts/:draft_id', (ctx) => {
     const { user } = ctx.state
-    const id = pathId(ctx.params.draft_id, 'draft_id')
+    requireDraftSynchronization(db, user.id)
+    const id = pathId(ctx.params.draft_id, () => invalid('draft_id'))
     services.changes.write((emit) => {
       if (draftOf(db, user.id, id) === undefined) throw notFound('Draft does not exist')
       db.prepare('DELETE FROM drafts WHERE id = ? AND user_id = ?').run(id, user.id)
@@ -63,10 +67,4 @@ export function addDraftRoutes(router: ChatRouter, services: ChatServices): void
     })
     ok(ctx)
   })
-}
-
-/** An ID from the path: plain decimal digits only (`01`, `1e0`, `+1`, `-1` are refused). */
-function pathId(raw: string | undefined, name: string): number {
-  if (raw === undefined || !/^(0|[1-9]\d{0,14})$/.test(raw)) throw invalid(name)
-  return Number(raw)
 }

@@ -58,7 +58,10 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
         return
       }
       queues.owned(queueId, user.id) // dropped meanwhile: BAD_EVENT_QUEUE_ID
-      events = outcome === 'events' ? queues.read(queueId, lastEventId) : [queues.append(queueId, { type: 'heartbeat' })]
+      // Read back everything after last_event_id, not only the new heartbeat: a replaced request's
+      // heartbeat (or any event) may already be queued, and skipping it would let the next ack prune it unseen.
+      if (outcome !== 'events') queues.append(queueId, { type: 'heartbeat' })
+      events = queues.read(queueId, lastEventId)
     }
     queues.touch(queueId)
     ok(ctx, { events, queue_id: queueId })

@@ -34,6 +34,7 @@ import {
   type UserGroup,
 } from '../groups.js'
 import { is } from '../params.js'
+import { pathId } from '../path-ids.js'
 import { activeUserIds, isAdministrator, userById, type User } from '../users.js'
 
 /** Longest group name and description, in characters (chat-api.md is silent; the usual limits of this API family). */
@@ -180,9 +181,9 @@ export function addGroupRoutes(router: ChatRouter, services: ChatServices): void
   })
 }
 
-/** The group a path names; only canonical decimal IDs name one. System groups are not changed through the API. */
+/** The group a path names (a malformed id names none). System groups are not changed through the API. */
 function customGroupFromPath(db: Db, raw: string | undefined): UserGroup {
-  const group = raw !== undefined && /^(0|[1-9]\d{0,14})$/.test(raw) ? groupById(db, Number(raw)) : undefined
+  const group = groupById(db, pathId(raw, () => badRequest(INVALID_GROUP)))
   if (group === undefined) throw badRequest(INVALID_GROUP)
   if (group.is_system_group) throw badRequest(SYSTEM_GROUP)
   return group

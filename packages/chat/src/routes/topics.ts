@@ -5,6 +5,7 @@ import { canAccessChannel, channelById, subscribedAt, type Channel } from '../ch
 import { badRequest } from '../chat-error.js'
 import type { Db } from '../db.js'
 import { invalid } from '../params.js'
+import { pathId } from '../path-ids.js'
 import { realmSettings } from '../realm.js'
 import type { User } from '../users.js'
 
@@ -21,9 +22,12 @@ export function addTopicRoutes(router: ChatRouter, services: ChatServices): void
     const channel = accessibleChannel(db, params.int('stream_id', { required: true }), user)
     const realm = realmSettings(db)
     const given = params.string('topic', { required: true })
-    if ([...given].length > realm.max_topic_length) throw invalid('topic', `longer than ${realm.max_topic_length} characters`)
     // Topics are stored trimmed (POST /messages), and §4.5 reads the empty topic's display name as ''.
     const trimmed = given.trim()
+    // The rules of POST /messages: the limit (§4.5, §8.1) counts code points of the trimmed topic, which
+    // holds no control character.
+    if ([...trimmed].length > realm.max_topic_length) throw invalid('topic', `longer than ${realm.max_topic_length} characters`)
+    if (TOPIC_CONTROL.test(trimmed)) throw invalid('topic', 'it contains a control character')
     const topic = trimmed === realm.realm_empty_topic_display_name ? '' : trimmed
     // §2.4: 0 none, 1 muted, 2 unmuted, 3 followed.
     const policy = params.int('visibility_policy', { required: true, min: 0, max: 3 })
@@ -41,9 +45,7 @@ export function addTopicRoutes(router: ChatRouter, services: ChatServices): void
 
   router.get('/api/v1/users/me/:stream_id/topics', (ctx) => {
     const { params, user } = ctx.state
-    const raw = ctx.params.stream_id
-    if (raw === undefined || !/^(0|[1-9]\d{0,14})$/.test(raw)) throw invalid('stream_id')
-    const channel = accessibleChannel(db, Number(raw), user)
+    const channel = accessibleChannel(db, pathId(ctx.params.stream_id, () => invalid('stream_id')), user)
     const allowEmpty = params.bool('allow_empty_topic_name') ?? false
     // §4.6: in a private channel with protected history, a subscriber (bot or not) sees only what
     // was sent at or after they subscribed; accessibleChannel made sure they are subscribed.
@@ -55,6 +57,9 @@ export function addTopicRoutes(router: ChatRouter, services: ChatServices): void
     ok(ctx, { topics: rows.map((row) => ({ name: row.topic === '' ? emptyName : row.topic, max_id: row.max_id })) })
   })
 }
+
+/** C0 controls (line breaks and tabs among them) and DEL: no topic holds one, as POST /messages rules. */
+const TOPIC_CONTROL = /[\u0000-\u001f\u007f]/u
 
 /**
  * The channel, if `user` may see it: unknown channels and private ones they are not subscribed to
