@@ -2,6 +2,7 @@
 
 import type { Db } from './db.js'
 import type { User } from './users.js'
+import { prepared } from './prepared.js'
 
 export interface Channel {
   readonly id: number
@@ -12,7 +13,7 @@ export interface Channel {
 }
 
 export function channelById(db: Db, id: number): Channel | undefined {
-  const row = db.prepare('SELECT id, name, invite_only, history_public_to_subscribers, is_archived FROM channels WHERE id = ?').get(id) as
+  const row = prepared(db, 'SELECT id, name, invite_only, history_public_to_subscribers, is_archived FROM channels WHERE id = ?').get(id) as
     | { id: number; name: string; invite_only: number; history_public_to_subscribers: number; is_archived: number }
     | undefined
   if (row === undefined) return undefined
@@ -21,7 +22,7 @@ export function channelById(db: Db, id: number): Channel | undefined {
 
 /** When `user` subscribed to the channel, or undefined when not subscribed. */
 export function subscribedAt(db: Db, channelId: number, userId: number): number | undefined {
-  const row = db.prepare('SELECT subscribed_at FROM subscriptions WHERE stream_id = ? AND user_id = ?').get(channelId, userId) as { subscribed_at: number } | undefined
+  const row = prepared(db, 'SELECT subscribed_at FROM subscriptions WHERE stream_id = ? AND user_id = ?').get(channelId, userId) as { subscribed_at: number } | undefined
   return row?.subscribed_at
 }
 
@@ -32,5 +33,5 @@ export function canAccessChannel(db: Db, channel: Channel, user: User): boolean 
 }
 
 export function subscriberIds(db: Db, channelId: number): number[] {
-  return (db.prepare('SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1').all(channelId) as Array<{ id: number }>).map((r) => r.id)
+  return (prepared(db, 'SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1').all(channelId) as Array<{ id: number }>).map((r) => r.id)
 }

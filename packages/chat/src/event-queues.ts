@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { ChatError } from './chat-error.js'
 import type { RecordedEvent } from './changes.js'
 import type { Db } from './db.js'
+import { prepared } from './prepared.js'
 
 /** A queue may hold this many unacknowledged events; past it, its client has stopped reading and it is dropped. */
 export const MAX_QUEUE_EVENTS = 10_000
@@ -75,7 +76,10 @@ export class QueueStore {
     this.#db = db
     this.#now = now
     this.#selectQueue = db.prepare('SELECT * FROM event_queues WHERE id = ?')
-    this.#selectEvents = db.prepare('SELECT event_id, event FROM queue_events WHERE queue_id = ? AND event_id > ? ORDER BY event_id LIMIT ?')
+    this.#selectEvents = db.prepare(
+      `SELECT q.event_id, coalesce(p.body, q.event) AS event FROM queue_events q LEFT JOIN event_payloads p ON p.id = q.payload_id
+       WHERE q.queue_id = ? AND q.event_id > ? ORDER BY q.event_id LIMIT ?`,
+    )
   }
 
   /** Writes the acknowledgements (deleting what they acknowledge) and request times gathered since the last call. */
@@ -94,7 +98,17 @@ export class QueueStore {
       }
       const touch = this.#db.prepare('UPDATE event_queues SET last_connected_at = max(last_connected_at, ?) WHERE id = ?')
       for (const [id, at] of connected) touch.run(at, id)
+      this.#prunePayloads()
     })()
+  }
+
+  /** Deletes shared event bodies no queue points at any more (payload ids only grow). */
+  #prunePayloads(): void {
+    this.#db
+      .prepare(
+        `DELETE FROM event_payloads WHERE id < coalesce((SELECT min(payload_id) FROM queue_events WHERE payload_id IS NOT NULL), (SELECT max(id) + 1 FROM event_payloads))`,
+      )
+      .run()
   }
 
   register(userId: number, options: QueueOptions): string {
@@ -160,6 +174,15 @@ export class QueueStore {
     return rows.map((r) => ({ id: r.event_id, ...(JSON.parse(r.event) as Record<string, unknown>) }))
   }
 
+  /**
+   * Events after `afterId` as JSON texts with their ids, oldest first: GET /events answers with them as
+   * stored, without parsing and serializing each event again.
+   */
+  readJson(queueId: string, afterId: number): string[] {
+    const rows = this.#selectEvents.all(queueId, afterId, MAX_EVENTS_PER_ANSWER) as Array<{ event_id: number; event: string }>
+    return rows.map((r) => `{"id":${r.event_id},${r.event.slice(1)}`)
+  }
+
   /** Appends one event to one queue (heartbeats, restarts) in its own transaction; returns it with its id. */
   append(queueId: string, event: Readonly<Record<string, unknown>>): Record<string, unknown> {
     return this.#db.transaction(() => {
@@ -176,10 +199,11 @@ export class QueueStore {
    */
   fanOut(events: readonly RecordedEvent[]): string[] {
     const touched = new Set<string>()
-    const queuesOf = this.#db.prepare('SELECT * FROM event_queues WHERE user_id = ?')
-    const publicQueues = this.#db.prepare("SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest'")
-    const bump = this.#db.prepare('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id, pruned_through')
-    const insert = this.#db.prepare('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)')
+    const queuesOf = prepared(this.#db, 'SELECT * FROM event_queues WHERE user_id = ?')
+    const publicQueues = prepared(this.#db, "SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest'")
+    const bump = prepared(this.#db, 'UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id, pruned_through')
+    const insert = prepared(this.#db, "INSERT INTO queue_events (queue_id, event_id, event, payload_id) VALUES (?, ?, '', ?)")
+    const insertPayload = prepared(this.#db, 'INSERT INTO event_payloads (body) VALUES (?)')
     // A public-channel message is emitted once per recipient: the all_public_streams queues of the other
     // users get it once, with the first emission, and with no flags of their own (they receive no copy).
     const audiences = new Map<unknown, Set<number>>()
@@ -200,23 +224,23 @@ export class QueueStore {
         for (const q of publicQueues.all() as QueueRow[]) if (!audience.has(q.user_id)) queues.push([q, onlyPublic])
       }
       // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.
-      const serialized = new Map<string, string | undefined>()
+      const payloads = new Map<string, number | undefined>()
       for (const [queue, forQueue] of queues) {
         const variant = `${queue.event_types}\0${queue.narrow}\0${queue.apply_markdown}\0${forQueue.sender_queue_id === queue.id}\0${forQueue === event}`
-        let text = serialized.get(variant)
-        if (!serialized.has(variant)) {
+        let payload = payloads.get(variant)
+        if (!payloads.has(variant)) {
           const shaped = shapeFor(queue, forQueue)
-          text = shaped === undefined ? undefined : JSON.stringify(shaped)
-          serialized.set(variant, text)
+          payload = shaped === undefined ? undefined : Number(insertPayload.run(JSON.stringify(shaped)).lastInsertRowid)
+          payloads.set(variant, payload)
         }
-        if (text === undefined) continue
+        if (payload === undefined) continue
         const next = bump.get(queue.id) as { id: number; pruned_through: number }
         const pruned = Math.max(next.pruned_through, this.#acknowledged.get(queue.id) ?? -1)
         if (next.id - pruned > MAX_QUEUE_EVENTS) {
           this.#drop(queue, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
           continue
         }
-        insert.run(queue.id, next.id, text)
+        insert.run(queue.id, next.id, payload)
         touched.add(queue.id)
       }
     }

@@ -235,4 +235,11 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE reminders;
   ALTER TABLE reminders_v3 RENAME TO reminders;
   `,
+  // 4: an event shared by many queues is stored once (event_payloads) and each queue keeps a small
+  // row pointing at it: a message to 1,000 queues writes one copy of the message, not 1,000.
+  `
+  CREATE TABLE event_payloads (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;
+  ALTER TABLE queue_events ADD COLUMN payload_id INTEGER REFERENCES event_payloads(id);
+  CREATE INDEX queue_events_by_payload ON queue_events (payload_id) WHERE payload_id IS NOT NULL;
+  `,
 ]

@@ -1,6 +1,7 @@
 // The organization's own settings (the fixture's `realm` section).
 
 import type { Db } from './db.js'
+import { prepared } from './prepared.js'
 
 export const FEATURE_LEVEL = 496
 
@@ -17,7 +18,7 @@ export interface RealmSettings {
 }
 
 export function realmSettings(db: Db): RealmSettings {
-  const values = new Map((db.prepare('SELECT key, value FROM realm').all() as Array<{ key: string; value: string }>).map((r) => [r.key, JSON.parse(r.value) as unknown]))
+  const values = new Map((prepared(db, 'SELECT key, value FROM realm').all() as Array<{ key: string; value: string }>).map((r) => [r.key, JSON.parse(r.value) as unknown]))
   return {
     name: String(values.get('name') ?? 'prefixd chat'),
     url: String(values.get('url') ?? ''),

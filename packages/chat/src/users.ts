@@ -2,6 +2,7 @@
 
 import { ChatError } from './chat-error.js'
 import type { Db } from './db.js'
+import { prepared } from './prepared.js'
 
 export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest'
 
@@ -30,13 +31,13 @@ function fromRow(row: UserRow): User & { readonly api_key_hash: string } {
 }
 
 export function userById(db: Db, id: number): User | undefined {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
+  const row = prepared(db, `SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** The user with this email (case-insensitive) and the hash of their key, for authentication. */
 export function userByEmail(db: Db, email: string): (User & { readonly api_key_hash: string }) | undefined {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM users WHERE email = ?`).get(email) as UserRow | undefined
+  const row = prepared(db, `SELECT ${COLUMNS} FROM users WHERE email = ?`).get(email) as UserRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
@@ -54,7 +55,7 @@ export function requireOwner(user: User): void {
 
 /** The ids of every active user: who hears about organization-wide changes. */
 export function activeUserIds(db: Db): number[] {
-  return (db.prepare('SELECT id FROM users WHERE is_active = 1').all() as Array<{ id: number }>).map((r) => r.id)
+  return (prepared(db, 'SELECT id FROM users WHERE is_active = 1').all() as Array<{ id: number }>).map((r) => r.id)
 }
 
 /** The user record of GET /users/me. */

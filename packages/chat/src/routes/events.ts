@@ -47,7 +47,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const queue = queues.owned(queueId, user.id)
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
-    let events = queues.read(queueId, lastEventId)
+    let events = queues.readJson(queueId, lastEventId)
     while (events.length === 0 && !dontBlock) {
       const outcome = await waiters.wait(queueId, services.heartbeatMs(), (listener) => {
         ctx.res.once('close', listener)
@@ -58,13 +58,16 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
         return
       }
       queues.owned(queueId, user.id) // dropped meanwhile: BAD_EVENT_QUEUE_ID
-      // Read back everything after last_event_id, not only the new heartbeat: a replaced request's
-      // heartbeat (or any event) may already be queued, and skipping it would let the next ack prune it unseen.
+      // A heartbeat is queued like any event; anything queued meanwhile (a request that took over the
+      // queue may have left events unacknowledged) comes with it.
       if (outcome !== 'events') queues.append(queueId, { type: 'heartbeat' })
-      events = queues.read(queueId, lastEventId)
+      events = queues.readJson(queueId, lastEventId)
     }
     queues.touch(queueId)
-    ok(ctx, { events, queue_id: queueId })
+    // The events are sent as stored (JSON text): with many waiting queues, this is the busiest answer.
+    const ignored = params.ignored()
+    ctx.type = 'application/json'
+    ctx.body = `{"result":"success","msg":"","events":[${events.join(',')}],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
   })
 
   router.delete('/api/v1/events', (ctx) => {

@@ -7,6 +7,7 @@ import { renderMarkdown, wildcardMentions } from '../markdown.js'
 import { invalid, is, type Params } from '../params.js'
 import { realmSettings } from '../realm.js'
 import type { User } from '../users.js'
+import { prepared } from '../prepared.js'
 
 /** Longest message content, in characters. */
 export const MAX_MESSAGE_LENGTH = 10_000
@@ -129,7 +130,7 @@ interface Target {
 function channelTarget(services: ChatServices, params: Params, user: User): Target {
   const { db } = services
   const raw = params.string('to', { required: true })
-  const channelId = /^\d{1,15}$/.test(raw) ? Number(raw) : (db.prepare('SELECT id FROM channels WHERE name = ?').get(raw) as { id: number } | undefined)?.id
+  const channelId = /^\d{1,15}$/.test(raw) ? Number(raw) : (prepared(db, 'SELECT id FROM channels WHERE name = ?').get(raw) as { id: number } | undefined)?.id
   const channel = channelId === undefined ? undefined : channelById(db, channelId)
   if (channel === undefined || !canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
   if (channel.is_archived) throw badRequest('Not authorized to send to channel')
@@ -143,7 +144,7 @@ function channelTarget(services: ChatServices, params: Params, user: User): Targ
 function directTarget(services: ChatServices, params: Params, user: User): Target {
   const to = params.json('to', is.intArray, { required: true })
   if (to.length === 0) throw invalid('to', 'no recipient')
-  const found = services.db.prepare('SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))').all(JSON.stringify(to)) as Array<{ id: number }>
+  const found = prepared(services.db, 'SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))').all(JSON.stringify(to)) as Array<{ id: number }>
   if (found.length !== new Set(to).size) throw badRequest('Invalid user ID')
   const recipients = [...new Set([...to, user.id])].sort((a, b) => a - b)
   return { type: 'private', streamId: null, topic: '', recipients, audience: recipients }
