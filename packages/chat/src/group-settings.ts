@@ -102,7 +102,20 @@ export function settingForApi(value: GroupSettingValue, isActive: (userId: numbe
 }
 
 // UNION (not UNION ALL) drops groups already reached, so a cycle in the data cannot loop forever.
-const REACHABLE = 'WITH RECURSIVE reach(id) AS (SELECT ? UNION SELECT s.subgroup_id FROM group_subgroups s JOIN reach r ON s.group_id = r.id)'
+/**
+ * `reach(id)`: the groups whose ids are in the JSON list bound first, and all their subgroups at any
+ * depth. UNION (not UNION ALL) stops at groups already reached, so a cycle of subgroups cannot loop.
+ */
+export const REACHABLE_GROUPS =
+  'WITH RECURSIVE reach(id) AS (SELECT value FROM json_each(?) UNION SELECT s.subgroup_id FROM group_subgroups s JOIN reach r ON s.group_id = r.id)'
+
+/** The active users who are effective members of any of `groupIds` (through subgroups), sorted. */
+export function effectiveMembers(db: Db, groupIds: readonly number[]): number[] {
+  const rows = db
+    .prepare(`${REACHABLE_GROUPS} SELECT DISTINCT u.id FROM reach r JOIN group_members m ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE u.is_active = 1 ORDER BY u.id`)
+    .all(JSON.stringify(groupIds)) as Array<{ id: number }>
+  return rows.map((r) => r.id)
+}
 
 /**
  * Whether the user is an effective member of the group: a direct member of it or of any of its
@@ -111,8 +124,8 @@ const REACHABLE = 'WITH RECURSIVE reach(id) AS (SELECT ? UNION SELECT s.subgroup
 export function isEffectiveMember(db: Db, userId: number, groupId: number): boolean {
   return (
     db
-      .prepare(`${REACHABLE} SELECT 1 FROM group_members m JOIN reach r ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE m.user_id = ? AND u.is_active = 1 LIMIT 1`)
-      .get(groupId, userId) !== undefined
+      .prepare(`${REACHABLE_GROUPS} SELECT 1 FROM group_members m JOIN reach r ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE m.user_id = ? AND u.is_active = 1 LIMIT 1`)
+      .get(JSON.stringify([groupId]), userId) !== undefined
   )
 }
 

@@ -1,7 +1,8 @@
 // User groups as the service reads and writes them: records, direct and effective membership, the subgroup graph.
 
 import type { Db } from './db.js'
-import { GROUP_SETTING_NAMES, settingForApi, type GroupSettingName, type GroupSettingValue } from './group-settings.js'
+import { GROUP_SETTING_NAMES, REACHABLE_GROUPS, settingForApi, type GroupSettingName, type GroupSettingValue } from './group-settings.js'
+import { activeUserIds } from './users.js'
 
 export interface UserGroup {
   readonly id: number
@@ -54,7 +55,7 @@ export function nobodyGroupId(db: Db): number | undefined {
 /** Every group as GET /user_groups lists it (chat-api.md §2.2), by ID; deactivated ones only when asked. */
 export function describeGroups(db: Db, includeDeactivated: boolean): Record<string, unknown>[] {
   const groups = (db.prepare(`SELECT ${COLUMNS} FROM user_groups ${includeDeactivated ? '' : 'WHERE deactivated = 0'} ORDER BY id`).all() as GroupRow[]).map(fromRow)
-  const active = new Set((db.prepare('SELECT id FROM users WHERE is_active = 1').all() as Array<{ id: number }>).map((r) => r.id))
+  const active = new Set(activeUserIds(db))
   const members = collect(db.prepare('SELECT group_id AS g, user_id AS id FROM group_members ORDER BY user_id').all() as Array<{ g: number; id: number }>)
   const subgroups = collect(db.prepare('SELECT group_id AS g, subgroup_id AS id FROM group_subgroups ORDER BY subgroup_id').all() as Array<{ g: number; id: number }>)
   const isActive = (id: number): boolean => active.has(id)
@@ -92,11 +93,9 @@ export function isDirectSubgroup(db: Db, groupId: number, subgroupId: number): b
 }
 
 // UNION (not UNION ALL) drops groups already reached, so a cycle in the data cannot loop forever.
-const REACHABLE = 'WITH RECURSIVE reach(id) AS (SELECT ? UNION SELECT s.subgroup_id FROM group_subgroups s JOIN reach r ON s.group_id = r.id)'
-
 /** Whether `inner` is `outer` or one of its subgroups at any depth. */
 export function containsGroup(db: Db, outer: number, inner: number): boolean {
-  return db.prepare(`${REACHABLE} SELECT 1 FROM reach WHERE id = ? LIMIT 1`).get(outer, inner) !== undefined
+  return db.prepare(`${REACHABLE_GROUPS} SELECT 1 FROM reach WHERE id = ? LIMIT 1`).get(JSON.stringify([outer]), inner) !== undefined
 }
 
 /** Where other groups use this one: as a direct subgroup, or in a permission setting. Empty when unused. */

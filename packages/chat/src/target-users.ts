@@ -2,6 +2,7 @@
 
 import { badRequest } from './chat-error.js'
 import type { Db } from './db.js'
+import { effectiveMembers } from './group-settings.js'
 import { invalid, is } from './params.js'
 
 export interface TargetUsers {
@@ -44,17 +45,7 @@ export function resolveTargetUsers(db: Db, target: TargetUsers): number[] {
   if (groupIds.length > 0) {
     const known = db.prepare('SELECT count(*) AS n FROM user_groups WHERE id IN (SELECT value FROM json_each(?))').get(JSON.stringify(groupIds)) as { n: number }
     if (known.n !== groupIds.length) throw badRequest('Invalid user group')
-    // UNION (not UNION ALL) stops at groups already reached, so a cycle of subgroups cannot loop.
-    const members = db
-      .prepare(
-        `WITH RECURSIVE reached(id) AS (
-           SELECT value FROM json_each(?)
-           UNION SELECT s.subgroup_id FROM group_subgroups s JOIN reached r ON s.group_id = r.id
-         )
-         SELECT DISTINCT u.id FROM reached r JOIN group_members m ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE u.is_active = 1`,
-      )
-      .all(JSON.stringify(groupIds)) as Array<{ id: number }>
-    for (const row of members) ids.add(row.id)
+    for (const id of effectiveMembers(db, groupIds)) ids.add(id)
   }
   return [...ids].sort((a, b) => a - b)
 }
