@@ -140,6 +140,11 @@ export class QueueStore {
     }
   }
 
+  /** Whether the queue still exists (it may have been deleted, dropped or expired while a request waited). */
+  exists(queueId: string): boolean {
+    return this.#selectQueue.get(queueId) !== undefined
+  }
+
   delete(queueId: string): void {
     this.#forget(queueId)
     this.#db.prepare('DELETE FROM event_queues WHERE id = ?').run(queueId)

@@ -47,12 +47,36 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const queue = queues.owned(queueId, user.id)
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
+    const ignored = params.ignored()
+    const answer = (events: string[]): string =>
+      `{"result":"success","msg":"","events":[${events.join(',')}],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
+    // On a wake-up with news, the answer is written directly (Koa is told not to respond).
+    const answerAtOnce = (): boolean => {
+      if (!queues.exists(queueId)) return false
+      const events = queues.readJson(queueId, lastEventId)
+      if (events.length === 0) return false
+      queues.touch(queueId)
+      const body = answer(events)
+      ctx.respond = false
+      ctx.res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) })
+      ctx.res.end(body)
+      return true
+    }
     let events = queues.readJson(queueId, lastEventId)
     while (events.length === 0 && !dontBlock) {
-      const outcome = await waiters.wait(queueId, services.heartbeatMs(), (listener) => {
-        ctx.res.once('close', listener)
-        return () => ctx.res.off('close', listener)
-      })
+      const outcome = await waiters.wait(
+        queueId,
+        services.heartbeatMs(),
+        (listener) => {
+          ctx.res.once('close', listener)
+          return () => ctx.res.off('close', listener)
+        },
+        answerAtOnce,
+      )
+      if (outcome === 'answered') {
+        ctx.body = '' // (written already) keeps the not-found check of app.ts quiet
+        return
+      }
       if (outcome === 'gone') {
         queues.touch(queueId) // its lifespan counts from the end of the last connected request
         return
@@ -65,9 +89,8 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     }
     queues.touch(queueId)
     // The events are sent as stored (JSON text): with many waiting queues, this is the busiest answer.
-    const ignored = params.ignored()
     ctx.type = 'application/json'
-    ctx.body = `{"result":"success","msg":"","events":[${events.join(',')}],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
+    ctx.body = answer(events)
   })
 
   router.delete('/api/v1/events', (ctx) => {
