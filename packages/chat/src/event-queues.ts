@@ -206,8 +206,14 @@ export class QueueStore {
     const touched = new Set<string>()
     const queuesOf = prepared(this.#db, 'SELECT * FROM event_queues WHERE user_id = ?')
     const publicQueues = prepared(this.#db, "SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest'")
-    const bump = prepared(this.#db, 'UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id, pruned_through')
-    const insert = prepared(this.#db, "INSERT INTO queue_events (queue_id, event_id, event, payload_id) VALUES (?, ?, '', ?)")
+    const bumpAll = prepared(
+      this.#db,
+      'UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, next_event_id - 1 AS event_id, pruned_through',
+    )
+    const insertAll = prepared(
+      this.#db,
+      "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT value ->> '$[0]', value ->> '$[1]', '', ? FROM json_each(?)",
+    )
     const insertPayload = prepared(this.#db, 'INSERT INTO event_payloads (body) VALUES (?)')
     // A public-channel message is emitted once per recipient: the all_public_streams queues of the other
     // users get it once, with the first emission, and with no flags of their own (they receive no copy).
@@ -230,6 +236,7 @@ export class QueueStore {
       }
       // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.
       const payloads = new Map<string, number | undefined>()
+      const byPayload = new Map<number, QueueRow[]>()
       for (const [queue, forQueue] of queues) {
         const variant = `${queue.event_types}\0${queue.narrow}\0${queue.apply_markdown}\0${forQueue.sender_queue_id === queue.id}\0${forQueue === event}`
         let payload = payloads.get(variant)
@@ -239,14 +246,25 @@ export class QueueStore {
           payloads.set(variant, payload)
         }
         if (payload === undefined) continue
-        const next = bump.get(queue.id) as { id: number; pruned_through: number }
-        const pruned = Math.max(next.pruned_through, this.#acknowledged.get(queue.id) ?? -1)
-        if (next.id - pruned > MAX_QUEUE_EVENTS) {
-          this.#drop(queue, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
-          continue
+        const group = byPayload.get(payload)
+        if (group === undefined) byPayload.set(payload, [queue])
+        else group.push(queue)
+      }
+      // Two statements per payload, whatever the number of queues: 1,000 queues are 2 statements, not 2,000.
+      for (const [payload, group] of byPayload) {
+        const rows = bumpAll.all(JSON.stringify(group.map((q) => q.id))) as Array<{ id: string; event_id: number; pruned_through: number }>
+        const kept: Array<[string, number]> = []
+        const byId = new Map(group.map((q) => [q.id, q]))
+        for (const row of rows) {
+          const pruned = Math.max(row.pruned_through, this.#acknowledged.get(row.id) ?? -1)
+          if (row.event_id - pruned > MAX_QUEUE_EVENTS) {
+            this.#drop(byId.get(row.id)!, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
+            continue
+          }
+          kept.push([row.id, row.event_id])
+          touched.add(row.id)
         }
-        insert.run(queue.id, next.id, payload)
-        touched.add(queue.id)
+        if (kept.length > 0) insertAll.run(payload, JSON.stringify(kept))
       }
     }
     return [...touched]
