@@ -66,7 +66,9 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   changes.subscribe(() => {
     const ids = touched
     touched = []
-    broker.publish(ids)
+    // One read transaction for the whole wake-up: the woken requests read their queues without taking
+    // and releasing a read lock per statement.
+    db.transaction(() => broker.publish(ids))()
   })
   const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
   const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
