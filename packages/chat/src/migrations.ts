@@ -242,4 +242,19 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE queue_events ADD COLUMN payload_id INTEGER REFERENCES event_payloads(id);
   CREATE INDEX queue_events_by_payload ON queue_events (payload_id) WHERE payload_id IS NOT NULL;
   `,
+  // 5: linkifier ids are never reused either (an event or a client may still name a deleted one).
+  `
+  CREATE TABLE linkifiers_v5 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    position INTEGER NOT NULL,
+    pattern TEXT NOT NULL,
+    url_template TEXT NOT NULL,
+    example_input TEXT,
+    reverse_template TEXT,
+    alternative_url_templates TEXT NOT NULL DEFAULT '[]'
+  ) STRICT;
+  INSERT INTO linkifiers_v5 SELECT * FROM linkifiers;
+  DROP TABLE linkifiers;
+  ALTER TABLE linkifiers_v5 RENAME TO linkifiers;
+  `,
 ]

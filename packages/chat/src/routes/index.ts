@@ -5,6 +5,7 @@ import { addAdministrationRoutes } from './administration.js'
 import { addDraftRoutes } from './drafts.js'
 import { addEventRoutes } from './events.js'
 import { addGroupRoutes } from './groups.js'
+import { addLinkifierRoutes } from './linkifiers.js'
 import { addMessageRoutes } from './messages.js'
 import { addNavigationViewRoutes } from './navigation-views.js'
 import { addServerRoutes } from './server.js'
@@ -20,5 +21,6 @@ export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addDraftRoutes(router, services)
   addNavigationViewRoutes(router, services)
   addAdministrationRoutes(router, services)
+  addLinkifierRoutes(router, services)
   addEventRoutes(router, services)
 }

@@ -1,0 +1,92 @@
+// Linkifier administration: add, list, replace, delete and reorder (chat-api.md §2.6, §4.8; chat-behaviour.md "Linkifiers").
+
+import { ok, type ChatRouter, type ChatServices } from '../app.js'
+import type { Emit } from '../changes.js'
+import { badRequest, ChatError } from '../chat-error.js'
+import type { Db } from '../db.js'
+import { checkLinkifier, firstError, type LinkifierValue } from '../linkifier-rules.js'
+import { addLinkifier, deleteLinkifier, linkifierCount, linkifierExists, listLinkifiers, MAX_LINKIFIERS, reorderLinkifiers, updateLinkifier } from '../linkifiers.js'
+import { is, type Params } from '../params.js'
+import { pathId } from '../path-ids.js'
+import { activeUserIds, requireAdministrator } from '../users.js'
+
+const NOT_FOUND = 'Linkifier not found.'
+
+export function addLinkifierRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db, changes } = services
+
+  router.get('/api/v1/realm/linkifiers', (ctx) => {
+    ok(ctx, { linkifiers: listLinkifiers(db) })
+  })
+
+  router.post('/api/v1/realm/filters', (ctx) => {
+    requireAdministrator(ctx.state.user)
+    const value = readLinkifier(ctx.state.params)
+    const id = changes.write((emit) => {
+      // Counted inside the transaction, so concurrent additions cannot pass the bound together.
+      if (linkifierCount(db) >= MAX_LINKIFIERS) throw badRequest(`An organization can have at most ${MAX_LINKIFIERS} linkifiers.`)
+      const id = addLinkifier(db, value)
+      announce(db, emit)
+      return id
+    })
+    ok(ctx, { id })
+  })
+
+  router.patch('/api/v1/realm/filters/:filter_id', (ctx) => {
+    requireAdministrator(ctx.state.user)
+    const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
+    // An unknown id answers before the fields are read: there is nothing to replace.
+    if (!linkifierExists(db, id)) throw badRequest(NOT_FOUND)
+    const value = readLinkifier(ctx.state.params)
+    changes.write((emit) => {
+      if (!updateLinkifier(db, id, value)) throw badRequest(NOT_FOUND)
+      announce(db, emit)
+    })
+    ok(ctx)
+  })
+
+  router.delete('/api/v1/realm/filters/:filter_id', (ctx) => {
+    requireAdministrator(ctx.state.user)
+    const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
+    changes.write((emit) => {
+      if (!deleteLinkifier(db, id)) throw badRequest(NOT_FOUND)
+      announce(db, emit)
+    })
+    ok(ctx)
+  })
+
+  router.patch('/api/v1/realm/linkifiers', (ctx) => {
+    requireAdministrator(ctx.state.user)
+    const ids = ctx.state.params.json('ordered_linkifier_ids', is.intArray, { required: true })
+    changes.write((emit) => {
+      if (new Set(ids).size !== ids.length) throw badRequest('The ordered list must not contain duplicated linkifiers')
+      const existing = new Set(listLinkifiers(db).map((l) => l.id))
+      if (ids.length !== existing.size || !ids.every((id) => existing.has(id))) {
+        throw badRequest('The ordered list must enumerate all existing linkifiers exactly once')
+      }
+      reorderLinkifiers(db, ids)
+      // Announced even when the order is unchanged: the request is a change of the whole list.
+      announce(db, emit)
+    })
+    ok(ctx)
+  })
+}
+
+/** The fields of POST and PATCH (a PATCH replaces them all), checked by the rules of linkifier-rules.ts. */
+function readLinkifier(params: Params): LinkifierValue {
+  const input = {
+    pattern: params.string('pattern', { required: true }),
+    url_template: params.string('url_template', { required: true }),
+    example_input: params.string('example_input'),
+    reverse_template: params.string('reverse_template'),
+    alternative_url_templates: params.json('alternative_url_templates', is.stringArray),
+  }
+  const checked = checkLinkifier(input)
+  if (!checked.ok) throw new ChatError('BAD_REQUEST', firstError(checked.errors), { extra: { errors: checked.errors } })
+  return checked.value
+}
+
+/** Every change tells every active user the whole list, in order (chat-behaviour.md). */
+function announce(db: Db, emit: Emit): void {
+  emit(activeUserIds(db), { type: 'realm_linkifiers', realm_linkifiers: listLinkifiers(db) })
+}
