@@ -490,6 +490,25 @@ describe('event queue', () => {
       assert.deepEqual(await w.news(), Object.fromEntries(ACTIVE.map((name) => [name, [event]])))
     })
 
+    it('realm_linkifiers: the full ordered list after each change, to everyone; reminders remove to the owner', async () => {
+      const w = await watch(chat, ACTIVE)
+      const { id } = expectSuccess(
+        await chat.as('adam').post('/realm/filters', { pattern: 'RFC(?P<num>[0-9]+)', url_template: 'https://www.rfc-editor.org/rfc/rfc{num}' }),
+      ) as { id: number }
+      const news = (await w.news()) as Record<string, Array<{ type: string; realm_linkifiers: Array<{ id: number }> }>>
+      assert.deepEqual(Object.keys(news).sort(), [...ACTIVE].sort())
+      for (const name of ACTIVE) {
+        assert.equal(news[name]!.length, 1)
+        assert.equal(news[name]![0]!.type, 'realm_linkifiers')
+        assert.deepEqual(news[name]![0]!.realm_linkifiers.map((l) => l.id), [1, id])
+      }
+      expectSuccess(await chat.as('adam').patch('/realm/linkifiers', { ordered_linkifier_ids: [id, 1] }))
+      const reordered = (await w.news()) as Record<string, Array<{ realm_linkifiers: Array<{ id: number }> }>>
+      assert.deepEqual(reordered.max![0]!.realm_linkifiers.map((l) => l.id), [id, 1])
+      expectSuccess(await chat.as('nina').delete('/reminders/1'))
+      assert.deepEqual(await w.news(), { nina: [{ type: 'reminders', op: 'remove', reminder_id: 1 }] })
+    })
+
     it('scheduled_messages remove and user_topic, to the user only', async () => {
       const w = await watch(chat, ACTIVE)
       expectSuccess(await chat.as('max').delete('/scheduled_messages/1'))
