@@ -71,6 +71,14 @@ export class QueueStore {
   readonly #connectedAt = new Map<string, number>()
   readonly #selectQueue
   readonly #selectEvents
+  /**
+   * The newest event each queue was given by a change, as answer text: a request woken by that change
+   * usually wants exactly it, and then reads nothing. An entry is dropped when read, when another event
+   * follows it, and with its queue.
+   */
+  readonly #latest = new Map<string, { readonly eventId: number; readonly json: string }>()
+  /** Entries for #latest from the change being written; kept only once it has committed. */
+  #uncommitted: Array<[string, { readonly eventId: number; readonly json: string }]> = []
 
   constructor(db: Db, now: () => number) {
     this.#db = db
@@ -140,9 +148,15 @@ export class QueueStore {
     }
   }
 
+  /** Called once the change that `fanOut` wrote has committed: its events may now be answered from memory. */
+  committed(): void {
+    for (const [queueId, latest] of this.#uncommitted) this.#latest.set(queueId, latest)
+    this.#uncommitted = []
+  }
+
   /** Whether the queue still exists (it may have been deleted, dropped or expired while a request waited). */
   exists(queueId: string): boolean {
-    return this.#selectQueue.get(queueId) !== undefined
+    return this.#latest.has(queueId) || this.#selectQueue.get(queueId) !== undefined
   }
 
   delete(queueId: string): void {
@@ -155,6 +169,7 @@ export class QueueStore {
   }
 
   #forget(queueId: string): void {
+    this.#latest.delete(queueId)
     this.#acknowledged.delete(queueId)
     this.#connectedAt.delete(queueId)
   }
@@ -184,6 +199,11 @@ export class QueueStore {
    * stored, without parsing and serializing each event again.
    */
   readJson(queueId: string, afterId: number): string[] {
+    const latest = this.#latest.get(queueId)
+    if (latest !== undefined && latest.eventId === afterId + 1) {
+      this.#latest.delete(queueId)
+      return [latest.json]
+    }
     const rows = this.#selectEvents.all(queueId, afterId, MAX_EVENTS_PER_ANSWER) as Array<{ event_id: number; event: string }>
     return rows.map((r) => `{"id":${r.event_id},${r.event.slice(1)}`)
   }
@@ -193,6 +213,7 @@ export class QueueStore {
     return this.#db.transaction(() => {
       const row = this.#db.prepare('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id').get(queueId) as { id: number } | undefined
       if (row === undefined) throw badQueue(queueId)
+      this.#latest.delete(queueId)
       this.#db.prepare('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)').run(queueId, row.id, JSON.stringify(event))
       return { id: row.id, ...event }
     })()
@@ -203,6 +224,7 @@ export class QueueStore {
    * narrow accept it. Runs inside the change's transaction. Returns the ids of the queues written to.
    */
   fanOut(events: readonly RecordedEvent[]): string[] {
+    this.#uncommitted = [] // what a change that did not commit left behind
     const touched = new Set<string>()
     const queuesOf = prepared(this.#db, 'SELECT * FROM event_queues WHERE user_id = ?')
     const publicQueues = prepared(this.#db, "SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest'")
@@ -236,13 +258,16 @@ export class QueueStore {
       }
       // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.
       const payloads = new Map<string, number | undefined>()
+      const texts = new Map<number, string>()
       const byPayload = new Map<number, QueueRow[]>()
       for (const [queue, forQueue] of queues) {
         const variant = `${queue.event_types}\0${queue.narrow}\0${queue.apply_markdown}\0${forQueue.sender_queue_id === queue.id}\0${forQueue === event}`
         let payload = payloads.get(variant)
         if (!payloads.has(variant)) {
           const shaped = shapeFor(queue, forQueue)
-          payload = shaped === undefined ? undefined : Number(insertPayload.run(JSON.stringify(shaped)).lastInsertRowid)
+          const text = shaped === undefined ? undefined : JSON.stringify(shaped)
+          payload = text === undefined ? undefined : Number(insertPayload.run(text).lastInsertRowid)
+          if (payload !== undefined) texts.set(payload, text!)
           payloads.set(variant, payload)
         }
         if (payload === undefined) continue
@@ -263,6 +288,7 @@ export class QueueStore {
           }
           kept.push([row.id, row.event_id])
           touched.add(row.id)
+          this.#uncommitted.push([row.id, { eventId: row.event_id, json: `{"id":${row.event_id},${texts.get(payload)!.slice(1)}` }])
         }
         if (kept.length > 0) insertAll.run(payload, JSON.stringify(kept))
       }

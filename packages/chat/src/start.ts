@@ -66,6 +66,7 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   changes.subscribe(() => {
     const ids = touched
     touched = []
+    queues.committed()
     // One read transaction for the whole wake-up: the woken requests read their queues without taking
     // and releasing a read lock per statement.
     db.transaction(() => broker.publish(ids))()

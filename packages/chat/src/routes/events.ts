@@ -58,7 +58,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
       queues.touch(queueId)
       const body = answer(events)
       ctx.respond = false
-      ctx.res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) })
+      ctx.res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))])
       ctx.res.end(body)
       return true
     }
