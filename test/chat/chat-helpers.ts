@@ -4,6 +4,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { PrefixIndex } from '@prefixd/core'
 import { loadFixture, openDatabase, REFERENCE_FIXTURE, startChat, type RunningChat } from '@prefixd/chat'
 
 interface FixtureUser {
@@ -86,6 +87,8 @@ export async function startTestChat(
      * there in real time, moved further by `advance`. A multiple of the rate-limit window starts a window.
      */
     readonly startAt?: number
+    /** Turns on the prefix glue (prefixed names linked, pasted IRIs shrunk) with this index. */
+    readonly prefixIndex?: PrefixIndex
   } = {},
 ): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
@@ -104,6 +107,7 @@ export async function startTestChat(
     now: () => Date.now() / 1000 + offset,
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.fixture !== undefined && { fixture: options.fixture }),
+    ...(options.prefixIndex !== undefined && { prefixIndex: options.prefixIndex }),
     ...(options.heartbeatSeconds !== undefined && { heartbeatSeconds: options.heartbeatSeconds }),
     ...(options.expiryCheckSeconds !== undefined && { expiryCheckSeconds: options.expiryCheckSeconds }),
   })

@@ -13,6 +13,7 @@ import { RateLimiter, type RateLimitOptions } from './rate-limit.js'
 import { readForm } from './request-body.js'
 import { addRoutes } from './routes/index.js'
 import { apiKeyMatches } from './secrets.js'
+import type { TextLinker } from './text-linker.js'
 import { userByEmail, type User } from './users.js'
 
 /** What every route may use: the database, the change log, the clock and the mailer. */
@@ -30,6 +31,13 @@ export interface ChatServices {
   readonly waiters: Waiters
   /** How long a GET /events waits before answering with a heartbeat (45–55 s unless configured). */
   readonly heartbeatMs: () => number
+  /** Linkers applied to messages after the organization's linkifiers (the prefix glue); default none. */
+  readonly textLinkers?: readonly TextLinker[]
+  /**
+   * The prefix glue, when the service is given a prefix index: prefixed names in messages link to their
+   * IRIs (`linker`, also one of `textLinkers`), and pasted IRIs become prefixed names (`shrink`).
+   */
+  readonly prefixGlue?: { readonly linker: TextLinker; readonly shrink: (content: string) => string }
 }
 
 /** Koa state of an authenticated request. */

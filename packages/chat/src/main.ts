@@ -2,9 +2,10 @@
 // `npm run chat`: the chat service on 127.0.0.1:9991 with the reference organization.
 
 import { parseArgs } from 'node:util'
+import { loadChatPrefixIndex } from './prefix-index-option.js'
 import { startChat } from './start.js'
 
-const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR]'
+const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE]'
 
 async function main(): Promise<void> {
   let values
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
         port: { type: 'string', default: '9991' },
         host: { type: 'string', default: '127.0.0.1' },
         'mail-dir': { type: 'string', default: 'chat-mail' },
+        prefixes: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -31,7 +33,15 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   try {
-    const chat = await startChat({ db: values.db, host: values.host, port, mailDir: values['mail-dir'], ...(values.fixture !== undefined && { fixture: values.fixture }) })
+    const prefixIndex = values.prefixes === undefined ? undefined : await loadChatPrefixIndex(values.prefixes)
+    const chat = await startChat({
+      db: values.db,
+      host: values.host,
+      port,
+      mailDir: values['mail-dir'],
+      ...(values.fixture !== undefined && { fixture: values.fixture }),
+      ...(prefixIndex !== undefined && { prefixIndex }),
+    })
     console.log(`prefixd chat listening on ${chat.url}/`)
     const stop = (): void => void chat.close().then(() => process.exit(0))
     process.once('SIGTERM', stop)

@@ -1,12 +1,13 @@
-// Message Markdown to HTML with markdown-it: CommonMark, raw HTML escaped (never passed through).
+// Message Markdown to HTML with markdown-it (render.ts): CommonMark, raw HTML escaped (never passed through).
 
-import MarkdownIt from 'markdown-it'
+import { renderMessage } from './render.js'
 
-const renderer = new MarkdownIt({ html: false, linkify: true, breaks: false })
-
-/** The HTML of a message or reminder's Markdown source. */
+/**
+ * The HTML of a message or reminder's Markdown source, without linkifiers (the fixture's messages and
+ * reminders keep this rendering; messages sent through the API use `renderMessage` with the linkers).
+ */
 export function renderMarkdown(content: string): string {
-  return renderer.render(content).trimEnd()
+  return renderMessage(content, [])
 }
 
 /** Which wildcard mentions a rendered message makes: only in its text, not in code, nor inside a word. */

@@ -11,6 +11,10 @@ import { QueueStore } from './event-queues.js'
 import { Waiters } from './event-waiters.js'
 import { DirectoryMailer, flushOutbox, type Mailer } from './mailer.js'
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js'
+import type { TextLinker } from './text-linker.js'
+import type { PrefixIndex } from '@prefixd/core'
+import { shrinkPastedIris } from './pasted-iris.js'
+import { prefixLinker } from './prefix-linker.js'
 
 /** How often acknowledgements and request times of event queues are saved. */
 const ACTIVITY_SAVE_MS = 1000
@@ -33,6 +37,13 @@ export interface ChatOptions {
   readonly expiryCheckSeconds?: number
   /** Where committed changes are announced to waiting requests; default this process only. */
   readonly broker?: EventBroker
+  /**
+   * Linkers applied to the text of messages after the organization's linkifiers (a span of theirs that
+   * overlaps a linkifier's is dropped); default none.
+   */
+  readonly textLinkers?: readonly TextLinker[]
+  /** A prefix index for the prefix glue (`prefixd`'s own: link `foaf:Person`, shrink pasted IRIs); default none. */
+  readonly prefixIndex?: PrefixIndex
 }
 
 export interface RunningChat {
@@ -40,6 +51,12 @@ export interface RunningChat {
   readonly db: Db
   readonly services: ChatServices
   close(): Promise<void>
+}
+
+/** The prefix glue over one index: one linker, used both to link names and to check shrunk ones. */
+function glueFor(index: PrefixIndex): NonNullable<ChatServices['prefixGlue']> {
+  const linker = prefixLinker(index)
+  return { linker, shrink: (content) => shrinkPastedIris(content, index, { linker }) }
 }
 
 export async function startChat(options: ChatOptions): Promise<RunningChat> {
@@ -73,7 +90,21 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   })
   const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
   const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
-  const services: ChatServices = { db, changes, now, mailer, flushMail, baseUrl: '', queues, waiters, heartbeatMs }
+  const prefixGlue = options.prefixIndex === undefined ? undefined : glueFor(options.prefixIndex)
+  const textLinkers = [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])]
+  const services: ChatServices = {
+    db,
+    changes,
+    now,
+    mailer,
+    flushMail,
+    baseUrl: '',
+    queues,
+    waiters,
+    heartbeatMs,
+    textLinkers,
+    ...(prefixGlue !== undefined && { prefixGlue }),
+  }
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
   queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
   const expiry = setInterval(() => queues.expire(waiters.connected()), (options.expiryCheckSeconds ?? 60) * 1000)

@@ -5,6 +5,7 @@ import { addAdministrationRoutes } from './administration.js'
 import { addDraftRoutes } from './drafts.js'
 import { addEventRoutes } from './events.js'
 import { addGroupRoutes } from './groups.js'
+import { addLinkifierReverseRoutes } from './linkifier-reverse.js'
 import { addLinkifierRoutes } from './linkifiers.js'
 import { addMessageRoutes } from './messages.js'
 import { addNavigationViewRoutes } from './navigation-views.js'
@@ -22,5 +23,6 @@ export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addNavigationViewRoutes(router, services)
   addAdministrationRoutes(router, services)
   addLinkifierRoutes(router, services)
+  addLinkifierReverseRoutes(router, services)
   addEventRoutes(router, services)
 }

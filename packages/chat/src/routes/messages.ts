@@ -1,9 +1,13 @@
-// POST /messages (send to a channel topic or as a direct message) and POST /messages/render.
+// POST /messages (send to a channel topic or as a direct message) and POST /messages/render, linkified.
 
 import { ok, type ChatRouter, type ChatServices } from '../app.js'
 import { canAccessChannel, channelById, subscriberIds } from '../channels.js'
 import { badRequest, ChatError } from '../chat-error.js'
-import { renderMarkdown, wildcardMentions } from '../markdown.js'
+import { linkifierLinker } from '../linkify.js'
+import { listLinkifiers } from '../linkifiers.js'
+import { wildcardMentions } from '../markdown.js'
+import { renderMessage, topicLinks, type TopicLink } from '../render.js'
+import type { TextLinker } from '../text-linker.js'
 import { invalid, is, type Params } from '../params.js'
 import { realmSettings } from '../realm.js'
 import type { User } from '../users.js'
@@ -16,20 +20,21 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
   const { db } = services
 
   router.post('/api/v1/messages/render', (ctx) => {
-    const content = ctx.state.params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH })
-    ok(ctx, { rendered: renderMarkdown(content) })
+    const content = withPrefixedNames(services, ctx.state.params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH }))
+    ok(ctx, { rendered: renderMessage(content, messageLinkers(services)) })
   })
 
   router.post('/api/v1/messages', (ctx) => {
     const { params, user } = ctx.state
     const type = params.string('type', { required: true })
-    const content = params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH })
+    const content = withPrefixedNames(services, params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH }))
     if (content.trim() === '') throw badRequest('Message must not be empty')
     const localId = params.string('local_id', { maxLength: 100 })
     const queueId = params.string('queue_id', { maxLength: 100 })
     const target = type === 'stream' || type === 'channel' ? channelTarget(services, params, user) : type === 'private' || type === 'direct' ? directTarget(services, params, user) : undefined
     if (target === undefined) throw invalid('type')
-    const rendered = renderMarkdown(content)
+    const linkers = messageLinkers(services)
+    const rendered = renderMessage(content, linkers)
     if (target.type === 'stream') checkWildcardMentions(services, user, target, rendered)
     const timestamp = Math.floor(services.now())
     const id = services.changes.write((emit) => {
@@ -37,7 +42,7 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
         .prepare('INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp)
       const messageId = Number(info.lastInsertRowid)
-      const message = describeMessage(services, user, target, { id: messageId, content, rendered, timestamp })
+      const message = describeMessage(services, user, target, { id: messageId, content, rendered, timestamp, topicLinks: target.type === 'stream' ? topicLinks(target.topic, linkers) : [] })
       // Two events, not one per recipient: the sender's (read, and the local id for the queue that sent
       // it) and everyone else's. Each queue gets its own form from the fan-out: rendered or raw
       // content (apply_markdown), and local_message_id only in the sender's queue named by queue_id.
@@ -51,6 +56,19 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     })
     ok(ctx, { id })
   })
+}
+
+/**
+ * What links the text of a message: the organization's linkifiers in their order (read at each send; the
+ * compiled list is cached while it stays the same), then the service's extra linkers.
+ */
+function messageLinkers(services: ChatServices): TextLinker[] {
+  return [linkifierLinker(listLinkifiers(services.db)), ...(services.textLinkers ?? [])]
+}
+
+/** The content as stored and rendered: with the prefix glue, pasted IRIs become prefixed names. */
+function withPrefixedNames(services: ChatServices, content: string): string {
+  return services.prefixGlue === undefined ? content : services.prefixGlue.shrink(content)
 }
 
 /**
@@ -76,7 +94,7 @@ function checkWildcardMentions(services: ChatServices, user: User, target: Targe
 }
 
 /** The message object of chat-events.md, as every recipient's event carries it. */
-function describeMessage(services: ChatServices, sender: User, target: Target, sent: { id: number; content: string; rendered: string; timestamp: number }): Record<string, unknown> {
+function describeMessage(services: ChatServices, sender: User, target: Target, sent: { id: number; content: string; rendered: string; timestamp: number; topicLinks: readonly TopicLink[] }): Record<string, unknown> {
   const common = {
     id: sent.id,
     type: target.type,
@@ -92,7 +110,7 @@ function describeMessage(services: ChatServices, sender: User, target: Target, s
     timestamp: sent.timestamp,
     reactions: [],
     submessages: [],
-    topic_links: [],
+    topic_links: sent.topicLinks,
   }
   if (target.type === 'stream') {
     return { ...common, stream_id: target.streamId, recipient_id: target.streamId, subject: target.topic, display_recipient: target.channelName }

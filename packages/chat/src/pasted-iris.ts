@@ -1,0 +1,181 @@
+// Pasted IRIs in a message's Markdown source written as prefixed names: http://xmlns.com/foaf/0.1/Person → foaf:Person.
+
+import { isAbsoluteIri, type PrefixIndex } from '@prefixd/core'
+import MarkdownIt from 'markdown-it'
+import { prefixLinker } from './prefix-linker.js'
+import type { TextLinker } from './text-linker.js'
+
+// Block structure as the renderer sees it (render.ts: CommonMark, html off; linkify changes no block).
+// Linkify stays off here so that the check of a name's own rendering sees text, not a link.
+const md = new MarkdownIt({ html: false, linkify: false })
+
+export interface ShrinkPastedIrisOptions {
+  /**
+   * The prefix linker messages are rendered with: a name replaces an IRI only when this linker links it,
+   * in place, back to the same IRI. Default `prefixLinker(index)`.
+   */
+  readonly linker?: TextLinker
+}
+
+/**
+ * Rewrites the IRIs pasted into a message's Markdown source as prefixed names (`index.shrink`), so that
+ * `see http://xmlns.com/foaf/0.1/Person` becomes `see foaf:Person` and renders as a link to the same IRI.
+ * Meant for the content of a message on send (and on edit), before it is stored and rendered.
+ *
+ * Only bare IRIs are touched: a whitespace-delimited word of paragraph, heading or table text that is
+ * `scheme://…` or `<scheme://…>` (an autolink, whose brackets go), less trailing `. , ; : ! ? * _ ~` and an
+ * unbalanced `)`, as GFM autolinks end. Left alone: fenced and indented code, code spans, link targets and
+ * texts (`[t](http://…)`, `[t]: http://…`), IRIs inside other words, IRIs without `//` (`urn:…` cannot be
+ * told from a prefixed name), and every IRI that no namespace shrinks to a name that survives Markdown
+ * and the linker: a name needing a `\` escape (Markdown would eat it), one Markdown would render
+ * otherwise (`ex:_a_`), one the linker would not link back to the same IRI. Pure: same input, same output.
+ *
+ * @example
+ * shrinkPastedIris('a <http://xmlns.com/foaf/0.1/Person>, `http://schema.org/name`', index)
+ * // 'a foaf:Person, `http://schema.org/name`'
+ */
+export function shrinkPastedIris(content: string, index: PrefixIndex, options: ShrinkPastedIrisOptions = {}): string {
+  if (!content.includes('://')) return content // nearly every message: no parse
+  const linker = options.linker ?? prefixLinker(index)
+  const lines = lineStarts(content)
+  const lineStart = (line: number): number => lines[line] ?? content.length
+  let out = ''
+  let copied = 0
+  for (const token of md.parse(content, {})) {
+    // Text with inline Markdown: paragraphs and headings (their inline token has the lines), table rows
+    // (their cells' inline tokens have none). Every other line (code, reference definitions) is copied.
+    if ((token.type !== 'inline' && token.type !== 'tr_open') || token.map === null) continue
+    const from = lineStart(token.map[0])
+    const to = lineStart(token.map[1])
+    if (from < copied) continue
+    out += content.slice(copied, from) + shrinkText(content, from, to, index, linker)
+    copied = to
+  }
+  return out + content.slice(copied)
+}
+
+/** Offsets where lines start, breaking lines as markdown-it does (it reads `\r\n`, `\r` and `\n` as one break). */
+function lineStarts(content: string): number[] {
+  const starts = [0]
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i)
+    if (c === 0x0d && content.charCodeAt(i + 1) === 0x0a) i++
+    if (c === 0x0a || c === 0x0d) starts.push(i + 1)
+  }
+  return starts
+}
+
+/** `content.slice(from, to)`, one block's text, with its bare IRIs outside code spans shrunk. */
+function shrinkText(content: string, from: number, to: number, index: PrefixIndex, linker: TextLinker): string {
+  const code = codeSpans(content, from, to)
+  let out = ''
+  let k = 0
+  let i = from
+  while (i < to) {
+    if (isSpace(content.charCodeAt(i))) {
+      out += content[i]
+      i++
+      continue
+    }
+    let end = i
+    while (end < to && !isSpace(content.charCodeAt(end))) end++
+    while (k < code.length && code[k]![1] <= i) k++
+    const inCode = k < code.length && code[k]![0] < end
+    const word = content.slice(i, end)
+    out += inCode || !word.includes('://') ? word : shrinkWord(word, index, linker)
+    i = end
+  }
+  return out
+}
+
+const TRAILING = new Set(['.', ',', ';', ':', '!', '?', '*', '_', '~'])
+const SCHEME_SLASHES = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//
+
+/** One whitespace-delimited word: its IRI as a name when it is a bare IRI that shrinks safely, else the word. */
+function shrinkWord(word: string, index: PrefixIndex, linker: TextLinker): string {
+  // Trailing punctuation is prose, not IRI (GFM autolinks end the same way); `)` only when unbalanced.
+  let opens = 0
+  let closes = 0
+  for (const ch of word) {
+    if (ch === '(') opens++
+    else if (ch === ')') closes++
+  }
+  let cut = word.length
+  for (;;) {
+    const ch = word[cut - 1]
+    if (ch === undefined) break
+    if (TRAILING.has(ch)) cut--
+    else if (ch === ')' && closes > opens) {
+      cut--
+      closes--
+    } else break
+  }
+  const core = word.slice(0, cut)
+  const rest = word.slice(cut)
+  const iri = core.length > 2 && core.startsWith('<') && core.endsWith('>') ? core.slice(1, -1) : core
+  // Brackets are never part of a pasted IRI here: they are Markdown's ([text](…), [ref]).
+  if (!SCHEME_SLASHES.test(iri) || !isAbsoluteIri(iri) || iri.includes('[') || iri.includes(']')) return word
+  const name = index.shrink(iri)
+  if (name === undefined || name.includes('\\')) return word // Markdown would turn `\/` into `/`
+  if (!rendersAsText(name)) return word
+  // The rendered text is the name followed by `rest` (then a space or the end): linked, whole, to the IRI?
+  const link = linker(name + rest)[0]
+  if (link === undefined || link.start !== 0 || link.end !== name.length || link.url !== iri) return word
+  return name + rest
+}
+
+/** Whether Markdown shows `name` as itself (no emphasis, entity or other markup in it). */
+function rendersAsText(name: string): boolean {
+  const children = md.parseInline(name, {})[0]?.children ?? []
+  let text = ''
+  for (const child of children) {
+    if (child.type !== 'text') return false
+    text += child.content
+  }
+  return text === name
+}
+
+/**
+ * The code spans of `content.slice(from, to)` as [start, end) pairs in order (CommonMark §6.1): a run of
+ * n backticks opens one that the next run of exactly n closes; a run that no such run follows is
+ * literal. A backslash before a run escapes its first backtick (not inside a span, where the run only
+ * closes). Linear: the next closing run of each length is found in one backward pass.
+ */
+function codeSpans(content: string, from: number, to: number): Array<[number, number]> {
+  const starts: number[] = []
+  const lengths: number[] = []
+  const escaped: boolean[] = []
+  for (let i = from; i < to; ) {
+    if (content.charCodeAt(i) !== 0x60) {
+      i++
+      continue
+    }
+    let backslashes = 0
+    while (i - backslashes - 1 >= from && content.charCodeAt(i - backslashes - 1) === 0x5c) backslashes++
+    let end = i
+    while (end < to && content.charCodeAt(end) === 0x60) end++
+    starts.push(i)
+    lengths.push(end - i)
+    escaped.push(backslashes % 2 === 1)
+    i = end
+  }
+  const closer = new Array<number>(starts.length).fill(-1)
+  const nextOfLength = new Map<number, number>()
+  for (let r = starts.length - 1; r >= 0; r--) {
+    const openLength = lengths[r]! - (escaped[r] ? 1 : 0)
+    if (openLength > 0) closer[r] = nextOfLength.get(openLength) ?? -1
+    nextOfLength.set(lengths[r]!, r)
+  }
+  const spans: Array<[number, number]> = []
+  for (let r = 0; r < starts.length; r++) {
+    const c = closer[r]!
+    if (c < 0) continue
+    spans.push([starts[r]! + (escaped[r] ? 1 : 0), starts[c]! + lengths[c]!])
+    r = c
+  }
+  return spans
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0c || c === 0x0b
+}

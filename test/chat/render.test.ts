@@ -1,0 +1,175 @@
+// Message rendering with linkers (packages/chat/src/render.ts, linkify.ts, reverse-linkify.ts).
+
+import assert from 'node:assert/strict'
+import { linkifierLinker } from '../../packages/chat/src/linkify.js'
+import { renderMessage, topicLinks } from '../../packages/chat/src/render.js'
+import { reverseLinkify } from '../../packages/chat/src/reverse-linkify.js'
+import type { TextLinker } from '../../packages/chat/src/text-linker.js'
+
+const ISSUES = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/example/project/issues/{id}' }
+const issues = linkifierLinker([ISSUES])
+const link = (id: string): string => `<a href="https://github.com/example/project/issues/${id}">#${id}</a>`
+const render = (content: string, linkers: readonly TextLinker[] = [issues]): string => renderMessage(content, linkers)
+
+describe('render', () => {
+  describe('linkifier boundaries', () => {
+    it('links a match followed by punctuation', () => {
+      assert.equal(render('see #123.'), `<p>see ${link('123')}.</p>`)
+    })
+    it('links a match at the start and at the end of the text', () => {
+      assert.equal(render('#1 and #2'), `<p>${link('1')} and ${link('2')}</p>`)
+    })
+    it('does not link a match preceded by a letter', () => {
+      assert.equal(render('a#123'), '<p>a#123</p>')
+    })
+    it('does not link a match followed by a letter or a digit of another script', () => {
+      assert.equal(render('#123a'), '<p>#123a</p>')
+      assert.equal(render('#123é'), '<p>#123é</p>')
+    })
+    it('links a match in parentheses and after each allowed character', () => {
+      assert.equal(render('(#123)'), `<p>(${link('123')})</p>`)
+      for (const before of ["'", '"', ',', ':', '\u00a0', '\u2003']) {
+        assert.equal(render(`x${before}#7`), `<p>x${before.replace('"', '&quot;')}${link('7')}</p>`, JSON.stringify(before))
+      }
+      assert.equal(render('x<#7'), `<p>x&lt;${link('7')}</p>`)
+    })
+    it('does not link after other punctuation', () => {
+      assert.equal(render('x.#7 x/#7 x-#7'), '<p>x.#7 x/#7 x-#7</p>')
+    })
+    it('lets the pattern give back characters so that the follower is allowed', () => {
+      const versions = linkifierLinker([{ pattern: 'v(?P<n>[0-9a-z]+)', url_template: 'https://x.org/{n}' }])
+      assert.equal(render('v12 v1x', [versions]), '<p><a href="https://x.org/12">v12</a> <a href="https://x.org/1x">v1x</a></p>')
+    })
+    it('links adjacent matches separated by one allowed character', () => {
+      assert.equal(render('#1,#2 #3'), `<p>${link('1')},${link('2')} ${link('3')}</p>`)
+    })
+    it('works with characters outside the BMP before a match', () => {
+      assert.equal(render('😀 #5'), `<p>😀 ${link('5')}</p>`)
+    })
+  })
+
+  describe('order and overlap', () => {
+    const rfc = { pattern: 'RFC ?(?P<n>[0-9]+)', url_template: 'https://www.rfc-editor.org/rfc/rfc{n}' }
+    const wide = { pattern: '#(?P<id>[0-9]+) RFC', url_template: 'https://wide.example/{id}' }
+    it('lets an earlier linkifier win over an overlapping later one', () => {
+      assert.equal(render('#12 RFC 42', [linkifierLinker([wide, rfc])]), '<p><a href="https://wide.example/12">#12 RFC</a> 42</p>')
+      assert.equal(render('#12 RFC 42', [linkifierLinker([rfc, wide])]), '<p>#12 <a href="https://www.rfc-editor.org/rfc/rfc42">RFC 42</a></p>')
+    })
+    it('applies each linkifier where the earlier ones leave room', () => {
+      assert.equal(
+        render('#1 RFC 9 and RFC 7', [linkifierLinker([ISSUES, rfc])]),
+        `<p>${link('1')} <a href="https://www.rfc-editor.org/rfc/rfc9">RFC 9</a> and <a href="https://www.rfc-editor.org/rfc/rfc7">RFC 7</a></p>`,
+      )
+    })
+    it('puts linkifiers before extra linkers, and drops an extra span that overlaps', () => {
+      const word: TextLinker = (text) => [...text.matchAll(/[#\w]+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, url: `https://words/${m[0]}` }))
+      assert.equal(render('#4 foo', [issues, word]), `<p>${link('4')} <a href="https://words/foo">foo</a></p>`)
+      assert.equal(render('#4 foo', [word, issues]), '<p><a href="https://words/#4">#4</a> <a href="https://words/foo">foo</a></p>')
+    })
+    it('ignores malformed spans of an extra linker and unsafe URLs', () => {
+      const bad: TextLinker = (text) => [
+        { start: 2, end: 1, url: 'https://a' },
+        { start: 0, end: text.length + 5, url: 'https://b' },
+        { start: 0, end: 1, url: 'javascript:alert(1)' },
+      ]
+      assert.equal(render('abc', [bad]), '<p>abc</p>')
+    })
+    it('expands the URL template with RFC 6570 encoding', () => {
+      const search = linkifierLinker([{ pattern: 'find:(?P<q>[^ ]+)', url_template: 'https://s.example/?q={q}' }])
+      assert.equal(render('find:a&b', [search]), '<p><a href="https://s.example/?q=a%26b">find:a&amp;b</a></p>')
+    })
+    it('skips a pattern that does not compile', () => {
+      assert.equal(render('#3', [linkifierLinker([{ pattern: '(', url_template: 'https://x' }, ISSUES])]), `<p>${link('3')}</p>`)
+    })
+    it('keeps a pattern that ends in an open \\Q quote', () => {
+      const quoted = linkifierLinker([{ pattern: '\\Qa+b', url_template: 'https://q.example/' }])
+      assert.equal(render('x a+b.', [quoted]), '<p>x <a href="https://q.example/">a+b</a>.</p>')
+    })
+    it('returns the same compiled linker for the same list', () => {
+      assert.equal(linkifierLinker([{ ...ISSUES }]), issues)
+    })
+  })
+
+  describe('what is left alone', () => {
+    it('does not link inside code spans, fences and indented code', () => {
+      assert.equal(render('`#1` #2'), `<p><code>#1</code> ${link('2')}</p>`)
+      assert.equal(render('```\n#1\n```'), '<pre><code>#1\n</code></pre>')
+      assert.equal(render('    #1'), '<pre><code>#1\n</code></pre>')
+    })
+    it('does not link inside existing links, autolinks or bare URLs', () => {
+      assert.equal(render('[see #1](https://x.org) #2'), `<p><a href="https://x.org">see #1</a> ${link('2')}</p>`)
+      assert.equal(render('https://x.org/#1'), '<p><a href="https://x.org/#1">https://x.org/#1</a></p>')
+      assert.equal(render('<https://x.org/#1> #2'), `<p><a href="https://x.org/#1">https://x.org/#1</a> ${link('2')}</p>`)
+    })
+    it('links inside emphasis, headings and list items', () => {
+      assert.equal(render('**#1**'), `<p><strong>${link('1')}</strong></p>`)
+      assert.equal(render('# about #1'), `<h1>about ${link('1')}</h1>`)
+      assert.equal(render('- #1'), `<ul>\n<li>${link('1')}</li>\n</ul>`)
+    })
+    it('escapes the surrounding text and the link text as markdown-it does', () => {
+      assert.equal(render('<b>#1</b> & "#2"'), `<p>&lt;b&gt;#1&lt;/b&gt; &amp; &quot;${link('2')}&quot;</p>`)
+      const html = linkifierLinker([{ pattern: 'x(?P<v>[<>&]+)', url_template: 'https://x.org/{v}' }])
+      assert.equal(render('x<&>', [html]), '<p><a href="https://x.org/%3C%26%3E">x&lt;&amp;&gt;</a></p>')
+    })
+    it('renders as before without linkers', () => {
+      assert.equal(render('see #1', []), '<p>see #1</p>')
+    })
+  })
+
+  it('matches a catastrophic pattern on a long input promptly and correctly', () => {
+    const catastrophic = linkifierLinker([{ pattern: '(?P<a>(a+)+$)', url_template: 'https://x.org/{a}' }])
+    const long = 'a'.repeat(50_000)
+    const started = performance.now()
+    assert.equal(render(`${long}b`, [catastrophic]), `<p>${long}b</p>`)
+    const linked = render(`x ${long}`, [catastrophic])
+    assert.ok(performance.now() - started < 3000, `took ${performance.now() - started} ms`)
+    assert.equal(linked, `<p>x <a href="https://x.org/${long}">${long}</a></p>`)
+  })
+
+  describe('topicLinks', () => {
+    it('gives the links of a topic name in order, bare URLs included', () => {
+      assert.deepEqual(topicLinks('crash #12 see https://x.org/a and #3', [issues]), [
+        { text: '#12', url: 'https://github.com/example/project/issues/12' },
+        { text: 'https://x.org/a', url: 'https://x.org/a' },
+        { text: '#3', url: 'https://github.com/example/project/issues/3' },
+      ])
+    })
+    it('is empty for a topic without links, and follows the boundary rules', () => {
+      assert.deepEqual(topicLinks('plain a#1', [issues]), [])
+    })
+  })
+
+  describe('reverseLinkify', () => {
+    const linkifiers = [
+      { ...ISSUES, reverse_template: null, alternative_url_templates: [] },
+      {
+        pattern: 'GH-(?P<id>[0-9]+)',
+        url_template: 'https://github.com/example/project/issues/{id}',
+        reverse_template: 'GH-{id}',
+        alternative_url_templates: ['https://github.com/example/project/pull/{id}', 'https://mirror.example/{+path}/x/{id}'],
+      },
+      { pattern: 'doc:(?P<path>[a-z/]+)', url_template: 'https://docs.example/{+path}', reverse_template: 'doc:{path}', alternative_url_templates: [] },
+    ]
+    it('reads the variables of the url_template back into reverse_template, skipping linkifiers without one', () => {
+      assert.equal(reverseLinkify('https://github.com/example/project/issues/12', linkifiers), 'GH-12')
+    })
+    it('uses the alternative URL templates', () => {
+      assert.equal(reverseLinkify('https://github.com/example/project/pull/7', linkifiers), 'GH-7')
+      assert.equal(reverseLinkify('https://mirror.example/a/b/x/9', linkifiers), 'GH-9')
+    })
+    it('lets {+var} take slashes and {var} not', () => {
+      assert.equal(reverseLinkify('https://docs.example/guide/intro', linkifiers), 'doc:guide/intro')
+      assert.equal(reverseLinkify('https://github.com/example/project/pull/7/files', linkifiers), undefined)
+    })
+    it('gives undefined when nothing matches, or when the text would not match the pattern', () => {
+      assert.equal(reverseLinkify('https://elsewhere.example/1', linkifiers), undefined)
+      assert.equal(reverseLinkify('https://github.com/example/project/issues/abc', linkifiers), undefined)
+      assert.equal(reverseLinkify('https://github.com/example/project/issues/', linkifiers), undefined)
+    })
+    it('decodes percent-escapes', () => {
+      const tag = [{ pattern: 'tag:(?P<t>[^ ]+)', url_template: 'https://t.example/{t}', reverse_template: 'tag:{t}', alternative_url_templates: [] }]
+      assert.equal(reverseLinkify('https://t.example/a%26b', tag), 'tag:a&b')
+      assert.equal(reverseLinkify('https://t.example/a%zz', tag), undefined)
+    })
+  })
+})
