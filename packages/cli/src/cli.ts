@@ -39,6 +39,14 @@ Commands:
       --host H               default $HOST or 127.0.0.1
       --workers N            processes to run (default 1)
       --quiet                no request log
+  chat-sync                  make the chat organization's prefix linkifiers match the index
+      --site URL --email E --api-key K   the chat service and an administrator's account (or $PREFIXD_CHAT_API_KEY)
+      --only P,P...          the prefixes to link (repeatable); default the 50 most used curated vocabularies
+      --limit N              without --only: how many of those (the server allows 100 linkifiers in all)
+      --dry-run              print the plan, change nothing
+  chat-bot                   answer 'expand NAME', 'shrink IRI', 'complete QUERY' in direct messages
+                             and in channel messages that mention the bot (Ctrl-C or SIGTERM stops it)
+      --site URL --email E --api-key K   the chat service and the bot's account (or $PREFIXD_CHAT_API_KEY)
 
 Options for every command:
   --prefixes FILE            add a prefix table (.json, .jsonld, .ttl, .trig, .n3, .rq); overrides the defaults; repeatable
@@ -48,7 +56,7 @@ Options for every command:
   -h, --help                 print this help
 
 Exit status: 0 found, 1 not found (for stdin: any line not found, an empty line included), 2 usage error
-or data that cannot be loaded.
+or data that cannot be loaded; chat-sync and chat-bot: 0 done, 2 refused by the chat service or no answer.
 `
 
 const OPTIONS = {
@@ -66,6 +74,11 @@ const OPTIONS = {
   host: { type: 'string' },
   workers: { type: 'string' },
   quiet: { type: 'boolean' },
+  site: { type: 'string' },
+  email: { type: 'string' },
+  'api-key': { type: 'string' },
+  only: { type: 'string', multiple: true },
+  'dry-run': { type: 'boolean' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
@@ -191,6 +204,39 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
     )
     return EXIT_FOUND
   },
+  'chat-sync': async ({ index, args, values, io }) => {
+    if (args.length > 0) throw new UsageError('chat-sync takes no arguments')
+    // Loaded only here: the chat client comes with the chat package's dependencies.
+    const { runChatSync } = await import('./chat-sync.js')
+    const only = values.only?.flatMap((list) => list.split(',')).map((p) => p.trim()).filter((p) => p !== '')
+    return runChatSync(index, {
+      ...chatAccount(values, io),
+      ...(only !== undefined && { only }),
+      ...(values.limit !== undefined && { limit: parseLimit(values.limit) }),
+      dryRun: values['dry-run'] ?? false,
+    }, io)
+  },
+  'chat-bot': async ({ index, args, values, io }) => {
+    if (args.length > 0) throw new UsageError('chat-bot takes no arguments')
+    const { runChatBot } = await import('./chat-bot.js')
+    return runChatBot(index, chatAccount(values, io), io)
+  },
+}
+
+/** --site, --email and --api-key (or $PREFIXD_CHAT_API_KEY, which stays out of the process list). */
+function chatAccount(values: Values, io: CliIo): { site: string; email: string; apiKey: string } {
+  const apiKey = values['api-key'] ?? io.env?.PREFIXD_CHAT_API_KEY
+  if (values.site === undefined || values.email === undefined || apiKey === undefined) {
+    throw new UsageError('--site, --email and --api-key are required for the chat commands')
+  }
+  let site: URL
+  try {
+    site = new URL(values.site)
+  } catch {
+    throw new UsageError(`--site must be a URL, got '${values.site}'`)
+  }
+  if (site.protocol !== 'http:' && site.protocol !== 'https:') throw new UsageError(`--site must be an http or https URL, got '${values.site}'`)
+  return { site: site.href, email: values.email, apiKey }
 }
 
 /** Maps the arguments, or each stdin line when there are none, and picks the exit code. */

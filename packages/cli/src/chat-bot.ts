@@ -1,0 +1,91 @@
+// prefixd chat-bot: answers expand, shrink and complete in the chat, reading the bot's event queue until SIGINT or SIGTERM.
+
+import { ChatClient, EventQueueClient, isReregister } from '@prefixd/chat'
+import type { PrefixIndex } from '@prefixd/core'
+import { replyTo, type BotUser, type IncomingMessage } from './bot-replies.js'
+import { describeFailure, type ChatAccount } from './chat-account.js'
+import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli.js'
+
+export interface ChatBotOptions extends ChatAccount {
+  /** Stops the bot. Without one, SIGINT and SIGTERM do (their handlers are removed when it stops). */
+  readonly signal?: AbortSignal
+}
+
+/**
+ * Runs the bot: reads its own account (GET /users/me), then its `message` events (EventQueueClient,
+ * which re-registers a lost queue and retries through server restarts without end), and answers each
+ * message meant for it (see `replyTo`), printing one line per answer. A reply the server refuses is
+ * reported on stderr and the bot goes on. Resolves 0 when stopped, 2 when the account cannot be read
+ * or the queue fails for good (a revoked key).
+ *
+ * @example
+ * await runChatBot(index, { site: 'http://127.0.0.1:9991', email: 'linkbot-bot@example.com', apiKey }, io)
+ */
+export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io: CliIo): Promise<number> {
+  const stopper = new AbortController()
+  const stop = (): void => stopper.abort()
+  const signal = options.signal === undefined ? stopper.signal : options.signal
+  if (options.signal === undefined) {
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  }
+  const note = (line: string): void => void io.stderr.write(`prefixd: chat-bot: ${line}\n`)
+  try {
+    const client = new ChatClient(options)
+    let me: BotUser
+    try {
+      me = botUser(await client.call('GET', '/users/me', {}, { signal }))
+    } catch (error) {
+      if (signal.aborted) return EXIT_FOUND
+      note(`could not read the bot's own account at ${options.site}: ${describeFailure(error)}`)
+      return EXIT_USAGE
+    }
+    let registrations = 0
+    const queue = new EventQueueClient(client, {
+      eventTypes: ['message'],
+      applyMarkdown: false, // the Markdown source: mentions and commands as typed
+      signal,
+      onRegister: (state) => note(`${registrations++ === 0 ? 'listening' : 'event queue lost; listening again'} as ${me.full_name} <${options.email}> (queue ${state.queue_id})`),
+    })
+    try {
+      for await (const item of queue.events()) {
+        if (isReregister(item) || item.type !== 'message') continue
+        const message = messageOf(item.message)
+        if (message === undefined) continue
+        const reply = replyTo(index, me, message)
+        if (reply === undefined) continue
+        try {
+          await client.call('POST', '/messages', reply.params, { signal })
+          io.stdout.write(`answered message ${message.id} from ${message.sender_email ?? `user ${message.sender_id}`} ${where(message)}: ${reply.command}\n`)
+        } catch (error) {
+          if (signal.aborted) break
+          note(`could not answer message ${message.id}: ${describeFailure(error)}`)
+        }
+      }
+    } catch (error) {
+      note(`the event queue failed: ${describeFailure(error)}`)
+      return EXIT_USAGE
+    }
+    return EXIT_FOUND
+  } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+  }
+}
+
+function botUser(body: Record<string, unknown>): BotUser {
+  const { user_id, full_name } = body
+  if (typeof user_id !== 'number' || typeof full_name !== 'string') throw new TypeError('GET /users/me answered without user_id and full_name')
+  return { user_id, full_name }
+}
+
+/** The message of an event, or undefined when it lacks what the bot reads (tolerated, not answered). */
+function messageOf(value: unknown): IncomingMessage | undefined {
+  const m = value as Partial<IncomingMessage> | null | undefined
+  const ok = typeof m?.id === 'number' && typeof m.sender_id === 'number' && typeof m.content === 'string' && typeof m.type === 'string' && m.display_recipient !== undefined
+  return ok ? (m as IncomingMessage) : undefined
+}
+
+function where(message: IncomingMessage): string {
+  return message.type === 'stream' ? `in #${String(message.display_recipient)} > ${message.subject ?? ''}` : '(direct)'
+}

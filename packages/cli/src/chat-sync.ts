@@ -1,0 +1,86 @@
+// prefixd chat-sync: makes the chat organization's prefix linkifiers match the index — creates, updates, deletes its own only.
+
+import { ChatClient } from '@prefixd/chat'
+import type { PrefixIndex } from '@prefixd/core'
+import { describeFailure, type ChatAccount } from './chat-account.js'
+import { planSync, wantedLinkifiers, type ListedLinkifier, type SelectOptions, type SyncPlan, type WantedLinkifier } from './chat-linkifier-plan.js'
+import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli.js'
+
+export interface ChatSyncOptions extends ChatAccount, SelectOptions {
+  /** Print the plan, change nothing. */
+  readonly dryRun?: boolean
+}
+
+/**
+ * Reads the organization's linkifiers, plans (see `planSync`) and applies the plan: deletions first
+ * (they make room), then updates, then creations, each announced on a line, and a summary
+ * `created N, updated N, deleted N, unchanged N`. Resolves 0, or 2 (`EXIT_USAGE`) after the server refused a change
+ * (its message and field errors on stderr) or could not be reached; what was done before stays done,
+ * and a second run finishes the job.
+ *
+ * @example
+ * await runChatSync(index, { site: 'http://127.0.0.1:9991', email, apiKey, only: ['foaf', 'schema'] }, io)
+ */
+export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, io: CliIo): Promise<number> {
+  const say = (line: string): void => void io.stdout.write(line + '\n')
+  const wanted = wantedLinkifiers(index, options)
+  const client = new ChatClient(options)
+  let step = 'list the linkifiers'
+  /** A call whose failure ends the run: reported with `step`, exit code 2. */
+  const call = (...args: Parameters<ChatClient['call']>): ReturnType<ChatClient['call']> =>
+    client.call(...args).catch((error: unknown) => {
+      throw new Refused(`could not ${step} at ${options.site}: ${describeFailure(error)}`)
+    })
+  try {
+    const answer = await call('GET', '/realm/linkifiers')
+    const plan = planSync(wanted, answer.linkifiers as ListedLinkifier[])
+    if (options.dryRun) {
+      for (const line of describePlan(plan)) say(line)
+      say(`dry run: would create ${plan.create.length}, update ${plan.update.length}, delete ${plan.delete.length}; unchanged ${plan.unchanged.length}`)
+      return EXIT_FOUND
+    }
+    for (const { id, prefix } of plan.delete) {
+      step = `delete linkifier ${id}`
+      await call('DELETE', `/realm/filters/${id}`)
+      say(`deleted ${prefix ?? '?'} (linkifier ${id})`)
+    }
+    for (const { id, wanted } of plan.update) {
+      step = `update the linkifier of ${wanted.prefix} (${id})`
+      await call('PATCH', `/realm/filters/${id}`, fields(wanted))
+      say(`updated ${wanted.prefix} (linkifier ${id})`)
+    }
+    for (const wanted of plan.create) {
+      step = `create the linkifier of ${wanted.prefix}`
+      const { id } = await call('POST', '/realm/filters', fields(wanted))
+      say(`created ${wanted.prefix} (linkifier ${String(id)})`)
+    }
+    say(`created ${plan.create.length}, updated ${plan.update.length}, deleted ${plan.delete.length}, unchanged ${plan.unchanged.length}`)
+    return EXIT_FOUND
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error
+    io.stderr.write(`prefixd: chat-sync: ${error.message}\n`)
+    return EXIT_USAGE
+  }
+}
+
+/** The server refused a call or never answered it. */
+class Refused extends Error {}
+
+function describePlan(plan: SyncPlan): string[] {
+  return [
+    ...plan.delete.map(({ id, prefix, pattern }) => `delete ${prefix ?? '?'} (linkifier ${id}): ${pattern}`),
+    ...plan.update.map(({ id, wanted }) => `update ${wanted.prefix} (linkifier ${id}): ${wanted.pattern} -> ${wanted.url_template}`),
+    ...plan.create.map((wanted) => `create ${wanted.prefix}: ${wanted.pattern} -> ${wanted.url_template}`),
+    ...plan.unchanged.map(({ id, wanted }) => `keep ${wanted.prefix} (linkifier ${id})`),
+  ]
+}
+
+/** The form fields of POST and PATCH (a PATCH replaces every field). */
+function fields(wanted: WantedLinkifier): Record<string, string> {
+  return {
+    pattern: wanted.pattern,
+    url_template: wanted.url_template,
+    example_input: wanted.example_input ?? '',
+    reverse_template: wanted.reverse_template ?? '',
+  }
+}
