@@ -21,6 +21,8 @@ const wrap = (pattern: string): string => `(?:^|[\\t\\n\\v\\f\\r \\x{85}\\pZ'"(,
 
 interface CompiledLinkifier {
   readonly regex: RE2JS
+  /** The bare pattern, when it compiles alone: does it occur in the text at all? */
+  readonly probe: RE2JS | undefined
   readonly groups: readonly string[]
   readonly urlTemplate: string
 }
@@ -53,7 +55,7 @@ export function linkifierLinker(linkifiers: readonly ForwardLinkifier[]): TextLi
     for (const source of [wrap(l.pattern), wrap(`${l.pattern}\\E`)]) {
       try {
         const regex = RE2JS.compile(source)
-        return [{ regex, groups: Object.keys(regex.namedGroups()), urlTemplate: l.url_template }]
+        return [{ regex, probe: probeFor(l.pattern), groups: Object.keys(regex.namedGroups()), urlTemplate: l.url_template }]
       } catch {
         // the next form, else skipped
       }
@@ -66,9 +68,23 @@ export function linkifierLinker(linkifiers: readonly ForwardLinkifier[]): TextLi
   return linker
 }
 
+/**
+ * The bare pattern, to ask first whether it occurs at all: RE2 finds a pattern's literal start (`TEAM7-`,
+ * `CVE-`) with a string search, which the boundary wrapper hides; most linkifiers match nothing in a
+ * given message and are then skipped at that cost.
+ */
+function probeFor(pattern: string): RE2JS | undefined {
+  try {
+    return RE2JS.compile(pattern)
+  } catch {
+    return undefined // (a trailing `\Q`): no probe, always scanned
+  }
+}
+
 function linkText(linkifiers: readonly CompiledLinkifier[], text: string): TextLink[] {
   let accepted: TextLink[] = []
   for (const linkifier of linkifiers) {
+    if (linkifier.probe !== undefined && !linkifier.probe.matcher(text).find()) continue
     const found = scan(linkifier, text, accepted)
     if (found.length > 0) accepted = mergeSorted(accepted, found)
   }

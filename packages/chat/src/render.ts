@@ -56,10 +56,45 @@ function findLinks(text: string, linkers: readonly TextLinker[]): TextLink[] {
   return links
 }
 
-/** The core rule: text tokens outside links become text and link tokens. */
+/**
+ * The core rule: text tokens outside links become text and link tokens. The linkers run once over all
+ * of a message's eligible text, the tokens joined by newlines (a boundary for every linker, and no span
+ * may cross one): a hundred linkifiers then scan the message once each, not once per text token.
+ */
 function linkTextTokens(state: StateCore): void {
   const linkers = state.env[LINKERS] as readonly TextLinker[] | undefined
   if (linkers === undefined || linkers.length === 0) return
+  const eligible: Array<{ readonly start: number }> = []
+  const parts: string[] = []
+  let offset = 0
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || block.children === null) continue
+    let inLink = 0
+    for (const token of block.children) {
+      if (token.type === 'link_open') inLink += 1
+      else if (token.type === 'link_close') inLink -= 1
+      if (token.type !== 'text' || inLink !== 0 || token.content === '') continue
+      eligible.push({ start: offset })
+      parts.push(token.content)
+      offset += token.content.length + 1
+    }
+  }
+  if (eligible.length === 0) return
+  const links = findLinks(parts.join('\n'), linkers)
+  // Each link to the token it starts in, relative to that token; one that runs past its token is dropped.
+  const byToken = new Map<number, TextLink[]>()
+  let at = 0
+  for (const link of links) {
+    while (at + 1 < eligible.length && eligible[at + 1]!.start <= link.start) at++
+    const { start } = eligible[at]!
+    const length = parts[at]!.length
+    if (link.end > start + length) continue
+    const list = byToken.get(at) ?? []
+    list.push({ start: link.start - start, end: link.end - start, url: link.url })
+    byToken.set(at, list)
+  }
+  // Second walk, the same tokens in the same order: split those that got links.
+  let position = 0
   for (const block of state.tokens) {
     if (block.type !== 'inline' || block.children === null) continue
     let inLink = 0
@@ -67,14 +102,14 @@ function linkTextTokens(state: StateCore): void {
     for (const [index, token] of block.children.entries()) {
       if (token.type === 'link_open') inLink += 1
       else if (token.type === 'link_close') inLink -= 1
-      const links = token.type === 'text' && inLink === 0 && token.content !== '' ? findLinks(token.content, linkers) : []
-      if (links.length === 0) {
+      const isEligible = token.type === 'text' && inLink === 0 && token.content !== ''
+      const found = isEligible ? byToken.get(position++) : undefined
+      if (found === undefined) {
         children?.push(token)
         continue
       }
-      // Copied lazily: most inline runs have nothing to link and keep their array.
       children ??= block.children.slice(0, index)
-      splitText(state, token, links, children)
+      splitText(state, token, found, children)
     }
     if (children !== undefined) block.children = children
   }
