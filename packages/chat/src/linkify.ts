@@ -98,16 +98,38 @@ function linkText(linkifiers: readonly CompiledLinkifier[], text: string): TextL
  */
 function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLink[]): TextLink[] {
   const found: TextLink[] = []
-  const matcher = linkifier.regex.matcher(text)
+  const wrapped = linkifier.regex.matcher(text)
+  // The bare pattern finds candidates fast (RE2 jumps to its literal start); the boundaries are then
+  // checked here. Only a candidate that fails the boundary after it goes to the wrapped pattern, which
+  // may find a shorter match there — so the result is exactly the wrapped pattern's.
+  const bare = linkifier.probe?.matcher(text)
   let from = 0
   let t = 0
   while (from <= text.length) {
-    let matched = matcher.find(from === 0 ? 0 : from - 1)
-    // Only `^` can place a match before `from` (at 0, when from is 1): search again without it.
-    if (matched && matcher.start(1) < from) matched = matcher.find(from)
-    if (!matched) break
-    const start = matcher.start(1)
-    const end = matcher.end(1)
+    let start: number
+    let end: number
+    let matcher = wrapped
+    let group = 1
+    if (bare !== undefined) {
+      if (!bare.find(from)) break
+      start = bare.start()
+      end = bare.end()
+      if (end === start || !boundaryBefore(text, start)) {
+        from = start + 1
+        continue
+      }
+      if (boundaryAfter(text, end)) {
+        matcher = bare
+        group = 0
+      } else if (!wrapped.find(start === 0 ? 0 : start - 1)) break
+    } else {
+      let matched = wrapped.find(from === 0 ? 0 : from - 1)
+      // Only `^` can place a match before `from` (at 0, when from is 1): search again without it.
+      if (matched && wrapped.start(1) < from) matched = wrapped.find(from)
+      if (!matched) break
+    }
+    start = matcher.start(group)
+    end = matcher.end(group)
     // An empty match links nothing; step over it.
     if (end === start) {
       from = start + 1
@@ -125,6 +147,19 @@ function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLi
     from = end
   }
   return found
+}
+
+/** What may precede a match (chat-behaviour.md): start, whitespace, a separator, or ' " ( , : <. */
+const BEFORE = /[\t\n\v\f\r \u0085\p{Z}'"(,:<]$/u
+/** What may not follow one: a letter or a digit. */
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u
+
+function boundaryBefore(text: string, start: number): boolean {
+  return start === 0 || BEFORE.test(text.slice(Math.max(0, start - 2), start))
+}
+
+function boundaryAfter(text: string, end: number): boolean {
+  return end === text.length || !LETTER_OR_DIGIT.test(text.slice(end, end + 2))
 }
 
 /**
