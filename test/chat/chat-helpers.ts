@@ -1,5 +1,6 @@
 // The chat service on an ephemeral port over the reference organization, and clients that call it as a user.
 
+import assert from 'node:assert/strict'
 import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -177,4 +178,24 @@ export function expectSuccess(answer: Answer): Record<string, unknown> {
     throw new Error(`expected success, got ${answer.status}: ${JSON.stringify(answer.body)}`)
   }
   return answer.body
+}
+
+/**
+ * Asserts that `call` fails with this error and leaves `tables` (every row, in order) and the recorded
+ * events as they were: a refused request changes nothing.
+ */
+export async function expectRefused(
+  chat: TestChat,
+  tables: readonly string[],
+  call: () => Promise<Answer>,
+  status: number,
+  code: string,
+  msg?: string | RegExp,
+): Promise<Answer> {
+  const state = (): unknown => ({ rows: tables.map((table) => chat.chat.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()), events: recordedEvents(chat) })
+  const before = state()
+  const answer = await call()
+  expectError(answer, status, code, msg)
+  assert.deepEqual(state(), before)
+  return answer
 }

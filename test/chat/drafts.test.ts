@@ -1,7 +1,7 @@
 // Drafts through real HTTP: creation rules of chat-api.md §2.5/§4.7, listing, replacement, removal, isolation, events.
 
 import assert from 'node:assert/strict'
-import { expectError, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
+import { expectError, expectRefused, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
 
 /** Max's draft in the reference organization. */
 const MAX_DRAFT = { id: 1, type: 'stream', to: [2], topic: 'foaf', content: 'Half-written thought', timestamp: 1763692700 }
@@ -11,14 +11,9 @@ function state(chat: TestChat): unknown {
   return { drafts: chat.chat.db.prepare('SELECT * FROM drafts ORDER BY id').all(), events: recordedEvents(chat) }
 }
 
-/** Asserts that `call` fails with this error and leaves the drafts and events as they were. */
-async function refused(chat: TestChat, call: () => Promise<Answer>, status: number, code: string, msg?: string | RegExp): Promise<Answer> {
-  const before = state(chat)
-  const answer = await call()
-  expectError(answer, status, code, msg)
-  assert.deepEqual(state(chat), before)
-  return answer
-}
+/** Asserts that `call` fails with this error and leaves the drafts table and the events as they were. */
+const refused = (chat: TestChat, call: () => Promise<Answer>, status: number, code: string, msg?: string | RegExp): Promise<Answer> =>
+  expectRefused(chat, ['drafts'], call, status, code, msg)
 
 const draft = (fields: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'stream', to: [1], topic: 'lunch', content: 'Pizza?', ...fields })
 

@@ -1,7 +1,7 @@
 // Navigation views through real HTTP: chat-api.md §2.7/§4.9 and the rules of chat-behaviour.md, isolation, events.
 
 import assert from 'node:assert/strict'
-import { expectError, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
+import { expectError, expectRefused, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
 
 const MAX_INBOX = { fragment: 'inbox', is_pinned: true, name: null }
 
@@ -9,14 +9,9 @@ function state(chat: TestChat): unknown {
   return { views: chat.chat.db.prepare('SELECT * FROM navigation_views ORDER BY user_id, fragment').all(), events: recordedEvents(chat) }
 }
 
-/** Asserts that `call` fails with this error and leaves views and events as they were. */
-async function refused(chat: TestChat, call: () => Promise<Answer>, status: number, code: string, msg?: string | RegExp): Promise<Answer> {
-  const before = state(chat)
-  const answer = await call()
-  expectError(answer, status, code, msg)
-  assert.deepEqual(state(chat), before)
-  return answer
-}
+/** Asserts that `call` fails with this error and leaves the navigation_views table and the events as they were. */
+const refused = (chat: TestChat, call: () => Promise<Answer>, status: number, code: string, msg?: string | RegExp): Promise<Answer> =>
+  expectRefused(chat, ['navigation_views'], call, status, code, msg)
 
 describe('navigation views', () => {
   let chat: TestChat

@@ -5,29 +5,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expectSuccess, startTestChat, USERS, type TestChat } from '../chat/chat-helpers.js'
-
-const MAIN = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url))
-
-interface Run {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Runs `node packages/cli/dist/main.js ...args` to its end; asynchronous, as the service runs in this process. */
-function prefixd(args: readonly string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+import { MAIN, prefixd, type Run } from './run-prefixd.js'
 
 /** The account options for the fixture user `name`. */
 function account(chat: TestChat, name: string): string[] {

@@ -4,34 +4,11 @@
 // others run on a small table and vocabulary (`--no-defaults --prefixes small.json --vocab widgets.ttl`).
 
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Parser } from 'n3'
-
-const MAIN = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url))
-
-interface Run {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Runs `node packages/cli/dist/main.js ...args`, writing `input` to its stdin and closing it. */
-function prefixd(args: readonly string[], input = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(input)
-  })
-}
+import { prefixd } from './run-prefixd.js'
 
 const FOAF = 'http://xmlns.com/foaf/0.1/'
 const W = 'http://widgets.example/ns#'

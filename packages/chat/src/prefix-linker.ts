@@ -1,6 +1,6 @@
 // The prefix glue's TextLinker: finds the prefixed names in a message's text (foaf:Person) in one linear scan and links them to their IRIs.
 
-import type { PrefixIndex } from '@prefixd/core'
+import { isPnChars, isPnCharsBase, type PrefixIndex } from '@prefixd/core'
 import type { TextLink, TextLinker } from './text-linker.js'
 
 export interface PrefixLinkerOptions {
@@ -43,7 +43,6 @@ export function prefixLinker(index: PrefixIndex, options: PrefixLinkerOptions = 
 
 const TAB = 0x09
 const SPACE = 0x20
-const HYPHEN = 0x2d
 const DOT = 0x2e
 const SLASH = 0x2f
 const COLON = 0x3a
@@ -181,31 +180,7 @@ function isHex(c: number): boolean {
   return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
 }
 
-/** PN_CHARS_BASE (production 163). */
-function isPnCharsBase(c: number): boolean {
-  if (c < 0x80) return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
-  return (
-    (c >= 0xc0 && c <= 0xd6) ||
-    (c >= 0xd8 && c <= 0xf6) ||
-    (c >= 0xf8 && c <= 0x2ff) ||
-    (c >= 0x370 && c <= 0x37d) ||
-    (c >= 0x37f && c <= 0x1fff) ||
-    (c >= 0x200c && c <= 0x200d) ||
-    (c >= 0x2070 && c <= 0x218f) ||
-    (c >= 0x2c00 && c <= 0x2fef) ||
-    (c >= 0x3001 && c <= 0xd7ff) ||
-    (c >= 0xf900 && c <= 0xfdcf) ||
-    (c >= 0xfdf0 && c <= 0xfffd) ||
-    (c >= 0x10000 && c <= 0xeffff)
-  )
-}
-
 /** PN_CHARS_U (production 164). */
 function isPnCharsU(c: number): boolean {
   return isPnCharsBase(c) || c === UNDERSCORE
-}
-
-/** PN_CHARS (production 166). */
-function isPnChars(c: number): boolean {
-  return isPnCharsU(c) || c === HYPHEN || isDigit(c) || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || c === 0x203f || c === 0x2040
 }

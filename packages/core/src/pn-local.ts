@@ -10,7 +10,8 @@ const UNDERSCORE = 0x5f
 /** Characters that PN_LOCAL_ESC allows after a backslash (production 172). */
 const LOCAL_ESCAPABLE = new Set(Array.from("_~.-!$&'()*+,;=/?#@%", (ch) => ch.charCodeAt(0)))
 
-function isPnCharsBase(c: number): boolean {
+/** PN_CHARS_BASE (production 163), by code point. */
+export function isPnCharsBase(c: number): boolean {
   // ASCII first: nearly every real local name is ASCII.
   if (c < 0x80) return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
   return (
@@ -47,7 +48,8 @@ function isPnCharsTail(c: number): boolean {
   return c === HYPHEN || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || c === 0x203f || c === 0x2040
 }
 
-function isPnChars(c: number): boolean {
+/** PN_CHARS (production 166), by code point. */
+export function isPnChars(c: number): boolean {
   return isPnCharsBase(c) || c === UNDERSCORE || isDigit(c) || isPnCharsTail(c)
 }
 
