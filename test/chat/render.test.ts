@@ -86,7 +86,9 @@ describe('render', () => {
       assert.equal(render('x a+b.', [quoted]), '<p>x <a href="https://q.example/">a+b</a>.</p>')
     })
     it('returns the same compiled linker for the same list', () => {
-      assert.equal(linkifierLinker([{ ...ISSUES }]), issues)
+      const first = linkifierLinker([ISSUES])
+      assert.equal(linkifierLinker([{ ...ISSUES }]), first)
+      assert.notEqual(linkifierLinker([{ ...ISSUES, url_template: 'https://other.example/{id}' }]), first)
     })
   })
 

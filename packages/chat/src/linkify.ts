@@ -1,7 +1,8 @@
 // Forward linkification: the organization's linkifiers as one TextLinker (chat-behaviour.md "Linkifiers").
 
-import { RE2JS } from 're2js'
+import { type Matcher, RE2JS } from 're2js'
 import { expandUrlTemplate } from './linkifier-rules.js'
+import { NeedleSet, type PatternFacts, patternFacts } from './pattern-facts.js'
 import type { TextLink, TextLinker } from './text-linker.js'
 
 /** What forward linkification reads of a linkifier (chat-api.md §2.6). */
@@ -10,19 +11,29 @@ export interface ForwardLinkifier {
   readonly url_template: string
 }
 
+/** What may precede a match (chat-behaviour.md "Linkifiers"), besides the start of the text. */
+const BEFORE_CLASS = `[\\t\\n\\v\\f\\r \\x{85}\\pZ'"(,:<]`
+/** What may follow one, besides the end of the text: anything but a letter or a digit. */
+const AFTER = '(?:$|[^\\pL\\pN])'
+
 /**
- * A linkifier's pattern wrapped in its boundary rules (chat-behaviour.md "Linkifiers"): preceded by start
- * of text, whitespace, a Unicode separator or one of `' " ( , : <`, and followed by end of text or a
- * character that is neither a letter nor a digit. RE2 has no look-around, so both sides are consumed
- * and the match itself is capturing group 1; RE2's leftmost-first semantics pick the same match a
- * look-around would (a greedy group gives back characters until its follower is allowed).
+ * A linkifier's pattern with its boundary rules around it, to find the match at a given start: RE2 has no
+ * look-around, so the boundaries are consumed and the match itself is capturing group 1. Among the
+ * matches at one start, RE2's leftmost-first semantics pick the one a look-around would (a greedy group
+ * gives back characters until its follower is allowed). One form for the start of the text, one for a
+ * start after a boundary character.
  */
-const wrap = (pattern: string): string => `(?:^|[\\t\\n\\v\\f\\r \\x{85}\\pZ'"(,:<])((?:${pattern}))(?:$|[^\\pL\\pN])`
+const atTextStart = (pattern: string): string => `^((?:${pattern}))${AFTER}`
+const afterBoundary = (pattern: string): string => `${BEFORE_CLASS}((?:${pattern}))${AFTER}`
 
 interface CompiledLinkifier {
-  readonly regex: RE2JS
-  /** The bare pattern, when it compiles alone: does it occur in the text at all? */
-  readonly probe: RE2JS | undefined
+  /** The pattern alone: it finds candidates, whose boundaries are checked in code. */
+  readonly bare: RE2JS
+  /** What RE2 knows of the pattern's matches (pattern-facts.ts). */
+  readonly facts: PatternFacts
+  /** The bounded forms, asked only where a candidate is empty or followed by a letter or digit. */
+  readonly atTextStart: RE2JS
+  readonly afterBoundary: RE2JS
   readonly groups: readonly string[]
   readonly urlTemplate: string
 }
@@ -51,102 +62,150 @@ export function linkifierLinker(linkifiers: readonly ForwardLinkifier[]): TextLi
     return cached
   }
   const compiled = linkifiers.flatMap((l): CompiledLinkifier[] => {
-    // A pattern ending in an open `\Q` quote would swallow the wrapper: close the quote then.
-    for (const source of [wrap(l.pattern), wrap(`${l.pattern}\\E`)]) {
+    // A pattern ending in an open `\\Q` quote would swallow what follows it: close the quote then.
+    for (const pattern of [l.pattern, `${l.pattern}\\E`]) {
       try {
-        const regex = RE2JS.compile(source)
-        return [{ regex, probe: probeFor(l.pattern), groups: Object.keys(regex.namedGroups()), urlTemplate: l.url_template }]
+        const bare = RE2JS.compile(pattern)
+        const bounded = RE2JS.compile(afterBoundary(pattern))
+        return [{ bare, facts: patternFacts(bare), atTextStart: RE2JS.compile(atTextStart(pattern)), afterBoundary: bounded, groups: Object.keys(bare.namedGroups()), urlTemplate: l.url_template }]
       } catch {
         // the next form, else skipped
       }
     }
     return []
   })
-  const linker: TextLinker = compiled.length === 0 ? () => [] : (text) => linkText(compiled, text)
+  const linker: TextLinker = compiled.length === 0 ? () => [] : linkerOf(compiled)
   CACHE.set(key, linker)
   if (CACHE.size > CACHE_SIZE) CACHE.delete(CACHE.keys().next().value!)
   return linker
 }
 
 /**
- * The bare pattern, to ask first whether it occurs at all: RE2 finds a pattern's literal start (`TEAM7-`,
- * `CVE-`) with a string search, which the boundary wrapper hides; most linkifiers match nothing in a
- * given message and are then skipped at that cost.
+ * Most linkifiers match nothing in a given message. The strings their matches must contain (`TEAM7-`,
+ * `CVE-`, `!`) are looked for all at once, and a linkifier whose string is absent is skipped.
  */
-function probeFor(pattern: string): RE2JS | undefined {
-  try {
-    return RE2JS.compile(pattern)
-  } catch {
-    return undefined // (a trailing `\Q`): no probe, always scanned
+function linkerOf(linkifiers: readonly CompiledLinkifier[]): TextLinker {
+  const withNeedle = linkifiers.flatMap((l, index) => (l.facts.needle === undefined ? [] : [{ index, needle: l.facts.needle }]))
+  const needles = new NeedleSet(withNeedle.map((l) => l.needle))
+  return (text) => {
+    const skip = new Array<boolean>(linkifiers.length).fill(false)
+    needles.occurring(text).forEach((occurs, n) => (skip[withNeedle[n]!.index] = !occurs))
+    let accepted: TextLink[] = []
+    linkifiers.forEach((linkifier, index) => {
+      if (skip[index]) return
+      const found = scan(linkifier, text, accepted)
+      if (found.length > 0) accepted = mergeSorted(accepted, found)
+    })
+    return accepted
   }
 }
 
-function linkText(linkifiers: readonly CompiledLinkifier[], text: string): TextLink[] {
-  let accepted: TextLink[] = []
-  for (const linkifier of linkifiers) {
-    if (linkifier.probe !== undefined && !linkifier.probe.matcher(text).find()) continue
-    const found = scan(linkifier, text, accepted)
-    if (found.length > 0) accepted = mergeSorted(accepted, found)
-  }
-  return accepted
+/** A match: its span and its named groups. */
+interface Found {
+  readonly start: number
+  readonly end: number
+  group(name: string): string
 }
+
+/** The successive matches of a pattern: the first one starting at or after `from`. */
+type Search = (from: number) => Found | undefined
 
 /**
- * The matches of one linkifier that overlap none of `taken` (sorted). The search resumes one character
- * before where it may next match, so that the character can serve as the preceding boundary; a match
- * over a taken span resumes after that span (each search moves forward: linear overall).
+ * The matches of one linkifier that overlap none of `taken` (sorted). The pattern alone finds candidates
+ * (RE2 jumps to a literal start; the facts narrow the rest) and the boundaries are checked here; only a
+ * candidate that is empty or followed by a letter or digit goes to the bounded forms, which may find
+ * another match at that start. A match over a taken span resumes after that span; each search moves
+ * forward, so a scan is linear.
  */
 function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLink[]): TextLink[] {
   const found: TextLink[] = []
-  const wrapped = linkifier.regex.matcher(text)
-  // The bare pattern finds candidates fast (RE2 jumps to its literal start); the boundaries are then
-  // checked here. Only a candidate that fails the boundary after it goes to the wrapped pattern, which
-  // may find a shorter match there — so the result is exactly the wrapped pattern's.
-  const bare = linkifier.probe?.matcher(text)
+  const candidates = bareSearch(linkifier.bare, linkifier.facts, text)
+  const bounded = boundedSearch(linkifier, text)
   let from = 0
   let t = 0
-  while (from <= text.length) {
-    let start: number
-    let end: number
-    let matcher = wrapped
-    let group = 1
-    if (bare !== undefined) {
-      if (!bare.find(from)) break
-      start = bare.start()
-      end = bare.end()
-      if (end === start || !boundaryBefore(text, start)) {
-        from = start + 1
-        continue
-      }
-      if (boundaryAfter(text, end)) {
-        matcher = bare
-        group = 0
-      } else if (!wrapped.find(start === 0 ? 0 : start - 1)) break
-    } else {
-      let matched = wrapped.find(from === 0 ? 0 : from - 1)
-      // Only `^` can place a match before `from` (at 0, when from is 1): search again without it.
-      if (matched && wrapped.start(1) < from) matched = wrapped.find(from)
-      if (!matched) break
-    }
-    start = matcher.start(group)
-    end = matcher.end(group)
-    // An empty match links nothing; step over it.
-    if (end === start) {
-      from = start + 1
-      continue
-    }
+  for (let candidate = candidates(from); candidate !== undefined; candidate = candidates(from)) {
+    const { start } = candidate
+    from = nextCharacter(text, start)
+    if (!boundaryBefore(text, start)) continue
+    const match = candidate.end > start && boundaryAfter(text, candidate.end) ? candidate : bounded(start)
+    // An empty match links nothing.
+    if (match === undefined || match.end === start) continue
     while (t < taken.length && taken[t]!.end <= start) t += 1
     const blocker = taken[t]
-    if (blocker !== undefined && blocker.start < end) {
-      from = Math.max(blocker.end, start + 1)
+    if (blocker !== undefined && blocker.start < match.end) {
+      from = Math.max(blocker.end, from)
       continue
     }
     const groups: Record<string, string> = {}
-    for (const name of linkifier.groups) groups[name] = matcher.group(name) ?? ''
-    found.push({ start, end, url: expandUrlTemplate(linkifier.urlTemplate, groups) })
-    from = end
+    for (const name of linkifier.groups) groups[name] = match.group(name)
+    found.push({ start, end: match.end, url: expandUrlTemplate(linkifier.urlTemplate, groups) })
+    from = match.end
   }
   return found
+}
+
+/**
+ * The match at `start` (after a boundary) that is followed by a boundary, if any. One search answers for
+ * every start up to the next such match, so asking at each candidate stays linear.
+ */
+function boundedSearch(linkifier: CompiledLinkifier, text: string): (start: number) => Found | undefined {
+  const matcher = linkifier.afterBoundary.matcher(text)
+  // The next bounded match at or after the last start asked for; null: none is left.
+  let next: Found | null | undefined
+  return (start) => {
+    if (start === 0) {
+      const first = linkifier.atTextStart.matcher(text)
+      return first.find(0) ? snapshot(first, linkifier.groups) : undefined
+    }
+    if (next === undefined || (next !== null && next.start < start)) next = matcher.find(start - 1) ? snapshot(matcher, linkifier.groups) : null
+    return next?.start === start ? next : undefined
+  }
+}
+
+/** Group 1 of a bounded match, its named groups copied (the matcher moves on). */
+function snapshot(matcher: Matcher, names: readonly string[]): Found {
+  const groups = new Map(names.map((name) => [name, matcher.group(name) ?? '']))
+  return { start: matcher.start(1), end: matcher.end(1), group: (name) => groups.get(name) ?? '' }
+}
+
+/**
+ * The bare pattern's matches starting at or after `from`. With a needle and an alphabet (pattern-facts.ts),
+ * every match lies in a run of characters of the alphabet that contains the needle: only those runs are
+ * searched, each as its own text. Otherwise the whole text is.
+ */
+function bareSearch(regex: RE2JS, facts: PatternFacts, text: string): Search {
+  const { needle, mayContain } = facts
+  if (needle === undefined || mayContain === undefined) {
+    const matcher = regex.matcher(text)
+    return (from) => (from <= text.length && matcher.find(from) ? foundIn(matcher, 0) : undefined)
+  }
+  let runStart = 0
+  let runEnd = 0
+  let matcher: Matcher | undefined
+  return (from) => {
+    for (;;) {
+      if (matcher !== undefined && from < runEnd && matcher.find(Math.max(from, runStart) - runStart)) return foundIn(matcher, runStart)
+      // A match starting at or after `from` contains an occurrence of the needle at or after it.
+      const at = text.indexOf(needle, Math.max(from, runEnd))
+      if (at < 0) return undefined
+      runStart = at
+      while (runStart > 0 && mayContain(text.charCodeAt(runStart - 1))) runStart -= 1
+      runEnd = at + needle.length
+      while (runEnd < text.length && mayContain(text.charCodeAt(runEnd))) runEnd += 1
+      matcher = regex.matcher(text.slice(runStart, runEnd))
+    }
+  }
+}
+
+/** The matcher's current match, `offset` added to its span. Its groups are read before the next search. */
+function foundIn(matcher: Matcher, offset: number): Found {
+  return { start: matcher.start() + offset, end: matcher.end() + offset, group: (name) => matcher.group(name) ?? '' }
+}
+
+/** The index after the character at `at`: a surrogate pair is one character, never split by a link. */
+function nextCharacter(text: string, at: number): number {
+  const unit = text.charCodeAt(at)
+  return unit >= 0xd800 && unit <= 0xdbff && at + 1 < text.length ? at + 2 : at + 1
 }
 
 /** What may precede a match (chat-behaviour.md): start, whitespace, a separator, or ' " ( , : <. */
