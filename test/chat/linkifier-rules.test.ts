@@ -1,7 +1,9 @@
 // Linkifier validation rules (packages/chat/src/linkifier-rules.ts), as pure functions.
 
 import assert from 'node:assert/strict'
-import { checkLinkifier, compilePattern, expandUrlTemplate, parseReverseTemplate, templateVariables } from '../../packages/chat/src/linkifier-rules.js'
+import fc from 'fast-check'
+import { parseTemplate } from 'url-template'
+import { checkLinkifier, compilePattern, parseReverseTemplate, templateVariables, urlTemplateExpander } from '../../packages/chat/src/linkifier-rules.js'
 
 const base = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/example/project/issues/{id}' }
 const errorsOf = (input: Parameters<typeof checkLinkifier>[0]): Record<string, string[]> => {
@@ -54,10 +56,34 @@ describe('linkifier rules', () => {
     })
   })
 
-  describe('expandUrlTemplate', () => {
+  describe('urlTemplateExpander', () => {
     it('expands with RFC 6570 encoding', () => {
-      assert.equal(expandUrlTemplate('https://x.org/issues/{id}', { id: '12' }), 'https://x.org/issues/12')
-      assert.equal(expandUrlTemplate('https://x.org/{q}', { q: 'a b/c' }), 'https://x.org/a%20b%2Fc')
+      assert.equal(urlTemplateExpander('https://x.org/issues/{id}')({ id: '12' }), 'https://x.org/issues/12')
+      assert.equal(urlTemplateExpander('https://x.org/{q}')({ q: 'a b/c' }), 'https://x.org/a%20b%2Fc')
+      assert.equal(urlTemplateExpander('https://x.org/{+path}{?q,n}')({ path: 'a/b c', q: 'x&y', n: '' }), 'https://x.org/a/b%20c?q=x%26y&n=')
+    })
+    it('gives no URL where a prefix modifier would cut a character in two', () => {
+      assert.equal(urlTemplateExpander('https://x.org/{id:1}')({ id: '😀' }), undefined)
+      assert.equal(urlTemplateExpander('https://x.org/{id:2}')({ id: '😀' }), 'https://x.org/%F0%9F%98%80')
+    })
+    it('gives what url-template gives for the whole template', () => {
+      const piece = fc.oneof(
+        fc.constantFrom('https://x.org/', 'a', 'é', '%41', '%zz', ' ', '{', '}', '{}', '/', '?', '[', ']'),
+        fc.tuple(fc.constantFrom('', '+', '#', '.', '/', ';', '?', '&'), fc.constantFrom('a', 'b', 'a,b', 'a:2', 'b*')).map(([op, vars]) => `{${op}${vars}}`),
+      )
+      const value = fc.string({ unit: fc.constantFrom('x', ' ', '/', '%', 'é', '😀', '&', '=', '', '?') })
+      fc.assert(
+        fc.property(fc.array(piece, { maxLength: 8 }), value, value, (pieces, a, b) => {
+          const template = pieces.join('')
+          let expected: string | undefined
+          try {
+            expected = parseTemplate(template).expand({ a, b })
+          } catch {
+            expected = undefined // a prefix modifier that cuts a surrogate pair: url-template throws
+          }
+          assert.equal(urlTemplateExpander(template)({ a, b }), expected)
+        }),
+      )
     })
   })
 

@@ -53,6 +53,12 @@ describe('rendering with linkifiers over HTTP', () => {
     assert.equal(await render('RFC 9110'), '<p>RFC 9110</p>')
   })
 
+  it('a URL template whose prefix modifier would cut a character in two leaves that match unlinked', async () => {
+    expectSuccess(await chat.as('adam').post('/realm/filters', { pattern: '~(?P<id>[^ ~]+)', url_template: 'https://short.example/{id:1}' }))
+    const answer = expectSuccess(await chat.as('max').post('/messages/render', { content: '~😀 ~ab' }))
+    assert.equal(answer.rendered, '<p>~😀 <a href="https://short.example/a">~ab</a></p>')
+  })
+
   describe('GET /linkifiers/reverse', () => {
     it('turns a linkified URL back into its text', async () => {
       assert.deepEqual(expectSuccess(await chat.as('max').get('/linkifiers/reverse', { url: 'https://github.com/example/project/issues/42' })).text, '#42')

@@ -99,12 +99,34 @@ function isLiteral(code: number): boolean {
   return !'"\'%<>\\^`{|}'.includes(String.fromCharCode(code))
 }
 
+/** url-template's own split of a template: an expression in braces, or a run of literal text. */
+const TEMPLATE_PARTS = /\{([^{}]+)\}|([^{}]+)/g
+
 /**
- * Expands an RFC 6570 template with the groups of a match (url-template implements the expansion).
- * @example expandUrlTemplate('https://x.org/issues/{id}', { id: '12' }) // 'https://x.org/issues/12'
+ * Expands an RFC 6570 template with the groups of a match; url-template implements the expansion. It
+ * expands each part of a template on its own, and literals do not depend on the values: they are
+ * expanded once here, and only the expressions per match. Undefined when a value cannot be encoded.
+ * @example urlTemplateExpander('https://x.org/issues/{id}')({ id: '12' }) // 'https://x.org/issues/12'
  */
-export function expandUrlTemplate(template: string, groups: Readonly<Record<string, string>>): string {
-  return parseTemplate(template).expand(groups)
+export function urlTemplateExpander(template: string): (groups: Readonly<Record<string, string>>) => string | undefined {
+  const parts: Array<string | { expand(groups: Readonly<Record<string, string>>): string }> = []
+  let last = 0
+  for (const part of template.matchAll(TEMPLATE_PARTS)) {
+    // Text between parts (a stray brace) is kept as it is, as url-template keeps it.
+    if (part.index > last) parts.push(template.slice(last, part.index))
+    parts.push(part[1] === undefined ? parseTemplate(part[0]).expand({}) : parseTemplate(part[0]))
+    last = part.index + part[0].length
+  }
+  if (last < template.length) parts.push(template.slice(last))
+  return (groups) => {
+    let url = ''
+    try {
+      for (const part of parts) url += typeof part === 'string' ? part : part.expand(groups)
+    } catch {
+      return undefined // a prefix modifier (`{id:1}`) cut a surrogate pair, which cannot be percent-encoded
+    }
+    return url
+  }
 }
 
 /** A part of an auto-conversion field: literal text or a group to insert. */

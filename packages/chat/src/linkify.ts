@@ -1,7 +1,7 @@
 // Forward linkification: the organization's linkifiers as one TextLinker (chat-behaviour.md "Linkifiers").
 
 import { type Matcher, RE2JS } from 're2js'
-import { expandUrlTemplate } from './linkifier-rules.js'
+import { urlTemplateExpander } from './linkifier-rules.js'
 import { NeedleSet, type PatternFacts, patternFacts } from './pattern-facts.js'
 import type { TextLink, TextLinker } from './text-linker.js'
 
@@ -35,7 +35,7 @@ interface CompiledLinkifier {
   readonly atTextStart: RE2JS
   readonly afterBoundary: RE2JS
   readonly groups: readonly string[]
-  readonly urlTemplate: string
+  readonly url: (groups: Readonly<Record<string, string>>) => string | undefined
 }
 
 /** Compiled lists by their content: linkifiers change rarely, messages are sent often. */
@@ -67,7 +67,7 @@ export function linkifierLinker(linkifiers: readonly ForwardLinkifier[]): TextLi
       try {
         const bare = RE2JS.compile(pattern)
         const bounded = RE2JS.compile(afterBoundary(pattern))
-        return [{ bare, facts: patternFacts(bare), atTextStart: RE2JS.compile(atTextStart(pattern)), afterBoundary: bounded, groups: Object.keys(bare.namedGroups()), urlTemplate: l.url_template }]
+        return [{ bare, facts: patternFacts(bare), atTextStart: RE2JS.compile(atTextStart(pattern)), afterBoundary: bounded, groups: Object.keys(bare.namedGroups()), url: urlTemplateExpander(l.url_template) }]
       } catch {
         // the next form, else skipped
       }
@@ -138,7 +138,9 @@ function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLi
     }
     const groups: Record<string, string> = {}
     for (const name of linkifier.groups) groups[name] = match.group(name)
-    found.push({ start, end: match.end, url: expandUrlTemplate(linkifier.urlTemplate, groups) })
+    const url = linkifier.url(groups)
+    if (url === undefined) continue
+    found.push({ start, end: match.end, url })
     from = match.end
   }
   return found
