@@ -8,6 +8,7 @@ import { PrefixError, PrefixIndex } from '@prefixd/core'
 import { shrinkPastedIris } from '../../packages/chat/src/pasted-iris.js'
 import { loadChatPrefixIndex } from '../../packages/chat/src/prefix-index-option.js'
 import { prefixLinker } from '../../packages/chat/src/prefix-linker.js'
+import { renderMessage } from '../../packages/chat/src/render.js'
 import type { TextLink, TextLinker } from '../../packages/chat/src/text-linker.js'
 
 const FOAF = 'http://xmlns.com/foaf/0.1/'
@@ -120,6 +121,10 @@ describe('prefixLinker', () => {
       ['ex:1-2·3', `${EX}1-2·3`],
     ])
     assert.deepEqual(smallLinker('ex:-a ex:.a ex:·a'), [])
+  })
+
+  it('in a message, leaves a name with a Markdown-escaped character unlinked', () => {
+    assert.equal(renderMessage('foaf\\:Person foaf:Person', [smallLinker]), `<p>foaf:Person <a href="${FOAF}Person">foaf:Person</a></p>`)
   })
 
   it('links names with non-ASCII characters, astral ones included', () => {

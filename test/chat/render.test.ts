@@ -103,6 +103,15 @@ describe('render', () => {
       assert.equal(render('https://x.org/#1'), '<p><a href="https://x.org/#1">https://x.org/#1</a></p>')
       assert.equal(render('<https://x.org/#1> #2'), `<p><a href="https://x.org/#1">https://x.org/#1</a> ${link('2')}</p>`)
     })
+    it('does not link a match that contains a backslash-escaped character', () => {
+      // (An escaped backslash is a character like any other: not a boundary before `#3`.)
+      assert.equal(render('\\#1 #2 \\\\#3 (\\#4)'), `<p>#1 ${link('2')} \\#3 (#4)</p>`)
+      // An escape only keeps its own span from linking: the text around it is linked as usual.
+      const versions = linkifierLinker([{ pattern: 'v(?P<n>[0-9]+)', url_template: 'https://x.org/{n}' }])
+      assert.equal(render('v1\\! \\*v2', [versions]), '<p><a href="https://x.org/1">v1</a>! *v2</p>')
+      // A character written as an entity is text like any other.
+      assert.equal(render('&#35;4 a &amp; #5'), `<p>${link('4')} a &amp; ${link('5')}</p>`)
+    })
     it('links inside emphasis, headings and list items', () => {
       assert.equal(render('**#1**'), `<p><strong>${link('1')}</strong></p>`)
       assert.equal(render('# about #1'), `<h1>about ${link('1')}</h1>`)

@@ -9,9 +9,9 @@ const LINKERS = Symbol('text linkers')
 
 /** CommonMark, raw HTML escaped (never passed through), bare URLs linked. */
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false })
-// After text_join (the last core rule), so that each linker sees a whole text run: the inline parser
-// cuts text at characters such as `#` and `:` into pieces that text_join puts back together.
-md.core.ruler.push('text_linkers', linkTextTokens)
+// Before text_join, which would merge backslash-escaped characters into the text around them: a link
+// may not contain one, so `\\#12` stays text.
+md.core.ruler.before('text_join', 'text_linkers', linkTextTokens)
 
 /**
  * The HTML of a message's Markdown source with `linkers` applied to its text: markdown-it renders it, and
@@ -56,69 +56,87 @@ function findLinks(text: string, linkers: readonly TextLinker[]): TextLink[] {
   return links
 }
 
+/** Adjacent text tokens outside links: one run of text for the linkers. */
+interface TextRun {
+  readonly tokens: Token[]
+  readonly text: string
+  /** Offsets in `text` of backslash-escaped characters, which no link may contain. */
+  readonly escaped: readonly number[]
+}
+
+/** The runs of text outside links of one inline block: text tokens and escaped or entity characters. */
+function textRuns(children: readonly Token[]): TextRun[] {
+  const runs: TextRun[] = []
+  let inLink = 0
+  let current: { tokens: Token[]; text: string; escaped: number[] } | undefined
+  for (const token of children) {
+    if (token.type === 'link_open') inLink += 1
+    else if (token.type === 'link_close') inLink -= 1
+    const isText = inLink === 0 && (token.type === 'text' || token.type === 'text_special')
+    if (!isText) {
+      current = undefined
+      continue
+    }
+    if (current === undefined) runs.push((current = { tokens: [], text: '', escaped: [] }))
+    if (token.type === 'text_special' && token.info === 'escape') current.escaped.push(current.text.length)
+    current.tokens.push(token)
+    current.text += token.content
+  }
+  return runs.filter((run) => run.text !== '')
+}
+
 /**
- * The core rule: text tokens outside links become text and link tokens. The linkers run once over all
- * of a message's eligible text, the tokens joined by newlines (a boundary for every linker, and no span
- * may cross one): a hundred linkifiers then scan the message once each, not once per text token.
+ * The core rule: runs of text outside links become text and link tokens. The linkers run once over all
+ * of a message's runs, joined by newlines (a boundary for every linker, and no span may cross one): a
+ * hundred linkifiers then scan the message once each, not once per run.
  */
 function linkTextTokens(state: StateCore): void {
   const linkers = state.env[LINKERS] as readonly TextLinker[] | undefined
   if (linkers === undefined || linkers.length === 0) return
-  const eligible: Array<{ readonly start: number }> = []
-  const parts: string[] = []
+  const blocks = state.tokens.filter((block) => block.type === 'inline' && block.children !== null)
+  const runsOf = blocks.map((block) => textRuns(block.children!))
+  const runs = runsOf.flat()
+  if (runs.length === 0) return
+  const starts: number[] = []
   let offset = 0
-  for (const block of state.tokens) {
-    if (block.type !== 'inline' || block.children === null) continue
-    let inLink = 0
-    for (const token of block.children) {
-      if (token.type === 'link_open') inLink += 1
-      else if (token.type === 'link_close') inLink -= 1
-      if (token.type !== 'text' || inLink !== 0 || token.content === '') continue
-      eligible.push({ start: offset })
-      parts.push(token.content)
-      offset += token.content.length + 1
-    }
+  for (const run of runs) {
+    starts.push(offset)
+    offset += run.text.length + 1
   }
-  if (eligible.length === 0) return
-  const links = findLinks(parts.join('\n'), linkers)
-  // Each link to the token it starts in, relative to that token; one that runs past its token is dropped.
-  const byToken = new Map<number, TextLink[]>()
+  const links = findLinks(runs.map((run) => run.text).join('\n'), linkers)
+  // Each link to the run it starts in, relative to that run; one that runs past its run or contains an
+  // escaped character is dropped.
+  const byRun = new Map<TextRun, TextLink[]>()
   let at = 0
   for (const link of links) {
-    while (at + 1 < eligible.length && eligible[at + 1]!.start <= link.start) at++
-    const { start } = eligible[at]!
-    const length = parts[at]!.length
-    if (link.end > start + length) continue
-    const list = byToken.get(at) ?? []
-    list.push({ start: link.start - start, end: link.end - start, url: link.url })
-    byToken.set(at, list)
+    while (at + 1 < runs.length && starts[at + 1]! <= link.start) at++
+    const run = runs[at]!
+    const start = link.start - starts[at]!
+    const end = link.end - starts[at]!
+    if (end > run.text.length || run.escaped.some((e) => e >= start && e < end)) continue
+    const list = byRun.get(run) ?? []
+    list.push({ start, end, url: link.url })
+    byRun.set(run, list)
   }
-  // Second walk, the same tokens in the same order: split those that got links.
-  let position = 0
-  for (const block of state.tokens) {
-    if (block.type !== 'inline' || block.children === null) continue
-    let inLink = 0
-    let children: Token[] | undefined
-    for (const [index, token] of block.children.entries()) {
-      if (token.type === 'link_open') inLink += 1
-      else if (token.type === 'link_close') inLink -= 1
-      const isEligible = token.type === 'text' && inLink === 0 && token.content !== ''
-      const found = isEligible ? byToken.get(position++) : undefined
-      if (found === undefined) {
-        children?.push(token)
-        continue
-      }
-      children ??= block.children.slice(0, index)
-      splitText(state, token, found, children)
+  if (byRun.size === 0) return
+  blocks.forEach((block, b) => {
+    const linked = runsOf[b]!.filter((run) => byRun.has(run))
+    if (linked.length === 0) return
+    // The run's tokens give way to text and link tokens; the others are kept as they are.
+    const replaced = new Map(linked.map((run) => [run.tokens[0]!, run]))
+    const dropped = new Set(linked.flatMap((run) => run.tokens.slice(1)))
+    const children: Token[] = []
+    for (const token of block.children!) {
+      const run = replaced.get(token)
+      if (run !== undefined) splitText(state, run.text, token.level, byRun.get(run)!, children)
+      else if (!dropped.has(token)) children.push(token)
     }
-    if (children !== undefined) block.children = children
-  }
+    block.children = children
+  })
 }
 
-/** Pushes `token`'s text as text and link tokens, as markdown-it's own linkify rule builds them. */
-function splitText(state: StateCore, token: Token, links: readonly TextLink[], out: Token[]): void {
-  const text = token.content
-  const { level } = token
+/** Pushes `text` as text and link tokens, as markdown-it's own linkify rule builds them. */
+function splitText(state: StateCore, text: string, level: number, links: readonly TextLink[], out: Token[]): void {
   const pushText = (content: string, at: number): void => {
     const part = new state.Token('text', '', 0)
     part.content = content
