@@ -26,17 +26,21 @@ function linkifiers(): Array<{ id: number; pattern: string; url_template: string
 }
 
 /** A message of about `kb` KB: prose with references, prefixed names, a pasted IRI, code. */
-function message(kb: number): string {
-  const parts = [
-    'We should model the reviewer as a foaf:Person with schema:name and dcterms:created, see #1234 and RFC 3986.',
-    'The TEAM42-77 ticket says skos:prefLabel is wrong for owl:Class terms (CVE-2024-12345 is unrelated).',
-    'Code stays as it is: `foaf:knows #99` and the pasted http://xmlns.com/foaf/0.1/Person is a link already.',
-    'docs!42 moves prov:wasGeneratedBy to the right place; TEAM7-1 and TEAM99-123456 are follow-ups, 12:30 is lunch.',
-  ]
+function message(kb: number, parts: readonly string[] = PROSE): string {
   let text = ''
   for (let i = 0; text.length < kb * 1024; i++) text += parts[i % parts.length] + (i % 5 === 4 ? '\n\n' : ' ')
   return text
 }
+
+const PROSE = [
+  'We should model the reviewer as a foaf:Person with schema:name and dcterms:created, see #1234 and RFC 3986.',
+  'The TEAM42-77 ticket says skos:prefLabel is wrong for owl:Class terms (CVE-2024-12345 is unrelated).',
+  'Code stays as it is: `foaf:knows #99` and the pasted http://xmlns.com/foaf/0.1/Person is a link already.',
+  'docs!42 moves prov:wasGeneratedBy to the right place; TEAM7-1 and TEAM99-123456 are follow-ups, 12:30 is lunch.',
+]
+
+/** The worst case for skipping: every one of the 100 linkifiers matches somewhere in the message. */
+const EVERY_LINKIFIER = Array.from({ length: LINKIFIERS }, (_, i) => `TEAM${i}-${i * 7} and owl:Class #${i}, api!${i} RFC ${i + 1000} CVE-2024-${10000 + i}.`)
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -53,16 +57,51 @@ function time(run: () => unknown): number {
   return median(samples)
 }
 
-/** Every match of every pattern, as a linkifier pass would find them, on three engines. */
-function engines(text: string, patterns: readonly string[]): Array<[string, () => number]> {
+/** Every match of every pattern, with its groups, on each engine: re2js, re2-wasm, native re2 if installed, V8. */
+async function engines(text: string, patterns: readonly string[]): Promise<Array<[string, () => number]>> {
   const re2js = patterns.map((p) => RE2JS.compile(p))
   const wasm = patterns.map((p) => new RE2(p, 'gu'))
-  const native = patterns.map((p) => new RegExp(p.replaceAll('(?P<', '(?<'), 'gu'))
-  return [
-    ['re2js (used)', () => re2js.reduce((n, r) => { const m = r.matcher(text); let k = 0; while (m.find()) k++; return n + k }, 0)],
-    ['re2-wasm', () => wasm.reduce((n, r) => { r.lastIndex = 0; let k = 0; while (r.exec(text) !== null) k++; return n + k }, 0)],
-    ['V8 RegExp (backtracking: can hang on a bad pattern)', () => native.reduce((n, r) => { r.lastIndex = 0; let k = 0; while (r.exec(text) !== null) k++; return n + k }, 0)],
+  const v8 = patterns.map((p) => new RegExp(p.replaceAll('(?P<', '(?<'), 'gu'))
+  const execAll = (regexes: ReadonlyArray<{ lastIndex: number; exec(s: string): { groups?: object } | null }>) => () =>
+    regexes.reduce((n, r) => { r.lastIndex = 0; let k = 0; for (let m = r.exec(text); m !== null; m = r.exec(text)) { void m.groups; k++ } return n + k }, 0)
+  const list: Array<[string, () => number]> = [
+    ['re2js (used)', () => re2js.reduce((n, r) => { const m = r.matcher(text); let k = 0; while (m.find()) { m.group(1); k++ } return n + k }, 0)],
+    ['re2-wasm', execAll(wasm)],
   ]
+  // Node bindings to RE2 itself: a native build of RE2 and Abseil on install (node-gyp), so not a dependency.
+  const nativeRe2 = await import('re2').then((m) => m.default, () => undefined)
+  if (nativeRe2 !== undefined) list.push(['re2 (native bindings, built from source)', execAll(patterns.map((p) => new nativeRe2(p.replaceAll('(?P<', '(?<'), 'gu')))])
+  else console.error('re2 (native) is not installed: `npm install --no-save re2` adds it to this table')
+  list.push(['V8 RegExp (backtracking: can hang on a bad pattern)', execAll(v8)])
+  return list
+}
+
+/** The straightforward linkifier pass: each pattern wrapped in its boundaries, scanned over the whole text. */
+function plainLinker(list: ReadonlyArray<{ pattern: string }>): (text: string) => Array<{ start: number; end: number }> {
+  const bounded = list.map((l) => RE2JS.compile(`(?:^|[\\t\\n\\v\\f\\r \\x{85}\\pZ'"(,:<])((?:${l.pattern}))(?:$|[^\\pL\\pN])`))
+  return (text) => {
+    let taken: Array<{ start: number; end: number }> = []
+    for (const regex of bounded) {
+      const m = regex.matcher(text)
+      const found: Array<{ start: number; end: number }> = []
+      let t = 0
+      for (let from = 0; from <= text.length && m.find(from === 0 ? 0 : from - 1); ) {
+        const start = m.start(1)
+        const end = m.end(1)
+        while (t < taken.length && taken[t]!.end <= start) t++
+        const blocked = taken[t] !== undefined && taken[t]!.start < end
+        if (start < from || end === start || blocked) {
+          from = blocked ? Math.max(taken[t]!.end, start + 1) : Math.max(start, from) + 1
+          continue
+        }
+        m.group(1)
+        found.push({ start, end })
+        from = end
+      }
+      taken = [...taken, ...found].sort((a, b) => a.start - b.start)
+    }
+    return taken
+  }
 }
 
 async function main(): Promise<void> {
@@ -77,10 +116,32 @@ async function main(): Promise<void> {
     const ms = time(() => renderMessage(text, linkers))
     lines.push(`| ${kb} KB | ${ms.toFixed(2)} ms | ${(ms / kb).toFixed(3)} ms |`)
   }
+  const crowded = message(10, EVERY_LINKIFIER)
+  const crowdedMs = time(() => renderMessage(crowded, linkers))
+  lines.push(`| 10 KB in which every linkifier matches (nothing to skip) | ${crowdedMs.toFixed(2)} ms | ${(crowdedMs / 10).toFixed(3)} ms |`)
 
   const text = message(10)
+  // The linkifier pass as built, against scanning each pattern wrapped in its boundaries over the whole text.
+  const pass = linkifierLinker(list)
+  const plain = plainLinker(list)
+  for (const sample of [text, crowded]) {
+    const [ours, theirs] = [pass(sample), plain(sample)].map((links) => JSON.stringify(links.map((l) => [l.start, l.end])))
+    if (ours !== theirs) throw new Error('the linkifier pass and the plain scan disagree')
+  }
+  const passMs = [time(() => pass(text)), time(() => pass(crowded))]
+  const plainMs = [time(() => plain(text)), time(() => plain(crowded))]
+  lines.push(
+    '',
+    '## The 100 linkifiers alone over 10 KB: prefixd\'s pass against scanning each bounded pattern over the whole text',
+    '',
+    '| message | prefixd (needles, runs, bare candidates) | each bounded pattern, whole text (re2js) | ratio |',
+    '|---|---:|---:|---:|',
+    `| prose | ${passMs[0]!.toFixed(2)} ms | ${plainMs[0]!.toFixed(2)} ms | ${(plainMs[0]! / passMs[0]!).toFixed(1)}× |`,
+    `| every linkifier matches | ${passMs[1]!.toFixed(2)} ms | ${plainMs[1]!.toFixed(2)} ms | ${(plainMs[1]! / passMs[1]!).toFixed(1)}× |`,
+  )
+
   lines.push('', '## The 100 patterns over a 10 KB message, by engine', '', '| engine | time | vs re2js |', '|---|---:|---:|')
-  const results = engines(text, list.map((l) => l.pattern))
+  const results = await engines(text, list.map((l) => l.pattern))
   const counts = results.map(([, run]) => run())
   if (new Set(counts).size !== 1) throw new Error(`the engines disagree on the matches: ${counts.join(', ')}`)
   const timings = results.map(([name, run]) => [name, time(run)] as const)

@@ -8,3 +8,12 @@ declare module '@rdfjs/prefix-map/PrefixMap.js' {
     shrink(term: Term): NamedNode | null
   }
 }
+
+// Node bindings to RE2 (optional: installed by hand to compare engines).
+declare module 're2' {
+  export default class RE2 {
+    constructor(pattern: string, flags: string)
+    lastIndex: number
+    exec(text: string): { groups?: object } | null
+  }
+}
