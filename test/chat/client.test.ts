@@ -1,90 +1,11 @@
 // The chat client through real HTTP: calls and retries (ChatClient), the event queue as an async iterator (EventQueueClient).
 
 import assert from 'node:assert/strict'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ChatApiError, ChatClient, EventQueueClient, isReregister, type ChatClientOptions, type ChatEvent, type EventQueueOptions, type QueueItem, type RegisterState } from '../../packages/chat/src/client/index.js'
 import { expectError, expectSuccess, startTestChat, USERS, type TestChat } from './chat-helpers.js'
-
-/** What the peer does with one request: pass it to the chat, answer it itself, or fail at the transport. */
-type Action = 'proxy' | 'overlap' | 'reset' | 'hang' | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
-
-interface Recorded {
-  readonly method: string
-  readonly url: string
-  readonly body: string
-}
-
-/**
- * A real HTTP peer in front of the chat: each request is answered as `script` says, by its method,
- * path and index among requests to the same method and path; `proxy` passes it on. `overlap` passes a
- * GET /events on and answers the chat's events preceded by those of the previous answer, as an
- * at-least-once delivery may.
- */
-interface Peer {
-  readonly url: string
-  readonly requests: Recorded[]
-  script: (method: string, path: string, index: number) => Action
-  close(): Promise<void>
-}
-
-async function startPeer(upstream: string): Promise<Peer> {
-  const counts = new Map<string, number>()
-  let previousEvents: unknown[] = []
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const chunks: Buffer[] = []
-      for await (const chunk of req) chunks.push(chunk as Buffer)
-      const body = Buffer.concat(chunks).toString('utf8')
-      const method = req.method ?? 'GET'
-      const url = req.url ?? '/'
-      const path = new URL(url, 'http://peer').pathname
-      const index = counts.get(`${method} ${path}`) ?? 0
-      counts.set(`${method} ${path}`, index + 1)
-      peer.requests.push({ method, url, body })
-      const action = peer.script(method, path, index)
-      if (action === 'reset') return void req.socket.destroy()
-      if (action === 'hang') return
-      if (typeof action === 'object') return void res.writeHead(action.status, { 'content-type': 'application/json', ...action.headers }).end(action.body)
-      const upstreamAbort = new AbortController()
-      res.on('close', () => upstreamAbort.abort())
-      try {
-        const answer = await fetch(upstream + url, {
-          method,
-          headers: { authorization: req.headers.authorization ?? '', ...(req.headers['content-type'] !== undefined && { 'content-type': req.headers['content-type'] }) },
-          ...(method !== 'GET' && { body }),
-          signal: upstreamAbort.signal,
-        })
-        let text = await answer.text()
-        if (method === 'GET' && path === '/api/v1/events' && answer.ok) {
-          const parsed = JSON.parse(text) as { events: unknown[] }
-          const fresh = parsed.events
-          if (action === 'overlap') text = JSON.stringify({ ...parsed, events: [...previousEvents, ...fresh] })
-          previousEvents = fresh
-        }
-        const retryAfter = answer.headers.get('retry-after')
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', ...(retryAfter !== null && { 'retry-after': retryAfter }) }).end(text)
-      } catch {
-        res.destroy()
-      }
-    })()
-  })
-  server.listen(0, '127.0.0.1')
-  await new Promise<void>((resolve) => server.once('listening', resolve))
-  const peer: Peer = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests: [],
-    script: () => 'proxy',
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-  }
-  return peer
-}
+import { closedPort, startPeer, type Peer } from './http-peer.js'
 
 const envelope503 = { status: 503, body: JSON.stringify({ result: 'error', code: 'INTERNAL', msg: 'Service unavailable' }) } as const
 const html502 = { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' } as const
@@ -132,14 +53,6 @@ async function dmToMax(chat: TestChat, content: string): Promise<void> {
 
 function queueExists(chat: TestChat, queueId: string): boolean {
   return chat.chat.db.prepare('SELECT 1 FROM event_queues WHERE id = ?').get(queueId) !== undefined
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await new Promise<void>((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 describe('ChatClient', () => {
@@ -204,6 +117,40 @@ describe('ChatClient', () => {
       .then(() => undefined, (e: unknown) => e)
     assert.ok(error instanceof TypeError, String(error)) // fetch's network error, once retries are spent
     assert.deepEqual(refused.sleeps, [250, 500, 1000])
+  })
+
+  it('never repeats a POST that may have taken effect: a lost answer, a 5xx, a timeout', async () => {
+    const sent = (): number => (chat.chat.db.prepare("SELECT count(*) AS n FROM messages WHERE content LIKE 'once %'").get() as { n: number }).n
+    const time = fakeTime()
+    const client = clientAs('max', peer.url, time)
+    const post = (content: string, options = {}) => client.call('POST', '/messages', { type: 'direct', to: [5], content }, options).then(() => undefined, (e: unknown) => e)
+    peer.script = (method, _path, index) => (method === 'POST' && index === 0 ? 'lose' : 'proxy')
+    assert.ok((await post('once a')) instanceof TypeError)
+    assert.equal(sent(), 1, 'the chat took the message; its answer was lost, and nothing was sent again')
+    peer.script = (method, _path, index) => (method === 'POST' && index === 1 ? envelope503 : 'proxy')
+    assert.equal(((await post('once b')) as ChatApiError).status, 503)
+    peer.script = (method, _path, index) => (method === 'POST' && index === 2 ? 'hang' : 'proxy')
+    assert.ok((await post('once c', { timeoutMs: 100 })) !== undefined)
+    assert.deepEqual(time.sleeps, [])
+    assert.equal(peer.requests.filter((r) => r.method === 'POST').length, 3)
+    // A caller that knows repeating is harmless says so.
+    peer.script = (method, _path, index) => (method === 'POST' && index === 3 ? envelope503 : 'proxy')
+    assert.equal(await post('once d', { idempotent: true }), undefined)
+    assert.deepEqual(time.sleeps, [250])
+  })
+
+  it('repeats a POST the chat cannot have acted on: a refused connection, a 429', async () => {
+    const refused = fakeTime()
+    const error = await clientAs('max', `http://127.0.0.1:${await closedPort()}`, { ...refused, maxRetries: 2 })
+      .call('POST', '/messages', { type: 'direct', to: [5], content: 'x' })
+      .then(() => undefined, (e: unknown) => e)
+    assert.ok(error instanceof TypeError, String(error))
+    assert.deepEqual(refused.sleeps, [250, 500])
+    const time = fakeTime()
+    peer.script = (method, _path, index) => (method === 'POST' && index === 0 ? { status: 429, body: JSON.stringify({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'slow', 'retry-after': 0.5 }) } : 'proxy')
+    const { id } = await clientAs('max', peer.url, time).call('POST', '/messages', { type: 'direct', to: [5], content: 'after a 429' })
+    assert.equal(typeof id, 'number')
+    assert.deepEqual(time.sleeps, [500])
   })
 
   it('gives up after maxRetries with the last 5xx error', async () => {

@@ -11,12 +11,17 @@ export interface ChatSyncOptions extends ChatAccount, SelectOptions {
   readonly dryRun?: boolean
 }
 
+/** Rounds of list, plan, apply before a run gives up: a change whose answer was lost is seen in the next. */
+const MAX_ROUNDS = 3
+
 /**
- * Reads the organization's linkifiers, plans (see `planSync`) and applies the plan: deletions first
- * (they make room), then updates, then creations, each announced on a line, and a summary
- * `created N, updated N, deleted N, unchanged N`. Resolves 0, or 2 (`EXIT_USAGE`) after the server refused a change
- * (its message and field errors on stderr) or could not be reached; what was done before stays done,
- * and a second run finishes the job.
+ * Reads the organization's linkifiers, plans (see `planSync`) and applies the plan, each change announced
+ * on a line, then a summary `created N, updated N, deleted N, unchanged N`. A change that fails is not repeated blindly (a lost
+ * answer may hide a change that was made): the run reads the linkifiers again and plans anew, up to
+ * three rounds (a change refused twice alike is final), and ends by reading them once more: the organization is as planned, or the run says why
+ * not. Resolves 0, or 2
+ * (`EXIT_USAGE`) when a change still fails in the last round (the server's message and field errors on
+ * stderr) or the server cannot be reached; what was done stays done, and a second run finishes the job.
  *
  * @example
  * await runChatSync(index, { site: 'http://127.0.0.1:9991', email, apiKey, only: ['foaf', 'schema'] }, io)
@@ -26,35 +31,58 @@ export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, 
   const wanted = wantedLinkifiers(index, options)
   const client = new ChatClient(options)
   let step = 'list the linkifiers'
-  /** A call whose failure ends the run: reported with `step`, exit code 2. */
+  /** A call whose failure ends the round: reported with `step`. */
   const call = (...args: Parameters<ChatClient['call']>): ReturnType<ChatClient['call']> =>
     client.call(...args).catch((error: unknown) => {
       throw new Refused(`could not ${step} at ${options.site}: ${describeFailure(error)}`)
     })
-  try {
-    const answer = await call('GET', '/realm/linkifiers')
-    const plan = planSync(wanted, answer.linkifiers as ListedLinkifier[])
-    if (options.dryRun) {
-      for (const line of describePlan(plan)) say(line)
-      say(`dry run: would create ${plan.create.length}, update ${plan.update.length}, delete ${plan.delete.length}; unchanged ${plan.unchanged.length}`)
-      return EXIT_FOUND
-    }
+  const done = { created: 0, updated: 0, deleted: 0 }
+  /** Deletions (they make room), updates, then creations, each counted and announced. */
+  const apply = async (plan: SyncPlan): Promise<void> => {
     for (const { id, prefix } of plan.delete) {
       step = `delete linkifier ${id}`
       await call('DELETE', `/realm/filters/${id}`)
+      done.deleted++
       say(`deleted ${prefix ?? '?'} (linkifier ${id})`)
     }
     for (const { id, wanted } of plan.update) {
       step = `update the linkifier of ${wanted.prefix} (${id})`
       await call('PATCH', `/realm/filters/${id}`, fields(wanted))
+      done.updated++
       say(`updated ${wanted.prefix} (linkifier ${id})`)
     }
     for (const wanted of plan.create) {
       step = `create the linkifier of ${wanted.prefix}`
       const { id } = await call('POST', '/realm/filters', fields(wanted))
+      done.created++
       say(`created ${wanted.prefix} (linkifier ${String(id)})`)
     }
-    say(`created ${plan.create.length}, updated ${plan.update.length}, deleted ${plan.delete.length}, unchanged ${plan.unchanged.length}`)
+  }
+  let unchanged: number | undefined
+  let lastFailure: string | undefined
+  try {
+    for (let round = 1; ; round++) {
+      step = 'list the linkifiers'
+      const answer = await call('GET', '/realm/linkifiers')
+      const plan = planSync(wanted, answer.linkifiers as ListedLinkifier[])
+      unchanged ??= plan.unchanged.length
+      if (options.dryRun) {
+        for (const line of describePlan(plan)) say(line)
+        say(`dry run: would create ${plan.create.length}, update ${plan.update.length}, delete ${plan.delete.length}; unchanged ${plan.unchanged.length}`)
+        return EXIT_FOUND
+      }
+      if (plan.create.length + plan.update.length + plan.delete.length === 0) break
+      if (round > MAX_ROUNDS) throw new Refused(`the linkifiers at ${options.site} still differ from the plan after ${MAX_ROUNDS} rounds (is something else changing them?)`)
+      try {
+        await apply(plan)
+      } catch (error) {
+        // The same failure twice is the server's answer, not a lost one.
+        if (!(error instanceof Refused) || round === MAX_ROUNDS || error.message === lastFailure) throw error
+        lastFailure = error.message
+        io.stderr.write(`prefixd: chat-sync: ${error.message}; reading the linkifiers again\n`)
+      }
+    }
+    say(`created ${done.created}, updated ${done.updated}, deleted ${done.deleted}, unchanged ${unchanged ?? 0}`)
     return EXIT_FOUND
   } catch (error) {
     if (!(error instanceof Refused)) throw error

@@ -38,7 +38,16 @@ export interface CallOptions {
   readonly timeoutMs?: number
   /** Overrides the client's `maxRetries`; `Infinity` retries until success, a final error or an abort. */
   readonly maxRetries?: number
+  /**
+   * Whether doing the call twice is harmless; default true for every method but POST. A call that is not
+   * is retried only when the server certainly did not act on it (a refused connection, a 429): after a
+   * lost answer, a 5xx or a timeout it may have, and the error is thrown for the caller to check.
+   */
+  readonly idempotent?: boolean
 }
+
+/** Network errors raised before a request left: the server cannot have acted on it. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
 
 const DEFAULT_MAX_RETRIES = 8
 
@@ -51,7 +60,8 @@ type Attempt = { readonly body: ChatSuccess } | { readonly error: unknown; reado
 /**
  * A client of the chat API authenticated as one account. Network errors, timeouts and 5xx answers are
  * retried with exponential backoff and full jitter; a 429 waits what its Retry-After says; other 4xx
- * are final. Note that a retried POST whose first answer was lost may take effect twice.
+ * are final. A POST (see `CallOptions.idempotent`) is retried only where it cannot have taken effect, so
+ * a lost answer never sends a message twice.
  *
  * @example
  * const client = new ChatClient({ site: 'https://chat.example.com', email: 'max@example.com', apiKey })
@@ -102,6 +112,7 @@ export class ChatClient {
   }
 
   async #attempt(method: string, path: string, params: CallParams, options: CallOptions): Promise<Attempt> {
+    const idempotent = options.idempotent ?? method !== 'POST'
     const encoded = formEncode(params)
     const query = method === 'GET' || method === 'HEAD'
     const url = `${this.#api}${path}${query && encoded !== '' ? `?${encoded}` : ''}`
@@ -121,8 +132,9 @@ export class ChatClient {
       })
       text = await response.text()
     } catch (error) {
-      // No answer (refused, reset, timed out): worth another try unless the caller aborted.
-      return { error, retry: true }
+      // No answer (refused, reset, timed out): worth another try unless the caller aborted, and for a
+      // call that is not idempotent only when the request never left.
+      return { error, retry: idempotent || NOT_SENT.has(networkCode(error) ?? '') }
     } finally {
       limit.clear()
     }
@@ -136,8 +148,15 @@ export class ChatClient {
       const waitMs = retryAfterMs(response.headers, body ?? {})
       return { error, retry: true, ...(waitMs !== undefined && { waitMs }) }
     }
-    return { error, retry: response.status >= 500 }
+    return { error, retry: idempotent && response.status >= 500 }
   }
+}
+
+/** The system error code behind a fetch failure (`fetch failed` wraps it as its cause). */
+function networkCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause
+  const code = cause?.code ?? (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : undefined
 }
 
 /** Strings as they are, everything else as JSON (chat-api.md §1.1); `undefined` values are left out. */

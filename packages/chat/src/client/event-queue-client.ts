@@ -154,7 +154,8 @@ export class EventQueueClient {
       all_public_streams: o.allPublicStreams,
       queue_lifespan_secs: o.queueLifespanSecs,
     }
-    const body = await this.#client.call('POST', '/register', params, { ...(o.signal && { signal: o.signal }), ...(maxRetries !== undefined && { maxRetries }) })
+    // A registration repeated after a lost answer leaves a spare queue, which expires unused: harmless.
+    const body = await this.#client.call('POST', '/register', params, { idempotent: true, ...(o.signal && { signal: o.signal }), ...(maxRetries !== undefined && { maxRetries }) })
     const state = registerState(body)
     this.#queueId = state.queue_id
     this.#lastEventId = state.last_event_id
