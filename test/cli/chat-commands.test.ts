@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expectSuccess, startTestChat, USERS, type TestChat } from '../chat/chat-helpers.js'
-import { startPeer } from '../chat/http-peer.js'
+import { startPeer, type Peer } from '../chat/http-peer.js'
 import { MAIN, prefixd, type Run } from './run-prefixd.js'
 
 /** The account options for the fixture user `name`. */
@@ -261,5 +261,57 @@ describe('prefixd chat-bot', function () {
     bot.kill('SIGTERM')
     assert.equal(await exited, 0)
     assert.equal(queuesOfBot(), 0)
+  })
+})
+
+describe('prefixd chat-bot behind a link that loses answers', function () {
+  this.timeout(30_000)
+  const BOT = USERS['linkbot-bot']!.user_id
+  let chat: TestChat
+  let peer: Peer
+  let bot: ChildProcessWithoutNullStreams
+  let stdout = ''
+  let stderr = ''
+
+  const botReplies = (): Array<{ content: string }> => chat.chat.db.prepare('SELECT content FROM messages WHERE sender_id = ? ORDER BY id').all(BOT) as Array<{ content: string }>
+  const ask = async (content: string): Promise<number> => Number(expectSuccess(await chat.as('max').post('/messages', { type: 'direct', to: [BOT], content })).id)
+
+  before(async () => {
+    // Heartbeats every second: the poll that confirms or refutes a reply's arrival ends quickly.
+    chat = await startTestChat({ heartbeatSeconds: [1, 1] })
+    peer = await startPeer(chat.url)
+    const user = USERS['linkbot-bot']!
+    bot = spawn(process.execPath, [MAIN, 'chat-bot', '--site', peer.url, '--email', user.email, '--api-key', user.api_key], { stdio: ['pipe', 'pipe', 'pipe'] })
+    bot.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    bot.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    await waitFor('the bot to listen', () => (/listening as Link Bot/.test(stderr) ? true : undefined))
+  })
+
+  after(async () => {
+    bot.kill('SIGKILL')
+    await peer.close()
+    await chat.close()
+  })
+
+  it('does not answer twice when the answer to its reply is lost after the chat took it', async () => {
+    peer.script = (method, path, index) => (method === 'POST' && path === '/api/v1/messages' && index === 0 ? 'lose' : 'proxy')
+    const id = await ask('expand foaf:Person')
+    await waitFor('the arrival of the reply, seen in the event queue', () => (stdout.includes(`answered message ${id} from max@example.com (direct): expand (its arrival seen in the event queue)`) ? true : undefined))
+    assert.match(stderr, new RegExp(`no answer to the reply to message ${id} .*waiting for the event queue`))
+    // Two more polls, to be sure nothing is sent again.
+    const polls = peer.requests.filter((r) => r.method === 'GET').length
+    await waitFor('two more polls', () => (peer.requests.filter((r) => r.method === 'GET').length >= polls + 2 ? true : undefined))
+    assert.equal(botReplies().length, 1)
+    assert.equal(peer.requests.filter((r) => r.method === 'POST' && r.url === '/api/v1/messages').length, 1)
+  })
+
+  it('sends its reply again when the event queue shows it never arrived', async () => {
+    const before = botReplies().length
+    peer.script = (method, path, index) => (method === 'POST' && path === '/api/v1/messages' && index === 1 ? 'reset' : 'proxy')
+    const id = await ask('expand schema:Person')
+    await waitFor('the reply sent again', () => (stdout.includes(`answered message ${id} from max@example.com (direct): expand\n`) ? true : undefined))
+    assert.equal(botReplies().length, before + 1)
+    assert.ok(botReplies().at(-1)!.content.includes('http://schema.org/Person'))
+    assert.equal(peer.requests.filter((r) => r.method === 'POST' && r.url === '/api/v1/messages').length, 3)
   })
 })

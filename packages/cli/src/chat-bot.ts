@@ -1,10 +1,11 @@
 // prefixd chat-bot: answers expand, shrink and complete in the chat, reading the bot's event queue until SIGINT or SIGTERM.
 
-import { ChatClient, EventQueueClient, isReregister } from '@prefixd/chat'
+import { ChatApiError, ChatClient, EventQueueClient, isReregister } from '@prefixd/chat'
 import type { PrefixIndex } from '@prefixd/core'
-import { replyTo, type BotUser, type IncomingMessage } from './bot-replies.js'
+import { replyTo, type BotReply, type BotUser, type IncomingMessage } from './bot-replies.js'
 import { describeFailure, type ChatAccount } from './chat-account.js'
 import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli.js'
+import { ReplyLedger } from './reply-ledger.js'
 
 export interface ChatBotOptions extends ChatAccount {
   /** Stops the bot. Without one, SIGINT and SIGTERM do (their handlers are removed when it stops). */
@@ -15,7 +16,8 @@ export interface ChatBotOptions extends ChatAccount {
  * Runs the bot: reads its own account (GET /users/me), then its `message` events (EventQueueClient,
  * which re-registers a lost queue and retries through server restarts without end), and answers each
  * message meant for it (see `replyTo`), printing one line per answer. A reply the server refuses is
- * reported on stderr and the bot goes on. Resolves 0 when stopped, 2 when the account cannot be read
+ * reported on stderr and the bot goes on; one whose send got no answer is sent again only if the event
+ * queue shows it did not arrive (see `ReplyLedger`), so no message is answered twice. Resolves 0 when stopped, 2 when the account cannot be read
  * or the queue fails for good (a revoked key).
  *
  * @example
@@ -41,26 +43,47 @@ export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io
       return EXIT_USAGE
     }
     let registrations = 0
+    const ledger = new ReplyLedger()
+    /** Sends a reply; one that got no answer waits in the ledger for its echo. */
+    const send = async (localId: string, reply: OutgoingReply, sends: number): Promise<void> => {
+      const queueId = queue.queueId
+      try {
+        await client.call('POST', '/messages', { ...reply.params, local_id: localId, ...(queueId !== undefined && { queue_id: queueId }) }, { signal })
+        io.stdout.write(`answered ${reply.subject}: ${reply.command}\n`)
+      } catch (error) {
+        if (signal.aborted) return
+        const unanswered = !(error instanceof ChatApiError) || error.status >= 500
+        if (unanswered && queueId !== undefined) {
+          ledger.failed(localId, { ...reply, queueId }, sends)
+          note(`no answer to the reply to ${reply.subject} (${describeFailure(error)}); waiting for the event queue to show whether it arrived`)
+        } else {
+          note(`could not answer ${reply.subject}: ${describeFailure(error)}`)
+        }
+      }
+    }
     const queue = new EventQueueClient(client, {
       eventTypes: ['message'],
       applyMarkdown: false, // the Markdown source: mentions and commands as typed
       signal,
       onRegister: (state) => note(`${registrations++ === 0 ? 'listening' : 'event queue lost; listening again'} as ${me.full_name} <${options.email}> (queue ${state.queue_id})`),
+      afterPoll: async () => {
+        if (ledger.size === 0) return
+        const { resend, dropped } = ledger.afterPoll(queue.queueId)
+        for (const { reply, reason } of dropped) note(`gave up the reply to ${reply.subject}: ${reason}`)
+        for (const { localId, reply } of resend) await send(localId, reply, reply.sends + 1)
+      },
     })
     try {
       for await (const item of queue.events()) {
         if (isReregister(item) || item.type !== 'message') continue
+        const confirmed = typeof item.local_message_id === 'string' ? ledger.echoed(item.local_message_id) : undefined
+        if (confirmed !== undefined) io.stdout.write(`answered ${confirmed.subject}: ${confirmed.command} (its arrival seen in the event queue)\n`)
         const message = messageOf(item.message)
         if (message === undefined) continue
         const reply = replyTo(index, me, message)
         if (reply === undefined) continue
-        try {
-          await client.call('POST', '/messages', reply.params, { signal })
-          io.stdout.write(`answered message ${message.id} from ${message.sender_email ?? `user ${message.sender_id}`} ${where(message)}: ${reply.command}\n`)
-        } catch (error) {
-          if (signal.aborted) break
-          note(`could not answer message ${message.id}: ${describeFailure(error)}`)
-        }
+        const subject = `message ${message.id} from ${message.sender_email ?? `user ${message.sender_id}`} ${where(message)}`
+        await send(`prefixd-bot-${message.id}`, { ...reply, subject }, 1)
       }
     } catch (error) {
       note(`the event queue failed: ${describeFailure(error)}`)
@@ -71,6 +94,11 @@ export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
   }
+}
+
+/** A reply and what it answers, for the log lines. */
+interface OutgoingReply extends BotReply {
+  readonly subject: string
 }
 
 function botUser(body: Record<string, unknown>): BotUser {

@@ -54,6 +54,12 @@ export interface EventQueueOptions {
    * any event of that queue is yielded: where callers (re)build the state the events then update.
    */
   readonly onRegister?: (state: RegisterState) => void | Promise<void>
+  /**
+   * Called (and awaited) after each answer of GET /events once all its events were yielded and handled,
+   * heartbeats and empty answers included. What the loop body did while handling them is therefore
+   * followed by a poll that started after it: a change it made shows in the events before the next call.
+   */
+  readonly afterPoll?: () => void | Promise<void>
 }
 
 /** The timeout of GET /events when the registration names none (chat-behaviour.md: 90 s). */
@@ -135,6 +141,8 @@ export class EventQueueClient {
           // After the yield: an event is acknowledged once the consumer's loop body has run on it.
           this.#lastEventId = event.id
         }
+        if (aborted()) return
+        await this.#options.afterPoll?.()
       }
     } catch (error) {
       if (!aborted()) throw error // an abort is a clean stop, not a failure
