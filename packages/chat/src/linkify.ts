@@ -62,12 +62,20 @@ export function linkifierLinker(linkifiers: readonly ForwardLinkifier[]): TextLi
     return cached
   }
   const compiled = linkifiers.flatMap((l): CompiledLinkifier[] => {
-    // A pattern ending in an open `\\Q` quote would swallow what follows it: close the quote then.
+    // A pattern ending in an open `\Q` quote would swallow what follows it: close the quote then.
     for (const pattern of [l.pattern, `${l.pattern}\\E`]) {
       try {
         const bare = RE2JS.compile(pattern)
-        const bounded = RE2JS.compile(afterBoundary(pattern))
-        return [{ bare, facts: patternFacts(bare), atTextStart: RE2JS.compile(atTextStart(pattern)), afterBoundary: bounded, groups: Object.keys(bare.namedGroups()), url: urlTemplateExpander(l.url_template) }]
+        return [
+          {
+            bare,
+            facts: patternFacts(bare),
+            atTextStart: RE2JS.compile(atTextStart(pattern)),
+            afterBoundary: RE2JS.compile(afterBoundary(pattern)),
+            groups: Object.keys(bare.namedGroups()),
+            url: urlTemplateExpander(l.url_template),
+          },
+        ]
       } catch {
         // the next form, else skipped
       }
