@@ -1,7 +1,9 @@
 // The prefix glue through real HTTP: a chat service given a prefix index links prefixed names and shrinks pasted IRIs.
 
 import assert from 'node:assert/strict'
+import { fileURLToPath } from 'node:url'
 import { PrefixIndex } from '@prefixd/core'
+import { REFERENCE_FIXTURE } from '../../packages/chat/src/fixture.js'
 import { expectSuccess, startTestChat, type TestChat } from './chat-helpers.js'
 
 describe('chat service with the prefix glue', () => {
@@ -24,6 +26,19 @@ describe('chat service with the prefix glue', () => {
     const row = chat.chat.db.prepare('SELECT content, rendered_content FROM messages WHERE id = ?').get(id) as { content: string; rendered_content: string }
     assert.equal(row.content, 'Use foaf:Person here')
     assert.equal(row.rendered_content, '<p>Use <a href="http://xmlns.com/foaf/0.1/Person">foaf:Person</a> here</p>')
+  })
+
+  it('renders a new organization\'s messages and reminders as it would render them sent now', async () => {
+    const fresh = await startTestChat({ fixture: fileURLToPath(REFERENCE_FIXTURE), prefixIndex: await PrefixIndex.loadDefault() })
+    try {
+      const { reminders } = expectSuccess(await fresh.as('nina').get('/reminders')) as { reminders: Array<{ reminder_id: number; rendered_content: string }> }
+      assert.equal(reminders.find((r) => r.reminder_id === 1)?.rendered_content, '<p>Reply to <strong>Max</strong> about <a href="http://xmlns.com/foaf/0.1/knows">foaf:knows</a></p>')
+      const stored = fresh.chat.db.prepare("SELECT content, rendered_content FROM messages WHERE content LIKE 'foaf:Person is%'").get() as { content: string; rendered_content: string }
+      assert.equal(stored.rendered_content, (expectSuccess(await fresh.as('max').post('/messages/render', { content: stored.content })) as { rendered: string }).rendered)
+      assert.match(stored.rendered_content, /<a href="http:\/\/xmlns.com\/foaf\/0.1\/Person">foaf:Person<\/a>/)
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('does nothing of the kind without a prefix index', async () => {

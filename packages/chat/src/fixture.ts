@@ -2,8 +2,10 @@
 
 import { readFileSync } from 'node:fs'
 import type { Db } from './db.js'
-import { renderMarkdown } from './markdown.js'
+import { linkifierLinker } from './linkify.js'
+import { renderMessage } from './render.js'
 import { hashApiKey, hashPassword } from './secrets.js'
+import type { TextLinker } from './text-linker.js'
 
 /** The reference organization shipped with the package, so that a fresh clone works on its own. */
 export const REFERENCE_FIXTURE = new URL('../fixtures/chat-org.json', import.meta.url)
@@ -20,9 +22,11 @@ const flag = (value: unknown): number => (value === true ? 1 : 0)
 
 /**
  * Reads `file` and inserts its organization, all in one transaction: a fixture that does not load
- * leaves the database empty. Passwords are hashed here (scrypt), keys stored as hashes.
+ * leaves the database empty. Passwords are hashed here (scrypt), keys stored as hashes. Messages and
+ * reminders are rendered as a message sent now would be: with the fixture's linkifiers, then
+ * `textLinkers` (the prefix glue, when the service has an index).
  */
-export function loadFixture(db: Db, file: string | URL): void {
+export function loadFixture(db: Db, file: string | URL, textLinkers: readonly TextLinker[] = []): void {
   let fixture: Fixture
   try {
     fixture = JSON.parse(readFileSync(file, 'utf8')) as Fixture
@@ -30,6 +34,9 @@ export function loadFixture(db: Db, file: string | URL): void {
     throw new Error(`cannot read the fixture ${String(file)}: ${(error as Error).message}`)
   }
   if (typeof fixture.realm !== 'object' || fixture.realm === null) throw new Error(`the fixture ${String(file)} has no realm`)
+  const linkifiers = rows(fixture, 'linkifiers').map((l) => ({ pattern: String(l.pattern), url_template: String(l.url_template) }))
+  const linkers = [linkifierLinker(linkifiers), ...textLinkers]
+  const render = (content: string): string => renderMessage(content, linkers)
   db.transaction(() => {
     const realm = db.prepare('INSERT INTO realm (key, value) VALUES (?, ?)')
     for (const [key, value] of Object.entries(fixture.realm)) if (key !== 'allowed_domains') realm.run(key, JSON.stringify(value))
@@ -64,7 +71,7 @@ export function loadFixture(db: Db, file: string | URL): void {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     for (const m of rows(fixture, 'messages')) {
       const content = String(m.content)
-      message.run(m.id, m.type, m.stream_id ?? null, m.topic ?? '', JSON.stringify(m.to ?? []), m.sender_id, content, renderMarkdown(content), m.timestamp)
+      message.run(m.id, m.type, m.stream_id ?? null, m.topic ?? '', JSON.stringify(m.to ?? []), m.sender_id, content, render(content), m.timestamp)
     }
 
     const group = db.prepare(`INSERT INTO user_groups (id, name, description, is_system_group, creator_id, date_created, deactivated,
@@ -90,7 +97,7 @@ export function loadFixture(db: Db, file: string | URL): void {
     const reminder = db.prepare(`INSERT INTO reminders (id, user_id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed) VALUES (?, ?, ?, ?, ?, ?, ?)`)
     for (const r of rows(fixture, 'reminders')) {
       const content = String(r.content)
-      reminder.run(r.reminder_id, r.user_id, content, renderMarkdown(content), r.scheduled_delivery_timestamp, r.reminder_target_message_id, flag(r.failed))
+      reminder.run(r.reminder_id, r.user_id, content, render(content), r.scheduled_delivery_timestamp, r.reminder_target_message_id, flag(r.failed))
     }
     const token = db.prepare('INSERT INTO push_tokens (user_id, kind, token) VALUES (?, ?, ?)')
     for (const t of rows(fixture, 'push_tokens')) token.run(t.user_id, t.kind, t.token)

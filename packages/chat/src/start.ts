@@ -61,7 +61,9 @@ function glueFor(index: PrefixIndex): NonNullable<ChatServices['prefixGlue']> {
 
 export async function startChat(options: ChatOptions): Promise<RunningChat> {
   const db = openDatabase(options.db)
-  if (isEmpty(db)) loadFixture(db, options.fixture ?? REFERENCE_FIXTURE)
+  const prefixGlue = options.prefixIndex === undefined ? undefined : glueFor(options.prefixIndex)
+  const textLinkers = [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])]
+  if (isEmpty(db)) loadFixture(db, options.fixture ?? REFERENCE_FIXTURE, textLinkers)
   else if (options.fixture !== undefined) throw new Error(`the database ${options.db} already holds an organization; --fixture applies only to an empty one`)
   const now = options.now ?? (() => Date.now() / 1000)
   const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
@@ -90,8 +92,6 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   })
   const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
   const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
-  const prefixGlue = options.prefixIndex === undefined ? undefined : glueFor(options.prefixIndex)
-  const textLinkers = [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])]
   const services: ChatServices = {
     db,
     changes,
