@@ -23,6 +23,8 @@ export interface Recorded {
  */
 export interface Peer {
   readonly url: string
+  /** Where `proxy` passes requests on; may change, as when the chat restarts on another port. */
+  upstream: string
   readonly requests: Recorded[]
   script: (method: string, path: string, index: number) => Action
   close(): Promise<void>
@@ -49,7 +51,7 @@ export async function startPeer(upstream: string): Promise<Peer> {
       const upstreamAbort = new AbortController()
       res.on('close', () => upstreamAbort.abort())
       try {
-        const answer = await fetch(upstream + url, {
+        const answer = await fetch(peer.upstream + url, {
           method,
           headers: { authorization: req.headers.authorization ?? '', ...(req.headers['content-type'] !== undefined && { 'content-type': req.headers['content-type'] }) },
           ...(method !== 'GET' && { body }),
@@ -74,6 +76,7 @@ export async function startPeer(upstream: string): Promise<Peer> {
   await new Promise<void>((resolve) => server.once('listening', resolve))
   const peer: Peer = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    upstream,
     requests: [],
     script: () => 'proxy',
     close: () =>

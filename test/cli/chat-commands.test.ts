@@ -272,13 +272,16 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
   let bot: ChildProcessWithoutNullStreams
   let stdout = ''
   let stderr = ''
+  /** The chat's database, kept across its restarts. */
+  let dir: string
 
   const botReplies = (): Array<{ content: string }> => chat.chat.db.prepare('SELECT content FROM messages WHERE sender_id = ? ORDER BY id').all(BOT) as Array<{ content: string }>
   const ask = async (content: string): Promise<number> => Number(expectSuccess(await chat.as('max').post('/messages', { type: 'direct', to: [BOT], content })).id)
 
   before(async () => {
     // Heartbeats every second: the poll that confirms or refutes a reply's arrival ends quickly.
-    chat = await startTestChat({ heartbeatSeconds: [1, 1] })
+    dir = await mkdtemp(join(tmpdir(), 'prefixd-chat-bot-'))
+    chat = await startTestChat({ db: join(dir, 'chat.db'), heartbeatSeconds: [1, 1] })
     peer = await startPeer(chat.url)
     const user = USERS['linkbot-bot']!
     bot = spawn(process.execPath, [MAIN, 'chat-bot', '--site', peer.url, '--email', user.email, '--api-key', user.api_key], { stdio: ['pipe', 'pipe', 'pipe'] })
@@ -291,6 +294,7 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
     bot.kill('SIGKILL')
     await peer.close()
     await chat.close()
+    await rm(dir, { recursive: true, force: true })
   })
 
   it('does not answer twice when the answer to its reply is lost after the chat took it', async () => {
@@ -313,5 +317,17 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
     assert.equal(botReplies().length, before + 1)
     assert.ok(botReplies().at(-1)!.content.includes('http://schema.org/Person'))
     assert.equal(peer.requests.filter((r) => r.method === 'POST' && r.url === '/api/v1/messages').length, 3)
+  })
+
+  it('answers again after the chat service restarts, on the queue it had', async () => {
+    const queue = (): string => (chat.chat.db.prepare('SELECT id FROM event_queues WHERE user_id = ?').get(BOT) as { id: string }).id
+    const before = queue()
+    await chat.close()
+    chat = await startTestChat({ db: join(dir, 'chat.db'), heartbeatSeconds: [1, 1] })
+    peer.upstream = chat.url
+    const id = await ask('expand owl:Class')
+    await waitFor('the answer after the restart', () => (stdout.includes(`answered message ${id} from max@example.com (direct): expand\n`) ? true : undefined))
+    assert.equal(queue(), before)
+    assert.doesNotMatch(stderr, /event queue (failed|lost)/)
   })
 })
