@@ -137,6 +137,18 @@ describe('render', () => {
     assert.equal(linked, `<p>x <a href="https://x.org/${long}">${long}</a></p>`)
   })
 
+  it('reads a long candidate that cannot start a link once, not once per character', () => {
+    const jira = linkifierLinker([{ pattern: '(?P<p>[A-Z][A-Z0-9]+)-(?P<n>[0-9]+)', url_template: 'https://jira.example/{p}-{n}' }])
+    const words = linkifierLinker([{ pattern: '(?P<w>[a-z]+)', url_template: 'https://x.org/{w}' }])
+    const long = 'ABCDEFGHIJ'.repeat(4000)
+    const started = performance.now()
+    // Preceded by a letter, so nothing links; each of these took seconds when the search moved one character at a time.
+    assert.equal(render(`x${long}-1`, [jira]), `<p>x${long}-1</p>`)
+    assert.equal(render(`_${'a'.repeat(40_000)}`, [words]), `<p>_${'a'.repeat(40_000)}</p>`)
+    assert.equal(render(`(x-${'a'.repeat(40_000)}`, [words]), `<p>(<a href="https://x.org/x">x</a>-${'a'.repeat(40_000)}</p>`)
+    assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`)
+  })
+
   describe('topicLinks', () => {
     it('gives the links of a topic name in order, bare URLs included', () => {
       assert.deepEqual(topicLinks('crash #12 see https://x.org/a and #3', [issues]), [

@@ -134,7 +134,12 @@ function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLi
   for (let candidate = candidates(from); candidate !== undefined; candidate = candidates(from)) {
     const { start } = candidate
     from = nextCharacter(text, start)
-    if (!boundaryBefore(text, start)) continue
+    if (!boundaryBefore(text, start)) {
+      // No match can start before the next boundary: searching from each character would read a long
+      // candidate again and again (quadratic).
+      from = nextBoundary(text, from)
+      continue
+    }
     const match = candidate.end > start && boundaryAfter(text, candidate.end) ? candidate : bounded(start)
     // An empty match links nothing.
     if (match === undefined || match.end === start) continue
@@ -218,13 +223,22 @@ function nextCharacter(text: string, at: number): number {
   return unit >= 0xd800 && unit <= 0xdbff && at + 1 < text.length ? at + 2 : at + 1
 }
 
-/** What may precede a match (chat-behaviour.md): start, whitespace, a separator, or ' " ( , : <. */
-const BEFORE = /[\t\n\v\f\r \u0085\p{Z}'"(,:<]$/u
+/** The first position at or after `from` where a match may start (after a boundary character), or past the end. */
+function nextBoundary(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) if (boundaryBefore(text, at)) return at
+  return Math.max(from, text.length)
+}
+
+/** What may precede a match (chat-behaviour.md): start, whitespace, a separator, or ' " ( , : <. All in the BMP. */
+const BEFORE = /[\t\n\v\f\r \u0085\p{Z}'"(,:<]/u
+const ASCII_BEFORE = Uint8Array.from({ length: 0x80 }, (_, unit) => (BEFORE.test(String.fromCharCode(unit)) ? 1 : 0))
 /** What may not follow one: a letter or a digit. */
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u
 
 function boundaryBefore(text: string, start: number): boolean {
-  return start === 0 || BEFORE.test(text.slice(Math.max(0, start - 2), start))
+  if (start === 0) return true
+  const unit = text.charCodeAt(start - 1)
+  return unit < 0x80 ? ASCII_BEFORE[unit] === 1 : BEFORE.test(text[start - 1]!)
 }
 
 function boundaryAfter(text: string, end: number): boolean {
