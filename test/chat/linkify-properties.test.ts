@@ -33,6 +33,7 @@ function reference(linkifiers: ReadonlyArray<{ pattern: string; url_template: st
         regex.lastIndex = Math.max(blocker?.end ?? 0, start + (text.codePointAt(start)! > 0xffff ? 2 : 1))
         continue
       }
+      // A group that took no part expands to nothing (RFC 6570: undefined).
       found.push({ start, end, url: url_template.replace('{g}', encodeUnreserved(match.groups?.['g'] ?? '')) })
     }
     accepted = [...accepted, ...found].sort((a, b) => a.start - b.start)

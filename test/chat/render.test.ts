@@ -78,6 +78,10 @@ describe('render', () => {
       const search = linkifierLinker([{ pattern: 'find:(?P<q>[^ ]+)', url_template: 'https://s.example/?q={q}' }])
       assert.equal(render('find:a&b', [search]), '<p><a href="https://s.example/?q=a%26b">find:a&amp;b</a></p>')
     })
+    it('leaves a group that took no part in the match out of the URL, as RFC 6570 omits an undefined variable', () => {
+      const optional = linkifierLinker([{ pattern: '(?P<q>x[0-9]+)(?:/(?P<r>[a-z]+))?', url_template: 'https://w.example/{q}{?r}' }])
+      assert.equal(render('x1 x2/ab', [optional]), '<p><a href="https://w.example/x1">x1</a> <a href="https://w.example/x2?r=ab">x2/ab</a></p>')
+    })
     it('skips a pattern that does not compile', () => {
       assert.equal(render('#3', [linkifierLinker([{ pattern: '(', url_template: 'https://x' }, ISSUES])]), `<p>${link('3')}</p>`)
     })

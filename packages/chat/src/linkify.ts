@@ -108,11 +108,11 @@ function linkerOf(linkifiers: readonly CompiledLinkifier[]): TextLinker {
   }
 }
 
-/** A match: its span and its named groups. */
+/** A match: its span and its named groups (undefined: the group took no part in the match). */
 interface Found {
   readonly start: number
   readonly end: number
-  group(name: string): string
+  group(name: string): string | undefined
 }
 
 /** The successive matches of a pattern: the first one starting at or after `from`. */
@@ -149,8 +149,12 @@ function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLi
       from = Math.max(blocker.end, from)
       continue
     }
+    // A group that took no part is left out, so that RFC 6570 omits it (`{?r}` gives nothing, not `?r=`).
     const groups: Record<string, string> = {}
-    for (const name of linkifier.groups) groups[name] = match.group(name)
+    for (const name of linkifier.groups) {
+      const value = match.group(name)
+      if (value !== undefined) groups[name] = value
+    }
     const url = linkifier.url(groups)
     if (url === undefined) continue
     found.push({ start, end: match.end, url })
@@ -179,8 +183,8 @@ function boundedSearch(linkifier: CompiledLinkifier, text: string): (start: numb
 
 /** Group 1 of a bounded match, its named groups copied (the matcher moves on). */
 function snapshot(matcher: Matcher, names: readonly string[]): Found {
-  const groups = new Map(names.map((name) => [name, matcher.group(name) ?? '']))
-  return { start: matcher.start(1), end: matcher.end(1), group: (name) => groups.get(name) ?? '' }
+  const groups = new Map(names.map((name) => [name, matcher.group(name) ?? undefined]))
+  return { start: matcher.start(1), end: matcher.end(1), group: (name) => groups.get(name) }
 }
 
 /**
@@ -214,7 +218,7 @@ function bareSearch(regex: RE2JS, facts: PatternFacts, text: string): Search {
 
 /** The matcher's current match, `offset` added to its span. Its groups are read before the next search. */
 function foundIn(matcher: Matcher, offset: number): Found {
-  return { start: matcher.start() + offset, end: matcher.end() + offset, group: (name) => matcher.group(name) ?? '' }
+  return { start: matcher.start() + offset, end: matcher.end() + offset, group: (name) => matcher.group(name) ?? undefined }
 }
 
 /** The index after the character at `at`: a surrogate pair is one character, never split by a link. */
