@@ -125,6 +125,8 @@ describe('prefixLinker', () => {
 
   it('in a message, leaves a name with a Markdown-escaped character unlinked', () => {
     assert.equal(renderMessage('foaf\\:Person foaf:Person', [smallLinker]), `<p>foaf:Person <a href="${FOAF}Person">foaf:Person</a></p>`)
+    // Nor one that runs on into emphasis: the reader sees foaf:Personx.
+    assert.equal(renderMessage('foaf:Person**x**', [smallLinker]), '<p>foaf:Person<strong>x</strong></p>')
   })
 
   it('links names with non-ASCII characters, astral ones included', () => {

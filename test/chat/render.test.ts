@@ -48,6 +48,21 @@ describe('render', () => {
     })
   })
 
+  describe('boundaries on the text a reader sees', () => {
+    it('counts code, link texts and emphasis as the characters they show', () => {
+      assert.equal(render('`x`#1 [a](https://x.org)#2 _x_#3 #4**5** (#6**)** `x` #7'), `<p><code>x</code>#1 <a href="https://x.org">a</a>#2 <em>x</em>#3 #4<strong>5</strong> (${link('6')}**)** <code>x</code> ${link('7')}</p>`)
+    })
+    it('counts a line break as whitespace', () => {
+      assert.equal(render('a\n#1  \n#2'), `<p>a\n${link('1')}<br>\n${link('2')}</p>`)
+    })
+    it('reads ^ and $ at the start and end of each paragraph, heading or list item', () => {
+      const last = linkifierLinker([{ pattern: '#(?P<id>[0-9]+)$', url_template: 'https://github.com/example/project/issues/{id}' }])
+      const first = linkifierLinker([{ pattern: '^#(?P<id>[0-9]+)', url_template: 'https://github.com/example/project/issues/{id}' }])
+      assert.equal(render('a #12\n\nb #13', [last]), `<p>a ${link('12')}</p>\n<p>b ${link('13')}</p>`)
+      assert.equal(render('#12 a\n\n#13 b\n\n- #14 c', [first]), `<p>${link('12')} a</p>\n<p>${link('13')} b</p>\n<ul>\n<li>${link('14')} c</li>\n</ul>`)
+    })
+  })
+
   describe('order and overlap', () => {
     const rfc = { pattern: 'RFC ?(?P<n>[0-9]+)', url_template: 'https://www.rfc-editor.org/rfc/rfc{n}' }
     const wide = { pattern: '#(?P<id>[0-9]+) RFC', url_template: 'https://wide.example/{id}' }

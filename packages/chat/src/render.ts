@@ -56,83 +56,80 @@ function findLinks(text: string, linkers: readonly TextLinker[]): TextLink[] {
   return links
 }
 
-/** Adjacent text tokens outside links: one run of text for the linkers. */
+/** Adjacent text tokens outside links: a run of the text that may be linked. */
 interface TextRun {
   readonly tokens: Token[]
+  /** Where the run starts in its block's text. */
+  readonly start: number
   readonly text: string
   /** Offsets in `text` of backslash-escaped characters, which no link may contain. */
   readonly escaped: readonly number[]
 }
 
-/** The runs of text outside links of one inline block: text tokens and escaped or entity characters. */
-function textRuns(children: readonly Token[]): TextRun[] {
+/**
+ * An inline block's text as a reader sees it — text, code spans, link texts, image descriptions, line
+ * breaks; emphasis marks add nothing — and the runs of it outside code and links. The boundaries of a
+ * match are judged on this text: `x`#1 is preceded by a letter, #12**3** followed by a digit.
+ */
+function blockText(children: readonly Token[]): { readonly text: string; readonly runs: readonly TextRun[] } {
   const runs: TextRun[] = []
+  let text = ''
   let inLink = 0
-  let current: { tokens: Token[]; text: string; escaped: number[] } | undefined
+  let run: { tokens: Token[]; start: number; text: string; escaped: number[] } | undefined
   for (const token of children) {
     if (token.type === 'link_open') inLink += 1
     else if (token.type === 'link_close') inLink -= 1
-    const isText = inLink === 0 && (token.type === 'text' || token.type === 'text_special')
-    if (!isText) {
-      current = undefined
-      continue
+    if (inLink === 0 && (token.type === 'text' || token.type === 'text_special')) {
+      if (run === undefined) runs.push((run = { tokens: [], start: text.length, text: '', escaped: [] }))
+      if (token.type === 'text_special' && token.info === 'escape') run.escaped.push(run.text.length)
+      run.tokens.push(token)
+      run.text += token.content
+    } else {
+      run = undefined
     }
-    if (current === undefined) runs.push((current = { tokens: [], text: '', escaped: [] }))
-    if (token.type === 'text_special' && token.info === 'escape') current.escaped.push(current.text.length)
-    current.tokens.push(token)
-    current.text += token.content
+    // Markup tokens (emphasis, link marks) have no content; an image's is its description.
+    text += token.type === 'softbreak' || token.type === 'hardbreak' ? '\n' : token.content
   }
-  return runs.filter((run) => run.text !== '')
+  return { text, runs: runs.filter((r) => r.text !== '') }
 }
 
 /**
- * The core rule: runs of text outside links become text and link tokens. The linkers run once over all
- * of a message's runs, joined by newlines (a boundary for every linker, and no span may cross one): a
- * hundred linkifiers then scan the message once each, not once per run.
+ * The core rule: in each inline block (a paragraph, a heading, a list item's or a table cell's text),
+ * the linkers run over the block's text, and each span that lies within one run of linkable text and
+ * contains no escaped character turns that run into text and link tokens. `^` and `$` in a linkifier
+ * are the start and end of the block.
  */
 function linkTextTokens(state: StateCore): void {
   const linkers = state.env[LINKERS] as readonly TextLinker[] | undefined
   if (linkers === undefined || linkers.length === 0) return
-  const blocks = state.tokens.filter((block) => block.type === 'inline' && block.children !== null)
-  const runsOf = blocks.map((block) => textRuns(block.children!))
-  const runs = runsOf.flat()
-  if (runs.length === 0) return
-  const starts: number[] = []
-  let offset = 0
-  for (const run of runs) {
-    starts.push(offset)
-    offset += run.text.length + 1
-  }
-  const links = findLinks(runs.map((run) => run.text).join('\n'), linkers)
-  // Each link to the run it starts in, relative to that run; one that runs past its run or contains an
-  // escaped character is dropped.
-  const byRun = new Map<TextRun, TextLink[]>()
-  let at = 0
-  for (const link of links) {
-    while (at + 1 < runs.length && starts[at + 1]! <= link.start) at++
-    const run = runs[at]!
-    const start = link.start - starts[at]!
-    const end = link.end - starts[at]!
-    if (end > run.text.length || run.escaped.some((e) => e >= start && e < end)) continue
-    const list = byRun.get(run) ?? []
-    list.push({ start, end, url: link.url })
-    byRun.set(run, list)
-  }
-  if (byRun.size === 0) return
-  blocks.forEach((block, b) => {
-    const linked = runsOf[b]!.filter((run) => byRun.has(run))
-    if (linked.length === 0) return
-    // The run's tokens give way to text and link tokens; the others are kept as they are.
-    const replaced = new Map(linked.map((run) => [run.tokens[0]!, run]))
-    const dropped = new Set(linked.flatMap((run) => run.tokens.slice(1)))
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || block.children === null) continue
+    const { text, runs } = blockText(block.children)
+    if (runs.length === 0) continue
+    const byRun = new Map<TextRun, TextLink[]>()
+    let at = 0
+    for (const link of findLinks(text, linkers)) {
+      while (at + 1 < runs.length && runs[at + 1]!.start <= link.start) at++
+      const run = runs[at]!
+      const start = link.start - run.start
+      const end = link.end - run.start
+      if (start < 0 || end > run.text.length || run.escaped.some((e) => e >= start && e < end)) continue
+      const list = byRun.get(run) ?? []
+      list.push({ start, end, url: link.url })
+      byRun.set(run, list)
+    }
+    if (byRun.size === 0) continue
+    // The linked runs' tokens give way to text and link tokens; every other token is kept.
+    const replaced = new Map([...byRun.keys()].map((run) => [run.tokens[0]!, run]))
+    const dropped = new Set([...byRun.keys()].flatMap((run) => run.tokens.slice(1)))
     const children: Token[] = []
-    for (const token of block.children!) {
+    for (const token of block.children) {
       const run = replaced.get(token)
       if (run !== undefined) splitText(state, run.text, token.level, byRun.get(run)!, children)
       else if (!dropped.has(token)) children.push(token)
     }
     block.children = children
-  })
+  }
 }
 
 /** Pushes `text` as text and link tokens, as markdown-it's own linkify rule builds them. */
