@@ -70,6 +70,12 @@ describe('render', () => {
       assert.equal(render('#12 RFC 42', [linkifierLinker([wide, rfc])]), '<p><a href="https://wide.example/12">#12 RFC</a> 42</p>')
       assert.equal(render('#12 RFC 42', [linkifierLinker([rfc, wide])]), '<p>#12 <a href="https://www.rfc-editor.org/rfc/rfc42">RFC 42</a></p>')
     })
+    it('leaves the span of a linkifier whose URL may not be linked to the next one', () => {
+      const unsafe = { pattern: 'GH-(?P<id>[0-9]+)', url_template: 'javascript:alert({id})' }
+      const safe = { pattern: 'GH-(?P<id>[0-9]+)', url_template: 'https://ok.example/{id}' }
+      assert.equal(render('GH-1', [linkifierLinker([unsafe, safe])]), '<p><a href="https://ok.example/1">GH-1</a></p>')
+      assert.equal(render('GH-1', [linkifierLinker([unsafe])]), '<p>GH-1</p>')
+    })
     it('applies each linkifier where the earlier ones leave room', () => {
       assert.equal(
         render('#1 RFC 9 and RFC 7', [linkifierLinker([ISSUES, rfc])]),

@@ -1,6 +1,7 @@
 // Forward linkification: the organization's linkifiers as one TextLinker (chat-behaviour.md "Linkifiers").
 
 import { type Matcher, RE2JS } from 're2js'
+import { isLinkableUrl } from './link-url.js'
 import { urlTemplateExpander } from './linkifier-rules.js'
 import { NeedleSet, type PatternFacts, patternFacts } from './pattern-facts.js'
 import type { TextLink, TextLinker } from './text-linker.js'
@@ -155,8 +156,9 @@ function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLi
       const value = match.group(name)
       if (value !== undefined) groups[name] = value
     }
+    // A URL that cannot be built or may not be linked (`javascript:`) leaves the span to later linkifiers.
     const url = linkifier.url(groups)
-    if (url === undefined) continue
+    if (url === undefined || !isLinkableUrl(url)) continue
     found.push({ start, end: match.end, url })
     from = match.end
   }

@@ -1,6 +1,7 @@
 // Message rendering: markdown-it, then text linkers (linkifiers, prefix glue) on the text outside code and links.
 
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it'
+import { isLinkableUrl } from './link-url.js'
 import { mergeLinks } from './linkify.js'
 import type { TextLink, TextLinker } from './text-linker.js'
 
@@ -41,7 +42,7 @@ export interface TopicLink {
 export function topicLinks(topic: string, linkers: readonly TextLinker[]): TopicLink[] {
   const urls = (md.linkify.match(topic) ?? []).flatMap((m): TextLink[] => {
     const url = md.normalizeLink(m.url)
-    return md.validateLink(url) ? [{ start: m.index, end: m.lastIndex, url }] : []
+    return isLinkableUrl(url) ? [{ start: m.index, end: m.lastIndex, url }] : []
   })
   return mergeLinks(findLinks(topic, linkers), urls, topic.length).map((link) => ({ text: topic.slice(link.start, link.end), url: link.url }))
 }
@@ -50,7 +51,7 @@ export function topicLinks(topic: string, linkers: readonly TextLinker[]): Topic
 function findLinks(text: string, linkers: readonly TextLinker[]): TextLink[] {
   let links: TextLink[] = []
   for (const linker of linkers) {
-    const found = linker(text).filter((link) => md.validateLink(link.url))
+    const found = linker(text).filter((link) => isLinkableUrl(link.url))
     if (found.length > 0) links = mergeLinks(links, found, text.length)
   }
   return links
