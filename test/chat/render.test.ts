@@ -214,6 +214,16 @@ describe('render', () => {
       assert.equal(reverseLinkify('https://github.com/example/project/issues/abc', linkifiers), undefined)
       assert.equal(reverseLinkify('https://github.com/example/project/issues/', linkifiers), undefined)
     })
+    it('gives only text that renders back to a link to the same place', () => {
+      const first = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://gh.example/{id}', reverse_template: '#{id}', alternative_url_templates: [] }
+      const shadowed = { ...first, url_template: 'https://github.com/o/p/issues/{id}' }
+      // #12 would link to the first linkifier's URL, not to the one pasted.
+      assert.equal(reverseLinkify('https://github.com/o/p/issues/12', [first, shadowed]), undefined)
+      assert.equal(reverseLinkify('https://gh.example/12', [first, shadowed]), '#12')
+      // doc:guide/intro links to …/guide/intro, not to …/guide%2Fintro.
+      assert.equal(reverseLinkify('https://docs.example/guide%2Fintro', linkifiers), undefined)
+      assert.equal(reverseLinkify('https://t.example/a%c3%a9', [{ pattern: 'tag:(?P<t>[^ ]+)', url_template: 'https://t.example/{t}', reverse_template: 'tag:{t}', alternative_url_templates: [] }]), 'tag:aé')
+    })
     it('decodes percent-escapes', () => {
       const tag = [{ pattern: 'tag:(?P<t>[^ ]+)', url_template: 'https://t.example/{t}', reverse_template: 'tag:{t}', alternative_url_templates: [] }]
       assert.equal(reverseLinkify('https://t.example/a%26b', tag), 'tag:a&b')
