@@ -215,6 +215,19 @@ describe('shrinkPastedIris', () => {
     }
   })
 
+  it('leaves IRIs in link texts and image descriptions alone, over several lines too', () => {
+    const content = [
+      '[see http://xmlns.com/foaf/0.1/Person here](http://x.org) and http://xmlns.com/foaf/0.1/Person',
+      '[a',
+      'http://xmlns.com/foaf/0.1/Person',
+      'b](http://x.org) ![http://schema.org/name](http://x.org/i.png) <http://schema.org/name>',
+    ].join('\n')
+    assert.equal(
+      shrinkPastedIris(content, defaults),
+      content.replace('here](http://x.org) and http://xmlns.com/foaf/0.1/Person', 'here](http://x.org) and foaf:Person').replace('<http://schema.org/name>', 'schema:name'),
+    )
+  })
+
   it('shrinks in quotes, lists, headings and tables, and keeps line endings', () => {
     const iri = 'http://xmlns.com/foaf/0.1/Person'
     assert.equal(shrinkPastedIris(`> ${iri}\r\n- ${iri}\r\n# ${iri}`, small), '> foaf:Person\r\n- foaf:Person\r\n# foaf:Person')

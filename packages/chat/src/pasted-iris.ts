@@ -7,7 +7,8 @@ import type { TextLinker } from './text-linker.js'
 
 // Block structure as the renderer sees it (render.ts: CommonMark, html off; linkify changes no block).
 // Linkify stays off here so that the check of a name's own rendering sees text, not a link.
-const md = new MarkdownIt({ html: false, linkify: false })
+const md = new MarkdownIt({ html: false, linkify: true })
+const plain = new MarkdownIt({ html: false, linkify: false })
 
 export interface ShrinkPastedIrisOptions {
   /**
@@ -24,8 +25,10 @@ export interface ShrinkPastedIrisOptions {
  *
  * Only bare IRIs are touched: a whitespace-delimited word of paragraph, heading or table text that is
  * `scheme://…` or `<scheme://…>` (an autolink, whose brackets go), less trailing `. , ; : ! ? * _ ~` and an
- * unbalanced `)`, as GFM autolinks end. Left alone: fenced and indented code, code spans, link targets and
- * texts (`[t](http://…)`, `[t]: http://…`), IRIs inside other words, IRIs without `//` (`urn:…` cannot be
+ * unbalanced `)`, as GFM autolinks end, and that markdown-it links as a bare URL or an autolink (one
+ * parse of the whole source confirms every candidate). Left alone: fenced and indented code, code spans,
+ * link targets and texts (`[t](http://…)`, `[see http://… here](…)`, `[t]: http://…`), image
+ * descriptions, IRIs inside other words, IRIs without `//` (`urn:…` cannot be
  * told from a prefixed name), and every IRI that no namespace shrinks to a name that survives Markdown
  * and the linker: a name needing a `\` escape (Markdown would eat it), one Markdown would render
  * otherwise (`ex:_a_`), one the linker would not link back to the same IRI. Pure: same input, same output.
@@ -39,19 +42,65 @@ export function shrinkPastedIris(content: string, index: PrefixIndex, options: S
   const linker = options.linker ?? prefixLinker(index)
   const lines = lineStarts(content)
   const lineStart = (line: number): number => lines[line] ?? content.length
-  let out = ''
-  let copied = 0
-  for (const token of md.parse(content, {})) {
+  const edits: Edit[] = []
+  let scanned = 0
+  for (const token of plain.parse(content, {})) {
     // Text with inline Markdown: paragraphs and headings (their inline token has the lines), table rows
-    // (their cells' inline tokens have none). Every other line (code, reference definitions) is copied.
+    // (their cells' inline tokens have none). Every other line (code, reference definitions) is skipped.
     if ((token.type !== 'inline' && token.type !== 'tr_open') || token.map === null) continue
     const from = lineStart(token.map[0])
     const to = lineStart(token.map[1])
-    if (from < copied) continue
-    out += content.slice(copied, from) + shrinkText(content, from, to, index, linker)
-    copied = to
+    if (from < scanned) continue
+    edits.push(...textEdits(content, from, to, index, linker))
+    scanned = to
+  }
+  let out = ''
+  let copied = 0
+  for (const edit of bareOnly(content, edits)) {
+    out += content.slice(copied, edit.start) + edit.name
+    copied = edit.end
   }
   return out + content.slice(copied)
+}
+
+/** An IRI of the source to write as a prefixed name: `content.slice(start, end)` (with its `<>`) becomes `name`. */
+interface Edit {
+  readonly start: number
+  readonly end: number
+  readonly name: string
+  readonly bracketed: boolean
+}
+
+/** A marker link's text (linkify may take trailing punctuation along: the `z` ends the number). */
+const MARKER = /^https:\/\/prefixd-pasted-iri\.invalid\/([0-9]+)z/
+
+/**
+ * The edits whose IRI markdown-it links as a bare URL or an autolink — not one inside a link's text,
+ * an image description or anything else the word scan cannot see. Each IRI is replaced by a marker
+ * URL of plain characters, the whole source is parsed once, and the markers found as bare links say
+ * which IRIs were.
+ */
+function bareOnly(content: string, edits: readonly Edit[]): Edit[] {
+  if (edits.length === 0) return []
+  const marker = (i: number): string => `https://prefixd-pasted-iri.invalid/${i}z`
+  let marked = ''
+  let copied = 0
+  edits.forEach((edit, i) => {
+    marked += content.slice(copied, edit.start) + (edit.bracketed ? `<${marker(i)}>` : marker(i))
+    copied = edit.end
+  })
+  marked += content.slice(copied)
+  const bare = new Set<number>()
+  for (const block of md.parse(marked, {})) {
+    const children = block.type === 'inline' ? (block.children ?? []) : []
+    children.forEach((token, k) => {
+      const text = children[k + 1]
+      if (token.type !== 'link_open' || (token.markup !== 'linkify' && token.markup !== 'autolink') || text?.type !== 'text') return
+      const found = MARKER.exec(text.content)
+      if (found !== null) bare.add(Number(found[1]))
+    })
+  }
+  return edits.filter((_, i) => bare.has(i))
 }
 
 /** Offsets where lines start, breaking lines as markdown-it does (it reads `\r\n`, `\r` and `\n` as one break). */
@@ -65,15 +114,14 @@ function lineStarts(content: string): number[] {
   return starts
 }
 
-/** `content.slice(from, to)`, one block's text, with its bare IRIs outside code spans shrunk. */
-function shrinkText(content: string, from: number, to: number, index: PrefixIndex, linker: TextLinker): string {
+/** The edits of one block's text, `content.slice(from, to)`: its bare IRIs outside code spans that shrink. */
+function textEdits(content: string, from: number, to: number, index: PrefixIndex, linker: TextLinker): Edit[] {
   const code = codeSpans(content, from, to)
-  let out = ''
+  const edits: Edit[] = []
   let k = 0
   let i = from
   while (i < to) {
     if (isSpace(content.charCodeAt(i))) {
-      out += content[i]
       i++
       continue
     }
@@ -82,17 +130,18 @@ function shrinkText(content: string, from: number, to: number, index: PrefixInde
     while (k < code.length && code[k]![1] <= i) k++
     const inCode = k < code.length && code[k]![0] < end
     const word = content.slice(i, end)
-    out += inCode || !word.includes('://') ? word : shrinkWord(word, index, linker)
+    const edit = inCode || !word.includes('://') ? undefined : shrinkWord(word, index, linker)
+    if (edit !== undefined) edits.push({ ...edit, start: i + edit.start, end: i + edit.end })
     i = end
   }
-  return out
+  return edits
 }
 
 const TRAILING = new Set(['.', ',', ';', ':', '!', '?', '*', '_', '~'])
 const SCHEME_SLASHES = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//
 
-/** One whitespace-delimited word: its IRI as a name when it is a bare IRI that shrinks safely, else the word. */
-function shrinkWord(word: string, index: PrefixIndex, linker: TextLinker): string {
+/** One whitespace-delimited word: the edit of its IRI (offsets in the word) when it shrinks safely. */
+function shrinkWord(word: string, index: PrefixIndex, linker: TextLinker): Edit | undefined {
   // Trailing punctuation is prose, not IRI (GFM autolinks end the same way); `)` only when unbalanced.
   let opens = 0
   let closes = 0
@@ -112,21 +161,22 @@ function shrinkWord(word: string, index: PrefixIndex, linker: TextLinker): strin
   }
   const core = word.slice(0, cut)
   const rest = word.slice(cut)
-  const iri = core.length > 2 && core.startsWith('<') && core.endsWith('>') ? core.slice(1, -1) : core
+  const bracketed = core.length > 2 && core.startsWith('<') && core.endsWith('>')
+  const iri = bracketed ? core.slice(1, -1) : core
   // Brackets are never part of a pasted IRI here: they are Markdown's ([text](…), [ref]).
-  if (!SCHEME_SLASHES.test(iri) || !isAbsoluteIri(iri) || iri.includes('[') || iri.includes(']')) return word
+  if (!SCHEME_SLASHES.test(iri) || !isAbsoluteIri(iri) || iri.includes('[') || iri.includes(']')) return undefined
   const name = index.shrink(iri)
-  if (name === undefined || name.includes('\\')) return word // Markdown would turn `\/` into `/`
-  if (!rendersAsText(name)) return word
+  if (name === undefined || name.includes('\\')) return undefined // Markdown would turn `\/` into `/`
+  if (!rendersAsText(name)) return undefined
   // The rendered text is the name followed by `rest` (then a space or the end): linked, whole, to the IRI?
   const link = linker(name + rest)[0]
-  if (link === undefined || link.start !== 0 || link.end !== name.length || link.url !== iri) return word
-  return name + rest
+  if (link === undefined || link.start !== 0 || link.end !== name.length || link.url !== iri) return undefined
+  return { start: 0, end: core.length, name, bracketed }
 }
 
 /** Whether Markdown shows `name` as itself (no emphasis, entity or other markup in it). */
 function rendersAsText(name: string): boolean {
-  const children = md.parseInline(name, {})[0]?.children ?? []
+  const children = plain.parseInline(name, {})[0]?.children ?? []
   let text = ''
   for (const child of children) {
     if (child.type !== 'text') return false
