@@ -16,10 +16,10 @@ const MAX_ROUNDS = 3
 
 /**
  * Reads the organization's linkifiers, plans (see `planSync`) and applies the plan, each change announced
- * on a line, then a summary `created N, updated N, deleted N, unchanged N`. A change that fails is not repeated blindly (a lost
- * answer may hide a change that was made): the run reads the linkifiers again and plans anew, up to
- * three rounds (a change refused twice alike is final), and ends by reading them once more: the organization is as planned, or the run says why
- * not. Resolves 0, or 2
+ * on a line, then a summary `created N, updated N, deleted N, unchanged N`. A change that fails is not
+ * repeated blindly, since a lost answer may hide a change that was made: the run reads the linkifiers
+ * again and plans anew, up to three rounds (a change refused twice alike is final), and ends by reading
+ * them once more, so the organization is as planned or the run says why not. Resolves 0, or 2
  * (`EXIT_USAGE`) when a change still fails in the last round (the server's message and field errors on
  * stderr) or the server cannot be reached; what was done stays done, and a second run finishes the job.
  *
