@@ -171,6 +171,9 @@ describe('render', () => {
     assert.equal(render(`x${long}-1`, [jira]), `<p>x${long}-1</p>`)
     assert.equal(render(`_${'a'.repeat(40_000)}`, [words]), `<p>_${'a'.repeat(40_000)}</p>`)
     assert.equal(render(`(x-${'a'.repeat(40_000)}`, [words]), `<p>(<a href="https://x.org/x">x</a>-${'a'.repeat(40_000)}</p>`)
+    // A candidate after a boundary but followed by a letter, with no shorter match: the search jumps on.
+    const python = linkifierLinker([{ pattern: '(?P<g>[^\\s]+\\.py)', url_template: 'https://x.org/{g}' }])
+    assert.equal(render(`${','.repeat(40_000)}x.pyz`, [python]), `<p>${','.repeat(40_000)}x.pyz</p>`)
     assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`)
   })
 

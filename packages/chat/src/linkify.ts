@@ -141,9 +141,15 @@ function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLi
       from = nextBoundary(text, from)
       continue
     }
-    const match = candidate.end > start && boundaryAfter(text, candidate.end) ? candidate : bounded(start)
+    const match = candidate.end > start && boundaryAfter(text, candidate.end) ? candidate : bounded.at(start)
+    if (match === undefined) {
+      // No link starts here, nor anywhere before the next bounded match: searching from the next
+      // character would read this long candidate again and again (quadratic).
+      if (start > 0) from = Math.max(from, bounded.nextStart())
+      continue
+    }
     // An empty match links nothing.
-    if (match === undefined || match.end === start) continue
+    if (match.end === start) continue
     while (t < taken.length && taken[t]!.end <= start) t += 1
     const blocker = taken[t]
     if (blocker !== undefined && blocker.start < match.end) {
@@ -165,21 +171,32 @@ function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLi
   return found
 }
 
+/** The bounded forms of a linkifier over one text (see `boundedSearch`). */
+interface BoundedSearch {
+  /** The match at `start` (after a boundary) that is followed by a boundary, if any. */
+  at(start: number): Found | undefined
+  /** After `at(start)` for a start past 0: where the next such match starts (past the end if none). */
+  nextStart(): number
+}
+
 /**
- * The match at `start` (after a boundary) that is followed by a boundary, if any. One search answers for
- * every start up to the next such match, so asking at each candidate stays linear.
+ * The bounded forms over `text`. One search answers for every start up to the next bounded match, so
+ * asking at each candidate stays linear, and a scan may jump to that match.
  */
-function boundedSearch(linkifier: CompiledLinkifier, text: string): (start: number) => Found | undefined {
+function boundedSearch(linkifier: CompiledLinkifier, text: string): BoundedSearch {
   const matcher = linkifier.afterBoundary.matcher(text)
   // The next bounded match at or after the last start asked for; null: none is left.
   let next: Found | null | undefined
-  return (start) => {
-    if (start === 0) {
-      const first = linkifier.atTextStart.matcher(text)
-      return first.find(0) ? snapshot(first, linkifier.groups) : undefined
-    }
-    if (next === undefined || (next !== null && next.start < start)) next = matcher.find(start - 1) ? snapshot(matcher, linkifier.groups) : null
-    return next?.start === start ? next : undefined
+  return {
+    at(start) {
+      if (start === 0) {
+        const first = linkifier.atTextStart.matcher(text)
+        return first.find(0) ? snapshot(first, linkifier.groups) : undefined
+      }
+      if (next === undefined || (next !== null && next.start < start)) next = matcher.find(start - 1) ? snapshot(matcher, linkifier.groups) : null
+      return next?.start === start ? next : undefined
+    },
+    nextStart: () => (next === null || next === undefined ? text.length + 1 : next.start),
   }
 }
 
