@@ -5,9 +5,9 @@ import MarkdownIt from 'markdown-it'
 import { prefixLinker } from './prefix-linker.js'
 import type { TextLinker } from './text-linker.js'
 
-// Block structure as the renderer sees it (render.ts: CommonMark, html off; linkify changes no block).
-// Linkify stays off here so that the check of a name's own rendering sees text, not a link.
+// As the renderer parses (render.ts: CommonMark, html off), to tell which IRIs it links as bare URLs.
 const md = new MarkdownIt({ html: false, linkify: true })
+// Linkify off: the block structure (linkify changes no block), and a name's own rendering seen as text.
 const plain = new MarkdownIt({ html: false, linkify: false })
 
 export interface ShrinkPastedIrisOptions {

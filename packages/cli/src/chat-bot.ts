@@ -66,9 +66,9 @@ export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io
       applyMarkdown: false, // the Markdown source: mentions and commands as typed
       signal,
       onRegister: (state) => note(`${registrations++ === 0 ? 'listening' : 'event queue lost; listening again'} as ${me.full_name} <${options.email}> (queue ${state.queue_id})`),
-      afterPoll: async () => {
+      afterPoll: async (answer) => {
         if (ledger.size === 0) return
-        const { resend, dropped } = ledger.afterPoll(queue.queueId)
+        const { resend, dropped } = ledger.afterPoll(queue.queueId, answer.events)
         for (const { reply, reason } of dropped) note(`gave up the reply to ${reply.subject}: ${reason}`)
         for (const { localId, reply } of resend) await send(localId, reply, reply.sends + 1)
       },

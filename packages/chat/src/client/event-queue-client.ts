@@ -56,10 +56,12 @@ export interface EventQueueOptions {
   readonly onRegister?: (state: RegisterState) => void | Promise<void>
   /**
    * Called (and awaited) after each answer of GET /events once all its events were yielded and handled,
-   * heartbeats and empty answers included. What the loop body did while handling them is therefore
-   * followed by a poll that started after it: a change it made shows in the events before the next call.
+   * heartbeats and empty answers included, with the number of events the answer held. What the loop body
+   * did while handling them is followed by a poll that started after it: a change it made shows in the
+   * events of the polls that follow, once an answer holds fewer events than the server's cap per answer
+   * (this service's: `MAX_EVENTS_PER_ANSWER`, 1000) — a full answer may have left newer ones for the next.
    */
-  readonly afterPoll?: () => void | Promise<void>
+  readonly afterPoll?: (answer: { readonly events: number }) => void | Promise<void>
 }
 
 /** The timeout of GET /events when the registration names none (chat-behaviour.md: 90 s). */
@@ -134,7 +136,8 @@ export class EventQueueClient {
           yield { type: 'reregister', queue_id: state.queue_id, state }
           continue
         }
-        for (const event of eventsOf(answer)) {
+        const events = eventsOf(answer)
+        for (const event of events) {
           if (aborted()) return
           if (event.id <= this.#lastEventId) continue // at-least-once delivery: seen already
           if (event.type !== 'heartbeat') yield event
@@ -142,7 +145,7 @@ export class EventQueueClient {
           this.#lastEventId = event.id
         }
         if (aborted()) return
-        await this.#options.afterPoll?.()
+        await this.#options.afterPoll?.({ events: events.length })
       }
     } catch (error) {
       if (!aborted()) throw error // an abort is a clean stop, not a failure
