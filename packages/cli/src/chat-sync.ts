@@ -36,36 +36,36 @@ export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, 
     client.call(...args).catch((error: unknown) => {
       throw new Refused(`could not ${step} at ${options.site}: ${describeFailure(error)}`)
     })
-  const done = { created: 0, updated: 0, deleted: 0 }
-  /** Deletions (they make room), updates, then creations, each counted and announced. */
+  /** Linkifiers deleted in any round: the first plan's, and duplicates a lost answer left behind. */
+  const deleted = new Set<number>()
+  /** Deletions (they make room), updates, then creations, each announced. */
   const apply = async (plan: SyncPlan): Promise<void> => {
     for (const { id, prefix } of plan.delete) {
       step = `delete linkifier ${id}`
       await call('DELETE', `/realm/filters/${id}`)
-      done.deleted++
+      deleted.add(id)
       say(`deleted ${prefix ?? '?'} (linkifier ${id})`)
     }
     for (const { id, wanted } of plan.update) {
       step = `update the linkifier of ${wanted.prefix} (${id})`
       await call('PATCH', `/realm/filters/${id}`, fields(wanted))
-      done.updated++
       say(`updated ${wanted.prefix} (linkifier ${id})`)
     }
     for (const wanted of plan.create) {
       step = `create the linkifier of ${wanted.prefix}`
       const { id } = await call('POST', '/realm/filters', fields(wanted))
-      done.created++
       say(`created ${wanted.prefix} (linkifier ${String(id)})`)
     }
   }
-  let unchanged: number | undefined
+  /** The first round's plan: once a later round finds nothing left to do, all of it was done. */
+  let first: SyncPlan | undefined
   let lastFailure: string | undefined
   try {
     for (let round = 1; ; round++) {
       step = 'list the linkifiers'
       const answer = await call('GET', '/realm/linkifiers')
       const plan = planSync(wanted, answer.linkifiers as ListedLinkifier[])
-      unchanged ??= plan.unchanged.length
+      first ??= plan
       if (options.dryRun) {
         for (const line of describePlan(plan)) say(line)
         say(`dry run: would create ${plan.create.length}, update ${plan.update.length}, delete ${plan.delete.length}; unchanged ${plan.unchanged.length}`)
@@ -82,7 +82,8 @@ export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, 
         io.stderr.write(`prefixd: chat-sync: ${error.message}; reading the linkifiers again\n`)
       }
     }
-    say(`created ${done.created}, updated ${done.updated}, deleted ${done.deleted}, unchanged ${unchanged ?? 0}`)
+    for (const { id } of first?.delete ?? []) deleted.add(id)
+    say(`created ${first?.create.length ?? 0}, updated ${first?.update.length ?? 0}, deleted ${deleted.size}, unchanged ${first?.unchanged.length ?? 0}`)
     return EXIT_FOUND
   } catch (error) {
     if (!(error instanceof Refused)) throw error
