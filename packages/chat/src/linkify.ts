@@ -123,8 +123,11 @@ type Search = (from: number) => Found | undefined
  * The matches of one linkifier that overlap none of `taken` (sorted). The pattern alone finds candidates
  * (RE2 jumps to a literal start; the facts narrow the rest) and the boundaries are checked here; only a
  * candidate that is empty or followed by a letter or digit goes to the bounded forms, which may find
- * another match at that start. A match over a taken span resumes after that span; each search moves
- * forward, so a scan is linear.
+ * another match at that start. A match over a taken span resumes after that span. Searches only move
+ * forward, and a candidate that links nothing sends the next one to the next boundary or bounded match,
+ * so no text is searched again from every character. Each search is linear (RE2); one that must read
+ * far ahead to choose its match (a greedy optional tail such as `a(?:[ a]*b)?`) reads that far for each
+ * match, which makes such a pattern quadratic in its number of matches.
  */
 function scan(linkifier: CompiledLinkifier, text: string, taken: readonly TextLink[]): TextLink[] {
   const found: TextLink[] = []
