@@ -171,7 +171,7 @@ export function parseReverseTemplate(template: string): { readonly ok: true; rea
 }
 
 /** The groups of a whole-input match of `regex` (a group that took no part is `''`), or `undefined` for no match. */
-export function matchGroups(regex: RE2JS, input: string): Record<string, string> | undefined {
+function matchGroups(regex: RE2JS, input: string): Record<string, string> | undefined {
   const matcher = regex.matcher(input)
   if (!matcher.matches()) return undefined
   return Object.fromEntries(Object.keys(regex.namedGroups()).map((name) => [name, matcher.group(name) ?? '']))
