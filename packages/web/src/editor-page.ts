@@ -12,7 +12,10 @@ import { tags } from '@lezer/highlight'
 import { basicSetup } from 'codemirror'
 import { byId } from './dom.js'
 import { resolverCompletions } from './resolver-completions.js'
-import type { Language } from './turtle-tokens.js'
+import type { Language as SyntaxLanguage } from '@prefixd/core/syntax'
+
+/** The languages the page offers (the shared tokenizer reads TriG too). */
+type Language = Extract<SyntaxLanguage, 'turtle' | 'sparql'>
 
 const SAMPLES: Readonly<Record<Language, string>> = {
   turtle: '@prefix ex: <http://example.org/> .\n\nex:alice\n',

@@ -1,8 +1,8 @@
-// The tokens of Turtle and SPARQL text, with offsets: what the editor needs to read a document that is
-// being typed. A tokenizer, not a parser: it never throws, and unfinished strings, IRIs and comments
-// at the end of the text come out as tokens marked unclosed.
+// The tokens of Turtle, TriG and SPARQL text, with offsets: what an editor needs to read a document that
+// is being typed. A tokenizer, not a parser: it never throws, and unfinished strings, IRIs and comments
+// at the end of the text come out as tokens marked unclosed. Shared by the web editor and the language server.
 
-export type Language = 'turtle' | 'sparql'
+export type Language = 'turtle' | 'trig' | 'sparql'
 
 // PN_CHARS_BASE and friends of the Turtle grammar, as regex classes.
 export const BASE = 'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD'
@@ -24,9 +24,13 @@ export interface Token {
 const PUNCTUATION = '.;,[](){}'
 const TERM_END = /[\s;,()[\]{}<"'#]/u
 
-/** Tokens of `text` in order. Never throws, whatever the text. */
-export function* tokens(text: string): Generator<Token> {
-  let i = 0
+/**
+ * Tokens of `text` in order, from offset `from` (which must not be inside a token: a token start or
+ * blank space). Never throws, whatever the text. The tokenizer keeps no state between tokens, so a
+ * document can be tokenized again from any token start after an edit.
+ */
+export function* tokens(text: string, from = 0): Generator<Token> {
+  let i = from
   const token = (kind: Token['kind'], start: number, end: number, closed = true): Token => ({ kind, text: text.slice(start, end), start, end, closed })
   while (i < text.length) {
     const ch = text[i]!

@@ -1,10 +1,8 @@
-// Tests of the editor's view of a Turtle or SPARQL document: the name being typed, its position, and prefix declarations.
+// Tests of @prefixd/core/syntax, the tolerant reading of a Turtle or SPARQL document being typed: the name being typed, its position, and prefix declarations.
 
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
-import { declarationEdit, declarationInsertPoint, declaredPrefixes } from '../../packages/web/src/turtle-declarations.js'
-import { partialNameAt, positionAt } from '../../packages/web/src/turtle-position.js'
-import { isPlainLocalName } from '../../packages/web/src/turtle-tokens.js'
+import { declarationEdit, declarationInsertPoint, declarationsIn, declaredPrefixes, irisIn, isPlainLocalName, namesIn, partialNameAt, positionAt, tokens } from '@prefixd/core/syntax'
 
 /** The document after an edit. */
 const apply = (doc: string, edit: { readonly from: number; readonly insert: string }): string =>
@@ -282,5 +280,69 @@ describe('declarationInsertPoint and declarationEdit', () => {
     const doc = '@prefix a:\n  <http://a/> .\na:s a:p a:o .\n'
     const edited = apply(doc, declarationEdit(doc, 'p', 'http://p/', 'turtle'))
     assert.deepEqual(parsedPrefixes(edited), { a: 'http://a/', p: 'http://p/' })
+  })
+})
+
+describe('namesIn and irisIn', () => {
+  const names = (text: string) => [...namesIn([...tokens(text)])].map((n) => [n.prefix, n.local, text.slice(n.start, n.end)])
+
+  it('finds the prefixed names of a document outside its directives, datatypes included', () => {
+    assert.deepEqual(names('@prefix ex: <http://e/> .\nex:a a foaf:Person ; ex:n "1"^^xsd:integer, "x"@en .'), [
+      ['ex', 'a', 'ex:a'],
+      ['foaf', 'Person', 'foaf:Person'],
+      ['ex', 'n', 'ex:n'],
+      ['xsd', 'integer', 'xsd:integer'],
+    ])
+  })
+
+  it('reads SPARQL property paths, functions and the empty prefix, and skips variables, blank nodes and strings', () => {
+    assert.deepEqual(names('PREFIX : <http://e/>\nSELECT ?x WHERE { ?x foaf:knows/foaf:name ?n ; :p _:b . FILTER(xsd:integer(?n)) } # ex:c'), [
+      ['foaf', 'knows', 'foaf:knows'],
+      ['foaf', 'name', 'foaf:name'],
+      ['', 'p', ':p'],
+      ['xsd', 'integer', 'xsd:integer'],
+    ])
+    assert.deepEqual(names('<a> <b> "ex:c ^^xsd:int" .'), [])
+  })
+
+  it('keeps escapes and stops before a final dot', () => {
+    assert.deepEqual(names('ex:a\\/b ex:c.d ex:e.'), [
+      ['ex', 'a\\/b', 'ex:a\\/b'],
+      ['ex', 'c.d', 'ex:c.d'],
+      ['ex', 'e', 'ex:e'],
+    ])
+  })
+
+  it('finds IRIs, datatype IRIs included, but not declared namespaces', () => {
+    const text = '@prefix ex: <http://e/> .\n<http://a> ex:p "1"^^<http://t> .'
+    assert.deepEqual([...irisIn([...tokens(text)])].map((i) => [i.iri, text.slice(i.start, i.end)]), [
+      ['http://a', '<http://a>'],
+      ['http://t', '<http://t>'],
+    ])
+  })
+})
+
+describe('declarationsIn', () => {
+  it('gives each declaration with its style and the offsets of its parts', () => {
+    const text = '@prefix ex: <http://e/> .\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\n@base <http://b/> .\nex:a a foaf:Person .'
+    const found = declarationsIn([...tokens(text)])
+    assert.deepEqual(found.map((d) => [d.prefix, d.namespace, d.style, text.slice(d.start, d.end), d.name.text, d.iri.text]), [
+      ['ex', 'http://e/', 'turtle', '@prefix ex: <http://e/> .', 'ex:', '<http://e/>'],
+      ['foaf', 'http://xmlns.com/foaf/0.1/', 'sparql', 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>', 'foaf:', '<http://xmlns.com/foaf/0.1/>'],
+    ])
+  })
+
+  it('makes a declaration in the style the document already uses', () => {
+    const text = 'PREFIX ex: <http://e/>\nex:a ex:b ex:c .'
+    assert.deepEqual(declarationEdit(text, 'foaf', 'http://xmlns.com/foaf/0.1/', 'turtle'), { from: 23, insert: 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n' })
+  })
+})
+
+describe('positionAt in TriG', () => {
+  it('reads graphs, named with and without GRAPH', () => {
+    assert.equal(positionAt('ex:g { ex:a ', 'trig'), 'predicate')
+    assert.equal(positionAt('GRAPH ex:g { ex:a ex:p ex:o . ex:b a ', 'trig'), 'class')
+    assert.equal(positionAt('ex:g { ex:a ex:p ex:o } ', 'trig'), 'subject')
+    assert.equal(positionAt('ex:a rdf:type ', 'turtle'), 'class')
   })
 })

@@ -1,7 +1,7 @@
-// Where the cursor stands in a Turtle or SPARQL statement (subject, predicate, object, the class after
+// Where the cursor stands in a Turtle, TriG or SPARQL statement (subject, predicate, object, the class after
 // `a`), and the prefixed name being typed there: what the editor asks the resolver for.
 
-import { BASE, CHARS, DIRECTIVES, directiveAt, tokens, type Language, type Token } from './turtle-tokens.js'
+import { BASE, CHARS, DIRECTIVES, directiveAt, tokens, type Language, type Token } from './tokens.js'
 
 /** Where a term goes: subject, predicate, object, `class` (the object of `a`), or not known. */
 export type Position = 'subject' | 'predicate' | 'object' | 'class' | 'unknown'
@@ -39,6 +39,9 @@ const SPARQL_KEYWORDS = new Set(
   'select construct describe ask where from named optional union minus graph service silent filter bind values as order by group having limit offset distinct reduced insert delete data with using load clear drop create add move copy to into default all not exists in'.split(' '),
 )
 
+/** TriG's one keyword: `GRAPH ex:g { … }` names the graph that follows (`ex:g { … }` does without it). */
+const TRIG_KEYWORDS = new Set(['graph'])
+
 interface Frame {
   /** What the enclosing `[`, `(` or `{` stands for once closed: a term (blank node, list) or nothing (group). */
   readonly closesAsTerm: boolean
@@ -49,15 +52,21 @@ interface Frame {
 type State = 'subject' | 'predicate' | 'object' | 'class' | 'after-object' | 'unknown'
 
 /**
- * Where a term typed at the end of `before` would go. `class` means right after `a`, which is where
- * classes go; `predicate` means properties. Anything the tokenizer cannot follow gives `unknown`.
+ * Where a term typed at the end of `before` would go. `class` means right after `a` (or `rdf:type`),
+ * which is where classes go; `predicate` means properties. Anything the tokenizer cannot follow gives `unknown`.
  */
 export function positionAt(before: string, language: Language): Position {
+  return positionAfter([...tokens(before)], language)
+}
+
+/** {@link positionAt} for a document already tokenized: where a term goes after `all.slice(0, end)`. */
+export function positionAfter(all: readonly Token[], language: Language, end = all.length): Position {
   let state = 'subject' as State
   const stack: Frame[] = []
   /** Whether the `{` to come opens a SPARQL VALUES block, which holds data rows, not triples. */
   let valuesBlock = false
-  const list = [...tokens(before)].filter((t) => t.kind !== 'comment')
+  const list = all.slice(0, end).filter((t) => t.kind !== 'comment')
+  const keywords = language === 'sparql' ? SPARQL_KEYWORDS : language === 'trig' ? TRIG_KEYWORDS : undefined
   for (let i = 0; i < list.length; i++) {
     const token = list[i]!
     const text = token.text
@@ -71,7 +80,7 @@ export function positionAt(before: string, language: Language): Position {
       state = 'subject'
       continue
     }
-    if (language === 'sparql' && token.kind === 'term' && SPARQL_KEYWORDS.has(lower)) {
+    if (keywords !== undefined && token.kind === 'term' && keywords.has(lower)) {
       state = 'unknown'
       valuesBlock = lower === 'values'
       continue
@@ -126,7 +135,7 @@ function advance(state: State, text: string): State {
     case 'subject':
       return 'predicate'
     case 'predicate':
-      return text === 'a' ? 'class' : 'object'
+      return text === 'a' || text === 'rdf:type' ? 'class' : 'object'
     case 'object':
     case 'class':
       return 'after-object'

@@ -1,0 +1,88 @@
+// The prefixes a Turtle, TriG or SPARQL document declares, and the edit that declares one more.
+
+import { formatPrefixes } from '../prefix-formats.js'
+import { DIRECTIVES, directiveAt, tokens, type Language, type Token } from './tokens.js'
+
+/** One `@prefix p: <ns> .` or `PREFIX p: <ns>` of a document, with the offsets of its parts. */
+export interface Declaration {
+  readonly prefix: string
+  readonly namespace: string
+  /** `turtle` for `@prefix … .`, `sparql` for `PREFIX …` (Turtle 1.1 and TriG accept both). */
+  readonly style: 'turtle' | 'sparql'
+  /** The whole directive, from its keyword to its IRI (or the `.` after it). */
+  readonly start: number
+  readonly end: number
+  /** The `p:` token, and the `<ns>` token. */
+  readonly name: Token
+  readonly iri: Token
+}
+
+/** The prefix declarations of a tokenized document (comments included or not), in order. */
+export function declarationsIn(all: readonly Token[]): Declaration[] {
+  const list = all.filter((t) => t.kind !== 'comment')
+  const found: Declaration[] = []
+  for (let i = 0; i < list.length; i++) {
+    const token = list[i]!
+    if (token.kind !== 'term' || !DIRECTIVES.has(token.text.toLowerCase())) continue
+    const directive = directiveAt(list, i)
+    if (directive === undefined) continue
+    if (directive.prefix !== undefined) {
+      found.push({
+        prefix: directive.prefix,
+        namespace: directive.namespace!,
+        style: token.text.startsWith('@') ? 'turtle' : 'sparql',
+        start: token.start,
+        end: list[directive.next - 1]!.end,
+        name: list[i + 1]!,
+        iri: list[i + 2]!,
+      })
+    }
+    i = directive.next - 1
+  }
+  return found
+}
+
+/** The prefixes a document declares (`@prefix` or SPARQL-style `PREFIX`), the last declaration of each winning. */
+export function declaredPrefixes(doc: string): Map<string, string> {
+  return new Map(declarationsIn([...tokens(doc)]).map((d) => [d.prefix, d.namespace]))
+}
+
+/**
+ * Offset at which a new declaration goes: after the header (the directives, `@base` included,
+ * comments and blank space at the top) — at the end of its last line, or right after its last
+ * directive when a statement follows on that same line — else at the very start.
+ */
+export function declarationInsertPoint(doc: string, all: readonly Token[] = [...tokens(doc)]): number {
+  const list = all.filter((t) => t.kind !== 'comment')
+  let i = 0
+  let end = -1
+  for (let directive = directiveAt(list, i); directive !== undefined; directive = directiveAt(list, i)) {
+    end = list[directive.next - 1]!.end
+    i = directive.next
+  }
+  if (end < 0) return 0
+  const lineEnd = doc.indexOf('\n', end)
+  const rest = doc.slice(end, lineEnd < 0 ? doc.length : lineEnd)
+  if (!/^\s*(?:#.*)?$/u.test(rest)) return end // `@prefix ex: <…> . ex:a a foaf:Person` on one line
+  return lineEnd < 0 ? doc.length : lineEnd + 1
+}
+
+/**
+ * The edit that declares `prefix`, where {@link declarationInsertPoint} says, in the document's own
+ * style: that of its last declaration, else `PREFIX` in SPARQL and `@prefix` in Turtle and TriG.
+ */
+export function declarationEdit(
+  doc: string,
+  prefix: string,
+  namespace: string,
+  language: Language,
+  all: readonly Token[] = [...tokens(doc)],
+): { readonly from: number; readonly insert: string } {
+  const style = declarationsIn(all).at(-1)?.style ?? (language === 'sparql' ? 'sparql' : 'turtle')
+  const line = formatPrefixes({ [prefix]: namespace }, style).trimEnd()
+  const from = declarationInsertPoint(doc, all)
+  const needsBreak = from > 0 && doc[from - 1] !== '\n'
+  // A document that had no header gets a blank line between the new one and its first statement.
+  const spacer = from === 0 && doc.length > 0 && !/^\s*\n/u.test(doc) ? '\n' : ''
+  return { from, insert: (needsBreak ? '\n' : '') + line + '\n' + spacer }
+}
