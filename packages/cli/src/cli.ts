@@ -39,6 +39,10 @@ Commands:
       --host H               default $HOST or 127.0.0.1
       --workers N            processes to run (default 1)
       --quiet                no request log
+  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
+      --stdio                talk over stdin and stdout (the default)
+      --node-ipc             talk over Node's IPC channel
+      --socket=PORT          connect to the editor listening on PORT
   chat-sync                  make the chat organization's prefix linkifiers match the index
       --site URL --email E --api-key K   the chat service and an administrator's account (or $PREFIXD_CHAT_API_KEY)
       --only P,P...          the prefixes to link (repeatable); default the 50 most used curated vocabularies
@@ -79,6 +83,10 @@ const OPTIONS = {
   'api-key': { type: 'string' },
   only: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
+  stdio: { type: 'boolean' },
+  'node-ipc': { type: 'boolean' },
+  socket: { type: 'string' },
+  clientProcessId: { type: 'string' },
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
@@ -111,7 +119,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === undefined) throw new UsageError(`no command given\n\n${USAGE}`)
   // Own properties only: `prefixd constructor` must not run Object.prototype.constructor.
   const runCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
-  if (runCommand === undefined && command !== 'serve') throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
+  if (runCommand === undefined && command !== 'serve' && command !== 'lsp') throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
 
   const sources: IndexSources = {
     ...(values.prefixes && { prefixFiles: values.prefixes }),
@@ -123,6 +131,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
     return index
   }
+  if (command === 'lsp') return runLsp(args, values, io, load)
   if (runCommand === undefined) return runServe(args, values, io, load)
   const started = performance.now()
   const index = await load()
@@ -148,6 +157,20 @@ async function runServe(args: readonly string[], values: Values, io: CliIo, load
     if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`)
     throw error
   })
+  return EXIT_FOUND
+}
+
+async function runLsp(args: readonly string[], values: Values, io: CliIo, load: () => Promise<PrefixIndex>): Promise<number> {
+  if (args.length > 0) throw new UsageError('lsp takes no arguments')
+  const chosen = [values.stdio, values['node-ipc'], values.socket !== undefined].filter(Boolean).length
+  if (chosen > 1) throw new UsageError('lsp takes one of --stdio, --node-ipc and --socket=PORT')
+  const transport = values.socket !== undefined
+    ? ({ kind: 'socket', port: parseWhole(values.socket, '--socket', 1, 65535) } as const)
+    : values['node-ipc'] ? ({ kind: 'node-ipc' } as const) : ({ kind: 'stdio' } as const)
+  // Loaded only here, like the server: the other commands start without the LSP libraries.
+  const { runLanguageServer } = await import('@prefixd/lsp')
+  // The server answers the editor at once; requests wait for the index while it loads.
+  runLanguageServer({ transport, index: load(), stdin: io.stdin, stdout: io.stdout, stderr: io.stderr })
   return EXIT_FOUND
 }
 

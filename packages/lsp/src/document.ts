@@ -1,0 +1,112 @@
+// One open document as the server reads it: its language, tokens, declarations and the names it uses,
+// each worked out once per version and only when a request needs it.
+
+import { declarationsIn, irisIn, namesIn, tokens, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
+import type { TextDocument } from 'vscode-languageserver-textdocument'
+
+/** The language of a document from its languageId, else from its file extension; `undefined`: not ours. */
+export function languageOf(languageId: string, uri: string): Language | undefined {
+  const id = languageId.toLowerCase()
+  if (id === 'turtle' || id === 'ttl') return 'turtle'
+  if (id === 'trig') return 'trig'
+  if (id === 'sparql' || id === 'sparql-query' || id === 'sparql-update' || id === 'rq') return 'sparql'
+  const extension = /\.([a-z]+)$/i.exec(new URL(uri, 'file:///').pathname)?.[1]?.toLowerCase()
+  switch (extension) {
+    case 'ttl':
+      return 'turtle'
+    case 'trig':
+      return 'trig'
+    case 'rq':
+    case 'sparql':
+    case 'ru':
+      return 'sparql'
+    default:
+      return undefined
+  }
+}
+
+/** The parts of a document version; each is computed on first use. */
+export class DocumentView {
+  readonly text: string
+  /** The version read (the TextDocument itself changes in place as edits come). */
+  readonly version: number
+  #tokens?: Token[]
+  #declarations?: Declaration[]
+  #names?: NameUse[]
+  #iris?: IriUse[]
+  #declared?: Map<string, string>
+
+  constructor(
+    readonly document: TextDocument,
+    readonly language: Language,
+  ) {
+    this.text = document.getText()
+    this.version = document.version
+  }
+
+  get tokens(): readonly Token[] {
+    return (this.#tokens ??= [...tokens(this.text)])
+  }
+
+  get declarations(): readonly Declaration[] {
+    return (this.#declarations ??= declarationsIn(this.tokens))
+  }
+
+  /** Declared prefix → namespace, the last declaration of a prefix winning. */
+  get declared(): ReadonlyMap<string, string> {
+    return (this.#declared ??= new Map(this.declarations.map((d) => [d.prefix, d.namespace])))
+  }
+
+  get names(): readonly NameUse[] {
+    return (this.#names ??= [...namesIn(this.tokens)])
+  }
+
+  get iris(): readonly IriUse[] {
+    return (this.#iris ??= [...irisIn(this.tokens)])
+  }
+
+  /** Index in {@link tokens} of the token holding `offset` (its end included), else of the first token after it. */
+  tokenIndexAt(offset: number): number {
+    const list = this.tokens
+    let low = 0
+    let high = list.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (list[mid]!.end < offset) low = mid + 1
+      else high = mid
+    }
+    return low
+  }
+
+  /** The prefixed name whose text holds `offset` (its end included). */
+  nameAt(offset: number): NameUse | undefined {
+    return findAt(this.names, offset)
+  }
+
+  iriAt(offset: number): IriUse | undefined {
+    return findAt(this.iris, offset)
+  }
+
+  /** The declaration whose `p:` holds `offset`. */
+  declarationAt(offset: number): Declaration | undefined {
+    return this.declarations.find((d) => d.name.start <= offset && offset <= d.name.end)
+  }
+}
+
+/** The item of `list` (sorted, not overlapping) whose span holds `offset`, its end included. */
+function findAt<T extends { readonly start: number; readonly end: number }>(list: readonly T[], offset: number): T | undefined {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (list[mid]!.end < offset) low = mid + 1
+    else high = mid
+  }
+  const found = list[low]
+  return found !== undefined && found.start <= offset ? found : undefined
+}
+
+/** The IRI a name of the document stands for: its namespace (the document's, else the table's) and its unescaped local part. */
+export function unescapeLocal(local: string): string {
+  return local.replace(/\\(.)/gsu, '$1')
+}

@@ -1,0 +1,49 @@
+// @prefixd/lsp: the prefixd language server for Turtle, TriG and SPARQL (`prefixd lsp`).
+
+import { connect } from 'node:net'
+import type { PrefixIndex } from '@prefixd/core'
+import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter, type Connection } from 'vscode-languageserver/node'
+import { startServer } from './server.js'
+
+export { startServer } from './server.js'
+export type { ServerOptions } from './server.js'
+
+/** How the editor talks to the server: its stdin and stdout, Node's IPC channel, or a socket the editor listens on. */
+export type Transport = { readonly kind: 'stdio' } | { readonly kind: 'node-ipc' } | { readonly kind: 'socket'; readonly port: number }
+
+export interface LanguageServerOptions {
+  readonly transport: Transport
+  readonly index: PrefixIndex | Promise<PrefixIndex>
+  readonly stdin?: NodeJS.ReadableStream
+  readonly stdout?: NodeJS.WritableStream
+  /** Where a failure to load the index is told (besides the editor) before the process exits with status 2. */
+  readonly stderr?: NodeJS.WritableStream
+}
+
+/**
+ * Starts the server on the process's transport; the process exits when the editor says so or goes
+ * away, or with status 2 when the index cannot be loaded (a prefix file that is not there).
+ */
+export function runLanguageServer(options: LanguageServerOptions): Connection {
+  const connection = connectionFor(options)
+  const index = Promise.resolve(options.index)
+  index.catch((error: Error) => {
+    ;(options.stderr ?? process.stderr).write(`prefixd: ${error.message}\n`)
+    process.exit(2)
+  })
+  startServer(connection, { index })
+  return connection
+}
+
+function connectionFor({ transport, stdin = process.stdin, stdout = process.stdout }: LanguageServerOptions): Connection {
+  switch (transport.kind) {
+    case 'stdio':
+      return createConnection(ProposedFeatures.all, stdin, stdout)
+    case 'node-ipc':
+      return createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process))
+    case 'socket': {
+      const socket = connect(transport.port, '127.0.0.1')
+      return createConnection(ProposedFeatures.all, new SocketMessageReader(socket), new SocketMessageWriter(socket))
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Hover and document links: what a prefixed name or an IRI of the document stands for.
+
+import type { PrefixIndex } from '@prefixd/core'
+import { MarkupKind, type DocumentLink, type Hover } from 'vscode-languageserver'
+import type { DocumentView } from './document.js'
+import { describeTerm, iriOf } from './terms.js'
+
+/** A prefixed name shows its IRI, label, types and vocabulary; an IRI shows its prefixed name. */
+export function hover(view: DocumentView, index: PrefixIndex, offset: number): Hover | null {
+  const range = (start: number, end: number) => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
+  const name = view.nameAt(offset)
+  if (name !== undefined) {
+    const iri = iriOf(view, index, name)
+    const written = `${name.prefix}:${name.local}`
+    const value = iri === undefined ? `**${written}**: prefix '${name.prefix}:' is neither declared nor in the prefix table` : describeTerm(index, iri, undefined, written)
+    return { contents: { kind: MarkupKind.Markdown, value }, range: range(name.start, name.end) }
+  }
+  const iri = view.iriAt(offset)
+  if (iri !== undefined) {
+    const term = index.term(iri.iri)
+    const shrunk = index.shrink(iri.iri)
+    const value = term !== undefined ? describeTerm(index, iri.iri, term) : shrunk !== undefined ? `**${shrunk}**  \n<${iri.iri}>` : `<${iri.iri}>: no namespace of the prefix table starts it`
+    return { contents: { kind: MarkupKind.Markdown, value }, range: range(iri.start, iri.end) }
+  }
+  const declaration = view.declarationAt(offset)
+  if (declaration !== undefined) {
+    const title = index.vocabulary(declaration.prefix)?.title
+    const table = index.namespace(declaration.prefix)
+    const lines = [`**${declaration.prefix}:** <${declaration.namespace}>`]
+    if (title !== undefined && table === declaration.namespace) lines.push(title)
+    if (table !== undefined && table !== declaration.namespace) lines.push(`The prefix table has <${table}>`)
+    return { contents: { kind: MarkupKind.Markdown, value: lines.join('\n\n') }, range: range(declaration.name.start, declaration.name.end) }
+  }
+  return null
+}
+
+/** Links from names and IRIs to the IRIs they stand for (web IRIs only: an editor opens them). */
+export function documentLinks(view: DocumentView, index: PrefixIndex): DocumentLink[] {
+  const links: DocumentLink[] = []
+  const add = (start: number, end: number, target: string | undefined): void => {
+    if (target === undefined || !/^https?:\/\//iu.test(target)) return
+    links.push({ range: { start: view.document.positionAt(start), end: view.document.positionAt(end) }, target, tooltip: target })
+  }
+  for (const name of view.names) add(name.start, name.end, iriOf(view, index, name))
+  for (const iri of view.iris) add(iri.start + 1, iri.end - 1, iri.iri)
+  for (const declaration of view.declarations) add(declaration.iri.start + 1, declaration.iri.end - 1, declaration.namespace)
+  return links
+}

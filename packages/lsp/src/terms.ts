@@ -1,0 +1,40 @@
+// What a prefixed name of a document stands for, and how the server describes a term to a person.
+
+import type { PrefixIndex, TermInfo } from '@prefixd/core'
+import type { NameUse } from '@prefixd/core/syntax'
+import { unescapeLocal, type DocumentView } from './document.js'
+
+export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+export const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
+export const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
+
+/** The namespace of `prefix` in this document: its own declaration, else the prefix table's. */
+export function namespaceOf(view: DocumentView, index: PrefixIndex, prefix: string): string | undefined {
+  return view.declared.get(prefix) ?? index.namespace(prefix)
+}
+
+/** The IRI a name of the document stands for, when its prefix is declared or in the table. */
+export function iriOf(view: DocumentView, index: PrefixIndex, name: NameUse): string | undefined {
+  const namespace = namespaceOf(view, index, name.prefix)
+  return namespace === undefined ? undefined : namespace + unescapeLocal(name.local)
+}
+
+/** Markdown for a term: its IRI, label, types and vocabulary. */
+export function describeTerm(index: PrefixIndex, iri: string, term: TermInfo | undefined = index.term(iri), written?: string): string {
+  const lines: string[] = []
+  const name = written ?? term?.prefixed
+  lines.push(name === undefined ? `<${iri}>` : `**${name}**  \n<${iri}>`)
+  if (term?.label !== undefined) lines.push(term.label)
+  if (term !== undefined && term.types.length > 0) lines.push('Types: ' + term.types.map((t) => index.shrink(t) ?? `<${t}>`).join(', '))
+  const prefix = term?.prefixed?.slice(0, term.prefixed.indexOf(':'))
+  const title = prefix === undefined ? undefined : index.vocabulary(prefix)?.title
+  if (title !== undefined) lines.push(`Vocabulary: ${title}`)
+  return lines.join('\n\n')
+}
+
+/** The short kind of a term, from its types: class, property or other. */
+export function termKind(index: PrefixIndex, iri: string): 'class' | 'property' | 'other' {
+  if (index.hasType(iri, RDFS_CLASS)) return 'class'
+  if (index.hasType(iri, RDF_PROPERTY)) return 'property'
+  return 'other'
+}

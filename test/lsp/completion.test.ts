@@ -1,0 +1,143 @@
+// Completion from the real `prefixd lsp` over stdio: prefixes, terms with labels and types, the class
+// and property filters, the declaration added in the document's style, in Turtle, TriG and SPARQL.
+
+import assert from 'node:assert/strict'
+import { Parser } from 'n3'
+import fc from 'fast-check'
+import { CompletionRequest, type CompletionItem, type CompletionList, type TextEdit } from 'vscode-languageserver-protocol/node'
+import { TextDocument } from 'vscode-languageserver-textdocument'
+import { startClient, type Client } from './lsp-client.js'
+
+/** The position at the end of `text` (where the cursor is). */
+function end(text: string): { line: number; character: number } {
+  const lines = text.split('\n')
+  return { line: lines.length - 1, character: lines.at(-1)!.length }
+}
+
+/** `text` with an item's edits applied, as an editor accepting it would. */
+function accept(text: string, item: CompletionItem): string {
+  const document = TextDocument.create('file:///x', 'turtle', 1, text)
+  const main = item.textEdit as TextEdit
+  return TextDocument.applyEdits(document, [main, ...(item.additionalTextEdits ?? [])])
+}
+
+describe('prefixd lsp: completion', function () {
+  this.timeout(60_000)
+  let client: Client
+  let count = 0
+  before(async () => (client = await startClient(['--stdio'])))
+  after(async () => assert.equal(await client.close(), 0))
+
+  async function completeAtEnd(text: string, languageId = 'turtle', extension = 'ttl'): Promise<CompletionList> {
+    const uri = await client.open(`file:///test/completion-${count++}.${extension}`, languageId, text)
+    const result = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end(text) })
+    assert.ok(result !== null && !Array.isArray(result), 'a CompletionList')
+    return result
+  }
+  const labels = (list: CompletionList): string[] => list.items.map((i) => i.label)
+
+  it('completes terms after a colon, with label, types and documentation, and adds the @prefix line', async () => {
+    const text = '@prefix ex: <http://example.org/> .\n\nex:alice a foaf:Pers'
+    const list = await completeAtEnd(text)
+    const person = list.items.find((i) => i.label === 'foaf:Person')
+    assert.ok(person, labels(list).join(' '))
+    assert.equal(person.labelDetails?.detail, ' Person')
+    assert.match(person.labelDetails?.description ?? '', /Class/)
+    assert.match(JSON.stringify(person.documentation), /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
+    assert.equal(
+      accept(text, person),
+      '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:alice a foaf:Person',
+    )
+  })
+
+  it('offers classes after `a` and properties where a predicate goes', async () => {
+    const classes = await completeAtEnd('ex:alice a schema:Pe')
+    assert.ok(classes.items.length > 0)
+    assert.ok(labels(classes).includes('schema:Person'))
+    assert.ok(!labels(classes).includes('schema:performer'), 'no properties after a')
+    const properties = await completeAtEnd('ex:alice schema:Pe')
+    assert.ok(labels(properties).includes('schema:performer'))
+    assert.ok(!labels(properties).includes('schema:Person'), 'no classes in predicate position')
+  })
+
+  it('completes prefixes on a bare word, the document\'s own first', async () => {
+    const list = await completeAtEnd('@prefix fooo: <http://example.org/fooo#> .\nfo')
+    const names = labels(list)
+    assert.equal(names[0], 'fooo:')
+    assert.ok(names.includes('foaf:'))
+    const foaf = list.items.find((i) => i.label === 'foaf:')!
+    assert.equal(foaf.labelDetails?.description, 'http://xmlns.com/foaf/0.1/')
+  })
+
+  it('keeps the namespace a document declares for a prefix', async () => {
+    const text = '@prefix foaf: <http://example.org/not-foaf/> .\nex:a foaf:'
+    const list = await completeAtEnd(text)
+    assert.ok(!labels(list).includes('foaf:Person'), 'terms of the table\'s foaf namespace are not offered')
+    // A namespace the table has under another prefix completes with the document's prefix.
+    const renamed = await completeAtEnd('@prefix f: <http://xmlns.com/foaf/0.1/> .\nex:a a f:Pers')
+    const person = renamed.items.find((i) => i.label === 'f:Person')
+    assert.ok(person, labels(renamed).join(' '))
+    assert.equal(person.additionalTextEdits, undefined, 'f: is declared already')
+  })
+
+  it('replaces the whole token at the cursor', async () => {
+    const text = 'ex:a a foaf:Pers'
+    const uri = await client.open(`file:///test/completion-${count++}.ttl`, 'turtle', text + 'onx .')
+    const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end(text) })) as CompletionList
+    const person = list.items.find((i) => i.label === 'foaf:Person')!
+    assert.deepEqual((person.textEdit as TextEdit).range, { start: { line: 0, character: 7 }, end: { line: 0, character: 19 } })
+  })
+
+  it('writes PREFIX in SPARQL, and in a Turtle document that uses PREFIX', async () => {
+    const query = 'SELECT * WHERE {\n  ?s a foaf:Pers'
+    const list = await completeAtEnd(query, 'sparql', 'rq')
+    const person = list.items.find((i) => i.label === 'foaf:Person')!
+    assert.equal(accept(query, person), 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n\nSELECT * WHERE {\n  ?s a foaf:Person')
+    const turtle = 'PREFIX ex: <http://example.org/>\nex:a a foaf:Pers'
+    const item = (await completeAtEnd(turtle)).items.find((i) => i.label === 'foaf:Person')!
+    assert.equal(accept(turtle, item), 'PREFIX ex: <http://example.org/>\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\nex:a a foaf:Person')
+  })
+
+  it('completes in TriG graphs, after @base', async () => {
+    const text = '@base <http://example.org/> .\n<g> {\n  <a> a foaf:Pers'
+    const list = await completeAtEnd(text, 'trig', 'trig')
+    const person = list.items.find((i) => i.label === 'foaf:Person')!
+    assert.equal(accept(text, person), '@base <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n<g> {\n  <a> a foaf:Person')
+  })
+
+  it('offers nothing in a string, an IRI, a comment or a variable', async () => {
+    for (const text of ['ex:a ex:b "foaf:Pe', 'ex:a ex:b <foaf:Pe', '# foaf:Pe']) {
+      const uri = await client.open(`file:///test/completion-${count++}.ttl`, 'turtle', text)
+      assert.equal(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end(text) }), null, text)
+    }
+    const query = 'SELECT ?foaf'
+    const uri = await client.open(`file:///test/completion-${count++}.rq`, 'sparql', query)
+    assert.equal(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end(query) }), null)
+  })
+
+  it('answers a position outside the document and an unknown document without failing', async () => {
+    const uri = await client.open(`file:///test/completion-${count++}.ttl`, 'turtle', 'ex:a')
+    const far = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 99, character: 99 } })
+    assert.ok(far === null || !Array.isArray(far))
+    assert.equal(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: 'file:///nowhere.ttl' }, position: { line: 0, character: 0 } }), null)
+  })
+
+  it('property: accepting any term completion in a Turtle document gives a document N3.js parses', async () => {
+    const prefixes = ['foaf', 'schema', 'dcterms', 'skos', 'rdfs', 'owl', 'xsd', 'dcat', 'prov']
+    const header = fc.constantFrom('', '@prefix ex: <http://example.org/> .\n', 'PREFIX ex: <http://example.org/>\n', '@base <http://example.org/> .\n# a comment\n')
+    const body = fc.constantFrom('<http://example.org/s> ', '<http://example.org/s> <http://example.org/p> <http://example.org/o> .\n<http://example.org/s> ', '<http://example.org/s> a ')
+    await fc.assert(
+      fc.asyncProperty(header, body, fc.constantFrom(...prefixes), fc.stringMatching(/^[A-Za-z]{0,2}$/), fc.nat(), async (head, statement, prefix, start, pick) => {
+        const text = head + statement + `${prefix}:${start}`
+        const list = await completeAtEnd(text)
+        const terms = list.items.filter((i) => i.label !== `${prefix}:`)
+        fc.pre(terms.length > 0)
+        const item = terms[pick % terms.length]!
+        const accepted = accept(text, item)
+        const rest = statement.endsWith('a ') ? ' .' : ' <http://example.org/o> .'
+        assert.doesNotThrow(() => new Parser({ format: 'text/turtle', baseIRI: 'http://example.org/' }).parse(accepted + rest), accepted + rest)
+      }),
+      { numRuns: 40 },
+    )
+  })
+})

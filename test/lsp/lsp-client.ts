@@ -1,0 +1,109 @@
+// An editor's side of the language server, for the tests: spawns the real `prefixd lsp` binary and
+// talks LSP to it over stdio with vscode-languageserver-protocol, as VS Code's client does.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type Diagnostic,
+  type InitializeResult,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node'
+import { MAIN } from '../cli/run-prefixd.js'
+
+export const CAPABILITIES: ClientCapabilities = {
+  textDocument: {
+    completion: { completionItem: { snippetSupport: false, labelDetailsSupport: true, insertReplaceSupport: false } },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    publishDiagnostics: { versionSupport: true },
+    rename: { prepareSupport: true },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } } },
+  },
+  workspace: { configuration: true, workspaceEdit: { documentChanges: false } },
+}
+
+export interface Client {
+  readonly connection: ProtocolConnection
+  readonly child: ChildProcessWithoutNullStreams
+  readonly initialized: InitializeResult
+  /** What the server wrote to stderr so far. */
+  stderr(): string
+  /** Opens a document and returns its URI. */
+  open(uri: string, languageId: string, text: string): Promise<string>
+  /** Applies changes to an open document (incremental sync). */
+  change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<void>
+  /** The next diagnostics published for `uri` at `version` (or later). */
+  diagnostics(uri: string, version?: number): Promise<Diagnostic[]>
+  close(): Promise<number | null>
+}
+
+/** Starts `prefixd lsp` with `args` and initializes it. */
+export async function startClient(args: readonly string[] = [], options: { readonly capabilities?: ClientCapabilities; readonly settings?: unknown } = {}): Promise<Client> {
+  const child = spawn(process.execPath, [MAIN, 'lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin))
+  const published = new Map<string, PublishDiagnosticsParams[]>()
+  const waiting = new Set<() => void>()
+  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    published.set(params.uri, [...(published.get(params.uri) ?? []), params])
+    for (const wake of waiting) wake()
+  })
+  connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => options.settings ?? null))
+  connection.listen()
+  const versions = new Map<string, number>()
+  const initialized = await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: options.capabilities ?? CAPABILITIES,
+  })
+  await connection.sendNotification(InitializedNotification.type, {})
+  return {
+    connection,
+    child,
+    initialized,
+    stderr: () => stderr,
+    async open(uri, languageId, text) {
+      versions.set(uri, 1)
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } })
+      return uri
+    },
+    async change(uri, contentChanges) {
+      const version = (versions.get(uri) ?? 1) + 1
+      versions.set(uri, version)
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges })
+    },
+    diagnostics(uri, version = versions.get(uri) ?? 1) {
+      return new Promise((resolve) => {
+        const check = (): boolean => {
+          const found = published.get(uri)?.find((p) => (p.version ?? version) >= version)
+          if (found === undefined) return false
+          waiting.delete(wake)
+          resolve(found.diagnostics)
+          return true
+        }
+        const wake = (): void => void check()
+        if (!check()) waiting.add(wake)
+      })
+    },
+    async close() {
+      await connection.sendRequest(ShutdownRequest.type)
+      await connection.sendNotification(ExitNotification.type)
+      const code = await exited
+      connection.dispose()
+      return code
+    },
+  }
+}
