@@ -1,12 +1,11 @@
-// Builds data/default-index.json from the curated @vocabulary/* packages and the prefix.cc dump in prefix-ns.
+// Builds the files of @prefixd/data (full.json, prefixes.json and their modules) from the curated @vocabulary/* packages and the prefix.cc dump in prefix-ns.
 
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PrefixIndexBuilder, prefixesFromJson, toCompact } from '@prefixd/core'
+import { packageVersion, writeDataPackage } from './tiers.js'
 
-const OUTPUT = fileURLToPath(new URL('./default-index.json', import.meta.url))
 // Vocabularies a user would miss at once; the build stops if any is absent.
 const MUST_HAVE = ['rdf', 'rdfs', 'owl', 'xsd', 'skos', 'schema', 'foaf', 'dcterms', 'prov', 'dcat', 'sh']
 const DCTERMS_TITLE = 'http://purl.org/dc/terms/title'
@@ -84,11 +83,18 @@ if (parseErrors.length > 0) throw new Error(`vocabulary files failed to parse:\n
 
 const index = builder.build()
 const compact = toCompact(index)
-writeFileSync(OUTPUT, JSON.stringify(compact))
+// Provenance: the version of every package the data comes from.
+const sources = [
+  packageVersion(vocabulariesMain),
+  packageVersion(fromVocabularies.resolve('@zazuko/prefixes/prefixes')),
+  packageVersion(prefixCcPath),
+  ...vocabularies.map((v) => packageVersion(v.dataFile)),
+]
+const sizes = writeDataPackage(compact, sources)
 
 const conflicts = builder.problems.length
 console.log(
-  `data/default-index.json: ${index.size.prefixes} prefixes (${Object.keys(zazukoPrefixes).length} curated, ` +
+  `@prefixd/data: full ${(sizes.full! / 1e6).toFixed(1)} MB, prefixes ${(sizes.prefixes! / 1e3).toFixed(0)} kB; ${index.size.prefixes} prefixes (${Object.keys(zazukoPrefixes).length} curated, ` +
     `${prefixCc.entries.length} from prefix.cc), ${vocabularies.length} vocabularies, ${index.size.terms} terms, ` +
     `${compact.types.length} types; ${conflicts} entries skipped (conflicts or invalid); ` +
     `${Math.round(performance.now() - started)} ms`,

@@ -1,7 +1,9 @@
 // Tests of the default index built into data/: it loads, it is well formed, and it answers from real vocabularies.
 
 import assert from 'node:assert/strict'
-import { isAbsoluteIri, isPnPrefix, PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { isAbsoluteIri, isPnPrefix, PrefixError, PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
 
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -107,5 +109,56 @@ describe('PrefixIndexBuilder.loadDefault', () => {
     assert.equal(index.shrink('http://schema.org/Person'), 's:Person')
     assert.equal(index.shrink('https://schema.org/Person'), 'schema:Person')
     assert.deepEqual(Object.keys(index.prefixes()).slice(0, 2), ['schema', 's'])
+  })
+})
+
+describe('the data tiers and their provenance', () => {
+  let full: PrefixIndex
+  let prefixes: PrefixIndex
+  before(async () => {
+    ;[full, prefixes] = await Promise.all([PrefixIndex.loadDefault(), PrefixIndex.loadDefault({ tier: 'prefixes' })])
+  })
+
+  it('gives the prefixes tier the same table and vocabulary descriptions, without terms', () => {
+    assert.deepEqual(prefixes.entries(), full.entries())
+    assert.equal(prefixes.size.terms, 0)
+    for (const { prefix } of full.entries()) assert.deepEqual(prefixes.vocabulary(prefix), full.vocabulary(prefix), prefix)
+    assert.equal(prefixes.expand('foaf:Person'), 'http://xmlns.com/foaf/0.1/Person')
+    assert.equal(prefixes.shrink('http://schema.org/Person'), 'schema:Person')
+    assert.deepEqual(prefixes.autocomplete('foa', { limit: 2 }), full.autocomplete('foa', { limit: 2 }))
+  })
+
+  it('records the data package, the versions of its sources and a checksum of each tier', async () => {
+    const { FULL_INDEX_FILE, PREFIXES_INDEX_FILE } = await import('@prefixd/data')
+    const manifest = JSON.parse(readFileSync(new URL('package.json', FULL_INDEX_FILE), 'utf8')) as { version: string }
+    for (const [index, tier, file] of [[full, 'full', FULL_INDEX_FILE], [prefixes, 'prefixes', PREFIXES_INDEX_FILE]] as const) {
+      assert.equal(index.provenance.length, 1)
+      const p = index.provenance[0]!
+      assert.equal(p.name, '@prefixd/data')
+      assert.equal(p.version, manifest.version)
+      assert.equal(p.tier, tier)
+      const { provenance: _, ...content } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+      assert.equal(p.checksum, `sha256-${createHash('sha256').update(JSON.stringify(content)).digest('hex')}`)
+      const names = p.sources.map((s) => s.name)
+      for (const name of ['prefix-ns', '@zazuko/vocabularies', '@zazuko/prefixes', '@vocabulary/foaf', '@vocabulary/schema']) {
+        assert.ok(names.includes(name), name)
+      }
+      assert.ok(p.sources.every((s) => /^\d+\.\d+\.\d+/.test(s.version)), 'versions')
+    }
+    assert.notEqual(full.provenance[0]!.checksum, prefixes.provenance[0]!.checksum)
+  })
+
+  it('rejects an unknown tier with a PrefixError', async () => {
+    await assert.rejects(
+      PrefixIndex.loadDefault({ tier: 'terms' as 'full' }),
+      (error: unknown) => error instanceof PrefixError && error.code === 'INVALID_SOURCE' && error.message.includes("'terms'"),
+    )
+  })
+
+  it('keeps the provenance of the defaults when a user adds data, and has none without them', async () => {
+    const builder = await PrefixIndexBuilder.loadDefault({ tier: 'prefixes' })
+    builder.addPrefixes({ ex: 'http://example.org/' }, { override: true })
+    assert.deepEqual(builder.build().provenance, prefixes.provenance)
+    assert.deepEqual(PrefixIndex.fromPrefixes({ ex: 'http://example.org/' }).provenance, [])
   })
 })

@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import * as core from '@prefixd/core'
 
 const SRC = new URL('../../packages/core/src/', import.meta.url)
-const ALLOWED_IMPORTS = new Set(['n3', '@rdfjs/types', 'node:fs/promises'])
+const ALLOWED_IMPORTS = new Set(['n3', '@rdfjs/types', '@prefixd/data'])
+/** The one module that reads files; bundlers for browsers replace it with default-data.browser.ts. */
+const NODE_ONLY = 'default-data.ts'
 
 function sources(): Array<[string, string]> {
   return readdirSync(SRC)
@@ -35,16 +37,24 @@ describe('@prefixd/core', () => {
     }
   })
 
-  it('imports only n3, @rdfjs/types, node:fs/promises and its own modules', () => {
+  it('imports only n3, @rdfjs/types, @prefixd/data and its own modules; node:fs/promises only on the Node.js path', () => {
     const seen = new Set<string>()
     for (const [file, text] of sources()) {
       for (const [, specifier] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)) {
         seen.add(specifier!)
-        assert.ok(specifier!.startsWith('./') || ALLOWED_IMPORTS.has(specifier!), `${file} imports ${specifier}`)
+        const allowed = specifier!.startsWith('./') || ALLOWED_IMPORTS.has(specifier!) || (file === NODE_ONLY && specifier === 'node:fs/promises')
+        assert.ok(allowed, `${file} imports ${specifier}`)
       }
-      assert.doesNotMatch(text, /\bimport\(/, `${file} has a dynamic import`)
+      const dynamic = [...text.matchAll(/\bimport\(([^)]*)\)/g)].map((m) => m[1])
+      const expected = file === 'default-data.browser.ts' ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"] : []
+      assert.deepEqual(dynamic, expected, `${file}: dynamic imports`)
     }
     assert.ok(seen.has('n3') && seen.has('./prefix-index.js')) // the scan does see the imports
+  })
+
+  it('points browser bundlers at the module that reads no files', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', SRC), 'utf8')) as { browser: Record<string, string> }
+    assert.deepEqual(manifest.browser, { './dist/default-data.js': './dist/default-data.browser.js' })
   })
 
   it('never reads process.env', () => {

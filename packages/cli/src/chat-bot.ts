@@ -1,6 +1,6 @@
 // prefixd chat-bot: answers expand, shrink and complete in the chat, reading the bot's event queue until SIGINT or SIGTERM.
 
-import { ChatApiError, ChatClient, EventQueueClient, isReregister } from '@prefixd/chat'
+import { ChatApiError, ChatClient, EventQueueClient, isReregister } from '@prefixd/chat/client'
 import type { PrefixIndex } from '@prefixd/core'
 import { replyTo, type BotReply, type BotUser, type IncomingMessage } from './bot-replies.js'
 import { describeFailure, type ChatAccount } from './chat-account.js'

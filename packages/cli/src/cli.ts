@@ -2,7 +2,7 @@
 
 import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
-import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixError, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
+import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixError, type DataProvenance, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { filterLines } from './line-filter.js'
 import type { RequestLogEntry } from '@prefixd/server'
 import { loadIndex, type IndexSources } from './load-index.js'
@@ -223,14 +223,14 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
         `  expand foaf:Person                       -> ${index.expand('foaf:Person') ?? '(none)'}\n` +
         `  shrink http://schema.org/Person          -> ${index.shrink('http://schema.org/Person') ?? '(none)'}\n` +
         `  autocomplete schema:Pers (rdfs:Class)    -> ${(index.autocomplete('schema:Pers', { type: 'rdfs:Class', limit: 3 }) ?? []).join(' ')}\n` +
+        index.provenance.map(describeProvenance).join('') +
         `Try: npx prefixd --help\n`,
     )
     return EXIT_FOUND
   },
   'chat-sync': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-sync takes no arguments')
-    // Loaded only here: the chat client comes with the chat package's dependencies.
-    const { runChatSync } = await import('./chat-sync.js')
+    const { runChatSync } = await importChatCommand(() => import('./chat-sync.js'))
     const only = values.only?.flatMap((list) => list.split(',')).map((p) => p.trim()).filter((p) => p !== '')
     return runChatSync(index, {
       ...chatAccount(values, io),
@@ -241,9 +241,25 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
   },
   'chat-bot': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-bot takes no arguments')
-    const { runChatBot } = await import('./chat-bot.js')
+    const { runChatBot } = await importChatCommand(() => import('./chat-bot.js'))
     return runChatBot(index, chatAccount(values, io), io)
   },
+}
+
+/**
+ * Loads a chat command. Its client comes from @prefixd/chat, an optional peer dependency: the chat
+ * service needs a native SQLite build, which people who only expand and shrink should not have to make.
+ */
+async function importChatCommand<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load()
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException
+    if (code === 'ERR_MODULE_NOT_FOUND' && message.includes('@prefixd/chat')) {
+      throw new UsageError('the chat commands need @prefixd/chat: npm install @prefixd/chat')
+    }
+    throw error
+  }
 }
 
 /** --site, --email and --api-key (or $PREFIXD_CHAT_API_KEY, which stays out of the process list). */
@@ -260,6 +276,11 @@ function chatAccount(values: Values, io: CliIo): { site: string; email: string; 
   }
   if (site.protocol !== 'http:' && site.protocol !== 'https:') throw new UsageError(`--site must be an http or https URL, got '${values.site}'`)
   return { site: site.href, email: values.email, apiKey }
+}
+
+/** Two lines per data set: the data package with its tier and checksum, then its sources' versions. */
+function describeProvenance(p: DataProvenance): string {
+  return `data: ${p.name}@${p.version} (${p.tier} tier, ${p.checksum})\n` + `  from ${p.sources.map((s) => `${s.name}@${s.version}`).join(', ')}\n`
 }
 
 /** Maps the arguments, or each stdin line when there are none, and picks the exit code. */

@@ -2,8 +2,9 @@
 
 import type { Quad } from '@rdfjs/types'
 import { Parser } from 'n3'
-import { readCompactFile } from './compact.js'
+import type { DataProvenance } from './compact.js'
 import { iriProblem } from './iri.js'
+import { loadDefaultBuilder, type LoadDefaultOptions } from './load-default.js'
 import { isPnPrefix, printable } from './pn-local.js'
 import { PrefixIndex, type PrefixEntry, type VocabularyInfo } from './prefix-index.js'
 import type { TermRecord } from './term-index.js'
@@ -67,12 +68,21 @@ export class PrefixIndexBuilder {
   #vocabularies = new Map<string, VocabularyInfo>()
   #problems: LoadProblem[] = []
 
+  #provenance: DataProvenance[] = []
+
   /**
    * A builder holding the default data (or the compact index `file`), to add a user's own tables
-   * and vocabularies on top: `addPrefixes(mine, { override: true })`.
+   * and vocabularies on top: `addPrefixes(mine, { override: true })`. `tier: 'prefixes'` loads the
+   * prefix table without the terms.
    */
-  static loadDefault(options: { readonly file?: string | URL } = {}): Promise<PrefixIndexBuilder> {
-    return readCompactFile(options.file)
+  static loadDefault(options: LoadDefaultOptions = {}): Promise<PrefixIndexBuilder> {
+    return loadDefaultBuilder(options)
+  }
+
+  /** Records where loaded data came from; the index lists it as `provenance`. */
+  addProvenance(provenance: DataProvenance): this {
+    this.#provenance.push(provenance)
+    return this
   }
 
   /** Every entry that was skipped so far, with the reason. */
@@ -211,7 +221,7 @@ export class PrefixIndexBuilder {
       terms.push(label === undefined ? { iri, types } : { iri, types, label })
     }
     const vocabularies = new Map([...this.#vocabularies].filter(([prefix]) => inTable.has(prefix)))
-    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies })
+    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies, provenance: this.#provenance.slice() })
   }
 }
 

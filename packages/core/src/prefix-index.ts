@@ -12,7 +12,8 @@ import { TermIndex, type TermRecord } from './term-index.js'
 import { TermSearch } from './term-search.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { PrefixIndexBuilder, type Term } from './builder.js'
-import { readCompactFile } from './compact.js'
+import type { DataProvenance } from './compact.js'
+import { loadDefaultBuilder, type LoadDefaultOptions } from './load-default.js'
 
 /** `turtle` (default): names valid in Turtle and SPARQL, with backslash escapes. `curie`: W3C CURIEs, any suffix. */
 export type NameSyntax = 'turtle' | 'curie'
@@ -70,6 +71,8 @@ export interface PrefixIndexParts {
   readonly terms: Iterable<TermRecord>
   readonly hierarchy: TypeHierarchy
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
+  /** Where the loaded data sets came from (the default data records its sources and a checksum). */
+  readonly provenance?: readonly DataProvenance[]
 }
 
 /**
@@ -101,6 +104,8 @@ export class PrefixIndex {
   #search: TermSearch<TermRecord> | undefined
   readonly #hierarchy: TypeHierarchy
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
+  /** Where the loaded data sets came from: the default data's versions and checksum, if it was loaded. */
+  readonly provenance: readonly DataProvenance[]
   /**
    * Prefixed names that completion has written, per prefix entry, in chunks of {@link CHUNK} terms
    * (by rank): an editor asks for the same names keystroke after keystroke, so each is checked,
@@ -144,6 +149,7 @@ export class PrefixIndex {
     })
     this.#hierarchy = parts.hierarchy
     this.#vocabularies = parts.vocabularies
+    this.provenance = parts.provenance ?? []
   }
 
   /** Number of prefixes and of vocabulary terms. */
@@ -505,12 +511,13 @@ export class PrefixIndex {
   }
 
   /**
-   * The default index: curated vocabularies and the prefix.cc table, built into `data/` at install.
-   * `file` loads another index written by `toCompact`. To add your own data on top, use
+   * The default index from `@prefixd/data`: curated vocabularies and the prefix.cc table.
+   * `tier: 'prefixes'` loads the table without the terms (smaller, for browsers); `file` loads
+   * another index written by `toCompact`. To add your own data on top, use
    * `PrefixIndexBuilder.loadDefault()`.
    */
-  static loadDefault(options: { readonly file?: string | URL } = {}): Promise<PrefixIndex> {
-    return readCompactFile(options.file).then((builder) => builder.build())
+  static loadDefault(options: LoadDefaultOptions = {}): Promise<PrefixIndex> {
+    return loadDefaultBuilder(options).then((builder) => builder.build())
   }
 }
 

@@ -1,0 +1,61 @@
+// Writes the files of @prefixd/data from the built index: each tier as JSON (read by Node.js) and as an ES
+// module (imported on demand by browser bundles), with its provenance, plus provenance.json.
+
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import type { CompactIndex, DataProvenance, VocabularyInfo } from '@prefixd/core'
+
+const DIR = new URL('./', import.meta.url)
+
+/** Writes full.json/.js, prefixes.json/.js and provenance.json; returns each tier's size in bytes. */
+export function writeDataPackage(full: CompactIndex, sources: DataProvenance['sources']): Record<string, number> {
+  const { name, version } = JSON.parse(readFileSync(new URL('package.json', DIR), 'utf8')) as { name: string; version: string }
+  // The prefixes tier keeps the table and the vocabulary descriptions (titles, ranks), not the terms.
+  const tiers: Record<string, CompactIndex> = { full, prefixes: prefixesTier(full) }
+  const sizes: Record<string, number> = {}
+  const checksums: Record<string, string> = {}
+  for (const [tier, { provenance: _none, ...content }] of Object.entries(tiers)) {
+    const body = JSON.stringify(content)
+    const checksum = `sha256-${createHash('sha256').update(body).digest('hex')}`
+    checksums[tier] = checksum
+    const provenance: DataProvenance = { name, version, tier, checksum, sources }
+    const text = JSON.stringify({ ...content, provenance })
+    writeFileSync(new URL(`${tier}.json`, DIR), text)
+    // JSON.parse of a string literal is faster for engines to load than the same object as JS source.
+    writeFileSync(new URL(`${tier}.js`, DIR), `export default JSON.parse(${JSON.stringify(text)})\n`)
+    sizes[tier] = Buffer.byteLength(text)
+  }
+  writeFileSync(new URL('provenance.json', DIR), JSON.stringify({ name, version, checksums, sources }, null, 2) + '\n')
+  return sizes
+}
+
+/** The table and vocabulary descriptions without terms; popularity moves to `popularityDeltas` (smaller gzipped). */
+function prefixesTier(full: CompactIndex): CompactIndex {
+  const vocabularies: Record<string, VocabularyInfo> = {}
+  for (const [prefix, { popularity: _moved, ...info }] of Object.entries(full.vocabularies)) {
+    if (Object.keys(info).length > 0) vocabularies[prefix] = info
+  }
+  let previous = 0
+  const popularityDeltas = full.prefixes.map(([prefix]) => {
+    const popularity = full.vocabularies[prefix]?.popularity ?? 0
+    const delta = popularity - previous
+    previous = popularity
+    return delta
+  })
+  return { ...full, vocabularies, types: [], terms: [], subClassOf: [], popularityDeltas }
+}
+
+/** `name` and `version` of the package that holds `file` (the nearest package.json above it with a name). */
+export function packageVersion(file: string): { name: string; version: string } {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    let manifest: { name?: string; version?: string }
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+    } catch {
+      continue
+    }
+    if (typeof manifest.name === 'string' && typeof manifest.version === 'string') return { name: manifest.name, version: manifest.version }
+  }
+  throw new Error(`no package.json with a name and version above ${file}`)
+}

@@ -1,0 +1,26 @@
+// The default data in a browser: each tier is a module of @prefixd/data imported on demand, so a bundler
+// that splits code (esbuild --splitting, Vite, webpack) loads it only when asked for. No `fs` here.
+
+import { PrefixError } from './errors.js'
+import type { IndexData } from './default-data.js'
+
+export async function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
+  const module = tier === 'full' ? await import('@prefixd/data/full') : await import('@prefixd/data/prefixes')
+  return { data: module.default, source: `@prefixd/data/${tier}` }
+}
+
+export async function readIndexFile(file: string | URL): Promise<IndexData> {
+  const source = String(file)
+  let response: Response
+  try {
+    response = await fetch(file)
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: ${(error as Error).message}`)
+  }
+  if (!response.ok) throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: HTTP ${response.status}`)
+  try {
+    return { data: await response.json(), source }
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `${source} is not JSON: ${(error as Error).message}`)
+  }
+}

@@ -1,0 +1,31 @@
+// The default data in Node.js: the JSON files of @prefixd/data, read from disk.
+// Bundlers targeting browsers take default-data.browser.ts instead (the `browser` field of package.json).
+
+import { readFile } from 'node:fs/promises'
+import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE } from '@prefixd/data'
+import { PrefixError } from './errors.js'
+
+/** The parsed index and a name for it in problem reports. */
+export interface IndexData {
+  readonly data: unknown
+  readonly source: string
+}
+
+export function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
+  return readIndexFile(tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE, ' (in the repository, `npm run build:data` builds it)')
+}
+
+export async function readIndexFile(file: string | URL, hint = ''): Promise<IndexData> {
+  const source = String(file)
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `cannot read ${source}: ${(error as Error).message}${hint}`)
+  }
+  try {
+    return { data: JSON.parse(text), source }
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `${source} is not JSON: ${(error as Error).message}`)
+  }
+}

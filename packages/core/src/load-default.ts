@@ -1,0 +1,26 @@
+// PrefixIndex.loadDefault and PrefixIndexBuilder.loadDefault: the default data, or an index file, into a builder.
+
+import { PrefixIndexBuilder } from './builder.js'
+import { addCompact } from './compact.js'
+import { readDefaultData, readIndexFile } from './default-data.js'
+import { PrefixError } from './errors.js'
+
+/**
+ * `full`: the prefix table and the terms of the curated vocabularies (types, labels, subclasses).
+ * `prefixes`: the prefix table alone — expand, shrink and prefix completion, a tenth of the size.
+ */
+export type DataTier = 'full' | 'prefixes'
+
+export interface LoadDefaultOptions {
+  /** Default `full`. */
+  readonly tier?: DataTier
+  /** An index written by `toCompact` instead of the default data: a path or URL (fetched in a browser). */
+  readonly file?: string | URL
+}
+
+export async function loadDefaultBuilder(options: LoadDefaultOptions = {}): Promise<PrefixIndexBuilder> {
+  const tier = options.tier ?? 'full'
+  if (tier !== 'full' && tier !== 'prefixes') throw new PrefixError('INVALID_SOURCE', `unknown data tier '${String(tier)}'; use full or prefixes`)
+  const { data, source } = options.file === undefined ? await readDefaultData(tier) : await readIndexFile(options.file)
+  return addCompact(new PrefixIndexBuilder(), data, source)
+}
