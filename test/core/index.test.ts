@@ -37,12 +37,12 @@ describe('@prefixd/core', () => {
     }
   })
 
-  it('imports only n3, @rdfjs/types, @prefixd/data and its own modules; node:fs/promises only on the Node.js path', () => {
+  it('imports only n3, @rdfjs/types, @prefixd/data and its own modules; node:fs and node:url only on the Node.js path', () => {
     const seen = new Set<string>()
     for (const [file, text] of sources()) {
       for (const [, specifier] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)) {
         seen.add(specifier!)
-        const allowed = specifier!.startsWith('./') || ALLOWED_IMPORTS.has(specifier!) || (file === NODE_ONLY && specifier === 'node:fs/promises')
+        const allowed = specifier!.startsWith('./') || ALLOWED_IMPORTS.has(specifier!) || (file === NODE_ONLY && ['node:fs/promises', 'node:url'].includes(specifier!))
         assert.ok(allowed, `${file} imports ${specifier}`)
       }
       const dynamic = [...text.matchAll(/\bimport\(([^)]*)\)/g)].map((m) => m[1])

@@ -169,6 +169,16 @@ describe('createApp', () => {
     it('health answers "ok"', async () => {
       assert.deepEqual(await getJson('/api/v1/health').then((r) => [r.status, r.body]), [200, 'ok'])
     })
+    it('health with detail=true gives the index size and the provenance of the default data', async () => {
+      const { status, body } = await getJson('/api/v1/health?detail=true')
+      assert.equal(status, 200)
+      const detail = body as { status: string; prefixes: number; terms: number; data: Array<{ name: string; tier: string; checksum: string; sources: unknown[] }> }
+      assert.deepEqual([detail.status, detail.prefixes, detail.terms], ['ok', index.size.prefixes, index.size.terms])
+      assert.deepEqual(detail.data, JSON.parse(JSON.stringify(index.provenance)))
+      assert.equal(detail.data[0]?.name, '@prefixd/data')
+      assert.match(detail.data[0]!.checksum, /^sha256-[0-9a-f]{64}$/)
+      assert.equal((await getJson('/api/v1/health?detail=maybe')).status, 400)
+    })
     it('suggest ranks names matching a word, popular vocabularies first', async () => {
       const names = (await getJson('/api/v1/suggest?q=person')).body as string[]
       assert.equal(names[0], 'foaf:Person')

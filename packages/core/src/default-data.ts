@@ -2,6 +2,7 @@
 // Bundlers targeting browsers take default-data.browser.ts instead (the `browser` field of package.json).
 
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE } from '@prefixd/data'
 import { PrefixError } from './errors.js'
 
@@ -16,7 +17,7 @@ export function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
 }
 
 export async function readIndexFile(file: string | URL, hint = ''): Promise<IndexData> {
-  const source = String(file)
+  const source = file instanceof URL && file.protocol === 'file:' ? fileURLToPath(file) : String(file)
   let text: string
   try {
     text = await readFile(file, 'utf8')

@@ -96,7 +96,32 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'ranked terms'), 400: usage },
       },
     },
-    '/api/v1/health': { get: { summary: 'Liveness', responses: { 200: json({ const: 'ok' }, 'serving') } } },
+    '/api/v1/health': {
+      get: {
+        summary: 'Liveness; with detail=true, the size of the index and the provenance of its data',
+        parameters: [bool('detail', 'true: an object with the index size and the data provenance instead of "ok"')],
+        responses: {
+          200: json(
+            {
+              oneOf: [
+                { const: 'ok' },
+                {
+                  type: 'object',
+                  properties: {
+                    status: { const: 'ok' },
+                    prefixes: { type: 'integer' },
+                    terms: { type: 'integer' },
+                    data: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' }, tier: { type: 'string' }, checksum: { type: 'string' }, sources: { type: 'array' } } } },
+                  },
+                },
+              ],
+            },
+            'serving',
+          ),
+          400: error,
+        },
+      },
+    },
     '/api/v1/openapi.json': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }, 'OpenAPI 3.1') } } },
     '/{name}': {
       get: {

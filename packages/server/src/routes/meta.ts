@@ -2,12 +2,16 @@
 
 import type Router from '@koa/router'
 import { OPENAPI_DOCUMENT } from '../openapi.js'
-import { sendJson } from '../respond.js'
+import { booleanParam } from '../query-params.js'
+import { sendJson, servedIndex } from '../respond.js'
 
 export function addMetaRoutes(router: Router): void {
   router.get('/api/v1/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store')
-    sendJson(ctx, 200, 'ok')
+    // "ok" stays the plain answer (v1 keeps its shapes); the detail says what data is being served.
+    if (!booleanParam(ctx, 'detail')) return sendJson(ctx, 200, 'ok')
+    const { index } = servedIndex(ctx)
+    sendJson(ctx, 200, { status: 'ok', prefixes: index.size.prefixes, terms: index.size.terms, data: index.provenance })
   })
   const openapi = JSON.stringify(OPENAPI_DOCUMENT)
   router.get('/api/v1/openapi.json', (ctx) => {
