@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { PrefixIndexBuilder, prefixesFromJson, toCompact } from '@prefixd/core'
+import { gradePrefixes, PrefixIndexBuilder, prefixesFromJson, toCompact } from '@prefixd/core'
 import { packageVersion, writeDataPackage } from './tiers.js'
 
 // Vocabularies a user would miss at once; the build stops if any is absent.
@@ -63,6 +63,10 @@ const prefixCc = prefixesFromJson(prefixCcDump['@context'], 'prefix-ns')
 builder.addPrefixes(prefixCc.entries, { source: 'prefix.cc' })
 // Popularity ranks search results between vocabularies, curated ones included.
 prefixCc.entries.forEach(([prefix], i) => builder.describeVocabulary(prefix, { popularity: i + 1 }))
+// Quality grades (see README.md): completion and shrink leave long-tail and suspect prefixes out.
+const graded = builder.build()
+const grades = gradePrefixes(graded.entries(), (prefix) => graded.vocabulary(prefix))
+for (const [prefix, grade] of grades) builder.describeVocabulary(prefix, grade)
 
 // 3. Terms, types, labels and subclass statements of every curated vocabulary, plus titles.
 for (const v of vocabularies) {
@@ -97,6 +101,7 @@ console.log(
   `@prefixd/data: full ${(sizes.full! / 1e6).toFixed(1)} MB, prefixes ${(sizes.prefixes! / 1e3).toFixed(0)} kB; ${index.size.prefixes} prefixes (${Object.keys(zazukoPrefixes).length} curated, ` +
     `${prefixCc.entries.length} from prefix.cc), ${vocabularies.length} vocabularies, ${index.size.terms} terms, ` +
     `${compact.types.length} types; ${conflicts} entries skipped (conflicts or invalid); ` +
+    `grades: ${['curated', 'popular', 'long-tail', 'suspect'].map((q) => `${[...grades.values()].filter((g) => g.quality === q).length} ${q}`).join(', ')}; ` +
     `${Math.round(performance.now() - started)} ms`,
 )
 for (const p of builder.problems) console.log(`  skipped ${p.source}: ${p.entry}: ${p.message}`)

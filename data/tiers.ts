@@ -43,7 +43,9 @@ function prefixesTier(full: CompactIndex): CompactIndex {
     previous = popularity
     return delta
   })
-  return { ...full, vocabularies, types: [], terms: [], subClassOf: [], popularityDeltas }
+  // Term rankings name term positions: without the terms they mean nothing.
+  const { references: _references, deprecated: _deprecated, ...table } = full
+  return { ...table, vocabularies, types: [], terms: [], subClassOf: [], popularityDeltas }
 }
 
 /** `name` and `version` of the package that holds `file` (the nearest package.json above it with a name). */

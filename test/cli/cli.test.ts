@@ -149,16 +149,23 @@ describe('prefixd', function () {
       assert.equal(run.code, 0)
     })
 
-    it('lists prefix: and then the terms of the namespace', async () => {
+    it('lists prefix: and then the terms of the namespace, most relevant first (w:Widget is a superclass), or by --sort alpha', async () => {
       const run = await prefixd(['autocomplete', ...small, 'w:'])
-      assert.equal(run.stdout, 'w:\nw:Gadget\nw:size\nw:sizeUnit\nw:Sprocket\nw:Widget\nw:widgetCount\n')
+      assert.equal(run.stdout, 'w:\nw:Widget\nw:size\nw:Gadget\nw:sizeUnit\nw:Sprocket\nw:widgetCount\n')
+      const alpha = await prefixd(['autocomplete', ...small, 'w:', '--sort', 'alpha'])
+      assert.equal(alpha.stdout, 'w:\nw:Gadget\nw:size\nw:sizeUnit\nw:Sprocket\nw:Widget\nw:widgetCount\n')
+    })
+
+    it('puts the kind --prefer names first', async () => {
+      const run = await prefixd(['autocomplete', ...small, 'w:', '--prefer', 'property'])
+      assert.equal(run.stdout, 'w:\nw:size\nw:sizeUnit\nw:widgetCount\nw:Widget\nw:Gadget\nw:Sprocket\n')
     })
 
     it('filters by --type, counting subclasses from the vocabulary and built-in ones', async () => {
       const widgets = await prefixd(['autocomplete', ...small, 'w:', '--type', 'w:Widget'])
       assert.equal(widgets.stdout, 'w:Sprocket\n')
       const classes = await prefixd(['autocomplete', ...small, 'w:', '--type', 'rdfs:Class'])
-      assert.equal(classes.stdout, 'w:Gadget\nw:Widget\n')
+      assert.equal(classes.stdout, 'w:Widget\nw:Gadget\n')
       const properties = await prefixd(['autocomplete', ...small, 'w:s', '--type', 'rdf:Property'])
       assert.equal(properties.stdout, 'w:size\nw:sizeUnit\n')
     })
@@ -175,7 +182,7 @@ describe('prefixd', function () {
 
     it('prints IRIs with --expand and at most --limit results', async () => {
       const run = await prefixd(['autocomplete', ...small, 'w:', '--expand', '--limit', '3'])
-      assert.equal(run.stdout, `${W}\n${W}Gadget\n${W}size\n`)
+      assert.equal(run.stdout, `${W}\n${W}Widget\n${W}size\n`)
       assert.equal(run.code, 0)
     })
 
@@ -249,7 +256,7 @@ describe('prefixd', function () {
   describe('--vocab', () => {
     it('adds the terms of a Turtle file over the default data', async () => {
       const run = await prefixd(['autocomplete', 'w:', '--type', 'rdfs:Class', '--prefixes', file('mine.ttl'), '--vocab', file('widgets.ttl')])
-      assert.equal(run.stdout, 'w:Gadget\nw:Widget\n')
+      assert.equal(run.stdout, 'w:Widget\nw:Gadget\n')
       assert.equal(run.stderr, '')
     })
   })
@@ -279,6 +286,8 @@ describe('prefixd', function () {
       await Promise.all([
         usageError(['autocomplete', ...small, 'w:', '--limit', 'abc'], /--limit must be a whole number/),
         usageError(['autocomplete', ...small, 'w:', '--limit=-1'], /--limit must be a whole number/),
+        usageError(['autocomplete', ...small, 'w:', '--sort', 'random'], /--sort takes relevance or alpha/),
+        usageError(['autocomplete', ...small, 'w:', '--prefer', 'noun'], /--prefer takes class or property/),
       ])
     })
 

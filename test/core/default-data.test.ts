@@ -28,7 +28,7 @@ describe('PrefixIndex.loadDefault', () => {
     assert.equal(index.expand('foaf:Person'), 'http://xmlns.com/foaf/0.1/Person')
     assert.equal(index.shrink('http://schema.org/Person'), 'schema:Person')
     assert.deepEqual(index.autocomplete('schema:Pers', { type: 'rdfs:Class' }), ['schema:Person'])
-    assert.deepEqual(index.autocomplete('schema:Per', { type: 'rdfs:Class', limit: 3 }), [
+    assert.deepEqual(index.autocomplete('schema:Per', { type: 'rdfs:Class', limit: 3, sort: 'alpha' }), [
       'schema:PerformAction',
       'schema:PerformanceRole',
       'schema:PerformingArtsEvent',
@@ -96,7 +96,7 @@ describe('PrefixIndex.loadDefault', () => {
   it('completes prefixes and namespaces', () => {
     assert.deepEqual(index.autocomplete('http://xmlns.com/fo'), ['foaf:'])
     assert.ok(index.autocomplete('fo')!.includes('foaf:'))
-    assert.deepEqual(index.autocomplete('schema:', { limit: 2 }), ['schema:', 'schema:3DModel'])
+    assert.deepEqual(index.autocomplete('schema:', { limit: 2, sort: 'alpha' }), ['schema:', 'schema:3DModel'])
   })
 })
 

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import { DataFactory } from 'n3'
-import { PrefixError, PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
+import { PrefixError, PrefixIndex, PrefixIndexBuilder, type AutocompleteOptions } from '@prefixd/core'
 
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
@@ -291,8 +291,12 @@ describe('PrefixIndex.shrinkTerm', () => {
   })
 })
 
-describe('PrefixIndex.autocomplete', () => {
-  const index = testIndex()
+describe("PrefixIndex.autocomplete with sort: 'alpha'", () => {
+  // Case-folded order makes what each option keeps easy to read; relevance order is tested below.
+  const ranked = testIndex()
+  const index = {
+    autocomplete: (query: string, options: AutocompleteOptions = {}) => ranked.autocomplete(query, { sort: 'alpha', ...options }),
+  }
 
   it('completes prefixes when the query has no colon, as prefix:', () => {
     assert.deepEqual(index.autocomplete('exn'), ['exns:'])

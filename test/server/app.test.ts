@@ -73,10 +73,44 @@ describe('createApp', () => {
   })
 
   describe('GET /api/v1/autocomplete', () => {
-    it('lists every prefix for q=', async () => {
+    it('lists every prefix completion offers for q= (not the long-tail and suspect ones), most popular first', async () => {
       const { status, body } = await getJson('/api/v1/autocomplete?q=')
       assert.equal(status, 200)
-      assert.equal((body as string[]).length, index.size.prefixes)
+      const offered = index.entries().filter((e) => !['long-tail', 'suspect'].includes(index.quality(e.prefix) ?? ''))
+      assert.equal((body as string[]).length, offered.length)
+      assert.ok((body as string[]).indexOf('foaf:') < 5)
+    })
+    it('ranks by relevance, says in Prefixd-Truncated whether the limit cut the list, and keeps sort=alpha', async () => {
+      const response = await get('/api/v1/autocomplete?q=schema:Per&limit=20')
+      const ranked = (await response.json()) as string[]
+      assert.equal(ranked.length, 20)
+      assert.ok(ranked.slice(0, 3).includes('schema:Person'), ranked.join(' '))
+      assert.equal(response.headers.get('prefixd-truncated'), 'true')
+      assert.match(response.headers.get('access-control-expose-headers') ?? '', /Prefixd-Truncated/)
+      const whole = await get('/api/v1/autocomplete?q=schema:Pers')
+      assert.equal(whole.headers.get('prefixd-truncated'), 'false')
+      // From the answer cache, the header again.
+      assert.equal((await get('/api/v1/autocomplete?q=schema:Per&limit=20')).headers.get('prefixd-truncated'), 'true')
+      const alpha = (await getJson('/api/v1/autocomplete?q=schema:Per&limit=20&sort=alpha')).body as string[]
+      assert.equal(alpha[0], 'schema:percentile10')
+      assert.deepEqual(new Set((await getJson('/api/v1/autocomplete?q=schema:Per&sort=alpha')).body as string[]), new Set((await getJson('/api/v1/autocomplete?q=schema:Per')).body as string[]))
+    })
+    it('puts the kind prefer= names first, and refuses unknown sort and prefer values', async () => {
+      assert.equal(((await getJson('/api/v1/autocomplete?q=schema:na&prefer=property&limit=5')).body as string[])[0], 'schema:name')
+      assert.equal(((await getJson('/api/v1/autocomplete?q=schema:Pers&prefer=class&limit=5')).body as string[])[0], 'schema:Person')
+      for (const bad of ['sort=random', 'prefer=noun']) {
+        const { status, body } = await getJson(`/api/v1/autocomplete?q=schema:&${bad}`)
+        assert.equal(status, 400)
+        assert.equal((body as { error: { code: string } }).error.code, 'BAD_PARAMETER')
+      }
+    })
+    it('offers foaf: for fo but not the junk foaa: and foaffff:, and the usual prefix for a typo alias', async () => {
+      const fo = (await getJson('/api/v1/autocomplete?q=fo&limit=50')).body as string[]
+      assert.ok(fo.includes('foaf:') && !fo.includes('foaa:') && !fo.includes('foaffff:'))
+      assert.deepEqual((await getJson('/api/v1/autocomplete?q=shema')).body, ['schema:'])
+      assert.deepEqual((await getJson('/api/v1/expand?q=shema:Person')).body, { success: true, value: 'http://schema.org/Person', usually: 'schema' })
+      assert.deepEqual((await getJson('/api/v1/expand?q=schema:Person')).body, { success: true, value: 'http://schema.org/Person' })
+      assert.deepEqual((await getJson(`/api/v1/shrink?q=${encodeURIComponent('http://example.com/unknown/thing')}`)).body, { success: false })
     })
     it('completes prefixes, the namespace content and partial terms', async () => {
       assert.ok(((await getJson('/api/v1/autocomplete?q=foa')).body as string[]).includes('foaf:'))
@@ -98,7 +132,7 @@ describe('createApp', () => {
     })
     it('answers 400 with usage for a missing q, and for bad parameters', async () => {
       assert.deepEqual((await getJson('/api/v1/autocomplete')).body, {
-        help: '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&detail=true]',
+        help: '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&detail=true][&sort=alpha][&prefer=class|property]',
       })
       for (const bad of ['case=yes', 'expand=1', 'limit=0', 'limit=-1', 'limit=abc', 'limit=99999999', 'type=']) {
         const { status, body } = await getJson(`/api/v1/autocomplete?q=foaf:&${bad}`)

@@ -31,6 +31,8 @@ Commands:
       --case                 case-sensitive matching
       --expand               print full IRIs instead of prefixed names
       --limit N              print at most N results
+      --sort S               relevance (default: exact match first, then most likely) or alpha
+      --prefer K             class or property: terms of this kind first
   prefixes                   print the prefix table
       --format F             json (default), jsonld, turtle or sparql
   info                       print what the index holds
@@ -56,6 +58,7 @@ Options for every command:
   --prefixes FILE            add a prefix table (.json, .jsonld, .ttl, .trig, .n3, .rq); overrides the defaults; repeatable
   --vocab FILE               add vocabulary terms (.ttl, .nt, .nq, .trig, .n3); repeatable
   --no-defaults              start from an empty table instead of the default data
+  --whole-table              offer and use every prefix alike, long-tail and suspect ones too (data/README.md)
   --curie                    expand/shrink W3C CURIEs instead of Turtle prefixed names
   -h, --help                 print this help
 
@@ -67,6 +70,9 @@ const OPTIONS = {
   prefixes: { type: 'string', multiple: true },
   vocab: { type: 'string', multiple: true },
   'no-defaults': { type: 'boolean' },
+  'whole-table': { type: 'boolean' },
+  sort: { type: 'string' },
+  prefer: { type: 'string' },
   curie: { type: 'boolean' },
   type: { type: 'string' },
   case: { type: 'boolean' },
@@ -125,6 +131,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     ...(values.prefixes && { prefixFiles: values.prefixes }),
     ...(values.vocab && { vocabFiles: values.vocab }),
     defaults: !values['no-defaults'],
+    wholeTable: values['whole-table'] ?? false,
   }
   const load = async (): Promise<PrefixIndex> => {
     const { index, problems } = await loadIndex(sources)
@@ -193,7 +200,13 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
   },
   autocomplete: ({ index, args, values, io }) => {
     if (args.length !== 1) throw new UsageError('autocomplete takes exactly one QUERY')
+    const sort = values.sort ?? 'relevance'
+    if (sort !== 'relevance' && sort !== 'alpha') throw new UsageError(`--sort takes relevance or alpha, not '${sort}'`)
+    const prefer = values.prefer
+    if (prefer !== undefined && prefer !== 'class' && prefer !== 'property') throw new UsageError(`--prefer takes class or property, not '${prefer}'`)
     const results = index.autocomplete(args[0]!, {
+      sort,
+      ...(prefer !== undefined && { prefer }),
       caseSensitive: values.case ?? false,
       expand: values.expand ?? false,
       ...(values.type !== undefined && { type: values.type }),

@@ -19,6 +19,8 @@ export interface IndexSources {
   readonly vocabFiles?: readonly string[]
   /** Default `true`: start from the default data set. */
   readonly defaults?: boolean
+  /** Default `false`: long-tail and suspect prefixes are not offered by completion nor used by shrink. */
+  readonly wholeTable?: boolean
 }
 
 /** The index with the user's files layered over the defaults, and what in them could not be loaded. */
@@ -38,7 +40,7 @@ export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixI
     }
     builder.addRdf(await readText(file), { format, source: file })
   }
-  const index = builder.build()
+  const index = builder.build({ wholeTable: sources.wholeTable ?? false })
   return { index, problems: [...problems, ...builder.problems.slice(before)] }
 }
 

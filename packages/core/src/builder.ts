@@ -6,16 +6,37 @@ import type { DataProvenance } from './compact.js'
 import { iriProblem } from './iri.js'
 import { loadDefaultBuilder, type LoadDefaultOptions } from './load-default.js'
 import { isPnPrefix, printable } from './pn-local.js'
-import { PrefixIndex, type PrefixEntry, type VocabularyInfo } from './prefix-index.js'
+import { PrefixIndex, type PrefixEntry, type PrefixQuality, type VocabularyInfo } from './prefix-index.js'
 import type { TermRecord } from './term-index.js'
 import { TypeHierarchy } from './type-hierarchy.js'
-import { RDF_TYPE, RDFS_LABEL, RDFS_SUBCLASS_OF, SKOS_PREF_LABEL } from './vocab.js'
+import {
+  OWL,
+  OWL_DEPRECATED,
+  RDF_TYPE,
+  RDFS_DOMAIN,
+  RDFS_LABEL,
+  RDFS_RANGE,
+  RDFS_SUBCLASS_OF,
+  RDFS_SUBPROPERTY_OF,
+  SCHEMA_DOMAIN_INCLUDES,
+  SCHEMA_RANGE_INCLUDES,
+  SCHEMA_SUPERSEDED_BY,
+  SKOS_PREF_LABEL,
+} from './vocab.js'
+
+/** Statements whose object is a term that others build on: they count towards its relevance. */
+const REFERENCES = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES, RDFS_SUBCLASS_OF, RDFS_SUBPROPERTY_OF])
+const DEPRECATED_TYPES = new Set([OWL + 'DeprecatedClass', OWL + 'DeprecatedProperty'])
 
 /** A vocabulary term: its IRI, `rdf:type`s and labels by language tag (`''` for none). */
 export interface Term {
   readonly iri: string
   readonly types?: readonly string[]
   readonly labels?: Readonly<Record<string, string>>
+  /** How often other terms name this one as a domain, range, superclass or superproperty (added up). */
+  readonly references?: number
+  /** Deprecated or superseded: ranked last among equals. */
+  readonly deprecated?: boolean
 }
 
 /** An entry that could not be loaded, with where it came from. */
@@ -47,6 +68,8 @@ interface TermDraft {
   /** Few per term, so an array with an includes check beats a Set per term (a million Sets cost). */
   types: string[]
   labels: Map<string, string> | undefined
+  references: number
+  deprecated: boolean
 }
 
 /**
@@ -64,6 +87,8 @@ export class PrefixIndexBuilder {
   /** One map per overriding call; a later call wins over an earlier one. */
   #overrides: Array<Map<string, string>> = []
   #terms = new Map<string, TermDraft>()
+  /** References counted from quads, by object IRI (added to the term's own count when built). */
+  #referenced = new Map<string, number>()
   #hierarchy = new TypeHierarchy()
   #vocabularies = new Map<string, VocabularyInfo>()
   #problems: LoadProblem[] = []
@@ -137,6 +162,8 @@ export class PrefixIndexBuilder {
     const draft = this.#draft(term.iri)
     for (const type of term.types ?? []) addType(draft, type)
     for (const [lang, label] of Object.entries(term.labels ?? {})) addLabel(draft, lang, label)
+    if (typeof term.references === 'number' && term.references > 0) draft.references += term.references
+    if (term.deprecated === true) draft.deprecated = true
     return this
   }
 
@@ -182,14 +209,21 @@ export class PrefixIndexBuilder {
       addType(draft, object.value)
     } else if ((p === RDFS_LABEL || p === SKOS_PREF_LABEL) && object.termType === 'Literal') {
       addLabel(draft, object.language, object.value)
-    } else if (p === RDFS_SUBCLASS_OF && object.termType === 'NamedNode') {
-      this.#hierarchy.add(subject.value, object.value)
+    } else if (p === OWL_DEPRECATED || p === SCHEMA_SUPERSEDED_BY) {
+      // Only a vocabulary's word on its own terms: another one's graph may deprecate foaf:Person for itself.
+      const ownWord = quad.graph.termType !== 'NamedNode' || subject.value.startsWith(quad.graph.value)
+      if (ownWord && (p === SCHEMA_SUPERSEDED_BY || object.value === 'true' || object.value === '1')) draft.deprecated = true
+    }
+    if (p === RDFS_SUBCLASS_OF && object.termType === 'NamedNode') this.#hierarchy.add(subject.value, object.value)
+    // Only terms of the data are ranked: a referenced IRI that is never a subject is no term.
+    if (REFERENCES.has(p) && object.termType === 'NamedNode' && object.value !== subject.value) {
+      this.#referenced.set(object.value, (this.#referenced.get(object.value) ?? 0) + 1)
     }
   }
 
   #draft(iri: string): TermDraft {
     let draft = this.#terms.get(iri)
-    if (draft === undefined) this.#terms.set(iri, (draft = { types: [], labels: undefined }))
+    if (draft === undefined) this.#terms.set(iri, (draft = { types: [], labels: undefined, references: 0, deprecated: false }))
     return draft
   }
 
@@ -210,18 +244,38 @@ export class PrefixIndexBuilder {
     return entries
   }
 
-  /** Builds the index. Terms outside every namespace of the table, or equal to one, are left out. */
-  build(): PrefixIndex {
+  /**
+   * Builds the index. Terms outside every namespace of the table, or equal to one, are left out.
+   * `wholeTable: true` ignores prefix grades (see {@link PrefixQuality}): every prefix is offered and used alike.
+   */
+  build(options: { readonly wholeTable?: boolean } = {}): PrefixIndex {
     const entries = this.entries()
     const inTable = new Set(entries.map((e) => e.prefix))
     const terms: TermRecord[] = []
     for (const [iri, draft] of this.#terms) {
       const label = draft.labels === undefined ? undefined : preferredLabel(draft.labels)
       const types = draft.types.slice() // the builder may go on adding; the index must not change
-      terms.push(label === undefined ? { iri, types } : { iri, types, label })
+      const references = draft.references + (this.#referenced.get(iri) ?? 0)
+      const deprecated = draft.deprecated || types.some((t) => DEPRECATED_TYPES.has(t))
+      terms.push({
+        iri,
+        types,
+        ...(label !== undefined && { label }),
+        ...(references > 0 && { references }),
+        ...(deprecated && { deprecated }),
+      })
     }
     const vocabularies = new Map([...this.#vocabularies].filter(([prefix]) => inTable.has(prefix)))
-    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies, provenance: this.#provenance.slice() })
+    // A prefix that a user's own table sets is theirs: the default data's grade no longer applies.
+    for (const layer of this.#overrides) {
+      for (const prefix of layer.keys()) {
+        const info = vocabularies.get(prefix)
+        if (info?.quality === undefined && info?.usually === undefined) continue
+        const { quality: _quality, usually: _usually, ...rest } = info
+        vocabularies.set(prefix, rest)
+      }
+    }
+    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies, provenance: this.#provenance.slice(), wholeTable: options.wholeTable ?? false })
   }
 }
 

@@ -41,6 +41,10 @@ export interface CompactIndex {
   readonly popularityDeltas?: readonly number[]
   /** What the data was built from; optional (an index written by `toCompact` has none). */
   readonly provenance?: DataProvenance
+  /** [term position, how often other terms refer to it] for the terms that are referred to (ranking). */
+  readonly references?: ReadonlyArray<readonly [number, number]>
+  /** Positions of deprecated terms. */
+  readonly deprecated?: readonly number[]
 }
 
 /** Writes an index in compact form. */
@@ -60,6 +64,12 @@ export function toCompact(index: PrefixIndex): CompactIndex {
     const info = index.vocabulary(prefix)
     if (info !== undefined) vocabularies[prefix] = info
   }
+  const references: Array<readonly [number, number]> = []
+  const deprecated: number[] = []
+  index.terms().forEach((t, i) => {
+    if (t.references !== undefined) references.push([i, t.references])
+    if (t.deprecated) deprecated.push(i)
+  })
   return {
     format: COMPACT_FORMAT,
     prefixes: index.entries().map((e) => [e.prefix, e.namespace] as const),
@@ -70,6 +80,8 @@ export function toCompact(index: PrefixIndex): CompactIndex {
     }),
     subClassOf: Array.from(index.subClassStatements(), ([sub, sup]) => [at(sub), at(sup)] as const),
     types,
+    references,
+    deprecated,
   }
 }
 
@@ -96,10 +108,17 @@ export function addCompact(builder: PrefixIndexBuilder, data: unknown, source = 
   }
   const typeAt = (i: number): string => compact.types[i]!
   for (const [sub, sup] of compact.subClassOf) builder.addSubClassOf(typeAt(sub), typeAt(sup))
-  for (const [iri, types, label] of compact.terms) {
+  // Optional (files written before ranking lack them); a malformed entry is ignored, not fatal.
+  const references = new Map<number, number>(Array.isArray(compact.references) ? compact.references : [])
+  const deprecated = new Set<number>(Array.isArray(compact.deprecated) ? compact.deprecated : [])
+  compact.terms.forEach(([iri, types, label], i) => {
     const labels = label === undefined ? undefined : { '': label }
-    builder.addTerm({ iri, types: types.map(typeAt), ...(labels && { labels }) }, source)
-  }
+    const count = references.get(i)
+    builder.addTerm(
+      { iri, types: types.map(typeAt), ...(labels && { labels }), ...(count !== undefined && { references: count }), ...(deprecated.has(i) && { deprecated: true }) },
+      source,
+    )
+  })
   return builder
 }
 

@@ -3,14 +3,19 @@
 export { PrefixIndex } from './prefix-index.js'
 export type {
   AutocompleteOptions,
+  Completions,
   ExpandOptions,
   NameSyntax,
   PrefixEntry,
+  PrefixQuality,
   ShrinkOptions,
   TermInfo,
   VocabularyInfo,
 } from './prefix-index.js'
+export type { TermKind } from './term-index.js'
 export { PrefixIndexBuilder } from './builder.js'
+export { editDistance, gradePrefixes } from './prefix-grades.js'
+export type { GradeOptions, PrefixGrade } from './prefix-grades.js'
 export type { AddPrefixesOptions, LoadProblem, RdfFormat, Term } from './builder.js'
 export { PrefixError } from './errors.js'
 export type { PrefixErrorCode } from './errors.js'

@@ -7,8 +7,9 @@ import { PrefixError } from './errors.js'
 import { isIriSuffix, looksLikeIri } from './iri.js'
 import { NamespaceTrie } from './namespace-trie.js'
 import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from './pn-local.js'
+import { prioritiesOf, RangeBest } from './range-best.js'
 import { prefixRange } from './sorted-range.js'
-import { TermIndex, type TermRecord } from './term-index.js'
+import { defaultWeight, TermIndex, type TermKind, type TermRecord } from './term-index.js'
 import { TermSearch } from './term-search.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { PrefixIndexBuilder, type Term } from './builder.js'
@@ -37,6 +38,20 @@ export interface AutocompleteOptions {
   readonly expand?: boolean
   /** Default unlimited: the most results to return. */
   readonly limit?: number
+  /**
+   * Default `'relevance'`: an exact match first, then by how likely a person wants each (see
+   * {@link PrefixIndex.complete}). `'alpha'`: case-folded code-point order, as before ranking.
+   */
+  readonly sort?: 'relevance' | 'alpha'
+  /** What the position in the document asks for: terms of this kind first (a predicate wants a property). */
+  readonly prefer?: TermKind
+}
+
+/** An answer of {@link PrefixIndex.complete}. */
+export interface Completions {
+  readonly suggestions: string[]
+  /** Whether more matched than the limit let through. */
+  readonly truncated: boolean
 }
 
 /** A term of the index, as returned by {@link PrefixIndex.term}. */
@@ -46,7 +61,18 @@ export interface TermInfo {
   readonly prefixed?: string
   readonly types: readonly string[]
   readonly label?: string
+  /** How often the vocabularies refer to the term (domain, range, superclass, superproperty). */
+  readonly references?: number
+  readonly deprecated?: boolean
 }
+
+/**
+ * How far a prefix is trusted (see data/README.md): `curated` vocabulary packages, `popular` and
+ * `long-tail` prefix.cc entries, and `suspect` ones (typo aliases, example.com namespaces,
+ * near-duplicates). Long-tail and suspect prefixes expand but are not offered by completion, and
+ * shrink picks them only when nothing better fits (suspect: never).
+ */
+export type PrefixQuality = 'curated' | 'popular' | 'long-tail' | 'suspect'
 
 /** What is known of a vocabulary beyond its namespace. */
 export interface VocabularyInfo {
@@ -55,6 +81,10 @@ export interface VocabularyInfo {
   readonly curated?: boolean
   /** Position in prefix.cc's popularity list (1 = most used), when listed there. */
   readonly popularity?: number
+  /** The prefix's grade; absent (a user's own table) counts as trusted. */
+  readonly quality?: PrefixQuality
+  /** For a typo alias: the prefix usually written for the same namespace (`shema` → `schema`). */
+  readonly usually?: string
 }
 
 /** A prefix and its namespace, as the table holds it. */
@@ -73,6 +103,8 @@ export interface PrefixIndexParts {
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
   /** Where the loaded data sets came from (the default data records its sources and a checksum). */
   readonly provenance?: readonly DataProvenance[]
+  /** Default `false`: long-tail and suspect prefixes are kept out of completion and shrink. `true` uses every prefix alike. */
+  readonly wholeTable?: boolean
 }
 
 /**
@@ -119,15 +151,30 @@ export class PrefixIndex {
   readonly #byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
   /** Reused by shrink so that the trie walk allocates nothing. */
   readonly #matches: PrefixEntry[] = []
+  /** Entries that completion does not offer: long-tail (1) and suspect (2) prefixes, unless the whole table is kept. */
+  readonly #demoted = new Map<PrefixEntry, Demotion>()
+  /** Prefix completion best first: the ranking of #prefixOrder and of #namespaceOrder (made when first asked). */
+  #prefixRanking: RangeBest | undefined
+  #namespaceRanking: RangeBest | undefined
 
   /** @internal Use {@link PrefixIndexBuilder} or the static factories. */
   constructor(parts: PrefixIndexParts) {
     this.#entries = parts.entries
+    this.#vocabularies = parts.vocabularies
+    if (!parts.wholeTable) {
+      for (const entry of parts.entries) {
+        const quality = parts.vocabularies.get(entry.prefix)?.quality
+        if (quality === 'long-tail') this.#demoted.set(entry, Demotion.LongTail)
+        else if (quality === 'suspect') this.#demoted.set(entry, Demotion.Suspect)
+      }
+    }
     for (const entry of parts.entries) {
       this.#byPrefix.set(entry.prefix, entry)
       const folded = fold(entry.prefix)
       if (!this.#byFoldedPrefix.has(folded)) this.#byFoldedPrefix.set(folded, entry)
-      if (this.#byNamespace.get(entry.namespace) === undefined) this.#byNamespace.set(entry.namespace, entry)
+      // A namespace's preferred prefix is its first, unless a later one is better graded.
+      const preferred = this.#byNamespace.get(entry.namespace)
+      if (preferred === undefined || this.#demotion(entry) < this.#demotion(preferred)) this.#byNamespace.set(entry.namespace, entry)
     }
     const byKey = <T>(items: T[], key: (item: T) => string): [T[], string[]] => {
       const keyed = items.map((item) => ({ item, key: key(item) }))
@@ -143,13 +190,41 @@ export class PrefixIndex {
     }
     ;[this.#namespaceOrder, this.#namespaceKeys] = byKey(preferred, (e) => fold(e.namespace))
     // A term lies inside a namespace of the table and is not the namespace itself.
-    this.#terms = new TermIndex(parts.terms, parts.hierarchy, ({ iri }) => {
-      const entry = this.#byNamespace.longest(iri)
-      return entry !== undefined && entry.namespace.length < iri.length
-    })
+    this.#terms = new TermIndex(
+      parts.terms,
+      parts.hierarchy,
+      ({ iri }) => {
+        const entry = this.#byNamespace.longest(iri)
+        return entry !== undefined && entry.namespace.length < iri.length
+      },
+      (record) => this.#weigh(record),
+    )
     this.#hierarchy = parts.hierarchy
-    this.#vocabularies = parts.vocabularies
     this.provenance = parts.provenance ?? []
+  }
+
+  /**
+   * A term's relevance across vocabularies: its own weight (references, shortness, deprecation),
+   * plus a large bonus for a curated vocabulary, half of it for a popular one or the user's own,
+   * and a smaller one the more popular its prefix is (prefix.cc's order), which orders equally good
+   * names across vocabularies: foaf:Person before dbo:Person before schema:Person.
+   */
+  #weigh(record: TermRecord): number {
+    const entry = this.#byNamespace.longest(record.iri)
+    const info = entry === undefined ? undefined : this.#vocabularies.get(entry.prefix)
+    const quality = info?.curated ? 'curated' : info?.quality
+    const bonus = quality === 'curated' ? 200 : quality === undefined || quality === 'popular' ? 100 : 0
+    return defaultWeight(record) + bonus - 3 * Math.log2(info?.popularity ?? 4096)
+  }
+
+  /** 0 for a prefix that completion offers, else {@link Demotion}. */
+  #demotion(entry: PrefixEntry): number {
+    return this.#demoted.get(entry) ?? 0
+  }
+
+  /** The grade of `prefix` (exact), when the data gives one. */
+  quality(prefix: string): PrefixQuality | undefined {
+    return this.#vocabularies.get(prefix)?.quality
   }
 
   /** Number of prefixes and of vocabulary terms. */
@@ -228,23 +303,19 @@ export class PrefixIndex {
   }
 
   /**
-   * Finds terms by what people call them: `person` → foaf:Person, schema:Person … Exact local-name
+   * Finds terms by what people call them: `person` → schema:Person, foaf:Person … Exact local-name
    * matches first, then exact labels, then names and labels (and words of labels) starting with
-   * the query; ties go to curated vocabularies, then to more popular prefixes (prefix.cc's order),
-   * then to shorter names. Case-insensitive.
+   * the query; ties go by the ranking completion uses (trusted vocabularies, how often a term is
+   * built on, shorter names). Case-insensitive.
    *
    * @example
-   * index.search('person', { limit: 2 }).map((t) => t.prefixed) // ['foaf:Person', 'dbo:Person']
+   * index.search('person', { limit: 2 }).map((t) => t.prefixed) // ['schema:Person', 'foaf:Person']
    */
   search(query: string, options: { readonly limit?: number } = {}): TermInfo[] {
     if (typeof query !== 'string') throw new TypeError(`search: query must be a string, got ${typeof query}`)
-    const vocabularyRank = (record: TermRecord): number => {
-      const entry = this.#byNamespace.longest(record.iri)
-      const info = entry === undefined ? undefined : this.#vocabularies.get(entry.prefix)
-      return (info?.curated ? 0 : 1e7) + (info?.popularity ?? 1e6)
-    }
     this.#search ??= new TermSearch(this.#terms.all())
-    return this.#search.search(query, options.limit ?? 20, vocabularyRank).map((record) => this.term(record.iri)!)
+    // A term's rank in the index is its position in the list TermSearch was built from.
+    return this.#search.search(query, options.limit ?? 20, (_, rank) => this.#terms.priority(rank)).map((record) => this.term(record.iri)!)
   }
 
   /**
@@ -310,14 +381,35 @@ export class PrefixIndex {
     const matches = this.#matches
     const count = this.#byNamespace.matches(iri, matches)
     const curie = options?.syntax === 'curie'
-    // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
+    if (this.#demoted.size === 0) {
+      // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
+      for (let k = count - 1; k >= 0; k--) {
+        const entry = matches[k]!
+        const local = iri.slice(entry.namespace.length)
+        const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
+        if (written !== undefined) return entry.prefix + ':' + written
+      }
+      return undefined
+    }
+    // Graded: a suspect prefix is never used; a long-tail one only when no trusted one fits as
+    // well — a plain local name beats one that needs escapes (`yago:X`, not `db:class\/yago\/X`).
+    let best: string | undefined
+    let bestCost = Infinity
     for (let k = count - 1; k >= 0; k--) {
       const entry = matches[k]!
+      const demotion = this.#demotion(entry)
+      if (demotion === Demotion.Suspect) continue
       const local = iri.slice(entry.namespace.length)
       const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
-      if (written !== undefined) return entry.prefix + ':' + written
+      if (written === undefined) continue
+      const cost = (written.length === local.length || !written.includes('\\') ? 0 : 2) + demotion
+      if (cost === 0) return entry.prefix + ':' + written
+      if (cost < bestCost) {
+        best = entry.prefix + ':' + written
+        bestCost = cost
+      }
     }
-    return undefined
+    return best
   }
 
   /** Why {@link PrefixIndex.shrink} gives `undefined` for `iri`, or `undefined` when it does not. */
@@ -325,6 +417,9 @@ export class PrefixIndex {
     if (this.shrink(iri, options) !== undefined) return undefined
     const entry = this.#byNamespace.longest(iri)
     if (entry === undefined) return new PrefixError('NO_NAMESPACE', `no known namespace starts '${printable(iri)}'`)
+    if (this.#demotion(entry) === Demotion.Suspect) {
+      return new PrefixError('NO_NAMESPACE', `only the suspect prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use suspect prefixes`)
+    }
     return new PrefixError(
       'UNWRITABLE_LOCAL_NAME',
       `'${printable(iri.slice(entry.namespace.length))}' after namespace <${entry.namespace}> cannot be written as a local name`,
@@ -342,15 +437,28 @@ export class PrefixIndex {
    * - `foaf:` → `foaf:` itself, then every term of the namespace;
    * - `foaf:Pe` → the terms whose local name starts with `Pe`.
    *
-   * Order: case-folded alphabetical, so an exact match comes first and every name precedes its
-   * extensions. Returns `undefined` when the query names an unknown prefix (`nosuch:x`), `[]` when
-   * nothing matches.
+   * Order (see {@link PrefixIndex.complete}): most relevant first; `sort: 'alpha'` gives case-folded
+   * code-point order. Returns `undefined` when the query names an unknown prefix (`nosuch:x`), `[]`
+   * when nothing matches.
    *
    * @example
    * index.autocomplete('schema:Pers', { type: 'rdfs:Class' }) // ['schema:Person']
-   * index.autocomplete('foaf:') // ['foaf:', 'foaf:account', 'foaf:accountName', …]
+   * index.autocomplete('foaf:') // ['foaf:', 'foaf:Person', 'foaf:Agent', …]
    */
   autocomplete(query: string, options: AutocompleteOptions = {}): string[] | undefined {
+    return this.complete(query, options)?.suggestions
+  }
+
+  /**
+   * {@link PrefixIndex.autocomplete}, saying whether the limit cut the answer. Relevance order: an
+   * exact match first; then terms of the kind `prefer` asks for; then by a precomputed ranking —
+   * how often the vocabularies build on a term (as domain, range, superclass or superproperty),
+   * shorter names first, trusted vocabularies over crowd-sourced ones, deprecated terms last, and
+   * code-point order only to break ties. Prefixes rank by popularity; long-tail and suspect prefixes
+   * are not offered (a suspect one typed in full offers its usual form instead). Each keystroke
+   * costs O((limit + log n) log n): the best of the matching block are picked without scanning it.
+   */
+  complete(query: string, options: AutocompleteOptions = {}): Completions | undefined {
     if (typeof query !== 'string') throw new TypeError(`autocomplete: query must be a string, got ${typeof query}`)
     const caseSensitive = options.caseSensitive ?? false
     const expand = options.expand ?? false
@@ -358,60 +466,130 @@ export class PrefixIndex {
     if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) {
       throw new TypeError('autocomplete: limit must be a whole number ≥ 0')
     }
-    const results: string[] = []
-    if (limit === 0) return results
-
+    const sort = options.sort ?? 'relevance'
+    if (sort !== 'relevance' && sort !== 'alpha') throw new TypeError("autocomplete: sort must be 'relevance' or 'alpha'")
+    const prefer = options.prefer
+    if (prefer !== undefined && prefer !== 'class' && prefer !== 'property') throw new TypeError("autocomplete: prefer must be 'class' or 'property'")
+    const alpha = sort === 'alpha'
+    const answer = new Answer(limit)
     // An unknown type leaves `types` empty: no term matches, but prefixes still complete.
     const types = options.type === undefined ? undefined : this.#resolveType(options.type, caseSensitive)
 
-    if (looksLikeIri(query)) return this.#completeIri(query, caseSensitive, types, expand, limit)
+    if (looksLikeIri(query)) return this.#completeIri(answer, query, caseSensitive, types, expand, alpha)
 
     const colon = query.indexOf(':')
-    if (colon < 0) {
-      // The exact prefix first (before others equal to it but for case), then the block of matching
-      // prefixes, walked only as far as the limit: `a` may match thousands.
-      const exact = this.#byPrefix.get(query)
-      if (exact !== undefined) results.push(expand ? exact.namespace : exact.prefix + ':')
-      const [start, end] = prefixRange(this.#prefixKeys, fold(query))
-      for (let i = start; i < end && results.length < limit; i++) {
-        const entry = this.#prefixOrder[i]!
-        if (entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) continue
-        results.push(expand ? entry.namespace : this.#prefixNames[i]!)
-      }
-      return results
-    }
+    if (colon < 0) return this.#completePrefix(answer, query, caseSensitive, expand, alpha)
 
     const entry = this.#lookupPrefix(query.slice(0, colon), caseSensitive)
     if (entry === undefined) {
       // Not a prefix; maybe the start of a non-hierarchical IRI such as `urn:isbn:`.
-      const fromIri = this.#completeIri(query, caseSensitive, types, expand, limit)
-      return fromIri.length > 0 ? fromIri : undefined
+      const fromIri = this.#completeIri(answer, query, caseSensitive, types, expand, alpha)
+      return fromIri.suggestions.length > 0 ? fromIri : undefined
     }
     const partial = unescapePartial(query.slice(colon + 1))
-    if (partial === '' && options.type === undefined) results.push(expand ? entry.namespace : entry.prefix + ':')
-    if (results.length >= limit) return results
+    if (partial === '' && options.type === undefined && !answer.add(expand ? entry.namespace : entry.prefix + ':')) return answer.done()
     const exact = entry.namespace + partial
-    const start = results.length
     const chunks = this.#chunksOf(entry)
-    this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
+    const nameAt = (rank: number): string | null | undefined => {
       const chunk = chunks[rank >>> CHUNK_BITS] ?? this.#makeChunk(entry, chunks, rank >>> CHUNK_BITS)
-      const written = chunk[rank & (CHUNK - 1)]
-      if (written === undefined) return true // the namespace differs in case: not a term of this prefix
+      return chunk[rank & (CHUNK - 1)]
+    }
+    if (!alpha) {
+      const wanted = limit - answer.suggestions.length + 1
+      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(prefer && { prefer }) }, (record, rank) => {
+        const written = nameAt(rank)
+        // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
+        if (written === undefined || (written === null && !expand)) return true
+        return answer.add(expand ? record.iri : written!)
+      })
+      return answer.done()
+    }
+    const results = answer.suggestions
+    const start = results.length
+    this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
+      const written = nameAt(rank)
+      if (written === undefined) return true
+      const name = expand ? record.iri : written
+      if (name === null) return true // no local name can write it (expand still lists it)
       const full = results.length >= limit
       // Past the limit, keep looking only at names equal to the query but for case (they come first
       // and have its length), so the exact-case one wins a place: `cc:license` before `cc:License`.
-      if (full && record.iri.length !== exact.length) return false
-      const name = expand ? record.iri : written
-      if (name === null) return true // no local name can write it (expand still lists it)
+      if (full && record.iri.length !== exact.length) {
+        answer.truncated = true
+        return false
+      }
       if (record.iri === exact && results.length > start) {
         results.splice(start, 0, name)
         if (full) results.length = limit
       } else if (!full) {
         results.push(name)
       }
+      if (full) answer.truncated = true
       return true
     })
-    return results
+    return answer.done()
+  }
+
+  /** Prefixes starting with `query`: the exact one first, then by popularity (or code-point order). */
+  #completePrefix(answer: Answer, query: string, caseSensitive: boolean, expand: boolean, alpha: boolean): Completions {
+    const exact = this.#byPrefix.get(query)
+    const write = (entry: PrefixEntry) => (expand ? entry.namespace : entry.prefix + ':')
+    const [start, end] = prefixRange(this.#prefixKeys, fold(query))
+    const visit = (i: number): boolean => {
+      const entry = this.#prefixOrder[i]!
+      // Best first, the demoted prefixes come last: the first one ends the walk.
+      if (this.#demotion(entry) > 0) return alpha
+      if (entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) return true
+      return answer.add(expand ? entry.namespace : this.#prefixNames[i]!)
+    }
+    if (exact !== undefined) {
+      // A suspect prefix typed in full offers the prefix usually meant instead.
+      const usual = this.#demotion(exact) === Demotion.Suspect ? this.#usualEntry(exact) : exact
+      if (usual !== undefined && !answer.add(write(usual))) return answer.done()
+      if (usual !== undefined && usual !== exact) this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, (i) => this.#prefixOrder[i] === usual || visit(i))
+      else this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, visit)
+      return answer.done()
+    }
+    this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, visit)
+    return answer.done()
+  }
+
+  /** The entry a suspect prefix stands for (`shema` → `schema`), if the table has it. */
+  #usualEntry(entry: PrefixEntry): PrefixEntry | undefined {
+    const usually = this.#vocabularies.get(entry.prefix)?.usually
+    return usually === undefined ? undefined : this.#byPrefix.get(usually)
+  }
+
+  /** Items `[start, end)` of a sorted array, in index order (`alpha`) or best first, until `visit` or the answer stops. */
+  #visitRange(ranking: RangeBest, start: number, end: number, answer: Answer, alpha: boolean, visit: (i: number) => boolean): void {
+    if (alpha) {
+      for (let i = start; i < end && visit(i); i++);
+      return
+    }
+    const wanted = answer.limit - answer.suggestions.length + 1
+    if (end - start > 4 * wanted + 16) return ranking.visit(start, end, visit)
+    const items = Int32Array.from({ length: end - start }, (_, k) => start + k).sort((a, b) => ranking.priority[a]! - ranking.priority[b]!)
+    for (const i of items) if (!visit(i)) return
+  }
+
+  #prefixRankingOf(): RangeBest {
+    return (this.#prefixRanking ??= this.#rankEntries(this.#prefixOrder))
+  }
+
+  #namespaceRankingOf(): RangeBest {
+    return (this.#namespaceRanking ??= this.#rankEntries(this.#namespaceOrder))
+  }
+
+  /** Trusted before demoted, then by popularity; `entries` is sorted case-folded, which breaks ties. */
+  #rankEntries(entries: readonly PrefixEntry[]): RangeBest {
+    const scores = Float64Array.from(entries, (entry) => {
+      const info = this.#vocabularies.get(entry.prefix)
+      // Curated prefixes missing from prefix.cc rank after its popular ones; a user's own (no info) like the most popular.
+      const popularity = info?.popularity ?? (info === undefined ? 0 : 5000)
+      return -(this.#demotion(entry) * 1e6 + popularity)
+    })
+    // Ties in the entries' own order: case-folded, as alphabetical completion lists them.
+    return new RangeBest(prioritiesOf(scores, (a, b) => a - b))
   }
 
   /** The name chunks of `entry` (see #nameChunks). */
@@ -446,29 +624,32 @@ export class PrefixIndex {
 
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
   #completeIri(
+    answer: Answer,
     query: string,
     caseSensitive: boolean,
     types: readonly string[] | undefined,
     expand: boolean,
-    limit: number,
-  ): string[] {
-    const results: string[] = []
+    alpha: boolean,
+  ): Completions {
     const folded = fold(query)
     const [start, end] = prefixRange(this.#namespaceKeys, folded)
-    for (let i = start; i < end && results.length < limit; i++) {
+    let going = true
+    this.#visitRange(this.#namespaceRankingOf(), start, end, answer, alpha, (i) => {
       const entry = this.#namespaceOrder[i]!
-      if (caseSensitive && !entry.namespace.startsWith(query)) continue
-      results.push(expand ? entry.namespace : entry.prefix + ':')
-    }
+      if (this.#demotion(entry) > 0) return alpha // best first, the demoted come last
+      if (caseSensitive && !entry.namespace.startsWith(query)) return true
+      return (going = answer.add(expand ? entry.namespace : entry.prefix + ':'))
+    })
     // Terms only once the query has reached a namespace: before that the namespaces are the answer.
     const reached = caseSensitive ? this.#byNamespace.longest(query) : this.#byFoldedNamespace.longest(folded)
-    if (results.length >= limit || reached === undefined) return results
-    this.#terms.forEachStartingWith(query, { caseSensitive, types }, (record) => {
+    if (!going || reached === undefined) return answer.done()
+    const visit = (record: TermRecord) => {
       const name = expand ? record.iri : this.shrink(record.iri)
-      if (name !== undefined) results.push(name)
-      return results.length < limit
-    })
-    return results
+      return name === undefined || answer.add(name)
+    }
+    if (alpha) this.#terms.forEachStartingWith(query, { caseSensitive, types }, visit)
+    else this.#terms.forEachByRelevance(query, { caseSensitive, types, wanted: answer.limit - answer.suggestions.length + 1 }, visit)
+    return answer.done()
   }
 
   /** The exact prefix, else (case-folded) the most preferred prefix equal to it ignoring case. */
@@ -513,19 +694,49 @@ export class PrefixIndex {
   /**
    * The default index from `@prefixd/data`: curated vocabularies and the prefix.cc table.
    * `tier: 'prefixes'` loads the table without the terms (smaller, for browsers); `file` loads
-   * another index written by `toCompact`. To add your own data on top, use
-   * `PrefixIndexBuilder.loadDefault()`.
+   * another index written by `toCompact`. `wholeTable: true` offers and uses every prefix alike,
+   * long-tail and suspect ones included (see {@link PrefixQuality}). To add your own data on top,
+   * use `PrefixIndexBuilder.loadDefault()`.
    */
-  static loadDefault(options: LoadDefaultOptions = {}): Promise<PrefixIndex> {
-    return loadDefaultBuilder(options).then((builder) => builder.build())
+  static loadDefault(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndex> {
+    return loadDefaultBuilder(options).then((builder) => builder.build({ wholeTable: options.wholeTable ?? false }))
+  }
+}
+
+/** Why completion leaves a prefix out: 0 (absent from the map) means offered. */
+const enum Demotion {
+  LongTail = 1,
+  Suspect = 2,
+}
+
+/** Suggestions collected up to a limit; one more offered past it marks the answer as cut. */
+class Answer {
+  readonly suggestions: string[] = []
+  truncated = false
+
+  constructor(readonly limit: number) {}
+
+  /** Adds `value` if there is room; false (and marks the answer cut) once there is none. */
+  add(value: string): boolean {
+    if (this.suggestions.length >= this.limit) {
+      this.truncated = true
+      return false
+    }
+    this.suggestions.push(value)
+    return true
+  }
+
+  done(): Completions {
+    return { suggestions: this.suggestions, truncated: this.truncated }
   }
 }
 
 /** Terms per name chunk (a power of two, so a rank splits into chunk and offset with shifts). */
-const CHUNK_BITS = 6
+// Small: relevance order touches terms scattered over the block, and each first touch writes a chunk.
+const CHUNK_BITS = 4
 const CHUNK = 1 << CHUNK_BITS
 /** Name chunks cached at most, over all prefixes: about a million names. */
-const MAX_CHUNKS = 16_384
+const MAX_CHUNKS = 65_536
 
 /**
  * The prefixed names of {@link CHUNK} consecutive terms (by rank) with one prefix: `null` where no

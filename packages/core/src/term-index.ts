@@ -1,8 +1,10 @@
 // Vocabulary terms sorted by case-folded IRI, with one sorted rank list per RDF type, for prefix queries.
 
 import { fold } from './fold.js'
+import { prioritiesOf, RangeBest } from './range-best.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from './sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
+import { RDF_PROPERTY, RDFS_CLASS } from './vocab.js'
 
 /** One vocabulary term as the index keeps it. */
 export interface TermRecord {
@@ -11,13 +13,28 @@ export interface TermRecord {
   readonly types: readonly string[]
   /** The preferred label (English first), if any. */
   readonly label?: string
+  /** How often the loaded vocabularies name this term as a domain, range, superclass or superproperty. */
+  readonly references?: number
+  /** Marked `owl:deprecated` or superseded (`schema:supersededBy`). */
+  readonly deprecated?: boolean
 }
+
+/** What kind of term a position in a document asks for: ranked first, the others after. */
+export type TermKind = 'class' | 'property'
 
 /** Which terms a query wants; see {@link TermIndex.forEachStartingWith}. */
 export interface TermQuery {
   readonly caseSensitive: boolean
   /** Exact type IRIs; a term matches if one of them is among its types or their superclasses. */
   readonly types?: readonly string[]
+}
+
+/** A {@link TermQuery} answered best first; see {@link TermIndex.forEachByRelevance}. */
+export interface RankedQuery extends TermQuery {
+  /** Terms of this kind first (ignored when `types` is given). */
+  readonly prefer?: TermKind
+  /** How many results the caller will take, so a range not much larger is sorted whole instead. */
+  readonly wanted?: number
 }
 
 /**
@@ -32,12 +49,32 @@ export class TermIndex {
   readonly #keys: readonly string[]
   readonly #ranksByType = new Map<string, Int32Array>()
   readonly #typesByKey = new Map<string, string[]>()
+  readonly #weigh: (record: TermRecord) => number
+  /** Made on the first ranked query: loading the index does not pay for it. */
+  #ranking: RangeBest | undefined
+  /** The ranking restricted to each type's ranks, made when that type is first asked for. */
+  readonly #typedRankings = new Map<string, RangeBest>()
+  /** Per rank: bit 1 a class, bit 2 a property (made with the ranking). */
+  #kinds: Uint8Array | undefined
+  /**
+   * For case-sensitive queries: the ranks sorted by the IRI itself (code-point order), those IRIs,
+   * and the ranking over that order. Filtering the case-folded block instead would walk every
+   * name that differs in case (`schema:p` → all of schema:P…), so it gets its own order.
+   */
+  #exact: { ranks: Int32Array; keys: string[]; best: RangeBest } | undefined
 
   /**
    * Indexes the `records` for which `keep` is true (all by default). `keep` is asked in sorted order,
    * so that neighbours share their namespace and a trie walk per record stays in the CPU cache.
+   * `weigh` scores a term for relevance ranking (higher first; see {@link TermIndex.forEachByRelevance}).
    */
-  constructor(records: Iterable<TermRecord>, hierarchy: TypeHierarchy, keep: (record: TermRecord) => boolean = () => true) {
+  constructor(
+    records: Iterable<TermRecord>,
+    hierarchy: TypeHierarchy,
+    keep: (record: TermRecord) => boolean = () => true,
+    weigh: (record: TermRecord) => number = defaultWeight,
+  ) {
+    this.#weigh = weigh
     const input = Array.isArray(records) ? (records as readonly TermRecord[]) : Array.from(records)
     const folded = input.map((record) => fold(record.iri))
     // Sort positions, not objects: a typed array of a million numbers sorts without moving records.
@@ -138,6 +175,107 @@ export class TermIndex {
     }
   }
 
+  /**
+   * Like {@link TermIndex.forEachStartingWith}, best first: the terms equal to `prefix` (exact case
+   * first), then, with `prefer`, the terms of that kind, then the rest, each by the precomputed
+   * ranking of {@link TermIndex.priority} — never by scanning the block of matches.
+   */
+  forEachByRelevance(prefix: string, query: RankedQuery, visit: (record: TermRecord, rank: number) => boolean): void {
+    const folded = fold(prefix)
+    const [start, end] = prefixRange(this.#keys, folded)
+    if (start === end) return
+    const ranking = this.#rankingOf()
+    const wanted = query.wanted ?? Infinity
+    const accept = (rank: number) => !query.caseSensitive || startsWithFromEnd(this.#records[rank]!.iri, prefix)
+    let exactEnd = start
+    while (exactEnd < end && this.#keys[exactEnd]!.length === folded.length) exactEnd++
+    const emit = (rank: number) => rank < exactEnd || !accept(rank) || visit(this.#records[rank]!, rank)
+
+    if (query.caseSensitive && query.types === undefined && query.prefer === undefined) {
+      const exact = this.#exactOrder()
+      const [lo, hi] = prefixRange(exact.keys, prefix)
+      if (lo < hi && exact.keys[lo] === prefix && !visit(this.#records[exact.ranks[lo]!]!, exact.ranks[lo]!)) return
+      const first = lo < hi && exact.keys[lo] === prefix ? lo : -1
+      visitBest(exact.best, lo, hi, wanted, (i) => i === first || visit(this.#records[exact.ranks[i]!]!, exact.ranks[i]!))
+      return
+    }
+    if (query.types !== undefined) {
+      const [list, best] = this.#typedRanking(query.types, start, end)
+      const lo = lowerBoundNumber(list, start)
+      const hi = lowerBoundNumber(list, end)
+      const exactHi = lowerBoundNumber(list, exactEnd)
+      if (!this.#visitExact(prefix, Array.from({ length: exactHi - lo }, (_, k) => list[lo + k]!), accept, visit)) return
+      visitBest(best, lo, hi, wanted, (i) => emit(list[i]!))
+      return
+    }
+    const exact: number[] = []
+    for (let rank = start; rank < exactEnd; rank++) exact.push(rank)
+    if (!this.#visitExact(prefix, exact, accept, visit)) return
+    if (query.prefer === undefined) {
+      visitBest(ranking, start, end, wanted, emit)
+      return
+    }
+    const kind = query.prefer === 'class' ? CLASS : PROPERTY
+    const [list, best] = this.#typedRanking([kind === CLASS ? RDFS_CLASS : RDF_PROPERTY], start, end)
+    let going = true
+    visitBest(best, lowerBoundNumber(list, start), lowerBoundNumber(list, end), wanted, (i) => (going = emit(list[i]!)))
+    if (!going) return
+    const kinds = this.#kinds!
+    visitBest(ranking, start, end, wanted, (rank) => (kinds[rank]! & kind) !== 0 || emit(rank))
+  }
+
+  /**
+   * The ranking position of each term (0 = most relevant). Terms are ordered by their weight, ties
+   * in index order (case-folded, then code-point order of the IRIs).
+   */
+  priority(rank: number): number {
+    return this.#rankingOf().priority[rank]!
+  }
+
+  /** Visits the terms equal to the query but for case, the exact-case one first; false once `visit` stops. */
+  #visitExact(prefix: string, ranks: number[], accept: (rank: number) => boolean, visit: (record: TermRecord, rank: number) => boolean): boolean {
+    ranks.sort((a, b) => Number(this.#records[b]!.iri === prefix) - Number(this.#records[a]!.iri === prefix) || a - b)
+    for (const rank of ranks) if (accept(rank) && !visit(this.#records[rank]!, rank)) return false
+    return true
+  }
+
+  #rankingOf(): RangeBest {
+    if (this.#ranking !== undefined) return this.#ranking
+    const records = this.#records
+    const scores = Float64Array.from(records, (record) => this.#weigh(record))
+    // Ties in index order: case-folded, then code-point order.
+    this.#ranking = new RangeBest(prioritiesOf(scores, (a, b) => a - b))
+    const kinds = new Uint8Array(records.length)
+    for (const rank of this.#ranksByType.get(RDFS_CLASS) ?? NO_RANKS) kinds[rank]! |= CLASS
+    for (const rank of this.#ranksByType.get(RDF_PROPERTY) ?? NO_RANKS) kinds[rank]! |= PROPERTY
+    this.#kinds = kinds
+    return this.#ranking
+  }
+
+  #exactOrder(): { ranks: Int32Array; keys: string[]; best: RangeBest } {
+    if (this.#exact !== undefined) return this.#exact
+    const records = this.#records
+    const ranks = Int32Array.from(records, (_, i) => i).sort((a, b) => (records[a]!.iri < records[b]!.iri ? -1 : records[a]!.iri > records[b]!.iri ? 1 : 0))
+    const priority = this.#rankingOf().priority
+    const keys = Array.from(ranks, (rank) => records[rank]!.iri)
+    this.#exact = { ranks, keys, best: new RangeBest(Int32Array.from(ranks, (rank) => priority[rank]!)) }
+    return this.#exact
+  }
+
+  /** The ranks having one of `types` (at least those in `[start, end)`) and their ranking. */
+  #typedRanking(types: readonly string[], start: number, end: number): [ArrayLike<number>, RangeBest] {
+    const priority = this.#rankingOf().priority
+    const make = (list: ArrayLike<number>) => new RangeBest(Int32Array.from(list, (rank) => priority[rank]!))
+    if (types.length !== 1) {
+      const list = this.#typedRanks(types, start, end)
+      return [list, make(list)]
+    }
+    const list = this.#ranksByType.get(types[0]!) ?? NO_RANKS
+    let best = this.#typedRankings.get(types[0]!)
+    if (best === undefined) this.#typedRankings.set(types[0]!, (best = make(list)))
+    return [list, best]
+  }
+
   /** Ranks of the terms having one of `types`, ascending; at least those in `[start, end)`. */
   #typedRanks(types: readonly string[], start: number, end: number): ArrayLike<number> {
     if (types.length === 1) return this.#ranksByType.get(types[0]!) ?? NO_RANKS
@@ -152,6 +290,43 @@ export class TermIndex {
 }
 
 const NO_RANKS = new Int32Array(0)
+const CLASS = 1
+const PROPERTY = 2
+
+/**
+ * Visits `[lo, hi)` of `best` best first. A range hardly larger than what is wanted is sorted
+ * whole: cheaper than a heap walk that would visit most of it anyway.
+ */
+function visitBest(best: RangeBest, lo: number, hi: number, wanted: number, visit: (item: number) => boolean): void {
+  if (hi - lo > 4 * wanted + 16) return best.visit(lo, hi, visit)
+  const priority = best.priority
+  const items = new Int32Array(hi - lo)
+  for (let i = lo; i < hi; i++) items[i - lo] = i
+  items.sort((a, b) => priority[a]! - priority[b]!)
+  for (const item of items) if (!visit(item)) return
+}
+
+/**
+ * The relevance of a term by itself: how often other terms refer to it (log-scaled and capped at
+ * {@link REFERENCES_CAP}: the first references count most, and past the cap a large vocabulary's
+ * hub — dbo:Person, named in 481 ranges — is no more central than a small one's), less its local
+ * name's length (shorter names are the general ones), less a penalty for deprecated terms.
+ */
+export function defaultWeight(record: TermRecord): number {
+  const references = Math.min(record.references ?? 0, REFERENCES_CAP)
+  return 4 * Math.log2(1 + references) - localNameLength(record.iri) - (record.deprecated ? 40 : 0)
+}
+
+const REFERENCES_CAP = 32
+
+/** Length of the part of an IRI after its last `#`, `/` or `:`. */
+function localNameLength(iri: string): number {
+  for (let i = iri.length - 1; i >= 0; i--) {
+    const c = iri.charCodeAt(i)
+    if (c === 0x23 || c === 0x2f || c === 0x3a) return iri.length - i - 1
+  }
+  return iri.length
+}
 
 /**
  * `s.startsWith(prefix)` for an `s` already known to start with `prefix` case-folded: the two can

@@ -61,10 +61,10 @@ export class TermSearch<T extends SearchableTerm> {
   }
 
   /**
-   * The best `limit` terms for `query` (case-insensitive). `rankBias(term)` breaks ties between
-   * equally good matches: lower first.
+   * The best `limit` terms for `query` (case-insensitive). `rankBias(term, position)` (its position
+   * in the list given to the constructor) breaks ties between equally good matches: lower first.
    */
-  search(query: string, limit: number, rankBias: (term: T) => number): T[] {
+  search(query: string, limit: number, rankBias: (term: T, position: number) => number): T[] {
     const q = fold(query.trim())
     if (q === '' || limit <= 0) return []
     const [start, rangeEnd] = prefixRange(this.#keys, q)
@@ -89,7 +89,7 @@ export class TermSearch<T extends SearchableTerm> {
     }
     const scored = Array.from(best, ([owner, match]) => {
       const term = this.#terms[owner]!
-      return { term, match, bias: rankBias(term), name: localName(term.iri) }
+      return { term, match, bias: rankBias(term, owner), name: localName(term.iri) }
     })
     scored.sort(
       (a, b) =>

@@ -47,9 +47,14 @@ export const OPENAPI_DOCUMENT = {
           { name: 'type', in: 'query', schema: { type: 'string' }, description: 'only terms of this rdf:type (prefixed name or IRI), subclasses included' },
           limit(10000, 'most results (default 10000)'),
           bool('detail', 'each suggestion as an object with its IRI, prefix, namespace, label and types'),
+          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['relevance', 'alpha'] }, description: 'relevance (default): exact match first, then most likely; alpha: case-folded code-point order' },
+          { name: 'prefer', in: 'query', schema: { type: 'string', enum: ['class', 'property'] }, description: 'terms of this kind first (the position in the document asks for one)' },
         ],
         responses: {
-          200: json({ oneOf: [strings, { type: 'array', items: { $ref: '#/components/schemas/Suggestion' } }] }, 'suggestions (objects with detail=true)'),
+          200: {
+            ...json({ oneOf: [strings, { type: 'array', items: { $ref: '#/components/schemas/Suggestion' } }] }, 'suggestions (objects with detail=true)'),
+            headers: { 'Prefixd-Truncated': { schema: { type: 'string', enum: ['true', 'false'] }, description: 'whether limit cut the list' } },
+          },
           400: usage,
           404: notFound,
           414: tooLong,

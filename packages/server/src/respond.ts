@@ -8,8 +8,11 @@ export const JSON_TYPE = 'application/json; charset=utf-8'
 /** Answers change only when the data is reloaded; clients may reuse them for a while and then revalidate. */
 const CACHE_CONTROL = 'public, max-age=300'
 
-/** What a route computes: a status and a JSON value, or a ready body with its media type. */
-export type Computed = readonly [status: number, value: unknown] | readonly [status: number, body: string, type: string]
+/** What a route computes: a status and a JSON value (and headers of its own), or a ready body with its media type. */
+export type Computed =
+  | readonly [status: number, value: unknown]
+  | readonly [status: number, value: unknown, headers: Readonly<Record<string, string>>]
+  | readonly [status: number, body: string, type: string]
 
 /** The served index of this request (taken once, so a reload never splits a request). */
 export function servedIndex(ctx: Context): ServedIndex {
@@ -26,9 +29,9 @@ export function respond(ctx: Context, key: string, compute: (index: PrefixIndex)
   if (answer === undefined) {
     const computed = compute(served.index)
     answer =
-      computed.length === 3
-        ? makeAnswer(computed[0], computed[2], computed[1])
-        : makeAnswer(computed[0], JSON_TYPE, JSON.stringify(computed[1]))
+      computed.length === 3 && typeof computed[2] === 'string'
+        ? makeAnswer(computed[0], computed[2], computed[1] as string)
+        : makeAnswer(computed[0], JSON_TYPE, JSON.stringify(computed[1]), undefined, computed[2] as Readonly<Record<string, string>> | undefined)
     served.answers.set(key, answer)
   }
   sendAnswer(ctx, answer)
@@ -39,6 +42,7 @@ export function sendAnswer(ctx: Context, answer: Answer, cacheControl = CACHE_CO
   ctx.status = answer.status
   ctx.set('Content-Type', answer.type) // a full media type already: skips Koa's lookup by extension
   ctx.set('Cache-Control', cacheControl)
+  if (answer.headers !== undefined) ctx.set(answer.headers)
   let body = answer.body
   let etag = answer.etag
   let encoding: 'br' | 'gzip' | undefined

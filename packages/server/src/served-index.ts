@@ -14,6 +14,8 @@ export interface Answer {
   /** Brotli and gzip forms of a body of {@link COMPRESS_FROM} bytes or more. */
   readonly br?: Buffer
   readonly gzip?: Buffer
+  /** Headers the answer carries besides the standard ones (e.g. `Prefixd-Truncated`). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** Bodies this large are sent compressed to clients that accept it; smaller ones gain nothing. */
@@ -64,10 +66,17 @@ export class IndexHolder {
  * Makes the answer for a body: a strong entity tag (equal bodies get equal tags, across workers and
  * reloads) and, for a large body, its compressed forms, made once here instead of on every request.
  */
-export function makeAnswer(status: number, type: string, content: string | Buffer, brotliQuality = 5): Answer {
+export function makeAnswer(
+  status: number,
+  type: string,
+  content: string | Buffer,
+  brotliQuality = 5,
+  headers?: Readonly<Record<string, string>>,
+): Answer {
   const body = typeof content === 'string' ? Buffer.from(content) : content
   const etag = '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"'
-  if (body.length < COMPRESS_FROM) return { status, type, body, etag }
+  const extra = headers === undefined ? {} : { headers }
+  if (body.length < COMPRESS_FROM) return { status, type, body, etag, ...extra }
   const br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-  return { status, type, body, etag, br, gzip: gzipSync(body) }
+  return { status, type, body, etag, br, gzip: gzipSync(body), ...extra }
 }

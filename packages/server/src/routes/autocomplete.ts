@@ -1,14 +1,17 @@
 // GET /api/v1/autocomplete: prefixes, namespaces and terms for a partial name (spec §4).
 
 import type Router from '@koa/router'
-import { booleanParam, limitParam, optionalParam, requiredQuery } from '../query-params.js'
+import { booleanParam, choiceParam, limitParam, optionalParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeSuggestion } from './term-details.js'
 
 /** Most suggestions in one answer; `q=` lists every prefix, which is fewer. */
 export const MAX_SUGGESTIONS = 10_000
 
-const HELP = '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&detail=true]'
+const HELP = '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&detail=true][&sort=alpha][&prefer=class|property]'
+
+/** Says whether `limit` cut the list (the body stays the spec's plain array). Browsers may read it cross-origin. */
+export const TRUNCATED_HEADER = 'Prefixd-Truncated'
 
 export function addAutocompleteRoute(router: Router): void {
   router.get('/api/v1/autocomplete', (ctx) => {
@@ -18,11 +21,16 @@ export function addAutocompleteRoute(router: Router): void {
     const detail = booleanParam(ctx, 'detail')
     const type = optionalParam(ctx, 'type')
     const limit = limitParam(ctx, MAX_SUGGESTIONS, MAX_SUGGESTIONS)
-    const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}`
+    const sort = choiceParam(ctx, 'sort', ['relevance', 'alpha'] as const) ?? 'relevance'
+    const prefer = choiceParam(ctx, 'prefer', ['class', 'property'] as const)
+    const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}\0${sort}\0${prefer ?? ''}`
     respond(ctx, key, (index) => {
-      const results = index.autocomplete(q, { caseSensitive, expand, limit, ...(type !== undefined && { type }) })
-      if (results === undefined) return [404, { success: false }]
-      return [200, detail ? results.map((value) => describeSuggestion(index, value, expand)) : results]
+      const options = { caseSensitive, expand, limit, sort, ...(type !== undefined && { type }), ...(prefer !== undefined && { prefer }) }
+      const found = index.complete(q, options)
+      if (found === undefined) return [404, { success: false }]
+      const { suggestions, truncated } = found
+      const body = detail ? suggestions.map((value) => describeSuggestion(index, value, expand)) : suggestions
+      return [200, body, { [TRUNCATED_HEADER]: String(truncated) }]
     })
   })
 }

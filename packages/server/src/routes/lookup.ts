@@ -35,7 +35,10 @@ export function addLookupRoutes(router: Router): void {
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
       respond(ctx, `${name}\0${syntax}\0${q}`, (index) => {
         const value = lookup(index, q, syntax)
-        return value === undefined ? [404, NOT_FOUND] : [200, { success: true, value }]
+        if (value === undefined) return [404, NOT_FOUND]
+        // A typo alias still expands, but the answer names the prefix usually written (shema: → schema:).
+        const usually = name === 'expand' ? usualPrefix(index, q) : undefined
+        return [200, usually === undefined ? { success: true, value } : { success: true, value, usually }]
       })
     })
     router.post(`/api/v1/${name}`, parseJsonBody, (ctx) => {
@@ -45,6 +48,12 @@ export function addLookupRoutes(router: Router): void {
       sendJson(ctx, 200, items.map((item) => lookup(index, item, syntax) ?? null))
     })
   }
+}
+
+/** For a prefixed name whose prefix is a typo alias, the prefix usually written instead. */
+export function usualPrefix(index: PrefixIndex, name: string): string | undefined {
+  const colon = name.indexOf(':')
+  return colon < 0 ? undefined : index.vocabulary(name.slice(0, colon))?.usually
 }
 
 /** The request body as an array of strings, or a 400 that says what is wrong with it. */

@@ -49,6 +49,8 @@ function describeVocabulary(index: PrefixIndex, prefix: string, found: TermInfo[
     title: info?.title ?? null,
     curated: info?.curated ?? false,
     popularity: info?.popularity ?? null,
+    quality: info?.quality ?? null,
+    usually: info?.usually ?? null,
     truncated: found.length > MAX_VOCABULARY_TERMS,
     classes,
     properties,

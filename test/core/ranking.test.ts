@@ -1,0 +1,86 @@
+// Tests of relevance order on the default data: what a person typing expects to see first.
+
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { PrefixIndex } from '@prefixd/core'
+
+describe('relevance ranking on the default data', () => {
+  let index: PrefixIndex
+  before(async () => {
+    index = await PrefixIndex.loadDefault()
+  })
+
+  it('schema:Per has schema:Person in the first 3, and says the answer was cut', () => {
+    const { suggestions, truncated } = index.complete('schema:Per', { limit: 20 })!
+    assert.ok(suggestions.slice(0, 3).includes('schema:Person'), suggestions.join(' '))
+    assert.equal(suggestions.length, 20)
+    assert.equal(truncated, true)
+    assert.equal(index.complete('schema:Pers', { limit: 20 })!.truncated, false)
+  })
+
+  it('schema:na in predicate position puts schema:name first, properties before classes', () => {
+    const suggestions = index.autocomplete('schema:na', { limit: 20, prefer: 'property' })!
+    assert.equal(suggestions[0], 'schema:name')
+    const isProperty = (name: string) => index.hasType(index.expand(name)!, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property')
+    const firstOther = suggestions.findIndex((name) => !isProperty(name))
+    assert.ok(firstOther > 0 && !suggestions.slice(firstOther).some(isProperty), suggestions.join(' '))
+  })
+
+  it('a class position puts classes first: schema:Per → schema:Person', () => {
+    assert.equal(index.autocomplete('schema:per', { limit: 5, prefer: 'class' })![0], 'schema:Person')
+  })
+
+  it('dc completes to dc: first', () => {
+    assert.equal(index.autocomplete('dc', { limit: 20 })![0], 'dc:')
+  })
+
+  it('fo offers foaf: and none of the junk foaa:, foaffff:, and ranks by popularity', () => {
+    const suggestions = index.autocomplete('fo', { limit: 50 })!
+    assert.ok(suggestions.includes('foaf:'))
+    for (const junk of ['foaa:', 'foaffff:', 'foam:']) assert.ok(!suggestions.includes(junk), junk)
+    assert.ok(suggestions.indexOf('foaf:') < 2, suggestions.join(' ')) // after the exact fo: only
+  })
+
+  it('person as a word finds a Person class first', () => {
+    const [first] = index.search('person', { limit: 5 })
+    assert.ok(first !== undefined && /[/#]Person$/.test(first.iri), first?.iri)
+    assert.ok(index.hasType(first.iri, 'http://www.w3.org/2000/01/rdf-schema#Class'))
+  })
+
+  it('lists the exact match first, before shorter or more important names', () => {
+    assert.equal(index.autocomplete('schema:Permit', { limit: 3 })![0], 'schema:Permit')
+    assert.equal(index.autocomplete('foaf:Person', { limit: 3 })![0], 'foaf:Person')
+    assert.equal(index.autocomplete('foaf:person', { limit: 3 })![0], 'foaf:Person')
+  })
+
+  it("keeps code-point order with sort: 'alpha'", () => {
+    const alpha = index.autocomplete('schema:Per', { limit: 20, sort: 'alpha' })!
+    assert.deepEqual(alpha, [...alpha].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)))
+    assert.equal(alpha[0], 'schema:percentile10')
+  })
+
+  it('ranks the same set of answers as alphabetical order, and a limit keeps the head of the full ranking', () => {
+    const names = index.terms().filter((_, i) => i % 97 === 0).map((t) => index.shrink(t.iri)!)
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...names),
+        fc.nat(8),
+        fc.integer({ min: 1, max: 30 }),
+        fc.boolean(),
+        fc.constantFrom(undefined, 'class' as const, 'property' as const),
+        (name, cut, limit, caseSensitive, prefer) => {
+          const query = name.slice(0, name.indexOf(':') + 1 + cut)
+          const options = { caseSensitive, ...(prefer && { prefer }) }
+          const all = index.autocomplete(query, options)!
+          const alpha = index.autocomplete(query, { ...options, sort: 'alpha' })!
+          assert.deepEqual(new Set(all), new Set(alpha))
+          assert.equal(all.length, alpha.length)
+          const head = index.complete(query, { ...options, limit })!
+          assert.deepEqual(head.suggestions, all.slice(0, limit))
+          assert.equal(head.truncated, all.length > limit)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})
