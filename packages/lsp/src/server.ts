@@ -3,6 +3,7 @@
 
 import type { PrefixIndex } from '@prefixd/core'
 import {
+  CodeActionKind,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -10,10 +11,12 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver'
 import { TextDocument } from 'vscode-languageserver-textdocument'
+import { codeActions } from './code-actions.js'
 import { complete } from './completion.js'
 import { diagnose } from './diagnostics.js'
 import { DocumentView, languageOf } from './document.js'
 import { documentLinks, hover } from './navigation.js'
+import { prepareRename, rename } from './rename.js'
 
 export interface ServerOptions {
   /** The index, or a promise of it: the server answers `initialize` at once and loads meanwhile. */
@@ -58,6 +61,10 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         completionProvider: { triggerCharacters: [':'], resolveProvider: false, completionItem: { labelDetailsSupport: true } },
         hoverProvider: true,
         documentLinkProvider: { resolveProvider: false },
+        codeActionProvider: {
+          codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, CodeActionKind.Source, CodeActionKind.SourceOrganizeImports],
+        },
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'prefixd', version: '0.1.0' },
     }
@@ -66,6 +73,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   connection.onCompletion((params) => withView(params.textDocument.uri, null, (view, loaded) => complete(view, loaded, view.document.offsetAt(params.position), { insertReplace })))
   connection.onHover((params) => withView(params.textDocument.uri, null, (view, loaded) => hover(view, loaded, view.document.offsetAt(params.position))))
   connection.onDocumentLinks((params) => withView(params.textDocument.uri, [], documentLinks))
+  connection.onCodeAction((params) =>
+    withView(params.textDocument.uri, [], (view, loaded) => codeActions(view, loaded, params.range, params.context.diagnostics, params.context.only)),
+  )
+  connection.onPrepareRename((params) => withView(params.textDocument.uri, null, (view) => prepareRename(view, view.document.offsetAt(params.position))))
+  connection.onRenameRequest((params) => withView(params.textDocument.uri, null, (view) => rename(view, view.document.offsetAt(params.position), params.newName)))
 
   // Diagnostics a moment after the last edit, for the version then current.
   const timers = new Map<string, NodeJS.Timeout>()
