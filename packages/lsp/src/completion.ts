@@ -42,7 +42,7 @@ export function complete(view: DocumentView, index: PrefixIndex, offset: number,
   const end = inToken && token.kind === 'term' ? token.end : offset
   const range = { start: view.document.positionAt(from), end: view.document.positionAt(end) }
   const insertRange = { start: range.start, end: view.document.positionAt(offset) }
-  const position = token?.kind === 'literal' ? 'object' : positionAfter(view.tokens, view.language, at)
+  const position = token?.kind === 'literal' ? 'object' : positionAfter(view.tokens.slice(statementStart(view, at), at), view.language)
   const type = TYPE_AT[position]
   const items = new Items(view, index, { range, insertRange, insertReplace: options.insertReplace })
 
@@ -55,6 +55,19 @@ export function complete(view: DocumentView, index: PrefixIndex, offset: number,
   }
   completeTerms(items, typed.prefix, text.slice(typed.prefix.length + 1), type)
   return items.list()
+}
+
+/**
+ * Index of the first token of the statement (or group) holding token `at`: after the last `.`, `{`
+ * or `}` before it. Reading from there gives the same position as reading the whole document — a new
+ * statement starts there — at the cost of one statement, whatever the document's size.
+ */
+function statementStart(view: DocumentView, at: number): number {
+  for (let i = at - 1; i >= 0; i--) {
+    const token = view.tokens[i]!
+    if (token.kind === 'punct' && (token.text === '.' || token.text === '{' || token.text === '}')) return i + 1
+  }
+  return 0
 }
 
 /** The document's prefixes starting with `text`, then the table's (in the core's order). */
@@ -184,7 +197,7 @@ class Items {
   #declaration(prefix: string, namespace: string): TextEdit[] {
     let edits = this.#declarations.get(prefix)
     if (edits === undefined) {
-      const { from, insert } = declarationEdit(this.view.text, prefix, namespace, this.view.language, this.view.tokens)
+      const { from, insert } = declarationEdit(this.view.text, prefix, namespace, this.view.language, this.view.tokens, this.view.declarations)
       const at = this.view.document.positionAt(from)
       this.#declarations.set(prefix, (edits = [{ range: { start: at, end: at }, newText: insert }]))
     }

@@ -1,11 +1,13 @@
 // Diagnostics: undeclared prefixes (error), unused ones (hint), a namespace other than the table's
-// (information), an unknown term of a known vocabulary with a did-you-mean (warning), syntax errors.
+// (information), an unknown term of a known vocabulary with a did-you-mean (warning); syntax errors
+// come from the syntax checker's thread.
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
-import type { NameUse } from '@prefixd/core/syntax'
+import { directiveEnd, isDirective } from '@prefixd/core/syntax'
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver'
 import { unescapeLocal, type DocumentView } from './document.js'
-import { syntaxError } from './syntax-errors.js'
+import type { TokenName } from './token-store.js'
+import type { SyntaxProblem } from './syntax-errors.js'
 
 export const SOURCE = 'prefixd'
 
@@ -16,33 +18,56 @@ export type DiagnosticData =
   | { readonly kind: 'other-namespace'; readonly prefix: string; readonly namespace: string }
   | { readonly kind: 'unknown-term'; readonly replacement?: string }
 
-/** Every diagnostic of the document; `syntax` false leaves the parser out (a document too large, or a quick pass). */
-export function diagnose(view: DocumentView, index: PrefixIndex, options: { readonly syntax: boolean }): Diagnostic[] {
+/** Diagnostics published for a document at most: a document without its declarations would otherwise send one per name. */
+export const MAX_DIAGNOSTICS = 1000
+/** Tokens read between two turns of the event loop: a large document's pass must not hold up completions. */
+const TOKENS_PER_TURN = 8000
+
+/**
+ * The document's prefix diagnostics, and the prefixes it uses undeclared (which the syntax check must
+ * be told of). Works in turns, letting other requests in between; `undefined` when `stale()` says
+ * the document changed meanwhile (its tokens are then no longer this version's).
+ */
+export async function diagnose(view: DocumentView, index: PrefixIndex, stale: () => boolean = () => false): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
   const diagnostics: Diagnostic[] = []
   const range = (start: number, end: number) => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
   const add = (start: number, end: number, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]): void => {
-    diagnostics.push({ range: range(start, end), severity, source: SOURCE, code: data.kind, message, data, ...(tags && { tags }) })
+    if (diagnostics.length < MAX_DIAGNOSTICS) diagnostics.push({ range: range(start, end), severity, source: SOURCE, code: data.kind, message, data, ...(tags && { tags }) })
   }
 
   const used = new Set<string>()
   const undeclared = new Set<string>()
-  const unknownChecked = new Map<string, string | null | undefined>()
-  for (const name of view.names) {
+  const checks = new TermChecks(index)
+  const tokens = view.tokens
+  for (let i = 0; i < tokens.length; i++) {
+    if (i % TOKENS_PER_TURN === TOKENS_PER_TURN - 1) {
+      await new Promise(setImmediate)
+      if (stale()) return undefined
+    }
+    const token = tokens[i]!
+    if (isDirective(token)) {
+      i = directiveEnd(tokens, i) - 1
+      continue
+    }
+    if (token.kind !== 'term' && token.kind !== 'literal') continue
+    for (const name of view.namesOf(i)) checkName(name, token.start)
+  }
+  /** Checks a name written at `offset` + its `from`; its offsets are worked out only for a diagnostic. */
+  function checkName(name: TokenName, offset: number): void {
     used.add(name.prefix)
     const namespace = view.declared.get(name.prefix)
     if (namespace === undefined) {
       undeclared.add(name.prefix)
       const known = index.namespace(name.prefix)
-      add(name.start, name.start + name.prefix.length + 1, DiagnosticSeverity.Error, `prefix '${name.prefix}:' is not declared` + (known === undefined ? '' : ` (the table has <${known}>)`), {
+      add(offset + name.from, offset + name.from + name.prefix.length + 1, DiagnosticSeverity.Error, `prefix '${name.prefix}:' is not declared` + (known === undefined ? '' : ` (the table has <${known}>)`), {
         kind: 'undeclared-prefix',
         prefix: name.prefix,
       })
-      continue
+      return
     }
-    const suggestion = unknownTerm(index, namespace, name, unknownChecked)
+    const suggestion = checks.check(namespace, name)
     if (suggestion !== undefined) {
-      const written = `${name.prefix}:${name.local}`
-      add(name.start, name.end, DiagnosticSeverity.Warning, `'${written}' is not a term of <${namespace}>` + (suggestion === null ? '' : `; did you mean '${suggestion}'?`), {
+      add(offset + name.from, offset + name.to, DiagnosticSeverity.Warning, `'${name.written}' is not a term of <${namespace}>` + (suggestion === null ? '' : `; did you mean '${suggestion}'?`), {
         kind: 'unknown-term',
         ...(suggestion !== null && { replacement: suggestion }),
       })
@@ -65,58 +90,73 @@ export function diagnose(view: DocumentView, index: PrefixIndex, options: { read
     }
   }
 
-  if (options.syntax) {
-    const problem = syntaxError(view.text, view.language, [...undeclared], view.document.uri)
-    if (problem !== undefined) {
-      diagnostics.push({
-        range: { start: { line: problem.line, character: problem.startColumn }, end: { line: problem.line, character: problem.endColumn } },
-        severity: DiagnosticSeverity.Error,
-        source: SOURCE,
-        code: 'syntax',
-        message: problem.message,
-      })
-    }
+  return { diagnostics, undeclared: [...undeclared] }
+}
+
+/** A syntax error as a diagnostic. */
+export function syntaxDiagnostic(problem: SyntaxProblem): Diagnostic {
+  return {
+    range: { start: { line: problem.line, character: problem.startColumn }, end: { line: problem.line, character: problem.endColumn } },
+    severity: DiagnosticSeverity.Error,
+    source: SOURCE,
+    code: 'syntax',
+    message: problem.message,
   }
-  return diagnostics
 }
 
 /**
- * For a name whose namespace holds vocabulary terms but not this one: the term meant (`null` when
- * there is no guess); `undefined` when the name is fine or its namespace has no terms to check against.
- * Results are kept per written name: a document repeats its names.
+ * Whether names are terms of their vocabularies, remembered for one pass: a document repeats its
+ * names and its namespaces.
  */
-function unknownTerm(index: PrefixIndex, namespace: string, name: NameUse, seen: Map<string, string | null | undefined>): string | null | undefined {
-  const key = namespace + '\u0000' + name.prefix + ':' + name.local
-  if (seen.has(key)) return seen.get(key)
-  const result = checkTerm(index, namespace, name)
-  seen.set(key, result)
-  return result
-}
+class TermChecks {
+  readonly #names = new Map<string, string | null | undefined>()
+  /** Namespace → the table's prefix for it when the index holds terms in it, else `null`. */
+  readonly #vocabularies = new Map<string, string | null>()
 
-function checkTerm(index: PrefixIndex, namespace: string, name: NameUse): string | null | undefined {
-  const local = unescapeLocal(name.local)
-  if (local === '' || index.term(namespace + local) !== undefined) return undefined
-  // Only a namespace the index knows terms of (and that is the table's namespace of some prefix) is checked.
-  const tablePrefix = index.shrink(namespace)
-  if (tablePrefix === undefined || !tablePrefix.endsWith(':')) return undefined
-  const terms = index.autocomplete(tablePrefix, { limit: 2 }) ?? []
-  if (terms.length < 2) return undefined
-  // The same name but for case (foaf:person → foaf:Person), else one a letter off among those sharing its start.
-  const lower = local.toLowerCase()
-  const sameStart = index.autocomplete(tablePrefix + local.slice(0, 1), { expand: true, limit: 2000 }) ?? []
-  let best: string | undefined
-  let bestDistance = Math.max(2, Math.floor(local.length / 4)) + 1
-  for (const iri of sameStart) {
-    if (!iri.startsWith(namespace)) continue
-    const candidate = iri.slice(namespace.length)
-    const distance = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase(), bestDistance)
-    if (distance < bestDistance) {
-      best = candidate
-      bestDistance = distance
-    }
+  constructor(readonly index: PrefixIndex) {}
+
+  /**
+   * For a name whose namespace holds vocabulary terms but not this one: the term meant (`null` when
+   * there is no guess); `undefined` when the name is fine or its namespace has no terms to check against.
+   */
+  check(namespace: string, name: TokenName): string | null | undefined {
+    let tablePrefix = this.#vocabularies.get(namespace)
+    if (tablePrefix === undefined) this.#vocabularies.set(namespace, (tablePrefix = this.#vocabularyPrefix(namespace)))
+    if (tablePrefix === null) return undefined
+    // Keyed by the name as written: within one pass a prefix has one namespace.
+    if (this.#names.has(name.written)) return this.#names.get(name.written)
+    const result = this.#check(namespace, tablePrefix, name)
+    this.#names.set(name.written, result)
+    return result
   }
-  const written = best === undefined ? undefined : writeLocalName(best)
-  return written === undefined ? null : `${name.prefix}:${written}`
+
+  /** The table's prefix for exactly `namespace`, if the index holds terms in it. */
+  #vocabularyPrefix(namespace: string): string | null {
+    const name = this.index.shrink(namespace)
+    if (name === undefined || !name.endsWith(':')) return null
+    return (this.index.autocomplete(name, { limit: 2 }) ?? []).length < 2 ? null : name
+  }
+
+  #check(namespace: string, tablePrefix: string, name: TokenName): string | null | undefined {
+    const local = unescapeLocal(name.local)
+    if (local === '' || this.index.term(namespace + local) !== undefined) return undefined
+    // The same name but for case (foaf:person → foaf:Person), else one a letter or two off among those sharing its start.
+    const lower = local.toLowerCase()
+    const sameStart = this.index.autocomplete(tablePrefix + local.slice(0, 1), { expand: true, limit: 2000 }) ?? []
+    let best: string | undefined
+    let bestDistance = Math.max(2, Math.floor(local.length / 4)) + 1
+    for (const iri of sameStart) {
+      if (!iri.startsWith(namespace)) continue
+      const candidate = iri.slice(namespace.length)
+      const distance = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase(), bestDistance)
+      if (distance < bestDistance) {
+        best = candidate
+        bestDistance = distance
+      }
+    }
+    const written = best === undefined ? undefined : writeLocalName(best)
+    return written === undefined ? null : `${name.prefix}:${written}`
+  }
 }
 
 /** Levenshtein distance, or `limit` once it is sure to reach it. */

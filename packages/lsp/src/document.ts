@@ -1,8 +1,9 @@
 // One open document as the server reads it: its language, tokens, declarations and the names it uses,
 // each worked out once per version and only when a request needs it.
 
-import { declarationsIn, irisIn, namesIn, tokens, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
+import { irisIn, namesIn, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
 import type { TextDocument } from 'vscode-languageserver-textdocument'
+import { firstEndingAtOrAfter, type TokenName, type TokenStore } from './token-store.js'
 
 /** The language of a document from its languageId, else from its file extension; `undefined`: not ours. */
 export function languageOf(languageId: string, uri: string): Language | undefined {
@@ -25,13 +26,15 @@ export function languageOf(languageId: string, uri: string): Language | undefine
   }
 }
 
-/** The parts of a document version; each is computed on first use. */
+/**
+ * The parts of one document version, each computed on first use. Valid while that version is current:
+ * the tokens come from the document's {@link TokenStore}, which the next edit updates in place.
+ */
 export class DocumentView {
   readonly text: string
   /** The version read (the TextDocument itself changes in place as edits come). */
   readonly version: number
-  #tokens?: Token[]
-  #declarations?: Declaration[]
+  readonly tokens: readonly Token[]
   #names?: NameUse[]
   #iris?: IriUse[]
   #declared?: Map<string, string>
@@ -39,17 +42,20 @@ export class DocumentView {
   constructor(
     readonly document: TextDocument,
     readonly language: Language,
+    private readonly store: TokenStore,
   ) {
     this.text = document.getText()
     this.version = document.version
-  }
-
-  get tokens(): readonly Token[] {
-    return (this.#tokens ??= [...tokens(this.text)])
+    this.tokens = store.tokens
   }
 
   get declarations(): readonly Declaration[] {
-    return (this.#declarations ??= declarationsIn(this.tokens))
+    return this.store.declarations
+  }
+
+  /** The names written in token `i`, offsets relative to its start (kept across edits that leave the token be). */
+  namesOf(i: number): readonly TokenName[] {
+    return this.store.namesOf(i)
   }
 
   /** Declared prefix → namespace, the last declaration of a prefix winning. */
@@ -67,15 +73,7 @@ export class DocumentView {
 
   /** Index in {@link tokens} of the token holding `offset` (its end included), else of the first token after it. */
   tokenIndexAt(offset: number): number {
-    const list = this.tokens
-    let low = 0
-    let high = list.length
-    while (low < high) {
-      const mid = (low + high) >>> 1
-      if (list[mid]!.end < offset) low = mid + 1
-      else high = mid
-    }
-    return low
+    return firstEndingAtOrAfter(this.tokens, offset)
   }
 
   /** The prefixed name whose text holds `offset` (its end included). */

@@ -1,60 +1,79 @@
 // The language server: wires a connection's requests to the features, over documents kept in sync
-// incrementally. The index may still be loading when the first requests arrive; they wait for it.
+// incrementally (text and tokens). The index may still be loading when the first requests arrive;
+// they wait for it.
 
 import type { PrefixIndex } from '@prefixd/core'
-import {
-  CodeActionKind,
-  TextDocuments,
-  TextDocumentSyncKind,
-  type Connection,
-  type Diagnostic,
-  type InitializeResult,
-} from 'vscode-languageserver'
+import type { Language } from '@prefixd/core/syntax'
+import { CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult, type Position } from 'vscode-languageserver'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { codeActions } from './code-actions.js'
 import { complete } from './completion.js'
-import { diagnose } from './diagnostics.js'
+import { diagnose, syntaxDiagnostic } from './diagnostics.js'
 import { DocumentView, languageOf } from './document.js'
 import { documentLinks, hover } from './navigation.js'
 import { prepareRename, rename } from './rename.js'
+import { SyntaxChecker } from './syntax-checker.js'
+import { TokenStore } from './token-store.js'
 
 export interface ServerOptions {
   /** The index, or a promise of it: the server answers `initialize` at once and loads meanwhile. */
   readonly index: PrefixIndex | Promise<PrefixIndex>
-  /** Milliseconds between the last edit and the diagnostics (default 50). */
+  /** Milliseconds between the last edit and the diagnostics (default 20). */
   readonly diagnosticsDelay?: number
+}
+
+/** An open document of ours and what the diagnostics remember of it. */
+interface OpenDocument {
+  readonly document: TextDocument
+  readonly language: Language
+  store: TokenStore
+  view?: DocumentView
+  timer?: NodeJS.Timeout
+  /** The prefix diagnostics of the latest version diagnosed, and the prefixes it uses undeclared. */
+  prefixDiagnostics?: { readonly version: number; readonly diagnostics: Diagnostic[] }
+  /** The last syntax error found, and the offset its range ends at. */
+  syntax?: { readonly diagnostic: Diagnostic; readonly end: number }
+  /** The lowest offset edited since the last syntax check: an error before it still stands. */
+  editedFrom: number
+  checking: boolean
+  /** Whether the document changed while its syntax was being checked: diagnose it again when the check is done. */
+  recheck: boolean
+  /** Whether diagnostics were published yet: a newly opened document waits for its syntax check, to publish once. */
+  published: boolean
 }
 
 /** Serves `connection` until the client exits. */
 export function startServer(connection: Connection, options: ServerOptions): void {
-  const documents = new TextDocuments(TextDocument)
-  const views = new WeakMap<TextDocument, DocumentView>()
+  const documents = new Map<string, OpenDocument>()
+  const checker = new SyntaxChecker()
   let index: PrefixIndex | undefined
   const ready = Promise.resolve(options.index).then((loaded) => (index = loaded))
   ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   let insertReplace = false
 
   /** The view of an open document of ours, for its current version. */
-  const viewOf = (uri: string): DocumentView | undefined => {
-    const document = documents.get(uri)
-    if (document === undefined) return undefined
-    let view = views.get(document)
-    if (view?.version !== document.version) {
-      const language = languageOf(document.languageId, uri)
-      if (language === undefined) return undefined
-      views.set(document, (view = new DocumentView(document, language)))
-    }
-    return view
+  const viewOf = (uri: unknown): DocumentView | undefined => {
+    const open = typeof uri === 'string' ? documents.get(uri) : undefined
+    if (open === undefined) return undefined
+    if (open.view?.version !== open.document.version) open.view = new DocumentView(open.document, open.language, open.store)
+    return open.view
   }
   /** Runs `feature` once the index is loaded, on the document's current version. */
-  const withView = async <T>(uri: string, fallback: T, feature: (view: DocumentView, index: PrefixIndex) => T): Promise<T> => {
+  const withView = async <T>(params: { textDocument?: { uri?: unknown } }, fallback: T, feature: (view: DocumentView, index: PrefixIndex) => T): Promise<T> => {
     const loaded = index ?? (await ready)
-    const view = viewOf(uri)
+    const view = viewOf(params?.textDocument?.uri)
     return view === undefined ? fallback : feature(view, loaded)
+  }
+  /** The offset of a request's position; a clear error for one that is not a position. */
+  const offsetOf = (view: DocumentView, position: Position | undefined): number => {
+    if (typeof position?.line !== 'number' || typeof position.character !== 'number' || position.line < 0 || position.character < 0) {
+      throw new ResponseError(ErrorCodes.InvalidParams, 'position must be { line, character } with whole numbers ≥ 0')
+    }
+    return view.document.offsetAt(position)
   }
 
   connection.onInitialize((params): InitializeResult => {
-    insertReplace = params.capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport ?? false
+    insertReplace = params.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport ?? false
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -70,40 +89,99 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }
   })
 
-  connection.onCompletion((params) => withView(params.textDocument.uri, null, (view, loaded) => complete(view, loaded, view.document.offsetAt(params.position), { insertReplace })))
-  connection.onHover((params) => withView(params.textDocument.uri, null, (view, loaded) => hover(view, loaded, view.document.offsetAt(params.position))))
-  connection.onDocumentLinks((params) => withView(params.textDocument.uri, [], documentLinks))
+  connection.onCompletion((params) => withView(params, null, (view, loaded) => complete(view, loaded, offsetOf(view, params.position), { insertReplace })))
+  connection.onHover((params) => withView(params, null, (view, loaded) => hover(view, loaded, offsetOf(view, params.position))))
+  connection.onDocumentLinks((params) => withView(params, [], documentLinks))
   connection.onCodeAction((params) =>
-    withView(params.textDocument.uri, [], (view, loaded) => codeActions(view, loaded, params.range, params.context.diagnostics, params.context.only)),
+    withView(params, [], (view, loaded) => {
+      if (params.range === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'a code action request needs a range')
+      offsetOf(view, params.range.start)
+      return codeActions(view, loaded, params.range, params.context?.diagnostics ?? [], params.context?.only)
+    }),
   )
-  connection.onPrepareRename((params) => withView(params.textDocument.uri, null, (view) => prepareRename(view, view.document.offsetAt(params.position))))
-  connection.onRenameRequest((params) => withView(params.textDocument.uri, null, (view) => rename(view, view.document.offsetAt(params.position), params.newName)))
+  connection.onPrepareRename((params) => withView(params, null, (view) => prepareRename(view, offsetOf(view, params.position))))
+  connection.onRenameRequest((params) =>
+    withView(params, null, (view) => {
+      if (typeof params.newName !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'newName must be a string')
+      return rename(view, offsetOf(view, params.position), params.newName)
+    }),
+  )
 
-  // Diagnostics a moment after the last edit, for the version then current.
-  const timers = new Map<string, NodeJS.Timeout>()
-  const schedule = (uri: string): void => {
-    clearTimeout(timers.get(uri))
-    timers.set(
-      uri,
-      setTimeout(() => {
-        timers.delete(uri)
-        void publish(uri)
-      }, options.diagnosticsDelay ?? 50),
-    )
-  }
-  const publish = async (uri: string): Promise<void> => {
-    const version = documents.get(uri)?.version
-    const diagnostics = await withView<Diagnostic[] | undefined>(uri, undefined, (view, loaded) => diagnose(view, loaded, { syntax: true }))
-    if (diagnostics !== undefined && documents.get(uri)?.version === version) await connection.sendDiagnostics({ uri, version, diagnostics })
-  }
-  documents.onDidOpen((event) => void publish(event.document.uri))
-  documents.onDidChangeContent((event) => schedule(event.document.uri))
-  documents.onDidClose((event) => {
-    clearTimeout(timers.get(event.document.uri))
-    timers.delete(event.document.uri)
-    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] })
+  connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
+    const language = languageOf(languageId, uri)
+    if (language === undefined) return // not a document of ours
+    const document = TextDocument.create(uri, languageId, version, text)
+    documents.set(uri, { document, language, store: new TokenStore(text), editedFrom: Infinity, checking: false, recheck: false, published: false })
+    void publish(uri)
   })
+  connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
+    const open = documents.get(uri)
+    if (open === undefined) return
+    for (const change of contentChanges) {
+      if ('range' in change) {
+        const start = open.document.offsetAt(change.range.start)
+        const end = open.document.offsetAt(change.range.end)
+        TextDocument.update(open.document, [change], version)
+        open.store.edit(start, end, change.text, open.document.getText())
+        open.editedFrom = Math.min(open.editedFrom, start)
+      } else {
+        TextDocument.update(open.document, [change], version)
+        open.store = new TokenStore(change.text)
+        open.editedFrom = 0
+      }
+    }
+    clearTimeout(open.timer)
+    open.timer = setTimeout(() => void publish(uri), options.diagnosticsDelay ?? 20)
+  })
+  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
+    clearTimeout(documents.get(uri)?.timer)
+    if (documents.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] })
+  })
+  connection.onShutdown(() => checker.close())
 
-  documents.listen(connection)
+  /**
+   * Publishes the prefix diagnostics at once, with the last syntax error if the edits since left it
+   * standing, then checks the syntax on the worker thread and publishes again if that changes anything.
+   * A newly opened document is published once, syntax included.
+   */
+  const publish = async (uri: string): Promise<void> => {
+    const loaded = index ?? (await ready)
+    const open = documents.get(uri)
+    const view = viewOf(uri)
+    if (open === undefined || view === undefined) return
+    const result = await diagnose(view, loaded, () => documents.get(uri) !== open || open.document.version !== view.version)
+    if (result === undefined) return // edited meanwhile: that edit's own publish is on its way
+    open.prefixDiagnostics = { version: view.version, diagnostics: result.diagnostics }
+    if (open.published) {
+      const kept = open.syntax !== undefined && open.syntax.end < open.editedFrom ? [open.syntax.diagnostic] : []
+      await connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...result.diagnostics, ...kept] })
+    }
+    if (open.checking) open.recheck = true
+    else await checkSyntax(uri, open, view, result.undeclared)
+  }
+
+  const checkSyntax = async (uri: string, open: OpenDocument, view: DocumentView, undeclared: readonly string[]): Promise<void> => {
+    open.checking = true
+    const problem = await checker.check({ text: view.text, language: view.language, undeclared, baseIri: uri }).finally(() => (open.checking = false))
+    if (documents.get(uri) !== open) return // closed meanwhile
+    if (open.document.version !== view.version) {
+      // Edited meanwhile: diagnose the text as it is now, if no publish is under way for it.
+      if (open.recheck) {
+        open.recheck = false
+        await publish(uri)
+      }
+      return
+    }
+    open.recheck = false
+    const diagnostic = problem === undefined ? undefined : syntaxDiagnostic(problem)
+    const before = open.syntax !== undefined && open.syntax.end < open.editedFrom ? open.syntax.diagnostic : undefined
+    open.syntax = diagnostic === undefined ? undefined : { diagnostic, end: view.document.offsetAt(diagnostic.range.end) }
+    open.editedFrom = Infinity
+    if (open.published && JSON.stringify(before) === JSON.stringify(diagnostic)) return
+    open.published = true
+    const prefix = open.prefixDiagnostics?.diagnostics ?? []
+    await connection.sendDiagnostics({ uri, version: view.version, diagnostics: diagnostic === undefined ? prefix : [...prefix, diagnostic] })
+  }
+
   connection.listen()
 }

@@ -17,8 +17,16 @@ export interface SyntaxProblem {
 /** A namespace for prefixes a document uses without declaring: the parsers must not stop at them. */
 const PLACEHOLDER = 'urn:prefixd:undeclared:'
 
-/** The first syntax error of `text`, if any. */
-export function syntaxError(text: string, language: Language, undeclared: readonly string[], baseIri: string): SyntaxProblem | undefined {
+/** A document to check: its text and language, the prefixes it uses undeclared, and its URI as base IRI. */
+export interface SyntaxRequest {
+  readonly text: string
+  readonly language: Language
+  readonly undeclared: readonly string[]
+  readonly baseIri: string
+}
+
+/** The first syntax error of a document, if any. */
+export async function syntaxError({ text, language, undeclared, baseIri }: SyntaxRequest): Promise<SyntaxProblem | undefined> {
   return language === 'sparql' ? sparqlError(text, undeclared, baseIri) : n3Error(text, language, undeclared, baseIri)
 }
 
@@ -28,14 +36,24 @@ interface N3Token {
   readonly end?: number
 }
 
-function n3Error(text: string, language: 'turtle' | 'trig', undeclared: readonly string[], baseIri: string): SyntaxProblem | undefined {
+async function n3Error(text: string, language: 'turtle' | 'trig', undeclared: readonly string[], baseIri: string): Promise<SyntaxProblem | undefined> {
   // Declarations put before the first line, on that line, keep every line number as it was.
   const header = undeclared.map((prefix) => `PREFIX ${prefix}: <${PLACEHOLDER}>`).join(' ') + (undeclared.length > 0 ? ' ' : '')
   const parser = new N3Parser({ format: language === 'trig' ? 'application/trig' : 'text/turtle', baseIRI: baseIri })
-  try {
-    parser.parse(header + text)
-    return undefined
-  } catch (error) {
+  // With a quad callback N3.js keeps no quads: a large document is read, not stored.
+  const failure = await new Promise<Error | undefined>((resolve) => {
+    try {
+      parser.parse(header + text, (error, quad) => {
+        if (error) resolve(error)
+        else if (!quad) resolve(undefined)
+      })
+    } catch (error) {
+      resolve(error as Error)
+    }
+  })
+  {
+    const error = failure
+    if (error === undefined) return undefined
     const context = (error as Error & { context?: { token?: N3Token; line?: number; previousToken?: N3Token } }).context
     const message = (error as Error).message.replace(/ on line \d+\.$/u, '')
     const token = context?.token

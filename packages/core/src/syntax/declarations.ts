@@ -1,7 +1,7 @@
 // The prefixes a Turtle, TriG or SPARQL document declares, and the edit that declares one more.
 
 import { formatPrefixes } from '../prefix-formats.js'
-import { DIRECTIVES, directiveAt, tokens, type Language, type Token } from './tokens.js'
+import { directiveAt, isDirective, tokens, type Language, type Token } from './tokens.js'
 
 /** One `@prefix p: <ns> .` or `PREFIX p: <ns>` of a document, with the offsets of its parts. */
 export interface Declaration {
@@ -19,12 +19,12 @@ export interface Declaration {
 
 /** The prefix declarations of a tokenized document (comments included or not), in order. */
 export function declarationsIn(all: readonly Token[]): Declaration[] {
-  const list = all.filter((t) => t.kind !== 'comment')
   const found: Declaration[] = []
-  for (let i = 0; i < list.length; i++) {
-    const token = list[i]!
-    if (token.kind !== 'term' || !DIRECTIVES.has(token.text.toLowerCase())) continue
-    const directive = directiveAt(list, i)
+  for (let i = 0; i < all.length; i++) {
+    const token = all[i]!
+    if (!isDirective(token)) continue
+    const { list, indices } = window(all, i)
+    const directive = directiveAt(list, 0)
     if (directive === undefined) continue
     if (directive.prefix !== undefined) {
       found.push({
@@ -33,13 +33,25 @@ export function declarationsIn(all: readonly Token[]): Declaration[] {
         style: token.text.startsWith('@') ? 'turtle' : 'sparql',
         start: token.start,
         end: list[directive.next - 1]!.end,
-        name: list[i + 1]!,
-        iri: list[i + 2]!,
+        name: list[1]!,
+        iri: list[2]!,
       })
     }
-    i = directive.next - 1
+    i = indices[directive.next - 1]!
   }
   return found
+}
+
+/** The (at most) four tokens from `all[at]` on that are not comments, enough for a directive, and their indices in `all`. */
+function window(all: readonly Token[], at: number): { list: Token[]; indices: number[] } {
+  const list: Token[] = []
+  const indices: number[] = []
+  for (let i = at; i < all.length && list.length < 4; i++) {
+    if (all[i]!.kind === 'comment') continue
+    list.push(all[i]!)
+    indices.push(i)
+  }
+  return { list, indices }
 }
 
 /** The prefixes a document declares (`@prefix` or SPARQL-style `PREFIX`), the last declaration of each winning. */
@@ -53,12 +65,14 @@ export function declaredPrefixes(doc: string): Map<string, string> {
  * directive when a statement follows on that same line — else at the very start.
  */
 export function declarationInsertPoint(doc: string, all: readonly Token[] = [...tokens(doc)]): number {
-  const list = all.filter((t) => t.kind !== 'comment')
   let i = 0
   let end = -1
-  for (let directive = directiveAt(list, i); directive !== undefined; directive = directiveAt(list, i)) {
+  for (;;) {
+    const { list, indices } = window(all, i)
+    const directive = directiveAt(list, 0)
+    if (directive === undefined) break
     end = list[directive.next - 1]!.end
-    i = directive.next
+    i = indices[directive.next - 1]! + 1
   }
   if (end < 0) return 0
   const lineEnd = doc.indexOf('\n', end)
@@ -70,6 +84,7 @@ export function declarationInsertPoint(doc: string, all: readonly Token[] = [...
 /**
  * The edit that declares `prefix`, where {@link declarationInsertPoint} says, in the document's own
  * style: that of its last declaration, else `PREFIX` in SPARQL and `@prefix` in Turtle and TriG.
+ * `all` and `declarations` spare a caller that has them a reading of the whole document.
  */
 export function declarationEdit(
   doc: string,
@@ -77,8 +92,9 @@ export function declarationEdit(
   namespace: string,
   language: Language,
   all: readonly Token[] = [...tokens(doc)],
+  declarations: readonly Declaration[] = declarationsIn(all),
 ): { readonly from: number; readonly insert: string } {
-  const style = declarationsIn(all).at(-1)?.style ?? (language === 'sparql' ? 'sparql' : 'turtle')
+  const style = declarations.at(-1)?.style ?? (language === 'sparql' ? 'sparql' : 'turtle')
   const line = formatPrefixes({ [prefix]: namespace }, style).trimEnd()
   const from = declarationInsertPoint(doc, all)
   const needsBreak = from > 0 && doc[from - 1] !== '\n'

@@ -1,11 +1,11 @@
 // @prefixd/core/syntax: a tolerant reading of Turtle, TriG and SPARQL text being typed — tokens, where
 // the cursor stands, declared prefixes, names used. No dependency, so a browser bundle can take it alone.
 
-export { BASE, CHARS, DIRECTIVES, directiveAt, isPlainLocalName, tokens } from './tokens.js'
+export { BASE, CHARS, DIRECTIVES, directiveAt, isDirective, isPlainLocalName, tokens } from './tokens.js'
 export type { Language, Token } from './tokens.js'
 export { partialNameAt, positionAfter, positionAt } from './position.js'
 export type { PartialName, Position } from './position.js'
 export { declarationEdit, declarationInsertPoint, declarationsIn, declaredPrefixes } from './declarations.js'
 export type { Declaration } from './declarations.js'
-export { irisIn, namesIn } from './names.js'
+export { directiveEnd, irisIn, namesIn, namesInToken } from './names.js'
 export type { IriUse, NameUse } from './names.js'

@@ -1,7 +1,7 @@
 // The prefixed names and IRIs a Turtle, TriG or SPARQL document uses, with their offsets: what
 // diagnostics, hovers, links and renames work on.
 
-import { BASE, CHARS, DIRECTIVES, directiveAt, type Token } from './tokens.js'
+import { BASE, CHARS, directiveAt, isDirective, type Token } from './tokens.js'
 
 /** A prefixed name written in a document: `foaf:Person` at `start`, its colon at `start + prefix.length`. */
 export interface NameUse {
@@ -24,16 +24,18 @@ const NAME_STARTS_AFTER = /[/|^!*+?=(<>&]/u
 export function* namesIn(all: readonly Token[]): Generator<NameUse> {
   for (let i = 0; i < all.length; i++) {
     const token = all[i]!
-    if (token.kind === 'term') {
-      if (DIRECTIVES.has(token.text.toLowerCase())) {
-        i += directiveLength(all, i) - 1
-        continue
-      }
-      yield* namesInText(token.text, token.start)
-    } else if (token.kind === 'literal' && token.closed) {
-      const datatype = DATATYPE_NAME.exec(token.text)
-      if (datatype !== null) yield* namesInText(datatype[1]!, token.end - datatype[1]!.length)
-    }
+    if (isDirective(token)) i = directiveEnd(all, i) - 1
+    else if (token.kind === 'term' || token.kind === 'literal') yield* namesInToken(token)
+  }
+}
+
+/** The prefixed names written in one token (not a directive's): a name, names in a SPARQL path, or a literal's datatype. */
+export function* namesInToken(token: Token): Generator<NameUse> {
+  if (token.kind === 'term') {
+    yield* namesInText(token.text, token.start)
+  } else if (token.kind === 'literal' && token.closed) {
+    const datatype = DATATYPE_NAME.exec(token.text)
+    if (datatype !== null) yield* namesInText(datatype[1]!, token.end - datatype[1]!.length)
   }
 }
 
@@ -41,13 +43,21 @@ export function* namesIn(all: readonly Token[]): Generator<NameUse> {
 const DATATYPE_NAME = /\^\^([^\s"'<>]*)$/u
 const DATATYPE_IRI = /\^\^<([^\s>]*)>$/u
 
-/** How many tokens the directive at `all[at]` spans (1 when it is not a whole directive; a comment inside one cuts it short). */
-function directiveLength(all: readonly Token[], at: number): number {
-  return directiveAt(all.slice(at, at + 4), 0)?.next ?? 1
+/** The index after the directive at `all[at]` (`at + 1` when it is not a whole directive; a comment inside one cuts it short). */
+export function directiveEnd(all: readonly Token[], at: number): number {
+  return at + (directiveAt(all.slice(at, at + 4), 0)?.next ?? 1)
 }
 
+/** The common case, ASCII names (`foaf:Person`, `ex:a.b`): checked first, without the Unicode classes of {@link NAME}. */
+const ASCII_NAME = /^(?:[A-Za-z](?:[\w.-]*[\w-])?)?:(?:[\w:](?:[\w.:-]*[\w:-])?)?$/
+
 function* namesInText(text: string, offset: number): Generator<NameUse> {
-  if (!text.includes(':')) return
+  const colon = text.indexOf(':')
+  if (colon < 0) return
+  if (ASCII_NAME.test(text)) {
+    yield { prefix: text.slice(0, colon), local: text.slice(colon + 1), start: offset, end: offset + text.length }
+    return
+  }
   for (let i = 0; i < text.length; i++) {
     if (i > 0 && !NAME_STARTS_AFTER.test(text[i - 1]!)) continue
     NAME.lastIndex = i
@@ -70,8 +80,8 @@ export interface IriUse {
 export function* irisIn(all: readonly Token[]): Generator<IriUse> {
   for (let i = 0; i < all.length; i++) {
     const token = all[i]!
-    if (token.kind === 'term' && DIRECTIVES.has(token.text.toLowerCase())) {
-      i += directiveLength(all, i) - 1
+    if (isDirective(token)) {
+      i = directiveEnd(all, i) - 1
       continue
     }
     if (token.kind === 'iri' && token.closed) yield { iri: token.text.slice(1, -1), start: token.start, end: token.end }

@@ -21,69 +21,110 @@ export interface Token {
   readonly closed: boolean
 }
 
-const PUNCTUATION = '.;,[](){}'
-const TERM_END = /[\s;,()[\]{}<"'#]/u
+/** Classes of ASCII characters, as bits: the tokenizer reads char codes, not one-character strings (a 1 MB document is 1M of them). */
+const SPACE = 1
+const PUNCT = 2
+/** Ends a name: blank space, punctuation other than `.`, and the start of an IRI, string or comment. */
+const TERM_END = 4
+/** May follow a `.` inside a name (`ex:a.b`); a `.` followed by anything else ends the name. */
+const AFTER_DOT = 8
+const DIGIT = 16
+const CLASSES = new Uint8Array(128)
+for (const c of '\t\n\v\f\r ') CLASSES[c.charCodeAt(0)]! |= SPACE | TERM_END
+for (const c of '.;,[](){}') CLASSES[c.charCodeAt(0)]! |= PUNCT
+for (const c of ';,()[]{}<"\'#') CLASSES[c.charCodeAt(0)]! |= TERM_END
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_:%\\-') CLASSES[c.charCodeAt(0)]! |= AFTER_DOT
+for (const c of '0123456789') CLASSES[c.charCodeAt(0)]! |= DIGIT
+const UNICODE_SPACE = /\s/u
+const LF = 10
+
+/** Whether the character with code `c` is blank space (`\s`). */
+function isSpace(c: number): boolean {
+  return c < 128 ? (CLASSES[c]! & SPACE) !== 0 : UNICODE_SPACE.test(String.fromCharCode(c))
+}
+
+/** A language tag or a datatype after a closed literal: they belong to it. */
+const LITERAL_SUFFIX = /@[A-Za-z0-9-]*|\^\^(?:<[^>\s]*>?|[^\s;,()[\]{}]*)/uy
 
 /**
  * Tokens of `text` in order, from offset `from` (which must not be inside a token: a token start or
- * blank space). Never throws, whatever the text. The tokenizer keeps no state between tokens, so a
- * document can be tokenized again from any token start after an edit.
+ * blank space). Never throws, whatever the text. The tokenizer keeps no state between tokens, and a
+ * token depends on the text up to one character past its end, so a document can be tokenized again
+ * from a token start before an edit.
  */
 export function* tokens(text: string, from = 0): Generator<Token> {
   let i = from
+  const length = text.length
   const token = (kind: Token['kind'], start: number, end: number, closed = true): Token => ({ kind, text: text.slice(start, end), start, end, closed })
-  while (i < text.length) {
-    const ch = text[i]!
+  while (i < length) {
+    const c = text.charCodeAt(i)
     const start = i
-    if (/\s/u.test(ch)) {
+    const bits = c < 128 ? CLASSES[c]! : 0
+    if (bits & SPACE || (c >= 128 && isSpace(c))) {
       i++
-    } else if (ch === '#') {
+    } else if (c === 0x23 /* # */) {
       const end = text.indexOf('\n', i)
-      i = end < 0 ? text.length : end
+      i = end < 0 ? length : end
       yield token('comment', start, i, end >= 0)
-    } else if (PUNCTUATION.includes(ch) && !(ch === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
+    } else if (bits & PUNCT && !(c === 0x2e /* . */ && i + 1 < length && CLASSES[text.charCodeAt(i + 1)]! & DIGIT)) {
       i++
       yield token('punct', start, i)
-    } else if (ch === '<') {
+    } else if (c === 0x3c /* < */) {
       // An IRI has no space in it; `<` followed by one is SPARQL's less-than.
       let j = i + 1
-      while (j < text.length && text[j] !== '>' && !/\s/u.test(text[j]!)) j++
-      if (text[j] === '>') {
+      while (j < length && text.charCodeAt(j) !== 0x3e && !isSpace(text.charCodeAt(j))) j++
+      if (j < length && text.charCodeAt(j) === 0x3e) {
         i = j + 1
         yield token('iri', start, i)
-      } else if (j === text.length) {
+      } else if (j === length) {
         i = j
         yield token('iri', start, i, false)
       } else {
         i++
         yield token('punct', start, i)
       }
-    } else if (ch === '"' || ch === "'") {
-      const quote = text.startsWith(ch.repeat(3), i) ? ch.repeat(3) : ch
-      let j = i + quote.length
-      while (j < text.length && !text.startsWith(quote, j)) j += text[j] === '\\' ? 2 : 1
-      const closed = j < text.length
-      j = Math.min(text.length, j + quote.length)
-      // A language tag or a datatype belongs to the literal.
-      const suffix = closed ? (/^(?:@[A-Za-z0-9-]*|\^\^(?:<[^>\s]*>?|[^\s;,()[\]{}]*))/u.exec(text.slice(j))?.[0] ?? '') : ''
-      i = j + suffix.length
+    } else if (c === 0x22 || c === 0x27 /* " ' */) {
+      const long = text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c
+      let j = i + (long ? 3 : 1)
+      let closed = false
+      while (j < length) {
+        const d = text.charCodeAt(j)
+        if (d === 0x5c /* \ */) j += 2
+        else if (d === c && (!long || (text.charCodeAt(j + 1) === c && text.charCodeAt(j + 2) === c))) {
+          closed = true
+          j += long ? 3 : 1
+          break
+        } else if (d === LF && !long) break // a short string ends at its line: the next lines stay readable
+        else j++
+      }
+      j = Math.min(j, length)
+      if (closed) {
+        LITERAL_SUFFIX.lastIndex = j
+        j += LITERAL_SUFFIX.exec(text)?.[0].length ?? 0
+      }
+      i = j
       yield token('literal', start, i, closed)
     } else {
       let j = i
-      while (j < text.length) {
-        const c = text[j]!
-        if (c === '\\') j += 2 // an escaped character (`ex:a\#b`) is part of the name
-        else if (TERM_END.test(c) || (c === '.' && !/[\w:%\\-]/u.test(text[j + 1] ?? ''))) break
+      while (j < length) {
+        const d = text.charCodeAt(j)
+        if (d === 0x5c /* \ */) j += 2 // an escaped character (`ex:a\#b`) is part of the name
+        else if (d < 128 ? CLASSES[d]! & TERM_END || (d === 0x2e && !(CLASSES[text.charCodeAt(j + 1)]! & AFTER_DOT)) : isSpace(d)) break
         else j++
       }
-      i = Math.max(Math.min(j, text.length), i + 1) // a lone character of any kind: never loop
+      i = Math.max(Math.min(j, length), i + 1) // a lone character of any kind: never loop
       yield token('term', start, i)
     }
   }
 }
 
-
 export const DIRECTIVES = new Set(['@prefix', 'prefix', '@base', 'base'])
+
+/** Whether a token is `@prefix`, `PREFIX`, `@base` or `BASE` (any case); its length is tested first, as most tokens are not. */
+export function isDirective(token: Token): boolean {
+  const length = token.text.length
+  return token.kind === 'term' && length >= 4 && length <= 7 && DIRECTIVES.has(token.text.toLowerCase())
+}
 
 /** The directive starting at `list[at]` (comments left out of `list`): the prefix it declares, and the index after it. */
 export function directiveAt(list: readonly Token[], at: number): { readonly prefix?: string; readonly namespace?: string; readonly next: number } | undefined {

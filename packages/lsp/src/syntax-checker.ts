@@ -1,0 +1,44 @@
+// Syntax checks on a worker thread, one document at a time per request; a check of a version that is
+// no longer current when its turn comes is skipped.
+
+import { Worker } from 'node:worker_threads'
+import type { SyntaxProblem, SyntaxRequest } from './syntax-errors.js'
+
+export class SyntaxChecker {
+  #worker: Worker | undefined
+  #next = 0
+  readonly #pending = new Map<number, (problem: SyntaxProblem | undefined) => void>()
+
+  /** The first syntax error of the document; rejects if the worker dies (it is started again on the next check). */
+  check(request: SyntaxRequest): Promise<SyntaxProblem | undefined> {
+    const worker = this.#start()
+    const id = this.#next++
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve)
+      worker.postMessage({ ...request, id })
+    })
+  }
+
+  /** Stops the worker; checks under way answer "no error". */
+  close(): void {
+    void this.#worker?.terminate()
+    this.#worker = undefined
+    for (const resolve of this.#pending.values()) resolve(undefined)
+    this.#pending.clear()
+  }
+
+  #start(): Worker {
+    if (this.#worker !== undefined) return this.#worker
+    const worker = new Worker(new URL('./syntax-worker.js', import.meta.url))
+    worker.unref() // the editor's connection, not the worker, keeps the server alive
+    worker.on('message', ({ id, problem }: { id: number; problem: SyntaxProblem | null }) => {
+      this.#pending.get(id)?.(problem ?? undefined)
+      this.#pending.delete(id)
+    })
+    worker.on('error', () => this.close())
+    worker.on('exit', () => {
+      if (this.#worker === worker) this.close()
+    })
+    return (this.#worker = worker)
+  }
+}

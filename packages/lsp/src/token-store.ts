@@ -1,0 +1,127 @@
+// A document's tokens kept up to date edit by edit: an edit is tokenized again from the token before it
+// until the new tokens meet the old ones again, and the tokens after are shifted. Typing into a 1 MB
+// document then costs a few tokens, not a million characters.
+
+import { declarationsIn, isDirective, namesInToken, tokens, type Declaration, type Token } from '@prefixd/core/syntax'
+
+type MutableToken = { -readonly [K in keyof Token]: Token[K] }
+
+/** A prefixed name written in a token, its offsets relative to the token's start (which edits move). */
+export interface TokenName {
+  readonly prefix: string
+  readonly local: string
+  /** `prefix:local` as written. */
+  readonly written: string
+  readonly from: number
+  readonly to: number
+}
+const NONE: readonly TokenName[] = []
+
+/** Tokens replaced at once with `splice(…spread)`; beyond this the arrays are concatenated (spread arguments overflow the stack). */
+const SPLICE_LIMIT = 10_000
+
+export class TokenStore {
+  #tokens: MutableToken[]
+  /** The names of each token, read on first use and kept while the token is (the tokens and this array are spliced alike). */
+  #names: Array<readonly TokenName[] | undefined>
+  #declarations: Declaration[] | undefined
+
+  constructor(text: string) {
+    this.#tokens = [...tokens(text)]
+    this.#names = new Array<readonly TokenName[] | undefined>(this.#tokens.length)
+  }
+
+  /** The prefixed names written in token `i` (none for a directive's own tokens: callers skip directives). */
+  namesOf(i: number): readonly TokenName[] {
+    let names = this.#names[i]
+    if (names === undefined) {
+      const token = this.#tokens[i]!
+      names = NONE
+      for (const name of namesInToken(token)) {
+        const from = name.start - token.start
+        const written = from === 0 && name.end === token.end ? token.text : `${name.prefix}:${name.local}`
+        names = [...names, { prefix: name.prefix, local: name.local, written, from, to: name.end - token.start }]
+      }
+      this.#names[i] = names
+    }
+    return names
+  }
+
+  get tokens(): readonly Token[] {
+    return this.#tokens
+  }
+
+  /** The document's declarations, kept across edits that do not touch a directive. */
+  get declarations(): readonly Declaration[] {
+    return (this.#declarations ??= declarationsIn(this.#tokens))
+  }
+
+  /** Takes the edit that replaced `[start, end)` of the old text with `inserted`, giving `text`. */
+  edit(start: number, end: number, inserted: string, text: string): void {
+    const old = this.#tokens
+    const delta = inserted.length - (end - start)
+    // A token depends on the text up to one character past its end.
+    const first = firstEndingAtOrAfter(old, start - 1)
+    const restart = first < old.length ? Math.min(old[first]!.start, start) : start
+    const fresh: MutableToken[] = []
+    let next = first
+    let resynced = false
+    for (const token of tokens(text, restart)) {
+      if (token.start >= start + inserted.length) {
+        while (next < old.length && old[next]!.start + delta < token.start) next++
+        const match = old[next]
+        if (match !== undefined && match.start >= end && match.start + delta === token.start && match.end + delta === token.end && match.kind === token.kind && match.closed === token.closed) {
+          resynced = true
+          break
+        }
+      }
+      fresh.push(token)
+    }
+    if (!resynced) next = old.length
+    this.#invalidate(old, first, next, fresh, start, end, delta)
+    const unread = new Array<readonly TokenName[] | undefined>(fresh.length)
+    if (fresh.length + (next - first) < SPLICE_LIMIT) {
+      old.splice(first, next - first, ...fresh)
+      this.#names.splice(first, next - first, ...unread)
+    } else {
+      this.#tokens = old.slice(0, first).concat(fresh, old.slice(next))
+      this.#names = this.#names.slice(0, first).concat(unread, this.#names.slice(next))
+    }
+    const list = this.#tokens
+    if (delta !== 0) {
+      for (let k = first + fresh.length; k < list.length; k++) {
+        const token = list[k]!
+        token.start += delta
+        token.end += delta
+      }
+    }
+  }
+
+  /** Drops the declarations if the edit may change one; else shifts those after it. */
+  #invalidate(old: readonly Token[], first: number, next: number, fresh: readonly Token[], start: number, end: number, delta: number): void {
+    const declarations = this.#declarations
+    if (declarations === undefined) return
+    // The three tokens before the edit: a directive being completed (`PREFIX ex:` and now its IRI).
+    const touched = [...old.slice(Math.max(0, first - 3), next), ...fresh]
+    const spanStart = Math.min(old[first]?.start ?? start, start)
+    const spanEnd = Math.max(old[next - 1]?.end ?? end, end)
+    if (touched.some(isDirective) || declarations.some((d) => d.start <= spanEnd && spanStart <= d.end + 1)) {
+      this.#declarations = undefined
+      return
+    }
+    // Tokens after the edit are shifted in place; the declarations' own offsets are copied numbers.
+    if (delta !== 0) this.#declarations = declarations.map((d) => (d.start >= end ? { ...d, start: d.start + delta, end: d.end + delta } : d))
+  }
+}
+
+/** Index of the first token whose end is at or after `offset` (tokens are sorted and do not overlap). */
+export function firstEndingAtOrAfter(list: readonly Token[], offset: number): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (list[mid]!.end < offset) low = mid + 1
+    else high = mid
+  }
+  return low
+}

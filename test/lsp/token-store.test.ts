@@ -1,0 +1,55 @@
+// The language server's incremental tokens: after any edits, the same tokens and declarations as
+// reading the edited text afresh.
+
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { declarationsIn, tokens } from '@prefixd/core/syntax'
+import { TokenStore } from '../../packages/lsp/src/token-store.js'
+
+/** Pieces of Turtle, TriG and SPARQL (and of their mistakes) that edits are made of. */
+const PIECES = [
+  '@prefix ex: <http://example.org/> .\n', 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n', '@base <http://b/> .', 'ex:a', ' ', '\n', 'foaf:Person', ' a ', ';', ',', '.',
+  '"str"', '"""long\nstring"""', "'q'", '"', '"""', '<http://x/y>', '<', '>', '# comment\n', '#', '[', ']', '(', ')', '{', '}', '1.5', '.5', 'ex:a.b', 'ex:c\\.d',
+  '^^xsd:int', '@en', '?x', 'SELECT', 'prefix', 'p:', '\\', 'é', '\u00a0',
+]
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join(''))
+const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.nat(8), insert: fc.array(fc.constantFrom(...PIECES, 'x', ':'), { maxLength: 3 }).map((p) => p.join('')) })
+
+const plain = (list: readonly { kind: string; text: string; start: number; end: number; closed: boolean }[]) => list.map((t) => ({ ...t }))
+const declarationsOf = (list: ReturnType<typeof declarationsIn>) => list.map((d) => ({ ...d, name: { ...d.name }, iri: { ...d.iri } }))
+
+describe('TokenStore', () => {
+  it('property: after any edits, the tokens and declarations of the edited text read afresh', () => {
+    fc.assert(
+      fc.property(text, fc.array(edit, { minLength: 1, maxLength: 6 }), fc.boolean(), (initial, edits, readDeclarations) => {
+        const store = new TokenStore(initial)
+        let current = initial
+        for (const { at, length, insert } of edits) {
+          if (readDeclarations) void store.declarations // kept across edits, then checked
+          const start = Math.floor(at * current.length)
+          const end = Math.min(current.length, start + length)
+          current = current.slice(0, start) + insert + current.slice(end)
+          store.edit(start, end, insert, current)
+          const fresh = [...tokens(current)]
+          assert.deepEqual(plain(store.tokens), plain(fresh), JSON.stringify(current))
+          assert.deepEqual(declarationsOf(store.declarations as ReturnType<typeof declarationsIn>), declarationsOf(declarationsIn(fresh)), JSON.stringify(current))
+        }
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('retokenizes only near a small edit in a large document', () => {
+    const line = 'ex:s a foaf:Person ; foaf:name "A" .\n'
+    const big = '@prefix ex: <http://example.org/> .\n' + line.repeat(20_000)
+    const store = new TokenStore(big)
+    const before = store.tokens.length
+    const at = big.length / 2
+    const edited = big.slice(0, at) + 'x' + big.slice(at)
+    const last = store.tokens.at(-1)
+    store.edit(at, at, 'x', edited)
+    assert.equal(store.tokens.at(-1), last, 'the tokens after the edit are the same objects, shifted')
+    assert.equal(last!.start, big.length + 1 - 1 - 1)
+    assert.ok(Math.abs(store.tokens.length - before) <= 2)
+  })
+})
