@@ -108,7 +108,7 @@ const idle = rssMb(client.child.pid!)
 const uri = await client.open('file:///bench/large.ttl', 'turtle', document)
 const openDiagnostics = await client.diagnostics(uri)
 if (openDiagnostics.some((d) => d.code === 'syntax')) throw new Error('the generated document does not parse: ' + JSON.stringify(openDiagnostics.find((d) => d.code === 'syntax')))
-const typed = ['ex:new a schema:Person', 'ex:new foaf:knows', 'ex:new a dcat:Dataset']
+const typed = ['ex:new a schema:Person', 'ex:new foaf:knows', 'ex:new a dcat:Dataset', 'ex:new schema:author', 'ex:new a foaf:Person', 'ex:new dcterms:title', 'ex:new a skos:Concept', 'ex:new rdfs:label', 'ex:new a owl:Class', 'ex:new schema:name']
 const atEnd = await typeAndComplete(client, uri, lineCount - 1, typed)
 const inMiddle = await typeAndComplete(client, uri, Math.floor(lineCount / 2), typed)
 const diagnostics = await diagnosticsAfterEdits(client, uri, Math.floor(lineCount / 3), 10)
@@ -119,7 +119,7 @@ const rows = [
   ['spawn → first completion answered (5 fresh processes)', `median ${ms(percentile(first, 50))} ms, max ${ms(first.at(-1)!)} ms`, '≤ 500 ms'],
   [`completion per keystroke, 1 MB document, typing at its end (${atEnd.length})`, `p50 ${ms(percentile(atEnd, 50))} ms, p99 ${ms(percentile(atEnd, 99))} ms`, 'p99 ≤ 10 ms'],
   [`completion per keystroke, 1 MB document, typing in its middle (${inMiddle.length})`, `p50 ${ms(percentile(inMiddle, 50))} ms, p99 ${ms(percentile(inMiddle, 99))} ms`, 'p99 ≤ 10 ms'],
-  ['edit → diagnostics published, 1 MB document (10 edits; 50 ms quiet period included)', `median ${ms(percentile(diagnostics, 50))} ms, max ${ms(diagnostics.at(-1)!)} ms`, '≤ 50 ms after the quiet period'],
+  ['edit → diagnostics published, 1 MB document (10 edits; its 20 ms quiet period included)', `median ${ms(percentile(diagnostics, 50))} ms, max ${ms(diagnostics.at(-1)!)} ms`, '≤ 50 ms'],
   ['server RSS with the default data, before any document', `${idle.rss.toFixed(0)} MB`, '≤ 150 MB'],
   ['server RSS after the 1 MB document and the edits (peak)', `${loaded.rss.toFixed(0)} MB (peak ${loaded.peak.toFixed(0)} MB)`, '≤ 150 MB'],
 ]

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
 import fc from 'fast-check'
-import { CompletionRequest, type CompletionItem, type CompletionList, type TextEdit } from 'vscode-languageserver-protocol/node'
+import { CompletionRequest, CompletionResolveRequest, type CompletionItem, type CompletionList, type TextEdit } from 'vscode-languageserver-protocol/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { startClient, type Client } from './lsp-client.js'
 
@@ -43,7 +43,10 @@ describe('prefixd lsp: completion', function () {
     assert.ok(person, labels(list).join(' '))
     assert.equal(person.labelDetails?.detail, ' Person')
     assert.match(person.labelDetails?.description ?? '', /Class/)
-    assert.match(JSON.stringify(person.documentation), /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
+    // The markdown card comes on resolve; the edits are there without it.
+    const resolved = await client.connection.sendRequest(CompletionResolveRequest.type, person)
+    assert.match(JSON.stringify(resolved.documentation), /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
+    assert.match(JSON.stringify(resolved.documentation), /Class/)
     assert.equal(
       accept(text, person),
       '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:alice a foaf:Person',

@@ -35,7 +35,7 @@ describe('TokenStore', () => {
           assert.deepEqual(declarationsOf(store.declarations as ReturnType<typeof declarationsIn>), declarationsOf(declarationsIn(fresh)), JSON.stringify(current))
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     )
   })
 

@@ -2,7 +2,7 @@
 // predicate goes), in the core's order, each with the declaration the document lacks as an extra edit.
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
-import { declarationEdit, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
+import { declarationEdits, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
 import {
   CompletionItemKind,
   InsertTextFormat,
@@ -16,7 +16,7 @@ import { unescapeLocal, type DocumentView } from './document.js'
 import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from './terms.js'
 
 /** Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on. */
-export const COMPLETION_LIMIT = 100
+export const COMPLETION_LIMIT = 50
 /** Bare words that are Turtle keywords, not prefixes being typed. */
 const KEYWORDS = new Set(['a', 'true', 'false'])
 const TYPE_AT: Partial<Record<Position, string>> = { class: RDFS_CLASS, predicate: RDF_PROPERTY }
@@ -124,6 +124,19 @@ function completeTerms(items: Items, prefix: string, local: string, type: string
   items.incomplete ||= found.length > COMPLETION_LIMIT
 }
 
+/** What an item carries for completionItem/resolve. */
+interface ResolveData {
+  readonly iri: string
+  readonly name: string
+}
+
+/** The item with its documentation: the term's IRI, label, types and vocabulary. */
+export function resolveCompletion(index: PrefixIndex, item: CompletionItem): CompletionItem {
+  const data = item.data as Partial<ResolveData> | undefined
+  if (typeof data?.iri !== 'string' || typeof data.name !== 'string') return item
+  return { ...item, documentation: { kind: MarkupKind.Markdown, value: describeTerm(index, data.iri, undefined, data.name) } }
+}
+
 /** The table's prefix whose namespace is exactly `namespace`. */
 function shrinkNamespace(index: PrefixIndex, namespace: string): string | undefined {
   const name = index.shrink(namespace)
@@ -135,6 +148,7 @@ class Items {
   readonly #items: CompletionItem[] = []
   readonly #seen = new Set<string>()
   readonly #declarations = new Map<string, TextEdit[]>()
+  #declare?: ReturnType<typeof declarationEdits>
   incomplete = false
 
   constructor(
@@ -168,7 +182,8 @@ class Items {
         description: term?.types.map((t) => this.index.shrink(t) ?? t).join(', ') ?? '',
       },
       detail: iri,
-      documentation: { kind: MarkupKind.Markdown, value: describeTerm(this.index, iri, term, name) },
+      // The markdown card comes with completionItem/resolve: a list of 50 need not carry 50 of them.
+      data: { iri, name } satisfies ResolveData,
       ...this.#edits(name, prefix, namespace),
     })
   }
@@ -197,7 +212,9 @@ class Items {
   #declaration(prefix: string, namespace: string): TextEdit[] {
     let edits = this.#declarations.get(prefix)
     if (edits === undefined) {
-      const { from, insert } = declarationEdit(this.view.text, prefix, namespace, this.view.language, this.view.tokens, this.view.declarations)
+      // Where and how declarations go is worked out once per request, for every item that needs one.
+      this.#declare ??= declarationEdits(this.view.text, this.view.language, this.view.tokens, this.view.declarations)
+      const { from, insert } = this.#declare(prefix, namespace)
       const at = this.view.document.positionAt(from)
       this.#declarations.set(prefix, (edits = [{ range: { start: at, end: at }, newText: insert }]))
     }

@@ -21,14 +21,19 @@ export type DiagnosticData =
 /** Diagnostics published for a document at most: a document without its declarations would otherwise send one per name. */
 export const MAX_DIAGNOSTICS = 1000
 /** Tokens read between two turns of the event loop: a large document's pass must not hold up completions. */
-const TOKENS_PER_TURN = 8000
+const TOKENS_PER_TURN = 4000
 
 /**
  * The document's prefix diagnostics, and the prefixes it uses undeclared (which the syntax check must
  * be told of). Works in turns, letting other requests in between; `undefined` when `stale()` says
  * the document changed meanwhile (its tokens are then no longer this version's).
  */
-export async function diagnose(view: DocumentView, index: PrefixIndex, stale: () => boolean = () => false): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
+export async function diagnose(
+  view: DocumentView,
+  index: PrefixIndex,
+  stale: () => boolean = () => false,
+  checks: TermChecks = new TermChecks(index),
+): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
   const diagnostics: Diagnostic[] = []
   const range = (start: number, end: number) => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
   const add = (start: number, end: number, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]): void => {
@@ -37,7 +42,6 @@ export async function diagnose(view: DocumentView, index: PrefixIndex, stale: ()
 
   const used = new Set<string>()
   const undeclared = new Set<string>()
-  const checks = new TermChecks(index)
   const tokens = view.tokens
   for (let i = 0; i < tokens.length; i++) {
     if (i % TOKENS_PER_TURN === TOKENS_PER_TURN - 1) {
@@ -104,12 +108,17 @@ export function syntaxDiagnostic(problem: SyntaxProblem): Diagnostic {
   }
 }
 
+/** Names whose check is remembered at most (then the memory starts afresh). */
+const MAX_CHECKED_NAMES = 100_000
+
 /**
- * Whether names are terms of their vocabularies, remembered for one pass: a document repeats its
- * names and its namespaces.
+ * Whether names are terms of their vocabularies, remembered across passes and documents: a document
+ * repeats its names, and an edit leaves most of them be.
  */
-class TermChecks {
-  readonly #names = new Map<string, string | null | undefined>()
+export class TermChecks {
+  /** Namespace → name as written → the check's result. */
+  readonly #names = new Map<string, Map<string, string | null | undefined>>()
+  #size = 0
   /** Namespace → the table's prefix for it when the index holds terms in it, else `null`. */
   readonly #vocabularies = new Map<string, string | null>()
 
@@ -123,10 +132,16 @@ class TermChecks {
     let tablePrefix = this.#vocabularies.get(namespace)
     if (tablePrefix === undefined) this.#vocabularies.set(namespace, (tablePrefix = this.#vocabularyPrefix(namespace)))
     if (tablePrefix === null) return undefined
-    // Keyed by the name as written: within one pass a prefix has one namespace.
-    if (this.#names.has(name.written)) return this.#names.get(name.written)
+    let names = this.#names.get(namespace)
+    if (names === undefined) this.#names.set(namespace, (names = new Map()))
+    if (names.has(name.written)) return names.get(name.written)
+    if (++this.#size > MAX_CHECKED_NAMES) {
+      this.#names.clear()
+      this.#size = 1
+      this.#names.set(namespace, (names = new Map()))
+    }
     const result = this.#check(namespace, tablePrefix, name)
-    this.#names.set(name.written, result)
+    names.set(name.written, result)
     return result
   }
 

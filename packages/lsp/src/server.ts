@@ -7,8 +7,8 @@ import type { Language } from '@prefixd/core/syntax'
 import { CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult, type Position } from 'vscode-languageserver'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { codeActions } from './code-actions.js'
-import { complete } from './completion.js'
-import { diagnose, syntaxDiagnostic } from './diagnostics.js'
+import { complete, resolveCompletion } from './completion.js'
+import { diagnose, syntaxDiagnostic, TermChecks } from './diagnostics.js'
 import { DocumentView, languageOf } from './document.js'
 import { documentLinks, hover } from './navigation.js'
 import { prepareRename, rename } from './rename.js'
@@ -21,6 +21,9 @@ export interface ServerOptions {
   /** Milliseconds between the last edit and the diagnostics (default 20). */
   readonly diagnosticsDelay?: number
 }
+
+/** Milliseconds after the index is loaded before the word search is built. */
+const WARM_UP_DELAY = 300
 
 /** An open document of ours and what the diagnostics remember of it. */
 interface OpenDocument {
@@ -47,7 +50,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const documents = new Map<string, OpenDocument>()
   const checker = new SyntaxChecker()
   let index: PrefixIndex | undefined
-  const ready = Promise.resolve(options.index).then((loaded) => (index = loaded))
+  let checks: TermChecks | undefined
+  const ready = Promise.resolve(options.index).then((loaded) => {
+    index = loaded
+    checks = new TermChecks(loaded)
+    // The core builds its word search on first use; build it while the user is still reading, not on their first word.
+    setTimeout(() => loaded.search('warm', { limit: 1 }), WARM_UP_DELAY).unref()
+    return loaded
+  })
   ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   let insertReplace = false
 
@@ -77,7 +87,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        completionProvider: { triggerCharacters: [':'], resolveProvider: false, completionItem: { labelDetailsSupport: true } },
+        completionProvider: { triggerCharacters: [':'], resolveProvider: true, completionItem: { labelDetailsSupport: true } },
         hoverProvider: true,
         documentLinkProvider: { resolveProvider: false },
         codeActionProvider: {
@@ -90,6 +100,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   })
 
   connection.onCompletion((params) => withView(params, null, (view, loaded) => complete(view, loaded, offsetOf(view, params.position), { insertReplace })))
+  connection.onCompletionResolve(async (item) => resolveCompletion(index ?? (await ready), item))
   connection.onHover((params) => withView(params, null, (view, loaded) => hover(view, loaded, offsetOf(view, params.position))))
   connection.onDocumentLinks((params) => withView(params, [], documentLinks))
   connection.onCodeAction((params) =>
@@ -149,7 +160,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const open = documents.get(uri)
     const view = viewOf(uri)
     if (open === undefined || view === undefined) return
-    const result = await diagnose(view, loaded, () => documents.get(uri) !== open || open.document.version !== view.version)
+    const result = await diagnose(view, loaded, () => documents.get(uri) !== open || open.document.version !== view.version, checks)
     if (result === undefined) return // edited meanwhile: that edit's own publish is on its way
     open.prefixDiagnostics = { version: view.version, diagnostics: result.diagnostics }
     if (open.published) {

@@ -60,8 +60,17 @@ export class TokenStore {
   edit(start: number, end: number, inserted: string, text: string): void {
     const old = this.#tokens
     const delta = inserted.length - (end - start)
-    // A token depends on the text up to one character past its end.
-    const first = firstEndingAtOrAfter(old, start - 1)
+    // A token depends on the text up to one character past its end; but a `<` read as less-than was
+    // decided by the text up to the next blank, so an edit before that blank may make it an IRI.
+    let first = firstEndingAtOrAfter(old, start - 1)
+    let blank = start - 1
+    while (blank >= 0 && !isBlank(text.charCodeAt(blank))) blank--
+    for (let k = firstEndingAtOrAfter(old, blank + 1); k < first; k++) {
+      if (old[k]!.kind === 'punct' && old[k]!.text === '<') {
+        first = k
+        break
+      }
+    }
     const restart = first < old.length ? Math.min(old[first]!.start, start) : start
     const fresh: MutableToken[] = []
     let next = first
@@ -124,4 +133,10 @@ export function firstEndingAtOrAfter(list: readonly Token[], offset: number): nu
     else high = mid
   }
   return low
+}
+
+const BLANK = /\s/u
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || (c > 127 && BLANK.test(String.fromCharCode(c))) || c === 11 || c === 12
 }

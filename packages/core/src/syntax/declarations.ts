@@ -91,14 +91,26 @@ export function declarationEdit(
   prefix: string,
   namespace: string,
   language: Language,
+  all?: readonly Token[],
+  declarations?: readonly Declaration[],
+): { readonly from: number; readonly insert: string } {
+  return declarationEdits(doc, language, all, declarations)(prefix, namespace)
+}
+
+/** {@link declarationEdit} for any number of prefixes: the document is read once, for all of them. */
+export function declarationEdits(
+  doc: string,
+  language: Language,
   all: readonly Token[] = [...tokens(doc)],
   declarations: readonly Declaration[] = declarationsIn(all),
-): { readonly from: number; readonly insert: string } {
+): (prefix: string, namespace: string) => { readonly from: number; readonly insert: string } {
   const style = declarations.at(-1)?.style ?? (language === 'sparql' ? 'sparql' : 'turtle')
-  const line = formatPrefixes({ [prefix]: namespace }, style).trimEnd()
   const from = declarationInsertPoint(doc, all)
   const needsBreak = from > 0 && doc[from - 1] !== '\n'
   // A document that had no header gets a blank line between the new one and its first statement.
   const spacer = from === 0 && doc.length > 0 && !/^\s*\n/u.test(doc) ? '\n' : ''
-  return { from, insert: (needsBreak ? '\n' : '') + line + '\n' + spacer }
+  return (prefix, namespace) => {
+    const line = formatPrefixes({ [prefix]: namespace }, style).trimEnd()
+    return { from, insert: (needsBreak ? '\n' : '') + line + '\n' + spacer }
+  }
 }
