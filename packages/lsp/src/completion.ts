@@ -1,7 +1,7 @@
 // Completion: prefixes on a bare word, terms after `prefix:` (classes after `a`, properties where a
 // predicate goes), in the core's order, each with the declaration the document lacks as an extra edit.
 
-import { writeLocalName, type PrefixIndex } from '@prefixd/core'
+import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
 import { declarationEdits, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
 import {
   CompletionItemKind,
@@ -76,10 +76,12 @@ function completePrefixes(items: Items, text: string): void {
   for (const [prefix, namespace] of items.view.declared) {
     if (prefix.toLowerCase().startsWith(lower)) items.addPrefix(prefix, namespace)
   }
-  for (const name of items.index.autocomplete(text, { limit: COMPLETION_LIMIT }) ?? []) {
+  const answer = items.index.complete(text, { limit: COMPLETION_LIMIT })
+  for (const name of answer?.suggestions ?? []) {
     const prefix = name.slice(0, -1)
     if (!items.view.declared.has(prefix)) items.addPrefix(prefix, items.index.namespace(prefix)!)
   }
+  items.incomplete ||= answer?.truncated ?? false
 }
 
 /** Terms people call `text` (`person` → foaf:Person), through the core's search. */
@@ -101,16 +103,17 @@ function completeTerms(items: Items, prefix: string, local: string, type: string
   const namespace = declared ?? index.namespace(prefix)
   if (namespace === undefined) return
   const tablePrefix = index.namespace(prefix) === namespace ? prefix : shrinkNamespace(index, namespace)
-  const ask = (typeFilter: string | undefined): string[] => {
-    const options = { limit: COMPLETION_LIMIT + 1, ...(typeFilter !== undefined && { type: typeFilter }) }
-    if (tablePrefix !== undefined) return index.autocomplete(`${tablePrefix}:${local}`, options) ?? []
-    const iris = index.autocomplete(namespace + unescapeLocal(local), { ...options, expand: true }) ?? []
-    return iris.filter((iri) => iri.startsWith(namespace) && iri !== namespace)
+  const prefer: TermKind | undefined = type === RDFS_CLASS ? 'class' : type === RDF_PROPERTY ? 'property' : undefined
+  const ask = (typeFilter: string | undefined): { suggestions: string[]; truncated: boolean } => {
+    const options = { limit: COMPLETION_LIMIT, ...(typeFilter !== undefined && { type: typeFilter }), ...(prefer !== undefined && { prefer }) } as const
+    if (tablePrefix !== undefined) return index.complete(`${tablePrefix}:${local}`, options) ?? { suggestions: [], truncated: false }
+    const answer = index.complete(namespace + unescapeLocal(local), { ...options, expand: true }) ?? { suggestions: [], truncated: false }
+    return { suggestions: answer.suggestions.filter((iri) => iri.startsWith(namespace) && iri !== namespace), truncated: answer.truncated }
   }
   // A vocabulary without types, or a position read wrongly, must not leave the list empty.
-  let found = ask(type)
-  if (found.length === 0 && type !== undefined) found = ask(undefined)
-  for (const result of found.slice(0, COMPLETION_LIMIT)) {
+  let { suggestions: found, truncated } = ask(type)
+  if (found.length === 0 && type !== undefined) ({ suggestions: found, truncated } = ask(undefined))
+  for (const result of found) {
     if (tablePrefix === undefined) {
       const written = writeLocalName(result.slice(namespace.length))
       if (written !== undefined) items.addTerm(result, `${prefix}:${written}`)
@@ -121,7 +124,7 @@ function completeTerms(items: Items, prefix: string, local: string, type: string
     if (result.length === colon + 1) continue // `foaf:` itself
     items.addTerm(index.expand(result)!, name)
   }
-  items.incomplete ||= found.length > COMPLETION_LIMIT
+  items.incomplete ||= truncated
 }
 
 /** What an item carries for completionItem/resolve. */
