@@ -1,21 +1,28 @@
-// HTTP benchmark: `prefixd serve` and a bare Koa app, each a child process, under autocannon in this one.
+// HTTP benchmark: `prefixd serve` (request log on, as by default, and off) and a bare Koa app (also with and
+// without a request log), each a child process, under autocannon in this one.
 
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { cpus, platform } from 'node:os'
+import { cpus, platform, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import Koa from 'koa'
 import { PrefixIndex } from '@prefixd/core'
-import { createApp, IndexHolder } from '@prefixd/server'
+import { createApp, createLogger, IndexHolder } from '@prefixd/server'
 
 /** Seconds measured per workload (env BENCH_SECONDS, default 10); the warm-up before each is 2 s or less. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = Math.min(2, SECONDS)
 const CONNECTIONS = 50
+/** The hot GETs, each measured with the request log on and off against bare Koa. */
+const HOT_GETS = ['expand', 'shrink', 'autocomplete'] as const
+/** Goals of the issue: hot GETs with the log on at this share of bare Koa, and the log costing at most 1 − this. */
+const HOT_GOAL = 0.9
+const LOG_GOAL = 0.9
 /** Distinct names and IRIs in the varied workloads. */
 const VARIED = 1000
 /** A measured run in which other processes used more than this share of a core is repeated, up to ATTEMPTS runs in all. */
@@ -34,10 +41,17 @@ const CLOCK_TICKS = 100
 /** What the bare Koa app sends: an answer shaped like expand's, 60 bytes. */
 const BARE_BODY = '{"success":true,"value":"https://xmlns.com/foaf/0.1/Person"}'
 
-// This file is also the program of the helper servers: `http.ts --bare-koa PORT` and `--uncached PORT`.
-const ROLES: Readonly<Record<string, (port: number) => Promise<void>>> = { '--bare-koa': serveBareKoa, '--uncached': serveUncached }
+// This file is also the program of the helper servers: `http.ts --bare-koa PORT`, `--bare-koa-logged PORT` and `--uncached PORT`.
+const ROLES: Readonly<Record<string, (port: number) => Promise<void>>> = {
+  '--bare-koa': (port) => serveBareKoa(port, false),
+  '--bare-koa-logged': (port) => serveBareKoa(port, true),
+  '--uncached': serveUncached,
+}
 
-type Target = 'service' | 'bare' | 'uncached'
+/** `service` is `prefixd serve` as `npm start` runs it, request log on; `quiet` the same with `--quiet`. */
+type Target = 'service' | 'quiet' | 'bare' | 'bare-logged' | 'uncached'
+/** Targets whose request log is on: their stdout goes to a file, counted at the end. */
+const LOGGED: readonly Target[] = ['service', 'bare-logged']
 
 interface Workload {
   readonly name: string
@@ -50,6 +64,7 @@ interface Workload {
 interface Measured {
   readonly workload: Workload
   readonly rps: number
+  readonly requests: number
   readonly p50: number
   readonly p99: number
   /** CPU time of the server, of autocannon and of every other process, as shares of one core over the run; undefined off Linux. */
@@ -61,6 +76,8 @@ interface Measured {
 interface Server {
   readonly child: ChildProcess
   readonly base: string
+  /** The file the server's stdout (its request log) is written to, if any. */
+  readonly log?: string
 }
 
 async function main(): Promise<void> {
@@ -69,14 +86,17 @@ async function main(): Promise<void> {
   const index = await PrefixIndex.loadDefault()
   const starts: number[] = []
   const servers: Partial<Record<Target, Server>> = {}
+  const logDir = mkdtempSync(join(tmpdir(), 'prefixd-bench-http-'))
   try {
     for (let i = 0; i < STARTS; i++) {
-      const started = await startService()
+      const started = await startService([], join(logDir, 'service.log'))
       starts.push(started.firstAnswerMs)
       if (i < STARTS - 1) await stop(started.server)
       else servers.service = started.server
     }
+    servers.quiet = (await startService(['--quiet'])).server
     servers.bare = await startHelper('--bare-koa')
+    servers['bare-logged'] = await startHelper('--bare-koa-logged', join(logDir, 'bare.log'))
     servers.uncached = await startHelper('--uncached')
 
     const workloads = defineWorkloads(index)
@@ -93,6 +113,15 @@ async function main(): Promise<void> {
       }
       measured.push(result)
       console.error(`  ${workload.name}: ${Math.round(result.rps)} req/s`)
+    }
+    // The logs were written, not dropped: every measured request has its line once the servers have exited.
+    for (const target of LOGGED) {
+      const server = servers[target]!
+      await stop(server)
+      const lines = readFileSync(server.log!, 'utf8').split('\n').filter((line) => line.startsWith('{'))
+      const requests = measured.filter((m) => m.workload.target === target).reduce((sum, m) => sum + m.requests, 0)
+      assert.ok(lines.length >= requests, `${target}: ${lines.length} log lines for ${requests} measured requests`)
+      assert.equal(JSON.parse(lines.at(-1)!).level, 30, `${target}: the last log line is not a request entry`)
     }
     const report = formatReport(measured, starts)
     console.log(report.text)
@@ -118,11 +147,19 @@ function defineWorkloads(index: PrefixIndex): Workload[] {
   const expandMany = sample.map((t) => ({ path: `/api/v1/expand?q=${encodeURIComponent(t.name)}`, expected: found(index.expand(t.name)) }))
   const shrinkMany = sample.map((t) => ({ path: `/api/v1/shrink?q=${encodeURIComponent(t.iri)}`, expected: found(t.name) }))
   const completions = index.autocomplete('schema:a', { limit: 10_000 })
+  // The hot GETs, each with the request log on (as `npm start` runs) and off (--quiet), one after the other.
+  const hot = HOT_GETS.flatMap((name) => {
+    const [path, expected] = ({
+      expand: ['/api/v1/expand?q=foaf:Person', found('http://xmlns.com/foaf/0.1/Person')],
+      shrink: ['/api/v1/shrink?q=http%3A%2F%2Fschema.org%2FPerson', found('schema:Person')],
+      autocomplete: ['/api/v1/autocomplete?q=schema:a', completions],
+    } as const)[name]
+    return [one(`${name}, log on`, 'service', path, expected), one(`${name}, --quiet`, 'quiet', path, expected)]
+  })
   return [
     one('bare Koa, fixed 60-byte JSON', 'bare', '/', JSON.parse(BARE_BODY)),
-    one('expand foaf:Person', 'service', '/api/v1/expand?q=foaf:Person', found('http://xmlns.com/foaf/0.1/Person')),
-    one('shrink schema.org/Person', 'service', '/api/v1/shrink?q=http%3A%2F%2Fschema.org%2FPerson', found('schema:Person')),
-    one('autocomplete schema:a', 'service', '/api/v1/autocomplete?q=schema:a', completions),
+    one('bare Koa + pino request log', 'bare-logged', '/', JSON.parse(BARE_BODY)),
+    ...hot,
     // What browsers send: the 5.5 kB answer is then compressed (it is above koa-compress's 2 kB threshold).
     {
       ...one('autocomplete schema:a, Accept-Encoding: br, gzip', 'service', '/api/v1/autocomplete?q=schema:a', completions),
@@ -176,6 +213,7 @@ async function measure(server: Server, workload: Workload): Promise<Measured> {
   return {
     workload,
     rps: result.requests.total / result.duration,
+    requests: result.requests.total,
     p50: percentile(0.5),
     p99: percentile(0.99),
     serverCpu: serverCpu === undefined ? undefined : serverCpu / result.duration,
@@ -191,17 +229,22 @@ function run(options: autocannon.Options, onLatency: (ms: number) => void): Prom
   })
 }
 
-/** Starts `prefixd serve` and times, from the spawn, its first successful answer to GET /api/v1/health. */
-async function startService(): Promise<{ server: Server; firstAnswerMs: number }> {
+/**
+ * Starts `prefixd serve` and times, from the spawn, its first successful answer to GET /api/v1/health.
+ * With `log`, its stdout (the request log) goes to that file, as a service's log would.
+ */
+async function startService(args: readonly string[], log?: string): Promise<{ server: Server; firstAnswerMs: number }> {
   const port = await freePort()
   const base = `http://${HOST}:${port}`
   const spawned = performance.now()
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--host', HOST, '--quiet'], {
+  const out = log === undefined ? 'pipe' : openSync(log, 'w')
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--host', HOST, ...args], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, 'pipe'],
   })
+  if (typeof out === 'number') closeSync(out)
   forwardErrors(child)
-  const listening = waitForLine(child, 'listening on')
+  const listening = log === undefined ? waitForLine(child, 'listening on') : Promise.resolve()
   listening.catch(() => {}) // an early exit is reported by the loop below
   // Polls from the spawn, so the time includes Node's start, loading the data and the first request.
   let firstAnswerMs: number | undefined
@@ -216,19 +259,33 @@ async function startService(): Promise<{ server: Server; firstAnswerMs: number }
     else await new Promise((resolve) => setTimeout(resolve, 5))
   }
   await listening
-  return { server: { child, base }, firstAnswerMs }
+  return { server: { child, base, ...(log !== undefined && { log }) }, firstAnswerMs }
 }
 
-/** Starts this file as one of the helper servers. */
-async function startHelper(role: string): Promise<Server> {
+/** Starts this file as one of the helper servers; with `log`, its stdout goes to that file. */
+async function startHelper(role: string, log?: string): Promise<Server> {
   const port = await freePort()
+  const out = log === undefined ? 'pipe' : openSync(log, 'w')
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), role, String(port)], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, 'pipe'],
   })
+  if (typeof out === 'number') closeSync(out)
   forwardErrors(child)
-  await waitForLine(child, 'listening on')
-  return { child, base: `http://${HOST}:${port}` }
+  const base = `http://${HOST}:${port}`
+  if (log === undefined) await waitForLine(child, 'listening on')
+  else await waitForHealth(child, base + '/')
+  return { child, base, ...(log !== undefined && { log }) }
+}
+
+/** Polls `url` until it answers 200. */
+async function waitForHealth(child: ChildProcess, url: string): Promise<void> {
+  const started = performance.now()
+  while (!(await fetch(url).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`)
+    if (performance.now() - started > START_TIMEOUT_MS) throw new Error(`${url} did not answer within ${START_TIMEOUT_MS} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
 }
 
 /**
@@ -312,13 +369,14 @@ function subtract(after: number | undefined, before: number | undefined): number
 function formatReport(measured: readonly Measured[], starts: readonly number[]): { text: string; markdown: string } {
   const bare = measured.find((m) => m.workload.target === 'bare')!.rps
   const percent = (share: number | undefined): string => (share === undefined ? 'n/a' : `${Math.round(share * 100)}%`)
-  const header = ['workload', 'req/s', 'p50 ms', 'p99 ms', 'service / bare Koa', 'server CPU', 'autocannon CPU', 'other CPU']
+  const header = ['workload', 'req/s', 'p50 ms', 'p99 ms', 'service / bare Koa', 'server CPU µs/req', 'server CPU', 'autocannon CPU', 'other CPU']
   const rows = measured.map((m) => [
     m.workload.name,
     String(Math.round(m.rps)),
     m.p50.toFixed(2),
     m.p99.toFixed(2),
     m.workload.target === 'bare' ? '1.00' : (m.rps / bare).toFixed(2),
+    m.serverCpu === undefined ? 'n/a' : ((m.serverCpu / m.rps) * 1e6).toFixed(1),
     percent(m.serverCpu),
     percent(m.clientCpu),
     percent(m.otherCpu),
@@ -326,11 +384,17 @@ function formatReport(measured: readonly Measured[], starts: readonly number[]):
   const sortedStarts = [...starts].sort((a, b) => a - b)
   const firstAnswer = sortedStarts[Math.floor(sortedStarts.length / 2)]!
   const verdict = (met: boolean): string => (met ? 'met' : 'MISSED')
-  const ratioGoal = (what: string, name: string): string => {
-    const ratio = measured.find((m) => m.workload.name === name)!.rps / bare
-    return `${what} ≥ 80% of bare Koa: ${(ratio * 100).toFixed(0)}% — ${verdict(ratio >= 0.8)}`
-  }
-  const service = measured.filter((m) => m.workload.target === 'service')
+  const rps = (name: string): number => measured.find((m) => m.workload.name === name)!.rps
+  const hotGoals = HOT_GETS.map((name) => {
+    const on = rps(`${name}, log on`)
+    const off = rps(`${name}, --quiet`)
+    return (
+      `${name}: log on ${(on / bare).toFixed(2)}× bare Koa (goal ≥ ${HOT_GOAL}: ${verdict(on / bare >= HOT_GOAL)}), ` +
+      `--quiet ${(off / bare).toFixed(2)}×; log on / off ${(on / off).toFixed(2)} (goal ≥ ${LOG_GOAL}: ${verdict(on / off >= LOG_GOAL)})`
+    )
+  })
+  const bareLogged = rps('bare Koa + pino request log') / bare
+  const service = measured.filter((m) => m.workload.target === 'service' || m.workload.target === 'quiet')
   const slow = service.filter((m) => m.p99 >= 10)
   const fast = service.filter((m) => m.p99 < 10)
   const cpu = cpus()
@@ -342,7 +406,11 @@ function formatReport(measured: readonly Measured[], starts: readonly number[]):
       `${Math.round(firstAnswer)} ms (median of ${starts.length}: ${sortedStarts.map(Math.round).join(', ')} ms)`,
   ]
   const notes = [
-    `The service is \`prefixd serve --quiet\` (one worker); "no answer cache" rows run the same \`createApp\` with a ` +
+    '"log on" and the rows that do not say are `prefixd serve` as `npm start` runs it (one worker, one JSON line per ' +
+      'request to stdout, here a file); "--quiet" is the same without the request log. "bare Koa + pino request log" puts ' +
+      'the same logger in front of the bare app. Every logged request\'s line was counted in the log files after the run. ' +
+      '"server CPU µs/req" is the server\'s CPU time per answer, the figure least moved by a busy machine. ' +
+      '"no answer cache" rows run the same `createApp` (no log) with a ' +
       `cache that keeps nothing, so every request computes. The ${VARIED}-name rows cycle through terms spread over the ` +
       'whole default index; after the warm-up their answers are cached too, but under 1000 keys instead of one.',
     `This machine has ${cpu.length} cores: autocannon (the bench's main process) and the server (a child process) compete ` +
@@ -360,8 +428,8 @@ function formatReport(measured: readonly Measured[], starts: readonly number[]):
   const busiest = Math.max(...measured.map((m) => m.otherCpu ?? 0))
   if (busiest > DISTURBED) notes.push(`WARNING: other processes used up to ${percent(busiest)} of a core during the runs.`)
   const goals = [
-    ratioGoal('expand', 'expand foaf:Person'),
-    ratioGoal('shrink', 'shrink schema.org/Person'),
+    ...hotGoals,
+    `bare Koa with the same pino request log: ${bareLogged.toFixed(2)}× bare Koa (the cost of the log alone)`,
     `p99 < 10 ms at ${CONNECTIONS} connections — ${verdict(slow.length === 0)}: ` +
       [
         fast.length > 0 ? `under on ${fast.map((m) => m.workload.name).join('; ')}` : '',
@@ -396,8 +464,17 @@ function formatReport(measured: readonly Measured[], starts: readonly number[]):
 
 // ---- helper servers (child processes) ----
 
-async function serveBareKoa(port: number): Promise<void> {
+/** Koa answering a fixed body; `logged` puts the service's own request log (pino, to stdout) in front. */
+async function serveBareKoa(port: number, logged: boolean): Promise<void> {
   const app = new Koa()
+  if (logged) {
+    const logger = await createLogger({ level: 'info', format: 'json' })
+    app.use(async (ctx, next) => {
+      const started = performance.now()
+      await next()
+      logger.info({ method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100 })
+    })
+  }
   app.use((ctx) => {
     ctx.type = 'application/json; charset=utf-8'
     ctx.body = BARE_BODY

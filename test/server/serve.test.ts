@@ -134,6 +134,33 @@ describe('prefixd serve', function () {
     }
   })
 
+  it('logs one JSON line per request by default, under the id the answer carries, and flushes it before exiting', async () => {
+    const { child, url, output } = await start(['--no-defaults'])
+    const response = await fetch(`${url}api/v1/health`, { headers: { 'x-request-id': 'probe-1' } })
+    assert.equal(response.headers.get('x-request-id'), 'probe-1')
+    child.kill('SIGTERM')
+    const [code] = await once(child, 'exit')
+    assert.equal(code, 0)
+    const entries = output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+    assert.deepEqual(entries.map((e) => [e.level, e.reqId, e.method, e.url, e.status]), [[30, 'probe-1', 'GET', '/api/v1/health', 200]])
+  })
+
+  it('refuses a bad --log-level, $PREFIXD_LOG_LEVEL or --log-format with exit code 2', async () => {
+    const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
+      [['--log-level', 'loud'], {}, /--log-level must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'/],
+      [[], { PREFIXD_LOG_LEVEL: 'INFO' }, /--log-level \(from \$PREFIXD_LOG_LEVEL\) must be one of/],
+      [['--log-format', 'xml'], {}, /--log-format must be one of json, pretty, got 'xml'/],
+    ]
+    for (const [args, env, message] of cases) {
+      const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+      let stderr = ''
+      child.stderr.on('data', (chunk) => (stderr += chunk))
+      const [code] = await once(child, 'exit')
+      assert.equal(code, 2, args.join(' '))
+      assert.match(stderr, message)
+    }
+  })
+
   it('refuses a bad --port with exit code 2', async () => {
     const child = spawn(process.execPath, [MAIN, 'serve', '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''

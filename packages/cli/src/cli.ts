@@ -4,8 +4,9 @@ import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixError, type DataProvenance, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { filterLines } from './line-filter.js'
-import type { RequestLogEntry } from '@prefixd/server'
+import { parseWhole } from './flag-values.js'
 import { loadIndex, type IndexSources } from './load-index.js'
+import { runServe, SERVE_OPTIONS, SERVE_USAGE } from './serve-command.js'
 import { UsageError } from './usage-error.js'
 
 /** The streams a command talks to; `main.ts` passes the process's own. */
@@ -13,7 +14,7 @@ export interface CliIo {
   readonly stdin: Readable
   readonly stdout: Writable
   readonly stderr: Writable
-  /** PORT and HOST for `serve`. */
+  /** The environment: PORT, HOST and the PREFIXD_ variables of `serve`, PREFIXD_CHAT_API_KEY. */
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
@@ -36,12 +37,7 @@ Commands:
   prefixes                   print the prefix table
       --format F             json (default), jsonld, turtle or sparql
   info                       print what the index holds
-  serve                      run the HTTP resolver (Ctrl-C stops it, SIGHUP reloads the data)
-      --port N               default $PORT or 8080
-      --host H               default $HOST or 127.0.0.1
-      --workers N            processes to run (default 1)
-      --quiet                no request log
-  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
+${SERVE_USAGE}  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
       --stdio                talk over stdin and stdout (the default)
       --node-ipc             talk over Node's IPC channel
       --socket=PORT          connect to the editor listening on PORT
@@ -80,10 +76,7 @@ const OPTIONS = {
   limit: { type: 'string' },
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
-  port: { type: 'string' },
-  host: { type: 'string' },
-  workers: { type: 'string' },
-  quiet: { type: 'boolean' },
+  ...SERVE_OPTIONS,
   site: { type: 'string' },
   email: { type: 'string' },
   'api-key': { type: 'string' },
@@ -139,32 +132,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return index
   }
   if (command === 'lsp') return runLsp(args, values, io, load)
-  if (runCommand === undefined) return runServe(args, values, io, load)
+  if (runCommand === undefined) {
+    await runServe(args, values, io, load)
+    return EXIT_FOUND
+  }
   const started = performance.now()
   const index = await load()
   return runCommand({ index, args, values, io, loadMs: performance.now() - started })
-}
-
-async function runServe(args: readonly string[], values: Values, io: CliIo, load: () => Promise<PrefixIndex>): Promise<number> {
-  if (args.length > 0) throw new UsageError('serve takes no arguments')
-  const env = io.env ?? {}
-  // Loaded only here: expand and shrink start faster without Koa and its middleware.
-  const { serve } = await import('@prefixd/server')
-  const port = parseWhole(values.port ?? env.PORT ?? '8080', '--port', 0, 65535)
-  const host = values.host ?? env.HOST ?? '127.0.0.1'
-  await serve({
-    port,
-    host,
-    workers: parseWhole(values.workers ?? '1', '--workers', 1, 64),
-    load,
-    say: (line) => io.stdout.write(line + '\n'),
-    ...(!values.quiet && { log: (entry: RequestLogEntry) => io.stdout.write(JSON.stringify(entry) + '\n') }),
-  }).catch((error: NodeJS.ErrnoException) => {
-    // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
-    if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`)
-    throw error
-  })
-  return EXIT_FOUND
 }
 
 async function runLsp(args: readonly string[], values: Values, io: CliIo, load: () => Promise<PrefixIndex>): Promise<number> {
@@ -320,10 +294,4 @@ async function mapItems(
 
 function parseLimit(text: string): number {
   return parseWhole(text, '--limit', 0, 1e9)
-}
-
-function parseWhole(text: string, flag: string, min: number, max: number): number {
-  const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN
-  if (!(n >= min && n <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got '${text}'`)
-  return n
 }

@@ -4,6 +4,8 @@ import Router from '@koa/router'
 import Koa, { type Context, type Next } from 'koa'
 import type { PrefixIndex } from '@prefixd/core'
 import { errorBody, HttpError, type HttpErrorCode } from './http-error.js'
+import type { Logger } from './logger.js'
+import { logRequests } from './request-log.js'
 import { sendJson } from './respond.js'
 import { addAutocompleteRoute } from './routes/autocomplete.js'
 import { addLookupRoutes } from './routes/lookup.js'
@@ -15,23 +17,18 @@ import { addVocabularyRoute } from './routes/vocabulary.js'
 import { addSiteRoutes, type Site } from './site.js'
 import { DEFAULT_CACHE_BYTES, IndexHolder } from './served-index.js'
 
-/** One line of the request log. */
-export interface RequestLogEntry {
-  readonly time: string
-  readonly method: string
-  readonly url: string
-  readonly status: number
-  readonly ms: number
-  readonly error?: string
-}
-
 export interface AppOptions {
   /** The index to serve, or a holder whose index can be replaced while serving (reload). */
   readonly index: PrefixIndex | IndexHolder
   /** Bound of the answer cache in bytes; default 32 MiB. */
   readonly cacheBytes?: number
-  /** Receives one entry per request; default: no logging. */
-  readonly log?: (entry: RequestLogEntry) => void
+  /**
+   * Logs failures (500s with their stack) and, unless `logRequests` is false, one entry per request
+   * (`{reqId, method, url, status, ms}`, see `request-log.ts`); default: no log, failures to stderr.
+   */
+  readonly logger?: Logger
+  /** Whether `logger` gets one entry per request; default true. */
+  readonly logRequests?: boolean
   /** The web pages (`/`, `/prefixes`, `/prefix/{prefix}`, `/editor`), from `loadSite`; default none. */
   readonly site?: Site
 }
@@ -58,7 +55,12 @@ export function createApp(options: AppOptions): Koa {
   addMetaRoutes(router)
   if (options.site) addSiteRoutes(router, options.site)
 
-  if (options.log) app.use(logRequests(options.log))
+  if (options.logger) {
+    const logger = options.logger
+    if (options.logRequests !== false) app.use(logRequests(logger))
+    // Koa prints errors to stderr unless the app has a listener of its own.
+    app.on('error', (error: Error, ctx?: Context) => logger.error({ err: error, reqId: ctx?.state.requestId }, 'internal error'))
+  }
   app.use(errorsAsJson)
   app.use((ctx, next) => {
     if (answeredCors(ctx)) return
@@ -114,22 +116,5 @@ async function errorsAsJson(ctx: Context, next: Next): Promise<void> {
   if (code !== undefined) {
     const message = ctx.status === 404 ? `no route for ${ctx.method} ${ctx.path}` : `${ctx.method} is not allowed on ${ctx.path}`
     sendJson(ctx, ctx.status, errorBody(code, message))
-  }
-}
-
-function logRequests(log: (entry: RequestLogEntry) => void) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const started = performance.now()
-    try {
-      await next()
-    } finally {
-      log({
-        time: new Date().toISOString(),
-        method: ctx.method,
-        url: ctx.url.length > 512 ? ctx.url.slice(0, 512) + '…' : ctx.url,
-        status: ctx.status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-      })
-    }
   }
 }

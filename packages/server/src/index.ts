@@ -1,7 +1,9 @@
 // @prefixd/server: the HTTP resolver as a Koa app, and the process that serves it.
 
 export { createApp } from './app.js'
-export type { AppOptions, RequestLogEntry } from './app.js'
+export type { AppOptions } from './app.js'
+export { createLogger, LOG_FORMATS, LOG_LEVELS } from './logger.js'
+export type { Logger, LoggerOptions, LogFormat } from './logger.js'
 export { IndexHolder, DEFAULT_CACHE_BYTES } from './served-index.js'
 export { serve } from './serve.js'
 export { createHttpServer, MAX_HEADER_BYTES } from './http-server.js'

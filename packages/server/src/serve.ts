@@ -3,8 +3,9 @@
 import cluster, { type Worker } from 'node:cluster'
 import type { Server } from 'node:http'
 import type { PrefixIndex } from '@prefixd/core'
-import { createApp, type RequestLogEntry } from './app.js'
+import { createApp } from './app.js'
 import { createHttpServer } from './http-server.js'
+import type { Logger } from './logger.js'
 import { IndexHolder } from './served-index.js'
 import { loadSite } from './site.js'
 import { SITE_DIR } from '@prefixd/web'
@@ -18,8 +19,10 @@ export interface ServeOptions {
   readonly load: () => Promise<PrefixIndex>
   /** Where status lines go (the URL when ready, reloads, shutdown). */
   readonly say: (line: string) => void
-  /** Request log; default none. */
-  readonly log?: (entry: RequestLogEntry) => void
+  /** Log of requests and failures; default none (failures go to stderr). */
+  readonly logger?: Logger
+  /** Whether the logger gets one entry per request; default true. */
+  readonly logRequests?: boolean
   /** Folder of the built web pages; default the one of `@prefixd/web`; `false` serves the API alone. */
   readonly site?: string | URL | false
 }
@@ -53,7 +56,12 @@ export async function serve(options: ServeOptions): Promise<void> {
 async function serveHere(options: ServeOptions): Promise<void> {
   const holder = new IndexHolder(await options.load())
   const site = options.site === false ? undefined : await loadSite(options.site ?? SITE_DIR)
-  const server = createHttpServer(createApp({ index: holder, ...(options.log && { log: options.log }), ...(site && { site }) }))
+  const app = createApp({
+    index: holder,
+    ...(options.logger && { logger: options.logger, logRequests: options.logRequests ?? true }),
+    ...(site && { site }),
+  })
+  const server = createHttpServer(app)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve).once('error', reject)
     server.listen(options.port, options.host)

@@ -1,0 +1,50 @@
+// One log entry per request — method, URL, status, time taken — under a request id the answer carries too.
+
+import { randomBytes } from 'node:crypto'
+import type { Context, Next } from 'koa'
+import type { Logger } from './logger.js'
+
+/** A request id a client (or a proxy in front) may choose: visible ASCII, 1 to 128 characters; others are replaced. */
+const CLIENT_ID = /^[\x21-\x7e]{1,128}$/
+/** Longest URL logged; a 4,096-character parameter percent-encoded would otherwise fill the log. */
+const MAX_LOGGED_URL = 512
+
+/**
+ * Makes request ids: a random prefix per process and a counter in base 36 (`kX3f9q-1a`), unique across
+ * workers and restarts and far cheaper than a random UUID per request.
+ */
+export function requestIds(): () => string {
+  const prefix = randomBytes(6).toString('base64url')
+  let count = 0
+  return () => `${prefix}-${(count++).toString(36)}`
+}
+
+/**
+ * Middleware placed first: takes the request id from `X-Request-Id` or makes one, sends it back in
+ * `X-Request-Id`, keeps it in `ctx.state.requestId`, and logs `{reqId, method, url, status, ms}` once
+ * the answer is made — at `info`, or `error` for a 5xx.
+ */
+export function logRequests(logger: Logger, makeId = requestIds()) {
+  return async function logRequest(ctx: Context, next: Next): Promise<void> {
+    const started = performance.now()
+    const given = ctx.req.headers['x-request-id']
+    const id = typeof given === 'string' && CLIENT_ID.test(given) ? given : makeId()
+    ctx.state.requestId = id
+    ctx.set('X-Request-Id', id)
+    try {
+      await next()
+    } finally {
+      const status = ctx.status
+      const url = ctx.url
+      const entry = {
+        reqId: id,
+        method: ctx.method,
+        url: url.length > MAX_LOGGED_URL ? url.slice(0, MAX_LOGGED_URL) + '…' : url,
+        status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+      }
+      if (status >= 500) logger.error(entry)
+      else logger.info(entry)
+    }
+  }
+}
