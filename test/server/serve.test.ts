@@ -6,12 +6,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { once } from 'node:events'
+import { createServer } from 'node:net'
+import { metricValue } from './metric-value.js'
 
 const MAIN = new URL('../../packages/cli/dist/main.js', import.meta.url).pathname
 
 /** Starts the service and resolves with its URL once it prints it. */
-async function start(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+async function start(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
   let output = ''
   child.stderr!.on('data', (chunk) => (output += chunk))
   const url = await new Promise<string>((resolve, reject) => {
@@ -32,6 +34,25 @@ async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms =
     if (ok(value) || Date.now() > deadline) return value
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const { port } = probe.address() as { port: number }
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** Runs `prefixd serve` with arguments that must be refused, and resolves with its stderr. */
+async function refused(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const [code] = await once(child, 'exit')
+  assert.equal(code, 2, `${args.join(' ')} ${JSON.stringify(env)}: ${stderr}`)
+  return stderr
 }
 
 describe('prefixd serve', function () {
@@ -151,13 +172,74 @@ describe('prefixd serve', function () {
       [[], { PREFIXD_LOG_LEVEL: 'INFO' }, /--log-level \(from \$PREFIXD_LOG_LEVEL\) must be one of/],
       [['--log-format', 'xml'], {}, /--log-format must be one of json, pretty, got 'xml'/],
     ]
-    for (const [args, env, message] of cases) {
-      const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
-      let stderr = ''
-      child.stderr.on('data', (chunk) => (stderr += chunk))
-      const [code] = await once(child, 'exit')
-      assert.equal(code, 2, args.join(' '))
-      assert.match(stderr, message)
+    for (const [args, env, message] of cases) assert.match(await refused(args, env), message)
+  })
+
+  it('serves metrics on a port of their own, counting reloads', async () => {
+    const metricsPort = await freePort()
+    const { child, url } = await start(['--quiet', '--no-defaults', '--metrics-port', String(metricsPort)])
+    try {
+      await fetch(`${url}api/v1/health`)
+      assert.equal((await fetch(`${url}metrics`)).status, 404) // not on the service's own port
+      child.kill('SIGHUP')
+      const text = await until(
+        () => fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()),
+        (body) => metricValue(body, 'prefixd_reloads_total', 'result="ok"') === 1,
+      )
+      assert.equal(metricValue(text, 'prefixd_reloads_total', 'result="ok"'), 1)
+      assert.equal(metricValue(text, 'prefixd_http_request_duration_seconds_count', 'method="GET",route="/api/v1/health",status="200"'), 1)
+      assert.equal((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status, 404)
+    } finally {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  })
+
+  it('sums the metrics of every worker on the metrics port', async () => {
+    const metricsPort = await freePort()
+    const { child, url } = await start(['--quiet', '--workers', '2', '--metrics-port', String(metricsPort)])
+    try {
+      for (let i = 0; i < 20; i++) await fetch(`${url}api/v1/expand?q=foaf:Person`, { headers: { connection: 'close' } })
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+      assert.equal(metricValue(text, 'prefixd_http_request_duration_seconds_count', 'method="GET",route="/api/v1/expand",status="200"'), 20)
+      assert.equal(metricValue(text, 'prefixd_answer_cache_hits_total')! + metricValue(text, 'prefixd_answer_cache_misses_total')!, 20)
+      const terms = metricValue(text, 'prefixd_index_terms')!
+      assert.ok(terms > 1000, 'the index size is one worker\'s, not the sum')
+    } finally {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  })
+
+  it('refuses bad metrics settings and limits with exit code 2, naming the flag or variable', async () => {
+    const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
+      [['--metrics', '--workers', '2'], {}, /with --workers, metrics are served on a port of their own: give --metrics-port N/],
+      [['--metrics-port', '0'], {}, /--metrics-port must be a whole number from 1 to 65535, got '0'/],
+      [[], { PREFIXD_METRICS: 'yes' }, /\$PREFIXD_METRICS must be one of true, false, got 'yes'/],
+      [['--rate-limit', '0'], {}, /--rate-limit must be a number above 0 and at most 1000000, got '0'/],
+      [[], { PREFIXD_RATE_LIMIT: 'fast' }, /--rate-limit \(from \$PREFIXD_RATE_LIMIT\) must be a number above 0/],
+      [['--rate-burst', '5'], {}, /--rate-burst needs --rate-limit/],
+      [['--rate-limit', '10', '--rate-burst', '0'], {}, /--rate-burst must be a whole number from 1 to 1000000, got '0'/],
+      [['--request-timeout=-1'], {}, /--request-timeout must be a whole number from 0 to 3600000, got '-1'/],
+      [[], { PREFIXD_MAX_CONNECTIONS: '0' }, /--max-connections \(from \$PREFIXD_MAX_CONNECTIONS\) must be a whole number from 1 to 1000000/],
+      [[], { PREFIXD_TRUST_PROXY: '1' }, /\$PREFIXD_TRUST_PROXY must be one of true, false, got '1'/],
+    ]
+    for (const [args, env, message] of cases) assert.match(await refused(args, env), message)
+  })
+
+  it('applies a rate limit set by flags or by environment variables', async () => {
+    for (const [args, env] of [[['--rate-limit', '0.01', '--rate-burst', '2'], {}], [[], { PREFIXD_RATE_LIMIT: '0.01', PREFIXD_RATE_BURST: '2' }]] as const) {
+      const { child, url } = await start(['--quiet', '--no-defaults', ...args], env)
+      try {
+        const statuses = []
+        for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}api/v1/health`)).status)
+        assert.deepEqual(statuses, [200, 200, 429])
+        const refusedAnswer = await fetch(`${url}api/v1/health`)
+        assert.equal(refusedAnswer.headers.get('retry-after'), '100')
+      } finally {
+        child.kill('SIGTERM')
+        await once(child, 'exit')
+      }
     }
   })
 

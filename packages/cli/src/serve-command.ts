@@ -20,6 +20,13 @@ export const SERVE_OPTIONS = {
   quiet: { type: 'boolean' },
   'log-level': { type: 'string' },
   'log-format': { type: 'string' },
+  metrics: { type: 'boolean' },
+  'metrics-port': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'rate-burst': { type: 'string' },
+  'trust-proxy': { type: 'boolean' },
+  'request-timeout': { type: 'string' },
+  'max-connections': { type: 'string' },
 } as const
 
 export const SERVE_USAGE = `  serve                      run the HTTP resolver (Ctrl-C stops it, SIGHUP reloads the data)
@@ -29,6 +36,13 @@ export const SERVE_USAGE = `  serve                      run the HTTP resolver (
       --quiet                no request log (failures are still logged)
       --log-level L          fatal, error, warn, info (default), debug, trace or silent; $PREFIXD_LOG_LEVEL
       --log-format F         json (default) or pretty (default when stdout is a terminal); $PREFIXD_LOG_FORMAT
+      --metrics              answer GET /metrics (Prometheus text format); $PREFIXD_METRICS=true
+      --metrics-port N       answer GET /metrics on this port instead (needed with --workers); $PREFIXD_METRICS_PORT
+      --rate-limit R         at most R requests a second per client address (429 beyond); off by default; $PREFIXD_RATE_LIMIT
+      --rate-burst N         requests a client may make at once (default R, at least 1); $PREFIXD_RATE_BURST
+      --trust-proxy          clients are the address a proxy in front puts last in X-Forwarded-For; $PREFIXD_TRUST_PROXY=true
+      --request-timeout MS   time a client has to send a whole request, 408 after (default 30000, 0 none); $PREFIXD_REQUEST_TIMEOUT
+      --max-connections N    open connections at most, per process; more are closed at once; $PREFIXD_MAX_CONNECTIONS
 `
 
 type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string }
@@ -38,17 +52,39 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
   if (args.length > 0) throw new UsageError('serve takes no arguments')
   const env = io.env ?? {}
   // Loaded only here: expand and shrink start faster without Koa, pino and their middleware.
-  const { serve, createLogger, LOG_FORMATS, LOG_LEVELS } = await import('@prefixd/server')
+  const { serve, createLogger, LOG_FORMATS, LOG_LEVELS, ServerMetrics } = await import('@prefixd/server')
   const port = parseWhole(flags.port ?? env.PORT ?? '8080', flagName('port', flags, 'PORT'), 0, 65535)
   const host = flags.host ?? env.HOST ?? '127.0.0.1'
   const workers = parseWhole(flags.workers ?? '1', '--workers', 1, 64)
   const level = parseChoice(flags['log-level'] ?? env.PREFIXD_LOG_LEVEL ?? 'info', flagName('log-level', flags, 'PREFIXD_LOG_LEVEL'), LOG_LEVELS)
   const tty = (io.stdout as { isTTY?: boolean }).isTTY === true
   const format: LogFormat = parseChoice(flags['log-format'] ?? env.PREFIXD_LOG_FORMAT ?? (tty ? 'pretty' : 'json'), flagName('log-format', flags, 'PREFIXD_LOG_FORMAT'), LOG_FORMATS)
+  const metricsPortText = flags['metrics-port'] ?? env.PREFIXD_METRICS_PORT
+  const metricsPort = metricsPortText === undefined ? undefined : parseWhole(metricsPortText, flagName('metrics-port', flags, 'PREFIXD_METRICS_PORT'), 1, 65535)
+  const metricsOn = metricsPort !== undefined || (flags.metrics ?? parseBoolean(env.PREFIXD_METRICS ?? 'false', '$PREFIXD_METRICS'))
+  if (metricsOn && metricsPort === undefined && workers > 1) {
+    throw new UsageError('with --workers, metrics are served on a port of their own: give --metrics-port N (the primary sums every worker\'s)')
+  }
+  const metrics = metricsOn ? new ServerMetrics() : undefined
+  const setting = (flag: keyof Flags, variable: string): { text: string; name: string } | undefined => {
+    const text = (flags[flag] as string | undefined) ?? env[variable]
+    return text === undefined ? undefined : { text, name: flagName(flag, flags, variable) }
+  }
+  const rate = setting('rate-limit', 'PREFIXD_RATE_LIMIT')
+  const burst = setting('rate-burst', 'PREFIXD_RATE_BURST')
+  if (burst !== undefined && rate === undefined) throw new UsageError(`${burst.name} needs --rate-limit`)
+  const rateLimit = rate && {
+    rate: parsePositive(rate.text, rate.name, 1e6),
+    ...(burst && { burst: parseWhole(burst.text, burst.name, 1, 1e6) }),
+  }
+  const timeout = setting('request-timeout', 'PREFIXD_REQUEST_TIMEOUT')
+  const cap = setting('max-connections', 'PREFIXD_MAX_CONNECTIONS')
+  const trustProxy = flags['trust-proxy'] ?? parseBoolean(env.PREFIXD_TRUST_PROXY ?? 'false', '$PREFIXD_TRUST_PROXY')
   let logger
   try {
     // Our own stdout is written by pino's asynchronous writer on its descriptor; another stream (tests) as a stream.
-    logger = await createLogger({ level, format, destination: io.stdout === process.stdout ? 1 : io.stdout })
+    const destination = io.stdout === process.stdout ? 1 : io.stdout
+    logger = await createLogger({ level, format, destination, ...(metrics && { onDropped: () => metrics.droppedLogLine() }) })
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
@@ -60,11 +96,28 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
     say: (line) => io.stdout.write(line + '\n'),
     logger,
     logRequests: !flags.quiet,
-  }).catch((error: NodeJS.ErrnoException) => {
+    ...(metrics && { metrics }),
+    ...(metricsPort !== undefined && { metricsPort }),
+    ...(rateLimit && { rateLimit }),
+    trustProxy,
+    ...(timeout && { requestTimeoutMs: parseWhole(timeout.text, timeout.name, 0, 3_600_000) }),
+    ...(cap && { maxConnections: parseWhole(cap.text, cap.name, 1, 1_000_000) }),
+  }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
     // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
-    if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`)
+    if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${error.port ?? port}: ${error.code ?? error.message}`)
     throw error
   })
+}
+
+/** A number above 0 and at most `max`, with decimals allowed (`0.5` requests a second). */
+function parsePositive(text: string, name: string, max: number): number {
+  const n = /^\d{1,7}(\.\d{1,6})?$/.test(text) ? Number(text) : NaN
+  if (!(n > 0 && n <= max)) throw new UsageError(`${name} must be a number above 0 and at most ${max}, got '${text}'`)
+  return n
+}
+
+function parseBoolean(text: string, name: string): boolean {
+  return parseChoice(text, name, ['true', 'false']) === 'true'
 }
 
 /** How to name a setting in a message: the flag if given, else the variable it came from. */

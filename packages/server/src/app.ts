@@ -5,6 +5,8 @@ import Koa, { type Context, type Next } from 'koa'
 import type { PrefixIndex } from '@prefixd/core'
 import { errorBody, HttpError, type HttpErrorCode } from './http-error.js'
 import type { Logger } from './logger.js'
+import { metricsRoute, type ServerMetrics } from './metrics.js'
+import { rateLimit, TokenBuckets, type RateLimitOptions } from './rate-limit.js'
 import { logRequests } from './request-log.js'
 import { sendJson } from './respond.js'
 import { addAutocompleteRoute } from './routes/autocomplete.js'
@@ -29,6 +31,17 @@ export interface AppOptions {
   readonly logger?: Logger
   /** Whether `logger` gets one entry per request; default true. */
   readonly logRequests?: boolean
+  /** Metrics to feed (requests, latency, the answer cache, the index); default none. */
+  readonly metrics?: ServerMetrics
+  /** Whether this app answers `GET /metrics` from `metrics` (rather than a port of their own); default false. */
+  readonly serveMetrics?: boolean
+  /** A token bucket per client address (429 `RATE_LIMITED` with `Retry-After` beyond); default no limit. */
+  readonly rateLimit?: RateLimitOptions
+  /**
+   * Whether a proxy in front adds `X-Forwarded-For`: the client is then the address the proxy saw (its
+   * last entry, which the proxy wrote), not the proxy. Default false: the client is the peer address.
+   */
+  readonly trustProxy?: boolean
   /** The web pages (`/`, `/prefixes`, `/prefix/{prefix}`, `/editor`), from `loadSite`; default none. */
   readonly site?: Site
 }
@@ -46,6 +59,10 @@ export interface AppOptions {
 export function createApp(options: AppOptions): Koa {
   const holder = options.index instanceof IndexHolder ? options.index : new IndexHolder(options.index, options.cacheBytes ?? DEFAULT_CACHE_BYTES)
   const app = new Koa()
+  if (options.trustProxy) {
+    app.proxy = true
+    app.maxIpsCount = 1 // the entry our proxy appended; those before it are the client's own say
+  }
   const router = new Router()
   addLookupRoutes(router)
   addAutocompleteRoute(router)
@@ -55,6 +72,10 @@ export function createApp(options: AppOptions): Koa {
   addMetaRoutes(router)
   if (options.site) addSiteRoutes(router, options.site)
 
+  if (options.metrics) {
+    options.metrics.watch(holder)
+    app.use(options.metrics.observe())
+  }
   if (options.logger) {
     const logger = options.logger
     if (options.logRequests !== false) app.use(logRequests(logger))
@@ -67,6 +88,9 @@ export function createApp(options: AppOptions): Koa {
     ctx.state.served = holder.current // one index per request, even if a reload swaps it meanwhile
     return next() // no async frame of its own: this runs on every request
   })
+  if (options.metrics && options.serveMetrics) app.use(metricsRoute(options.metrics.registry))
+  // After CORS, so a browser can read the 429, and after /metrics, so scraping is never refused.
+  if (options.rateLimit) app.use(rateLimit(new TokenBuckets(options.rateLimit)))
   app.use(router.routes())
   app.use(router.allowedMethods())
   app.use(resolvePrefixedPath)

@@ -13,6 +13,8 @@ export type HttpErrorCode =
   | 'NOT_IMPLEMENTED'
   | 'HEADERS_TOO_LARGE'
   | 'MALFORMED_REQUEST'
+  | 'REQUEST_TIMEOUT'
+  | 'RATE_LIMITED'
   | 'INTERNAL'
 
 export const STATUS_OF: Readonly<Record<HttpErrorCode, number>> = {
@@ -28,6 +30,8 @@ export const STATUS_OF: Readonly<Record<HttpErrorCode, number>> = {
   NOT_IMPLEMENTED: 501,
   HEADERS_TOO_LARGE: 431,
   MALFORMED_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
 }
 

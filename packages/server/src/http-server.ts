@@ -1,5 +1,6 @@
-// The Node HTTP server around the app: a header limit that fits the longest accepted parameter, and
-// JSON answers even for requests Node rejects before the app sees them.
+// The Node HTTP server around the app: a header limit that fits the longest accepted parameter, the
+// operator's limits (time to send a request, open connections), and JSON answers even for requests Node
+// rejects before the app sees them.
 
 import { createServer, STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -12,9 +13,35 @@ import { errorBody, STATUS_OF, type HttpErrorCode } from './http-error.js'
  */
 export const MAX_HEADER_BYTES = 64 * 1024
 
+/** Default time a client has to send a whole request, headers and body (Node's own is 300 s). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+/** Node's default time to send the headers, kept when the request timeout is longer. */
+const HEADERS_TIMEOUT_MS = 60_000
+
+export interface HttpServerOptions {
+  /** Milliseconds a client has to send a whole request before a JSON 408 and closing; 0 for none. Default 30 s. */
+  readonly requestTimeoutMs?: number
+  /** Open connections at most; a connection beyond is closed at once (`onDropped` is called). Default no cap. */
+  readonly maxConnections?: number
+  readonly onDropped?: () => void
+}
+
 /** An HTTP server for `app` (listen on it as usual). */
-export function createHttpServer(app: Koa): Server {
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback())
+export function createHttpServer(app: Koa, options: HttpServerOptions = {}): Server {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  const server = createServer(
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      requestTimeout,
+      // Node requires headers to be due no later than the whole request.
+      headersTimeout: requestTimeout === 0 ? HEADERS_TIMEOUT_MS : Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      // Node checks the timeouts on this interval (30 s by default), so a short timeout needs a shorter one.
+      connectionsCheckingInterval: requestTimeout === 0 ? 30_000 : Math.min(30_000, Math.max(50, Math.floor(requestTimeout / 4))),
+    },
+    app.callback(),
+  )
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
+  if (options.onDropped) server.on('drop', options.onDropped)
   server.on('clientError', answerClientError)
   return server
 }
@@ -28,7 +55,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const [code, message]: [HttpErrorCode, string] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? ['HEADERS_TOO_LARGE', `the request line and headers exceed ${MAX_HEADER_BYTES} bytes`]
-      : ['MALFORMED_REQUEST', 'the request is not valid HTTP/1.1']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['REQUEST_TIMEOUT', 'the request was not received in time']
+        : ['MALFORMED_REQUEST', 'the request is not valid HTTP/1.1']
   const status = STATUS_OF[code]
   const body = JSON.stringify(errorBody(code, message))
   socket.end(

@@ -26,7 +26,9 @@ export function servedIndex(ctx: Context): ServedIndex {
 export function respond(ctx: Context, key: string, compute: (index: PrefixIndex) => Computed): void {
   const served = servedIndex(ctx)
   let answer = served.answers.get(key)
-  if (answer === undefined) {
+  if (answer !== undefined) served.stats.hits++
+  else {
+    served.stats.misses++
     const computed = compute(served.index)
     answer =
       computed.length === 3 && typeof computed[2] === 'string'

@@ -2,10 +2,13 @@
 
 import cluster, { type Worker } from 'node:cluster'
 import type { Server } from 'node:http'
+import { AggregatorRegistry } from 'prom-client'
 import type { PrefixIndex } from '@prefixd/core'
 import { createApp } from './app.js'
 import { createHttpServer } from './http-server.js'
+import type { RateLimitOptions } from './rate-limit.js'
 import type { Logger } from './logger.js'
+import { listenMetrics, type ServerMetrics } from './metrics.js'
 import { IndexHolder } from './served-index.js'
 import { loadSite } from './site.js'
 import { SITE_DIR } from '@prefixd/web'
@@ -23,6 +26,20 @@ export interface ServeOptions {
   readonly logger?: Logger
   /** Whether the logger gets one entry per request; default true. */
   readonly logRequests?: boolean
+  /**
+   * Metrics to feed; default none. Served at `GET /metrics` of the service, or on `metricsPort`; with
+   * workers, only on `metricsPort`, where the primary answers with the sum of every worker's.
+   */
+  readonly metrics?: ServerMetrics
+  readonly metricsPort?: number
+  /** Per-client rate limit (per process); default none. */
+  readonly rateLimit?: RateLimitOptions
+  /** Clients are identified by the address a proxy in front puts last in `X-Forwarded-For`; default false. */
+  readonly trustProxy?: boolean
+  /** Time a client has to send a whole request (408 after); 0 for none; default 30 s. */
+  readonly requestTimeoutMs?: number
+  /** Open connections at most (per process); default no cap. */
+  readonly maxConnections?: number
   /** Folder of the built web pages; default the one of `@prefixd/web`; `false` serves the API alone. */
   readonly site?: string | URL | false
 }
@@ -56,25 +73,54 @@ export async function serve(options: ServeOptions): Promise<void> {
 async function serveHere(options: ServeOptions): Promise<void> {
   const holder = new IndexHolder(await options.load())
   const site = options.site === false ? undefined : await loadSite(options.site ?? SITE_DIR)
+  const { metrics } = options
   const app = createApp({
     index: holder,
     ...(options.logger && { logger: options.logger, logRequests: options.logRequests ?? true }),
+    ...(metrics && { metrics, serveMetrics: options.metricsPort === undefined }),
+    ...(options.rateLimit && { rateLimit: options.rateLimit }),
+    ...(options.trustProxy && { trustProxy: true }),
     ...(site && { site }),
   })
-  const server = createHttpServer(app)
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve).once('error', reject)
-    server.listen(options.port, options.host)
+  let warnedAt = -Infinity
+  const server = createHttpServer(app, {
+    ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
+    onDropped: () => {
+      metrics?.droppedConnection()
+      // One line a minute at most: a flood of connections must not become a flood of log lines.
+      if (performance.now() - warnedAt < 60_000) return
+      warnedAt = performance.now()
+      options.logger?.warn(`closing new connections: ${options.maxConnections} are open (--max-connections)`)
+    },
   })
+  await listenOn(server, options.port, options.host)
+  if (metrics && options.metricsPort !== undefined) {
+    if (cluster.isWorker) {
+      // The primary asks each worker for its metrics over IPC and answers with their sum.
+      AggregatorRegistry.setRegistries([metrics.registry])
+      new AggregatorRegistry() // installs the worker's answering listener
+    } else {
+      const registry = metrics.registry
+      await listenMetrics(options.metricsPort, options.host, async () => ({ type: registry.contentType, body: await registry.metrics() })).catch((error) => {
+        server.close()
+        throw error
+      })
+    }
+  }
 
   process.on('SIGHUP', () => {
     // The new index replaces the old only once fully built; a failed reload keeps serving the old one.
     options.load().then(
       (index) => {
         holder.replace(index)
+        metrics?.reloaded(true)
         options.say(`prefixd reloaded: ${index.size.prefixes} prefixes, ${index.size.terms} terms`)
       },
-      (error: Error) => options.say(`prefixd reload failed, still serving the previous data: ${error.message}`),
+      (error: Error) => {
+        metrics?.reloaded(false)
+        options.say(`prefixd reload failed, still serving the previous data: ${error.message}`)
+      },
     )
   })
   const stop = (): void => {
@@ -133,12 +179,28 @@ function superviseWorkers(count: number, options: ServeOptions): void {
     options.say(`prefixd worker ${worker.process.pid} exited (${signal ?? code}); starting another`)
     fork()
   })
+  if (options.metrics && options.metricsPort !== undefined) {
+    const aggregator = new AggregatorRegistry()
+    listenMetrics(options.metricsPort, options.host, async () => ({ type: aggregator.contentType, body: await aggregator.clusterMetrics() })).catch(
+      (error: Error) => {
+        options.say(`prefixd: cannot serve metrics on ${options.host}:${options.metricsPort}: ${(error as NodeJS.ErrnoException).code ?? error.message}; stopping`)
+        stopAll(EXIT_START_FAILED)
+      },
+    )
+  }
   for (let i = 0; i < count; i++) fork()
   process.on('SIGHUP', () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP')
   })
   process.once('SIGTERM', () => stopAll(0))
   process.once('SIGINT', () => stopAll(0))
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve).once('error', reject)
+    server.listen(port, host)
+  })
 }
 
 function addressPort(server: Server): number {

@@ -24,20 +24,28 @@ export const COMPRESS_FROM = 2048
 /** Default bound of the answer cache: 32 MiB of keys and bodies. */
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20
 
+/** How often answers came from the cache and were computed; plain counters, read by the metrics. */
+export interface AnswerStats {
+  hits: number
+  misses: number
+}
+
 /** One loaded index and the answers computed from it. Requests take one and use it throughout. */
 export interface ServedIndex {
   readonly index: PrefixIndex
   readonly answers: LRUCache<string, Answer>
+  /** Shared by every index a holder serves, so the counts run on across reloads. */
+  readonly stats: AnswerStats
 }
 
-export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES): ServedIndex {
+export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES, stats: AnswerStats = { hits: 0, misses: 0 }): ServedIndex {
   const answers = new LRUCache<string, Answer>({
     // Bounded by size, not count: a flood of distinct long IRIs cannot grow memory without limit.
     maxSize: cacheBytes,
     maxEntrySize: Math.max(1, Math.floor(cacheBytes / 4)),
     sizeCalculation: (answer, key) => key.length + answer.body.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + 64,
   })
-  return { index, answers }
+  return { index, answers, stats }
 }
 
 /**
@@ -47,10 +55,11 @@ export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES)
 export class IndexHolder {
   #current: ServedIndex
   readonly #cacheBytes: number
+  readonly stats: AnswerStats = { hits: 0, misses: 0 }
 
   constructor(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES) {
     this.#cacheBytes = cacheBytes
-    this.#current = serveIndex(index, cacheBytes)
+    this.#current = serveIndex(index, cacheBytes, this.stats)
   }
 
   get current(): ServedIndex {
@@ -58,7 +67,7 @@ export class IndexHolder {
   }
 
   replace(index: PrefixIndex): void {
-    this.#current = serveIndex(index, this.#cacheBytes)
+    this.#current = serveIndex(index, this.#cacheBytes, this.stats)
   }
 }
 

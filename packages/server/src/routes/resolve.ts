@@ -10,6 +10,7 @@ export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<voi
   const raw = ctx.path.slice(1)
   const name = decodePathSegment(raw, 'the name')
   if (!name.includes(':')) return next()
+  ctx.state.route = '/{prefix}:{local}' // for the metrics: the router did not take this path
   const iri = servedIndex(ctx).index.expand(name)
   if (iri === undefined) return sendJson(ctx, 404, { success: false })
   ctx.set('Location', iriToUri(iri))
