@@ -19,6 +19,9 @@ export interface RateLimitOptions {
  */
 export const MAX_CLIENTS = 100_000
 
+/** Floating-point slack: a client that waits exactly the time it was told must get through. */
+const EPSILON = 1e-9
+
 interface Bucket {
   tokens: number
   /** When `tokens` was last brought up to date. */
@@ -50,7 +53,7 @@ export class TokenBuckets {
       bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) * this.rate) / 1000)
       bucket.at = now
     }
-    if (bucket.tokens >= 1) {
+    if (bucket.tokens >= 1 - EPSILON) {
       bucket.tokens -= 1
       return 0
     }
