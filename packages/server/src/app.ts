@@ -7,6 +7,7 @@ import { errorBody, HttpError, type HttpErrorCode } from './http-error.js'
 import type { Logger } from './logger.js'
 import { metricsRoute, type ServerMetrics } from './metrics.js'
 import { rateLimit, TokenBuckets, type RateLimitOptions } from './rate-limit.js'
+import { cachedRoutes } from './route-cache.js'
 import { logRequests } from './request-log.js'
 import { sendJson } from './respond.js'
 import { addAutocompleteRoute } from './routes/autocomplete.js'
@@ -91,7 +92,7 @@ export function createApp(options: AppOptions): Koa {
   if (options.metrics && options.serveMetrics) app.use(metricsRoute(options.metrics.registry))
   // After CORS, so a browser can read the 429, and after /metrics, so scraping is never refused.
   if (options.rateLimit) app.use(rateLimit(new TokenBuckets(options.rateLimit)))
-  app.use(router.routes())
+  app.use(cachedRoutes(router))
   app.use(router.allowedMethods())
   app.use(resolvePrefixedPath)
   return app
