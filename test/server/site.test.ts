@@ -84,6 +84,25 @@ describe('the web site', () => {
       assert.equal(again.status, 404)
     })
 
+    it('answers a browser 404 with the not-found page for an unknown path or prefix:local, and other clients with JSON', async () => {
+      const browser = { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } }
+      for (const path of ['/no/such/page', '/nosuch:Person']) {
+        const page = await get(path, browser)
+        assert.equal(page.status, 404, path)
+        assert.match(page.headers.get('content-type')!, HTML, path)
+        assert.ok(page.headers.get('content-security-policy'), path)
+        assert.match(await page.text(), /<title>prefixd — not found<\/title>/, path)
+        const json = await get(path, { headers: { accept: '*/*' } })
+        assert.equal(json.status, 404, path)
+        assert.match(json.headers.get('content-type')!, /^application\/json/, path)
+      }
+      // The API stays JSON whatever the client prefers; a known name still redirects.
+      const api = await get('/api/v1/nosuch', browser)
+      assert.equal(api.status, 404)
+      assert.match(api.headers.get('content-type')!, /^application\/json/)
+      assert.equal((await get('/foaf:Person', browser)).status, 302)
+    })
+
     it('looks the prefix up exactly, after decoding it', async () => {
       assert.equal((await get('/prefix/%66oaf')).status, 200)
       assert.equal((await get('/prefix/FOAF')).status, 404)
@@ -265,7 +284,7 @@ describe('loadSite', () => {
 
   /** A minimal site: the four pages and one asset in a subfolder. */
   async function writeSite(omit?: string): Promise<void> {
-    for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html']) {
+    for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'not-found.html']) {
       if (page !== omit) await writeFile(join(dir, page), `<!doctype html><title>${page}</title>`)
     }
     await mkdir(join(dir, 'assets'))
@@ -281,7 +300,7 @@ describe('loadSite', () => {
     })
   })
 
-  for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html']) {
+  for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'not-found.html']) {
     it(`rejects a site without ${page}, naming it`, async () => {
       await writeSite(page)
       await assert.rejects(loadSite(dir), (error: unknown) => {
@@ -303,7 +322,7 @@ describe('loadSite', () => {
   it('loads a folder given as a path or a file URL, by path relative to it, skipping unknown file types', async () => {
     await writeSite()
     const site = await loadSite(dir)
-    assert.deepEqual([...site.files.keys()].sort(), ['assets/app-1a2b.js', 'editor.html', 'index.html', 'prefix.html', 'prefixes.html'])
+    assert.deepEqual([...site.files.keys()].sort(), ['assets/app-1a2b.js', 'editor.html', 'index.html', 'not-found.html', 'prefix.html', 'prefixes.html'])
     const fromUrl = await loadSite(pathToFileURL(dir + '/'))
     assert.deepEqual([...fromUrl.files.keys()].sort(), [...site.files.keys()].sort())
   })

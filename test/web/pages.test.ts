@@ -153,6 +153,61 @@ describe('web pages in Chromium', function () {
       await page.waitForURL(`${server.url}/prefix/foaf#knows`)
     })
 
+    it('shows the answer above the list, with a Copy button that can be clicked', async () => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+      await page.goto(`${server.url}/`)
+      const box = page.getByRole('combobox')
+      await box.fill('foaf:Person')
+      const card = page.locator('#answer')
+      await card.getByText('http://xmlns.com/foaf/0.1/Person').waitFor()
+      await page.getByRole('option').first().waitFor()
+      const cardBox = (await card.boundingBox())!
+      const listBox = (await page.getByRole('listbox').boundingBox())!
+      assert.ok(cardBox.y + cardBox.height <= listBox.y + 1, `card ${JSON.stringify(cardBox)} reaches into the list ${JSON.stringify(listBox)}`)
+      // A real click (Playwright refuses one that something covers), with the list open.
+      await card.getByRole('button', { name: 'Copy http://xmlns.com/foaf/0.1/Person' }).click()
+      await page.getByRole('status').getByText('Copied: http://xmlns.com/foaf/0.1/Person').waitFor()
+      assert.equal(await page.evaluate('navigator.clipboard.readText()'), 'http://xmlns.com/foaf/0.1/Person')
+    })
+
+    it('says “not a known term” for an unfinished name, and no “Nothing found” under an answer', async () => {
+      await page.goto(`${server.url}/`)
+      const box = page.getByRole('combobox')
+      await box.fill('foaf:Pxyz')
+      await page.locator('#answer').getByText('http://xmlns.com/foaf/0.1/Pxyz').waitFor()
+      await page.locator('#answer .unknown-term').getByText('foaf:Pxyz is not a known term').waitFor()
+      assert.doesNotMatch(await page.getByRole('status').innerText(), /Nothing found/)
+      // A known term has no such note.
+      await box.fill('foaf:Person')
+      await page.getByRole('option').first().waitFor()
+      await page.locator('#answer').getByText('http://xmlns.com/foaf/0.1/Person', { exact: true }).waitFor()
+      assert.equal(await page.locator('#answer .unknown-term').count(), 0)
+      // Words that match nothing and mean nothing still say so.
+      await box.fill('zzqqxx')
+      await page.getByRole('status').getByText('Nothing found for “zzqqxx”.').waitFor()
+    })
+
+    it('opens a Person class for `person` and Enter, not the person: vocabulary', async () => {
+      await page.goto(`${server.url}/`)
+      const box = page.getByRole('combobox')
+      await box.fill('person')
+      await page.getByRole('option').first().waitFor()
+      await box.press('Enter')
+      await page.waitForURL(/\/prefix\/[^/]+#Person$/)
+    })
+
+    it('shows a loading hint when the API takes longer than 300 ms', async () => {
+      await page.route('**/api/v1/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 900))
+        await route.continue()
+      })
+      await page.goto(`${server.url}/`)
+      await page.getByRole('combobox').fill('foaf:Pe')
+      await page.getByRole('status').getByText('Loading…').waitFor({ timeout: 800 })
+      await page.getByRole('option').filter({ hasText: 'foaf:Person' }).first().waitFor()
+      assert.doesNotMatch(await page.getByRole('status').innerText(), /Loading/)
+    })
+
     it('says clearly when the API fails instead of showing nothing', async () => {
       expectedErrors = /^Failed to load resource: (the server responded with a status of 503|net::ERR_CONNECTION_REFUSED)/
       await page.route('**/api/v1/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }))
@@ -203,6 +258,13 @@ describe('web pages in Chromium', function () {
       assert.equal(await page.locator('table').isVisible(), false)
     })
 
+    it('puts the prefix equal to the filter first: dc before dcat and dcterms', async () => {
+      await page.goto(`${server.url}/prefixes`)
+      await page.locator('tbody tr').first().waitFor()
+      await page.getByLabel('Filter by prefix or namespace').fill('dc')
+      await page.locator('tbody tr th').first().getByText('dc', { exact: true }).waitFor()
+    })
+
     it('shows more rows on demand', async () => {
       await page.goto(`${server.url}/prefixes`)
       await page.getByRole('button', { name: 'Show 100 more' }).click()
@@ -239,6 +301,55 @@ describe('web pages in Chromium', function () {
       await page.goto(`${server.url}/prefix/foaf:Person`)
       assert.equal(page.url(), `${server.url}/prefix/foaf#Person`)
       await page.locator('.term.focused').waitFor()
+    })
+
+    it('filters the terms, jumps to each section and copies a term', async () => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+      await page.goto(`${server.url}/prefix/schema`)
+      await page.locator('.term').first().waitFor()
+      const all = await page.locator('.term').count()
+      await page.getByLabel('Filter terms').fill('person')
+      await page.getByRole('status').getByText(/terms? match/).waitFor()
+      const shown = page.locator('.term:not([hidden])')
+      // textContent: innerText is empty for rows that content-visibility has not laid out yet.
+      const names = await shown.locator('.name').allTextContents()
+      const labels = await shown.evaluateAll((items) => items.map((item) => item.textContent!.toLowerCase()))
+      assert.ok(names.includes('schema:Person'), names.join(' '))
+      assert.ok(names.length > 0 && names.length < all / 10, `${names.length} of ${all}`)
+      assert.ok(labels.every((text) => text.includes('person')), labels.filter((text) => !text.includes('person')).join(' | '))
+      await page.getByLabel('Filter terms').fill('')
+      await page.getByRole('status').getByText(/match/).waitFor({ state: 'detached' })
+      assert.equal(await page.locator('.term[hidden]').count(), 0)
+
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Properties/ }).click()
+      await page.waitForURL(/#group-properties$/)
+      const heading = (await page.locator('#group-properties').boundingBox())!
+      assert.ok(heading.y >= -1 && heading.y < 200, `the Properties heading is at ${heading.y}`)
+
+
+      const person = page.locator('.term', { has: page.locator('.name', { hasText: /^schema:Person$/ }) })
+      await person.getByRole('button', { name: 'Copy schema:Person' }).click()
+      await page.locator('#copied').getByText('Copied: schema:Person').waitFor({ state: 'attached' })
+      assert.equal(await page.evaluate('navigator.clipboard.readText()'), 'schema:Person')
+    })
+
+    it('names the usual form of a typo alias', async () => {
+      await page.goto(`${server.url}/prefix/shema`)
+      const usually = page.locator('.usually')
+      await usually.waitFor()
+      assert.match(await usually.innerText(), /typo alias: usually schema:/)
+      assert.equal(await usually.getByRole('link').getAttribute('href'), '/prefix/schema')
+    })
+
+    it('answers a browser with a 404 page for an unknown path and an unknown prefix:local', async () => {
+      expectedErrors = /404/
+      const missing = await page.goto(`${server.url}/no/such/page`)
+      assert.equal(missing?.status(), 404)
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+      const unknown = await page.goto(`${server.url}/nosuch:Person`)
+      assert.equal(unknown?.status(), 404)
+      await page.getByRole('heading', { name: 'Unknown prefix “nosuch”' }).waitFor()
+      assert.equal(await page.getByRole('link', { name: 'search', exact: true }).getAttribute('href'), '/?q=nosuch')
     })
 
     it('answers 404 for an unknown prefix and says so on the page', async () => {
@@ -293,6 +404,17 @@ describe('web pages in Chromium', function () {
       await page.keyboard.type(' ex:carol ;\n  foaf:nam', { delay: 40 })
       await pickCompletion(page, 'foaf:name')
       assert.equal((await page.locator('.cm-content').innerText()).match(/@prefix foaf:/g)?.length, 1)
+    })
+
+    it('keeps its text across a reload', async () => {
+      await page.goto(`${server.url}/editor`)
+      const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
+      await editor.waitFor()
+      await editor.press('Control+End')
+      await page.keyboard.type('ex:bob ex:knows ex:alice .', { delay: 10 })
+      await page.waitForTimeout(500) // saved a moment after typing stops
+      await page.reload()
+      await page.locator('.cm-content').getByText('ex:bob ex:knows ex:alice .').waitFor()
     })
 
     it('completes terms after the prefix when typed slowly (the prefix list is not reused past the colon)', async () => {
@@ -370,6 +492,7 @@ describe('web pages in Chromium', function () {
           ['/prefixes', 'tbody tr'],
           ['/prefix/foaf', '.term'],
           ['/editor', '.cm-content'],
+          ['/nosuch:Person', 'h1'],
         ] as const) {
           await tab.goto(`${server.url}${path}`)
           await tab.locator(ready).first().waitFor()
@@ -408,6 +531,61 @@ describe('web pages in Chromium', function () {
           assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px`)
           await screenshot(small, `phone${path === '/' ? '-search' : path.replaceAll('/', '-')}`, { fullPage: false })
         }
+      } finally {
+        await phone.close()
+      }
+    })
+
+    it('keeps labels readable: a term label or suggestion label is as wide as its row, not a column of letters', async () => {
+      const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+      try {
+        const small = await phone.newPage()
+        await small.goto(`${server.url}/prefix/schema`)
+        await small.locator('.term .label').first().waitFor()
+        const widths = await small.locator('.term').evaluateAll((items) =>
+          items.slice(0, 40).map((item) => {
+            const label = item.querySelector('.label')
+            return label === null ? null : { label: label.getBoundingClientRect().width, row: item.getBoundingClientRect().width, name: item.querySelector('.name')!.textContent }
+          }),
+        )
+        for (const w of widths) if (w !== null) assert.ok(w.label >= w.row * 0.8, `${w.name}: label ${w.label}px in a row of ${w.row}px`)
+        await small.goto(`${server.url}/`)
+        await small.getByRole('combobox').fill('person')
+        await small.getByRole('option').first().waitFor()
+        const rows = await small.getByRole('option').evaluateAll((items) =>
+          items.map((item) => ({ label: item.querySelector('.label')?.getBoundingClientRect().width ?? null, row: item.getBoundingClientRect().width })),
+        )
+        for (const r of rows) if (r.label !== null) assert.ok(r.label >= r.row * 0.7, `label ${r.label}px in a row of ${r.row}px`)
+      } finally {
+        await phone.close()
+      }
+    })
+
+    it("keeps the editor's completions in view: no info panel over the list", async () => {
+      const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+      try {
+        const small = await phone.newPage()
+        await small.goto(`${server.url}/editor`)
+        const editor = small.getByRole('textbox', { name: 'Turtle or SPARQL document' })
+        await editor.waitFor()
+        await editor.press('Control+End')
+        await small.keyboard.press('ArrowUp')
+        await small.keyboard.press('End')
+        await small.keyboard.type(' a schema:Pe', { delay: 40 })
+        const list = small.locator('.cm-tooltip-autocomplete')
+        await list.locator('li').first().waitFor()
+        await small.waitForTimeout(300) // the info panel follows the list
+        const listBox = (await list.boundingBox())!
+        assert.ok(listBox.x >= 0 && listBox.x + listBox.width <= 375 + 1, `the list spans ${listBox.x}–${listBox.x + listBox.width}px`)
+        for (const info of await small.locator('.cm-completionInfo').all()) {
+          const box = await info.boundingBox()
+          if (box === null) continue // not shown
+          const overlaps = box.x < listBox.x + listBox.width && listBox.x < box.x + box.width && box.y < listBox.y + listBox.height && listBox.y < box.y + box.height
+          assert.ok(!overlaps, `the info panel ${JSON.stringify(box)} covers the list ${JSON.stringify(listBox)}`)
+        }
+        // Each option's label is readable: wider than a few letters.
+        const labelWidths = await list.locator('.cm-completionLabel').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().width))
+        assert.ok(labelWidths.every((w) => w >= 60), labelWidths.join(', '))
       } finally {
         await phone.close()
       }

@@ -17,7 +17,7 @@ import { addPrefixesRoute } from './routes/prefixes.js'
 import { resolvePrefixedPath } from './routes/resolve.js'
 import { addSearchRoutes } from './routes/search.js'
 import { addVocabularyRoute } from './routes/vocabulary.js'
-import { addSiteRoutes, type Site } from './site.js'
+import { addSiteRoutes, htmlNotFound, type Site } from './site.js'
 import { DEFAULT_CACHE_BYTES, IndexHolder } from './served-index.js'
 
 export interface AppOptions {
@@ -92,6 +92,7 @@ export function createApp(options: AppOptions): Koa {
   if (options.metrics && options.serveMetrics) app.use(metricsRoute(options.metrics.registry))
   // After CORS, so a browser can read the 429, and after /metrics, so scraping is never refused.
   if (options.rateLimit) app.use(rateLimit(new TokenBuckets(options.rateLimit)))
+  if (options.site) app.use(htmlNotFound(options.site))
   app.use(cachedRoutes(router))
   app.use(router.allowedMethods())
   app.use(resolvePrefixedPath)

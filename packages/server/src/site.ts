@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type Router from '@koa/router'
-import type { Context } from 'koa'
+import type { Context, Next } from 'koa'
 import { HttpError } from './http-error.js'
 import { decodePathSegment } from './query-params.js'
 import { sendAnswer, servedIndex } from './respond.js'
@@ -35,7 +35,9 @@ const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
   ['/editor', 'editor.html'],
 ]
 const VOCABULARY_PAGE = 'prefix.html'
-const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE]
+/** Served with a 404 to a browser that asked for a page the resolver does not have. */
+const NOT_FOUND_PAGE = 'not-found.html'
+const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE, NOT_FOUND_PAGE]
 
 /** Asset names carry a hash of their content, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -96,6 +98,21 @@ export function addSiteRoutes(router: Router, site: Site): void {
     ctx.set('X-Content-Type-Options', 'nosniff')
     sendAnswer(ctx, answer, IMMUTABLE)
   })
+}
+
+/**
+ * Middleware: a 404 outside `/api/` — no route, or `/{prefix}:{local}` with an unknown prefix — is
+ * the not-found page for a client that prefers HTML (a browser), and stays JSON for the others.
+ */
+export function htmlNotFound(site: Site) {
+  const page = site.files.get(NOT_FOUND_PAGE)!
+  const notFound = makeAnswer(404, page.type, page.body, 9)
+  return async (ctx: Context, next: Next): Promise<void> => {
+    await next()
+    if (ctx.status !== 404 || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return
+    if (ctx.response.is('html') || ctx.accepts('json', 'html') !== 'html') return
+    sendPage(ctx, notFound, PAGE_POLICY)
+  }
 }
 
 function sendPage(ctx: Context, answer: Answer, policy: string): void {

@@ -32,6 +32,9 @@ export interface Vocabulary {
   readonly title: string | null
   readonly curated: boolean
   readonly popularity: number | null
+  readonly quality: 'curated' | 'popular' | 'long-tail' | 'suspect' | null
+  /** For a typo alias: the prefix usually written for the namespace. */
+  readonly usually: string | null
   readonly truncated: boolean
   readonly classes: readonly TermEntry[]
   readonly properties: readonly TermEntry[]

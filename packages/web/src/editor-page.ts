@@ -10,7 +10,7 @@ import { oneDark } from '@codemirror/theme-one-dark'
 import { EditorView } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
 import { basicSetup } from 'codemirror'
-import { byId } from './dom.js'
+import { byId, debounce } from './dom.js'
 import { resolverCompletions } from './resolver-completions.js'
 import type { Language as SyntaxLanguage } from '@prefixd/core/syntax'
 
@@ -35,19 +35,45 @@ const darkTheme = [
   ),
 ]
 
+/** Where the page keeps the document between visits (this browser only). */
+const STORAGE_KEY = 'prefixd.editor'
+
+/** The document and language of the last visit, if this browser kept them. */
+function restored(): { language: Language; doc: string } | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { language?: unknown; doc?: unknown } | null
+    if (saved === null || typeof saved.doc !== 'string' || (saved.language !== 'turtle' && saved.language !== 'sparql')) return undefined
+    return { language: saved.language, doc: saved.doc }
+  } catch {
+    return undefined // storage disabled, or something else's value under the key
+  }
+}
+
+/** Keeps the document for the next visit; without storage (private windows may refuse it) it is not kept. */
+const save = debounce((language: Language, doc: string) => {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ language, doc }))
+  } catch {
+    // Quota or policy: the page works on without it.
+  }
+}, 300)
+
 const picker = byId<HTMLSelectElement>('language')
+const saved = restored()
+if (saved !== undefined) picker.value = saved.language
 const status = byId('status')
 const languages = new Compartment()
 const themes = new Compartment()
 const modes = { turtle: StreamLanguage.define(turtle), sparql: StreamLanguage.define(sparql) }
 const dark = window.matchMedia('(prefers-color-scheme: dark)')
 let language: Language = picker.value === 'sparql' ? 'sparql' : 'turtle'
+const initialDoc = saved?.doc ?? SAMPLES[language]
 
 const view = new EditorView({
   parent: byId('editor'),
   state: EditorState.create({
-    doc: SAMPLES[language],
-    selection: { anchor: SAMPLES[language].length - 1 },
+    doc: initialDoc,
+    selection: { anchor: saved === undefined ? initialDoc.length - 1 : initialDoc.length },
     extensions: [
       basicSetup,
       languages.of(modes[language]),
@@ -59,6 +85,7 @@ const view = new EditorView({
       }),
       EditorView.contentAttributes.of({ 'aria-label': 'Turtle or SPARQL document' }),
       EditorView.lineWrapping,
+      EditorView.updateListener.of((update) => update.docChanged && save(language, update.state.doc.toString())),
     ],
   }),
 })
@@ -74,6 +101,7 @@ picker.addEventListener('change', () => {
     effects: languages.reconfigure(modes[language]),
     ...(untouched && { changes: { from: 0, to: view.state.doc.length, insert: SAMPLES[language] } }),
   })
+  save(language, view.state.doc.toString())
 })
 
 /** Says in the status line why completions fail, and clears it once they work again. */

@@ -5,6 +5,7 @@ import { copyButton } from './copy.js'
 import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
 import { vocabularyHref } from './links.js'
+import { loadingHint } from './loading.js'
 
 /** Rows added to the page at a time: 3,400 rows of buttons at once would make typing lag. */
 const PAGE_SIZE = 100
@@ -28,16 +29,22 @@ more.addEventListener('click', () => showMore())
 void load()
 
 async function load(): Promise<void> {
+  const loaded = loadingHint(status, 'Loading the prefix table…')
   try {
     const { body: table } = await apiGet<Record<string, string>>('prefixes', { format: 'json' })
+    loaded()
     all = Object.entries(table)
     applyFilter()
   } catch (error) {
+    loaded()
     showFailure(status, error)
   }
 }
 
-/** Prefixes starting with the filter first, then those containing it, then namespaces containing it. */
+/**
+ * The prefix equal to the filter first (`dc` before `dcat`), then those starting with it, then those
+ * containing it, then namespaces containing it; each group in the table's order (curated, then popular).
+ */
 function applyFilter(): void {
   const needle = filter.value.trim().toLowerCase()
   const url = new URL(location.href)
@@ -48,16 +55,18 @@ function applyFilter(): void {
 
   if (needle === '') matches = all
   else {
+    const exact: Array<readonly [string, string]> = []
     const starts: Array<readonly [string, string]> = []
     const contains: Array<readonly [string, string]> = []
     const inNamespace: Array<readonly [string, string]> = []
     for (const row of all) {
       const prefix = row[0].toLowerCase()
-      if (prefix.startsWith(needle)) starts.push(row)
+      if (prefix === needle) exact.push(row)
+      else if (prefix.startsWith(needle)) starts.push(row)
       else if (prefix.includes(needle)) contains.push(row)
       else if (row[1].toLowerCase().includes(needle)) inNamespace.push(row)
     }
-    matches = [...starts, ...contains, ...inNamespace]
+    matches = [...exact, ...starts, ...contains, ...inNamespace]
   }
   body.replaceChildren()
   shown = 0

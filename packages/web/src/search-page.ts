@@ -4,6 +4,7 @@ import { apiGet, isAbort, showFailure, type Suggestion, type TermEntry } from '.
 import { copyButton } from './copy.js'
 import { byId, debounce, h } from './dom.js'
 import { linkable, looksLikeIri, vocabularyHref } from './links.js'
+import { loadingHint } from './loading.js'
 
 /** Wait this long after the last keystroke before asking: typing `person` sends one request, not six. */
 const DEBOUNCE_MS = 120
@@ -49,11 +50,14 @@ async function update(raw: string): Promise<void> {
   if (query === '') return show([], '', undefined)
   const controller = new AbortController()
   inFlight = controller
+  const loaded = loadingHint(status)
   try {
     const [found, result] = await Promise.all([suggestionsFor(query, controller.signal), lookUp(query, controller.signal)])
+    loaded()
     show(found, query, result)
   } catch (error) {
     if (isAbort(error)) return
+    loaded()
     show([], query, undefined)
     showFailure(status, error)
   }
@@ -71,10 +75,19 @@ async function suggestionsFor(query: string, signal: AbortSignal): Promise<Row[]
   ])
   const prefixRows = prefixes.status === 200 ? prefixes.body.map(fromSuggestion) : []
   const termRows = terms.status === 200 ? terms.body.map(fromTerm) : []
-  // `foaf` means the prefix; `person` means terms, then the prefixes that start so.
-  const exact = prefixRows.filter((row) => row.name.toLowerCase() === query.toLowerCase() + ':')
+  // `person` means a Person class before the person: prefix; `foaf` (no term of that name) the prefix;
+  // then the other terms, then the prefixes that start so.
+  const lower = query.toLowerCase()
+  const named = termRows.filter((row) => localPart(row.name).toLowerCase() === lower)
+  const exact = prefixRows.filter((row) => row.name.toLowerCase() === lower + ':')
+  const others = termRows.filter((row) => !named.includes(row))
   const rest = prefixRows.filter((row) => !exact.includes(row))
-  return [...exact, ...termRows, ...rest].slice(0, MAX_SUGGESTIONS)
+  return [...named, ...exact, ...others, ...rest].slice(0, MAX_SUGGESTIONS)
+}
+
+/** What follows the colon of a prefixed name (the whole string when it has none). */
+function localPart(name: string): string {
+  return name.slice(name.indexOf(':') + 1)
 }
 
 /** What the query means as a whole: the IRI of a prefixed name, or the prefixed name of an IRI. */
@@ -124,7 +137,13 @@ function show(found: Row[], query: string, result: { from: string; to: string; v
   active = -1
   status.classList.remove('error')
   list.replaceChildren(...found.map(renderRow))
-  status.textContent = query === '' ? '' : found.length === 0 ? `Nothing found for “${query}”.` : `${found.length} suggestion${found.length === 1 ? '' : 's'}; arrow keys choose, Enter opens.`
+  // An answer is something found: “Nothing found” only when there is neither.
+  status.textContent =
+    query === '' || (found.length === 0 && result !== undefined)
+      ? ''
+      : found.length === 0
+        ? `Nothing found for “${query}”.`
+        : `${found.length} suggestion${found.length === 1 ? '' : 's'}; arrow keys choose, Enter opens.`
   if (found.length > 0) open()
   else close()
   input.removeAttribute('aria-activedescendant')
@@ -133,10 +152,12 @@ function show(found: Row[], query: string, result: { from: string; to: string; v
     answer.replaceChildren()
   } else {
     answer.hidden = false
-    answer.replaceChildren(
-      h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' '),
-      copyButton('Copy', `Copy ${result.to}`, () => result.to, status),
-    )
+    // A prefixed name expands whatever its local part; say when no vocabulary has that term (`foaf:Pe`).
+    const known = result.verb !== 'expands to' || found.some((row) => row.name === result.from || row.iri === result.to)
+    const parts: Node[] = [h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' ')]
+    if (!known) parts.push(h('p', { class: 'unknown-term' }, `${result.from} is not a known term of its vocabulary (it may be unfinished).`))
+    parts.push(copyButton('Copy', `Copy ${result.to}`, () => result.to, status))
+    answer.replaceChildren(...parts)
   }
 }
 

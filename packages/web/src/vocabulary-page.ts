@@ -3,8 +3,9 @@
 import { apiGet, showFailure, type TermEntry, type Vocabulary } from './api.js'
 import { copyButton } from './copy.js'
 import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
-import { byId, h } from './dom.js'
+import { byId, debounce, h } from './dom.js'
 import { linkable } from './links.js'
+import { loadingHint } from './loading.js'
 
 const GROUPS = [
   ['classes', 'Classes'],
@@ -18,14 +19,18 @@ const copied = byId('copied')
 const prefix = decodeURIComponent(location.pathname.slice('/prefix/'.length)) // the server refused malformed paths
 /** Each listed term's element by its local name, which the fragment names (`#Person`). */
 const termsByLocal = new Map<string, HTMLElement>()
+/** Each listed term's element with the text the filter matches (name and label, lower case). */
+const filterable: Array<readonly [HTMLElement, string]> = []
 
 void load()
 window.addEventListener('hashchange', focusTerm)
 
 async function load(): Promise<void> {
   document.title = `${prefix}: — prefixd`
+  const loaded = loadingHint(status)
   try {
     const { status: code, body } = await apiGet<Vocabulary>(`prefixes/${encodeURIComponent(prefix)}`)
+    loaded()
     if (code === 404) {
       byId('title').textContent = `Unknown prefix “${prefix}”`
       status.textContent = 'The resolver has no such prefix. Search for it or look through the prefix table.'
@@ -35,6 +40,7 @@ async function load(): Promise<void> {
     render(body)
     focusTerm()
   } catch (error) {
+    loaded()
     showFailure(status, error)
   } finally {
     container.setAttribute('aria-busy', 'false')
@@ -53,7 +59,10 @@ function render(vocabulary: Vocabulary): void {
     h('dt', {}, 'Terms'),
     h('dd', {}, count === 0 ? 'none known to this resolver' : `${count.toLocaleString('en')}${vocabulary.truncated ? ' (list cut short)' : ''}`),
     h('dt', {}, 'Source'),
-    h('dd', {}, vocabulary.curated ? 'curated vocabulary' : vocabulary.popularity !== null ? `prefix.cc (rank ${vocabulary.popularity})` : 'prefix table'),
+    h('dd', {}, vocabulary.curated ? 'curated vocabulary' : vocabulary.popularity !== null ? `prefix.cc (rank ${vocabulary.popularity}${qualityNote(vocabulary)})` : 'prefix table'),
+    ...(vocabulary.usually === null
+      ? []
+      : [h('dt', {}, 'Usually'), h('dd', { class: 'usually' }, 'a typo alias: usually ', h('a', { href: `/prefix/${encodeURIComponent(vocabulary.usually)}` }, h('code', {}, `${vocabulary.usually}:`)))]),
   )
   const declarations = h(
     'div',
@@ -63,7 +72,8 @@ function render(vocabulary: Vocabulary): void {
       return h('div', { class: 'declaration' }, h('code', {}, text), copyButton(`Copy ${SYNTAX_NAMES[syntax]}`, `Copy ${SYNTAX_NAMES[syntax]} declaration of ${vocabulary.prefix}`, () => text, copied))
     }),
   )
-  const sections = GROUPS.filter(([key]) => vocabulary[key].length > 0).map(([key, title]) =>
+  const groups = GROUPS.filter(([key]) => vocabulary[key].length > 0)
+  const sections = groups.map(([key, title]) =>
     h(
       'section',
       { 'aria-labelledby': `group-${key}` },
@@ -71,8 +81,47 @@ function render(vocabulary: Vocabulary): void {
       h('ul', { class: 'terms' }, ...vocabulary[key].map((term) => renderTerm(term, vocabulary.namespace))),
     ),
   )
-  container.replaceChildren(heading, facts, declarations, ...sections)
+  // Long vocabularies (schema.org: 3,000 terms) need a way through: a filter and a link to each section.
+  const tools =
+    count === 0
+      ? null
+      : h(
+          'div',
+          { class: 'term-tools' },
+          h(
+            'nav',
+            { class: 'jump', 'aria-label': 'Sections' },
+            ...groups.map(([key, title]) => h('a', { href: `#group-${key}` }, `${title} (${vocabulary[key].length.toLocaleString('en')})`)),
+          ),
+          filterBox(),
+        )
+  container.replaceChildren(heading, facts, declarations, ...(tools ? [tools] : []), ...sections)
   status.textContent = ''
+}
+
+/** The grade of a prefix.cc prefix, in words, when it is not a popular one. */
+function qualityNote(vocabulary: Vocabulary): string {
+  if (vocabulary.quality === 'long-tail') return '; long tail: not offered by completion'
+  if (vocabulary.quality === 'suspect') return '; suspect: not offered by completion, never used to shorten IRIs'
+  return ''
+}
+
+/** A box that hides the terms whose name and label do not contain what is typed. */
+function filterBox(): HTMLElement {
+  const input = h('input', { id: 'term-filter', type: 'search', autocomplete: 'off', spellcheck: 'false', placeholder: 'name or label' })
+  const apply = debounce(() => {
+    const words = input.value.trim().toLowerCase()
+    let shown = 0
+    for (const [item, text] of filterable) {
+      const keep = words === '' || text.includes(words)
+      item.hidden = !keep
+      if (keep) shown++
+    }
+    for (const section of container.querySelectorAll('section')) section.hidden = section.querySelector('.term:not([hidden])') === null
+    status.textContent = words === '' ? '' : shown === 0 ? `No term matches “${input.value.trim()}”.` : `${shown.toLocaleString('en')} term${shown === 1 ? '' : 's'} match.`
+  }, 80)
+  input.addEventListener('input', apply)
+  return h('div', { class: 'filter' }, h('label', { for: 'term-filter' }, 'Filter terms'), input)
 }
 
 function renderTerm(term: TermEntry, namespace: string): HTMLLIElement {
@@ -85,8 +134,10 @@ function renderTerm(term: TermEntry, namespace: string): HTMLLIElement {
     term.label ? h('span', { class: 'label' }, term.label) : null,
     term.typeNames.length > 0 ? h('span', { class: 'types' }, ...term.typeNames.map((t) => h('span', { class: 'type' }, t))) : null,
     iriElement(term.iri),
+    copyButton('Copy', `Copy ${term.prefixed ?? term.iri}`, () => term.prefixed ?? term.iri, copied),
   )
   termsByLocal.set(local, item)
+  filterable.push([item, `${term.prefixed ?? term.iri} ${term.label ?? ''}`.toLowerCase()])
   return item
 }
 
