@@ -52,8 +52,8 @@ export class TermIndex {
   readonly #weigh: (record: TermRecord) => number
   /** Made on the first ranked query: loading the index does not pay for it. */
   #ranking: RangeBest | undefined
-  /** The ranking restricted to each type's ranks, made when that type is first asked for. */
-  readonly #typedRankings = new Map<string, RangeBest>()
+  /** Each type's ranks and the ranking restricted to them, made when that type is first asked for. */
+  readonly #typedRankings = new Map<string, { list: ArrayLike<number>; best: RangeBest }>()
   /** Per rank: bit 1 a class, bit 2 a property (made with the ranking). */
   #kinds: Uint8Array | undefined
   /**
@@ -266,14 +266,15 @@ export class TermIndex {
   #typedRanking(types: readonly string[], start: number, end: number): [ArrayLike<number>, RangeBest] {
     const priority = this.#rankingOf().priority
     const make = (list: ArrayLike<number>) => new RangeBest(Int32Array.from(list, (rank) => priority[rank]!))
-    if (types.length !== 1) {
-      const list = this.#typedRanks(types, start, end)
-      return [list, make(list)]
+    // Several types differing only in case (owl:DatatypeProperty and a vocabulary's owl:DataTypeProperty)
+    // are merged once, whole, and kept like one type: a keystroke must not merge them again.
+    const key = types.length === 1 ? types[0]! : '\0' + types.join('\0')
+    let cached = this.#typedRankings.get(key)
+    if (cached === undefined) {
+      const list = types.length === 1 ? (this.#ranksByType.get(key) ?? NO_RANKS) : this.#typedRanks(types, 0, this.#records.length)
+      this.#typedRankings.set(key, (cached = { list, best: make(list) }))
     }
-    const list = this.#ranksByType.get(types[0]!) ?? NO_RANKS
-    let best = this.#typedRankings.get(types[0]!)
-    if (best === undefined) this.#typedRankings.set(types[0]!, (best = make(list)))
-    return [list, best]
+    return [cached.list, cached.best]
   }
 
   /** Ranks of the terms having one of `types`, ascending; at least those in `[start, end)`. */
