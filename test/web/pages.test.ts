@@ -182,6 +182,10 @@ describe('web pages in Chromium', function () {
       await page.getByRole('option').first().waitFor()
       await page.locator('#answer').getByText('http://xmlns.com/foaf/0.1/Person', { exact: true }).waitFor()
       assert.equal(await page.locator('#answer .unknown-term').count(), 0)
+      // A typo alias expands, and the card names the prefix usually written.
+      await box.fill('shema:Person')
+      await page.locator('#answer .usually').getByText('shema: is a typo alias; usually').waitFor()
+      assert.equal(await page.locator('#answer .usually a').getAttribute('href'), '/prefix/schema')
       // Words that match nothing and mean nothing still say so.
       await box.fill('zzqqxx')
       await page.getByRole('status').getByText('Nothing found for “zzqqxx”.').waitFor()

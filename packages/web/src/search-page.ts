@@ -91,7 +91,15 @@ function localPart(name: string): string {
 }
 
 /** What the query means as a whole: the IRI of a prefixed name, or the prefixed name of an IRI. */
-async function lookUp(query: string, signal: AbortSignal): Promise<{ readonly from: string; readonly to: string; readonly verb: string } | undefined> {
+interface Answer {
+  readonly from: string
+  readonly to: string
+  readonly verb: string
+  /** For a name whose prefix is a typo alias: the prefix usually written. */
+  readonly usually?: string
+}
+
+async function lookUp(query: string, signal: AbortSignal): Promise<Answer | undefined> {
   if (/\s/.test(query)) return undefined
   if (looksLikeIri(query)) {
     const { status: code, body } = await apiGet<{ value: string }>('shrink', { q: query }, signal)
@@ -99,8 +107,9 @@ async function lookUp(query: string, signal: AbortSignal): Promise<{ readonly fr
   }
   const colon = query.indexOf(':')
   if (colon <= 0 || colon === query.length - 1) return undefined
-  const { status: code, body } = await apiGet<{ value: string }>('expand', { q: query }, signal)
-  return code === 200 ? { from: query, to: body.value, verb: 'expands to' } : undefined
+  const { status: code, body } = await apiGet<{ value: string; usually?: string }>('expand', { q: query }, signal)
+  if (code !== 200) return undefined
+  return { from: query, to: body.value, verb: 'expands to', ...(body.usually !== undefined && { usually: body.usually }) }
 }
 
 function fromSuggestion(s: Suggestion): Row {
@@ -131,7 +140,7 @@ function fromTerm(t: TermEntry): Row {
   }
 }
 
-function show(found: Row[], query: string, result: { from: string; to: string; verb: string } | undefined): void {
+function show(found: Row[], query: string, result: Answer | undefined): void {
   rows = found
   shownQuery = query
   active = -1
@@ -155,7 +164,12 @@ function show(found: Row[], query: string, result: { from: string; to: string; v
     // A prefixed name expands whatever its local part; say when no vocabulary has that term (`foaf:Pe`).
     const known = result.verb !== 'expands to' || found.some((row) => row.name === result.from || row.iri === result.to)
     const parts: Node[] = [h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' ')]
-    if (!known) parts.push(h('p', { class: 'unknown-term' }, `${result.from} is not a known term of its vocabulary (it may be unfinished).`))
+    if (result.usually !== undefined) {
+      const prefix = result.from.slice(0, result.from.indexOf(':'))
+      parts.push(h('p', { class: 'usually' }, `${prefix}: is a typo alias; usually `, h('a', { href: `/prefix/${encodeURIComponent(result.usually)}` }, h('code', {}, `${result.usually}:`)), '.'))
+    } else if (!known) {
+      parts.push(h('p', { class: 'unknown-term' }, `${result.from} is not a known term of its vocabulary (it may be unfinished).`))
+    }
     parts.push(copyButton('Copy', `Copy ${result.to}`, () => result.to, status))
     answer.replaceChildren(...parts)
   }
