@@ -6,6 +6,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REFERENCE_FIXTURE } from '@prefixd/chat'
+
+/** The service's body limit (chat-behaviour.md leaves it to us; the package README says 1 MiB). */
+const MAX_BODY = 1024 * 1024
 import { expectError, expectSuccess, startTestChat, USERS, type TestChat } from './chat-helpers.js'
 
 describe('chat service', () => {
@@ -77,6 +80,62 @@ describe('chat service', () => {
       assert.equal(huge.status, 413)
       const latin1 = await fetch(`${chat.url}/api/v1/messages/render`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from([0x63, 0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x3d, 0xff]) })
       assert.equal(latin1.status, 400)
+    })
+  })
+
+  describe('request bodies and query strings', () => {
+    const authorization = (): string => 'Basic ' + Buffer.from(`${USERS.max!.email}:${USERS.max!.api_key}`).toString('base64')
+    const render = (init: RequestInit, query = ''): Promise<Response> =>
+      fetch(`${chat.url}/api/v1/messages/render${query}`, { method: 'POST', ...init, headers: { authorization: authorization(), ...init.headers } })
+    /** A multipart/form-data body written out by hand, so that its bytes can be wrong on purpose. */
+    const multipart = (parts: ReadonlyArray<{ name: string; value: Buffer | string }>): RequestInit => {
+      const boundary = 'prefixd-test-boundary'
+      const chunks = parts.flatMap((p) => [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`),
+        Buffer.from(p.value),
+        Buffer.from('\r\n'),
+      ])
+      return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]) }
+    }
+
+    it('reads multipart/form-data as fetch sends it, UTF-8 included', async () => {
+      const body = new FormData()
+      body.append('content', '**ünïcödé** 🎉')
+      const answer = await render({ body })
+      assert.equal(answer.status, 200)
+      assert.equal(((await answer.json()) as { rendered: string }).rendered, '<p><strong>ünïcödé</strong> 🎉</p>')
+    })
+
+    it('refuses in multipart what it refuses in form-urlencoded: a repeated name, bad UTF-8, more than 1 MiB', async () => {
+      const twice = await render(multipart([{ name: 'content', value: 'a' }, { name: 'content', value: 'b' }]))
+      assert.equal(twice.status, 400)
+      assert.match(((await twice.json()) as { msg: string }).msg, /content.*more than once/)
+      const latin1 = await render(multipart([{ name: 'content', value: Buffer.from([0x63, 0xe9]) }]))
+      assert.equal(latin1.status, 400)
+      assert.match(((await latin1.json()) as { msg: string }).msg, /Invalid content: not valid UTF-8/)
+      const huge = await render(multipart([{ name: 'content', value: 'a'.repeat(MAX_BODY + 1) }]))
+      assert.equal(huge.status, 413)
+    })
+
+    it('refuses file parts and malformed multipart bodies with a 400, never a 500', async () => {
+      const file = new FormData()
+      file.append('content', new Blob(['x']), 'notes.txt')
+      assert.equal((await render({ body: file })).status, 400)
+      const noBoundary = await render({ headers: { 'content-type': 'multipart/form-data' }, body: 'content=x' })
+      assert.equal(noBoundary.status, 400)
+      const cut = await render({ headers: { 'content-type': 'multipart/form-data; boundary=b' }, body: '--b\r\nContent-Disposition: form-data; name="content"\r\n\r\nunfinished' })
+      assert.equal(cut.status, 400)
+    })
+
+    it('reads parameters from the query string for every method, and a name in both places is given twice', async () => {
+      const fromQuery = await render({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }, '?content=from%20the%20query')
+      assert.equal(((await fromQuery.json()) as { rendered: string }).rendered, '<p>from the query</p>')
+      const both = await render({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'content=b' }, '?content=a')
+      assert.equal(both.status, 400)
+      const token = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaandroid-token-max' // the fixture's
+      const removed = await fetch(`${chat.url}/api/v1/users/me/android_push_reg_id?token=${token}`, { method: 'DELETE', headers: { authorization: authorization() } })
+      assert.equal(removed.status, 200)
+      expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token }), 400, 'BAD_REQUEST', 'Token does not exist')
     })
   })
 

@@ -8,9 +8,9 @@ import type { Db } from './db.js'
 import type { QueueStore } from './event-queues.js'
 import type { Waiters } from './event-waiters.js'
 import type { Mailer } from './mailer.js'
-import { Params } from './params.js'
+import { decodeForm, Params } from './params.js'
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js'
-import { readForm } from './request-body.js'
+import { readBody } from './request-body.js'
 import { addRoutes } from './routes/index.js'
 import { apiKeyMatches } from './secrets.js'
 import type { TextLinker } from './text-linker.js'
@@ -89,7 +89,10 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
       limit(user.id)
       ctx.state.user = user
     }
-    ctx.state.params = new Params(ctx.method === 'GET' || ctx.method === 'HEAD' ? ctx.querystring : await readForm(ctx))
+    // Every method reads the query string too, as the reference server does (zulip-js sends the
+    // parameters of PATCH and DELETE there); GET and HEAD bodies are not read.
+    const query = decodeForm(ctx.querystring)
+    ctx.state.params = new Params(ctx.method === 'GET' || ctx.method === 'HEAD' ? query : [...query, ...(await readBody(ctx))])
     await next()
     if (ctx.body === undefined && ctx.status === 404) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
   })

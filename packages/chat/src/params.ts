@@ -1,4 +1,4 @@
-// Request parameters: form-encoded body or query string, read strictly by type; unread ones are reported.
+// Request parameters: from the query string and the body, read strictly by type; unread ones are reported.
 
 import { ChatError } from './chat-error.js'
 
@@ -15,8 +15,9 @@ export class Params {
   readonly #values = new Map<string, string>()
   readonly #used = new Set<string>()
 
-  constructor(encoded: string) {
-    for (const [name, value] of decodeForm(encoded)) {
+  /** `pairs`: the query string's and the body's parameters (a name given twice, in either, is a 400). */
+  constructor(pairs: Iterable<readonly [string, string]>) {
+    for (const [name, value] of pairs) {
       if (this.#values.has(name)) throw invalid(name, 'it is given more than once')
       if (value.length > MAX_PARAMETER_LENGTH) throw invalid(name, `it is longer than ${MAX_PARAMETER_LENGTH} characters`)
       this.#values.set(name, value)
@@ -94,7 +95,7 @@ export class Params {
  * Form pairs, decoded strictly: a `%` escape that is not valid UTF-8 is a 400 naming the parameter,
  * where URLSearchParams would quietly turn it into U+FFFD.
  */
-function* decodeForm(encoded: string): Generator<[string, string]> {
+export function* decodeForm(encoded: string): Generator<[string, string]> {
   for (const part of encoded.split('&')) {
     if (part === '') continue
     const eq = part.indexOf('=')

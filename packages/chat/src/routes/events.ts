@@ -14,8 +14,9 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
 
   router.post('/api/v1/register', (ctx) => {
     const { params, user } = ctx.state
-    const eventTypes = params.json('event_types', is.stringArray) ?? null
-    const fetchTypes = params.json('fetch_event_types', is.stringArray) ?? eventTypes ?? STATE_TYPES
+    // JSON null is "all types", as the reference server reads it (zulip-js's callOnEachEvent sends it).
+    const eventTypes = params.json('event_types', orNull(is.stringArray)) ?? null
+    const fetchTypes = params.json('fetch_event_types', orNull(is.stringArray)) ?? eventTypes ?? STATE_TYPES
     const narrow = params.json('narrow', narrowTerms) ?? []
     const allPublicStreams = params.bool('all_public_streams') ?? false
     const applyMarkdown = params.bool('apply_markdown') ?? false
@@ -100,6 +101,11 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     queues.delete(queueId)
     ok(ctx)
   })
+}
+
+/** A checker that also takes JSON null (as `undefined`: the parameter's default). */
+function orNull<T>(check: (value: unknown, name: string) => T): (value: unknown, name: string) => T | undefined {
+  return (value, name) => (value === null ? undefined : check(value, name))
 }
 
 /** A narrow: `[[operator, operand], …]` or `[{operator, operand}, …]`, with the operators we filter on. */

@@ -1,0 +1,112 @@
+// The chat service driven by the official Zulip JavaScript client (zulip-js on npm), as a new user would.
+
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
+import { setTimeout as delay } from 'node:timers/promises'
+import { startTestChat, USERS, type TestChat } from './chat-helpers.js'
+
+type Answer = Record<string, unknown> & { result: string }
+/** The parts of zulip-js used here (the package ships no types). */
+interface Zulip {
+  users: { me: { getProfile(): Promise<Answer> } }
+  server: { settings(): Promise<Answer> }
+  queues: { register(params: Record<string, unknown>): Promise<Answer>; deregister(params: Record<string, unknown>): Promise<Answer> }
+  events: { retrieve(params: Record<string, unknown>): Promise<Answer> }
+  messages: { send(params: Record<string, unknown>): Promise<Answer>; render(params: Record<string, unknown>): Promise<Answer> }
+}
+const require = createRequire(import.meta.url)
+// zulip-js loads isomorphic-form-data, which replaces the global FormData with the form-data package's
+// for the whole process (every other test's fetch bodies with it): zulip-js keeps its own reference,
+// so the global is put back.
+const nodeFormData = globalThis.FormData
+const zulipInit = require('zulip-js') as (config: { realm: string; username: string; apiKey: string }) => Promise<Zulip>
+globalThis.FormData = nodeFormData
+
+function success(answer: Answer): Answer {
+  assert.equal(answer.result, 'success', JSON.stringify(answer))
+  return answer
+}
+
+describe('zulip-js against the chat service', () => {
+  let chat: TestChat
+  let max: Zulip
+  let nina: Zulip
+  before(async () => {
+    chat = await startTestChat()
+    max = await zulipInit({ realm: chat.url, username: USERS.max!.email, apiKey: USERS.max!.api_key })
+    nina = await zulipInit({ realm: chat.url, username: USERS.nina!.email, apiKey: USERS.nina!.api_key })
+  })
+  after(() => chat.close())
+
+  it('reads the caller and the server settings', async () => {
+    const me = success(await max.users.me.getProfile())
+    assert.equal(me.email, USERS.max!.email)
+    assert.equal(me.user_id, USERS.max!.user_id)
+    const settings = success(await max.server.settings())
+    assert.equal(typeof settings.zulip_feature_level, 'number')
+  })
+
+  it('registers a queue, sends to a channel and as a direct message (multipart bodies), and reads both events', async () => {
+    const queue = success(await nina.queues.register({ event_types: ['message'] }))
+    const queueId = queue.queue_id as string
+    const toChannel = success(await max.messages.send({ type: 'stream', to: 'general', topic: 'zulip-js', content: 'hello from **zulip-js**' }))
+    const direct = success(await max.messages.send({ type: 'direct', to: [USERS.nina!.user_id], content: 'a direct hello' }))
+    const events = success(await nina.events.retrieve({ queue_id: queueId, last_event_id: -1 })).events as Array<{ id: number; type: string; message: Record<string, unknown> }>
+    assert.deepEqual(
+      events.map((e) => [e.type, e.message.id, e.message.content]),
+      [
+        ['message', toChannel.id, 'hello from **zulip-js**'], // as sent: the queue did not ask for apply_markdown
+        ['message', direct.id, 'a direct hello'],
+      ],
+    )
+    assert.equal(events[0]!.message.subject, 'zulip-js')
+    // Deregistering (DELETE with its parameters in the query string) ends the queue.
+    success(await nina.queues.deregister({ queue_id: queueId }))
+    const gone = await nina.events.retrieve({ queue_id: queueId, last_event_id: events.at(-1)!.id, dont_block: true })
+    assert.equal(gone.result, 'error')
+    assert.equal(gone.code, 'BAD_EVENT_QUEUE_ID')
+  })
+
+  it('renders Markdown and reports a missing argument as the API error', async () => {
+    assert.equal(success(await max.messages.render({ content: '*émphasis* ✓' })).rendered, '<p><em>émphasis</em> ✓</p>')
+    const missing = await max.messages.send({ type: 'stream', to: 'general', content: 'no topic' })
+    assert.equal(missing.result, 'error')
+    assert.equal(missing.code, 'REQUEST_VARIABLE_MISSING')
+  })
+
+  describe('callOnEachEvent', () => {
+    let child: ChildProcess | undefined
+    afterEach(() => void child?.kill('SIGKILL'))
+
+    it('registers with event_types null and hands each new message to its callback', async () => {
+      // callOnEachEvent never returns, so it runs in a process of its own that prints each event.
+      const script = `
+        const zulipInit = require('zulip-js')
+        zulipInit({ realm: process.env.REALM, username: process.env.EMAIL, apiKey: process.env.KEY })
+          .then((z) => z.callOnEachEvent((event) => console.log(JSON.stringify(event))))`
+      child = spawn(process.execPath, ['-e', script], {
+        env: { ...process.env, REALM: chat.url, EMAIL: USERS.nina!.email, KEY: USERS.nina!.api_key },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      const lines = createInterface({ input: child.stdout! })
+      const seen: Array<{ type: string; message?: { content: string } }> = []
+      const exited = once(child, 'exit')
+      // Its long poll is waiting once the service has a waiter (a bounded wait: the other process starts up).
+      for (let i = 0; i < 200 && chat.chat.services.waiters.size === 0; i++) await delay(50)
+      assert.equal(chat.chat.services.waiters.size, 1, 'the client never started its long poll')
+      const arrived = new Promise<void>((resolve) =>
+        lines.on('line', (line) => {
+          const event = JSON.parse(line) as (typeof seen)[number]
+          seen.push(event)
+          if (event.type === 'message') resolve()
+        }),
+      )
+      success(await max.messages.send({ type: 'stream', to: 'general', topic: 'each event', content: 'for the callback' }))
+      await Promise.race([arrived, exited.then(() => assert.fail('the client exited'))])
+      assert.equal(seen.find((e) => e.type === 'message')?.message?.content, 'for the callback')
+    })
+  })
+})
