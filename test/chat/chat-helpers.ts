@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PrefixIndex } from '@prefixd/core'
 import { loadFixture, openDatabase, REFERENCE_FIXTURE, startChat, type RunningChat } from '@prefixd/chat'
+import { TestClock } from './test-clock.js'
 
 interface FixtureUser {
   readonly user_id: number
@@ -49,7 +50,7 @@ export interface TestChat {
   readonly mailDir: string
   /** A client authenticated as the fixture user `name` (or with explicit credentials). */
   as(name: string, credentials?: { readonly email: string; readonly key: string }): Client
-  /** Moves the service's clock forward. */
+  /** Moves the service's clock forward, running the timers (heartbeats, expiry checks) now due. */
   advance(seconds: number): void
   close(): Promise<void>
 }
@@ -72,6 +73,15 @@ function referenceDatabase(): Promise<string> {
     return file
   })()
   return template
+}
+
+/** Waits until `condition` holds (a request reached the service, a process started), at most `ms`. */
+export async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = performance.now() + ms
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${ms} ms waiting until ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
 }
 
 export async function startTestChat(
@@ -99,13 +109,13 @@ export async function startTestChat(
     db = join(dataDir, 'chat.db') // a fresh copy of the reference organization
     await copyFile(await referenceDatabase(), db)
   }
-  let offset = options.startAt === undefined ? 0 : options.startAt - Date.now() / 1000
+  const clock = new TestClock(options.startAt)
   const chat = await startChat({
     db: db ?? ':memory:',
     host: '127.0.0.1',
     port: 0,
     mailDir,
-    now: () => Date.now() / 1000 + offset,
+    clock,
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.fixture !== undefined && { fixture: options.fixture }),
     ...(options.prefixIndex !== undefined && { prefixIndex: options.prefixIndex }),
@@ -140,7 +150,7 @@ export async function startTestChat(
     chat,
     mailDir,
     as,
-    advance: (seconds) => void (offset += seconds),
+    advance: (seconds) => clock.advance(seconds),
     close: async () => {
       await chat.close()
       await rm(mailDir, { recursive: true, force: true })

@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { expectError, expectSuccess, startTestChat, USERS, type Client, type TestChat, type Values } from './chat-helpers.js'
+import { expectError, expectSuccess, startTestChat, until, USERS, type Client, type TestChat, type Values } from './chat-helpers.js'
 
 type Event = Record<string, unknown> & { readonly id: number; readonly type: string }
 
@@ -315,13 +314,13 @@ describe('event queue', () => {
         const max = slow.as('max')
         const queue = await register(max)
         const first = max.get('/events', { queue_id: queue, last_event_id: -1 })
-        await sleep(100)
+        await until(() => slow.chat.services.waiters.size === 1, 'the first request waits')
         const started = Date.now()
         const second = max.get('/events', { queue_id: queue, last_event_id: -1 })
         const ended = expectSuccess(await first)
         assert.ok(Date.now() - started < 1000, 'the first request ended at once')
         assert.deepEqual(ended.events, [{ id: 0, type: 'heartbeat' }])
-        await sleep(100)
+        await until(() => slow.chat.services.waiters.size === 1, 'the second request waits')
         await sendDirect(slow.as('nina'), [4], 'wake up')
         const woken = expectSuccess(await second)
         assert.ok(Date.now() - started < 2000, 'the second request was woken by the message')
@@ -339,7 +338,7 @@ describe('event queue', () => {
       const max = chat.as('max')
       const queue = await register(max)
       const first = max.get('/events', { queue_id: queue, last_event_id: -1 })
-      await sleep(50)
+      await until(() => chat.chat.services.waiters.size === 1, 'the first request waits')
       const second = max.get('/events', { queue_id: queue, last_event_id: -1 })
       assert.deepEqual(expectSuccess(await first).events, [{ id: 0, type: 'heartbeat' }])
       assert.deepEqual(expectSuccess(await second).events, [
@@ -355,7 +354,7 @@ describe('event queue', () => {
         const waiting = slow.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
         let answeredAt = 0
         void waiting.then(() => (answeredAt = Date.now()))
-        await sleep(300)
+        await until(() => slow.chat.services.waiters.size === 1, 'the request waits')
         assert.equal(answeredAt, 0, 'still waiting before the message')
         const sentAt = Date.now()
         const id = await sendDirect(slow.as('max'), [5], 'are you there?')
@@ -400,12 +399,10 @@ describe('event queue', () => {
         headers: { authorization: 'Basic ' + Buffer.from(`${email}:${key}`).toString('base64') },
         signal: aborted.signal,
       })
-      await sleep(50)
-      assert.equal(chat.chat.services.waiters.size, 1)
+      await until(() => chat.chat.services.waiters.size === 1, 'the request waits')
       aborted.abort()
       await assert.rejects(waiting)
-      await sleep(50)
-      assert.equal(chat.chat.services.waiters.size, 0)
+      await until(() => chat.chat.services.waiters.size === 0, 'the service forgets the request')
       await sendDirect(chat.as('nina'), [4], 'later')
       assert.deepEqual((await take(chat.as('max'), queue)).map((e) => [e.id, e.type]), [[0, 'message']])
     })
@@ -413,7 +410,7 @@ describe('event queue', () => {
     it('ends a waiting request of a deleted queue with BAD_EVENT_QUEUE_ID', async () => {
       const queue = await register(chat.as('max'))
       const waiting = chat.as('max').get('/events', { queue_id: queue, last_event_id: -1 })
-      await sleep(50)
+      await until(() => chat.chat.services.waiters.size === 1, 'the request waits')
       expectSuccess(await chat.as('max').delete('/events', { queue_id: queue }))
       expectError(await waiting, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queue}`)
     })
@@ -574,7 +571,9 @@ describe('event queue', () => {
   describe('expiry', () => {
     let expiring: TestChat
     beforeEach(async () => {
-      expiring = await startTestChat({ heartbeatSeconds: [3, 3], expiryCheckSeconds: 0.05 })
+      // The default expiry check (every 60 s): `advance` runs the checks it passes. Heartbeats a day
+      // away, so that no advance below ends a waiting request.
+      expiring = await startTestChat({ heartbeatSeconds: [86_400, 86_400] })
     })
     afterEach(() => expiring.close())
 
@@ -582,10 +581,8 @@ describe('event queue', () => {
       const short = await register(expiring.as('max'))
       const long = await register(expiring.as('max'), { queue_lifespan_secs: 1200 })
       expiring.advance(500)
-      await sleep(150)
       assert.deepEqual(await take(expiring.as('max'), short), []) // a request renews the lifespan
       expiring.advance(650)
-      await sleep(150)
       const answer = await expiring.as('max').get('/events', { queue_id: short, last_event_id: -1, dont_block: true })
       expectError(answer, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${short}`)
       assert.equal(answer.body.queue_id, short)
@@ -596,27 +593,25 @@ describe('event queue', () => {
       assert.equal('reason' in other.body, false)
       assert.deepEqual(await take(expiring.as('max'), long), [])
       expiring.advance(1201)
-      await sleep(150)
       expectError(await expiring.as('max').get('/events', { queue_id: long, last_event_id: -1, dont_block: true }), 400, 'BAD_EVENT_QUEUE_ID')
     })
 
-    it('expires a queue with a short queue_lifespan_secs in real time', async () => {
+    it('expires a queue with a short queue_lifespan_secs', async () => {
       const queue = await register(expiring.as('max'), { queue_lifespan_secs: 1 })
-      await sleep(2200)
+      expiring.advance(61) // the first check: idle for 61 s, far past 1 s
       expectError(await expiring.as('max').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true }), 400, 'BAD_EVENT_QUEUE_ID')
     })
 
     it('never expires a queue while a request waits on it', async () => {
       const queue = await register(expiring.as('max'))
       const waiting = expiring.as('max').get('/events', { queue_id: queue, last_event_id: -1 })
-      await sleep(50)
-      expiring.advance(10_000)
-      await sleep(300) // several expiry checks
+      await until(() => expiring.chat.services.waiters.size === 1, 'the request waits')
+      for (let i = 0; i < 3; i++) expiring.advance(3600) // three checks, each far past the lifespan
       await sendDirect(expiring.as('nina'), [4], 'still there?')
       const body = expectSuccess(await waiting)
       assert.deepEqual((body.events as Event[]).map((e) => e.type), ['message'])
       // Its lifespan counts from the end of that request.
-      await sleep(150)
+      expiring.advance(61)
       assert.deepEqual(await take(expiring.as('max'), queue, 0), [])
     })
   })

@@ -1,9 +1,10 @@
-// Linkifier validation rules (packages/chat/src/linkifier-rules.ts), as pure functions.
+// Linkifier validation rules (packages/chat/src/linkify/linkifier-rules.ts, url-template.ts), as pure functions.
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { parseTemplate } from 'url-template'
-import { checkLinkifier, compilePattern, parseReverseTemplate, templateVariables, urlTemplateExpander } from '../../packages/chat/src/linkifier-rules.js'
+import { checkLinkifier, compilePattern, parseReverseTemplate } from '../../packages/chat/src/linkify/linkifier-rules.js'
+import { templateVariables, urlTemplateExpander } from '../../packages/chat/src/linkify/url-template.js'
 
 const base = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/example/project/issues/{id}' }
 const errorsOf = (input: Parameters<typeof checkLinkifier>[0]): Record<string, string[]> => {

@@ -1,12 +1,12 @@
-// The linkifier pass (packages/chat/src/linkify.ts, pattern-facts.ts) against a plain reference: the
+// The linkifier pass (packages/chat/src/linkify/linkify.ts, pattern-facts.ts) against a plain reference: the
 // boundary rules written as V8 look-around, each pattern scanned over the whole text. The needle set and
 // the run-narrowed search must never change which spans get linked.
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { RE2JS } from 're2js'
-import { linkifierLinker } from '../../packages/chat/src/linkify.js'
-import { NeedleSet, patternFacts } from '../../packages/chat/src/pattern-facts.js'
+import { linkifierLinker } from '../../packages/chat/src/linkify/linkify.js'
+import { NeedleSet, patternFacts } from '../../packages/chat/src/linkify/pattern-facts.js'
 
 interface Span {
   readonly start: number

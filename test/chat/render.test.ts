@@ -1,10 +1,10 @@
-// Message rendering with linkers (packages/chat/src/render.ts, linkify.ts, reverse-linkify.ts).
+// Message rendering with linkers (packages/chat/src/render/render.ts, linkify/linkify.ts, reverse-linkify.ts).
 
 import assert from 'node:assert/strict'
-import { linkifierLinker } from '../../packages/chat/src/linkify.js'
-import { renderMessage, topicLinks } from '../../packages/chat/src/render.js'
-import { reverseLinkify } from '../../packages/chat/src/reverse-linkify.js'
-import type { TextLinker } from '../../packages/chat/src/text-linker.js'
+import { linkifierLinker } from '../../packages/chat/src/linkify/linkify.js'
+import { renderMessage, topicLinks } from '../../packages/chat/src/render/render.js'
+import { reverseLinkify } from '../../packages/chat/src/linkify/reverse-linkify.js'
+import type { TextLinker } from '../../packages/chat/src/linkify/text-linker.js'
 
 const ISSUES = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/example/project/issues/{id}' }
 const issues = linkifierLinker([ISSUES])

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { passwordMatches } from '../../packages/chat/src/secrets.js'
-import { SETTINGS, userSettings } from '../../packages/chat/src/settings.js'
+import { passwordMatches } from '../../packages/chat/src/org/secrets.js'
+import { SETTINGS, userSettings } from '../../packages/chat/src/org/settings.js'
 import { expectError, expectSuccess, recordedEvents, startTestChat, USERS, type Answer, type RecordedEvent, type TestChat, type Values } from './chat-helpers.js'
 
 /** Events recorded by `action`. */

@@ -2,7 +2,7 @@
 // `npm run chat`: the chat service on 127.0.0.1:9991 with the reference organization.
 
 import { parseArgs } from 'node:util'
-import { loadChatPrefixIndex } from './prefix-index-option.js'
+import { loadChatPrefixIndex } from './prefix-glue/prefix-index-option.js'
 import { startChat } from './start.js'
 
 const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE]'

@@ -2,19 +2,21 @@
 
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createChatApp, type ChatServices } from './app.js'
-import { ChangeLog } from './changes.js'
-import { isEmpty, openDatabase, type Db } from './db.js'
-import { loadFixture, REFERENCE_FIXTURE } from './fixture.js'
-import { LocalBroker, type EventBroker } from './event-broker.js'
-import { QueueStore } from './event-queues.js'
-import { Waiters } from './event-waiters.js'
-import { DirectoryMailer, flushOutbox, type Mailer } from './mailer.js'
-import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js'
-import type { TextLinker } from './text-linker.js'
+import { every, SYSTEM_CLOCK, type Clock } from './clock.js'
+import { createChatApp } from './http/app.js'
+import type { ChatServices } from './http/context.js'
+import { ChangeLog } from './store/changes.js'
+import { isEmpty, openDatabase, type Db } from './store/db.js'
+import { loadFixture, REFERENCE_FIXTURE } from './store/fixture.js'
+import { LocalBroker, type EventBroker } from './events/event-broker.js'
+import { QueueStore } from './events/event-queues.js'
+import { Waiters } from './events/event-waiters.js'
+import { DirectoryMailer, flushOutbox, type Mailer } from './org/mailer.js'
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js'
+import type { TextLinker } from './linkify/text-linker.js'
 import type { PrefixIndex } from '@prefixd/core'
-import { shrinkPastedIris } from './pasted-iris.js'
-import { prefixLinker } from './prefix-linker.js'
+import { shrinkPastedIris } from './prefix-glue/pasted-iris.js'
+import { prefixLinker } from './prefix-glue/prefix-linker.js'
 
 /** How often acknowledgements and request times of event queues are saved. */
 const ACTIVITY_SAVE_MS = 1000
@@ -30,6 +32,9 @@ export interface ChatOptions {
   /** Folder of the default mailer; default `chat-mail` under the working directory. */
   readonly mailDir?: string
   readonly rateLimit?: RateLimitOptions
+  /** Time and timers (heartbeats, expiry, saving queue activity); default the system's. */
+  readonly clock?: Clock
+  /** The time alone (UNIX seconds), with the system's timers: a shorthand for `clock`, which wins. */
   readonly now?: () => number
   /** Seconds a GET /events waits before a heartbeat, drawn from [min, max]; default [45, 55]. */
   readonly heartbeatSeconds?: readonly [min: number, max: number]
@@ -65,7 +70,8 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   const textLinkers = [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])]
   if (isEmpty(db)) loadFixture(db, options.fixture ?? REFERENCE_FIXTURE, textLinkers)
   else if (options.fixture !== undefined) throw new Error(`the database ${options.db} already holds an organization; --fixture applies only to an empty one`)
-  const now = options.now ?? (() => Date.now() / 1000)
+  const clock = options.clock ?? (options.now === undefined ? SYSTEM_CLOCK : { now: options.now, setTimeout: SYSTEM_CLOCK.setTimeout })
+  const now = (): number => clock.now()
   const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
   let server: Server | undefined
   // One delivery at a time (two at once would send a message twice), and close() waits for it.
@@ -78,7 +84,7 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   const changes = new ChangeLog(db, now)
   const queues = new QueueStore(db, now)
   const broker = options.broker ?? new LocalBroker()
-  const waiters = new Waiters(broker)
+  const waiters = new Waiters(broker, clock)
   // Each change's events go into the queues inside its transaction; waiting requests learn of it after the commit.
   let touched: string[] = []
   changes.addWriter((events) => void (touched = queues.fanOut(events)))
@@ -96,6 +102,7 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     db,
     changes,
     now,
+    clock,
     mailer,
     flushMail,
     baseUrl: '',
@@ -107,10 +114,8 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   }
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
   queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
-  const expiry = setInterval(() => queues.expire(waiters.connected()), (options.expiryCheckSeconds ?? 60) * 1000)
-  expiry.unref()
-  const activity = setInterval(() => queues.persistActivity(), ACTIVITY_SAVE_MS)
-  activity.unref()
+  const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, () => queues.expire(waiters.connected()))
+  const stopSaving = every(clock, ACTIVITY_SAVE_MS, () => queues.persistActivity())
   const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT })
   server = app.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
@@ -125,8 +130,8 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     services,
     close: () =>
       new Promise<void>((resolve) => {
-        clearInterval(expiry)
-        clearInterval(activity)
+        stopExpiry()
+        stopSaving()
         waiters.releaseAll()
         server!.close(() => {
           void delivering.then(() => {

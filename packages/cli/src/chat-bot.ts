@@ -4,7 +4,7 @@ import { ChatApiError, ChatClient, EventQueueClient, isReregister } from '@prefi
 import type { PrefixIndex } from '@prefixd/core'
 import { replyTo, type BotReply, type BotUser, type IncomingMessage } from './bot-replies.js'
 import { describeFailure, type ChatAccount } from './chat-account.js'
-import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli.js'
+import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 import { ReplyLedger } from './reply-ledger.js'
 
 export interface ChatBotOptions extends ChatAccount {

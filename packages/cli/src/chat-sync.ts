@@ -4,7 +4,7 @@ import { ChatClient } from '@prefixd/chat/client'
 import type { PrefixIndex } from '@prefixd/core'
 import { describeFailure, type ChatAccount } from './chat-account.js'
 import { planSync, wantedLinkifiers, type ListedLinkifier, type SelectOptions, type SyncPlan, type WantedLinkifier } from './chat-linkifier-plan.js'
-import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli.js'
+import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 
 export interface ChatSyncOptions extends ChatAccount, SelectOptions {
   /** Print the plan, change nothing. */

@@ -1,26 +1,13 @@
 // The prefixd command line: parses arguments, runs one command over the index, returns the exit code.
 
-import type { Readable, Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixError, type DataProvenance, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { filterLines } from './line-filter.js'
 import { parseWhole } from './flag-values.js'
 import { loadIndex, type IndexSources } from './load-index.js'
+import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 import { runServe, SERVE_OPTIONS, SERVE_USAGE } from './serve-command.js'
 import { UsageError } from './usage-error.js'
-
-/** The streams a command talks to; `main.ts` passes the process's own. */
-export interface CliIo {
-  readonly stdin: Readable
-  readonly stdout: Writable
-  readonly stderr: Writable
-  /** The environment: PORT, HOST and the PREFIXD_ variables of `serve`, PREFIXD_CHAT_API_KEY. */
-  readonly env?: Readonly<Record<string, string | undefined>>
-}
-
-export const EXIT_FOUND = 0
-export const EXIT_NOT_FOUND = 1
-export const EXIT_USAGE = 2
 
 export const USAGE = `Usage: prefixd <command> [options]
 

@@ -1,11 +1,11 @@
 // Bot keys, push tokens, allowed domains, scheduled messages, reminders and export consents.
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { badRequest, notFound } from '../chat-error.js'
-import { invalid } from '../params.js'
-import { pathId } from '../path-ids.js'
-import { hashApiKey, newApiKey } from '../secrets.js'
-import { activeUserIds, isAdministrator, requireAdministrator, requireOwner, userById } from '../users.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { badRequest, notFound } from '../http/chat-error.js'
+import { invalid } from '../http/params.js'
+import { pathId } from '../http/path-ids.js'
+import { hashApiKey, newApiKey } from '../org/secrets.js'
+import { activeUserIds, isAdministrator, requireAdministrator, requireOwner, userById } from '../org/users.js'
 
 /** Longest push token a device may hand in; chat-api.md §4.11 leaves the bound to the service. */
 export const MAX_PUSH_TOKEN_LENGTH = 4096

@@ -1,10 +1,10 @@
 // POST /register, GET /events (long-polling) and DELETE /events.
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { DEFAULT_LIFESPAN_SECS, MAX_LIFESPAN_SECS, NARROW_OPERATORS, type NarrowTerm } from '../event-queues.js'
-import { invalid, is } from '../params.js'
-import { FEATURE_LEVEL, realmSettings } from '../realm.js'
-import { initialState, STATE_TYPES } from '../register-state.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { DEFAULT_LIFESPAN_SECS, MAX_LIFESPAN_SECS, NARROW_OPERATORS, type NarrowTerm } from '../events/event-queues.js'
+import { invalid, is } from '../http/params.js'
+import { FEATURE_LEVEL, realmSettings } from '../org/realm.js'
+import { initialState, STATE_TYPES } from '../events/register-state.js'
 
 /** What clients set their HTTP timeout from: above the longest heartbeat wait. */
 export const LONGPOLL_TIMEOUT_SECONDS = 90

@@ -1,8 +1,8 @@
 // GET /user_groups, PATCH /user_groups/{id}, POST /user_groups/{id}/members and /deactivate (chat-api.md §2.2, §3, §4.2–4.4).
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { badRequest } from '../chat-error.js'
-import type { Db } from '../db.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { badRequest } from '../http/chat-error.js'
+import type { Db } from '../store/db.js'
 import {
   canonicalSetting,
   FORBIDDEN_GROUPS,
@@ -15,7 +15,7 @@ import {
   usersOf,
   type GroupSettingName,
   type GroupSettingValue,
-} from '../group-settings.js'
+} from '../org/group-settings.js'
 import {
   addMembers,
   addSubgroups,
@@ -32,10 +32,10 @@ import {
   usesOfGroup,
   type GroupChanges,
   type UserGroup,
-} from '../groups.js'
-import { is } from '../params.js'
-import { pathId } from '../path-ids.js'
-import { activeUserIds, isAdministrator, userById, type User } from '../users.js'
+} from '../org/groups.js'
+import { is } from '../http/params.js'
+import { pathId } from '../http/path-ids.js'
+import { activeUserIds, isAdministrator, userById, type User } from '../org/users.js'
 
 /** Longest group name and description, in characters (chat-api.md is silent; the usual limits of this API family). */
 export const MAX_GROUP_NAME_LENGTH = 100

@@ -1,6 +1,6 @@
 // Every route of the chat service, one module per resource.
 
-import type { ChatRouter, ChatServices } from '../app.js'
+import type { ChatRouter, ChatServices } from '../http/context.js'
 import { addAdministrationRoutes } from './administration.js'
 import { addDraftRoutes } from './drafts.js'
 import { addEventRoutes } from './events.js'

@@ -1,8 +1,8 @@
 // GET /linkifiers/reverse (an extension of this service): the linkifier text for a pasted URL.
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { listLinkifiers } from '../linkifiers.js'
-import { reverseLinkify } from '../reverse-linkify.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { listLinkifiers } from '../linkify/linkifiers.js'
+import { reverseLinkify } from '../linkify/reverse-linkify.js'
 
 /** Longest URL read back (longer ones are a 400 like any over-long parameter). */
 const MAX_URL_LENGTH = 10_000

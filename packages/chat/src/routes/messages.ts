@@ -1,17 +1,17 @@
 // POST /messages (send to a channel topic or as a direct message) and POST /messages/render, linkified.
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { canAccessChannel, channelById, subscriberIds } from '../channels.js'
-import { badRequest, ChatError } from '../chat-error.js'
-import { linkifierLinker } from '../linkify.js'
-import { listLinkifiers } from '../linkifiers.js'
-import { wildcardMentions } from '../markdown.js'
-import { renderMessage, topicLinks, type TopicLink } from '../render.js'
-import type { TextLinker } from '../text-linker.js'
-import { invalid, is, type Params } from '../params.js'
-import { realmSettings } from '../realm.js'
-import type { User } from '../users.js'
-import { prepared } from '../prepared.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
+import { badRequest, ChatError } from '../http/chat-error.js'
+import { linkifierLinker } from '../linkify/linkify.js'
+import { listLinkifiers } from '../linkify/linkifiers.js'
+import { wildcardMentions } from '../render/markdown.js'
+import { renderMessage, topicLinks, type TopicLink } from '../render/render.js'
+import type { TextLinker } from '../linkify/text-linker.js'
+import { invalid, is, type Params } from '../http/params.js'
+import { realmSettings } from '../org/realm.js'
+import type { User } from '../org/users.js'
+import { prepared } from '../store/prepared.js'
 
 /** Longest message content, in characters. */
 export const MAX_MESSAGE_LENGTH = 10_000

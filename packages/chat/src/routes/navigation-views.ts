@@ -1,8 +1,8 @@
 // GET, POST /navigation_views, PATCH and DELETE /navigation_views/{fragment}: a user's views (chat-api.md §2.7, §4.9).
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { badRequest, notFound } from '../chat-error.js'
-import type { Params } from '../params.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { badRequest, notFound } from '../http/chat-error.js'
+import type { Params } from '../http/params.js'
 
 /**
  * The fragments of the built-in views, which carry no name of their own (chat-behaviour.md). Both

@@ -1,8 +1,8 @@
 // GET /server_settings (no authentication) and GET /users/me.
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { FEATURE_LEVEL, realmSettings } from '../realm.js'
-import { describeUser } from '../users.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { FEATURE_LEVEL, realmSettings } from '../org/realm.js'
+import { describeUser } from '../org/users.js'
 
 export function addServerRoutes(router: ChatRouter, services: ChatServices): void {
   router.get('/api/v1/server_settings', (ctx) => {

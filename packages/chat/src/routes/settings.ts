@@ -1,16 +1,16 @@
 // PATCH /settings (and its legacy aliases /settings/display, /settings/notifications), and GET /settings/confirm_email.
 
-import { ok, type ChatContext, type ChatRouter, type ChatServices } from '../app.js'
-import { badRequest } from '../chat-error.js'
-import type { Emit } from '../changes.js'
-import type { Db } from '../db.js'
-import { confirmEmailChange, MAX_EMAIL_LENGTH, requestEmailChange, validEmail } from '../email-change.js'
-import { LANGUAGES } from '../languages.js'
-import { invalid, type Params } from '../params.js'
-import { hashPasswordAsync, passwordMatchesAsync } from '../secrets.js'
-import { readSettings, settingValue, writeSetting, type SettingValue } from '../settings.js'
-import { checkTargetUsers, resolveTargetUsers } from '../target-users.js'
-import { activeUserIds, requireAdministrator, type User } from '../users.js'
+import { ok, type ChatContext, type ChatRouter, type ChatServices } from '../http/context.js'
+import { badRequest } from '../http/chat-error.js'
+import type { Emit } from '../store/changes.js'
+import type { Db } from '../store/db.js'
+import { confirmEmailChange, MAX_EMAIL_LENGTH, requestEmailChange, validEmail } from '../org/email-change.js'
+import { LANGUAGES } from '../org/languages.js'
+import { invalid, type Params } from '../http/params.js'
+import { hashPasswordAsync, passwordMatchesAsync } from '../org/secrets.js'
+import { readSettings, settingValue, writeSetting, type SettingValue } from '../org/settings.js'
+import { checkTargetUsers, resolveTargetUsers } from '../org/target-users.js'
+import { activeUserIds, requireAdministrator, type User } from '../org/users.js'
 
 /** Shortest new password; longer ones are refused too, as scrypt input with no use past that. */
 export const MIN_PASSWORD_LENGTH = 8

@@ -1,13 +1,13 @@
 // POST /user_topics (a user's visibility policy for a topic) and GET /users/me/{stream_id}/topics (chat-api.md §4.5, §4.6).
 
-import { ok, type ChatRouter, type ChatServices } from '../app.js'
-import { canAccessChannel, channelById, subscribedAt, type Channel } from '../channels.js'
-import { badRequest } from '../chat-error.js'
-import type { Db } from '../db.js'
-import { invalid } from '../params.js'
-import { pathId } from '../path-ids.js'
-import { realmSettings } from '../realm.js'
-import type { User } from '../users.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { canAccessChannel, channelById, subscribedAt, type Channel } from '../org/channels.js'
+import { badRequest } from '../http/chat-error.js'
+import type { Db } from '../store/db.js'
+import { invalid } from '../http/params.js'
+import { pathId } from '../http/path-ids.js'
+import { realmSettings } from '../org/realm.js'
+import type { User } from '../org/users.js'
 
 /**
  * Adds POST /user_topics and GET /users/me/{stream_id}/topics. Policies are per user; the

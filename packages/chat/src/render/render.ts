@@ -1,9 +1,9 @@
 // Message rendering: markdown-it, then text linkers (linkifiers, prefix glue) on the text outside code and links.
 
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it'
-import { isLinkableUrl } from './link-url.js'
-import { mergeLinks } from './linkify.js'
-import type { TextLink, TextLinker } from './text-linker.js'
+import { isLinkableUrl } from '../linkify/link-url.js'
+import { mergeLinks } from '../linkify/linkify.js'
+import type { TextLink, TextLinker } from '../linkify/text-linker.js'
 
 /** Where a render's linkers travel to the core rule: markdown-it hands `env` to every rule. */
 const LINKERS = Symbol('text linkers')

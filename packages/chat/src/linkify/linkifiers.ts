@@ -1,8 +1,8 @@
 // Linkifier storage: the organization's linkifiers in their order, as GET /realm/linkifiers and the events show them.
 
-import type { Db } from './db.js'
+import type { Db } from '../store/db.js'
 import type { LinkifierValue } from './linkifier-rules.js'
-import { prepared } from './prepared.js'
+import { prepared } from '../store/prepared.js'
 
 /** Most linkifiers an organization may have (the spec leaves the bound to the service). */
 export const MAX_LINKIFIERS = 100

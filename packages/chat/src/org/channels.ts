@@ -1,8 +1,8 @@
 // Channels and who may see what in them.
 
-import type { Db } from './db.js'
+import type { Db } from '../store/db.js'
 import type { User } from './users.js'
-import { prepared } from './prepared.js'
+import { prepared } from '../store/prepared.js'
 
 export interface Channel {
   readonly id: number

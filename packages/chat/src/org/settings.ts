@@ -1,8 +1,8 @@
 // User settings (chat-api.md §2.3): each setting's type, allowed values and default, and how it is read and stored.
 
-import type { Db } from './db.js'
+import type { Db } from '../store/db.js'
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.js'
-import { invalid, type Params } from './params.js'
+import { invalid, type Params } from '../http/params.js'
 
 export type SettingValue = boolean | number | string
 

@@ -3,7 +3,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Db } from './db.js'
+import type { Db } from '../store/db.js'
 
 export interface MailMessage {
   readonly id: number

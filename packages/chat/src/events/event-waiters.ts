@@ -1,6 +1,7 @@
 // The GET /events requests that wait for their queue: at most one per queue, woken by the broker, ended
 // by a heartbeat timeout, by a newer request on the same queue, or by the client going away.
 
+import type { Clock } from '../clock.js'
 import type { EventBroker } from './event-broker.js'
 
 export type WaitOutcome = 'events' | 'heartbeat' | 'replaced' | 'gone'
@@ -11,8 +12,10 @@ interface Waiter {
 
 export class Waiters {
   readonly #waiting = new Map<string, Waiter>()
+  readonly #clock: Clock
 
-  constructor(broker: EventBroker) {
+  constructor(broker: EventBroker, clock: Clock) {
+    this.#clock = clock
     // All at once: waking in slices with setImmediate between them was measured (bench/events.ts) to
     // bring the first answers sooner but the last ones later.
     broker.subscribe((queueIds) => {
@@ -40,7 +43,7 @@ export class Waiters {
       const finish = (outcome: WaitOutcome): void => {
         if (done) return
         done = true
-        clearTimeout(timer)
+        cancelHeartbeat()
         stopWatching()
         if (this.#waiting.get(queueId) === waiter) this.#waiting.delete(queueId)
         // Answered right here when it can be: a wake-up of 1,000 queues then writes 1,000 answers in one
@@ -48,7 +51,7 @@ export class Waiters {
         resolve(outcome === 'events' && onEvents?.() === true ? 'answered' : outcome)
       }
       const waiter: Waiter = { finish }
-      const timer = setTimeout(() => finish('heartbeat'), heartbeatMs)
+      const cancelHeartbeat = this.#clock.setTimeout(() => finish('heartbeat'), heartbeatMs)
       const stopWatching = gone(() => finish('gone'))
       this.#waiting.set(queueId, waiter)
     })

@@ -1,7 +1,7 @@
 // Linkifier validation (chat-behaviour.md "Linkifiers"): pure functions from the submitted fields to a stored value or field errors.
 
 import { RE2JS } from 're2js'
-import { parseTemplate } from 'url-template'
+import { templateVariables } from './url-template.js'
 
 /** Longest pattern, URL template, example input or auto-conversion field (the spec leaves it to the service). */
 export const MAX_LINKIFIER_FIELD_LENGTH = 1000
@@ -47,85 +47,6 @@ export function compilePattern(pattern: string): CompiledPattern {
     if (!(error instanceof Error)) throw error
     // re2js says "error parsing regexp: missing closing ): `(`"; the prefix says nothing to the user.
     return { ok: false, reason: error.message.replace(/^error parsing regexp: /, '') }
-  }
-}
-
-/** A single variable of RFC 6570 §2.3: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded. */
-const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/
-/** modifier-level4 (RFC 6570 §2.4): a prefix `:1`–`:9999` or an explode `*`. */
-const MODIFIER = /^(?::[1-9][0-9]{0,3}|\*)?$/
-
-/**
- * The variable names of an RFC 6570 template in order of first use, or `undefined` when it is not a valid
- * template (RFC 6570 §2: literals, expressions with an optional level 2–3 operator — the reserved
- * operators `= , ! @ |` are refused — and varspecs with an optional level 4 modifier).
- * @example templateVariables('https://x.org/{id}{?q,page}') // ['id', 'q', 'page']
- */
-export function templateVariables(template: string): string[] | undefined {
-  const names: string[] = []
-  let i = 0
-  while (i < template.length) {
-    const char = template[i]!
-    if (char === '{') {
-      const end = template.indexOf('}', i + 1)
-      if (end < 0) return undefined
-      let body = template.slice(i + 1, end)
-      if (body.length > 0 && '+#./;?&'.includes(body[0]!)) body = body.slice(1)
-      for (const varspec of body.split(',')) {
-        const modifier = /(?::[0-9]*|\*)$/.exec(varspec)
-        const name = modifier === null ? varspec : varspec.slice(0, modifier.index)
-        if (!VARNAME.test(name) || !MODIFIER.test(modifier?.[0] ?? '')) return undefined
-        if (!names.includes(name)) names.push(name)
-      }
-      i = end + 1
-    } else if (char === '%') {
-      if (!/^%[0-9A-Fa-f]{2}/.test(template.slice(i, i + 3))) return undefined
-      i += 3
-    } else {
-      if (!isLiteral(char.codePointAt(0)!)) return undefined
-      i += 1
-    }
-  }
-  return names
-}
-
-/**
- * RFC 6570 §2.1 literals: printable ASCII but space, `" ' % < > \ ^ \` { | }`, and any character from
- * U+00A0 up (ucschar and iprivate, taken together; control characters and NUL are never literals).
- */
-function isLiteral(code: number): boolean {
-  if (code >= 0xa0) return true
-  if (code <= 0x20 || code >= 0x7f) return false
-  return !'"\'%<>\\^`{|}'.includes(String.fromCharCode(code))
-}
-
-/** url-template's own split of a template: an expression in braces, or a run of literal text. */
-const TEMPLATE_PARTS = /\{([^{}]+)\}|([^{}]+)/g
-
-/**
- * Expands an RFC 6570 template with the groups of a match; url-template implements the expansion. It
- * expands each part of a template on its own, and literals do not depend on the values: they are
- * expanded once here, and only the expressions per match. Undefined when a value cannot be encoded.
- * @example urlTemplateExpander('https://x.org/issues/{id}')({ id: '12' }) // 'https://x.org/issues/12'
- */
-export function urlTemplateExpander(template: string): (groups: Readonly<Record<string, string>>) => string | undefined {
-  const parts: Array<string | { expand(groups: Readonly<Record<string, string>>): string }> = []
-  let last = 0
-  for (const part of template.matchAll(TEMPLATE_PARTS)) {
-    // Text between parts (a stray brace) is kept as it is, as url-template keeps it.
-    if (part.index > last) parts.push(template.slice(last, part.index))
-    parts.push(part[1] === undefined ? parseTemplate(part[0]).expand({}) : parseTemplate(part[0]))
-    last = part.index + part[0].length
-  }
-  if (last < template.length) parts.push(template.slice(last))
-  return (groups) => {
-    let url = ''
-    try {
-      for (const part of parts) url += typeof part === 'string' ? part : part.expand(groups)
-    } catch {
-      return undefined // a prefix modifier (`{id:1}`) cut a surrogate pair, which cannot be percent-encoded
-    }
-    return url
   }
 }
 

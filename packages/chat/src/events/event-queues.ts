@@ -2,10 +2,10 @@
 // should see them (inside the change's transaction), reading, acknowledgement, expiry and restart.
 
 import { randomBytes } from 'node:crypto'
-import { ChatError } from './chat-error.js'
-import type { RecordedEvent } from './changes.js'
-import type { Db } from './db.js'
-import { prepared } from './prepared.js'
+import { ChatError } from '../http/chat-error.js'
+import type { RecordedEvent } from '../store/changes.js'
+import type { Db } from '../store/db.js'
+import { prepared } from '../store/prepared.js'
 
 /** A queue may hold this many unacknowledged events; past it, its client has stopped reading and it is dropped. */
 export const MAX_QUEUE_EVENTS = 10_000

@@ -1,7 +1,7 @@
 // The prefix glue's TextLinker: finds the prefixed names in a message's text (foaf:Person) in one linear scan and links them to their IRIs.
 
 import { isPnChars, isPnCharsBase, type PrefixIndex } from '@prefixd/core'
-import type { TextLink, TextLinker } from './text-linker.js'
+import type { TextLink, TextLinker } from '../linkify/text-linker.js'
 
 export interface PrefixLinkerOptions {
   /**

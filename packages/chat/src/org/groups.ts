@@ -1,6 +1,6 @@
 // User groups as the service reads and writes them: records, direct and effective membership, the subgroup graph.
 
-import type { Db } from './db.js'
+import type { Db } from '../store/db.js'
 import { GROUP_SETTING_NAMES, REACHABLE_GROUPS, settingForApi, type GroupSettingName, type GroupSettingValue } from './group-settings.js'
 import { activeUserIds } from './users.js'
 

@@ -1,9 +1,9 @@
 // The `target_users` of a bulk settings edit (chat-api.md §4.1): its shape, and the users it names.
 
-import { badRequest } from './chat-error.js'
-import type { Db } from './db.js'
+import { badRequest } from '../http/chat-error.js'
+import type { Db } from '../store/db.js'
 import { effectiveMembers } from './group-settings.js'
-import { invalid, is } from './params.js'
+import { invalid, is } from '../http/params.js'
 
 export interface TargetUsers {
   readonly user_ids: readonly number[]

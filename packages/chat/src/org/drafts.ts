@@ -1,9 +1,9 @@
 // Drafts: checking a draft object (chat-api.md §2.5) against the organization, and reading a user's drafts.
 
 import { canAccessChannel, channelById } from './channels.js'
-import { badRequest } from './chat-error.js'
-import type { Db } from './db.js'
-import { invalid } from './params.js'
+import { badRequest } from '../http/chat-error.js'
+import type { Db } from '../store/db.js'
+import { invalid } from '../http/params.js'
 import { realmSettings } from './realm.js'
 import type { User } from './users.js'
 

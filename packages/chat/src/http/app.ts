@@ -2,52 +2,15 @@
 
 import Router from '@koa/router'
 import Koa, { type Context, type Next } from 'koa'
+import { apiKeyMatches } from '../org/secrets.js'
+import { userByEmail, type User } from '../org/users.js'
+import { addRoutes } from '../routes/index.js'
+import type { Db } from '../store/db.js'
 import { ChatError } from './chat-error.js'
-import type { ChangeLog } from './changes.js'
-import type { Db } from './db.js'
-import type { QueueStore } from './event-queues.js'
-import type { Waiters } from './event-waiters.js'
-import type { Mailer } from './mailer.js'
+import type { ChatRouter, ChatServices, ChatState } from './context.js'
 import { decodeForm, Params } from './params.js'
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js'
 import { readBody } from './request-body.js'
-import { addRoutes } from './routes/index.js'
-import { apiKeyMatches } from './secrets.js'
-import type { TextLinker } from './text-linker.js'
-import { userByEmail, type User } from './users.js'
-
-/** What every route may use: the database, the change log, the clock and the mailer. */
-export interface ChatServices {
-  readonly db: Db
-  readonly changes: ChangeLog
-  /** UNIX time in seconds (fractions allowed); injected so tests can move it. */
-  readonly now: () => number
-  readonly mailer: Mailer
-  /** Sends the mail queued by a change; routes call it after their change is committed. */
-  readonly flushMail: () => void
-  /** The address of the service, for links in mail (`http://127.0.0.1:9991`). */
-  readonly baseUrl: string
-  readonly queues: QueueStore
-  readonly waiters: Waiters
-  /** How long a GET /events waits before answering with a heartbeat (45–55 s unless configured). */
-  readonly heartbeatMs: () => number
-  /** Linkers applied to messages after the organization's linkifiers (the prefix glue); default none. */
-  readonly textLinkers?: readonly TextLinker[]
-  /**
-   * The prefix glue, when the service is given a prefix index: prefixed names in messages link to their
-   * IRIs (`linker`, also one of `textLinkers`), and pasted IRIs become prefixed names (`shrink`).
-   */
-  readonly prefixGlue?: { readonly linker: TextLinker; readonly shrink: (content: string) => string }
-}
-
-/** Koa state of an authenticated request. */
-export interface ChatState {
-  user: User
-  params: Params
-}
-
-export type ChatContext = Context & { state: ChatState }
-export type ChatRouter = Router<ChatState>
 
 export interface ChatAppOptions {
   readonly rateLimit: RateLimitOptions
@@ -135,11 +98,4 @@ async function errorsAsEnvelope(ctx: Context, next: Next): Promise<void> {
     ctx.status = 500
     ctx.body = { result: 'error', msg: 'Internal server error', code: 'INTERNAL' }
   }
-}
-
-/** The success envelope, with the fields of the operation and the parameters it did not read. */
-export function ok(ctx: ChatContext, fields: Record<string, unknown> = {}): void {
-  const ignored = ctx.state.params.ignored()
-  ctx.status = 200
-  ctx.body = { result: 'success', msg: '', ...fields, ...(ignored.length > 0 && { ignored_parameters_unsupported: ignored }) }
 }

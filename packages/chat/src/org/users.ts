@@ -1,8 +1,8 @@
 // Users as the service reads them, and the role checks of chat-api.md §5.
 
-import { ChatError } from './chat-error.js'
-import type { Db } from './db.js'
-import { prepared } from './prepared.js'
+import { ChatError } from '../http/chat-error.js'
+import type { Db } from '../store/db.js'
+import { prepared } from '../store/prepared.js'
 
 export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest'
 

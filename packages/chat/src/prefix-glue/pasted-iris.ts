@@ -3,7 +3,7 @@
 import { isAbsoluteIri, type PrefixIndex } from '@prefixd/core'
 import MarkdownIt from 'markdown-it'
 import { prefixLinker } from './prefix-linker.js'
-import type { TextLinker } from './text-linker.js'
+import type { TextLinker } from '../linkify/text-linker.js'
 
 // As the renderer parses (render.ts: CommonMark, html off), to tell which IRIs it links as bare URLs.
 const md = new MarkdownIt({ html: false, linkify: true })

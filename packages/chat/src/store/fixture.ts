@@ -2,13 +2,13 @@
 
 import { readFileSync } from 'node:fs'
 import type { Db } from './db.js'
-import { linkifierLinker } from './linkify.js'
-import { renderMessage } from './render.js'
-import { hashApiKey, hashPassword } from './secrets.js'
-import type { TextLinker } from './text-linker.js'
+import { linkifierLinker } from '../linkify/linkify.js'
+import { renderMessage } from '../render/render.js'
+import { hashApiKey, hashPassword } from '../org/secrets.js'
+import type { TextLinker } from '../linkify/text-linker.js'
 
 /** The reference organization shipped with the package, so that a fresh clone works on its own. */
-export const REFERENCE_FIXTURE = new URL('../fixtures/chat-org.json', import.meta.url)
+export const REFERENCE_FIXTURE = new URL('../../fixtures/chat-org.json', import.meta.url)
 
 type Row = Record<string, unknown>
 

@@ -1,9 +1,9 @@
 // The initial state POST /register returns for the event types a client asks about, read in the same
 // transaction as the queue is created, so that no change falls between the state and the first event.
 
-import type { Db } from './db.js'
-import { describeGroups } from './groups.js'
-import { userSettings } from './settings.js'
+import type { Db } from '../store/db.js'
+import { describeGroups } from '../org/groups.js'
+import { userSettings } from '../org/settings.js'
 
 type StateReader = (db: Db, userId: number) => Record<string, unknown>
 

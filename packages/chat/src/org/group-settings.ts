@@ -1,7 +1,7 @@
 // Group-setting values (chat-api.md §2.1): their shape, their canonical form, and who holds one.
 
-import type { Db } from './db.js'
-import { invalid } from './params.js'
+import type { Db } from '../store/db.js'
+import { invalid } from '../http/params.js'
 
 /** A group's ID, or an anonymous group of users and subgroups (chat-api.md §2.1). */
 export type GroupSettingValue = number | { readonly direct_members: readonly number[]; readonly direct_subgroups: readonly number[] }

@@ -1,7 +1,7 @@
 // The organization's own settings (the fixture's `realm` section).
 
-import type { Db } from './db.js'
-import { prepared } from './prepared.js'
+import type { Db } from '../store/db.js'
+import { prepared } from '../store/prepared.js'
 
 export const FEATURE_LEVEL = 496
 

@@ -1,8 +1,8 @@
 // Reverse linkification: a pasted URL back to the linkifier text that links to it (chat-api.md §2.6 reverse_template).
 
-import { RE2JS } from 're2js'
-import { parseReverseTemplate, urlTemplateExpander } from './linkifier-rules.js'
+import { parseReverseTemplate } from './linkifier-rules.js'
 import { linkifierLinker } from './linkify.js'
+import { templatePattern, urlTemplateExpander } from './url-template.js'
 
 /** What reverse linkification reads of a linkifier (chat-api.md §2.6). */
 export interface ReverseLinkifier {
@@ -10,60 +10,6 @@ export interface ReverseLinkifier {
   readonly url_template: string
   readonly reverse_template: string | null
   readonly alternative_url_templates: readonly string[]
-}
-
-/**
- * What each RFC 6570 operator (§3.2) puts before a single variable's value, and what the value may hold
- * when read back. `{var}` takes a non-empty segment without `/` (simple expansion encodes `/`), `{+var}`
- * and `{#var}` anything (reserved expansion keeps it). The form-style operators read `name=value`.
- */
-const OPERATORS: Readonly<Record<string, (name: string) => string>> = {
-  '': () => '([^/]+)',
-  '+': () => '(.+)',
-  '#': () => '#(.+)',
-  '/': () => '/([^/]+)',
-  '.': () => '\\.([^/.]+)',
-  '?': (name) => `\\?${RE2JS.quote(name)}=([^&#]*)`,
-  '&': (name) => `&${RE2JS.quote(name)}=([^&#]*)`,
-}
-
-/** A URL template read as a pattern: the regex and the variable each capturing group gives. */
-interface TemplatePattern {
-  readonly regex: RE2JS
-  readonly variables: readonly string[]
-}
-
-/**
- * A URL template as a pattern: literal parts exact, each expression capturing its variable. Only
- * expressions of one variable without a modifier can be read back; a template with another kind
- * (`{a,b}`, `{id:3}`, `{list*}`) gives `undefined` and is not used.
- */
-export function templatePattern(template: string): TemplatePattern | undefined {
-  let source = ''
-  const variables: string[] = []
-  let i = 0
-  while (i < template.length) {
-    const open = template.indexOf('{', i)
-    const literalEnd = open < 0 ? template.length : open
-    if (literalEnd > i) source += RE2JS.quote(template.slice(i, literalEnd))
-    if (open < 0) break
-    const close = template.indexOf('}', open + 1)
-    if (close < 0) return undefined
-    let body = template.slice(open + 1, close)
-    const operator = body !== '' && '+#./?&'.includes(body[0]!) ? body[0]! : ''
-    body = body.slice(operator.length)
-    const capture = OPERATORS[operator]
-    if (capture === undefined || !/^[A-Za-z0-9_.%]+$/.test(body)) return undefined
-    source += capture(body)
-    variables.push(body)
-    i = close + 1
-  }
-  try {
-    // (?s): `.` takes any character, newlines too (a URL has none, but nothing should hang on one).
-    return { regex: RE2JS.compile(`(?s:${source})`), variables }
-  } catch {
-    return undefined
-  }
 }
 
 /**

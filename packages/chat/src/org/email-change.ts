@@ -1,10 +1,10 @@
 // Changing a user's email (chat-api.md §4.1 rule 3): a pending change, a mailed single-use link, and its confirmation.
 
-import { badRequest } from './chat-error.js'
-import type { Emit } from './changes.js'
-import type { Db } from './db.js'
+import { badRequest } from '../http/chat-error.js'
+import type { Emit } from '../store/changes.js'
+import type { Db } from '../store/db.js'
 import { queueMail } from './mailer.js'
-import { invalid } from './params.js'
+import { invalid } from '../http/params.js'
 import { hashToken, newToken } from './secrets.js'
 import { activeUserIds, type User } from './users.js'
 

@@ -2,7 +2,7 @@
 
 import { type Matcher, RE2JS } from 're2js'
 import { isLinkableUrl } from './link-url.js'
-import { urlTemplateExpander } from './linkifier-rules.js'
+import { urlTemplateExpander } from './url-template.js'
 import { NeedleSet, type PatternFacts, patternFacts } from './pattern-facts.js'
 import type { TextLink, TextLinker } from './text-linker.js'
 

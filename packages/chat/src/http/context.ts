@@ -1,0 +1,55 @@
+// What routes are given: the services of a running chat, the Koa types of a request, and the success envelope.
+
+import type Router from '@koa/router'
+import type { Context } from 'koa'
+import type { Clock } from '../clock.js'
+import type { QueueStore } from '../events/event-queues.js'
+import type { Waiters } from '../events/event-waiters.js'
+import type { TextLinker } from '../linkify/text-linker.js'
+import type { Mailer } from '../org/mailer.js'
+import type { User } from '../org/users.js'
+import type { ChangeLog } from '../store/changes.js'
+import type { Db } from '../store/db.js'
+import type { Params } from './params.js'
+
+/** What every route may use: the database, the change log, the clock and the mailer. */
+export interface ChatServices {
+  readonly db: Db
+  readonly changes: ChangeLog
+  /** UNIX time in seconds (fractions allowed): `clock.now`, for routes that only read the time. */
+  readonly now: () => number
+  /** Time and timers (heartbeats, expiry); injected so that tests move it instead of sleeping. */
+  readonly clock: Clock
+  readonly mailer: Mailer
+  /** Sends the mail queued by a change; routes call it after their change is committed. */
+  readonly flushMail: () => void
+  /** The address of the service, for links in mail (`http://127.0.0.1:9991`). */
+  readonly baseUrl: string
+  readonly queues: QueueStore
+  readonly waiters: Waiters
+  /** How long a GET /events waits before answering with a heartbeat (45–55 s unless configured). */
+  readonly heartbeatMs: () => number
+  /** Linkers applied to messages after the organization's linkifiers (the prefix glue); default none. */
+  readonly textLinkers?: readonly TextLinker[]
+  /**
+   * The prefix glue, when the service is given a prefix index: prefixed names in messages link to their
+   * IRIs (`linker`, also one of `textLinkers`), and pasted IRIs become prefixed names (`shrink`).
+   */
+  readonly prefixGlue?: { readonly linker: TextLinker; readonly shrink: (content: string) => string }
+}
+
+/** Koa state of an authenticated request. */
+export interface ChatState {
+  user: User
+  params: Params
+}
+
+export type ChatContext = Context & { state: ChatState }
+export type ChatRouter = Router<ChatState>
+
+/** The success envelope, with the fields of the operation and the parameters it did not read. */
+export function ok(ctx: ChatContext, fields: Record<string, unknown> = {}): void {
+  const ignored = ctx.state.params.ignored()
+  ctx.status = 200
+  ctx.body = { result: 'success', msg: '', ...fields, ...(ignored.length > 0 && { ignored_parameters_unsupported: ignored }) }
+}

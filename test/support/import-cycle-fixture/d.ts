@@ -1,0 +1,3 @@
+// Fixture of the import-cycle test: a module importing itself.
+import type { D as Self } from './d.js'
+export interface D { readonly next?: Self }
