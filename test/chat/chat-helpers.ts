@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PrefixIndex } from '@prefixd/core'
-import { loadFixture, openDatabase, REFERENCE_FIXTURE, startChat, type RunningChat } from '@prefixd/chat'
+import { loadFixture, openDatabase, REFERENCE_FIXTURE, startChat, type EventBroker, type RunningChat } from '@prefixd/chat'
 import { TestClock } from './test-clock.js'
 
 interface FixtureUser {
@@ -100,6 +100,8 @@ export async function startTestChat(
     readonly startAt?: number
     /** Turns on the prefix glue (prefixed names linked, pasted IRIs shrunk) with this index. */
     readonly prefixIndex?: PrefixIndex
+    /** Where committed changes are announced (default this service only). */
+    readonly broker?: EventBroker
   } = {},
 ): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
@@ -121,6 +123,7 @@ export async function startTestChat(
     ...(options.prefixIndex !== undefined && { prefixIndex: options.prefixIndex }),
     ...(options.heartbeatSeconds !== undefined && { heartbeatSeconds: options.heartbeatSeconds }),
     ...(options.expiryCheckSeconds !== undefined && { expiryCheckSeconds: options.expiryCheckSeconds }),
+    ...(options.broker !== undefined && { broker: options.broker }),
   })
   const as = (name: string, credentials?: { readonly email: string; readonly key: string }): Client => {
     const user = USERS[name]

@@ -29,7 +29,9 @@ export type {
   RegisterState,
   Sleep,
 } from './client/index.js'
-export { LocalBroker } from './events/event-broker.js'
+export { EVERY_QUEUE, LocalBroker } from './events/event-broker.js'
+export { PostgresBroker } from './events/postgres-broker.js'
+export type { PostgresBrokerOptions } from './events/postgres-broker.js'
 export type { EventBroker } from './events/event-broker.js'
 export type { TextLink, TextLinker } from './linkify/text-linker.js'
 export { renderMessage, topicLinks } from './render/render.js'

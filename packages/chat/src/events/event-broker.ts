@@ -2,6 +2,9 @@
 // that several processes can later share it through an existing broker (Redis pub/sub, PostgreSQL
 // LISTEN/NOTIFY) without the endpoints changing: the events themselves are already in the database.
 
+/** Published alone (`[EVERY_QUEUE]`), it wakes every waiting request to read its queue again (after a gap). */
+export const EVERY_QUEUE = '*'
+
 export interface EventBroker {
   /** Says that `queueIds` have new events (after the transaction that wrote them committed). */
   publish(queueIds: readonly string[]): void

@@ -2,7 +2,7 @@
 // by a heartbeat timeout, by a newer request on the same queue, or by the client going away.
 
 import type { Clock } from '../clock.js'
-import type { EventBroker } from './event-broker.js'
+import { EVERY_QUEUE, type EventBroker } from './event-broker.js'
 
 export type WaitOutcome = 'events' | 'heartbeat' | 'replaced' | 'gone'
 
@@ -19,7 +19,8 @@ export class Waiters {
     // All at once: waking in slices with setImmediate between them was measured (bench/events.ts) to
     // bring the first answers sooner but the last ones later.
     broker.subscribe((queueIds) => {
-      for (const id of queueIds) this.#waiting.get(id)?.finish('events')
+      if (queueIds.length === 1 && queueIds[0] === EVERY_QUEUE) for (const waiter of [...this.#waiting.values()]) waiter.finish('events')
+      else for (const id of queueIds) this.#waiting.get(id)?.finish('events')
     })
   }
 

@@ -1,0 +1,109 @@
+// PostgresBroker: LISTEN/NOTIFY between chat services on a real (throwaway) PostgreSQL.
+
+import assert from 'node:assert/strict'
+import { EVERY_QUEUE, PostgresBroker } from '@prefixd/chat'
+import pg from 'pg'
+import { postgresOrSkip, type TestPostgres } from '../support/postgres.js'
+import { expectSuccess, startTestChat, until, type TestChat } from './chat-helpers.js'
+
+/** Every batch of ids a broker's listener hears, in order. */
+function hear(broker: PostgresBroker): string[][] {
+  const heard: string[][] = []
+  broker.subscribe((ids) => void heard.push([...ids]))
+  return heard
+}
+
+describe('PostgresBroker', () => {
+  let postgres: TestPostgres | undefined
+  const opened: PostgresBroker[] = []
+  const open = async (channel?: string): Promise<PostgresBroker> => {
+    const broker = await PostgresBroker.connect(postgres!.url, { ...(channel !== undefined && { channel }), onError: () => {} })
+    opened.push(broker)
+    return broker
+  }
+  before(async function () {
+    postgres = await postgresOrSkip(this)
+  })
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((broker) => broker.close()))
+  })
+  after(() => postgres?.stop())
+
+  it('tells its own listeners at once and the other processes through NOTIFY, each once', async () => {
+    const a = await open()
+    const b = await open()
+    const heardA = hear(a)
+    const heardB = hear(b)
+    a.publish(['q1', 'q2'])
+    assert.deepEqual(heardA, [['q1', 'q2']]) // synchronously, without a round trip
+    await until(() => heardB.length > 0, 'the other broker hears it')
+    assert.deepEqual(heardB, [['q1', 'q2']])
+    b.publish(['q3'])
+    await until(() => heardA.length > 1, 'the first broker hears the second')
+    assert.deepEqual(heardA, [['q1', 'q2'], ['q3']])
+    assert.deepEqual(heardB, [['q1', 'q2'], ['q3']]) // its own, once: not again through NOTIFY
+    a.publish([])
+    assert.equal(heardA.length, 2)
+  })
+
+  it('splits a large fan-out over several notifications (8000 bytes each at most) and loses no id', async () => {
+    const a = await open()
+    const b = await open()
+    const heardB = hear(b)
+    const ids = Array.from({ length: 3000 }, (_, i) => `1763683200:queue-${String(i).padStart(8, '0')}`)
+    a.publish(ids)
+    await until(() => heardB.flat().length >= ids.length, 'every id arrives')
+    assert.ok(heardB.length > 1, 'in several notifications')
+    assert.deepEqual(heardB.flat(), ids)
+  })
+
+  it('keeps organizations on one server apart by channel', async () => {
+    const a = await open('org_a')
+    const other = await open('org_b')
+    const same = await open('org_a')
+    const heardOther = hear(other)
+    const heardSame = hear(same)
+    a.publish(['q1'])
+    await until(() => heardSame.length > 0, 'the same channel hears it')
+    assert.deepEqual(heardOther, [])
+  })
+
+  it('reconnects after losing its connection, waking every waiting request once back', async () => {
+    const a = await open()
+    const b = await open()
+    const heardB = hear(b)
+    const admin = new pg.Client({ connectionString: postgres!.url })
+    await admin.connect()
+    try {
+      // Ends b's LISTEN connection from the server side (a failover, a restarted pooler).
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN prefixd_chat_events' AND pid <> pg_backend_pid()")
+    } finally {
+      await admin.end()
+    }
+    await until(() => heardB.some((ids) => ids[0] === EVERY_QUEUE), 'b reconnects and resyncs')
+    a.publish(['after'])
+    await until(() => heardB.some((ids) => ids[0] === 'after'), 'b hears a again')
+  })
+
+  describe('between two chat services on one database', () => {
+    let first: TestChat | undefined
+    let second: TestChat | undefined
+    afterEach(async () => {
+      await second?.close()
+      await first?.close()
+    })
+
+    it('wakes a long poll on one service for a message sent through the other, long before its heartbeat', async () => {
+      first = await startTestChat({ broker: await open(), heartbeatSeconds: [60, 60] })
+      second = await startTestChat({ db: first.chat.db.name, broker: await open(), heartbeatSeconds: [60, 60] })
+      const queue = expectSuccess(await first.as('nina').post('/register', { event_types: ['message'] })).queue_id as string
+      const waiting = first.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
+      await until(() => first!.chat.services.waiters.size === 1, 'the long poll waits on the first service')
+      const sent = expectSuccess(await second.as('max').post('/messages', { type: 'private', to: [5], content: 'through the other one' }))
+      const started = performance.now()
+      const events = expectSuccess(await waiting).events as Array<{ type: string; message: { id: number } }>
+      assert.deepEqual(events.map((e) => [e.type, e.message.id]), [['message', sent.id]])
+      assert.ok(performance.now() - started < 10_000, 'woken by the notification, not by the 60 s heartbeat')
+    })
+  })
+})
