@@ -283,6 +283,19 @@ describe('PATCH /settings', () => {
       expectSuccess(await chat.as('max').get('/users/me'))
     })
 
+    it('lets only one of two changes made at once with the same old_password through', async () => {
+      // Both check old_password (scrypt, off the main thread) before either writes; the second to
+      // write finds the password it checked replaced, inside its transaction.
+      const [first, second] = await Promise.all([
+        chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'first new one' }),
+        chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'second new one' }),
+      ])
+      assert.deepEqual([first.status, second.status].sort(), [200, 400])
+      const loser = first.status === 400 ? first : second
+      expectError(loser, 400, 'BAD_REQUEST', 'Wrong password!')
+      assert.equal(passwordMatches(first.status === 200 ? 'first new one' : 'second new one', passwordHash()), true)
+    })
+
     it('needs old_password, the right one, and a new one of at least 8 characters', async () => {
       await expectRefused(chat, () => chat.as('max').patch('/settings', { new_password: 'correct horse battery' }), 'REQUEST_VARIABLE_MISSING', "Missing 'old_password' argument")
       await expectRefused(chat, () => chat.as('max').patch('/settings', { old_password: 'pass-nina', new_password: 'correct horse battery' }), 'BAD_REQUEST', 'Wrong password!')

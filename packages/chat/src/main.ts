@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `npm run chat`: the chat service on 127.0.0.1:9991 with the reference organization.
 
+import cluster from 'node:cluster'
 import { parseArgs } from 'node:util'
+import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js'
 import { loadChatPrefixIndex } from './prefix-glue/prefix-index-option.js'
 import { startChat } from './start.js'
+import { WorkerBroker, WorkerRateLimiter, type Channel } from './workers/ipc.js'
+import { runPrimary, WORKER_ENV } from './workers/primary.js'
 
-const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE]'
+const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N]'
 
 async function main(): Promise<void> {
   let values
@@ -18,6 +22,7 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         'mail-dir': { type: 'string', default: 'chat-mail' },
         prefixes: { type: 'string' },
+        workers: { type: 'string', default: '1' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -32,6 +37,31 @@ async function main(): Promise<void> {
     console.error(`--port must be a number from 0 to 65535\n${USAGE}`)
     process.exit(2)
   }
+  const workers = Number(values.workers)
+  if (!/^\d{1,3}$/.test(values.workers) || workers < 1 || workers > 64) {
+    console.error(`--workers must be a number from 1 to 64\n${USAGE}`)
+    process.exit(2)
+  }
+  if (workers > 1 && values.db === ':memory:') {
+    console.error(`--workers needs a database file: each process would have its own :memory:\n${USAGE}`)
+    process.exit(2)
+  }
+  if (workers > 1 && cluster.isPrimary) {
+    const primary = runPrimary({
+      workers,
+      rateLimit: DEFAULT_RATE_LIMIT,
+      onListening: (url) => console.log(`prefixd chat listening on ${url}/ (${workers} workers)`),
+      onFailure: (code) => process.exit(code === 0 ? 2 : code),
+      log: (line) => console.error(line),
+    })
+    const stop = (): void => void primary.stop().then(() => process.exit(0))
+    process.once('SIGTERM', stop)
+    process.once('SIGINT', stop)
+    return
+  }
+  // A worker of --workers: fan-out and request budgets go through the primary.
+  const role = process.env[WORKER_ENV]
+  const channel: Channel | undefined = cluster.isWorker ? { send: (message) => void process.send!(message), on: (event, listener) => void process.on(event, listener) } : undefined
   try {
     const prefixIndex = values.prefixes === undefined ? undefined : await loadChatPrefixIndex(values.prefixes)
     const chat = await startChat({
@@ -41,8 +71,9 @@ async function main(): Promise<void> {
       mailDir: values['mail-dir'],
       ...(values.fixture !== undefined && { fixture: values.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),
+      ...(channel !== undefined && { broker: new WorkerBroker(channel), limiter: new WorkerRateLimiter(channel), restartQueues: role === 'first' }),
     })
-    console.log(`prefixd chat listening on ${chat.url}/`)
+    if (channel === undefined) console.log(`prefixd chat listening on ${chat.url}/`)
     const stop = (): void => void chat.close().then(() => process.exit(0))
     process.once('SIGTERM', stop)
     process.once('SIGINT', stop)

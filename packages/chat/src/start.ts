@@ -3,7 +3,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { every, SYSTEM_CLOCK, type Clock } from './clock.js'
-import { createChatApp } from './http/app.js'
+import { createChatApp, type ChatAppOptions } from './http/app.js'
 import type { ChatServices } from './http/context.js'
 import { ChangeLog } from './store/changes.js'
 import { isEmpty, openDatabase, type Db } from './store/db.js'
@@ -42,6 +42,13 @@ export interface ChatOptions {
   readonly expiryCheckSeconds?: number
   /** Where committed changes are announced to waiting requests; default this process only. */
   readonly broker?: EventBroker
+  /** Where request budgets are counted; default this process only (see ChatAppOptions.limiter). */
+  readonly limiter?: ChatAppOptions['limiter']
+  /**
+   * Whether the queues of a previous run get their `restart` event now (default true): false for the
+   * later workers of `--workers`, which join a service already running.
+   */
+  readonly restartQueues?: boolean
   /**
    * Linkers applied to the text of messages after the organization's linkifiers (a span of theirs that
    * overlaps a linkifier's is dropped); default none.
@@ -113,10 +120,10 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     ...(prefixGlue !== undefined && { prefixGlue }),
   }
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
-  queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
+  if (options.restartQueues !== false) queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
   const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, () => queues.expire(waiters.connected()))
-  const stopSaving = every(clock, ACTIVITY_SAVE_MS, () => queues.persistActivity())
-  const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT })
+  const stopSaving = every(clock, ACTIVITY_SAVE_MS, () => queues.persistActivity(waiters.connected()))
+  const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, ...(options.limiter !== undefined && { limiter: options.limiter }) })
   server = app.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
   const { port } = server.address() as AddressInfo

@@ -13,6 +13,8 @@ export const MAX_QUEUE_EVENTS = 10_000
 export const MAX_EVENTS_PER_ANSWER = 1000
 export const DEFAULT_LIFESPAN_SECS = 600
 export const MAX_LIFESPAN_SECS = 7 * 24 * 3600
+/** Seconds an idle queue is kept past its lifespan: processes save the queues their requests wait on each second. */
+const EXPIRY_GRACE_SECS = 2
 /** How long the reasons of dropped queues are kept, to explain a later BAD_EVENT_QUEUE_ID. */
 const DROPPED_REMEMBERED_SECS = 24 * 3600
 
@@ -90,8 +92,13 @@ export class QueueStore {
     )
   }
 
-  /** Writes the acknowledgements (deleting what they acknowledge) and request times gathered since the last call. */
-  persistActivity(): void {
+  /**
+   * Writes the acknowledgements (deleting what they acknowledge) and request times gathered since the
+   * last call; the queues in `waiting` (requests wait on them now) count as requested now, so that
+   * other processes sharing the database (`--workers`) do not expire them.
+   */
+  persistActivity(waiting: ReadonlySet<string> = new Set()): void {
+    for (const id of waiting) this.touch(id)
     if (this.#acknowledged.size === 0 && this.#connectedAt.size === 0) return
     const acknowledged = [...this.#acknowledged]
     const connected = [...this.#connectedAt]
@@ -107,7 +114,7 @@ export class QueueStore {
       const touch = this.#db.prepare('UPDATE event_queues SET last_connected_at = max(last_connected_at, ?) WHERE id = ?')
       for (const [id, at] of connected) touch.run(at, id)
       this.#prunePayloads()
-    })()
+    }).immediate()
   }
 
   /** Deletes shared event bodies no queue points at any more (payload ids only grow). */
@@ -216,7 +223,7 @@ export class QueueStore {
       this.#latest.delete(queueId)
       this.#db.prepare('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)').run(queueId, row.id, JSON.stringify(event))
       return { id: row.id, ...event }
-    })()
+    }).immediate()
   }
 
   /**
@@ -302,14 +309,15 @@ export class QueueStore {
     this.#db.transaction(() => {
       for (const id of ids) this.append(id, event)
       this.#db.prepare('UPDATE event_queues SET last_connected_at = ?').run(Math.floor(this.#now()))
-    })()
+    }).immediate()
     return ids
   }
 
   /** Deletes queues idle past their lifespan, except `connected` ones; returns how many. */
   expire(connected: ReadonlySet<string>): number {
     const now = Math.floor(this.#now())
-    const idle = this.#db.prepare('SELECT * FROM event_queues WHERE last_connected_at + lifespan_secs < ?').all(now) as QueueRow[]
+    // A queue some other process's request waits on was saved as requested at most a second or so ago.
+    const idle = this.#db.prepare('SELECT * FROM event_queues WHERE last_connected_at + lifespan_secs + ? < ?').all(EXPIRY_GRACE_SECS, now) as QueueRow[]
     let expired = 0
     this.#db.transaction(() => {
       for (const queue of idle) {
@@ -319,7 +327,7 @@ export class QueueStore {
         expired++
       }
       this.#db.prepare('DELETE FROM dropped_queues WHERE dropped_at < ?').run(now - DROPPED_REMEMBERED_SECS)
-    })()
+    }).immediate()
     return expired
   }
 

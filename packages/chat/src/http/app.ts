@@ -9,11 +9,16 @@ import type { Db } from '../store/db.js'
 import { ChatError } from './chat-error.js'
 import type { ChatRouter, ChatServices, ChatState } from './context.js'
 import { decodeForm, Params } from './params.js'
-import { RateLimiter, type RateLimitOptions } from './rate-limit.js'
+import { RateLimiter, type RateDecision, type RateLimitOptions } from './rate-limit.js'
 import { readBody } from './request-body.js'
 
 export interface ChatAppOptions {
   readonly rateLimit: RateLimitOptions
+  /**
+   * Where request budgets are counted; default a RateLimiter of this process. Several processes share
+   * one (`--workers`: the primary counts for all), so that the limit holds across them.
+   */
+  readonly limiter?: { take(caller: number | string): RateDecision | Promise<RateDecision> }
 }
 
 /** Paths that answer without credentials. */
@@ -21,7 +26,7 @@ const PUBLIC_PATHS = new Set(['/api/v1/server_settings', '/api/v1/settings/confi
 
 export function createChatApp(services: ChatServices, options: ChatAppOptions): Koa {
   const app = new Koa()
-  const limiter = new RateLimiter(options.rateLimit, services.now)
+  const limiter = options.limiter ?? new RateLimiter(options.rateLimit, services.now)
   const router: ChatRouter = new Router<ChatState>()
   addRoutes(router, services)
 
@@ -30,8 +35,8 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
     if (!ctx.path.startsWith('/api/v1/')) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
     // Every answer carries the rate-limit headers: per user once authenticated, else per address
     // (which also slows down guessing keys).
-    const limit = (caller: number | string): void => {
-      const decision = limiter.take(caller)
+    const limit = async (caller: number | string): Promise<void> => {
+      const decision = await limiter.take(caller)
       ctx.set('X-RateLimit-Limit', String(decision.limit))
       ctx.set('X-RateLimit-Remaining', String(decision.remaining))
       ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.reset)))
@@ -40,16 +45,16 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
         throw new ChatError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', { extra: { 'retry-after': decision.retryAfter } })
       }
     }
-    if (PUBLIC_PATHS.has(ctx.path)) limit(`ip:${ctx.ip}`)
+    if (PUBLIC_PATHS.has(ctx.path)) await limit(`ip:${ctx.ip}`)
     else {
       let user: User
       try {
         user = authenticate(services.db, ctx.get('Authorization'))
       } catch (error) {
-        limit(`ip:${ctx.ip}`)
+        await limit(`ip:${ctx.ip}`)
         throw error
       }
-      limit(user.id)
+      await limit(user.id)
       ctx.state.user = user
     }
     // Every method reads the query string too, as the reference server does (zulip-js sends the

@@ -27,7 +27,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const { queueId, state } = db.transaction(() => ({
       queueId: queues.register(user.id, { eventTypes, narrow, allPublicStreams, applyMarkdown, clientCapabilities, lifespanSecs }),
       state: initialState(db, user.id, fetchTypes),
-    }))()
+    })).immediate()
     ok(ctx, {
       queue_id: queueId,
       last_event_id: -1,

@@ -57,13 +57,16 @@ async function updateSettings(ctx: ChatContext, services: ChatServices): Promise
   }
 
   const values = readSettings(params)
-  const passwordHash = await readNewPassword(db, params, user)
+  const password = await readNewPassword(db, params, user)
   const newEmail = readNewEmail(params, user)
   services.changes.write((emit) => {
+    // old_password was checked outside (scrypt is slow); the hash it matched must still be the one
+    // stored, or another request (another process) changed the password meanwhile.
+    if (password !== undefined && storedPasswordHash(db, user.id) !== password.checkedAgainst) throw badRequest('Wrong password!')
     const changed = applySettings(db, emit, user.id, values)
     // Marks the user for skip_if_already_edited of later bulk edits (per user: the schema has one flag).
     if (changed > 0) db.prepare('UPDATE users SET settings_edited = 1 WHERE id = ?').run(user.id)
-    if (passwordHash !== undefined) db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, user.id)
+    if (password !== undefined) db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(password.hash, user.id)
     if (newEmail !== undefined) requestEmailChange(db, user, newEmail, services.now(), services.baseUrl)
   })
   if (newEmail !== undefined) services.flushMail()
@@ -99,15 +102,19 @@ function applySettings(db: Db, emit: Emit, userId: number, values: ReadonlyMap<s
  * Hashing happens here, before the transaction, and off the main thread: scrypt takes ~80 ms, which
  * would otherwise stall every other request.
  */
-async function readNewPassword(db: Db, params: Params, user: User): Promise<string | undefined> {
+async function readNewPassword(db: Db, params: Params, user: User): Promise<{ readonly hash: string; readonly checkedAgainst: string | null } | undefined> {
   const newPassword = params.string('new_password', { maxLength: MAX_PASSWORD_LENGTH })
   if (newPassword === undefined) return undefined
   const oldPassword = params.string('old_password', { required: true, maxLength: MAX_PASSWORD_LENGTH })
   if ([...newPassword].length < MIN_PASSWORD_LENGTH) throw invalid('new_password', `it is shorter than ${MIN_PASSWORD_LENGTH} characters`)
-  const stored = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(user.id) as { password_hash: string | null }
+  const stored = storedPasswordHash(db, user.id)
   // A user without a password (bots) has none to match.
-  if (!(await passwordMatchesAsync(oldPassword, stored.password_hash))) throw badRequest('Wrong password!')
-  return hashPasswordAsync(newPassword)
+  if (!(await passwordMatchesAsync(oldPassword, stored))) throw badRequest('Wrong password!')
+  return { hash: await hashPasswordAsync(newPassword), checkedAgainst: stored }
+}
+
+function storedPasswordHash(db: Db, userId: number): string | null {
+  return (db.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as { password_hash: string | null }).password_hash
 }
 
 /** The new address (shape checked, not the current one), or undefined when absent or unchanged. */

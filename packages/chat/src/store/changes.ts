@@ -39,6 +39,12 @@ export class ChangeLog {
     this.#trim = db.prepare('DELETE FROM events WHERE id <= ?')
   }
 
+  /**
+   * Runs `change` in one IMMEDIATE transaction: it holds the write lock from its first read, so what a
+   * change checks inside it still holds when it commits, even with other processes writing the same
+   * database (`--workers`); a deferred one could also fail at its first write when another process
+   * committed after its reads (SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out).
+   */
   write<T>(change: (emit: Emit) => T): T {
     const recorded: RecordedEvent[] = []
     const result = this.#db.transaction(() => {
@@ -55,7 +61,7 @@ export class ChangeLog {
         if (newest % 1000 === 0) this.#trim.run(newest - CHANGE_LOG_ROWS) // now and then, not on every write
       }
       return result
-    })()
+    }).immediate()
     if (recorded.length > 0) for (const listener of this.#listeners) listener(recorded)
     return result
   }

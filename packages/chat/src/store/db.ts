@@ -30,7 +30,7 @@ export function migrate(db: Db): void {
     db.transaction(() => {
       db.exec(MIGRATIONS[version - 1]!)
       db.pragma(`user_version = ${version}`)
-    })()
+    }).immediate()
   }
 }
 

@@ -1,0 +1,138 @@
+// `npm run chat -- --workers 2`: two chat processes on one port and one database, driven as clients meet
+// them — a long poll on one wakes for a change made through the other, the rate limit holds across
+// both, and kill -9 of one in the middle of 100 sends loses no acknowledged message or event.
+
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { until, USERS } from './chat-helpers.js'
+
+const MAIN = fileURLToPath(new URL('../../packages/chat/dist/main.js', import.meta.url))
+
+type Answer = { readonly status: number; readonly headers: Record<string, string | string[] | undefined>; readonly body: Record<string, unknown> }
+type Event = { readonly id: number; readonly type: string; readonly message?: { readonly id: number; readonly content: string } }
+
+/**
+ * One request on a connection of its own: the cluster hands connections to the workers in turn, so
+ * consecutive calls reach both of them.
+ */
+function call(url: string, user: string, method: string, path: string, values: Record<string, string> = {}): Promise<Answer> {
+  const encoded = new URLSearchParams(values).toString()
+  const target = new URL(`${url}/api/v1${path}${method === 'GET' ? '?' + encoded : ''}`)
+  return new Promise((resolve, reject) => {
+    const req = request(target, {
+      method,
+      agent: false,
+      headers: {
+        authorization: 'Basic ' + Buffer.from(`${USERS[user]!.email}:${USERS[user]!.api_key}`).toString('base64'),
+        ...(method !== 'GET' && { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(encoded) }),
+      },
+    })
+    req.on('response', (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    // A connection the cluster was handing to a worker as it was killed may never be answered.
+    req.setTimeout(15_000, () => req.destroy(new Error('no answer in 15 s')))
+    req.end(method === 'GET' ? undefined : encoded)
+  })
+}
+
+describe('chat --workers 2', () => {
+  let dir: string
+  let child: ChildProcess
+  let url: string
+  let log = ''
+  /** The pids of the workers that said they listen, in order (replacements included). */
+  const workerPids = (): number[] => [...log.matchAll(/worker \d+ \(pid (\d+)\) listening/g)].map((m) => Number(m[1]))
+
+  before(async function () {
+    this.timeout(60_000) // the first worker loads the organization (scrypt for every password)
+    dir = await mkdtemp(join(tmpdir(), 'prefixd-chat-workers-'))
+    child = spawn(process.execPath, [MAIN, '--workers', '2', '--port', '0', '--db', join(dir, 'chat.db'), '--mail-dir', join(dir, 'mail')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    url = await new Promise<string>((resolve, reject) => {
+      let output = ''
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /listening on (http:\/\/\S+?)\/? \(2 workers\)/.exec(output)
+        if (match) resolve(match[1]!)
+      })
+      child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}${log}`)))
+    })
+  })
+
+  after(async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('serves both workers on one port, and long polls on either wake for a message sent through the other', async () => {
+    assert.equal(new Set(workerPids()).size, 2)
+    // Four queues, each polled on a connection of its own: two wait on each worker.
+    const queues: string[] = []
+    for (let i = 0; i < 4; i++) queues.push((await call(url, 'nina', 'POST', '/register', { event_types: '["message"]' })).body.queue_id as string)
+    const polls = queues.map((queue) => call(url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: '-1' }))
+    await new Promise((resolve) => setTimeout(resolve, 300)) // the polls reach their workers (a wait for them, not for time to pass)
+    const sent = await call(url, 'max', 'POST', '/messages', { type: 'private', to: '[5]', content: 'to every worker' })
+    assert.equal(sent.status, 200)
+    for (const answer of await Promise.all(polls)) {
+      assert.equal(answer.status, 200)
+      assert.deepEqual((answer.body.events as Event[]).map((e) => [e.type, e.message?.id]), [['message', sent.body.id]])
+    }
+  })
+
+  it('holds the rate limit across the workers: one count per user, whichever worker answers', async () => {
+    // Thirty requests, on connections of their own, so that both workers answer some. Within one window
+    // (same X-RateLimit-Reset), one shared count gives every answer a different Remaining; a count per
+    // worker would give each value twice.
+    const windows = new Map<string, number[]>()
+    for (let i = 0; i < 30; i++) {
+      const response = await call(url, 'gus', 'GET', '/users/me')
+      assert.equal(response.status, 200)
+      const reset = response.headers['x-ratelimit-reset'] as string
+      windows.set(reset, [...(windows.get(reset) ?? []), Number(response.headers['x-ratelimit-remaining'])])
+    }
+    for (const remaining of windows.values()) assert.deepEqual(remaining, [...remaining].sort((a, b) => b - a).filter((v, i, all) => all.indexOf(v) === i))
+  })
+
+  it('loses no acknowledged message nor its event when one worker is killed (SIGKILL) in the middle of 100 sends', async function () {
+    this.timeout(60_000)
+    const queue = (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string
+    const victim = workerPids().at(-1)!
+    let answered = 0
+    const sends = Array.from({ length: 100 }, (_, i) =>
+      call(url, 'olivia', 'POST', '/messages', { type: 'private', to: '[5]', content: `send ${i}` }).then(
+        (answer) => {
+          if (++answered === 30) process.kill(victim, 'SIGKILL')
+          return answer
+        },
+        () => undefined, // its connection went with the worker: not acknowledged
+      ),
+    )
+    const acknowledged = (await Promise.all(sends)).filter((a) => a?.status === 200).map((a) => a!.body.id as number)
+    assert.ok(acknowledged.length >= 30, `${acknowledged.length} acknowledged`)
+    // The other worker (and the primary's replacement) serve the queue: every acknowledged message is in it.
+    const delivered = new Set<number>()
+    let last = -1
+    for (;;) {
+      const answer = await call(url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: String(last), dont_block: 'true' })
+      assert.equal(answer.status, 200, JSON.stringify(answer.body))
+      const events = answer.body.events as Event[]
+      if (events.length === 0) break
+      for (const event of events) if (event.message !== undefined) delivered.add(event.message.id)
+      last = events.at(-1)!.id
+    }
+    assert.deepEqual(acknowledged.filter((id) => !delivered.has(id)), [])
+    await until(() => workerPids().length >= 3, 'the primary starts another worker')
+  })
+})
