@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
-import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inBatches, pct, RawPoller } from './chat-http.js'
 
 const WAITING = Number(process.env.BENCH_WAITING ?? 10_000)
 const FANOUT = 1000
@@ -70,58 +70,6 @@ function call(who: Who, method: string, path: string, params: Record<string, str
   })
 }
 
-/**
- * A long poll on a raw keep-alive socket: the arrival of its answer is timed at the first bytes, before
- * any parsing, so that the benchmark's own HTTP client does not add to the latency it measures (it
- * shares this 2-core machine with the service). Returns when the whole answer is in.
- */
-class RawPoller {
-  readonly #socket: Socket
-  #buffer = ''
-  #arrivedAt = 0
-  #done: ((result: { arrivedAt: number; body: string }) => void) | undefined
-
-  constructor(url: URL) {
-    this.#socket = connect(Number(url.port), url.hostname)
-    this.#socket.setNoDelay(true)
-    this.#socket.on('data', (chunk: Buffer) => {
-      if (this.#buffer === '') this.#arrivedAt = performance.now()
-      this.#buffer += chunk.toString('latin1')
-      const headerEnd = this.#buffer.indexOf('\r\n\r\n')
-      if (headerEnd < 0) return
-      const length = Number(/content-length: (\d+)/i.exec(this.#buffer.slice(0, headerEnd))?.[1] ?? 0)
-      if (Buffer.byteLength(this.#buffer, 'latin1') < headerEnd + 4 + length) return
-      const body = this.#buffer.slice(headerEnd + 4, headerEnd + 4 + length)
-      this.#buffer = ''
-      this.#done?.({ arrivedAt: this.#arrivedAt, body })
-    })
-  }
-
-  poll(who: Who, queueId: string, lastEventId: number): Promise<{ arrivedAt: number; body: string }> {
-    return new Promise((resolve) => {
-      this.#done = resolve
-      const auth = Buffer.from(`${who.email}:${who.key}`).toString('base64')
-      this.#socket.write(`GET /api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${lastEventId} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\n\r\n`)
-    })
-  }
-
-  close(): void {
-    this.#socket.destroy()
-  }
-}
-
-async function inBatches<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count)
-  let next = 0
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++
-      results[i] = await task(i)
-    }
-  }))
-  return results
-}
-
 async function register(who: Who, count: number): Promise<string[]> {
   return inBatches(count, 32, async () => {
     const { status, body } = await call(who, 'POST', '/register', { event_types: '["message"]', fetch_event_types: '[]', queue_lifespan_secs: '3600' })
@@ -132,7 +80,6 @@ async function register(who: Who, count: number): Promise<string[]> {
 
 const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024
 const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0)
-const pct = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 const send = (content: string): Promise<{ status: number; body: Record<string, unknown> }> => call(MAX, 'POST', '/messages', { type: 'stream', to: '2', topic: 'bench', content })
 
 async function main(): Promise<void> {

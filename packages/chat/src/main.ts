@@ -9,7 +9,7 @@ import { startChat } from './start.js'
 import { WorkerBroker, WorkerRateLimiter, type Channel } from './workers/ipc.js'
 import { runPrimary, WORKER_ENV } from './workers/primary.js'
 
-const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N]'
+const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS]'
 
 async function main(): Promise<void> {
   let values
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
         'mail-dir': { type: 'string', default: 'chat-mail' },
         prefixes: { type: 'string' },
         workers: { type: 'string', default: '1' },
+        'rate-limit': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -42,6 +43,12 @@ async function main(): Promise<void> {
     console.error(`--workers must be a number from 1 to 64\n${USAGE}`)
     process.exit(2)
   }
+  const rateMatch = values['rate-limit'] === undefined ? undefined : /^(\d{1,9})\/(\d{1,6})$/.exec(values['rate-limit'])
+  if (values['rate-limit'] !== undefined && (rateMatch == null || Number(rateMatch[1]) < 1 || Number(rateMatch[2]) < 1)) {
+    console.error(`--rate-limit must be REQUESTS/SECONDS, e.g. 200/60\n${USAGE}`)
+    process.exit(2)
+  }
+  const rateLimit = rateMatch == null ? DEFAULT_RATE_LIMIT : { limit: Number(rateMatch[1]), windowSeconds: Number(rateMatch[2]) }
   if (workers > 1 && values.db === ':memory:') {
     console.error(`--workers needs a database file: each process would have its own :memory:\n${USAGE}`)
     process.exit(2)
@@ -49,7 +56,7 @@ async function main(): Promise<void> {
   if (workers > 1 && cluster.isPrimary) {
     const primary = runPrimary({
       workers,
-      rateLimit: DEFAULT_RATE_LIMIT,
+      rateLimit,
       onListening: (url) => console.log(`prefixd chat listening on ${url}/ (${workers} workers)`),
       onFailure: (code) => process.exit(code === 0 ? 2 : code),
       log: (line) => console.error(line),
@@ -69,6 +76,7 @@ async function main(): Promise<void> {
       host: values.host,
       port,
       mailDir: values['mail-dir'],
+      rateLimit,
       ...(values.fixture !== undefined && { fixture: values.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),
       ...(channel !== undefined && { broker: new WorkerBroker(channel), limiter: new WorkerRateLimiter(channel), restartQueues: role === 'first' }),

@@ -1,0 +1,58 @@
+// What the chat benchmarks share: a long poll timed at its first bytes, bounded concurrency, percentiles.
+
+import { connect, type Socket } from 'node:net'
+
+/**
+ * A long poll on a raw keep-alive socket: the arrival of its answer is timed at the first bytes, before
+ * any parsing, so that the benchmark's own HTTP client does not add to the latency it measures (it
+ * shares this 2-core machine with the service). Returns when the whole answer is in.
+ */
+export class RawPoller {
+  readonly #socket: Socket
+  #buffer = ''
+  #arrivedAt = 0
+  #done: ((result: { arrivedAt: number; body: string }) => void) | undefined
+
+  constructor(url: URL) {
+    this.#socket = connect(Number(url.port), url.hostname)
+    this.#socket.setNoDelay(true)
+    this.#socket.on('data', (chunk: Buffer) => {
+      if (this.#buffer === '') this.#arrivedAt = performance.now()
+      this.#buffer += chunk.toString('latin1')
+      const headerEnd = this.#buffer.indexOf('\r\n\r\n')
+      if (headerEnd < 0) return
+      const length = Number(/content-length: (\d+)/i.exec(this.#buffer.slice(0, headerEnd))?.[1] ?? 0)
+      if (Buffer.byteLength(this.#buffer, 'latin1') < headerEnd + 4 + length) return
+      const body = this.#buffer.slice(headerEnd + 4, headerEnd + 4 + length)
+      this.#buffer = ''
+      this.#done?.({ arrivedAt: this.#arrivedAt, body })
+    })
+  }
+
+  poll(who: { readonly email: string; readonly key: string }, queueId: string, lastEventId: number): Promise<{ arrivedAt: number; body: string }> {
+    return new Promise((resolve) => {
+      this.#done = resolve
+      const auth = Buffer.from(`${who.email}:${who.key}`).toString('base64')
+      this.#socket.write(`GET /api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${lastEventId} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\n\r\n`)
+    })
+  }
+
+  close(): void {
+    this.#socket.destroy()
+  }
+}
+
+export async function inBatches<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count)
+  let next = 0
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const i = next++
+      results[i] = await task(i)
+    }
+  }))
+  return results
+}
+
+/** The `p` quantile (0–1) of `values`. */
+export const pct = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
