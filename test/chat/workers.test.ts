@@ -3,7 +3,7 @@
 // both, and kill -9 of one in the middle of 100 sends loses no acknowledged message or event.
 
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -74,6 +74,14 @@ describe('chat --workers 2', () => {
     child.kill('SIGTERM')
     await exited
     await rm(dir, { recursive: true, force: true })
+  })
+
+  it('refuses a bad --workers or --rate-limit, and --workers with :memory:, with exit code 2', () => {
+    for (const args of [['--workers', '0'], ['--workers', 'two'], ['--workers', '2', '--db', ':memory:'], ['--rate-limit', '200'], ['--rate-limit', '0/60']]) {
+      const run = spawnSync(process.execPath, [MAIN, '--port', '0', ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 })
+      assert.equal(run.status, 2, args.join(' '))
+      assert.match(run.stderr, /--workers|--rate-limit/)
+    }
   })
 
   it('serves both workers on one port, and long polls on either wake for a message sent through the other', async () => {

@@ -77,7 +77,8 @@ async function main(): Promise<void> {
       port,
       mailDir: values['mail-dir'],
       rateLimit,
-      ...(values.fixture !== undefined && { fixture: values.fixture }),
+      // (A later worker joins a database the first one loaded: the fixture was for it.)
+      ...(values.fixture !== undefined && role !== 'next' && { fixture: values.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),
       ...(channel !== undefined && { broker: new WorkerBroker(channel), limiter: new WorkerRateLimiter(channel), restartQueues: role === 'first' }),
     })
