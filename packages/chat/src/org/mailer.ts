@@ -34,11 +34,34 @@ export function queueMail(db: Db, recipient: string, subject: string, body: stri
   db.prepare('INSERT INTO mail_outbox (recipient, subject, body, created_at) VALUES (?, ?, ?, ?)').run(recipient, subject, body, now)
 }
 
-/** Sends what is queued, oldest first; a message that fails stays queued. */
+/** Seconds after which a claim on a message still unsent lapses (its process died while sending). */
+export const MAIL_CLAIM_SECONDS = 300
+
+/**
+ * Sends what is queued, oldest first; a message that fails stays queued. The messages are claimed in
+ * one write transaction first, so that another process flushing the same outbox (`--workers`) does not
+ * send them too; a failure releases the claims on what was not sent.
+ */
 export async function flushOutbox(db: Db, mailer: Mailer, now: () => number): Promise<void> {
-  const pending = db.prepare('SELECT id, recipient, subject, body, created_at AS createdAt FROM mail_outbox WHERE sent_at IS NULL ORDER BY id').all() as MailMessage[]
-  for (const message of pending) {
-    await mailer.send(message)
+  const claimedAt = Math.floor(now())
+  const pending = db
+    .transaction(() => {
+      const rows = db
+        .prepare('SELECT id, recipient, subject, body, created_at AS createdAt FROM mail_outbox WHERE sent_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?) ORDER BY id')
+        .all(claimedAt - MAIL_CLAIM_SECONDS) as MailMessage[]
+      const claim = db.prepare('UPDATE mail_outbox SET claimed_at = ? WHERE id = ?')
+      for (const message of rows) claim.run(claimedAt, message.id)
+      return rows
+    })
+    .immediate()
+  for (const [i, message] of pending.entries()) {
+    try {
+      await mailer.send(message)
+    } catch (error) {
+      const release = db.prepare('UPDATE mail_outbox SET claimed_at = NULL WHERE id = ? AND sent_at IS NULL')
+      for (const unsent of pending.slice(i)) release.run(unsent.id)
+      throw error
+    }
     db.prepare('UPDATE mail_outbox SET sent_at = ? WHERE id = ?').run(Math.floor(now()), message.id)
   }
 }

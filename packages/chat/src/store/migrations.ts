@@ -257,4 +257,9 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE linkifiers;
   ALTER TABLE linkifiers_v5 RENAME TO linkifiers;
   `,
+  // 6: a process claims the mail it is about to send, so that two processes (--workers) never send
+  // the same message; the claim of a process that died before sending lapses (org/mailer.ts).
+  `
+  ALTER TABLE mail_outbox ADD COLUMN claimed_at INTEGER;
+  `,
 ]
