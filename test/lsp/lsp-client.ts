@@ -39,17 +39,24 @@ export interface Client {
   readonly initialized: InitializeResult
   /** What the server wrote to stderr so far. */
   stderr(): string
+  /** The first message the server asks to show (window/showMessage or showMessageRequest), so far or to come, that `test` accepts. */
+  message(test: (message: string) => boolean): Promise<string>
   /** Opens a document and returns its URI. */
   open(uri: string, languageId: string, text: string): Promise<string>
   /** Applies changes to an open document (incremental sync). */
   change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<void>
   /** The next diagnostics published for `uri` at `version` (or later). */
   diagnostics(uri: string, version?: number): Promise<Diagnostic[]>
+  /** The first diagnostics published for `uri` (so far or to come) that `test` accepts. */
+  diagnosticsWhere(uri: string, test: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]>
   close(): Promise<number | null>
 }
 
 /** Starts `prefixd lsp` with `args` and initializes it. */
-export async function startClient(args: readonly string[] = [], options: { readonly capabilities?: ClientCapabilities; readonly settings?: unknown } = {}): Promise<Client> {
+export async function startClient(
+  args: readonly string[] = [],
+  options: { readonly capabilities?: ClientCapabilities; readonly settings?: unknown; readonly rootUri?: string; readonly initializationOptions?: unknown } = {},
+): Promise<Client> {
   const child = spawn(process.execPath, [MAIN, 'lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
@@ -61,13 +68,22 @@ export async function startClient(args: readonly string[] = [], options: { reado
     published.set(params.uri, [...(published.get(params.uri) ?? []), params])
     for (const wake of waiting) wake()
   })
+  const messages: string[] = []
+  const shown = (params: { message: string }): null => {
+    messages.push(params.message)
+    for (const wake of waiting) wake()
+    return null
+  }
+  connection.onNotification('window/showMessage', (params: { message: string }) => void shown(params))
+  connection.onRequest('window/showMessageRequest', shown)
   connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => options.settings ?? null))
   connection.listen()
   const versions = new Map<string, number>()
   const initialized = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
-    rootUri: null,
+    rootUri: options.rootUri ?? null,
     capabilities: options.capabilities ?? CAPABILITIES,
+    ...(options.initializationOptions !== undefined && { initializationOptions: options.initializationOptions }),
   })
   await connection.sendNotification(InitializedNotification.type, {})
   return {
@@ -75,6 +91,19 @@ export async function startClient(args: readonly string[] = [], options: { reado
     child,
     initialized,
     stderr: () => stderr,
+    message(test) {
+      return new Promise((resolve) => {
+        const check = (): boolean => {
+          const found = messages.find(test)
+          if (found === undefined) return false
+          waiting.delete(wake)
+          resolve(found)
+          return true
+        }
+        const wake = (): void => void check()
+        if (!check()) waiting.add(wake)
+      })
+    },
     async open(uri, languageId, text) {
       versions.set(uri, 1)
       await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } })
@@ -89,6 +118,19 @@ export async function startClient(args: readonly string[] = [], options: { reado
       return new Promise((resolve) => {
         const check = (): boolean => {
           const found = published.get(uri)?.find((p) => (p.version ?? version) >= version)
+          if (found === undefined) return false
+          waiting.delete(wake)
+          resolve(found.diagnostics)
+          return true
+        }
+        const wake = (): void => void check()
+        if (!check()) waiting.add(wake)
+      })
+    },
+    diagnosticsWhere(uri, test) {
+      return new Promise((resolve) => {
+        const check = (): boolean => {
+          const found = published.get(uri)?.find((p) => test(p.diagnostics))
           if (found === undefined) return false
           waiting.delete(wake)
           resolve(found.diagnostics)

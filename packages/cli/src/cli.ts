@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util'
 import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixError, type DataProvenance, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { filterLines } from './line-filter.js'
+import type { WorkspaceSettings } from '@prefixd/lsp'
 import { parseWhole } from './flag-values.js'
 import { loadIndex, type IndexSources } from './load-index.js'
 import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
@@ -118,7 +119,20 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
     return index
   }
-  if (command === 'lsp') return runLsp(args, values, io, load)
+  if (command === 'lsp') {
+    // An editor's settings add files and prefixes to the command line's, which keep their place.
+    const reload = async (settings: WorkspaceSettings): Promise<PrefixIndex> => {
+      const { index, problems } = await loadIndex({
+        ...sources,
+        prefixFiles: [...(sources.prefixFiles ?? []), ...(settings.prefixFiles ?? [])],
+        vocabFiles: [...(sources.vocabFiles ?? []), ...(settings.vocabFiles ?? [])],
+        ...(settings.prefixes !== undefined && { prefixes: settings.prefixes }),
+      })
+      for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
+      return index
+    }
+    return runLsp(args, values, io, load, reload)
+  }
   if (runCommand === undefined) {
     await runServe(args, values, io, load)
     return EXIT_FOUND
@@ -128,7 +142,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand({ index, args, values, io, loadMs: performance.now() - started })
 }
 
-async function runLsp(args: readonly string[], values: Values, io: CliIo, load: () => Promise<PrefixIndex>): Promise<number> {
+async function runLsp(
+  args: readonly string[],
+  values: Values,
+  io: CliIo,
+  load: () => Promise<PrefixIndex>,
+  reload: (settings: WorkspaceSettings) => Promise<PrefixIndex>,
+): Promise<number> {
   if (args.length > 0) throw new UsageError('lsp takes no arguments')
   const chosen = [values.stdio, values['node-ipc'], values.socket !== undefined].filter(Boolean).length
   if (chosen > 1) throw new UsageError('lsp takes one of --stdio, --node-ipc and --socket=PORT')
@@ -138,7 +158,7 @@ async function runLsp(args: readonly string[], values: Values, io: CliIo, load: 
   // Loaded only here, like the server: the other commands start without the LSP libraries.
   const { runLanguageServer } = await import('@prefixd/lsp')
   // The server answers the editor at once; requests wait for the index while it loads.
-  runLanguageServer({ transport, index: load(), stdin: io.stdin, stdout: io.stdout, stderr: io.stderr })
+  runLanguageServer({ transport, index: load(), reload, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr })
   return EXIT_FOUND
 }
 

@@ -21,6 +21,8 @@ export interface IndexSources {
   readonly defaults?: boolean
   /** Default `false`: long-tail and suspect prefixes are not offered by completion nor used by shrink. */
   readonly wholeTable?: boolean
+  /** `{ prefix: namespace }` over everything else (an editor's workspace settings). */
+  readonly prefixes?: Readonly<Record<string, string>>
 }
 
 /** The index with the user's files layered over the defaults, and what in them could not be loaded. */
@@ -40,6 +42,7 @@ export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixI
     }
     builder.addRdf(await readText(file), { format, source: file })
   }
+  if (sources.prefixes !== undefined) builder.addPrefixes(sources.prefixes, { source: 'settings', override: true })
   const index = builder.build({ wholeTable: sources.wholeTable ?? false })
   return { index, problems: [...problems, ...builder.problems.slice(before)] }
 }

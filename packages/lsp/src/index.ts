@@ -4,9 +4,11 @@ import { connect } from 'node:net'
 import type { PrefixIndex } from '@prefixd/core'
 import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter, type Connection } from 'vscode-languageserver/node'
 import { startServer } from './server.js'
+import type { WorkspaceSettings } from './settings.js'
 
 export { startServer } from './server.js'
 export type { ServerOptions } from './server.js'
+export type { WorkspaceSettings } from './settings.js'
 
 /** How the editor talks to the server: its stdin and stdout, Node's IPC channel, or a socket the editor listens on. */
 export type Transport = { readonly kind: 'stdio' } | { readonly kind: 'node-ipc' } | { readonly kind: 'socket'; readonly port: number }
@@ -14,6 +16,8 @@ export type Transport = { readonly kind: 'stdio' } | { readonly kind: 'node-ipc'
 export interface LanguageServerOptions {
   readonly transport: Transport
   readonly index: PrefixIndex | Promise<PrefixIndex>
+  /** Builds the index again with the editor's settings (see {@link ServerOptions.reload}). */
+  readonly reload?: (settings: WorkspaceSettings) => Promise<PrefixIndex>
   readonly stdin?: NodeJS.ReadableStream
   readonly stdout?: NodeJS.WritableStream
   /** Where a failure to load the index is told (besides the editor) before the process exits with status 2. */
@@ -31,7 +35,7 @@ export function runLanguageServer(options: LanguageServerOptions): Connection {
     ;(options.stderr ?? process.stderr).write(`prefixd: ${error.message}\n`)
     process.exit(2)
   })
-  startServer(connection, { index })
+  startServer(connection, { index, ...(options.reload && { reload: options.reload }) })
   return connection
 }
 

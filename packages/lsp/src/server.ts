@@ -4,7 +4,7 @@
 
 import type { PrefixIndex } from '@prefixd/core'
 import type { Language } from '@prefixd/core/syntax'
-import { CodeActionKind, ErrorCodes, ResponseError, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult, type Position } from 'vscode-languageserver'
+import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult, type Position } from 'vscode-languageserver'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { codeActions } from './code-actions.js'
 import { complete, resolveCompletion } from './completion.js'
@@ -12,6 +12,7 @@ import { diagnose, syntaxDiagnostic, TermChecks } from './diagnostics.js'
 import { DocumentView, languageOf } from './document.js'
 import { documentLinks, hover } from './navigation.js'
 import { prepareRename, rename } from './rename.js'
+import { readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
 import { SyntaxChecker } from './syntax-checker.js'
 import { TokenStore } from './token-store.js'
 
@@ -20,6 +21,8 @@ export interface ServerOptions {
   readonly index: PrefixIndex | Promise<PrefixIndex>
   /** Milliseconds between the last edit and the diagnostics (default 20). */
   readonly diagnosticsDelay?: number
+  /** Builds the index again with the editor's settings layered over the command line's; without it settings are ignored. */
+  readonly reload?: (settings: WorkspaceSettings) => Promise<PrefixIndex>
 }
 
 /** Milliseconds after the index is loaded before the word search is built. */
@@ -60,6 +63,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   })
   ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   let insertReplace = false
+  let root: string | undefined
+  let pullsSettings = false
+  let initialSettings: unknown
+  /** The settings the index was last built with, as JSON. */
+  let applied = JSON.stringify({})
 
   /** The view of an open document of ours, for its current version. */
   const viewOf = (uri: unknown): DocumentView | undefined => {
@@ -84,6 +92,10 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onInitialize((params): InitializeResult => {
     insertReplace = params.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport ?? false
+    pullsSettings = params.capabilities?.workspace?.configuration ?? false
+    root = workspaceRoot(params)
+    const options = params.initializationOptions as { prefixd?: unknown } | undefined
+    initialSettings = options !== null && typeof options === 'object' && 'prefixd' in options ? options.prefixd : options
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -117,6 +129,48 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       return rename(view, offsetOf(view, params.position), params.newName)
     }),
   )
+
+  /** Builds the index with new settings, if they differ from those it has, and diagnoses the open documents again. */
+  const applySettings = async (raw: unknown): Promise<void> => {
+    if (options.reload === undefined) return
+    let settings: WorkspaceSettings
+    try {
+      settings = readSettings(raw, root)
+    } catch (error) {
+      void connection.window.showErrorMessage(`prefixd: ${(error as Error).message}`)
+      return
+    }
+    const json = JSON.stringify(settings)
+    if (json === applied) return
+    try {
+      await ready
+      const loaded = await options.reload(settings)
+      applied = json
+      index = loaded
+      checks = new TermChecks(loaded)
+    } catch (error) {
+      // The index built before stays: a file that cannot be read is the user's to fix, not a reason to stop.
+      void connection.window.showErrorMessage(`prefixd: the settings were not applied: ${(error as Error).message}`)
+      return
+    }
+    for (const uri of documents.keys()) void publish(uri)
+  }
+  const pullSettings = async (): Promise<void> => {
+    const value: unknown = await connection.workspace.getConfiguration({ section: 'prefixd' }).catch(() => undefined)
+    await applySettings(value ?? initialSettings)
+  }
+  connection.onInitialized(() => {
+    if (pullsSettings) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'prefixd' }).catch(() => undefined)
+      void pullSettings()
+    } else {
+      void applySettings(initialSettings)
+    }
+  })
+  connection.onDidChangeConfiguration((params) => {
+    if (pullsSettings) void pullSettings()
+    else void applySettings((params.settings as { prefixd?: unknown } | null)?.prefixd)
+  })
 
   connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
     const language = languageOf(languageId, uri)

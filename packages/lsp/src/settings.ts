@@ -1,0 +1,49 @@
+// The editor's `prefixd` settings: prefixes and the project's prefix and vocabulary files, layered over
+// the command line's. Read from initializationOptions and workspace/configuration, checked here.
+
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** What the editor may set (section `prefixd`); files are absolute once read. */
+export interface WorkspaceSettings {
+  /** `{ prefix: namespace }`, over every other table. */
+  readonly prefixes?: Readonly<Record<string, string>>
+  /** Prefix tables (.json, .jsonld, .ttl, .trig, .n3, .rq), as `--prefixes`. */
+  readonly prefixFiles?: readonly string[]
+  /** Vocabulary files (.ttl, .nt, .nq, .trig, .n3), as `--vocab`. */
+  readonly vocabFiles?: readonly string[]
+}
+
+/**
+ * The settings in `value` (a client's answer: anything), files resolved against the workspace's
+ * folder; throws with a message for the user when a setting has the wrong shape.
+ */
+export function readSettings(value: unknown, root: string | undefined): WorkspaceSettings {
+  if (value === null || value === undefined) return {}
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error('the prefixd settings must be an object')
+  const { prefixes, prefixFiles, vocabFiles } = value as Record<string, unknown>
+  const files = (name: string, list: unknown): string[] | undefined => {
+    if (list === undefined || list === null) return undefined
+    if (!Array.isArray(list) || !list.every((f) => typeof f === 'string' && f !== '')) throw new Error(`prefixd.${name} must be a list of file paths`)
+    return list.map((f: string) => (isAbsolute(f) || root === undefined ? f : resolve(root, f)))
+  }
+  if (prefixes !== undefined && prefixes !== null) {
+    if (typeof prefixes !== 'object' || Array.isArray(prefixes) || !Object.values(prefixes).every((ns) => typeof ns === 'string')) {
+      throw new Error('prefixd.prefixes must map prefixes to namespace IRIs: { "ex": "http://example.org/" }')
+    }
+  }
+  const prefixList = files('prefixFiles', prefixFiles)
+  const vocabList = files('vocabFiles', vocabFiles)
+  return {
+    ...(prefixes !== undefined && prefixes !== null && { prefixes: prefixes as Record<string, string> }),
+    ...(prefixList !== undefined && { prefixFiles: prefixList }),
+    ...(vocabList !== undefined && { vocabFiles: vocabList }),
+  }
+}
+
+/** The folder of the workspace (its first folder, else its root), for relative file settings. */
+export function workspaceRoot(params: { rootUri?: string | null; workspaceFolders?: ReadonlyArray<{ uri: string }> | null; rootPath?: string | null }): string | undefined {
+  const uri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined
+  if (uri !== undefined && uri.startsWith('file:')) return fileURLToPath(uri)
+  return params.rootPath ?? undefined
+}

@@ -1,0 +1,154 @@
+// `prefixd lsp` as editors start it: the transports they pass, the project's files on the command
+// line and in workspace settings, bad arguments and bad requests.
+
+import assert from 'node:assert/strict'
+import { fork, spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import {
+  CompletionRequest,
+  createProtocolConnection,
+  HoverRequest,
+  InitializeRequest,
+  IPCMessageReader,
+  IPCMessageWriter,
+  SocketMessageReader,
+  SocketMessageWriter,
+  type CompletionList,
+  type MarkupContent,
+  type ProtocolConnection,
+} from 'vscode-languageserver-protocol/node'
+import { MAIN, prefixd } from '../cli/run-prefixd.js'
+import { startClient } from './lsp-client.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'prefixd-lsp-'))
+writeFileSync(join(dir, 'vocab.ttl'), '@prefix zz: <http://example.org/zz#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nzz:Widget a rdfs:Class ; rdfs:label "Widget" .\nzz:size a <http://www.w3.org/1999/02/22-rdf-syntax-ns#Property> .\n')
+writeFileSync(join(dir, 'prefixes.json'), JSON.stringify({ zz: 'http://example.org/zz#' }))
+
+/** Initializes a connection and asks for one completion of `foaf:Pers`: what a working server answers. */
+async function completesFoaf(connection: ProtocolConnection): Promise<boolean> {
+  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} })
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///t.ttl', languageId: 'turtle', version: 1, text: 'ex:a a foaf:Pers' } })
+  const list = (await connection.sendRequest(CompletionRequest.type, { textDocument: { uri: 'file:///t.ttl' }, position: { line: 0, character: 16 } })) as CompletionList
+  return list.items.some((i) => i.label === 'foaf:Person')
+}
+
+describe('prefixd lsp: starting and configuring', function () {
+  this.timeout(60_000)
+
+  it('talks over Node IPC with --node-ipc', async () => {
+    const child = fork(MAIN, ['lsp', '--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+    const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
+    connection.listen()
+    try {
+      assert.equal(await completesFoaf(connection), true)
+    } finally {
+      connection.dispose()
+      child.kill()
+    }
+  })
+
+  it('connects to the editor listening on --socket=PORT', async () => {
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as { port: number }).port
+    const accepted = new Promise<import('node:net').Socket>((resolve) => server.once('connection', resolve))
+    const child = spawn(process.execPath, [MAIN, 'lsp', `--socket=${port}`], { stdio: 'ignore' })
+    const socket = await accepted
+    const connection = createProtocolConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket))
+    connection.listen()
+    try {
+      assert.equal(await completesFoaf(connection), true)
+    } finally {
+      connection.dispose()
+      child.kill()
+      server.close()
+    }
+  })
+
+  it('refuses bad transport arguments with a usage error', async () => {
+    const twice = await prefixd(['lsp', '--stdio', '--node-ipc'])
+    assert.equal(twice.code, 2)
+    assert.match(twice.stderr, /one of --stdio, --node-ipc and --socket=PORT/)
+    const port = await prefixd(['lsp', '--socket=http'])
+    assert.equal(port.code, 2)
+    assert.match(port.stderr, /--socket must be a whole number/)
+  })
+
+  it('exits with status 2 and says why when a --prefixes file cannot be read', async () => {
+    const client = await startClient(['--prefixes', join(dir, 'missing.json')]).catch(() => undefined)
+    const code = await new Promise<number | null>((resolve) => client?.child.once('exit', resolve) ?? resolve(null))
+    assert.equal(code, 2)
+    assert.match(client!.stderr(), /missing\.json/)
+  })
+
+  it('completes the terms of --vocab files and the prefixes of --prefixes files', async () => {
+    const client = await startClient(['--prefixes', join(dir, 'prefixes.json'), '--vocab', join(dir, 'vocab.ttl')])
+    try {
+      const uri = await client.open('file:///project/a.ttl', 'turtle', '<a> a zz:Wid')
+      const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 12 } })) as CompletionList
+      const widget = list.items.find((i) => i.label === 'zz:Widget')
+      assert.ok(widget, JSON.stringify(list.items.map((i) => i.label)))
+      assert.equal(widget.labelDetails?.detail, ' Widget')
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('layers workspace settings over the defaults: files relative to the workspace, and prefixes', async () => {
+    const settings = { prefixFiles: ['prefixes.json'], vocabFiles: ['vocab.ttl'], prefixes: { yy: 'http://example.org/yy#' } }
+    const client = await startClient([], { settings, rootUri: pathToFileURL(dir).href })
+    try {
+      const text = '@prefix zz: <http://example.org/zz#> .\n<a> a zz:Wdget .\n<b> a yy:x .\n'
+      const uri = await client.open('file:///project/b.ttl', 'turtle', text)
+      // Once the settings are applied, the document is diagnosed again: zz's terms are known, yy is in the table.
+      const diagnostics = await client.diagnosticsWhere(uri, (list) => list.some((d) => d.code === 'unknown-term'))
+      assert.match(String(diagnostics.find((d) => d.code === 'unknown-term')!.message), /did you mean 'zz:Widget'/)
+      assert.match(String(diagnostics.find((d) => d.code === 'undeclared-prefix')!.message), /http:\/\/example\.org\/yy#/)
+      const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 8 } })
+      assert.match((hover?.contents as MarkupContent).value, /http:\/\/example\.org\/yy#x/)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('takes settings from initializationOptions when the editor has no workspace/configuration', async () => {
+    const client = await startClient([], { capabilities: {}, initializationOptions: { prefixes: { yy: 'http://example.org/yy#' } } })
+    try {
+      const uri = await client.open('file:///project/c.ttl', 'turtle', '<b> a yy:x .\n')
+      await client.diagnosticsWhere(uri, (list) => list.some((d) => /example\.org\/yy#/.test(String(d.message))))
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('says what is wrong with settings of the wrong shape, and keeps working', async () => {
+    const client = await startClient([], { settings: { prefixFiles: 'not-a-list' } })
+    try {
+      const uri = await client.open('file:///project/d.ttl', 'turtle', 'ex:a a foaf:Pers')
+      const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 16 } })) as CompletionList
+      assert.ok(list.items.some((i) => i.label === 'foaf:Person'))
+      // The settings are read once the client is initialized; the message may follow the first answers.
+      assert.match(await client.message((m) => m.includes('prefixFiles')), /prefixd\.prefixFiles must be a list of file paths/)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('answers malformed requests with an error, and keeps serving', async () => {
+    const client = await startClient()
+    try {
+      const uri = await client.open('file:///project/e.ttl', 'turtle', 'ex:a a foaf:Pers')
+      await assert.rejects(client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 'x' } } as never), /position must be/)
+      await assert.rejects(client.connection.sendRequest('textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 8 } }), /newName must be a string/)
+      const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 16 } })) as CompletionList
+      assert.ok(list.items.some((i) => i.label === 'foaf:Person'))
+      assert.equal(await client.connection.sendRequest(HoverRequest.type, { textDocument: {}, position: { line: 0, character: 0 } } as never), null)
+    } finally {
+      assert.equal(await client.close(), 0)
+    }
+  })
+})
