@@ -13,6 +13,7 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
+  TextDocumentSyncKind,
   type ClientCapabilities,
   type Diagnostic,
   type InitializeResult,
@@ -20,6 +21,7 @@ import {
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node'
+import { TextDocument } from 'vscode-languageserver-textdocument'
 import { MAIN } from '../cli/run-prefixd.js'
 
 export const CAPABILITIES: ClientCapabilities = {
@@ -47,17 +49,25 @@ export interface Client {
   change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<void>
   /** The next diagnostics published for `uri` at `version` (or later). */
   diagnostics(uri: string, version?: number): Promise<Diagnostic[]>
+  /** The first diagnostics published for `uri` after this call (that `test` accepts). */
+  nextDiagnostics(uri: string, test?: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]>
   /** The first diagnostics published for `uri` (so far or to come) that `test` accepts. */
   diagnosticsWhere(uri: string, test: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]>
   close(): Promise<number | null>
 }
 
+export interface ClientOptions {
+  readonly capabilities?: ClientCapabilities
+  readonly settings?: unknown
+  readonly rootUri?: string
+  readonly initializationOptions?: unknown
+  /** Another server to start (node and its arguments), for the benchmark's side-by-side; default `prefixd lsp` and `args`. */
+  readonly command?: readonly string[]
+}
+
 /** Starts `prefixd lsp` with `args` and initializes it. */
-export async function startClient(
-  args: readonly string[] = [],
-  options: { readonly capabilities?: ClientCapabilities; readonly settings?: unknown; readonly rootUri?: string; readonly initializationOptions?: unknown } = {},
-): Promise<Client> {
-  const child = spawn(process.execPath, [MAIN, 'lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+export async function startClient(args: readonly string[] = [], options: ClientOptions = {}): Promise<Client> {
+  const child = spawn(process.execPath, options.command ?? [MAIN, 'lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
@@ -86,6 +96,10 @@ export async function startClient(
     ...(options.initializationOptions !== undefined && { initializationOptions: options.initializationOptions }),
   })
   await connection.sendNotification(InitializedNotification.type, {})
+  // A server that takes whole documents only (as some do) gets the text the edits make.
+  const sync = initialized.capabilities.textDocumentSync
+  const full = (typeof sync === 'number' ? sync : sync?.change) === TextDocumentSyncKind.Full
+  const texts = new Map<string, TextDocument>()
   return {
     connection,
     child,
@@ -106,18 +120,37 @@ export async function startClient(
     },
     async open(uri, languageId, text) {
       versions.set(uri, 1)
+      texts.set(uri, TextDocument.create(uri, languageId, 1, text))
       await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } })
       return uri
     },
     async change(uri, contentChanges) {
       const version = (versions.get(uri) ?? 1) + 1
       versions.set(uri, version)
-      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges })
+      const document = TextDocument.update(texts.get(uri)!, contentChanges, version)
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version },
+        contentChanges: full ? [{ text: document.getText() }] : contentChanges,
+      })
     },
     diagnostics(uri, version = versions.get(uri) ?? 1) {
       return new Promise((resolve) => {
         const check = (): boolean => {
           const found = published.get(uri)?.find((p) => (p.version ?? version) >= version)
+          if (found === undefined) return false
+          waiting.delete(wake)
+          resolve(found.diagnostics)
+          return true
+        }
+        const wake = (): void => void check()
+        if (!check()) waiting.add(wake)
+      })
+    },
+    nextDiagnostics(uri, test = () => true) {
+      const seen = published.get(uri)?.length ?? 0
+      return new Promise((resolve) => {
+        const check = (): boolean => {
+          const found = published.get(uri)?.slice(seen).find((p) => test(p.diagnostics))
           if (found === undefined) return false
           waiting.delete(wake)
           resolve(found.diagnostics)

@@ -94,8 +94,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     insertReplace = params.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport ?? false
     pullsSettings = params.capabilities?.workspace?.configuration ?? false
     root = workspaceRoot(params)
-    const options = params.initializationOptions as { prefixd?: unknown } | undefined
-    initialSettings = options !== null && typeof options === 'object' && 'prefixd' in options ? options.prefixd : options
+    // Settings come as { prefixd: { … } } (as Helix sends its `config`) or as the section itself.
+    const init = params.initializationOptions as { prefixd?: unknown } | undefined
+    initialSettings = init !== null && typeof init === 'object' && 'prefixd' in init ? init.prefixd : init
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
