@@ -1,0 +1,256 @@
+// The packages as a registry user meets them: every workspace packed by `npm pack`, the tarballs installed
+// into fresh projects outside the repository (third-party dependencies from the registry, through npm's
+// cache), then each README's example, the `prefixd` binary, `prefixd serve` over HTTP, and a TypeScript
+// consumer compiled by tsc under moduleResolution node16 and bundler.
+
+import assert from 'node:assert/strict'
+import { execFile, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const WORKSPACES = ['data', 'packages/core', 'packages/web', 'packages/server', 'packages/lsp', 'packages/cli', 'packages/chat']
+const run = promisify(execFile)
+
+/** The environment without the outer `npm test`'s npm_* variables, which would steer the inner npm. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)))
+  return { ...env, ...extra }
+}
+
+async function npm(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await run('npm', [...args], { cwd, env: cleanEnv(env), maxBuffer: 64 * 2 ** 20 })
+  return stdout
+}
+
+interface Result {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+function node(cwd: string, file: string, args: readonly string[] = []): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [file, ...args], { cwd, env: cleanEnv() }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') return reject(error)
+      resolve({ code: error ? (error.code as number) : 0, stdout, stderr })
+    })
+  })
+}
+
+/** The first ```js block of a README, and the outputs its `// → …` comments promise, in order. */
+async function readmeExample(readme: string): Promise<{ code: string; expected: string[] }> {
+  const text = await readFile(join(ROOT, readme), 'utf8')
+  const code = /```js\n([\s\S]*?)```/.exec(text)?.[1]
+  assert.ok(code !== undefined, `${readme} has a js example`)
+  return { code, expected: [...code.matchAll(/\/\/ → (.*)$/gm)].map((m) => m[1]!.trim()) }
+}
+
+/** Runs a README's example in `dir` and checks that it prints what its comments say. */
+async function checkReadme(dir: string, readme: string): Promise<void> {
+  const { code, expected } = await readmeExample(readme)
+  assert.ok(expected.length > 0, `${readme}: the example promises some output`)
+  const file = join(dir, `example-${readme.replace(/\W+/g, '-')}.mjs`)
+  await writeFile(file, code)
+  const result = await node(dir, file)
+  assert.equal(result.code, 0, `${readme}: ${result.stderr}`)
+  assert.deepEqual(result.stdout.trimEnd().split('\n'), expected, readme)
+}
+
+/** Compiles `source` in `dir` with the repository's tsc under each module resolution; fails on any error. */
+async function typeCheck(dir: string, source: string): Promise<void> {
+  await mkdir(join(dir, 'src'), { recursive: true })
+  await writeFile(join(dir, 'src/consumer.ts'), source)
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+  for (const [name, options] of Object.entries(RESOLUTIONS)) {
+    const config = join(dir, `tsconfig.${name}.json`)
+    await writeFile(config, JSON.stringify({ compilerOptions: { ...COMMON_OPTIONS, ...options }, include: ['src'] }))
+    const result = await node(dir, tsc, ['-p', config])
+    assert.equal(result.code, 0, `${name}:\n${result.stdout}${result.stderr}`)
+  }
+}
+
+/** `@types/node` at the repository's version, which npm's cache holds. */
+async function typesNode(): Promise<string> {
+  return `@types/node@${JSON.parse(await readFile(join(ROOT, 'node_modules/@types/node/package.json'), 'utf8')).version}`
+}
+
+async function newProject(prefix: string, manifest: object = {}): Promise<string> {
+  // os.tmpdir() is outside the repository, so nothing resolves through the workspace's node_modules.
+  const dir = await mkdtemp(join(tmpdir(), prefix))
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', ...manifest }))
+  return dir
+}
+
+const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']
+
+describe('the packed packages, installed outside the repository', function () {
+  this.timeout(300_000)
+  let work: string
+  const tarball = new Map<string, string>()
+
+  before(async () => {
+    work = await mkdtemp(join(tmpdir(), 'prefixd-tarballs-'))
+    const packed = JSON.parse(
+      await npm(ROOT, ['pack', '--json', '--pack-destination', work, ...WORKSPACES.flatMap((w) => ['-w', w])]),
+    ) as Array<{ name: string; filename: string }>
+    for (const { name, filename } of packed) tarball.set(name, join(work, filename))
+    assert.equal(tarball.size, WORKSPACES.length)
+  })
+  after(async () => {
+    if (work) await rm(work, { recursive: true, force: true })
+  })
+
+  describe('@prefixd/cli (with core, data, server, web and lsp), without the chat', () => {
+    let dir: string
+    before(async () => {
+      dir = await newProject('prefixd-consumer-')
+      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
+      await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()])
+    })
+
+    it('installs nothing native and no chat service', () => {
+      for (const absent of ['better-sqlite3', '@prefixd/chat', 'node-gyp']) {
+        assert.equal(existsSync(join(dir, 'node_modules', absent)), false, absent)
+      }
+    })
+
+    it('runs the README examples of @prefixd/core, @prefixd/server and @prefixd/data', async () => {
+      for (const readme of ['packages/core/README.md', 'packages/server/README.md', 'data/README.md']) await checkReadme(dir, readme)
+    })
+
+    it('runs the prefixd binary: expand, info with the provenance, and a clear word about the chat commands', async () => {
+      const bin = join(dir, 'node_modules/.bin/prefixd')
+      const expand = await node(dir, bin, ['expand', 'foaf:Person'])
+      assert.deepEqual([expand.code, expand.stdout], [0, 'http://xmlns.com/foaf/0.1/Person\n'])
+      const info = await node(dir, bin, ['info'])
+      assert.equal(info.code, 0)
+      assert.match(info.stdout, /3\d{3} prefixes, \d{5} vocabulary terms/)
+      assert.match(info.stdout, /data: @prefixd\/data@0\.1\.0 \(full tier, sha256-[0-9a-f]{64}\)/)
+      assert.match(info.stdout, /from @zazuko\/vocabularies@\d.*prefix-ns@\d/)
+      const chat = await node(dir, bin, ['chat-sync', '--site', 'http://127.0.0.1:1', '--email', 'a@b.c', '--api-key', 'k'])
+      assert.deepEqual([chat.code, chat.stderr], [2, 'prefixd: the chat commands need @prefixd/chat: npm install @prefixd/chat\n'])
+    })
+
+    it('serves over HTTP with prefixd serve', async () => {
+      const child = spawn(process.execPath, [join(dir, 'node_modules/.bin/prefixd'), 'serve', '--port', '0', '--quiet'], {
+        cwd: dir,
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let output = ''
+          child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+            output += chunk
+            const match = /listening on (\S+)/.exec(output)
+            if (match) resolve(match[1]!)
+          })
+          child.once('exit', (code) => reject(new Error(`prefixd serve exited with ${code}`)))
+        })
+        const expand = await fetch(new URL('api/v1/expand?q=foaf:Person', url))
+        assert.deepEqual([expand.status, await expand.json()], [200, { success: true, value: 'http://xmlns.com/foaf/0.1/Person' }])
+        const health = (await (await fetch(new URL('api/v1/health?detail=true', url))).json()) as { data: Array<{ name: string }> }
+        assert.equal(health.data[0]?.name, '@prefixd/data')
+        const page = await fetch(new URL('prefixes', url))
+        assert.equal(page.status, 200)
+        assert.match(page.headers.get('content-type') ?? '', /html/)
+      } finally {
+        child.kill('SIGTERM')
+      }
+    })
+
+    it('type-checks a TypeScript consumer under moduleResolution node16 and bundler', async () => {
+      await typeCheck(dir, CONSUMER)
+    })
+  })
+
+  describe('@prefixd/chat', () => {
+    let dir: string
+    before(async () => {
+      // npm 11 runs a dependency's install script only where the project allows it, as a user must.
+      dir = await newProject('prefixd-chat-consumer-', { allowScripts: { 'better-sqlite3': true } })
+      // The native module npm ci built for the repository, offered as a local prebuild (what
+      // prebuild-install would otherwise download), so that this test does not compile SQLite again.
+      const prebuilds = join(work, 'prebuilds')
+      await mkdir(join(prebuilds, 'build/Release'), { recursive: true })
+      const sqlite = JSON.parse(await readFile(join(ROOT, 'node_modules/better-sqlite3/package.json'), 'utf8')).version as string
+      await run('cp', [join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'), join(prebuilds, 'build/Release/')])
+      const name = `better-sqlite3-v${sqlite}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`
+      await run('tar', ['-czf', join(prebuilds, name), '-C', prebuilds, 'build'])
+      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/chat', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
+      await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()], { npm_config_better_sqlite3_local_prebuilds: prebuilds })
+    })
+
+    it('runs the README example of @prefixd/chat', async () => {
+      await checkReadme(dir, 'packages/chat/README.md')
+    })
+
+    it('gives prefixd its chat commands once @prefixd/chat is installed beside it', async () => {
+      const result = await node(dir, join(dir, 'node_modules/.bin/prefixd'), ['chat-sync'])
+      assert.deepEqual([result.code, result.stderr], [2, 'prefixd: --site, --email and --api-key are required for the chat commands\n'])
+    })
+
+    it('type-checks a TypeScript consumer of the chat service and its client under node16 and bundler', async () => {
+      await typeCheck(dir, CHAT_CONSUMER)
+    })
+  })
+})
+
+const COMMON_OPTIONS = {
+  target: 'ES2022',
+  lib: ['ES2023', 'DOM'],
+  strict: true,
+  noEmit: true,
+  // Our declarations are checked too: an import in them that does not resolve fails the build.
+  skipLibCheck: false,
+  types: ['node'],
+}
+
+const RESOLUTIONS = {
+  node16: { module: 'node16', moduleResolution: 'node16' },
+  bundler: { module: 'esnext', moduleResolution: 'bundler' },
+}
+
+/** A tool that embeds every package; the @ts-expect-error lines fail the build if types decay to any. */
+const CONSUMER = `
+import { PrefixIndex, PrefixIndexBuilder, PrefixError, type DataProvenance, type DataTier } from '@prefixd/core'
+import { tokens } from '@prefixd/core/syntax'
+import { FULL_INDEX_FILE } from '@prefixd/data'
+import { createApp } from '@prefixd/server'
+import { SITE_DIR } from '@prefixd/web'
+import { runCli, EXIT_FOUND, type CliIo } from '@prefixd/cli'
+
+const tier: DataTier = 'prefixes'
+const index: PrefixIndex = await PrefixIndex.loadDefault({ tier })
+const iri: string | undefined = index.expand('foaf:Person')
+const provenance: readonly DataProvenance[] = index.provenance
+const builder: PrefixIndexBuilder = await PrefixIndexBuilder.loadDefault()
+const error: PrefixError | undefined = index.expandError('nosuch:x')
+// @ts-expect-error an unknown tier is refused
+await PrefixIndex.loadDefault({ tier: 'everything' })
+// @ts-expect-error expand takes a string
+index.expand(42)
+const app = createApp({ index })
+const file: URL = FULL_INDEX_FILE
+const site: string = SITE_DIR
+const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }
+const code: number = await runCli(['expand', 'foaf:Person'], io)
+export const used = [iri, provenance, builder, error, app, file, site, code === EXIT_FOUND, tokens]
+`
+
+const CHAT_CONSUMER = `
+import { startChat, type RunningChat } from '@prefixd/chat'
+import { ChatApiError, ChatClient, type ChatSuccess } from '@prefixd/chat/client'
+
+const chat: RunningChat = await startChat({ db: ':memory:', host: '127.0.0.1', port: 0 })
+const client = new ChatClient({ site: chat.url, email: 'max@example.com', apiKey: 'key' })
+const me: ChatSuccess = await client.call('GET', '/users/me')
+// @ts-expect-error the port is a number
+await startChat({ db: ':memory:', host: '127.0.0.1', port: '0' })
+export const used = [me, ChatApiError]
+`
