@@ -30,10 +30,13 @@ export function writeDataPackage(full: CompactIndex, sources: DataProvenance['so
   return sizes
 }
 
-/** The table and vocabulary descriptions without terms; popularity moves to `popularityDeltas` (smaller gzipped). */
+/**
+ * The table and vocabulary descriptions without terms. Popularity and quality move out of `vocabularies`
+ * into columns along `prefixes` (`popularityDeltas`, `qualities`), which gzip to a fortieth of the size.
+ */
 function prefixesTier(full: CompactIndex): CompactIndex {
   const vocabularies: Record<string, VocabularyInfo> = {}
-  for (const [prefix, { popularity: _moved, ...info }] of Object.entries(full.vocabularies)) {
+  for (const [prefix, { popularity: _moved, quality: _alsoMoved, ...info }] of Object.entries(full.vocabularies)) {
     if (Object.keys(info).length > 0) vocabularies[prefix] = info
   }
   let previous = 0
@@ -45,7 +48,8 @@ function prefixesTier(full: CompactIndex): CompactIndex {
   })
   // Term rankings name term positions: without the terms they mean nothing.
   const { references: _references, deprecated: _deprecated, ...table } = full
-  return { ...table, vocabularies, types: [], terms: [], subClassOf: [], popularityDeltas }
+  const qualities = full.prefixes.map(([prefix]) => full.vocabularies[prefix]?.quality ?? null)
+  return { ...table, vocabularies, types: [], terms: [], subClassOf: [], popularityDeltas, qualities }
 }
 
 /** `name` and `version` of the package that holds `file` (the nearest package.json above it with a name). */

@@ -6,6 +6,7 @@ import {
   prefixesFromJson,
   prefixesFromRdf,
   PrefixIndexBuilder,
+  type DataTier,
   type LoadProblem,
   type PrefixIndex,
   type PrefixSource,
@@ -23,11 +24,13 @@ export interface IndexSources {
   readonly wholeTable?: boolean
   /** `{ prefix: namespace }` over everything else (an editor's workspace settings). */
   readonly prefixes?: Readonly<Record<string, string>>
+  /** Which tier of the default data: `prefixes` is enough for expand, shrink and pretty, and loads faster. */
+  readonly tier?: DataTier
 }
 
 /** The index with the user's files layered over the defaults, and what in them could not be loaded. */
 export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixIndex; problems: readonly LoadProblem[] }> {
-  const builder = sources.defaults === false ? new PrefixIndexBuilder() : await PrefixIndexBuilder.loadDefault()
+  const builder = sources.defaults === false ? new PrefixIndexBuilder() : await PrefixIndexBuilder.loadDefault({ tier: sources.tier ?? 'full' })
   const before = builder.problems.length // the default data's own skipped entries are not the user's concern
   const problems: LoadProblem[] = []
   for (const file of sources.prefixFiles ?? []) {

@@ -39,6 +39,8 @@ export interface CompactIndex {
    * fifth smaller gzipped (popularity follows table order, so the differences are mostly 1).
    */
   readonly popularityDeltas?: readonly number[]
+  /** Optional, likewise: the quality grade of each entry of `prefixes` (`null` for none), out of `vocabularies`. */
+  readonly qualities?: ReadonlyArray<VocabularyInfo['quality'] | null>
   /** What the data was built from; optional (an index written by `toCompact` has none). */
   readonly provenance?: DataProvenance
   /** [term position, how often other terms refer to it] for the terms that are referred to (ranking). */
@@ -98,6 +100,10 @@ export function addCompact(builder: PrefixIndexBuilder, data: unknown, source = 
   builder.addPrefixes(compact.prefixes, { source })
   if (compact.provenance !== undefined) builder.addProvenance(compact.provenance)
   for (const [prefix, info] of Object.entries(compact.vocabularies)) builder.describeVocabulary(prefix, info)
+  compact.qualities?.forEach((quality, i) => {
+    const prefix = compact.prefixes[i]?.[0]
+    if (quality != null && prefix !== undefined) builder.describeVocabulary(prefix, { quality })
+  })
   if (compact.popularityDeltas !== undefined) {
     let popularity = 0
     compact.popularityDeltas.forEach((delta, i) => {

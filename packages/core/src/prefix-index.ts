@@ -1,13 +1,14 @@
 // PrefixIndex: the prefix table and vocabulary terms, answering expand, shrink and autocomplete.
 
 import { fold } from './fold.js'
-import type { NamedNode, Term as RdfTerm } from '@rdfjs/types'
+import type { NamedNode, Quad, Term as RdfTerm } from '@rdfjs/types'
 import { DataFactory } from 'n3'
 import { PrefixError } from './errors.js'
 import { isIriSuffix, looksLikeIri } from './iri.js'
 import { NamespaceTrie } from './namespace-trie.js'
 import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from './pn-local.js'
 import { prioritiesOf, RangeBest } from './range-best.js'
+import { prefixesFor } from './prefixes-for.js'
 import { prefixRange } from './sorted-range.js'
 import { defaultWeight, TermIndex, type TermKind, type TermRecord } from './term-index.js'
 import { TermSearch } from './term-search.js'
@@ -429,6 +430,20 @@ export class PrefixIndex {
   /** {@link PrefixIndex.shrink} for an RDF/JS term; only NamedNodes shrink. */
   shrinkTerm(term: RdfTerm, options?: ShrinkOptions): string | undefined {
     return term.termType === 'NamedNode' ? this.shrink(term.value, options) : undefined
+  }
+
+  /**
+   * The smallest prefix map covering the IRIs that RDF/JS quads or terms use: for each named node (and
+   * each literal's datatype, but for plain and language strings) the prefix `shrink` picks, sorted by
+   * prefix. Ready for `new N3.Writer({ prefixes })`, a JSON-LD `@context`, or `formatPrefixes(map, 'sparql')`.
+   * A dataset is iterable, so `index.prefixesFor(dataset)` works; so does an array of terms.
+   *
+   * @example
+   * index.prefixesFor([quad(namedNode('http://xmlns.com/foaf/0.1/me'), namedNode(RDF_TYPE), namedNode(FOAF_PERSON))])
+   * // { foaf: 'http://xmlns.com/foaf/0.1/', rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#' }
+   */
+  prefixesFor(quadsOrTerms: Iterable<Quad | RdfTerm>): Record<string, string> {
+    return prefixesFor(this, quadsOrTerms)
   }
 
   /**

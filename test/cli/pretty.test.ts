@@ -1,0 +1,133 @@
+// Tests of `prefixd pretty`: the built binary for its command line, the stream itself for round trips,
+// the file's own declarations and streaming.
+
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough, Readable } from 'node:stream'
+import fc from 'fast-check'
+import { DataFactory, Parser, Writer } from 'n3'
+import type { Quad } from '@rdfjs/types'
+import { PrefixIndex } from '@prefixd/core'
+import { pretty, prettyFormat } from '../../packages/cli/src/pretty.js'
+import { UsageError } from '../../packages/cli/src/usage-error.js'
+import { MAIN, prefixd } from './run-prefixd.js'
+
+const { namedNode, literal, quad } = DataFactory
+const FOAF = 'http://xmlns.com/foaf/0.1/'
+const SCHEMA = 'http://schema.org/'
+const TABLE = { foaf: FOAF, schema: SCHEMA, ex: 'http://example.org/', xsd: 'http://www.w3.org/2001/XMLSchema#' }
+
+async function prettyText(index: PrefixIndex, text: string, format: Parameters<typeof pretty>[3]): Promise<string> {
+  const output = new PassThrough()
+  let result = ''
+  output.setEncoding('utf8').on('data', (chunk: string) => (result += chunk))
+  await pretty(index, Readable.from([text]), output, format)
+  return result
+}
+
+const sorted = (quads: Quad[]): string[] => quads.map((q) => new Writer({ format: 'N-Quads' }).quadToString(q.subject, q.predicate, q.object, q.graph)).sort()
+
+describe('prefixd pretty', function () {
+  this.timeout(30_000)
+  const index = PrefixIndex.fromPrefixes(TABLE)
+  let dir: string
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prefixd-pretty-'))
+  })
+  after(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('writes N-Triples as Turtle with the prefixes it uses, declared before their first use', async () => {
+    const nt = [
+      `<http://example.org/me> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <${FOAF}Person> .`,
+      `<http://example.org/me> <${FOAF}age> "42"^^<http://www.w3.org/2001/XMLSchema#integer> .`,
+      `<http://example.org/me> <${SCHEMA}name> "Me"@en .`,
+    ].join('\n')
+    const text = await prettyText(index, nt, 'n-triples')
+    const lines = text.split('\n')
+    const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line))
+    for (const prefix of ['ex', 'foaf', 'xsd', 'schema']) assert.ok(at(new RegExp(`^@prefix ${prefix}: <`)) >= 0, `${prefix} in\n${text}`)
+    assert.ok(at(/^@prefix schema:/) > at(/foaf:Person/), 'schema is declared where it is first needed, after the first statement')
+    const statements = lines.filter((line) => !line.startsWith('@prefix')).join('\n')
+    assert.doesNotMatch(statements, /<http:\/\/(xmlns|schema|example)/)
+    assert.deepEqual(sorted(new Parser().parse(text)), sorted(new Parser({ format: 'N-Triples' }).parse(nt)))
+  })
+
+  it("prefers the file's own declarations and declares nothing it does not use", async () => {
+    const ttl = `@prefix f: <${FOAF}> . @prefix unused: <http://unused.example/> .\n<http://example.org/me> a f:Person .`
+    const text = await prettyText(index, ttl, 'turtle')
+    assert.match(text, /@prefix f: <http:\/\/xmlns\.com\/foaf\/0\.1\/>/)
+    assert.match(text, /ex:me a f:Person/)
+    assert.doesNotMatch(text, /unused|@prefix foaf/)
+  })
+
+  it('writes N-Quads as TriG, graphs kept', async () => {
+    const nq = `<http://example.org/s> <${FOAF}knows> <http://example.org/o> <http://example.org/g> .\n<http://example.org/s> <${FOAF}name> "S" .`
+    const text = await prettyText(index, nq, 'n-quads')
+    assert.match(text, /ex:g \{/)
+    assert.deepEqual(sorted(new Parser({ format: 'TriG' }).parse(text)), sorted(new Parser({ format: 'N-Quads' }).parse(nq)))
+  })
+
+  it('round-trips any quads over known and unknown namespaces', async () => {
+    const local = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,5}$/)
+    const iri = fc.tuple(fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/'), local).map(([ns, l]) => namedNode(ns + l))
+    const object = fc.oneof(iri, fc.string({ maxLength: 8 }).map((s) => literal(s)), fc.integer().map((n) => literal(String(n), namedNode(TABLE.xsd + 'integer'))))
+    const quads = fc.array(fc.tuple(iri, iri, object).map(([s, p, o]) => quad(s, p, o)), { maxLength: 15 })
+    await fc.assert(
+      fc.asyncProperty(quads, async (qs) => {
+        const nt = new Writer({ format: 'N-Triples' }).quadsToString(qs)
+        const text = await prettyText(index, nt, 'n-triples')
+        assert.deepEqual(sorted(new Parser().parse(text)), sorted(qs))
+      }),
+      { numRuns: 50 },
+    )
+  })
+
+  it('tells the syntax by --format, then by extension, and refuses what it cannot tell', () => {
+    assert.equal(prettyFormat('a.nt', undefined), 'n-triples')
+    assert.equal(prettyFormat('a.NQ', undefined), 'n-quads')
+    assert.equal(prettyFormat('a.trig', undefined), 'trig')
+    assert.equal(prettyFormat(undefined, undefined), 'turtle')
+    assert.equal(prettyFormat('a.txt', 'n-triples'), 'n-triples')
+    assert.throws(() => prettyFormat('a.txt', undefined), UsageError)
+    assert.throws(() => prettyFormat(undefined, 'rdfxml'), UsageError)
+  })
+
+  it('runs as a command: a file by extension, stdin, and exit 2 with a message for bad input', async () => {
+    const file = join(dir, 'data.nt')
+    await writeFile(file, `<${SCHEMA}Person> <http://www.w3.org/2000/01/rdf-schema#label> "Person" .\n`)
+    const fromFile = await prefixd(['pretty', file])
+    assert.equal(fromFile.code, 0, fromFile.stderr)
+    assert.match(fromFile.stdout, /^@prefix schema: <http:\/\/schema\.org\/>\.$/m)
+    assert.match(fromFile.stdout, /schema:Person rdfs:label "Person"/)
+    const fromStdin = await prefixd(['pretty', '--format', 'n-triples'], `<${FOAF}me> <${FOAF}knows> <${FOAF}you> .\n`)
+    assert.deepEqual([fromStdin.code, /foaf:me foaf:knows foaf:you/.test(fromStdin.stdout)], [0, true])
+    const broken = await prefixd(['pretty'], '<http://a.example/s> <http://a.example/p> .\n')
+    assert.equal(broken.code, 2)
+    assert.match(broken.stderr, /^prefixd: stdin: .*line 1/)
+    assert.deepEqual(await prefixd(['pretty', join(dir, 'missing.ttl')]).then((r) => [r.code, r.stderr]), [2, `prefixd: cannot read ${join(dir, 'missing.ttl')}: ENOENT\n`])
+    assert.equal((await prefixd(['pretty', join(dir, 'data.xyz')])).code, 2)
+    assert.equal((await prefixd(['pretty', 'a.nt', 'b.nt'])).code, 2)
+  })
+
+  it('streams: output comes before the input has ended', async () => {
+    await writeFile(join(dir, 'table.json'), JSON.stringify(TABLE))
+    const child = spawn(process.execPath, [MAIN, 'pretty', '--format', 'n-triples', '--no-defaults', '--prefixes', join(dir, 'table.json')], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    const line = `<http://example.org/s> <${FOAF}name> "${'x'.repeat(200)}" .\n`
+    // Enough for several of the writer's 64 KiB chunks, with stdin still open.
+    child.stdin.write(line.repeat(2000))
+    const first = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').once('data', resolve)
+      child.once('exit', (code) => reject(new Error(`exited ${code} before writing`)))
+    })
+    assert.match(first, /^@prefix /)
+    child.stdin.end()
+    await new Promise((resolve) => child.once('exit', resolve))
+  })
+})
