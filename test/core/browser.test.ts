@@ -2,36 +2,18 @@
 // in Debian's Chromium, both tiers of the default data fetched on demand and answering there.
 
 import assert from 'node:assert/strict'
-import { readFile, mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { browserAvailable, CHROMIUM, launchBrowser } from '../web/browser.js'
 import type { PrefixIndex } from '@prefixd/core'
-import { bundleCore, type CoreBundle } from './browser/bundle.js'
+import { bundleCore, serveBundle, type CoreBundle } from './browser/bundle.js'
 
 /** What the bundle's entry sets on the page's global object. */
 interface Window {
   prefixd: typeof PrefixIndex
-}
-
-/** Serves `dir` and a page that imports the core bundle, on a free port of 127.0.0.1. */
-export async function serveBundle(bundle: CoreBundle): Promise<{ server: Server; url: string }> {
-  const page = `<!doctype html><meta charset="utf-8"><title>core</title><script type="module" src="/${bundle.main}"></script>`
-  const server = createServer(async (request, response) => {
-    const name = new URL(request.url ?? '/', 'http://x').pathname.slice(1)
-    if (name === '') return response.writeHead(200, { 'content-type': 'text/html' }).end(page)
-    try {
-      const body = await readFile(join(bundle.dir, name.replace(/[^\w.-]/g, '')))
-      response.writeHead(200, { 'content-type': extname(name) === '.js' ? 'text/javascript' : 'application/octet-stream' }).end(body)
-    } catch {
-      response.writeHead(404).end()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  return { server, url: `http://127.0.0.1:${port}/` }
 }
 
 describe('@prefixd/core in Chromium, bundled by esbuild', function () {

@@ -1,9 +1,10 @@
 // Bundles @prefixd/core for browsers with esbuild, as a web app would (code splitting on, so each tier of
 // the default data is a chunk of its own, fetched when loadDefault asks for it). Used by the browser test
-// and bench/browser.ts.
+// and bench/browser.ts, with a server for it.
 
 import { readFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { createServer, type Server } from 'node:http'
+import { basename, extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
@@ -60,4 +61,20 @@ function nodeBuiltins(metafile: Metafile): string[] {
   return Object.values(metafile.inputs).flatMap((input) => input.imports.filter((i) => i.path.startsWith('node:') || i.external).map((i) => i.path))
 }
 
-export const joinDir = join
+/** Serves `dir` and a page that imports the core bundle, on a free port of 127.0.0.1. */
+export async function serveBundle(bundle: CoreBundle): Promise<{ server: Server; url: string }> {
+  const page = `<!doctype html><meta charset="utf-8"><title>core</title><script type="module" src="/${bundle.main}"></script>`
+  const server = createServer(async (request, response) => {
+    const name = new URL(request.url ?? '/', 'http://x').pathname.slice(1)
+    if (name === '') return response.writeHead(200, { 'content-type': 'text/html' }).end(page)
+    try {
+      const body = await readFile(join(bundle.dir, name.replace(/[^\w.-]/g, '')))
+      response.writeHead(200, { 'content-type': extname(name) === '.js' ? 'text/javascript' : 'application/octet-stream' }).end(body)
+    } catch {
+      response.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return { server, url: `http://127.0.0.1:${port}/` }
+}
