@@ -19,8 +19,6 @@ const N3_FORMAT: Readonly<Record<PrettyFormat, string>> = { 'n-triples': 'N-Trip
 const CHUNK = 64 * 1024
 /** IRI families whose prefix is remembered; beyond it the memo starts afresh, so memory stays bounded. */
 const MEMO_SIZE = 16_384
-/** Families checked in place before the memo. */
-const RECENT = 8
 /** A file's own declarations taken into account; more are ignored (they only cost memory). */
 const MAX_DECLARATIONS = 10_000
 
@@ -65,9 +63,7 @@ class PrefixChooser extends Transform {
   readonly #written = new Map<string, string>()
   /** IRI families (up to the last '/' or '#') whose prefix is settled: declared, or none fits. */
   readonly #settled = new Set<string>()
-  /** The families settled last, checked before anything is allocated. */
-  readonly #recent: string[] = []
-  #nextRecent = 0
+  #lastSubject = ''
   readonly #declared = new Map<string, string>()
   /** The input's own declarations as an index, rebuilt when one is added; consulted first. */
   #fileIndex: PrefixIndex | undefined
@@ -90,11 +86,16 @@ class PrefixChooser extends Transform {
     this.#declared.set(prefix, namespace)
     this.#fileIndex = undefined
     this.#settled.clear() // a new declaration may give an IRI seen before a better prefix
-    this.#recent.length = 0
+    this.#lastSubject = ''
   }
 
   override _transform(quad: Quad, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.#visit(quad.subject)
+    // Dumps list a subject's statements together: its IRI needs one look.
+    const subject = quad.subject
+    if (subject.termType !== 'NamedNode' || subject.value !== this.#lastSubject) {
+      this.#visit(subject)
+      if (subject.termType === 'NamedNode') this.#lastSubject = subject.value
+    }
     this.#visit(quad.predicate)
     this.#visit(quad.object)
     this.#visit(quad.graph)
@@ -132,14 +133,8 @@ class PrefixChooser extends Transform {
     // IRIs come in families (…/resource/1, …/resource/2): one shrink settles the family, keyed by the IRI
     // up to its last '/' or '#'. Only when the chosen namespace extends past that point (…/entity/Q) does
     // the next IRI of the family get its own look.
-    // A few recent families are checked in place first: no string is cut for most IRIs.
-    const recent = this.#recent
-    for (let i = 0; i < recent.length; i++) {
-      const family = recent[i]!
-      if (iri.startsWith(family) && iri.indexOf('/', family.length) < 0 && iri.indexOf('#', family.length) < 0) return
-    }
     const cut = iri.slice(0, Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1)
-    if (this.#settled.has(cut)) return this.#remember(cut)
+    if (this.#settled.has(cut)) return
     const file = this.#file()
     const fromFile = file?.shrink(iri)
     const name = fromFile ?? this.#index.shrink(iri)
@@ -148,18 +143,10 @@ class PrefixChooser extends Transform {
     if (namespace === undefined || namespace.length <= cut.length) {
       if (this.#settled.size >= MEMO_SIZE) this.#settled.clear()
       this.#settled.add(cut)
-      this.#remember(cut)
     }
     if (prefix === undefined || namespace === undefined || this.#written.has(prefix)) return
     this.#written.set(prefix, namespace)
     this.#writer.addPrefix(prefix, namespace)
-  }
-
-  /** Keeps `family` among the recent ones, replacing them in turn. */
-  #remember(family: string): void {
-    if (family === '') return // an IRI without '/' or '#' (urn:…) is no family
-    if (this.#recent.length < RECENT) this.#recent.push(family)
-    else this.#recent[(this.#nextRecent = (this.#nextRecent + 1) % RECENT)] = family
   }
 
   #file(): PrefixIndex | undefined {
