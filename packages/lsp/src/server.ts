@@ -52,6 +52,7 @@ interface OpenDocument {
 export function startServer(connection: Connection, options: ServerOptions): void {
   const documents = new Map<string, OpenDocument>()
   const checker = new SyntaxChecker()
+  checker.warm()
   let index: PrefixIndex | undefined
   let checks: TermChecks | undefined
   const ready = Promise.resolve(options.index).then((loaded) => {

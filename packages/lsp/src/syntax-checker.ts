@@ -19,6 +19,11 @@ export class SyntaxChecker {
     })
   }
 
+  /** Starts the worker ahead of the first check: its parsers load while the index does. */
+  warm(): void {
+    this.#start()
+  }
+
   /** Stops the worker; checks under way answer "no error". */
   close(): void {
     void this.#worker?.terminate()
