@@ -84,7 +84,7 @@ export class TokenStore {
           break
         }
       }
-      fresh.push(token)
+      fresh.push({ ...token, text: detach(token.text) })
     }
     if (!resynced) next = old.length
     this.#invalidate(old, first, next, fresh, start, end, delta)
@@ -121,6 +121,15 @@ export class TokenStore {
     // Tokens after the edit are shifted in place; the declarations' own offsets are copied numbers.
     if (delta !== 0) this.#declarations = declarations.map((d) => (d.start >= end ? { ...d, start: d.start + delta, end: d.end + delta } : d))
   }
+}
+
+/**
+ * A copy of `text` that holds no reference to the string it was cut from. V8 keeps a long slice as a
+ * view of its parent, and a token outlives its document version: without the copy, every edit that
+ * makes a long token would keep that whole version of the document alive.
+ */
+function detach(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string)
 }
 
 /** Index of the first token whose end is at or after `offset` (tokens are sorted and do not overlap). */
