@@ -1,7 +1,6 @@
 // `prefixd serve`: its flags and environment variables, checked, and the service started with them.
 
 import type { PrefixIndex } from '@prefixd/core'
-import type { LogFormat } from '@prefixd/server'
 import type { Writable } from 'node:stream'
 import { parseChoice, parseWhole } from './flag-values.js'
 import { UsageError } from './usage-error.js'
@@ -50,43 +49,46 @@ type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTION
 /** Runs the service until it is stopped; a bad flag or variable, or a port that cannot be bound, is a usage error. */
 export async function runServe(args: readonly string[], flags: Flags, io: ServeIo, load: () => Promise<PrefixIndex>): Promise<void> {
   if (args.length > 0) throw new UsageError('serve takes no arguments')
-  const env = io.env ?? {}
   // Loaded only here: expand and shrink start faster without Koa, pino and their middleware.
   const { serve, createLogger, LOG_FORMATS, LOG_LEVELS, ServerMetrics } = await import('@prefixd/server')
-  const port = parseWhole(flags.port ?? env.PORT ?? '8080', flagName('port', flags, 'PORT'), 0, 65535)
-  const host = flags.host ?? env.HOST ?? '127.0.0.1'
-  const workers = parseWhole(flags.workers ?? '1', '--workers', 1, 64)
-  const level = parseChoice(flags['log-level'] ?? env.PREFIXD_LOG_LEVEL ?? 'info', flagName('log-level', flags, 'PREFIXD_LOG_LEVEL'), LOG_LEVELS)
-  const tty = (io.stdout as { isTTY?: boolean }).isTTY === true
-  const format: LogFormat = parseChoice(flags['log-format'] ?? env.PREFIXD_LOG_FORMAT ?? (tty ? 'pretty' : 'json'), flagName('log-format', flags, 'PREFIXD_LOG_FORMAT'), LOG_FORMATS)
-  const metricsPortText = flags['metrics-port'] ?? env.PREFIXD_METRICS_PORT
-  const metricsPort = metricsPortText === undefined ? undefined : parseWhole(metricsPortText, flagName('metrics-port', flags, 'PREFIXD_METRICS_PORT'), 1, 65535)
-  const metricsOn = metricsPort !== undefined || (flags.metrics ?? parseBoolean(env.PREFIXD_METRICS ?? 'false', '$PREFIXD_METRICS'))
-  if (metricsOn && metricsPort === undefined && workers > 1) {
-    throw new UsageError('with --workers, metrics are served on a port of their own: give --metrics-port N (the primary sums every worker\'s)')
-  }
-  const metrics = metricsOn ? new ServerMetrics() : undefined
+  const env = io.env ?? {}
+  /** A setting's text from its flag or, failing that, its variable, with the name to use in messages. */
   const setting = (flag: keyof Flags, variable: string): { text: string; name: string } | undefined => {
     const text = (flags[flag] as string | undefined) ?? env[variable]
-    return text === undefined ? undefined : { text, name: flagName(flag, flags, variable) }
+    return text === undefined ? undefined : { text, name: flags[flag] !== undefined ? `--${flag}` : `--${flag} (from $${variable})` }
+  }
+  const whole = (found: { text: string; name: string } | undefined, min: number, max: number) => found && parseWhole(found.text, found.name, min, max)
+  const choice = <T extends string>(found: { text: string; name: string }, allowed: readonly T[]): T => parseChoice(found.text, found.name, allowed)
+  const enabled = (flag: boolean | undefined, variable: string): boolean => flag ?? parseBoolean(env[variable] ?? 'false', `$${variable}`)
+
+  // Every setting is checked before anything starts.
+  const port = whole(setting('port', 'PORT'), 0, 65535) ?? 8080
+  const host = flags.host ?? env.HOST ?? '127.0.0.1'
+  const workers = whole(flags.workers === undefined ? undefined : { text: flags.workers, name: '--workers' }, 1, 64) ?? 1
+  const level = choice(setting('log-level', 'PREFIXD_LOG_LEVEL') ?? { text: 'info', name: '' }, LOG_LEVELS)
+  const tty = (io.stdout as { isTTY?: boolean }).isTTY === true
+  const format = choice(setting('log-format', 'PREFIXD_LOG_FORMAT') ?? { text: tty ? 'pretty' : 'json', name: '' }, LOG_FORMATS)
+  const metricsPort = whole(setting('metrics-port', 'PREFIXD_METRICS_PORT'), 1, 65535)
+  const metricsOn = metricsPort !== undefined || enabled(flags.metrics, 'PREFIXD_METRICS')
+  if (metricsOn && metricsPort === undefined && workers > 1) {
+    throw new UsageError("with --workers, metrics are served on a port of their own: give --metrics-port N (the primary sums every worker's)")
   }
   const rate = setting('rate-limit', 'PREFIXD_RATE_LIMIT')
   const burst = setting('rate-burst', 'PREFIXD_RATE_BURST')
   if (burst !== undefined && rate === undefined) throw new UsageError(`${burst.name} needs --rate-limit`)
-  const rateLimit = rate && {
-    rate: parsePositive(rate.text, rate.name, 1e6),
-    ...(burst && { burst: parseWhole(burst.text, burst.name, 1, 1e6) }),
-  }
-  const timeout = setting('request-timeout', 'PREFIXD_REQUEST_TIMEOUT')
-  const cap = setting('max-connections', 'PREFIXD_MAX_CONNECTIONS')
-  const trustProxy = flags['trust-proxy'] ?? parseBoolean(env.PREFIXD_TRUST_PROXY ?? 'false', '$PREFIXD_TRUST_PROXY')
+  const rateLimit = rate && { rate: parsePositive(rate.text, rate.name, 1e6), ...(burst && { burst: whole(burst, 1, 1e6)! }) }
+  const requestTimeoutMs = whole(setting('request-timeout', 'PREFIXD_REQUEST_TIMEOUT'), 0, 3_600_000)
+  const maxConnections = whole(setting('max-connections', 'PREFIXD_MAX_CONNECTIONS'), 1, 1_000_000)
+  const trustProxy = enabled(flags['trust-proxy'], 'PREFIXD_TRUST_PROXY')
+
+  const metrics = metricsOn ? new ServerMetrics() : undefined
   let logger
   try {
     // Our own stdout is written by pino's asynchronous writer on its descriptor; another stream (tests) as a stream.
     const destination = io.stdout === process.stdout ? 1 : io.stdout
     logger = await createLogger({ level, format, destination, ...(metrics && { onDropped: () => metrics.droppedLogLine() }) })
   } catch (error) {
-    throw new UsageError((error as Error).message)
+    throw new UsageError((error as Error).message) // pretty logs without the optional pino-pretty
   }
   await serve({
     port,
@@ -100,8 +102,8 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
     ...(metricsPort !== undefined && { metricsPort }),
     ...(rateLimit && { rateLimit }),
     trustProxy,
-    ...(timeout && { requestTimeoutMs: parseWhole(timeout.text, timeout.name, 0, 3_600_000) }),
-    ...(cap && { maxConnections: parseWhole(cap.text, cap.name, 1, 1_000_000) }),
+    ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
+    ...(maxConnections !== undefined && { maxConnections }),
   }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
     // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
     if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${error.port ?? port}: ${error.code ?? error.message}`)
@@ -118,9 +120,4 @@ function parsePositive(text: string, name: string, max: number): number {
 
 function parseBoolean(text: string, name: string): boolean {
   return parseChoice(text, name, ['true', 'false']) === 'true'
-}
-
-/** How to name a setting in a message: the flag if given, else the variable it came from. */
-function flagName(flag: keyof Flags, flags: Flags, variable: string): string {
-  return flags[flag] !== undefined ? `--${flag}` : `--${flag} (from $${variable})`
 }
