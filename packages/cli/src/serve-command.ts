@@ -86,7 +86,7 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
   try {
     // Our own stdout is written by pino's asynchronous writer on its descriptor; another stream (tests) as a stream.
     const destination = io.stdout === process.stdout ? 1 : io.stdout
-    logger = await createLogger({ level, format, destination, ...(metrics && { onDropped: () => metrics.droppedLogLine() }) })
+    logger = await createLogger({ level, format, destination, ...(metrics && { onDropped: (lines: number) => metrics.droppedLogLines(lines) }) })
   } catch (error) {
     throw new UsageError((error as Error).message) // pretty logs without the optional pino-pretty
   }

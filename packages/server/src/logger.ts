@@ -2,6 +2,7 @@
 
 import type { Writable } from 'node:stream'
 import { pino, type Logger, type LevelWithSilent } from 'pino'
+import { LogWriter } from './log-writer.js'
 
 export type { Logger }
 
@@ -15,12 +16,12 @@ export interface LoggerOptions {
   /** `json` (default) or `pretty`, one coloured line per entry for a person at a terminal (needs pino-pretty). */
   readonly format?: LogFormat
   /**
-   * Where lines go: a file descriptor (default 1, stdout), written by pino's own asynchronous writer
-   * so that a request never waits for the log, or a stream (tests).
+   * Where lines go: a file descriptor (default 1, stdout), written asynchronously in batches by a
+   * {@link LogWriter} so that a request never waits for the log, or a stream (tests).
    */
   readonly destination?: number | Writable
-  /** Called for each line dropped because the destination fell {@link MAX_BUFFERED_LOG} bytes behind. */
-  readonly onDropped?: () => void
+  /** Called with the number of lines dropped because the destination fell {@link MAX_BUFFERED_LOG} bytes behind or failed. */
+  readonly onDropped?: (lines: number) => void
 }
 
 /**
@@ -53,11 +54,7 @@ export async function createLogger(options: LoggerOptions = {}): Promise<Logger>
     )
   }
   if (typeof destination !== 'number') return pino({ level }, destination)
-  // Asynchronous: a line is written at once when the writer is idle, and lines that arrive while a
-  // write is under way go out together in the next one, so under load one system call carries many
-  // lines and a quiet service still logs without delay. Whatever is left is flushed at exit (pino does that).
-  const writer = pino.destination({ dest: destination, sync: false, maxLength: MAX_BUFFERED_LOG })
-  if (options.onDropped) writer.on('drop', options.onDropped)
+  const writer = new LogWriter(destination, { maxBytes: MAX_BUFFERED_LOG, ...(options.onDropped && { onDropped: options.onDropped }) })
   return pino({ level }, writer)
 }
 

@@ -27,7 +27,7 @@ export class ServerMetrics {
   })
   readonly #droppedLogLines = new Counter({
     name: 'prefixd_log_lines_dropped_total',
-    help: 'Log lines dropped because the log destination fell 16 MiB behind.',
+    help: 'Log lines dropped because the log destination fell 16 MiB behind, or failed.',
     registers: [this.registry],
   })
   readonly #droppedConnections = new Counter({
@@ -101,8 +101,8 @@ export class ServerMetrics {
     this.#reloads.inc({ result: ok ? 'ok' : 'failed' })
   }
 
-  droppedLogLine(): void {
-    this.#droppedLogLines.inc()
+  droppedLogLines(lines: number): void {
+    this.#droppedLogLines.inc(lines)
   }
 
   droppedConnection(): void {

@@ -1,0 +1,86 @@
+// The log's writer: lines in order, batched per event-loop turn, bounded, and flushed when the process exits.
+
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { LogWriter } from '@prefixd/server'
+
+/** A fresh file and its descriptor, to write the log to. */
+function logFile(): { fd: number; read: () => string; close: () => void } {
+  const path = join(mkdtempSync(join(tmpdir(), 'prefixd-log-')), 'log')
+  const fd = openSync(path, 'w')
+  return { fd, read: () => readFileSync(path, 'utf8'), close: () => closeSync(fd) }
+}
+
+/** Lets the event loop turn until `done` holds (each turn is one chance for the writer to write). */
+async function turnsUntil(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 10_000 && !done(); i++) await new Promise((resolve) => setImmediate(resolve))
+  assert.ok(done(), 'the writer never finished')
+}
+
+describe('LogWriter', () => {
+  it('writes every line, in order, across event-loop turns', async () => {
+    const file = logFile()
+    try {
+      const writer = new LogWriter(file.fd, { maxBytes: 1 << 20 })
+      const expected: string[] = []
+      for (let turn = 0; turn < 20; turn++) {
+        for (let i = 0; i < 50; i++) {
+          const line = `{"turn":${turn},"i":${i},"text":"é€"}\n`
+          expected.push(line)
+          assert.equal(writer.write(line), true)
+        }
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      await turnsUntil(() => file.read().length === expected.join('').length)
+      assert.equal(file.read(), expected.join(''))
+    } finally {
+      file.close()
+    }
+  })
+
+  it('drops and counts lines beyond its bound instead of holding them, and takes lines again once written', async () => {
+    const file = logFile()
+    try {
+      let dropped = 0
+      const writer = new LogWriter(file.fd, { maxBytes: 100, onDropped: (lines) => (dropped += lines) })
+      const line = 'x'.repeat(29) + '\n' // 30 characters: three fit in 100
+      assert.deepEqual([1, 2, 3, 4, 5].map(() => writer.write(line)), [true, true, true, false, false])
+      assert.equal(dropped, 2)
+      await turnsUntil(() => file.read().length === 90)
+      assert.equal(writer.write(line), true)
+      await turnsUntil(() => file.read().length === 120)
+    } finally {
+      file.close()
+    }
+  })
+
+  it('writes what it holds at once with flushSync', () => {
+    const file = logFile()
+    try {
+      const writer = new LogWriter(file.fd, { maxBytes: 1000 })
+      writer.write('one\n')
+      writer.write('two\n')
+      assert.equal(file.read(), '') // not yet: the write waits for the end of this turn
+      writer.flushSync()
+      assert.equal(file.read(), 'one\ntwo\n')
+    } finally {
+      file.close()
+    }
+  })
+
+  it("writes the log's last lines when the process exits right after logging them", () => {
+    const program = [
+      "import { createLogger } from '@prefixd/server'",
+      'const logger = await createLogger()',
+      'for (let i = 0; i < 1000; i++) logger.info({ i })',
+      'process.exit(0)',
+    ].join('\n')
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', program], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' })
+    const lines = out.split('\n').filter((line) => line !== '')
+    assert.equal(lines.length, 1000)
+    assert.deepEqual(lines.map((line) => (JSON.parse(line) as { i: number }).i), Array.from({ length: 1000 }, (_, i) => i))
+  })
+})
