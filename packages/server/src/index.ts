@@ -3,7 +3,7 @@
 export { createApp } from './app.js'
 export type { AppOptions } from './app.js'
 export { createLogger, LOG_FORMATS, LOG_LEVELS, MAX_BUFFERED_LOG } from './logger.js'
-export { LogWriter } from './log-writer.js'
+export { LOG_WRITE_DELAY_MS, LogWriter } from './log-writer.js'
 export type { Logger, LoggerOptions, LogFormat } from './logger.js'
 export { ServerMetrics } from './metrics.js'
 export { IndexHolder, DEFAULT_CACHE_BYTES } from './served-index.js'
