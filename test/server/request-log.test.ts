@@ -38,6 +38,8 @@ describe('request log', () => {
       assert.equal(response.status, 200)
       const id = response.headers.get('x-request-id')
       assert.match(id ?? '', /^[\w-]+-[0-9a-z]+$/)
+      // A script in a page of another origin may read it too, to quote it in a bug report.
+      assert.match(response.headers.get('access-control-expose-headers') ?? '', /\bX-Request-Id\b/)
       const [entry] = log.entries()
       assert.deepEqual({ ...entry, time: undefined, ms: undefined, pid: undefined, hostname: undefined }, {
         level: 30,

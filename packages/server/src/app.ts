@@ -108,7 +108,7 @@ const PREFLIGHT_MAX_AGE = String(24 * 60 * 60)
  */
 function answeredCors(ctx: Context): boolean {
   ctx.set('Access-Control-Allow-Origin', '*')
-  ctx.set('Access-Control-Expose-Headers', 'Prefixd-Truncated')
+  ctx.set('Access-Control-Expose-Headers', 'Prefixd-Truncated, X-Request-Id')
   if (ctx.method !== 'OPTIONS' || ctx.get('Access-Control-Request-Method') === '') return false
   ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS')
   ctx.set('Access-Control-Allow-Headers', ctx.get('Access-Control-Request-Headers') || 'Content-Type')
