@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { CompletionRequest, type CompletionList } from 'vscode-languageserver-protocol/node'
+import { startClient } from '../lsp/lsp-client.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const WORKSPACES = ['data', 'packages/core', 'packages/web', 'packages/server', 'packages/lsp', 'packages/cli', 'packages/chat']
@@ -161,6 +163,20 @@ describe('the packed packages, installed outside the repository', function () {
         assert.match(page.headers.get('content-type') ?? '', /html/)
       } finally {
         child.kill('SIGTERM')
+      }
+    })
+
+    it('answers an editor with prefixd lsp: a completion that declares its prefix, and diagnostics from its syntax worker', async () => {
+      const client = await startClient([], { command: [join(dir, 'node_modules/.bin/prefixd'), 'lsp', '--stdio'], env: cleanEnv() })
+      try {
+        const uri = await client.open('file:///consumer/a.ttl', 'turtle', '<a> a foaf:Pers')
+        const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 15 } })) as CompletionList
+        const person = list.items.find((i) => i.label === 'foaf:Person')
+        assert.equal(person?.additionalTextEdits?.[0]?.newText, '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\n')
+        const broken = await client.open('file:///consumer/b.ttl', 'turtle', '<a> <b> .')
+        assert.deepEqual((await client.diagnostics(broken)).map((d) => d.code), ['syntax'])
+      } finally {
+        assert.equal(await client.close(), 0)
       }
     })
 

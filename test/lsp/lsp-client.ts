@@ -61,13 +61,14 @@ export interface ClientOptions {
   readonly settings?: unknown
   readonly rootUri?: string
   readonly initializationOptions?: unknown
-  /** Another server to start (node and its arguments), for the benchmark's side-by-side; default `prefixd lsp` and `args`. */
+  /** Another server to start (node's arguments: a script and its own), such as an installed `prefixd lsp`; default this repository's `prefixd lsp` and `args`. */
   readonly command?: readonly string[]
+  readonly env?: NodeJS.ProcessEnv
 }
 
 /** Starts `prefixd lsp` with `args` and initializes it. */
 export async function startClient(args: readonly string[] = [], options: ClientOptions = {}): Promise<Client> {
-  const child = spawn(process.execPath, options.command ?? [MAIN, 'lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, options.command ?? [MAIN, 'lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env && { env: options.env }) })
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
