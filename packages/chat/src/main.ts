@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       // (A later worker joins a database the first one loaded: the fixture was for it.)
       ...(values.fixture !== undefined && role !== 'next' && { fixture: values.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),
-      ...(channel !== undefined && { broker: new WorkerBroker(channel), limiter: new WorkerRateLimiter(channel), restartQueues: role === 'first' }),
+      ...(channel !== undefined && { broker: new WorkerBroker(channel), limiter: new WorkerRateLimiter(channel), restartQueues: role === 'first', sharedDatabase: true }),
     })
     if (channel === undefined) console.log(`prefixd chat listening on ${chat.url}/`)
     const stop = (): void => void chat.close().then(() => process.exit(0))

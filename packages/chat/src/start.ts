@@ -50,6 +50,11 @@ export interface ChatOptions {
    */
   readonly restartQueues?: boolean
   /**
+   * Whether other processes serve the same database (`--workers`): then the queues this one's requests
+   * wait on are saved as requested every second, so that the others do not expire them. Default false.
+   */
+  readonly sharedDatabase?: boolean
+  /**
    * Linkers applied to the text of messages after the organization's linkifiers (a span of theirs that
    * overlaps a linkifier's is dropped); default none.
    */
@@ -122,7 +127,7 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
   if (options.restartQueues !== false) queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
   const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, () => queues.expire(waiters.connected()))
-  const stopSaving = every(clock, ACTIVITY_SAVE_MS, () => queues.persistActivity(waiters.connected()))
+  const stopSaving = every(clock, ACTIVITY_SAVE_MS, () => queues.persistActivity(options.sharedDatabase === true ? waiters.connected() : undefined))
   const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, ...(options.limiter !== undefined && { limiter: options.limiter }) })
   server = app.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
