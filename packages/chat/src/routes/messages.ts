@@ -31,13 +31,16 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     if (content.trim() === '') throw badRequest('Message must not be empty')
     const localId = params.string('local_id', { maxLength: 100 })
     const queueId = params.string('queue_id', { maxLength: 100 })
-    const target = type === 'stream' || type === 'channel' ? channelTarget(services, params, user) : type === 'private' || type === 'direct' ? directTarget(services, params, user) : undefined
-    if (target === undefined) throw invalid('type')
+    const toChannel = type === 'stream' || type === 'channel'
+    if (!toChannel && type !== 'private' && type !== 'direct') throw invalid('type')
     const linkers = messageLinkers(services)
-    const rendered = renderMessage(content, linkers)
-    if (target.type === 'stream') checkWildcardMentions(services, user, target, rendered)
+    const rendered = renderMessage(content, linkers) // outside the transaction: no lock held while rendering
     const timestamp = Math.floor(services.now())
     const id = services.changes.write((emit) => {
+      // Who may receive it is checked inside the transaction, so that it still holds at commit (a channel
+      // archived or a user deactivated meanwhile, through another process).
+      const target = toChannel ? channelTarget(services, params, user) : directTarget(services, params, user)
+      if (target.type === 'stream') checkWildcardMentions(services, user, target, rendered)
       const info = db
         .prepare('INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp)
