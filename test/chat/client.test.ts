@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ChatApiError, ChatClient, EventQueueClient, isReregister, type ChatClientOptions, type ChatEvent, type EventQueueOptions, type QueueItem, type RegisterState } from '../../packages/chat/src/client/index.js'
-import { expectError, expectSuccess, startTestChat, USERS, type TestChat } from './chat-helpers.js'
+import { expectError, expectSuccess, startTestChat, until, USERS, type TestChat } from './chat-helpers.js'
 import { closedPort, startPeer, type Peer } from './http-peer.js'
 
 const envelope503 = { status: 503, body: JSON.stringify({ result: 'error', code: 'INTERNAL', msg: 'Service unavailable' }) } as const
@@ -263,9 +263,9 @@ describe('EventQueueClient', () => {
     chat = await startTestChat({ heartbeatSeconds: [0.03, 0.05] })
     const { queue } = queueOf(chat.url)
     const read = reader(queue)
-    await delay(300)
+    // Heartbeats every 30–50 ms: wait until two have been read (a fixed 300 ms was too short on a busy machine).
+    await until(() => queue.lastEventId >= 2, 'two heartbeats are read')
     assert.equal(read.items.length, 0)
-    assert.ok(queue.lastEventId >= 2, `last event id ${queue.lastEventId}: heartbeats were read`)
     await dmToMax(chat, 'after the heartbeats')
     await read.until(1)
     assert.deepEqual(contents(read.items), ['after the heartbeats'])

@@ -68,21 +68,38 @@ describe('PostgresBroker', () => {
     assert.deepEqual(heardOther, [])
   })
 
-  it('reconnects after losing its connection, waking every waiting request once back', async () => {
-    const a = await open()
-    const b = await open()
-    const heardB = hear(b)
+  /** Ends, from the server side (a failover, a restarted pooler), the connections whose last query matches. */
+  const terminate = async (lastQuery: string): Promise<void> => {
     const admin = new pg.Client({ connectionString: postgres!.url })
     await admin.connect()
     try {
-      // Ends b's LISTEN connection from the server side (a failover, a restarted pooler).
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN prefixd_chat_events' AND pid <> pg_backend_pid()")
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE $1 AND pid <> pg_backend_pid()', [lastQuery])
     } finally {
       await admin.end()
     }
-    await until(() => heardB.some((ids) => ids[0] === EVERY_QUEUE), 'b reconnects and resyncs')
+  }
+
+  it('reconnects after losing its connection, waking every waiting request once back', async () => {
+    const a = await open()
+    const b = await open()
+    const heardA = hear(a)
+    const heardB = hear(b)
+    await terminate('LISTEN %') // both brokers' connections
+    await until(() => heardA.some((ids) => ids[0] === EVERY_QUEUE) && heardB.some((ids) => ids[0] === EVERY_QUEUE), 'both reconnect and resync')
     a.publish(['after'])
     await until(() => heardB.some((ids) => ids[0] === 'after'), 'b hears a again')
+  })
+
+  it('tells the others to resync when its own publishes were lost with its connection', async () => {
+    const a = await open()
+    const b = await open()
+    const heardB = hear(b)
+    a.publish(['before']) // a's connection now last ran pg_notify, b's LISTEN
+    await until(() => heardB.length === 1, 'b hears a')
+    await terminate('SELECT pg_notify%')
+    a.publish(['lost']) // on a connection the server has closed: it cannot reach b
+    // b's own connection never dropped: only a's resync notice can wake its requests.
+    await until(() => heardB.some((ids) => ids[0] === EVERY_QUEUE), 'a tells b to resync once back')
   })
 
   describe('between two chat services on one database', () => {

@@ -23,7 +23,8 @@ export interface PostgresBrokerOptions {
  * Publishes to this process's listeners at once and to the other processes with NOTIFY; hears theirs
  * with LISTEN on one connection of its own. A notification names its origin, so a process does not
  * wake its own requests twice. After a lost connection, listeners are called with `[EVERY_QUEUE]`
- * (every waiting request reads its queue again): notifications sent meanwhile are not replayed.
+ * (every waiting request reads its queue again), since notifications sent meanwhile are not replayed;
+ * and if its own publishes could not be sent meanwhile, it tells the others to do the same.
  */
 export class PostgresBroker implements EventBroker {
   readonly #listeners = new Set<(queueIds: readonly string[]) => void>()
@@ -33,6 +34,8 @@ export class PostgresBroker implements EventBroker {
   readonly #onError: (error: Error) => void
   #client: pg.Client | undefined
   #closed = false
+  /** A publish could not be sent (no connection, or it failed): the others are told to resync once back. */
+  #missed = false
   /** Sends in order, one at a time, on the listening connection (a second connection would cost more than it gives). */
   #sending: Promise<unknown> = Promise.resolve()
 
@@ -82,6 +85,10 @@ export class PostgresBroker implements EventBroker {
       return this.#reconnect(attempt + 1)
     }
     this.#tell([EVERY_QUEUE])
+    if (this.#missed) {
+      this.#missed = false
+      this.#notify(`${this.#origin} ${EVERY_QUEUE}`)
+    }
   }
 
   #tell(queueIds: readonly string[]): void {
@@ -91,11 +98,19 @@ export class PostgresBroker implements EventBroker {
   publish(queueIds: readonly string[]): void {
     if (queueIds.length === 0) return
     this.#tell(queueIds)
+    if (this.#client === undefined) this.#missed = true // the others are told to resync when it is back
+    else for (const payload of payloads(this.#origin, queueIds)) this.#notify(payload)
+  }
+
+  #notify(payload: string): void {
     const client = this.#client
-    if (client === undefined) return // the others resync when the connection is back
-    for (const payload of payloads(this.#origin, queueIds)) {
-      this.#sending = this.#sending.then(() => client.query('SELECT pg_notify($1, $2)', [this.#channel, payload])).catch((error: Error) => this.#onError(error))
-    }
+    if (client === undefined) return void (this.#missed = true)
+    this.#sending = this.#sending
+      .then(() => client.query('SELECT pg_notify($1, $2)', [this.#channel, payload]))
+      .catch((error: Error) => {
+        this.#missed = true
+        this.#onError(error)
+      })
   }
 
   subscribe(listener: (queueIds: readonly string[]) => void): () => void {
