@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import { PrefixIndex, readLocalName } from '@prefixd/core'
 import { bareMapExpand, naiveContender, prefixdContender, rdfjsContender, zazukoContender, type Contender } from './contenders.js'
-import { formatNs, latencies, markdownTable, time, timeTogether } from './timing.js'
+import { formatNs, latencies, markdownTable, time } from './timing.js'
 import { completionWorkload, expandWorkload, shrinkWorkload, type CompletionQuery } from './workloads.js'
 
 const gc = (globalThis as { gc?: () => void }).gc
@@ -167,43 +167,60 @@ const classes: Array<[string, CompletionQuery[]]> = [
 ]
 // The first pass over the workload meets cold caches (rankings per type, written names): its p99 apart.
 const [, coldP99] = latencies(queries, complete, [50, 99])
+// Per query, the best of a few calls: on a machine shared with other work, a call that was preempted
+// says nothing about the code. Sums of these per workload give ratios that hold under load.
+const bestOf = (op: (q: CompletionQuery) => unknown, q: CompletionQuery, calls: number): number => {
+  let best = Infinity
+  for (let i = 0; i < calls; i++) {
+    const started = process.hrtime.bigint()
+    op(q)
+    best = Math.min(best, Number(process.hrtime.bigint() - started))
+  }
+  return best
+}
+const rankedBest = new Map(queries.map((q) => [q, bestOf(complete, q, 5)]))
+const alphaBest = new Map(queries.map((q) => [q, bestOf(completeAlpha, q, 5)]))
+const scanBest = new Map(queries.map((q) => [q, bestOf(scanAutocomplete, q, 3)]))
+const sum = (items: readonly CompletionQuery[], times: Map<CompletionQuery, number>) => items.reduce((total, q) => total + times.get(q)!, 0)
 const completionRows = classes.map(([name, items]) => {
-  const [ranked, , scan] = timeTogether(items, [complete, completeAlpha, scanAutocomplete])
   const [p50, p99] = latencies(items, complete, [50, 99])
   const [ap50, ap99] = latencies(items, completeAlpha, [50, 99])
+  const ranked = sum(items, rankedBest) / items.length
+  const scan = sum(items, scanBest) / items.length
   return [
     `${name} (${items.length.toLocaleString('en')})`,
     `${formatNs(p50!)} / ${formatNs(p99!)}`,
     `${formatNs(ap50!)} / ${formatNs(ap99!)}`,
-    formatNs(ranked!.nsPerOp),
-    formatNs(scan!.nsPerOp),
-    `${(scan!.nsPerOp / ranked!.nsPerOp).toFixed(0)}×`,
+    formatNs(ranked),
+    formatNs(sum(items, alphaBest) / items.length),
+    formatNs(scan),
+    `${(scan / ranked).toFixed(0)}×`,
   ]
 })
-// Per query: each one's own time against the scan's for the same query (median of a few calls each).
-const perQuery = (op: (q: CompletionQuery) => unknown, q: CompletionQuery, calls: number): number => {
-  const samples: number[] = []
-  for (let i = 0; i < calls; i++) {
-    const started = process.hrtime.bigint()
-    op(q)
-    samples.push(Number(process.hrtime.bigint() - started))
-  }
-  return samples.sort((a, b) => a - b)[calls >> 1]!
-}
-const ratios = queries.map((q) => perQuery(scanAutocomplete, q, 3) / perQuery(complete, q, 7)).sort((a, b) => a - b)
+const ratios = queries.map((q) => scanBest.get(q)! / rankedBest.get(q)!).sort((a, b) => a - b)
 const below100 = ratios.filter((r) => r < 100).length
 section(
   `(c) autocomplete, typed character by character: ${queries.length.toLocaleString('en')} queries, limit ${LIMIT}`,
-  ['workload', 'relevance p50 / p99 per keystroke', 'alpha (code-point order) p50 / p99', 'relevance ns/op', 'scan-every-term ns/op', 'relevance faster than the scan by'],
+  [
+    'workload',
+    'relevance p50 / p99 per keystroke',
+    'alpha (code-point order) p50 / p99',
+    'relevance, mean of best-of-5',
+    'alpha, mean of best-of-5',
+    'scan-every-term, mean of best-of-3',
+    'relevance faster than the scan by',
+  ],
   completionRows,
-  'Relevance order (the default) picks the best ' + LIMIT + ' of the matching block through a segment tree over precomputed ' +
-    'scores, without scanning the block; alpha is the code-point order of earlier versions, side by side. ' +
-    `p50/p99 are of warm caches; the first pass over all queries, building the rankings per type and the written names, has p99 ${formatNs(coldP99!)}. ` +
-    `Per query, relevance against the scan of the same query: lowest ratio ${ratios[0]!.toFixed(0)}×, 1st percentile ` +
-    `${ratios[Math.floor(ratios.length / 100)]!.toFixed(0)}×, median ${ratios[ratios.length >> 1]!.toFixed(0)}×; ${below100} of ${ratios.length} queries under 100× ` +
-    '(queries on tiny vocabularies, whose scan is itself short). ' +
+  'Relevance order (the default) picks the best ' + LIMIT + ' of the matching block (a sparse table over blocks of the ' +
+    'precomputed ranking, and a heap of sub-ranges), without scanning the block; alpha is the code-point order of earlier ' +
+    'versions, side by side. p50/p99: one call per query in workload order, caches warm (the first pass over all queries, ' +
+    `which builds the rankings per type and the written names, has p99 ${formatNs(coldP99!)}). Means: of each query's best ` +
+    'call, so that preemption on a shared machine does not count. ' +
+    `Per query, relevance against the scan of the same query: lowest ratio ${ratios[0]!.toFixed(1)}×, 1st percentile ` +
+    `${ratios[Math.floor(ratios.length / 100)]!.toFixed(1)}×, median ${ratios[ratios.length >> 1]!.toFixed(0)}×; ${below100} of ${ratios.length} queries under 100× ` +
+    '(mostly queries on small vocabularies and bare prefixes, whose scan is itself short). ' +
     `The scan baseline finds a subset of prefixd's answers in ${sameSets} of ${plain.length} plain queries ` +
-    '(it knows no subclasses, so typed answers differ by design).',
+    '(it knows no subclasses, so typed answers differ by design, and it offers the long-tail and suspect prefixes that prefixd leaves out).',
 )
 
 writeFileSync(new URL('./results/core.md', import.meta.url), out.join(''))

@@ -45,27 +45,6 @@ export function time<T>(items: readonly T[], op: (item: T) => unknown, options: 
   return { nsPerOp: perOp[Math.floor(perOp.length / 2)]!, min: perOp[0]!, max: perOp[perOp.length - 1]!, opsPerRound }
 }
 
-/**
- * {@link time} for several operations over the same items, their rounds interleaved (a round of
- * each in turn), so that a machine shared with other work slows them alike and their ratios hold.
- */
-export function timeTogether<T>(items: readonly T[], ops: ReadonlyArray<(item: T) => unknown>, rounds = 7): Timing[] {
-  let sink = 0
-  const round = (op: (item: T) => unknown): number => {
-    const started = process.hrtime.bigint()
-    for (const item of items) if (op(item) !== undefined) sink++
-    return Number(process.hrtime.bigint() - started) / items.length
-  }
-  for (const op of ops) round(op) // warm-up
-  const perOp = ops.map(() => [] as number[])
-  for (let r = 0; r < rounds; r++) ops.forEach((op, i) => perOp[i]!.push(round(op)))
-  if (sink < 0) console.log(sink)
-  return perOp.map((samples) => {
-    samples.sort((a, b) => a - b)
-    return { nsPerOp: samples[samples.length >> 1]!, min: samples[0]!, max: samples[samples.length - 1]!, opsPerRound: items.length }
-  })
-}
-
 /** Percentiles (0–100) of per-call latencies in ns, measured one call at a time. */
 export function latencies<T>(items: readonly T[], op: (item: T) => unknown, percentiles: readonly number[]): number[] {
   for (const item of items.slice(0, 1000)) op(item) // warm-up

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { prioritiesOf, RangeBest } from '../../packages/core/src/range-best.js'
+import { prioritiesOf, RangeBest, rankedAmong } from '../../packages/core/src/range-best.js'
 
 /** Distinct priorities in a shuffled order, from fast-check's scores (ties broken by position). */
 const priorities = fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 0, maxLength: 400 }).map((scores) => prioritiesOf(Float64Array.from(scores), (a, b) => a - b))
@@ -35,12 +35,19 @@ describe('RangeBest', () => {
         const head: number[] = []
         best.visit(lo, hi, (item) => (head.push(item), head.length < stopAfter + 1))
         assert.deepEqual(head, expected.slice(0, stopAfter + 1))
+        // The same through visitFor, which sorts a range not much larger than what is wanted.
+        for (const wanted of [1, stopAfter + 1, Infinity]) {
+          const got: number[] = []
+          best.visitFor(wanted, lo, hi, (item) => (got.push(item), got.length < stopAfter + 1))
+          assert.deepEqual(got, expected.slice(0, stopAfter + 1))
+        }
       }),
       { numRuns: 300 },
     )
   })
 
-  it('orders by score, higher first, ties by the given order', () => {
+  it('orders by score, higher first, ties by the given order; ranks a subset again from 0', () => {
     assert.deepEqual([...prioritiesOf(Float64Array.from([1, 3, 3, 2]), (a, b) => a - b)], [3, 0, 1, 2])
+    assert.deepEqual([...rankedAmong(Int32Array.from([40, 7, 19]))], [2, 0, 1])
   })
 })

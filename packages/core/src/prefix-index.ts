@@ -581,10 +581,7 @@ export class PrefixIndex {
       for (let i = start; i < end && visit(i); i++);
       return
     }
-    const wanted = answer.limit - answer.suggestions.length + 1
-    if (end - start > 4 * wanted + 16) return ranking.visit(start, end, visit)
-    const items = Int32Array.from({ length: end - start }, (_, k) => start + k).sort((a, b) => ranking.priority[a]! - ranking.priority[b]!)
-    for (const i of items) if (!visit(i)) return
+    ranking.visitFor(answer.limit - answer.suggestions.length + 1, start, end, visit)
   }
 
   #prefixRankingOf(): RangeBest {

@@ -5,7 +5,8 @@ const BLOCK_BITS = 5
 const BLOCK = 1 << BLOCK_BITS
 
 /**
- * Items `0 … n-1` with a priority each (lower is better; all distinct, so the order is total).
+ * Items `0 … n-1` with a priority each: a permutation of `0 … n-1` (lower is better; see
+ * {@link prioritiesOf} and {@link rankedAmong} to make one).
  * {@link RangeBest.best} finds the best item of any range `[lo, hi)`: the items are cut into blocks
  * of {@link BLOCK}, and a sparse table keeps the best block of every run of 2^k blocks, so a range
  * costs a scan of its two partial end blocks (contiguous memory) and two table lookups — few cache
@@ -19,9 +20,15 @@ export class RangeBest {
   readonly #priority: Int32Array
   /** `#table[k][b]`: the best item of blocks `b … b + 2^k - 1`. */
   readonly #table: Int32Array[] = []
+  /** The heap of the last {@link RangeBest.visit}, reused by the next (a visit inside a visit makes its own). */
+  #spare: Heap | undefined
+  /** `#itemOf[p]`: the item of priority `p`, so that priorities sorted as plain numbers name their items. */
+  readonly #itemOf: Int32Array
 
   constructor(priority: Int32Array) {
     this.#priority = priority
+    this.#itemOf = new Int32Array(priority.length)
+    priority.forEach((p, item) => (this.#itemOf[p] = item))
     const blocks = (priority.length + BLOCK - 1) >> BLOCK_BITS
     const first = new Int32Array(blocks)
     for (let b = 0; b < blocks; b++) first[b] = this.#scan(b << BLOCK_BITS, Math.min(priority.length, (b + 1) << BLOCK_BITS))
@@ -78,21 +85,39 @@ export class RangeBest {
     return best
   }
 
+  /**
+   * {@link RangeBest.visit} for a caller that will take about `wanted` items: a range hardly larger
+   * is sorted whole (its priorities, as plain numbers: no comparator calls), cheaper than a heap walk
+   * that would visit most of it anyway.
+   */
+  visitFor(wanted: number, lo: number, hi: number, visit: (item: number) => boolean): void {
+    if (hi - lo > 4 * wanted + 16) return this.visit(lo, hi, visit)
+    const sorted = this.#priority.slice(lo, hi).sort()
+    const itemOf = this.#itemOf
+    for (let i = 0; i < sorted.length; i++) if (!visit(itemOf[sorted[i]!]!)) return
+  }
+
   /** Calls `visit` with the items of `[lo, hi)`, best first, until it returns false. */
   visit(lo: number, hi: number, visit: (item: number) => boolean): void {
     if (lo >= hi) return
     // A binary min-heap of ranges [lo, hi) keyed by the priority of their best item. Each visited
     // item adds at most one range, so k visits need at most k + 1 slots.
-    const heap = new Heap(this.#priority)
-    heap.push(lo, hi, this.best(lo, hi))
-    while (heap.size > 0) {
-      const l = heap.los[0]!
-      const h = heap.his[0]!
-      const item = heap.items[0]!
-      heap.pop()
-      if (!visit(item)) return
-      if (l < item) heap.push(l, item, this.best(l, item))
-      if (item + 1 < h) heap.push(item + 1, h, this.best(item + 1, h))
+    const heap = this.#spare ?? new Heap(this.#priority)
+    this.#spare = undefined
+    try {
+      heap.push(lo, hi, this.best(lo, hi))
+      while (heap.size > 0) {
+        const l = heap.los[0]!
+        const h = heap.his[0]!
+        const item = heap.items[0]!
+        heap.pop()
+        if (!visit(item)) return
+        if (l < item) heap.push(l, item, this.best(l, item))
+        if (item + 1 < h) heap.push(item + 1, h, this.best(item + 1, h))
+      }
+    } finally {
+      heap.size = 0
+      this.#spare = heap
     }
   }
 }
@@ -159,6 +184,14 @@ class Heap {
     this.his = grow(this.his)
     this.items = grow(this.items)
   }
+}
+
+/** Priorities `0 … m-1` in the same order as `priorities` (distinct numbers): a subset of a ranking, ranked again. */
+export function rankedAmong(priorities: Int32Array): Int32Array {
+  const order = Int32Array.from(priorities, (_, i) => i).sort((a, b) => priorities[a]! - priorities[b]!)
+  const ranked = new Int32Array(priorities.length)
+  order.forEach((item, position) => (ranked[item] = position))
+  return ranked
 }
 
 /**

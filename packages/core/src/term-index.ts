@@ -1,7 +1,7 @@
 // Vocabulary terms sorted by case-folded IRI, with one sorted rank list per RDF type, for prefix queries.
 
 import { fold } from './fold.js'
-import { prioritiesOf, RangeBest } from './range-best.js'
+import { prioritiesOf, RangeBest, rankedAmong } from './range-best.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from './sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { RDF_PROPERTY, RDFS_CLASS } from './vocab.js'
@@ -181,16 +181,7 @@ export class TermIndex {
    * ranking of {@link TermIndex.priority} — never by scanning the block of matches.
    */
   forEachByRelevance(prefix: string, query: RankedQuery, visit: (record: TermRecord, rank: number) => boolean): void {
-    const folded = fold(prefix)
-    const [start, end] = prefixRange(this.#keys, folded)
-    if (start === end) return
-    const ranking = this.#rankingOf()
     const wanted = query.wanted ?? Infinity
-    const accept = (rank: number) => !query.caseSensitive || startsWithFromEnd(this.#records[rank]!.iri, prefix)
-    let exactEnd = start
-    while (exactEnd < end && this.#keys[exactEnd]!.length === folded.length) exactEnd++
-    const emit = (rank: number) => rank < exactEnd || !accept(rank) || visit(this.#records[rank]!, rank)
-
     if (query.caseSensitive && query.types === undefined && query.prefer === undefined) {
       const exact = this.#exactOrder()
       const [lo, hi] = prefixRange(exact.keys, prefix)
@@ -199,18 +190,28 @@ export class TermIndex {
       visitBest(exact.best, lo, hi, wanted, (i) => i === first || visit(this.#records[exact.ranks[i]!]!, exact.ranks[i]!))
       return
     }
+    const folded = fold(prefix)
+    const [start, end] = prefixRange(this.#keys, folded)
+    if (start === end) return
+    const ranking = this.#rankingOf()
+    const accept = (rank: number) => !query.caseSensitive || startsWithFromEnd(this.#records[rank]!.iri, prefix)
+    let exactEnd = start
+    while (exactEnd < end && this.#keys[exactEnd]!.length === folded.length) exactEnd++
+    const emit = (rank: number) => rank < exactEnd || !accept(rank) || visit(this.#records[rank]!, rank)
     if (query.types !== undefined) {
       const [list, best] = this.#typedRanking(query.types, start, end)
       const lo = lowerBoundNumber(list, start)
       const hi = lowerBoundNumber(list, end)
       const exactHi = lowerBoundNumber(list, exactEnd)
-      if (!this.#visitExact(prefix, Array.from({ length: exactHi - lo }, (_, k) => list[lo + k]!), accept, visit)) return
+      if (exactHi > lo && !this.#visitExact(prefix, Array.from({ length: exactHi - lo }, (_, k) => list[lo + k]!), accept, visit)) return
       visitBest(best, lo, hi, wanted, (i) => emit(list[i]!))
       return
     }
-    const exact: number[] = []
-    for (let rank = start; rank < exactEnd; rank++) exact.push(rank)
-    if (!this.#visitExact(prefix, exact, accept, visit)) return
+    if (exactEnd > start) {
+      const exact: number[] = []
+      for (let rank = start; rank < exactEnd; rank++) exact.push(rank)
+      if (!this.#visitExact(prefix, exact, accept, visit)) return
+    }
     if (query.prefer === undefined) {
       visitBest(ranking, start, end, wanted, emit)
       return
@@ -265,7 +266,7 @@ export class TermIndex {
   /** The ranks having one of `types` (at least those in `[start, end)`) and their ranking. */
   #typedRanking(types: readonly string[], start: number, end: number): [ArrayLike<number>, RangeBest] {
     const priority = this.#rankingOf().priority
-    const make = (list: ArrayLike<number>) => new RangeBest(Int32Array.from(list, (rank) => priority[rank]!))
+    const make = (list: ArrayLike<number>) => new RangeBest(rankedAmong(Int32Array.from(list, (rank) => priority[rank]!)))
     // Several types differing only in case (owl:DatatypeProperty and a vocabulary's owl:DataTypeProperty)
     // are merged once, whole, and kept like one type: a keystroke must not merge them again.
     const key = types.length === 1 ? types[0]! : '\0' + types.join('\0')
@@ -294,17 +295,9 @@ const NO_RANKS = new Int32Array(0)
 const CLASS = 1
 const PROPERTY = 2
 
-/**
- * Visits `[lo, hi)` of `best` best first. A range hardly larger than what is wanted is sorted
- * whole: cheaper than a heap walk that would visit most of it anyway.
- */
+/** Visits `[lo, hi)` of `best`, best first, for a caller that will take about `wanted` items. */
 function visitBest(best: RangeBest, lo: number, hi: number, wanted: number, visit: (item: number) => boolean): void {
-  if (hi - lo > 4 * wanted + 16) return best.visit(lo, hi, visit)
-  const priority = best.priority
-  const items = new Int32Array(hi - lo)
-  for (let i = lo; i < hi; i++) items[i - lo] = i
-  items.sort((a, b) => priority[a]! - priority[b]!)
-  for (const item of items) if (!visit(item)) return
+  best.visitFor(wanted, lo, hi, visit)
 }
 
 /**
