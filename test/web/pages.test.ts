@@ -410,6 +410,21 @@ describe('web pages in Chromium', function () {
       assert.equal((await page.locator('.cm-content').innerText()).match(/@prefix foaf:/g)?.length, 1)
     })
 
+    it('offers schema:name first for schema:na in predicate position, so Enter picks it', async () => {
+      await page.goto(`${server.url}/editor`)
+      const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
+      await editor.waitFor()
+      await editor.press('Control+End')
+      await page.keyboard.press('ArrowUp') // back onto the line `ex:alice`: a predicate comes next
+      await page.keyboard.press('End')
+      await page.keyboard.type(' schema:na', { delay: 40 })
+      await completion(page, 'schema:name').waitFor()
+      assert.equal(await page.locator('.cm-tooltip-autocomplete [aria-selected="true"] .cm-completionLabel').innerText(), 'schema:name')
+      await page.waitForTimeout(150) // CodeMirror ignores Enter right after the list opens
+      await page.keyboard.press('Enter')
+      await page.locator('.cm-content').getByText('ex:alice schema:name').waitFor()
+    })
+
     it('keeps its text across a reload', async () => {
       await page.goto(`${server.url}/editor`)
       const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
