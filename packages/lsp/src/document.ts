@@ -93,14 +93,7 @@ export class DocumentView {
 
 /** The item of `list` (sorted, not overlapping) whose span holds `offset`, its end included. */
 function findAt<T extends { readonly start: number; readonly end: number }>(list: readonly T[], offset: number): T | undefined {
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (list[mid]!.end < offset) low = mid + 1
-    else high = mid
-  }
-  const found = list[low]
+  const found = list[firstEndingAtOrAfter(list, offset)]
   return found !== undefined && found.start <= offset ? found : undefined
 }
 

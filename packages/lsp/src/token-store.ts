@@ -132,8 +132,8 @@ function detach(text: string): string {
   return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string)
 }
 
-/** Index of the first token whose end is at or after `offset` (tokens are sorted and do not overlap). */
-export function firstEndingAtOrAfter(list: readonly Token[], offset: number): number {
+/** Index of the first span whose end is at or after `offset` (spans sorted and not overlapping: tokens, names, IRIs). */
+export function firstEndingAtOrAfter(list: readonly { readonly end: number }[], offset: number): number {
   let low = 0
   let high = list.length
   while (low < high) {
