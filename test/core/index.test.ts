@@ -7,11 +7,14 @@ import * as core from '@prefixd/core'
 const SRC = new URL('../../packages/core/src/', import.meta.url)
 const ALLOWED_IMPORTS = new Set(['n3', '@rdfjs/types', '@prefixd/data'])
 /** The one module that reads files; bundlers for browsers replace it with default-data.browser.ts. */
-const NODE_ONLY = 'default-data.ts'
+const NODE_ONLY = 'data/default-data.ts'
 
+/** Every module of the package, by its path under src/ (`data/compact.ts`). */
 function sources(): Array<[string, string]> {
-  return readdirSync(SRC)
+  return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split('\\').join('/'))
+    .sort()
     .map((file) => [file, readFileSync(new URL(file, SRC), 'utf8')])
 }
 
@@ -42,19 +45,19 @@ describe('@prefixd/core', () => {
     for (const [file, text] of sources()) {
       for (const [, specifier] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)) {
         seen.add(specifier!)
-        const allowed = specifier!.startsWith('./') || ALLOWED_IMPORTS.has(specifier!) || (file === NODE_ONLY && ['node:fs/promises', 'node:url'].includes(specifier!))
+        const allowed = specifier!.startsWith('./') || specifier!.startsWith('../') || ALLOWED_IMPORTS.has(specifier!) || (file === NODE_ONLY && ['node:fs/promises', 'node:url'].includes(specifier!))
         assert.ok(allowed, `${file} imports ${specifier}`)
       }
       const dynamic = [...text.matchAll(/\bimport\(([^)]*)\)/g)].map((m) => m[1])
-      const expected = file === 'default-data.browser.ts' ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"] : []
+      const expected = file === 'data/default-data.browser.ts' ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"] : []
       assert.deepEqual(dynamic, expected, `${file}: dynamic imports`)
     }
-    assert.ok(seen.has('n3') && seen.has('./prefix-index.js')) // the scan does see the imports
+    assert.ok(seen.has('n3') && seen.has('./index/prefix-index.js') && seen.has('../names/pn-local.js')) // the scan does see the imports
   })
 
   it('points browser bundlers at the module that reads no files', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', SRC), 'utf8')) as { browser: Record<string, string> }
-    assert.deepEqual(manifest.browser, { './dist/default-data.js': './dist/default-data.browser.js' })
+    assert.deepEqual(manifest.browser, { './dist/data/default-data.js': './dist/data/default-data.browser.js' })
   })
 
   it('never reads process.env', () => {

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import { isPnPrefix, readLocalName, writeLocalName } from '@prefixd/core'
-import { localNameProblem, printable } from '../../packages/core/src/pn-local.js'
+import { localNameProblem, printable } from '../../packages/core/src/names/pn-local.js'
 
 describe('isPnPrefix', () => {
   it('accepts names that start with a letter and continue with letters, digits, _, -, middle dots', () => {

@@ -11,16 +11,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PACKAGES = join(ROOT, 'packages')
 const FIXTURE = fileURLToPath(new URL('../support/import-cycle-fixture', import.meta.url))
 
-/**
- * The one cycle known when this test was written, for its owners to break: in core, PrefixIndex's static
- * factories (fromPrefixes, loadDefault) use the builder, which makes a PrefixIndex. A cycle through both
- * of the modules named here is tolerated, whatever modules their factories reach on the way; any other
- * cycle fails, and so does this entry once the cycle is gone (take it off then).
- */
-const KNOWN: Readonly<Record<string, readonly string[]>> = {
-  core: ['src/builder.ts', 'src/prefix-index.ts'],
-}
-
 describe('import cycles', () => {
   describe('the scanner', () => {
     it('reads static, re-export, side-effect, type-only and dynamic imports, and not those in comments', () => {
@@ -45,13 +35,10 @@ describe('import cycles', () => {
   })
 
   for (const name of readdirSync(PACKAGES).sort()) {
-    it(`packages/${name} has none${KNOWN[name] === undefined ? '' : ' but the known ones'}`, () => {
+    it(`packages/${name} has none`, () => {
       const dir = join(PACKAGES, name)
       const cycles = importCycles(importGraph(join(dir, 'src')), dir)
-      const known = KNOWN[name]
-      const isKnown = (cycle: readonly string[]): boolean => known !== undefined && known.every((file) => cycle.includes(file))
-      assert.deepEqual(cycles.filter((cycle) => !isKnown(cycle)), [], `import cycles in packages/${name}: ${JSON.stringify(cycles)}`)
-      if (known !== undefined) assert.ok(cycles.some(isKnown), `the known cycle of packages/${name} is gone: take it off KNOWN`)
+      assert.deepEqual(cycles, [], `import cycles in packages/${name}: ${JSON.stringify(cycles)}`)
     })
   }
 })

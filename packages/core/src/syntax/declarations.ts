@@ -1,6 +1,6 @@
 // The prefixes a Turtle, TriG or SPARQL document declares, and the edit that declares one more.
 
-import { formatPrefixes } from '../prefix-formats.js'
+import { formatPrefixes } from '../sources/prefix-formats.js'
 import { directiveAt, isDirective, tokens, type Language, type Token } from './tokens.js'
 
 /** One `@prefix p: <ns> .` or `PREFIX p: <ns>` of a document, with the offsets of its parts. */

@@ -1,14 +1,14 @@
-// PrefixIndexBuilder: collects prefix tables and vocabulary terms, validates them, and builds a PrefixIndex.
+// IndexDraft: collects prefix tables and vocabulary terms and validates them into the parts of a PrefixIndex.
+// PrefixIndexBuilder (builder.ts) adds build(); PrefixIndex's own factories use the draft, so the index
+// never imports its builder.
 
 import type { Quad } from '@rdfjs/types'
 import { Parser } from 'n3'
-import type { DataProvenance } from './compact.js'
-import { iriProblem } from './iri.js'
-import { loadDefaultBuilder, type LoadDefaultOptions } from './load-default.js'
-import { isPnPrefix, printable } from './pn-local.js'
-import { PrefixIndex, type PrefixEntry, type PrefixQuality, type VocabularyInfo } from './prefix-index.js'
-import type { TermRecord } from './term-index.js'
-import { TypeHierarchy } from './type-hierarchy.js'
+import { iriProblem } from '../names/iri.js'
+import { isPnPrefix, printable } from '../names/pn-local.js'
+import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, VocabularyInfo } from './model.js'
+import type { TermRecord } from '../terms/term-index.js'
+import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import {
   OWL,
   OWL_DEPRECATED,
@@ -22,31 +22,11 @@ import {
   SCHEMA_RANGE_INCLUDES,
   SCHEMA_SUPERSEDED_BY,
   SKOS_PREF_LABEL,
-} from './vocab.js'
+} from '../terms/vocab.js'
 
 /** Statements whose object is a term that others build on: they count towards its relevance. */
 const REFERENCES = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES, RDFS_SUBCLASS_OF, RDFS_SUBPROPERTY_OF])
 const DEPRECATED_TYPES = new Set([OWL + 'DeprecatedClass', OWL + 'DeprecatedProperty'])
-
-/** A vocabulary term: its IRI, `rdf:type`s and labels by language tag (`''` for none). */
-export interface Term {
-  readonly iri: string
-  readonly types?: readonly string[]
-  readonly labels?: Readonly<Record<string, string>>
-  /** How often other terms name this one as a domain, range, superclass or superproperty (added up). */
-  readonly references?: number
-  /** Deprecated or superseded: ranked last among equals. */
-  readonly deprecated?: boolean
-}
-
-/** An entry that could not be loaded, with where it came from. */
-export interface LoadProblem {
-  /** The file or table the entry came from. */
-  readonly source: string
-  /** The entry itself, e.g. `foaf: http://xmlns.com/foaf/0.1/`. */
-  readonly entry: string
-  readonly message: string
-}
 
 export interface AddPrefixesOptions {
   /** Named in problem reports; default `'prefixes'`. */
@@ -72,17 +52,8 @@ interface TermDraft {
   deprecated: boolean
 }
 
-/**
- * Collects prefix tables and terms from several sources, in precedence order, and builds an index.
- * Invalid entries are skipped and reported in {@link PrefixIndexBuilder.problems}; the rest loads.
- *
- * @example
- * const builder = new PrefixIndexBuilder()
- *   .addPrefixes({ schema: 'http://schema.org/' })
- *   .addRdf(turtleText, { format: 'turtle', source: 'my-vocab.ttl' })
- * const index = builder.build()
- */
-export class PrefixIndexBuilder {
+/** The collecting half of {@link PrefixIndexBuilder}: see there. */
+export class IndexDraft {
   #base = new Map<string, string>()
   /** One map per overriding call; a later call wins over an earlier one. */
   #overrides: Array<Map<string, string>> = []
@@ -94,15 +65,6 @@ export class PrefixIndexBuilder {
   #problems: LoadProblem[] = []
 
   #provenance: DataProvenance[] = []
-
-  /**
-   * A builder holding the default data (or the compact index `file`), to add a user's own tables
-   * and vocabularies on top: `addPrefixes(mine, { override: true })`. `tier: 'prefixes'` loads the
-   * prefix table without the terms.
-   */
-  static loadDefault(options: LoadDefaultOptions = {}): Promise<PrefixIndexBuilder> {
-    return loadDefaultBuilder(options)
-  }
 
   /** Records where loaded data came from; the index lists it as `provenance`. */
   addProvenance(provenance: DataProvenance): this {
@@ -244,11 +206,8 @@ export class PrefixIndexBuilder {
     return entries
   }
 
-  /**
-   * Builds the index. Terms outside every namespace of the table, or equal to one, are left out.
-   * `wholeTable: true` ignores prefix grades (see {@link PrefixQuality}): every prefix is offered and used alike.
-   */
-  build(options: { readonly wholeTable?: boolean } = {}): PrefixIndex {
+  /** @internal What {@link PrefixIndexBuilder.build} makes the index of. */
+  parts(options: { readonly wholeTable?: boolean } = {}): PrefixIndexParts {
     const entries = this.entries()
     const inTable = new Set(entries.map((e) => e.prefix))
     const terms: TermRecord[] = []
@@ -275,7 +234,7 @@ export class PrefixIndexBuilder {
         vocabularies.set(prefix, rest)
       }
     }
-    return new PrefixIndex({ entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies, provenance: this.#provenance.slice(), wholeTable: options.wholeTable ?? false })
+    return { entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies, provenance: this.#provenance.slice(), wholeTable: options.wholeTable ?? false }
   }
 }
 

@@ -1,7 +1,7 @@
 // Finds terms by local name or label ("person" → foaf:Person, schema:Person …) through sorted keys.
 
-import { fold } from './fold.js'
-import { prefixRange } from './sorted-range.js'
+import { fold } from '../names/fold.js'
+import { prefixRange } from '../structures/sorted-range.js'
 
 /** How well a key matched; lower is better. */
 const enum Match {

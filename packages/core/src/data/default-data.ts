@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE } from '@prefixd/data'
-import { PrefixError } from './errors.js'
+import { PrefixError } from '../errors.js'
 
 /** The parsed index and a name for it in problem reports. */
 export interface IndexData {

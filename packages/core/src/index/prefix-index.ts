@@ -1,21 +1,21 @@
 // PrefixIndex: the prefix table and vocabulary terms, answering expand, shrink and autocomplete.
 
-import { fold } from './fold.js'
+import { fold } from '../names/fold.js'
 import type { NamedNode, Quad, Term as RdfTerm } from '@rdfjs/types'
 import { DataFactory } from 'n3'
-import { PrefixError } from './errors.js'
-import { isIriSuffix, looksLikeIri } from './iri.js'
-import { NamespaceTrie } from './namespace-trie.js'
-import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from './pn-local.js'
-import { prioritiesOf, RangeBest } from './range-best.js'
+import { PrefixError } from '../errors.js'
+import { isIriSuffix, looksLikeIri } from '../names/iri.js'
+import { NamespaceTrie } from '../structures/namespace-trie.js'
+import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from '../names/pn-local.js'
+import { prioritiesOf, RangeBest } from '../structures/range-best.js'
 import { prefixesFor } from './prefixes-for.js'
-import { prefixRange } from './sorted-range.js'
-import { defaultWeight, TermIndex, type TermKind, type TermRecord } from './term-index.js'
-import { TermSearch } from './term-search.js'
-import type { TypeHierarchy } from './type-hierarchy.js'
-import { PrefixIndexBuilder, type Term } from './builder.js'
-import type { DataProvenance } from './compact.js'
-import { loadDefaultBuilder, type LoadDefaultOptions } from './load-default.js'
+import { prefixRange } from '../structures/sorted-range.js'
+import { defaultWeight, TermIndex, type TermKind, type TermRecord } from '../terms/term-index.js'
+import { TermSearch } from '../terms/term-search.js'
+import type { TypeHierarchy } from '../terms/type-hierarchy.js'
+import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
+import { IndexDraft } from './draft.js'
+import type { DataProvenance, PrefixEntry, PrefixIndexParts, PrefixQuality, Term, TermInfo, VocabularyInfo } from './model.js'
 
 /** `turtle` (default): names valid in Turtle and SPARQL, with backslash escapes. `curie`: W3C CURIEs, any suffix. */
 export type NameSyntax = 'turtle' | 'curie'
@@ -53,59 +53,6 @@ export interface Completions {
   readonly suggestions: string[]
   /** Whether more matched than the limit let through. */
   readonly truncated: boolean
-}
-
-/** A term of the index, as returned by {@link PrefixIndex.term}. */
-export interface TermInfo {
-  readonly iri: string
-  /** The shortest Turtle name, when the IRI can be shrunk. */
-  readonly prefixed?: string
-  readonly types: readonly string[]
-  readonly label?: string
-  /** How often the vocabularies refer to the term (domain, range, superclass, superproperty). */
-  readonly references?: number
-  readonly deprecated?: boolean
-}
-
-/**
- * How far a prefix is trusted (see data/README.md): `curated` vocabulary packages, `popular` and
- * `long-tail` prefix.cc entries, and `suspect` ones (typo aliases, example.com namespaces,
- * near-duplicates). Long-tail and suspect prefixes expand but are not offered by completion, and
- * shrink picks them only when nothing better fits (suspect: never).
- */
-export type PrefixQuality = 'curated' | 'popular' | 'long-tail' | 'suspect'
-
-/** What is known of a vocabulary beyond its namespace. */
-export interface VocabularyInfo {
-  readonly title?: string
-  /** Whether the prefix comes from a curated vocabulary package rather than a crowd-sourced list. */
-  readonly curated?: boolean
-  /** Position in prefix.cc's popularity list (1 = most used), when listed there. */
-  readonly popularity?: number
-  /** The prefix's grade; absent (a user's own table) counts as trusted. */
-  readonly quality?: PrefixQuality
-  /** For a typo alias: the prefix usually written for the same namespace (`shema` → `schema`). */
-  readonly usually?: string
-}
-
-/** A prefix and its namespace, as the table holds it. */
-export interface PrefixEntry {
-  readonly prefix: string
-  readonly namespace: string
-}
-
-/** What {@link PrefixIndex} is made of; produced by {@link PrefixIndexBuilder}. */
-export interface PrefixIndexParts {
-  /** In preference order: for a namespace with several prefixes, the first one is used by shrink. */
-  readonly entries: readonly PrefixEntry[]
-  /** Terms outside every namespace of `entries`, or equal to one, are left out. */
-  readonly terms: Iterable<TermRecord>
-  readonly hierarchy: TypeHierarchy
-  readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
-  /** Where the loaded data sets came from (the default data records its sources and a checksum). */
-  readonly provenance?: readonly DataProvenance[]
-  /** Default `false`: long-tail and suspect prefixes are kept out of completion and shrink. `true` uses every prefix alike. */
-  readonly wholeTable?: boolean
 }
 
 /**
@@ -693,14 +640,14 @@ export class PrefixIndex {
    * PrefixIndex.fromPrefixes({ ex: 'http://example.org/ns#' }, { terms: [{ iri: 'http://example.org/ns#Thing' }] })
    */
   static fromPrefixes(table: Readonly<Record<string, string>>, options: { readonly terms?: Iterable<Term> } = {}): PrefixIndex {
-    const builder = new PrefixIndexBuilder()
-    builder.addPrefixes(table, { source: 'fromPrefixes' })
-    for (const term of options.terms ?? []) builder.addTerm(term)
-    if (builder.problems.length > 0) {
-      const list = builder.problems.map((p) => `${p.entry}: ${p.message}`).join('; ')
+    const draft = new IndexDraft()
+    draft.addPrefixes(table, { source: 'fromPrefixes' })
+    for (const term of options.terms ?? []) draft.addTerm(term)
+    if (draft.problems.length > 0) {
+      const list = draft.problems.map((p) => `${p.entry}: ${p.message}`).join('; ')
       throw new PrefixError('INVALID_SOURCE', `invalid prefix table: ${list}`)
     }
-    return builder.build()
+    return new PrefixIndex(draft.parts())
   }
 
   /**
@@ -711,7 +658,7 @@ export class PrefixIndex {
    * use `PrefixIndexBuilder.loadDefault()`.
    */
   static loadDefault(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndex> {
-    return loadDefaultBuilder(options).then((builder) => builder.build({ wholeTable: options.wholeTable ?? false }))
+    return loadDefaultInto(new IndexDraft(), options).then((draft) => new PrefixIndex(draft.parts({ wholeTable: options.wholeTable ?? false })))
   }
 }
 

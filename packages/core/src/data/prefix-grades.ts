@@ -1,6 +1,6 @@
 // Grades a prefix table by how far each prefix can be trusted: curated, popular, long-tail or suspect.
 
-import type { PrefixEntry, PrefixQuality, VocabularyInfo } from './prefix-index.js'
+import type { PrefixEntry, PrefixQuality, VocabularyInfo } from '../index/model.js'
 
 /** A prefix's grade and, for a typo alias, the prefix usually written for its namespace. */
 export interface PrefixGrade {

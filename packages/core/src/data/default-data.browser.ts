@@ -1,7 +1,7 @@
 // The default data in a browser: each tier is a module of @prefixd/data imported on demand, so a bundler
 // that splits code (esbuild --splitting, Vite, webpack) loads it only when asked for. No `fs` here.
 
-import { PrefixError } from './errors.js'
+import { PrefixError } from '../errors.js'
 import type { IndexData } from './default-data.js'
 
 export async function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {

@@ -1,9 +1,9 @@
-// PrefixIndex.loadDefault and PrefixIndexBuilder.loadDefault: the default data, or an index file, into a builder.
+// PrefixIndex.loadDefault and PrefixIndexBuilder.loadDefault: the default data, or an index file, into a draft.
 
-import { PrefixIndexBuilder } from './builder.js'
+import type { IndexDraft } from '../index/draft.js'
 import { addCompact } from './compact.js'
 import { readDefaultData, readIndexFile } from './default-data.js'
-import { PrefixError } from './errors.js'
+import { PrefixError } from '../errors.js'
 
 /**
  * `full`: the prefix table and the terms of the curated vocabularies (types, labels, subclasses).
@@ -18,9 +18,10 @@ export interface LoadDefaultOptions {
   readonly file?: string | URL
 }
 
-export async function loadDefaultBuilder(options: LoadDefaultOptions = {}): Promise<PrefixIndexBuilder> {
+/** Adds the default data (or the index `file`) to `draft`. */
+export async function loadDefaultInto<T extends IndexDraft>(draft: T, options: LoadDefaultOptions = {}): Promise<T> {
   const tier = options.tier ?? 'full'
   if (tier !== 'full' && tier !== 'prefixes') throw new PrefixError('INVALID_SOURCE', `unknown data tier '${String(tier)}'; use full or prefixes`)
   const { data, source } = options.file === undefined ? await readDefaultData(tier) : await readIndexFile(options.file)
-  return addCompact(new PrefixIndexBuilder(), data, source)
+  return addCompact(draft, data, source)
 }

@@ -1,23 +1,10 @@
 // The compact JSON form of an index: what `npm run build:data` writes and `PrefixIndex.loadDefault` reads.
 
-import { PrefixIndexBuilder } from './builder.js'
-import { PrefixError } from './errors.js'
-import type { PrefixIndex, VocabularyInfo } from './prefix-index.js'
+import { PrefixError } from '../errors.js'
+import type { IndexDraft } from '../index/draft.js'
+import type { DataProvenance, PrefixEntry, TermInfo, VocabularyInfo } from '../index/model.js'
 
 export const COMPACT_FORMAT = 'prefixd-index/1'
-
-/** Where a data set came from: written by the data build, kept by the index that loads it. */
-export interface DataProvenance {
-  /** The data package, e.g. `@prefixd/data`. */
-  readonly name: string
-  readonly version: string
-  /** `full` (prefixes and terms) or `prefixes` (the table alone). */
-  readonly tier: string
-  /** `sha256-` and the hex digest of this tier's file without its `provenance` field. */
-  readonly checksum: string
-  /** The npm packages the data was built from, with their versions. */
-  readonly sources: ReadonlyArray<{ readonly name: string; readonly version: string }>
-}
 
 /**
  * An index as plain JSON. Type IRIs are stored once in `types` and referred to by position, which
@@ -49,8 +36,16 @@ export interface CompactIndex {
   readonly deprecated?: readonly number[]
 }
 
+/** What {@link toCompact} reads of a PrefixIndex. */
+export interface CompactSource {
+  entries(): readonly PrefixEntry[]
+  vocabulary(prefix: string): VocabularyInfo | undefined
+  terms(): readonly TermInfo[]
+  subClassStatements(): Iterable<[string, string]>
+}
+
 /** Writes an index in compact form. */
-export function toCompact(index: PrefixIndex): CompactIndex {
+export function toCompact(index: CompactSource): CompactIndex {
   const types: string[] = []
   const position = new Map<string, number>()
   const at = (iri: string): number => {
@@ -88,7 +83,7 @@ export function toCompact(index: PrefixIndex): CompactIndex {
 }
 
 /** Adds an index written by {@link toCompact} to a builder, so that more data can be layered on it. */
-export function addCompact(builder: PrefixIndexBuilder, data: unknown, source = 'compact index'): PrefixIndexBuilder {
+export function addCompact<T extends IndexDraft>(builder: T, data: unknown, source = 'compact index'): T {
   const compact = data as CompactIndex
   const wellFormed =
     typeof compact === 'object' &&
@@ -126,9 +121,4 @@ export function addCompact(builder: PrefixIndexBuilder, data: unknown, source = 
     )
   })
   return builder
-}
-
-/** Reads an index written by {@link toCompact}. */
-export function fromCompact(data: unknown, source = 'compact index'): PrefixIndex {
-  return addCompact(new PrefixIndexBuilder(), data, source).build()
 }

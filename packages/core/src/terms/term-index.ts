@@ -1,8 +1,8 @@
 // Vocabulary terms sorted by case-folded IRI, with one sorted rank list per RDF type, for prefix queries.
 
-import { fold } from './fold.js'
-import { prioritiesOf, RangeBest, rankedAmong } from './range-best.js'
-import { lowerBound, lowerBoundNumber, prefixRange } from './sorted-range.js'
+import { fold } from '../names/fold.js'
+import { prioritiesOf, RangeBest, rankedAmong } from '../structures/range-best.js'
+import { lowerBound, lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { RDF_PROPERTY, RDFS_CLASS } from './vocab.js'
 

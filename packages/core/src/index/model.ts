@@ -1,0 +1,90 @@
+// The data model shared by the index, its builder and the loaders: entries, grades, terms, problems.
+
+import type { TermRecord } from '../terms/term-index.js'
+import type { TypeHierarchy } from '../terms/type-hierarchy.js'
+
+/**
+ * How far a prefix is trusted (see data/README.md): `curated` vocabulary packages, `popular` and
+ * `long-tail` prefix.cc entries, and `suspect` ones (typo aliases, example.com namespaces,
+ * near-duplicates). Long-tail and suspect prefixes expand but are not offered by completion, and
+ * shrink picks them only when nothing better fits (suspect: never).
+ */
+export type PrefixQuality = 'curated' | 'popular' | 'long-tail' | 'suspect'
+
+/** What is known of a vocabulary beyond its namespace. */
+export interface VocabularyInfo {
+  readonly title?: string
+  /** Whether the prefix comes from a curated vocabulary package rather than a crowd-sourced list. */
+  readonly curated?: boolean
+  /** Position in prefix.cc's popularity list (1 = most used), when listed there. */
+  readonly popularity?: number
+  /** The prefix's grade; absent (a user's own table) counts as trusted. */
+  readonly quality?: PrefixQuality
+  /** For a typo alias: the prefix usually written for the same namespace (`shema` → `schema`). */
+  readonly usually?: string
+}
+
+/** A prefix and its namespace, as the table holds it. */
+export interface PrefixEntry {
+  readonly prefix: string
+  readonly namespace: string
+}
+
+/** What {@link PrefixIndex} is made of; produced by {@link PrefixIndexBuilder}. */
+export interface PrefixIndexParts {
+  /** In preference order: for a namespace with several prefixes, the first one is used by shrink. */
+  readonly entries: readonly PrefixEntry[]
+  /** Terms outside every namespace of `entries`, or equal to one, are left out. */
+  readonly terms: Iterable<TermRecord>
+  readonly hierarchy: TypeHierarchy
+  readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
+  /** Where the loaded data sets came from (the default data records its sources and a checksum). */
+  readonly provenance?: readonly DataProvenance[]
+  /** Default `false`: long-tail and suspect prefixes are kept out of completion and shrink. `true` uses every prefix alike. */
+  readonly wholeTable?: boolean
+}
+
+/** A term of the index, as returned by {@link PrefixIndex.term}. */
+export interface TermInfo {
+  readonly iri: string
+  /** The shortest Turtle name, when the IRI can be shrunk. */
+  readonly prefixed?: string
+  readonly types: readonly string[]
+  readonly label?: string
+  /** How often the vocabularies refer to the term (domain, range, superclass, superproperty). */
+  readonly references?: number
+  readonly deprecated?: boolean
+}
+
+/** A vocabulary term: its IRI, `rdf:type`s and labels by language tag (`''` for none). */
+export interface Term {
+  readonly iri: string
+  readonly types?: readonly string[]
+  readonly labels?: Readonly<Record<string, string>>
+  /** How often other terms name this one as a domain, range, superclass or superproperty (added up). */
+  readonly references?: number
+  /** Deprecated or superseded: ranked last among equals. */
+  readonly deprecated?: boolean
+}
+
+/** An entry that could not be loaded, with where it came from. */
+export interface LoadProblem {
+  /** The file or table the entry came from. */
+  readonly source: string
+  /** The entry itself, e.g. `foaf: http://xmlns.com/foaf/0.1/`. */
+  readonly entry: string
+  readonly message: string
+}
+
+/** Where a data set came from: written by the data build, kept by the index that loads it. */
+export interface DataProvenance {
+  /** The data package, e.g. `@prefixd/data`. */
+  readonly name: string
+  readonly version: string
+  /** `full` (prefixes and terms) or `prefixes` (the table alone). */
+  readonly tier: string
+  /** `sha256-` and the hex digest of this tier's file without its `provenance` field. */
+  readonly checksum: string
+  /** The npm packages the data was built from, with their versions. */
+  readonly sources: ReadonlyArray<{ readonly name: string; readonly version: string }>
+}
