@@ -1,6 +1,7 @@
 // `prefixd serve`: its flags and environment variables, checked, and the service started with them.
 
 import type { PrefixIndex } from '@prefixd/core'
+import { readFile } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import { parseChoice, parseWhole } from './flag-values.js'
 import { UsageError } from './usage-error.js'
@@ -26,6 +27,9 @@ export const SERVE_OPTIONS = {
   'trust-proxy': { type: 'boolean' },
   'request-timeout': { type: 'string' },
   'max-connections': { type: 'string' },
+  store: { type: 'string' },
+  'tokens-file': { type: 'string' },
+  'private-sets': { type: 'boolean' },
 } as const
 
 export const SERVE_USAGE = `  serve                      run the HTTP resolver (Ctrl-C stops it, SIGHUP reloads the data)
@@ -42,15 +46,19 @@ export const SERVE_USAGE = `  serve                      run the HTTP resolver (
       --trust-proxy          clients are the address a proxy in front puts last in X-Forwarded-For; $PREFIXD_TRUST_PROXY=true
       --request-timeout MS   time a client has to send a whole request, 408 after (default 30000, 0 none); $PREFIXD_REQUEST_TIMEOUT
       --max-connections N    open connections at most, per process; more are closed at once; $PREFIXD_MAX_CONNECTIONS
+      --store S              where project prefix sets are kept: a SQLite file (default prefixd.db; :memory:) or
+                             postgres://… shared by several instances; $PREFIXD_STORE
+      --tokens-file F        bearer tokens that may change sets, one a line; or $PREFIXD_TOKENS=t1,t2; $PREFIXD_TOKENS_FILE
+      --private-sets         reading sets (and set= on reads) needs a token too; $PREFIXD_PRIVATE_SETS=true
 `
 
-type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string }
+type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string } & { readonly 'whole-table'?: boolean }
 
 /** Runs the service until it is stopped; a bad flag or variable, or a port that cannot be bound, is a usage error. */
 export async function runServe(args: readonly string[], flags: Flags, io: ServeIo, load: () => Promise<PrefixIndex>): Promise<void> {
   if (args.length > 0) throw new UsageError('serve takes no arguments')
   // Loaded only here: expand and shrink start faster without Koa, pino and their middleware.
-  const { serve, createLogger, LOG_FORMATS, LOG_LEVELS, ServerMetrics } = await import('@prefixd/server')
+  const { serve, createLogger, LOG_FORMATS, LOG_LEVELS, ServerMetrics, openSetStore, DEFAULT_STORE, DriverMissingError, parseTokens, tokenProblem } = await import('@prefixd/server')
   const env = io.env ?? {}
   /** A setting's text from its flag or, failing that, its variable, with the name to use in messages. */
   const setting = (flag: keyof Flags, variable: string): { text: string; name: string } | undefined => {
@@ -80,6 +88,30 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
   const requestTimeoutMs = whole(setting('request-timeout', 'PREFIXD_REQUEST_TIMEOUT'), 0, 3_600_000)
   const maxConnections = whole(setting('max-connections', 'PREFIXD_MAX_CONNECTIONS'), 1, 1_000_000)
   const trustProxy = enabled(flags['trust-proxy'], 'PREFIXD_TRUST_PROXY')
+  const privateSets = enabled(flags['private-sets'], 'PREFIXD_PRIVATE_SETS')
+  const tokens = await readTokens(setting('tokens-file', 'PREFIXD_TOKENS_FILE'), env.PREFIXD_TOKENS, parseTokens, tokenProblem)
+  const storeSetting = setting('store', 'PREFIXD_STORE')
+  const storeSpec = storeSetting?.text ?? DEFAULT_STORE
+  if (storeSpec === '') throw new UsageError(`${storeSetting!.name} must name a SQLite file or a postgres:// URL`)
+  if (storeSpec === ':memory:' && workers > 1) {
+    throw new UsageError(`${storeSetting!.name} :memory: is one process's own: with --workers, give a file or a postgres:// URL`)
+  }
+  // Opened once here so that a store that cannot be opened stops the start with a message; each
+  // serving process opens its own connection later. Without its driver, the default store is left out.
+  let storeOn = true
+  try {
+    const store = await openSetStore(storeSpec)
+    await store.close()
+    const writers = tokens.length === 0 ? 'read-only: no tokens given (PREFIXD_TOKENS or --tokens-file)' : `${tokens.length} token${tokens.length === 1 ? '' : 's'} may write them`
+    io.stdout.write(`prefixd: project prefix sets in ${redactUrl(storeSpec)} (${store.kind}); ${writers}\n`)
+  } catch (error) {
+    if (error instanceof DriverMissingError && storeSetting === undefined) {
+      storeOn = false
+      io.stdout.write(`prefixd: project prefix sets are off: ${error.message}\n`)
+    } else {
+      throw new UsageError(`${storeSetting?.name ?? '--store'} ${redactUrl(storeSpec)}: ${(error as Error).message}`)
+    }
+  }
 
   const metrics = metricsOn ? new ServerMetrics() : undefined
   let logger
@@ -104,11 +136,43 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
     trustProxy,
     ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
     ...(maxConnections !== undefined && { maxConnections }),
+    ...(storeOn && { sets: { open: () => openSetStore(storeSpec), tokens, privateReads: privateSets, wholeTable: flags['whole-table'] ?? false } }),
   }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
     // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
     if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${error.port ?? port}: ${error.code ?? error.message}`)
     throw error
   })
+}
+
+/** The tokens of `--tokens-file` (or `$PREFIXD_TOKENS_FILE`) and `$PREFIXD_TOKENS`, each checked. */
+async function readTokens(
+  file: { text: string; name: string } | undefined,
+  list: string | undefined,
+  parse: (text: string, separator: 'comma' | 'line') => string[],
+  problem: (token: string) => string | undefined,
+): Promise<string[]> {
+  const tokens: Array<{ token: string; from: string }> = []
+  if (file !== undefined) {
+    let text: string
+    try {
+      text = await readFile(file.text, 'utf8')
+    } catch (error) {
+      throw new UsageError(`${file.name}: cannot read ${file.text}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    }
+    for (const token of parse(text, 'line')) tokens.push({ token, from: file.name })
+    if (tokens.length === 0) throw new UsageError(`${file.name}: ${file.text} holds no token`)
+  }
+  if (list !== undefined) for (const token of parse(list, 'comma')) tokens.push({ token, from: '$PREFIXD_TOKENS' })
+  for (const { token, from } of tokens) {
+    const why = problem(token)
+    if (why !== undefined) throw new UsageError(`${from}: ${why}`) // the token itself is not repeated: it is a secret
+  }
+  return tokens.map((t) => t.token)
+}
+
+/** A store URL without its password, for messages. */
+function redactUrl(spec: string): string {
+  return spec.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
 }
 
 /** A number above 0 and at most `max`, with decimals allowed (`0.5` requests a second). */

@@ -16,6 +16,10 @@ import { addMetaRoutes } from './routes/meta.js'
 import { addPrefixesRoute } from './routes/prefixes.js'
 import { resolvePrefixedPath } from './routes/resolve.js'
 import { addSearchRoutes } from './routes/search.js'
+import { addSetRoutes, servedSet, type SetsConfig } from './routes/sets.js'
+import { SetRegistry } from './sets/set-registry.js'
+import type { SetStore } from './sets/set-store.js'
+import { BearerTokens } from './sets/tokens.js'
 import { addVocabularyRoute } from './routes/vocabulary.js'
 import { addSiteRoutes, htmlNotFound, type Site } from './site.js'
 import { DEFAULT_CACHE_BYTES, IndexHolder } from './served-index.js'
@@ -45,6 +49,20 @@ export interface AppOptions {
   readonly trustProxy?: boolean
   /** The web pages (`/`, `/prefixes`, `/prefix/{prefix}`, `/editor`), from `loadSite`; default none. */
   readonly site?: Site
+  /** Project prefix sets (`/api/v1/sets`, `set=` on reads); default none (those answer 404). */
+  readonly sets?: SetsOptions
+}
+
+/** Where sets are kept and who may change them. */
+export interface SetsOptions {
+  /** From `openSetStore('prefixd.db' | ':memory:' | 'postgres://…')`. */
+  readonly store: SetStore
+  /** Bearer tokens that may write sets; none: sets cannot be written. */
+  readonly tokens?: readonly string[]
+  /** Whether reading sets (and `set=`) needs a token too; default false. */
+  readonly privateReads?: boolean
+  /** Whether the served index was built with `wholeTable` (sets layered over it are built alike); default false. */
+  readonly wholeTable?: boolean
 }
 
 
@@ -64,6 +82,11 @@ export function createApp(options: AppOptions): Koa {
     app.proxy = true
     app.maxIpsCount = 1 // the entry our proxy appended; those before it are the client's own say
   }
+  const sets: SetsConfig | undefined = options.sets && {
+    registry: new SetRegistry(holder, options.sets.store, { wholeTable: options.sets.wholeTable ?? false }),
+    tokens: new BearerTokens(options.sets.tokens ?? []),
+    privateReads: options.sets.privateReads ?? false,
+  }
   const router = new Router()
   addLookupRoutes(router)
   addAutocompleteRoute(router)
@@ -71,6 +94,7 @@ export function createApp(options: AppOptions): Koa {
   addVocabularyRoute(router)
   addSearchRoutes(router)
   addMetaRoutes(router)
+  addSetRoutes(router, sets)
   if (options.site) addSiteRoutes(router, options.site)
 
   if (options.metrics) {
@@ -92,6 +116,7 @@ export function createApp(options: AppOptions): Koa {
   if (options.metrics && options.serveMetrics) app.use(metricsRoute(options.metrics.registry))
   // After CORS, so a browser can read the 429, and after /metrics, so scraping is never refused.
   if (options.rateLimit) app.use(rateLimit(new TokenBuckets(options.rateLimit)))
+  app.use(servedSet(sets))
   if (options.site) app.use(htmlNotFound(options.site))
   app.use(cachedRoutes(router))
   app.use(router.allowedMethods())
@@ -108,9 +133,9 @@ const PREFLIGHT_MAX_AGE = String(24 * 60 * 60)
  */
 function answeredCors(ctx: Context): boolean {
   ctx.set('Access-Control-Allow-Origin', '*')
-  ctx.set('Access-Control-Expose-Headers', 'Prefixd-Truncated, X-Request-Id')
+  ctx.set('Access-Control-Expose-Headers', 'Prefixd-Truncated, X-Request-Id, ETag, Location, Prefixd-Standalone')
   if (ctx.method !== 'OPTIONS' || ctx.get('Access-Control-Request-Method') === '') return false
-  ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS')
+  ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, DELETE, OPTIONS')
   ctx.set('Access-Control-Allow-Headers', ctx.get('Access-Control-Request-Headers') || 'Content-Type')
   ctx.set('Access-Control-Max-Age', PREFLIGHT_MAX_AGE)
   ctx.status = 204

@@ -15,6 +15,10 @@ export type HttpErrorCode =
   | 'MALFORMED_REQUEST'
   | 'REQUEST_TIMEOUT'
   | 'RATE_LIMITED'
+  | 'UNAUTHORIZED'
+  | 'PRECONDITION_FAILED'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNAVAILABLE'
   | 'INTERNAL'
 
 export const STATUS_OF: Readonly<Record<HttpErrorCode, number>> = {
@@ -32,6 +36,10 @@ export const STATUS_OF: Readonly<Record<HttpErrorCode, number>> = {
   MALFORMED_REQUEST: 400,
   REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
+  UNAUTHORIZED: 401,
+  PRECONDITION_FAILED: 412,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 }
 

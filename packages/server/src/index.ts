@@ -1,7 +1,12 @@
 // @prefixd/server: the HTTP resolver as a Koa app, and the process that serves it.
 
 export { createApp } from './app.js'
-export type { AppOptions } from './app.js'
+export type { AppOptions, SetsOptions } from './app.js'
+export { DEFAULT_STORE, DriverMissingError, isPostgresUrl, openSetStore } from './sets/open-store.js'
+export type { SetEntry, SetRecord, SetStore, SetSummary } from './sets/set-store.js'
+export { parseTokens, tokenProblem } from './sets/tokens.js'
+export { MAX_SET_BYTES, MAX_SET_PREFIXES } from './routes/sets.js'
+export { MAX_SET_INDEXES, MAX_SET_TABLES } from './sets/set-registry.js'
 export { createLogger, LOG_FORMATS, LOG_LEVELS, MAX_BUFFERED_LOG } from './logger.js'
 export { LOG_WRITE_DELAY_MS, LogWriter } from './log-writer.js'
 export type { Logger, LoggerOptions, LogFormat } from './logger.js'

@@ -3,6 +3,7 @@
 const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
 const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
 const limit = (max: number, description: string) => ({ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max }, description })
+const set = { name: 'set', in: 'query', schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$' }, description: 'answer from this project prefix set (404 when there is none)' }
 const syntax = { name: 'syntax', in: 'query', schema: { type: 'string', enum: ['turtle', 'curie'], default: 'turtle' }, description: 'turtle: names valid in Turtle/SPARQL; curie: W3C CURIEs' }
 
 const json = (schema: object, description: string) => ({ description, content: { 'application/json': { schema } } })
@@ -15,16 +16,31 @@ const strings = { type: 'array', items: { type: 'string' } }
 const bulkBody = { required: true, content: { 'application/json': { schema: { ...strings, maxItems: 10000 } } } }
 const bulkOk = json({ type: 'array', items: { type: ['string', 'null'] } }, 'one result per item, null where none')
 
+const setName = { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$' }, description: 'the set, e.g. my-team' }
+
+/** A prefix table in each of its media types. */
+function tableBodies(description: string) {
+  return {
+    description,
+    content: {
+      'application/json': { schema: { type: 'object', additionalProperties: { type: 'string' } } },
+      'application/ld+json': { schema: { type: 'object' } },
+      'text/turtle': { schema: { type: 'string' } },
+      'application/sparql-query': { schema: { type: 'string' } },
+    },
+  }
+}
+
 function lookup(name: 'expand' | 'shrink', what: string) {
   return {
     get: {
       summary: name === 'expand' ? 'Expand a prefixed name to its IRI' : 'Shrink an IRI to a prefixed name',
-      parameters: [q(what), syntax],
+      parameters: [q(what), syntax, set],
       responses: { 200: lookupOk, 400: usage, 404: notFound, 414: tooLong },
     },
     post: {
       summary: `${name} many at once`,
-      parameters: [syntax],
+      parameters: [syntax, set],
       requestBody: bulkBody,
       responses: { 200: bulkOk, 400: error, 413: error },
     },
@@ -49,6 +65,7 @@ export const OPENAPI_DOCUMENT = {
           bool('detail', 'each suggestion as an object with its IRI, prefix, namespace, label and types'),
           { name: 'sort', in: 'query', schema: { type: 'string', enum: ['relevance', 'alpha'] }, description: 'relevance (default): exact match first, then most likely; alpha: case-folded code-point order' },
           { name: 'prefer', in: 'query', schema: { type: 'string', enum: ['class', 'property'] }, description: 'terms of this kind first (the position in the document asks for one)' },
+          set,
         ],
         responses: {
           200: {
@@ -64,7 +81,7 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/prefixes': {
       get: {
         summary: 'The prefix table',
-        parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql'] }, description: 'overrides the Accept header' }],
+        parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql'] }, description: 'overrides the Accept header' }, set],
         responses: {
           200: {
             description: 'the table in preference order',
@@ -83,21 +100,21 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/prefixes/{prefix}': {
       get: {
         summary: 'One prefix: its namespace, what is known of its vocabulary, and its terms as classes, properties and others',
-        parameters: [{ name: 'prefix', in: 'path', required: true, schema: { type: 'string', maxLength: 4096 }, description: 'a prefix of the table, e.g. foaf' }],
+        parameters: [{ name: 'prefix', in: 'path', required: true, schema: { type: 'string', maxLength: 4096 }, description: 'a prefix of the table, e.g. foaf' }, set],
         responses: { 200: json({ $ref: '#/components/schemas/Vocabulary' }, 'the vocabulary (at most 5000 terms; truncated says when more exist)'), 400: error, 404: error, 414: tooLong },
       },
     },
     '/api/v1/suggest': {
       get: {
         summary: 'Prefixed names of terms ranked by how well their name or label matches',
-        parameters: [q('words, e.g. person; empty gives []'), limit(1000, 'most results (default 20)')],
+        parameters: [q('words, e.g. person; empty gives []'), limit(1000, 'most results (default 20)'), set],
         responses: { 200: json(strings, 'ranked names'), 400: usage },
       },
     },
     '/api/v1/search': {
       get: {
         summary: 'Terms ranked by how well their name or label matches, with IRI, label and types',
-        parameters: [q('words, e.g. person; empty gives []'), limit(1000, 'most results (default 20)')],
+        parameters: [q('words, e.g. person; empty gives []'), limit(1000, 'most results (default 20)'), set],
         responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'ranked terms'), 400: usage },
       },
     },
@@ -127,6 +144,38 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/api/v1/sets': {
+      get: {
+        summary: 'The project prefix sets',
+        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/SetSummary' } }, 'every set, by name'), 401: error, 404: error },
+      },
+    },
+    '/api/v1/sets/{name}': {
+      get: {
+        summary: 'One set, in the format asked for (Accept or format=)',
+        parameters: [setName, { name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql'] }, description: 'overrides the Accept header' }],
+        responses: { 200: { ...tableBodies('the set, in its order; ETag names its version'), headers: { ETag: { schema: { type: 'string' } }, 'Prefixd-Standalone': { schema: { type: 'string', enum: ['true', 'false'] } } } }, 304: { description: 'If-None-Match names it' }, 401: error, 404: error, 406: error },
+      },
+      put: {
+        summary: 'Creates or replaces a set (Authorization: Bearer TOKEN); If-Match / If-None-Match: * make it conditional',
+        parameters: [setName, bool('standalone', 'the set stands alone instead of being layered over the served table')],
+        requestBody: { required: true, content: tableBodies('prefix declarations').content },
+        responses: {
+          200: json({ $ref: '#/components/schemas/SetWritten' }, 'replaced'),
+          201: json({ $ref: '#/components/schemas/SetWritten' }, 'created'),
+          400: json({ $ref: '#/components/schemas/Error' }, 'the body does not parse (error.line, error.column) or holds invalid entries (error.problems); nothing was stored'),
+          401: error,
+          412: error,
+          413: error,
+          415: error,
+        },
+      },
+      delete: {
+        summary: 'Deletes a set (Authorization: Bearer TOKEN); If-Match makes it conditional',
+        parameters: [setName],
+        responses: { 204: { description: 'deleted' }, 401: error, 404: error, 412: error },
+      },
+    },
     '/api/v1/openapi.json': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }, 'OpenAPI 3.1') } } },
     '/{name}': {
       get: {
@@ -138,6 +187,16 @@ export const OPENAPI_DOCUMENT = {
   },
   components: {
     schemas: {
+      SetSummary: {
+        type: 'object',
+        required: ['name', 'prefixes', 'standalone', 'etag', 'updated'],
+        properties: { name: { type: 'string' }, prefixes: { type: 'integer' }, standalone: { type: 'boolean' }, etag: { type: 'string' }, updated: { type: 'string', format: 'date-time' } },
+      },
+      SetWritten: {
+        type: 'object',
+        required: ['success', 'name', 'prefixes', 'standalone', 'etag', 'updated'],
+        properties: { success: { const: true }, name: { type: 'string' }, prefixes: { type: 'integer' }, standalone: { type: 'boolean' }, etag: { type: 'string' }, updated: { type: 'string', format: 'date-time' } },
+      },
       Lookup: { type: 'object', required: ['success', 'value'], properties: { success: { const: true }, value: { type: 'string' } } },
       NotFound: { type: 'object', required: ['success'], properties: { success: { const: false } } },
       Usage: { type: 'object', required: ['help'], properties: { help: { type: 'string' } } },

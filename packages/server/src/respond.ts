@@ -7,6 +7,8 @@ import { makeAnswer, type Answer, type ServedIndex } from './served-index.js'
 export const JSON_TYPE = 'application/json; charset=utf-8'
 /** Answers change only when the data is reloaded; clients may reuse them for a while and then revalidate. */
 const CACHE_CONTROL = 'public, max-age=300'
+/** Answers from a set, which its owners change at runtime. */
+export const REVALIDATE = 'no-cache'
 
 /** What a route computes: a status and a JSON value (and headers of its own), or a ready body with its media type. */
 export type Computed =
@@ -21,22 +23,25 @@ export function servedIndex(ctx: Context): ServedIndex {
 
 /**
  * Answers from the cache under `key`, computing and caching on a miss. The key must name every
- * input of `compute` (route and parameters).
+ * input of `compute` (route and parameters). `tableOnly`: `compute` needs prefixes only (expand,
+ * shrink, the table), so a set need not build its terms for it.
  */
-export function respond(ctx: Context, key: string, compute: (index: PrefixIndex) => Computed): void {
+export function respond(ctx: Context, key: string, compute: (index: PrefixIndex) => Computed, tableOnly = false): void {
   const served = servedIndex(ctx)
+  if (served.scope !== '') key = served.scope + key
   let answer = served.answers.get(key)
   if (answer !== undefined) served.stats.hits++
   else {
     served.stats.misses++
-    const computed = compute(served.index)
+    const computed = compute(tableOnly ? served.table : served.index)
     answer =
       computed.length === 3 && typeof computed[2] === 'string'
         ? makeAnswer(computed[0], computed[2], computed[1] as string)
         : makeAnswer(computed[0], JSON_TYPE, JSON.stringify(computed[1]), undefined, computed[2] as Readonly<Record<string, string>> | undefined)
     served.answers.set(key, answer)
   }
-  sendAnswer(ctx, answer)
+  // A set may change at any moment: its answers are revalidated (their ETag makes that cheap).
+  sendAnswer(ctx, answer, served.scope === '' ? CACHE_CONTROL : REVALIDATE)
 }
 
 /** Sends a made answer: its encoding by Accept-Encoding, its ETag, and a 304 when the client has it. */

@@ -4,7 +4,8 @@ import cluster, { type Worker } from 'node:cluster'
 import type { Server } from 'node:http'
 import { AggregatorRegistry } from 'prom-client'
 import type { PrefixIndex } from '@prefixd/core'
-import { createApp } from './app.js'
+import { createApp, type SetsOptions } from './app.js'
+import type { SetStore } from './sets/set-store.js'
 import { createHttpServer } from './http-server.js'
 import type { RateLimitOptions } from './rate-limit.js'
 import type { Logger } from './logger.js'
@@ -42,6 +43,8 @@ export interface ServeOptions {
   readonly maxConnections?: number
   /** Folder of the built web pages; default the one of `@prefixd/web`; `false` serves the API alone. */
   readonly site?: string | URL | false
+  /** Project prefix sets: `open` is called in each serving process (every worker opens the shared store). */
+  readonly sets?: Omit<SetsOptions, 'store'> & { readonly open: () => Promise<SetStore> }
 }
 
 /** How long in-flight requests may take to finish on shutdown. */
@@ -73,6 +76,7 @@ export async function serve(options: ServeOptions): Promise<void> {
 async function serveHere(options: ServeOptions): Promise<void> {
   const holder = new IndexHolder(await options.load())
   const site = options.site === false ? undefined : await loadSite(options.site ?? SITE_DIR)
+  const store = await options.sets?.open()
   const { metrics } = options
   const app = createApp({
     index: holder,
@@ -81,6 +85,7 @@ async function serveHere(options: ServeOptions): Promise<void> {
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.trustProxy && { trustProxy: true }),
     ...(site && { site }),
+    ...(options.sets && store && { sets: { ...options.sets, store } }),
   })
   let warnedAt = -Infinity
   const server = createHttpServer(app, {
@@ -124,7 +129,8 @@ async function serveHere(options: ServeOptions): Promise<void> {
     )
   })
   const stop = (): void => {
-    server.close(() => process.exit(0)) // stops accepting; exits once in-flight requests are done
+    // Stops accepting; exits once in-flight requests are done and the store is closed.
+    server.close(() => void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0)))
     server.closeIdleConnections()
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
   }

@@ -32,10 +32,18 @@ export interface AnswerStats {
 
 /** One loaded index and the answers computed from it. Requests take one and use it throughout. */
 export interface ServedIndex {
+  /** The whole index: prefixes, terms and rankings. */
   readonly index: PrefixIndex
+  /**
+   * What expand, shrink and the table need: the same prefixes as `index`, maybe without its terms. A
+   * set layered over the defaults has this at once and builds `index` only when terms are asked for.
+   */
+  readonly table: PrefixIndex
   readonly answers: LRUCache<string, Answer>
   /** Shared by every index a holder serves, so the counts run on across reloads. */
   readonly stats: AnswerStats
+  /** Put before every key of `answers`: a set's answers share the cache (and its bound) with the table's. */
+  readonly scope: string
 }
 
 export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES, stats: AnswerStats = { hits: 0, misses: 0 }): ServedIndex {
@@ -45,7 +53,7 @@ export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES,
     maxEntrySize: Math.max(1, Math.floor(cacheBytes / 4)),
     sizeCalculation: (answer, key) => key.length + answer.body.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + 64,
   })
-  return { index, answers, stats }
+  return { index, table: index, answers, stats, scope: '' }
 }
 
 /**
@@ -68,6 +76,14 @@ export class IndexHolder {
 
   replace(index: PrefixIndex): void {
     this.#current = serveIndex(index, this.#cacheBytes, this.stats)
+    for (const listener of this.#listeners) listener()
+  }
+
+  readonly #listeners: Array<() => void> = []
+
+  /** Calls `listener` after each `replace` (the sets layered over the old index are dropped). */
+  onReplace(listener: () => void): void {
+    this.#listeners.push(listener)
   }
 }
 

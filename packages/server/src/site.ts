@@ -90,7 +90,7 @@ export function addSiteRoutes(router: Router, site: Site): void {
       return ctx.redirect(`/prefix/${encodeURIComponent(name.prefix)}${name.local === '' ? '' : '#' + encodeURIComponent(name.local)}`)
     }
     // The same page either way (it reads the prefix from its URL); the status tells crawlers and tools.
-    sendPage(ctx, servedIndex(ctx).index.namespace(prefix) === undefined ? unknownPrefixPage : vocabularyPage, PAGE_POLICY)
+    sendPage(ctx, servedIndex(ctx).table.namespace(prefix) === undefined ? unknownPrefixPage : vocabularyPage, PAGE_POLICY)
   })
   router.get('/assets/:name', (ctx) => {
     const answer = site.files.get(ctx.path.slice(1))

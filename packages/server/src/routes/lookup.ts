@@ -39,12 +39,12 @@ export function addLookupRoutes(router: Router): void {
         // A typo alias still expands, but the answer names the prefix usually written (shema: → schema:).
         const usually = name === 'expand' ? usualPrefix(index, q) : undefined
         return [200, usually === undefined ? { success: true, value } : { success: true, value, usually }]
-      })
+      }, true)
     })
     router.post(`/api/v1/${name}`, parseJsonBody, (ctx) => {
       const items = stringArrayBody(ctx)
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
-      const { index } = servedIndex(ctx)
+      const { table: index } = servedIndex(ctx)
       sendJson(ctx, 200, items.map((item) => lookup(index, item, syntax) ?? null))
     })
   }

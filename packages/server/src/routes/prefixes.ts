@@ -1,6 +1,7 @@
 // GET /api/v1/prefixes: the prefix table as JSON, a JSON-LD context, Turtle or SPARQL, by ?format= or Accept.
 
 import type Router from '@koa/router'
+import type { Context } from 'koa'
 import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixTableFormat } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { choiceParam } from '../query-params.js'
@@ -13,22 +14,30 @@ const MEDIA_TYPES: Readonly<Record<PrefixTableFormat, string>> = {
   sparql: 'application/sparql-query',
 }
 
+/**
+ * The format a table is asked for: `?format=`, else the best of `Accept` (406 when none is
+ * acceptable). With its media type, charset included.
+ */
+export function tableFormat(ctx: Context): { readonly format: PrefixTableFormat; readonly type: string } {
+  let format = choiceParam(ctx, 'format', PREFIX_TABLE_FORMATS)
+  if (format === undefined) {
+    const accepted = ctx.accepts(...Object.values(MEDIA_TYPES))
+    format = PREFIX_TABLE_FORMATS.find((f) => MEDIA_TYPES[f] === accepted)
+    if (format === undefined) {
+      throw new HttpError('NOT_ACCEPTABLE', `the table is available as ${Object.values(MEDIA_TYPES).join(', ')}`)
+    }
+    ctx.vary('Accept')
+  }
+  return { format, type: `${MEDIA_TYPES[format]}; charset=utf-8` }
+}
+
 export function addPrefixesRoute(router: Router): void {
   router.get('/api/v1/prefixes', (ctx) => {
-    let format = choiceParam(ctx, 'format', PREFIX_TABLE_FORMATS)
-    if (format === undefined) {
-      const accepted = ctx.accepts(...Object.values(MEDIA_TYPES))
-      format = PREFIX_TABLE_FORMATS.find((f) => MEDIA_TYPES[f] === accepted)
-      if (format === undefined) {
-        throw new HttpError('NOT_ACCEPTABLE', `the table is available as ${Object.values(MEDIA_TYPES).join(', ')}`)
-      }
-      ctx.vary('Accept')
-    }
-    const chosen = format
+    const { format: chosen, type } = tableFormat(ctx)
     respond(ctx, `prefixes\0${chosen}`, (index) => [
       200,
       formatPrefixes(index.prefixes(), chosen),
-      `${MEDIA_TYPES[chosen]}; charset=utf-8`,
-    ])
+      type,
+    ], true)
   })
 }

@@ -1,7 +1,7 @@
 // GET /{prefix}:{local} outside /api: a 302 to the expanded IRI, a resolver URL to paste into documents.
 
 import type { Context, Next } from 'koa'
-import { servedIndex, sendJson } from '../respond.js'
+import { REVALIDATE, servedIndex, sendJson } from '../respond.js'
 import { decodePathSegment } from '../query-params.js'
 
 /** Middleware placed after the router: handles GET/HEAD paths that hold a prefixed name. */
@@ -11,10 +11,11 @@ export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<voi
   const name = decodePathSegment(raw, 'the name')
   if (!name.includes(':')) return next()
   ctx.state.route = '/{prefix}:{local}' // for the metrics: the router did not take this path
-  const iri = servedIndex(ctx).index.expand(name)
+  const served = servedIndex(ctx)
+  const iri = served.table.expand(name)
   if (iri === undefined) return sendJson(ctx, 404, { success: false })
   ctx.set('Location', iriToUri(iri))
-  ctx.set('Cache-Control', 'public, max-age=300')
+  ctx.set('Cache-Control', served.scope === '' ? 'public, max-age=300' : REVALIDATE)
   sendJson(ctx, 302, { success: true, value: iri })
 }
 

@@ -1,0 +1,168 @@
+// Prefix sets on PostgreSQL for several machines: a write NOTIFYs in its transaction, and every instance
+// LISTENs, so a set changed through one is served by all the others as soon as the notification arrives.
+
+import { randomBytes } from 'node:crypto'
+import type pg from 'pg'
+import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, WriteOutcome } from './set-store.js'
+
+/** The notification channel of every instance sharing the database. */
+export const SETS_CHANNEL = 'prefixd_sets'
+/** Waits between attempts to get the listening connection back, in milliseconds (then the last, again and again). */
+const RECONNECT_MS = [100, 500, 1000, 5000]
+
+const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
+  name TEXT PRIMARY KEY,
+  entries TEXT NOT NULL,
+  prefixes INTEGER NOT NULL,
+  standalone BOOLEAN NOT NULL,
+  etag TEXT NOT NULL,
+  updated TEXT NOT NULL
+)`
+
+interface Row {
+  name: string
+  entries: string
+  prefixes: number
+  standalone: boolean
+  etag: string
+  updated: string
+}
+
+/**
+ * Sets in PostgreSQL. Writes run in a transaction holding an advisory lock on the set's name, so the
+ * precondition and the write are one step across instances; the NOTIFY is sent by that transaction and
+ * delivered only if it commits. A notification names its origin, so an instance does not hear its own.
+ * After a lost listening connection the listeners are told `'all'`: notifications sent meanwhile are lost.
+ */
+export class PostgresSetStore implements SetStore {
+  readonly kind = 'postgres'
+  readonly #pool: pg.Pool
+  readonly #pg: typeof pg
+  readonly #url: string
+  readonly #origin = randomBytes(6).toString('base64url')
+  readonly #listeners: ChangeListener[] = []
+  #listening: pg.Client | undefined
+  #closed = false
+
+  private constructor(driver: typeof pg, url: string) {
+    this.#pg = driver
+    this.#url = url
+    this.#pool = new driver.Pool({ connectionString: url, max: 4 })
+    this.#pool.on('error', () => {}) // an idle client's lost connection: the next query opens another
+  }
+
+  /** Connects (pg is loaded only now), creates the table if needed and starts listening. */
+  static async open(url: string): Promise<PostgresSetStore> {
+    const { default: driver } = await import('pg')
+    const store = new PostgresSetStore(driver, url)
+    try {
+      await store.#pool.query(SCHEMA)
+      await store.#listen()
+    } catch (error) {
+      await store.close()
+      throw error
+    }
+    return store
+  }
+
+  async #listen(): Promise<void> {
+    const client = new this.#pg.Client({ connectionString: this.#url })
+    client.on('notification', (message) => {
+      if (message.channel !== SETS_CHANNEL || message.payload === undefined) return
+      const space = message.payload.indexOf(' ')
+      if (space < 0 || message.payload.slice(0, space) === this.#origin) return
+      this.#tell([message.payload.slice(space + 1)])
+    })
+    client.on('error', (error) => this.#lost(client, error))
+    client.on('end', () => this.#lost(client, new Error('the connection to PostgreSQL ended')))
+    await client.connect()
+    await client.query(`LISTEN ${SETS_CHANNEL}`)
+    this.#listening = client
+  }
+
+  #lost(client: pg.Client, error: Error): void {
+    if (this.#listening !== client || this.#closed) return
+    this.#listening = undefined
+    console.error(`prefixd: sets store: ${error.message}; reconnecting`)
+    void this.#reconnect(0)
+  }
+
+  async #reconnect(attempt: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]))
+    if (this.#closed) return
+    try {
+      await this.#listen()
+    } catch {
+      return this.#reconnect(attempt + 1)
+    }
+    this.#tell('all')
+  }
+
+  #tell(names: readonly string[] | 'all'): void {
+    for (const listener of this.#listeners) listener(names)
+  }
+
+  async list(): Promise<SetSummary[]> {
+    const { rows } = await this.#pool.query<Row>('SELECT name, prefixes, standalone, etag, updated FROM prefix_sets ORDER BY name COLLATE "C"')
+    return rows.map((row) => ({ name: row.name, prefixes: row.prefixes, standalone: row.standalone, etag: row.etag, updated: row.updated }))
+  }
+
+  async get(name: string): Promise<SetRecord | undefined> {
+    const { rows } = await this.#pool.query<Row>('SELECT * FROM prefix_sets WHERE name = $1', [name])
+    const row = rows[0]
+    return row && { name: row.name, entries: JSON.parse(row.entries), standalone: row.standalone, etag: row.etag, updated: row.updated }
+  }
+
+  /** Runs `work` in a transaction holding the lock of `name`; it returns the outcome and whether to commit a change. */
+  async #locked(name: string, work: (client: pg.PoolClient, current: string | undefined) => Promise<WriteOutcome>): Promise<WriteOutcome> {
+    const client = await this.#pool.connect()
+    try {
+      await client.query('BEGIN')
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`prefixd_sets:${name}`])
+      const { rows } = await client.query<{ etag: string }>('SELECT etag FROM prefix_sets WHERE name = $1', [name])
+      const outcome = await work(client, rows[0]?.etag)
+      if (outcome === 'created' || outcome === 'replaced' || outcome === 'deleted') {
+        await client.query('SELECT pg_notify($1, $2)', [SETS_CHANNEL, `${this.#origin} ${name}`])
+      }
+      await client.query('COMMIT')
+      return outcome
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    } finally {
+      client.release()
+    }
+  }
+
+  put(record: SetRecord, condition: Precondition): Promise<WriteOutcome> {
+    return this.#locked(record.name, async (client, current) => {
+      if (!condition(current)) return 'failed'
+      await client.query(
+        `INSERT INTO prefix_sets (name, entries, prefixes, standalone, etag, updated) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (name) DO UPDATE SET entries = excluded.entries, prefixes = excluded.prefixes, standalone = excluded.standalone, etag = excluded.etag, updated = excluded.updated`,
+        [record.name, JSON.stringify(record.entries), record.entries.length, record.standalone, record.etag, record.updated],
+      )
+      return current === undefined ? 'created' : 'replaced'
+    })
+  }
+
+  delete(name: string, condition: Precondition): Promise<WriteOutcome> {
+    return this.#locked(name, async (client, current) => {
+      if (current === undefined) return 'missing'
+      if (!condition(current)) return 'failed'
+      await client.query('DELETE FROM prefix_sets WHERE name = $1', [name])
+      return 'deleted'
+    })
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.#listeners.push(listener)
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    const client = this.#listening
+    this.#listening = undefined
+    await Promise.all([client?.end().catch(() => {}), this.#pool.end().catch(() => {})])
+  }
+}

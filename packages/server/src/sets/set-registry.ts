@@ -1,0 +1,151 @@
+// The sets this process serves: each layered over the served table (or standing alone), built when first
+// asked for, kept in bounded caches, and dropped when the store says the set changed.
+
+import { addCompact, PrefixIndexBuilder, toCompact, type CompactIndex, type PrefixIndex } from '@prefixd/core'
+import { LRUCache } from 'lru-cache'
+import type { IndexHolder, ServedIndex } from '../served-index.js'
+import type { SetRecord, SetStore } from './set-store.js'
+
+/** Sets whose prefix table is kept built (about 1 MB each over the default table); the least recently used go first. */
+export const MAX_SET_TABLES = 64
+/** Sets whose whole index (terms and rankings, about 4.5 MB each over the default data) is kept built. */
+export const MAX_SET_INDEXES = 4
+
+/** What the served table is made of, taken once per table: layering a set reads it instead of the index. */
+interface BaseParts {
+  readonly index: PrefixIndex
+  readonly pairs: ReadonlyArray<readonly [string, string]>
+  readonly vocabularies: ReadonlyArray<readonly [string, NonNullable<ReturnType<PrefixIndex['vocabulary']>>]>
+  /** The whole index in compact form, made when a set first needs its terms. */
+  compact?: CompactIndex
+}
+
+/**
+ * Serves sets. A set over the served table gets a table of its own at once — the served prefixes and
+ * their grades with the set's entries overriding, built without terms in a few tens of milliseconds —
+ * which expand, shrink, the redirect and the table answer from; its whole index (terms ranked with the
+ * set's prefixes) is built only when completion or search asks for it. So the hot lookups cost what
+ * they cost on the served table, and a set costs a rebuild of the term index only when its terms are used.
+ */
+export class SetRegistry {
+  readonly #holder: IndexHolder
+  readonly #store: SetStore
+  readonly #wholeTable: boolean
+  /** Views by set name; `false` remembers an unknown name (a 404 without asking the store again). */
+  readonly #views = new LRUCache<string, SetView | false>({ max: MAX_SET_TABLES })
+  /** Whole indexes by view scope. */
+  readonly #indexes = new LRUCache<string, PrefixIndex>({ max: MAX_SET_INDEXES })
+  /** Loads under way, so that concurrent requests for a set read it once. */
+  readonly #loading = new Map<string, Promise<SetView | false>>()
+  /** Bumped by every invalidation: a load that started before one is not cached. */
+  #generation = 0
+  #base: BaseParts | undefined
+
+  constructor(holder: IndexHolder, store: SetStore, options: { readonly wholeTable?: boolean } = {}) {
+    this.#holder = holder
+    this.#store = store
+    this.#wholeTable = options.wholeTable ?? false
+    store.onChange((names) => this.invalidate(names))
+    holder.onReplace(() => this.invalidate('all'))
+  }
+
+  get store(): SetStore {
+    return this.#store
+  }
+
+  /** The set `name` as served, or `undefined` when there is none. */
+  served(name: string): ServedIndex | undefined | Promise<ServedIndex | undefined> {
+    const view = this.#views.get(name)
+    if (view !== undefined) return view || undefined
+    let loading = this.#loading.get(name)
+    if (loading === undefined) {
+      const generation = this.#generation
+      loading = this.#store.get(name).then((record) => {
+        const made = record === undefined ? false : this.#view(record)
+        if (generation === this.#generation) this.#views.set(name, made)
+        return made
+      })
+      const done = (): void => {
+        if (this.#loading.get(name) === loading) this.#loading.delete(name)
+      }
+      loading.then(done, done)
+      this.#loading.set(name, loading)
+    }
+    return loading.then((made) => made || undefined)
+  }
+
+  /** Forgets what is known of `names` (or of every set): the next request reads them from the store again. */
+  invalidate(names: readonly string[] | 'all'): void {
+    this.#generation++
+    if (names === 'all') {
+      this.#views.clear()
+      this.#indexes.clear()
+      this.#loading.clear()
+      this.#base = undefined
+      return
+    }
+    for (const name of names) {
+      this.#views.delete(name)
+      this.#loading.delete(name)
+    }
+  }
+
+  #baseParts(): BaseParts {
+    const index = this.#holder.current.index
+    if (this.#base?.index !== index) {
+      const entries = index.entries()
+      const vocabularies: Array<readonly [string, NonNullable<ReturnType<PrefixIndex['vocabulary']>>]> = []
+      for (const { prefix } of entries) {
+        const info = index.vocabulary(prefix)
+        if (info !== undefined) vocabularies.push([prefix, info])
+      }
+      this.#base = { index, pairs: entries.map((e) => [e.prefix, e.namespace] as const), vocabularies }
+    }
+    return this.#base
+  }
+
+  #view(record: SetRecord): SetView {
+    const served = this.#holder.current
+    const scope = `set\0${record.name}\0${record.etag}\0`
+    const pairs = record.entries.map((e) => [e.prefix, e.namespace] as const)
+    if (record.standalone) {
+      const index = new PrefixIndexBuilder().addPrefixes(pairs, { source: record.name }).build({ wholeTable: this.#wholeTable })
+      return new SetView(record, scope, index, () => index, served)
+    }
+    const base = this.#baseParts()
+    const table = new PrefixIndexBuilder().addPrefixes(base.pairs, { source: 'served table' })
+    for (const [prefix, info] of base.vocabularies) table.describeVocabulary(prefix, info)
+    table.addPrefixes(pairs, { source: record.name, override: true })
+    const whole = (): PrefixIndex => {
+      let index = this.#indexes.get(scope)
+      if (index === undefined) {
+        base.compact ??= toCompact(base.index)
+        const builder = addCompact(new PrefixIndexBuilder(), base.compact).addPrefixes(pairs, { source: record.name, override: true })
+        index = builder.build({ wholeTable: this.#wholeTable })
+        this.#indexes.set(scope, index)
+      }
+      return index
+    }
+    return new SetView(record, scope, table.build({ wholeTable: this.#wholeTable }), whole, served)
+  }
+}
+
+/** A set as a {@link ServedIndex}: its table at once, its whole index when first asked for. */
+export class SetView implements ServedIndex {
+  readonly answers
+  readonly stats
+  constructor(
+    readonly record: SetRecord,
+    readonly scope: string,
+    readonly table: PrefixIndex,
+    readonly whole: () => PrefixIndex,
+    served: ServedIndex,
+  ) {
+    this.answers = served.answers
+    this.stats = served.stats
+  }
+
+  get index(): PrefixIndex {
+    return this.whole()
+  }
+}

@@ -1,0 +1,54 @@
+// What a store of project prefix sets does, whatever keeps them (SQLite on one machine, PostgreSQL beyond).
+
+/** One entry of a set: a prefix and its namespace (synonyms are kept for the extended prefix map). */
+export interface SetEntry {
+  readonly prefix: string
+  readonly namespace: string
+  readonly prefixSynonyms?: readonly string[]
+  readonly namespaceSynonyms?: readonly string[]
+}
+
+/** A set as stored: its entries in preference order, and whether it stands alone or is layered over the served table. */
+export interface SetRecord {
+  readonly name: string
+  readonly entries: readonly SetEntry[]
+  readonly standalone: boolean
+  /** A strong entity tag (quoted) of the entries and `standalone`: equal contents, equal tags, on every instance. */
+  readonly etag: string
+  /** When it was last written (ISO 8601). */
+  readonly updated: string
+}
+
+/** A set as `GET /api/v1/sets` lists it. */
+export interface SetSummary {
+  readonly name: string
+  readonly prefixes: number
+  readonly standalone: boolean
+  readonly etag: string
+  readonly updated: string
+}
+
+/**
+ * A write's precondition, checked inside the store's transaction against the stored tag (`undefined`
+ * when the set does not exist): the `If-Match` / `If-None-Match` headers of the request.
+ */
+export type Precondition = (current: string | undefined) => boolean
+
+/** What a write did: `created`/`replaced`/`deleted`, or nothing (`failed` precondition, `missing` set). */
+export type WriteOutcome = 'created' | 'replaced' | 'deleted' | 'failed' | 'missing'
+
+/** Names of sets changed by another process, or `'all'` when changes may have been missed (sync again). */
+export type ChangeListener = (names: readonly string[] | 'all') => void
+
+export interface SetStore {
+  /** `sqlite` or `postgres`, for status lines. */
+  readonly kind: string
+  list(): Promise<SetSummary[]>
+  get(name: string): Promise<SetRecord | undefined>
+  /** Stores `record` if `condition` holds for the current tag; atomic with the check. */
+  put(record: SetRecord, condition: Precondition): Promise<WriteOutcome>
+  delete(name: string, condition: Precondition): Promise<WriteOutcome>
+  /** Tells `listener` of changes made through other processes (this process's own writes are not repeated). */
+  onChange(listener: ChangeListener): void
+  close(): Promise<void>
+}

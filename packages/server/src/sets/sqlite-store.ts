@@ -1,0 +1,123 @@
+// The embedded store of prefix sets: one SQLite file (better-sqlite3), shared by the workers of one machine.
+
+import type Database from 'better-sqlite3'
+import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, WriteOutcome } from './set-store.js'
+
+const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
+  name TEXT PRIMARY KEY,
+  entries TEXT NOT NULL,
+  prefixes INTEGER NOT NULL,
+  standalone INTEGER NOT NULL,
+  etag TEXT NOT NULL,
+  updated TEXT NOT NULL
+)`
+
+/** How often another process's commits are looked for (one `PRAGMA data_version`, microseconds). */
+export const SQLITE_POLL_MS = 200
+
+interface Row {
+  name: string
+  entries: string
+  prefixes: number
+  standalone: number
+  etag: string
+  updated: string
+}
+
+/**
+ * Sets in a SQLite file (`:memory:` for a process of its own). Writes are transactions that check the
+ * precondition and write at once (`BEGIN IMMEDIATE`), so two processes cannot both pass one `If-Match`.
+ * Another process's commits are noticed by polling `PRAGMA data_version`, which changes only when
+ * another connection commits: every {@link SQLITE_POLL_MS} ms, a few microseconds each.
+ */
+export class SqliteSetStore implements SetStore {
+  readonly kind = 'sqlite'
+  readonly #db: Database.Database
+  readonly #listeners: ChangeListener[] = []
+  readonly #poll: NodeJS.Timeout
+  #dataVersion: number
+  readonly #statements
+
+  private constructor(db: Database.Database) {
+    this.#db = db
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL') // WAL: a commit survives a crash of the process, at most the last ones a power loss
+    db.pragma('busy_timeout = 5000')
+    db.exec(SCHEMA)
+    this.#statements = {
+      list: db.prepare('SELECT name, prefixes, standalone, etag, updated FROM prefix_sets ORDER BY name'),
+      get: db.prepare('SELECT * FROM prefix_sets WHERE name = ?'),
+      etag: db.prepare('SELECT etag FROM prefix_sets WHERE name = ?').pluck(),
+      upsert: db.prepare(
+        `INSERT INTO prefix_sets (name, entries, prefixes, standalone, etag, updated) VALUES (@name, @entries, @prefixes, @standalone, @etag, @updated)
+         ON CONFLICT (name) DO UPDATE SET entries = excluded.entries, prefixes = excluded.prefixes, standalone = excluded.standalone, etag = excluded.etag, updated = excluded.updated`,
+      ),
+      delete: db.prepare('DELETE FROM prefix_sets WHERE name = ?'),
+      dataVersion: db.prepare('PRAGMA data_version').pluck(),
+    }
+    this.#dataVersion = this.#statements.dataVersion.get() as number
+    this.#poll = setInterval(() => this.#look(), SQLITE_POLL_MS).unref()
+  }
+
+  /** Opens (creating if needed) the store in `file`; better-sqlite3 is loaded only now. */
+  static async open(file: string): Promise<SqliteSetStore> {
+    const { default: Sqlite } = await import('better-sqlite3')
+    return new SqliteSetStore(new Sqlite(file))
+  }
+
+  #look(): void {
+    const version = this.#statements.dataVersion.get() as number
+    if (version === this.#dataVersion) return
+    this.#dataVersion = version
+    for (const listener of this.#listeners) listener('all')
+  }
+
+  async list(): Promise<SetSummary[]> {
+    return (this.#statements.list.all() as Row[]).map((row) => ({ name: row.name, prefixes: row.prefixes, standalone: row.standalone === 1, etag: row.etag, updated: row.updated }))
+  }
+
+  async get(name: string): Promise<SetRecord | undefined> {
+    const row = this.#statements.get.get(name) as Row | undefined
+    if (row === undefined) return undefined
+    return { name: row.name, entries: JSON.parse(row.entries), standalone: row.standalone === 1, etag: row.etag, updated: row.updated }
+  }
+
+  async put(record: SetRecord, condition: Precondition): Promise<WriteOutcome> {
+    return this.#db
+      .transaction((): WriteOutcome => {
+        const current = this.#statements.etag.get(record.name) as string | undefined
+        if (!condition(current)) return 'failed'
+        this.#statements.upsert.run({
+          name: record.name,
+          entries: JSON.stringify(record.entries),
+          prefixes: record.entries.length,
+          standalone: record.standalone ? 1 : 0,
+          etag: record.etag,
+          updated: record.updated,
+        })
+        return current === undefined ? 'created' : 'replaced'
+      })
+      .immediate()
+  }
+
+  async delete(name: string, condition: Precondition): Promise<WriteOutcome> {
+    return this.#db
+      .transaction((): WriteOutcome => {
+        const current = this.#statements.etag.get(name) as string | undefined
+        if (current === undefined) return 'missing'
+        if (!condition(current)) return 'failed'
+        this.#statements.delete.run(name)
+        return 'deleted'
+      })
+      .immediate()
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.#listeners.push(listener)
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#poll)
+    this.#db.close()
+  }
+}
