@@ -8,52 +8,7 @@ import { join } from 'node:path'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { metricValue } from './metric-value.js'
-
-const MAIN = new URL('../../packages/cli/dist/main.js', import.meta.url).pathname
-
-/** Starts the service and resolves with its URL once it prints it. */
-async function start(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
-  let output = ''
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk
-      const match = /listening on (\S+)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
-  })
-  return { child, url, output: () => output }
-}
-
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (ok(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-/** Runs `prefixd serve` with arguments that must be refused, and resolves with its stderr. */
-async function refused(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
-  let stderr = ''
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const [code] = await once(child, 'exit')
-  assert.equal(code, 2, `${args.join(' ')} ${JSON.stringify(env)}: ${stderr}`)
-  return stderr
-}
+import { freePort, MAIN, refused, start, until, WORKDIR } from './serve-process.js'
 
 describe('prefixd serve', function () {
   this.timeout(60_000) // child processes start slowly on a loaded machine
@@ -108,6 +63,7 @@ describe('prefixd serve', function () {
 
   it('exits 2 with the reason when workers cannot load the data, instead of hanging', async () => {
     const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', '--workers', '2', '--prefixes', '/nonexistent/prefixes.json'], {
+      cwd: WORKDIR,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -122,7 +78,7 @@ describe('prefixd serve', function () {
     try {
       const port = new URL(url).port
       for (const extra of [[], ['--workers', '2']]) {
-        const second = spawn(process.execPath, [MAIN, 'serve', '--port', port, '--quiet', '--no-defaults', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] })
+        const second = spawn(process.execPath, [MAIN, 'serve', '--port', port, '--quiet', '--no-defaults', ...extra], { cwd: WORKDIR, stdio: ['ignore', 'pipe', 'pipe'] })
         let output = ''
         second.stdout.on('data', (chunk) => (output += chunk))
         second.stderr.on('data', (chunk) => (output += chunk))
