@@ -145,8 +145,8 @@ describe('the packed packages, installed outside the repository', function () {
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       try {
+        let output = ''
         const url = await new Promise<string>((resolve, reject) => {
-          let output = ''
           child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
             output += chunk
             const match = /listening on (\S+)/.exec(output)
@@ -154,6 +154,9 @@ describe('the packed packages, installed outside the repository', function () {
           })
           child.once('exit', (code) => reject(new Error(`prefixd serve exited with ${code}`)))
         })
+        // Nothing native is installed: the SQLite store of project sets is off, and says what it needs.
+        assert.match(output, /project prefix sets are off: a SQLite store needs better-sqlite3, which is not installed: npm install better-sqlite3/)
+        assert.equal((await fetch(new URL('api/v1/expand?q=foaf:Person&set=team', url))).status, 404)
         const expand = await fetch(new URL('api/v1/expand?q=foaf:Person', url))
         assert.deepEqual([expand.status, await expand.json()], [200, { success: true, value: 'http://xmlns.com/foaf/0.1/Person' }])
         const health = (await (await fetch(new URL('api/v1/health?detail=true', url))).json()) as { data: Array<{ name: string }> }
