@@ -41,6 +41,31 @@ describe('LogWriter', () => {
     }
   })
 
+  it('writes lines that fill many chunks, multibyte ones and one longer than a chunk, byte for byte', async () => {
+    const file = logFile()
+    try {
+      const writer = new LogWriter(file.fd, { maxBytes: 16 << 20, delayMs: 0 })
+      const expected: string[] = []
+      for (let i = 0; i < 3000; i++) {
+        // 3,000 lines of 70–400 bytes: several 64 KiB chunks, some ending near a line's end.
+        const line = `{"i":${i},"text":"${'é€😀'.repeat(i % 37)}${'x'.repeat(i % 101)}"}\n`
+        expected.push(line)
+        writer.write(line)
+        if (i === 1500) {
+          const long = `{"long":"${'ü'.repeat(100_000)}"}\n`
+          expected.push(long)
+          writer.write(long)
+        }
+        if (i % 400 === 0) await new Promise((resolve) => setImmediate(resolve))
+      }
+      const text = expected.join('')
+      await turnsUntil(() => Buffer.byteLength(file.read()) >= Buffer.byteLength(text))
+      assert.equal(file.read(), text)
+    } finally {
+      file.close()
+    }
+  })
+
   it('drops and counts lines beyond its bound instead of holding them, and takes lines again once written', async () => {
     const file = logFile()
     try {
