@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { declarationsIn, tokens } from '@prefixd/core/syntax'
+import { LineDocument } from '../../packages/lsp/src/line-document.js'
 import { TokenStore } from '../../packages/lsp/src/token-store.js'
 
 /** Pieces of Turtle, TriG and SPARQL (and of their mistakes) that edits are made of. */
@@ -33,6 +34,25 @@ describe('TokenStore', () => {
           const fresh = [...tokens(current)]
           assert.deepEqual(plain(store.tokens), plain(fresh), JSON.stringify(current))
           assert.deepEqual(declarationsOf(store.declarations as ReturnType<typeof declarationsIn>), declarationsOf(declarationsIn(fresh)), JSON.stringify(current))
+        }
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  it('property: the same when the edited text is read in windows of lines, however short', () => {
+    fc.assert(
+      fc.property(text, fc.array(edit, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 40 }), (initial, edits, windowAhead) => {
+        const store = new TokenStore(initial, { windowAhead })
+        const document = new LineDocument('file:///a.ttl', 'turtle', 1, initial)
+        let current = initial
+        for (const { at, length, insert } of edits) {
+          const start = Math.floor(at * current.length)
+          const end = Math.min(current.length, start + length)
+          current = current.slice(0, start) + insert + current.slice(end)
+          document.replace(start, end, insert)
+          store.edit(start, end, insert, document)
+          assert.deepEqual(plain(store.tokens), plain([...tokens(current)]), JSON.stringify(current))
         }
       }),
       { numRuns: 5000 },

@@ -102,7 +102,7 @@ function candidates(view: DocumentView, index: PrefixIndex, prefix: string): str
 }
 
 function declaration(view: DocumentView, prefix: string, namespace: string): TextEdit {
-  const { from, insert } = declarationEdit(view.text, prefix, namespace, view.language, view.tokens, view.declarations)
+  const { from, insert } = declarationEdit(view.head(), prefix, namespace, view.language, view.tokens, view.declarations)
   const at = view.document.positionAt(from)
   return { range: { start: at, end: at }, newText: insert }
 }

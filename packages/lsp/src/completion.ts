@@ -35,7 +35,7 @@ export function complete(view: DocumentView, index: PrefixIndex, offset: number,
   const inToken = token !== undefined && token.start < offset && offset <= token.end
   if (inToken && token.kind !== 'term' && token.kind !== 'literal') return null
   const start = inToken ? token.start : offset
-  const typed = partialNameAt(view.text.slice(start, offset))
+  const typed = partialNameAt(view.slice(start, offset))
   if (inToken && typed === undefined) return null
   const from = typed === undefined ? offset : start + typed.from
   // The name's whole token is replaced (the typed part only, where the client lets the user choose).
@@ -216,7 +216,7 @@ class Items {
     let edits = this.#declarations.get(prefix)
     if (edits === undefined) {
       // Where and how declarations go is worked out once per request, for every item that needs one.
-      this.#declare ??= declarationEdits(this.view.text, this.view.language, this.view.tokens, this.view.declarations)
+      this.#declare ??= declarationEdits(this.view.head(), this.view.language, this.view.tokens, this.view.declarations)
       const { from, insert } = this.#declare(prefix, namespace)
       const at = this.view.document.positionAt(from)
       this.#declarations.set(prefix, (edits = [{ range: { start: at, end: at }, newText: insert }]))

@@ -1,8 +1,8 @@
 // One open document as the server reads it: its language, tokens, declarations and the names it uses,
 // each worked out once per version and only when a request needs it.
 
-import { irisIn, namesIn, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
-import type { TextDocument } from 'vscode-languageserver-textdocument'
+import { headerEnd, irisIn, namesIn, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
+import type { LineDocument } from './line-document.js'
 import { firstEndingAtOrAfter, type TokenName, type TokenStore } from './token-store.js'
 
 /** The language of a document from its languageId, else from its file extension; `undefined`: not ours. */
@@ -31,7 +31,6 @@ export function languageOf(languageId: string, uri: string): Language | undefine
  * the tokens come from the document's {@link TokenStore}, which the next edit updates in place.
  */
 export class DocumentView {
-  readonly text: string
   /** The version read (the TextDocument itself changes in place as edits come). */
   readonly version: number
   readonly tokens: readonly Token[]
@@ -40,13 +39,35 @@ export class DocumentView {
   #declared?: Map<string, string>
 
   constructor(
-    readonly document: TextDocument,
+    readonly document: LineDocument,
     readonly language: Language,
     private readonly store: TokenStore,
   ) {
-    this.text = document.getText()
     this.version = document.version
     this.tokens = store.tokens
+  }
+
+  /** The whole text: joined from the document's lines on first use in a version (a large document's is a large copy). */
+  get text(): string {
+    return this.document.getText()
+  }
+
+  /** The text in `[start, end)`, read from the lines it spans. */
+  slice(start: number, end: number): string {
+    return this.document.slice(start, end)
+  }
+
+  /**
+   * The text up to the end of the line where the header (the leading directives) ends, or where the
+   * first token is without one: all that working out where a new declaration goes reads.
+   */
+  head(): string {
+    const end = headerEnd(this.tokens)
+    const anchor = end >= 0 ? end : (this.tokens[0]?.start ?? this.document.length)
+    const line = this.document.positionAt(anchor).line
+    const head = this.slice(0, this.document.offsetAt({ line: line + 1, character: 0 }))
+    // A header ended by a lone `\r` is looked at up to the next `\n`: only the whole text has that.
+    return end >= 0 && head.indexOf('\n', end) < 0 && head.length < this.document.length ? this.text : head
   }
 
   get declarations(): readonly Declaration[] {

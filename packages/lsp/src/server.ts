@@ -5,11 +5,11 @@
 import type { PrefixIndex } from '@prefixd/core'
 import type { Language } from '@prefixd/core/syntax'
 import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult, type Position } from 'vscode-languageserver'
-import { TextDocument } from 'vscode-languageserver-textdocument'
 import { codeActions } from './code-actions.js'
 import { complete, resolveCompletion } from './completion.js'
 import { diagnose, syntaxDiagnostic, TermChecks } from './diagnostics.js'
 import { DocumentView, languageOf } from './document.js'
+import { LineDocument } from './line-document.js'
 import { documentLinks, hover } from './navigation.js'
 import { prepareRename, rename } from './rename.js'
 import { readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
@@ -30,7 +30,7 @@ const WARM_UP_DELAY = 300
 
 /** An open document of ours and what the diagnostics remember of it. */
 interface OpenDocument {
-  readonly document: TextDocument
+  readonly document: LineDocument
   readonly language: Language
   store: TokenStore
   view?: DocumentView
@@ -177,7 +177,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
     const language = languageOf(languageId, uri)
     if (language === undefined) return // not a document of ours
-    const document = TextDocument.create(uri, languageId, version, text)
+    const document = new LineDocument(uri, languageId, version, text)
     documents.set(uri, { document, language, store: new TokenStore(text), editedFrom: Infinity, checking: false, recheck: false, published: false })
     void publish(uri)
   })
@@ -186,13 +186,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (open === undefined) return
     for (const change of contentChanges) {
       if ('range' in change) {
-        const start = open.document.offsetAt(change.range.start)
-        const end = open.document.offsetAt(change.range.end)
-        TextDocument.update(open.document, [change], version)
-        open.store.edit(start, end, change.text, open.document.getText())
+        const a = open.document.offsetAt(change.range.start)
+        const b = open.document.offsetAt(change.range.end)
+        const [start, end] = a <= b ? [a, b] : [b, a]
+        open.document.update([change], version)
+        // The tokens are read again from the lines around the edit, not from the whole text.
+        open.store.edit(start, end, change.text, open.document)
         open.editedFrom = Math.min(open.editedFrom, start)
       } else {
-        TextDocument.update(open.document, [change], version)
+        open.document.update([change], version)
         open.store = new TokenStore(change.text)
         open.editedFrom = 0
       }

@@ -3,6 +3,7 @@
 // document then costs a few tokens, not a million characters.
 
 import { declarationsIn, isDirective, namesInToken, tokens, type Declaration, type Token } from '@prefixd/core/syntax'
+import type { TextWindows } from './line-document.js'
 
 type MutableToken = { -readonly [K in keyof Token]: Token[K] }
 
@@ -17,6 +18,9 @@ export interface TokenName {
 }
 const NONE: readonly TokenName[] = []
 
+/** Characters after an edit read with it: tokens meet the old ones again well within this. */
+const WINDOW_AHEAD = 4096
+
 /** Tokens replaced at once with `splice(…spread)`; beyond this the arrays are concatenated (spread arguments overflow the stack). */
 const SPLICE_LIMIT = 10_000
 
@@ -26,7 +30,11 @@ export class TokenStore {
   #names: Array<readonly TokenName[] | undefined>
   #declarations: Declaration[] | undefined
 
-  constructor(text: string) {
+  readonly #windowAhead: number
+
+  /** `windowAhead`: characters after an edit read with it (tests make it small, so that windows end mid-text). */
+  constructor(text: string, options: { readonly windowAhead?: number } = {}) {
+    this.#windowAhead = options.windowAhead ?? WINDOW_AHEAD
     this.#tokens = [...tokens(text)]
     this.#names = new Array<readonly TokenName[] | undefined>(this.#tokens.length)
   }
@@ -56,15 +64,23 @@ export class TokenStore {
     return (this.#declarations ??= declarationsIn(this.#tokens))
   }
 
-  /** Takes the edit that replaced `[start, end)` of the old text with `inserted`, giving `text`. */
-  edit(start: number, end: number, inserted: string, text: string): void {
+  /**
+   * Takes the edit that replaced `[start, end)` of the old text with `inserted`. `text` is the new text,
+   * whole or read in windows of lines: the tokens are read from a window around the edit, and from the
+   * whole text only when they do not meet the old ones again inside it.
+   */
+  edit(start: number, end: number, inserted: string, text: string | TextWindows): void {
+    const source = typeof text === 'string' ? wholeText(text) : text
     const old = this.#tokens
     const delta = inserted.length - (end - start)
     // A token depends on the text up to one character past its end; but a `<` read as less-than was
     // decided by the text up to the next blank, so an edit before that blank may make it an IRI.
     let first = firstEndingAtOrAfter(old, start - 1)
+    const from = Math.max(0, Math.min(old[first]?.start ?? start, start - 1))
+    let window = source.window(from, Math.min(source.length, start + inserted.length + this.#windowAhead))
+    // The window starts at a line's start: the scan for a blank stops there at the latest.
     let blank = start - 1
-    while (blank >= 0 && !isBlank(text.charCodeAt(blank))) blank--
+    while (blank >= window.start && !isBlank(window.text.charCodeAt(blank - window.start))) blank--
     for (let k = firstEndingAtOrAfter(old, blank + 1); k < first; k++) {
       if (old[k]!.kind === 'punct' && old[k]!.text === '<') {
         first = k
@@ -72,19 +88,33 @@ export class TokenStore {
       }
     }
     const restart = first < old.length ? Math.min(old[first]!.start, start) : start
-    const fresh: MutableToken[] = []
+    let fresh: MutableToken[] = []
     let next = first
     let resynced = false
-    for (const token of tokens(text, restart)) {
-      if (token.start >= start + inserted.length) {
-        while (next < old.length && old[next]!.start + delta < token.start) next++
-        const match = old[next]
-        if (match !== undefined && match.start >= end && match.start + delta === token.start && match.end + delta === token.end && match.kind === token.kind && match.closed === token.closed) {
-          resynced = true
-          break
+    retokenize: for (;;) {
+      const shift = window.start
+      const partial = shift + window.text.length < source.length
+      for (const token of tokens(window.text, restart - shift)) {
+        // A token at the window's end may go on past it: read the whole text instead.
+        if (partial && token.end >= window.text.length - 1) break
+
+        const tokenStart = token.start + shift
+        const tokenEnd = token.end + shift
+        if (tokenStart >= start + inserted.length) {
+          while (next < old.length && old[next]!.start + delta < tokenStart) next++
+          const match = old[next]
+          if (match !== undefined && match.start >= end && match.start + delta === tokenStart && match.end + delta === tokenEnd && match.kind === token.kind && match.closed === token.closed) {
+            resynced = true
+            break retokenize
+          }
         }
+        fresh.push({ ...token, start: tokenStart, end: tokenEnd, text: detach(token.text) })
       }
-      fresh.push({ ...token, text: detach(token.text) })
+      if (!partial) break
+      // The window ended before the new tokens met the old ones: read the whole text instead.
+      window = { text: source.getText(), start: 0 }
+      fresh = []
+      next = first
     }
     if (!resynced) next = old.length
     this.#invalidate(old, first, next, fresh, start, end, delta)
@@ -130,6 +160,11 @@ export class TokenStore {
  */
 function detach(text: string): string {
   return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string)
+}
+
+/** A whole string as text windows. */
+function wholeText(text: string): TextWindows {
+  return { length: text.length, window: () => ({ text, start: 0 }), getText: () => text }
 }
 
 /** Index of the first span whose end is at or after `offset` (spans sorted and not overlapping: tokens, names, IRIs). */

@@ -65,20 +65,25 @@ export function declaredPrefixes(doc: string): Map<string, string> {
  * directive when a statement follows on that same line — else at the very start.
  */
 export function declarationInsertPoint(doc: string, all: readonly Token[] = [...tokens(doc)]): number {
-  let i = 0
-  let end = -1
-  for (;;) {
-    const { list, indices } = window(all, i)
-    const directive = directiveAt(list, 0)
-    if (directive === undefined) break
-    end = list[directive.next - 1]!.end
-    i = indices[directive.next - 1]! + 1
-  }
+  const end = headerEnd(all)
   if (end < 0) return 0
   const lineEnd = doc.indexOf('\n', end)
   const rest = doc.slice(end, lineEnd < 0 ? doc.length : lineEnd)
   if (!/^\s*(?:#.*)?$/u.test(rest)) return end // `@prefix ex: <…> . ex:a a foaf:Person` on one line
   return lineEnd < 0 ? doc.length : lineEnd + 1
+}
+
+/** Where the document's header (its leading directives, with comments among them) ends; -1 without one. */
+export function headerEnd(all: readonly Token[]): number {
+  let i = 0
+  let end = -1
+  for (;;) {
+    const { list, indices } = window(all, i)
+    const directive = directiveAt(list, 0)
+    if (directive === undefined) return end
+    end = list[directive.next - 1]!.end
+    i = indices[directive.next - 1]! + 1
+  }
 }
 
 /**

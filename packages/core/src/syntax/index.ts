@@ -5,7 +5,7 @@ export { BASE, CHARS, DIRECTIVES, directiveAt, isDirective, isPlainLocalName, to
 export type { Language, Token } from './tokens.js'
 export { partialNameAt, positionAfter, positionAt } from './position.js'
 export type { PartialName, Position } from './position.js'
-export { declarationEdit, declarationEdits, declarationInsertPoint, declarationsIn, declaredPrefixes } from './declarations.js'
+export { declarationEdit, declarationEdits, declarationInsertPoint, declarationsIn, declaredPrefixes, headerEnd } from './declarations.js'
 export type { Declaration } from './declarations.js'
 export { directiveEnd, irisIn, namesIn, namesInToken } from './names.js'
 export type { IriUse, NameUse } from './names.js'
