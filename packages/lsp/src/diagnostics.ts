@@ -42,6 +42,9 @@ export async function diagnose(
 
   const used = new Set<string>()
   const undeclared = new Set<string>()
+  const declared = view.declared
+  /** The prefix last added to `used`: names in a row mostly share theirs. */
+  let lastUsed: string | undefined
   const tokens = view.tokens
   for (let i = 0; i < tokens.length; i++) {
     if (i % TOKENS_PER_TURN === TOKENS_PER_TURN - 1) {
@@ -54,12 +57,13 @@ export async function diagnose(
       continue
     }
     if (token.kind !== 'term' && token.kind !== 'literal') continue
-    for (const name of view.namesOf(i)) checkName(name, token.start)
+    const names = view.namesOf(i)
+    for (let n = 0; n < names.length; n++) checkName(names[n]!, token.start)
   }
   /** Checks a name written at `offset` + its `from`; its offsets are worked out only for a diagnostic. */
   function checkName(name: TokenName, offset: number): void {
-    used.add(name.prefix)
-    const namespace = view.declared.get(name.prefix)
+    if (name.prefix !== lastUsed) used.add((lastUsed = name.prefix))
+    const namespace = declared.get(name.prefix)
     if (namespace === undefined) {
       undeclared.add(name.prefix)
       const known = index.namespace(name.prefix)
@@ -69,7 +73,10 @@ export async function diagnose(
       })
       return
     }
-    const suggestion = checks.check(namespace, name)
+    let suggestion: string | null | undefined
+    const memo = name.memo
+    if (memo !== undefined && memo.checks === checks && memo.namespace === namespace) suggestion = memo.result
+    else name.memo = { checks, namespace, result: (suggestion = checks.check(namespace, name)) }
     if (suggestion !== undefined) {
       add(offset + name.from, offset + name.to, DiagnosticSeverity.Warning, `'${name.written}' is not a term of <${namespace}>` + (suggestion === null ? '' : `; did you mean '${suggestion}'?`), {
         kind: 'unknown-term',

@@ -15,6 +15,8 @@ export interface TokenName {
   readonly written: string
   readonly from: number
   readonly to: number
+  /** The diagnostics' check of this name, with the namespace and the checker it was made with: an edit leaves most names be. */
+  memo: { readonly checks: object; readonly namespace: string; readonly result: string | null | undefined } | undefined
 }
 const NONE: readonly TokenName[] = []
 
@@ -48,7 +50,7 @@ export class TokenStore {
       for (const name of namesInToken(token)) {
         const from = name.start - token.start
         const written = from === 0 && name.end === token.end ? token.text : `${name.prefix}:${name.local}`
-        names = [...names, { prefix: name.prefix, local: name.local, written, from, to: name.end - token.start }]
+        names = [...names, { prefix: name.prefix, local: name.local, written, from, to: name.end - token.start, memo: undefined }]
       }
       this.#names[i] = names
     }

@@ -123,7 +123,10 @@ export const DIRECTIVES = new Set(['@prefix', 'prefix', '@base', 'base'])
 /** Whether a token is `@prefix`, `PREFIX`, `@base` or `BASE` (any case); its length is tested first, as most tokens are not. */
 export function isDirective(token: Token): boolean {
   const length = token.text.length
-  return token.kind === 'term' && length >= 4 && length <= 7 && DIRECTIVES.has(token.text.toLowerCase())
+  if (token.kind !== 'term' || length < 4 || length > 7) return false
+  // Only then the first character (`@`, `p` or `b` in any case), before a lower-cased copy is made.
+  const first = token.text.charCodeAt(0) | 0x20
+  return (first === 0x60 /* @ */ || first === 0x70 /* p */ || first === 0x62) /* b */ && DIRECTIVES.has(token.text.toLowerCase())
 }
 
 /** The directive starting at `list[at]` (comments left out of `list`): the prefix it declares, and the index after it. */
