@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { declarationsIn, tokens } from '@prefixd/core/syntax'
+import { declarationsIn, headerEnd, tokens } from '@prefixd/core/syntax'
 import { LineDocument } from '../../packages/lsp/src/line-document.js'
 import { TokenStore } from '../../packages/lsp/src/token-store.js'
 
@@ -20,13 +20,13 @@ const plain = (list: readonly { kind: string; text: string; start: number; end: 
 const declarationsOf = (list: ReturnType<typeof declarationsIn>) => list.map((d) => ({ ...d, name: { ...d.name }, iri: { ...d.iri } }))
 
 describe('TokenStore', () => {
-  it('property: after any edits, the tokens and declarations of the edited text read afresh', () => {
+  it('property: after any edits, the tokens, declarations and header end of the edited text read afresh', () => {
     fc.assert(
       fc.property(text, fc.array(edit, { minLength: 1, maxLength: 6 }), fc.boolean(), (initial, edits, readDeclarations) => {
         const store = new TokenStore(initial)
         let current = initial
         for (const { at, length, insert } of edits) {
-          if (readDeclarations) void store.declarations // kept across edits, then checked
+          if (readDeclarations) void [store.declarations, store.headerEnd] // kept across edits, then checked
           const start = Math.floor(at * current.length)
           const end = Math.min(current.length, start + length)
           current = current.slice(0, start) + insert + current.slice(end)
@@ -34,6 +34,7 @@ describe('TokenStore', () => {
           const fresh = [...tokens(current)]
           assert.deepEqual(plain(store.tokens), plain(fresh), JSON.stringify(current))
           assert.deepEqual(declarationsOf(store.declarations as ReturnType<typeof declarationsIn>), declarationsOf(declarationsIn(fresh)), JSON.stringify(current))
+          assert.equal(store.headerEnd, headerEnd(fresh), JSON.stringify(current))
         }
       }),
       { numRuns: 5000 },

@@ -216,7 +216,7 @@ class Items {
     let edits = this.#declarations.get(prefix)
     if (edits === undefined) {
       // Where and how declarations go is worked out once per request, for every item that needs one.
-      this.#declare ??= declarationEdits(this.view.head(), this.view.language, this.view.tokens, this.view.declarations)
+      this.#declare ??= declarationEdits(this.view.head(), this.view.language, this.view.tokens, this.view.declarations, this.view.headerEnd)
       const { from, insert } = this.#declare(prefix, namespace)
       const at = this.view.document.positionAt(from)
       this.#declarations.set(prefix, (edits = [{ range: { start: at, end: at }, newText: insert }]))

@@ -1,7 +1,7 @@
 // One open document as the server reads it: its language, tokens, declarations and the names it uses,
 // each worked out once per version and only when a request needs it.
 
-import { headerEnd, irisIn, namesIn, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
+import { irisIn, namesIn, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
 import type { LineDocument } from './line-document.js'
 import { firstEndingAtOrAfter, type TokenName, type TokenStore } from './token-store.js'
 
@@ -62,12 +62,17 @@ export class DocumentView {
    * first token is without one: all that working out where a new declaration goes reads.
    */
   head(): string {
-    const end = headerEnd(this.tokens)
+    const end = this.headerEnd
     const anchor = end >= 0 ? end : (this.tokens[0]?.start ?? this.document.length)
     const line = this.document.positionAt(anchor).line
     const head = this.slice(0, this.document.offsetAt({ line: line + 1, character: 0 }))
     // A header ended by a lone `\r` is looked at up to the next `\n`: only the whole text has that.
     return end >= 0 && head.indexOf('\n', end) < 0 && head.length < this.document.length ? this.text : head
+  }
+
+  /** Where the header ends (core's headerEnd), kept by the token store across edits after it. */
+  get headerEnd(): number {
+    return this.store.headerEnd
   }
 
   get declarations(): readonly Declaration[] {

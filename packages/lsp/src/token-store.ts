@@ -2,7 +2,7 @@
 // until the new tokens meet the old ones again, and the tokens after are shifted. Typing into a 1 MB
 // document then costs a few tokens, not a million characters.
 
-import { declarationsIn, isDirective, namesInToken, tokens, type Declaration, type Token } from '@prefixd/core/syntax'
+import { declarationsIn, headerEnd, isDirective, namesInToken, tokens, type Declaration, type Token } from '@prefixd/core/syntax'
 import type { TextWindows } from './line-document.js'
 
 type MutableToken = { -readonly [K in keyof Token]: Token[K] }
@@ -31,6 +31,7 @@ export class TokenStore {
   /** The names of each token, read on first use and kept while the token is (the tokens and this array are spliced alike). */
   #names: Array<readonly TokenName[] | undefined>
   #declarations: Declaration[] | undefined
+  #headerEnd: number | undefined
 
   readonly #windowAhead: number
 
@@ -59,6 +60,11 @@ export class TokenStore {
 
   get tokens(): readonly Token[] {
     return this.#tokens
+  }
+
+  /** Where the document's header ends (see core's headerEnd), kept across edits after it that touch no directive. */
+  get headerEnd(): number {
+    return (this.#headerEnd ??= headerEnd(this.#tokens))
   }
 
   /** The document's declarations, kept across edits that do not touch a directive. */
@@ -141,12 +147,15 @@ export class TokenStore {
   /** Drops the declarations if the edit may change one; else shifts those after it. */
   #invalidate(old: readonly Token[], first: number, next: number, fresh: readonly Token[], start: number, end: number, delta: number): void {
     const declarations = this.#declarations
-    if (declarations === undefined) return
+    if (declarations === undefined && this.#headerEnd === undefined) return
     // The three tokens before the edit: a directive being completed (`PREFIX ex:` and now its IRI).
     const touched = [...old.slice(Math.max(0, first - 3), next), ...fresh]
+    const directive = touched.some(isDirective)
     const spanStart = Math.min(old[first]?.start ?? start, start)
     const spanEnd = Math.max(old[next - 1]?.end ?? end, end)
-    if (touched.some(isDirective) || declarations.some((d) => d.start <= spanEnd && spanStart <= d.end + 1)) {
+    if (this.#headerEnd !== undefined && (directive || spanStart <= this.#headerEnd + 1)) this.#headerEnd = undefined
+    if (declarations === undefined) return
+    if (directive || declarations.some((d) => d.start <= spanEnd && spanStart <= d.end + 1)) {
       this.#declarations = undefined
       return
     }

@@ -64,8 +64,7 @@ export function declaredPrefixes(doc: string): Map<string, string> {
  * comments and blank space at the top) — at the end of its last line, or right after its last
  * directive when a statement follows on that same line — else at the very start.
  */
-export function declarationInsertPoint(doc: string, all: readonly Token[] = [...tokens(doc)]): number {
-  const end = headerEnd(all)
+export function declarationInsertPoint(doc: string, all: readonly Token[] = [...tokens(doc)], end = headerEnd(all)): number {
   if (end < 0) return 0
   const lineEnd = doc.indexOf('\n', end)
   const rest = doc.slice(end, lineEnd < 0 ? doc.length : lineEnd)
@@ -89,7 +88,7 @@ export function headerEnd(all: readonly Token[]): number {
 /**
  * The edit that declares `prefix`, where {@link declarationInsertPoint} says, in the document's own
  * style: that of its last declaration, else `PREFIX` in SPARQL and `@prefix` in Turtle and TriG.
- * `all` and `declarations` spare a caller that has them a reading of the whole document.
+ * `all` and `declarations` (and, for {@link declarationEdits}, {@link headerEnd}) spare a caller that has them a reading of the whole document.
  */
 export function declarationEdit(
   doc: string,
@@ -108,9 +107,10 @@ export function declarationEdits(
   language: Language,
   all: readonly Token[] = [...tokens(doc)],
   declarations: readonly Declaration[] = declarationsIn(all),
+  header: number = headerEnd(all),
 ): (prefix: string, namespace: string) => { readonly from: number; readonly insert: string } {
   const style = declarations.at(-1)?.style ?? (language === 'sparql' ? 'sparql' : 'turtle')
-  const from = declarationInsertPoint(doc, all)
+  const from = declarationInsertPoint(doc, all, header)
   const needsBreak = from > 0 && doc[from - 1] !== '\n'
   // A document that had no header gets a blank line between the new one and its first statement.
   const spacer = from === 0 && doc.length > 0 && !/^\s*\n/u.test(doc) ? '\n' : ''
