@@ -42,6 +42,15 @@ describe('LineDocument', () => {
     )
   })
 
+  it('joins a lone \\r and a \\n that emptying the line between them brings together', () => {
+    const document = new LineDocument('file:///a.ttl', 'turtle', 1, 'ab\rxyz\n\n')
+    document.replace(3, 6, '')
+    assert.equal(document.getText(), 'ab\r\n\n')
+    assert.equal(document.lineCount, 3)
+    assert.deepEqual(document.positionAt(3), { line: 0, character: 2 }) // between `\r` and `\n`: before the break
+    assert.deepEqual(document.positionAt(4), { line: 1, character: 0 })
+  })
+
   it('property: slices and windows read the text as it is, without joining it first', () => {
     fc.assert(
       fc.property(text, fc.array(fc.record({ at: fc.nat(60), remove: fc.nat(5), insert: text }), { maxLength: 5 }), fc.nat(80), fc.nat(80), (initial, edits, a, b) => {

@@ -126,7 +126,9 @@ export class LineDocument implements Omit<TextDocument, 'getLineRange' | 'getEOL
     this.#text = undefined
     this.#length += delta
     // Typing: an edit inside one line's content that brings no line break changes that line alone.
-    if (end - lineStart <= this.#contentLength(first) && !hasBreak(text)) {
+    // (Not at the start of a line after a lone `\r`: emptying the line could bring that `\r` and a `\n` together.)
+    const afterLoneCr = start === lineStart && first > 0 && this.#lines[first - 1]!.endsWith('\r')
+    if (end - lineStart <= this.#contentLength(first) && !hasBreak(text) && !afterLoneCr) {
       this.#lines[first] = line.slice(0, start - lineStart) + text + line.slice(end - lineStart)
       const starts = this.#starts
       if (delta !== 0) for (let i = first + 1; i < starts.length; i++) starts[i]! += delta

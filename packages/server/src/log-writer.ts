@@ -37,7 +37,7 @@ export class LogWriter {
   /** Filled bytes waiting to be written, oldest first (the first may be what a partial write left). */
   #pending: Buffer[] = []
   #spare: Buffer[] = []
-  /** Bytes held, pending and in the chunk being filled. */
+  /** Bytes held: pending, in the chunk being filled, and left by a write (not those a write is taking). */
   #held = 0
   #busy = false
   #closed = false
@@ -118,12 +118,16 @@ export class LogWriter {
       return
     }
     this.#pending = []
+    // Bytes handed to a write are no longer held; what the write leaves is held again.
+    const bytes = byteCount(batch)
+    this.#held -= bytes
     writev(this.#fd, batch, (error, written) => {
       if (error) {
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'EAGAIN') {
           // A non-blocking pipe that is full: keep the batch, before anything newer, and try again shortly.
           this.#pending = batch.concat(this.#pending)
+          this.#held += bytes
           this.#later()
           return
         }
@@ -135,9 +139,11 @@ export class LogWriter {
         this.#held = 0
         return
       }
-      this.#held -= written
       const rest = this.#unwritten(batch, written)
-      if (rest.length > 0) this.#pending = rest.concat(this.#pending)
+      if (rest.length > 0) {
+        this.#pending = rest.concat(this.#pending)
+        this.#held += bytes - written
+      }
       if (this.#pending.length > 0 || this.#used > 0) this.#later()
       else this.#busy = false
     })
@@ -160,6 +166,12 @@ export class LogWriter {
       this.#spare.push(Buffer.from(bytes.buffer, 0, CHUNK_BYTES))
     }
   }
+}
+
+function byteCount(batch: readonly Buffer[]): number {
+  let count = 0
+  for (const bytes of batch) count += bytes.length
+  return count
 }
 
 function countLines(batch: readonly Buffer[]): number {
