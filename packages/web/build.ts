@@ -14,6 +14,7 @@ const PAGES = [
   { file: 'prefixes.html', title: 'prefixd — the prefix table', entry: 'prefixes-page', main: 'prefixes.html' },
   { file: 'prefix.html', title: 'prefixd — vocabulary', entry: 'vocabulary-page', main: 'vocabulary.html' },
   { file: 'editor.html', title: 'prefixd — Turtle and SPARQL editor', entry: 'editor-page', main: 'editor.html' },
+  { file: 'sets.html', title: 'prefixd — project prefix sets', entry: 'sets-page', main: 'sets.html' },
   { file: 'not-found.html', title: 'prefixd — not found', entry: 'not-found-page', main: 'not-found.html' },
 ] as const
 

@@ -33,6 +33,7 @@ const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
   ['/', 'index.html'],
   ['/prefixes', 'prefixes.html'],
   ['/editor', 'editor.html'],
+  ['/sets', 'sets.html'],
 ]
 const VOCABULARY_PAGE = 'prefix.html'
 /** Served with a 404 to a browser that asked for a page the resolver does not have. */
