@@ -283,6 +283,39 @@ describe('prefix sets: operator settings', function () {
     }
   })
 
+  it('answers 503 when the store fails, and 404 for a set= no set can be named, without asking the store', async () => {
+    const index = PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' })
+    const store = await openSetStore(':memory:')
+    const asked: string[] = []
+    const counting: SetStore = {
+      kind: store.kind,
+      list: () => store.list(),
+      get: (name) => (asked.push(name), store.get(name)),
+      put: (record, condition) => store.put(record, condition),
+      delete: (name, condition) => store.delete(name, condition),
+      onChange: (listener) => store.onChange(listener),
+      close: () => store.close(),
+    }
+    const app = createApp({ index, sets: { store: counting, tokens: [TOKEN] } })
+    app.silent = true // the store's failures are logged as errors: here they are meant
+    const service = await listen(app)
+    try {
+      assert.equal((await fetch(`${service.url}/api/v1/expand?q=base:a&set=${'x'.repeat(65)}`)).status, 404)
+      assert.equal((await fetch(`${service.url}/api/v1/expand?q=base:a&set=.hidden`)).status, 404)
+      assert.deepEqual(asked, [])
+      assert.equal((await fetch(`${service.url}/api/v1/expand?q=base:a&set=nosuch`)).status, 404)
+      assert.equal((await fetch(`${service.url}/api/v1/expand?q=base:a&set=nosuch`)).status, 404)
+      assert.deepEqual(asked, ['nosuch']) // remembered
+      await store.close()
+      const failed = await fetch(`${service.url}/api/v1/sets`)
+      assert.equal(failed.status, 503)
+      assert.equal(((await failed.json()) as { error: { code: string } }).error.code, 'UNAVAILABLE')
+      assert.equal((await fetch(`${service.url}/api/v1/expand?q=base:a&set=other`)).status, 503)
+    } finally {
+      await service.close()
+    }
+  })
+
   it('takes no writes without tokens, and says why; without a store, sets are a 404', async () => {
     const index = PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' })
     const store = await openSetStore(':memory:')

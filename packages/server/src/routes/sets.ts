@@ -36,14 +36,14 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
     const { registry, privateReads, tokens } = config()
     if (privateReads) requireToken(ctx, tokens)
     ctx.set('Cache-Control', 'no-store')
-    sendJson(ctx, 200, await registry.store.list())
+    sendJson(ctx, 200, await stored(ctx, registry.store.list()))
   })
   router.get('/api/v1/sets/:name', async (ctx) => {
     const { registry, privateReads, tokens } = config()
     if (privateReads) requireToken(ctx, tokens)
     const name = setName(ctx)
     const { format, type } = tableFormat(ctx)
-    const record = await registry.store.get(name)
+    const record = await stored(ctx, registry.store.get(name))
     if (record === undefined) throw unknownSet(name)
     const answer = makeAnswer(200, type, writeSetBody(record.entries, format), undefined, { 'Prefixd-Standalone': String(record.standalone) })
     // The set's own tag, named by format: every representation of one version shares its first part, which If-Match compares.
@@ -60,7 +60,7 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
     if (read.entries.length > MAX_SET_PREFIXES) throw new HttpError('PAYLOAD_TOO_LARGE', `a set holds at most ${MAX_SET_PREFIXES} prefixes`)
     const etag = `"${createHash('sha256').update(JSON.stringify([standalone, read.entries])).digest('base64url').slice(0, 22)}"`
     const record: SetRecord = { name, entries: read.entries, standalone, etag, updated: new Date().toISOString() }
-    const outcome = await registry.store.put(record, precondition(ctx))
+    const outcome = await stored(ctx, registry.store.put(record, precondition(ctx)))
     if (outcome === 'failed') throw preconditionFailed(name)
     registry.invalidate([name])
     ctx.set('ETag', etag)
@@ -71,7 +71,7 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
     const { registry, tokens } = config()
     requireToken(ctx, tokens)
     const name = setName(ctx)
-    const outcome = await registry.store.delete(name, precondition(ctx))
+    const outcome = await stored(ctx, registry.store.delete(name, precondition(ctx)))
     if (outcome === 'missing') throw unknownSet(name)
     if (outcome === 'failed') throw preconditionFailed(name)
     registry.invalidate([name])
@@ -88,7 +88,8 @@ export function servedSet(sets: SetsConfig | undefined) {
     if (!ctx.querystring.includes('set=')) return next()
     const name = queryParams(ctx).get('set')
     if (name === undefined || ctx.path.startsWith('/api/v1/sets')) return next()
-    if (sets === undefined) throw unknownSet(name)
+    // A name no set can have is not looked for in the store.
+    if (sets === undefined || !SET_NAME.test(name)) throw unknownSet(name)
     if (sets.privateReads) requireToken(ctx, sets.tokens)
     const found = sets.registry.served(name)
     if (!(found instanceof Promise)) {
@@ -96,12 +97,20 @@ export function servedSet(sets: SetsConfig | undefined) {
       ctx.state.served = found
       return next()
     }
-    return found.then((served) => {
+    return stored(ctx, found).then((served) => {
       if (served === undefined) throw unknownSet(name)
       ctx.state.served = served
       return next()
     })
   }
+}
+
+/** A store's answer; a store that fails (a lost database) is a 503 for the client and an error in the log. */
+function stored<T>(ctx: Context, answer: Promise<T>): Promise<T> {
+  return answer.catch((error: unknown) => {
+    ctx.app.emit('error', error, ctx)
+    throw new HttpError('UNAVAILABLE', 'the set store is not answering; try again shortly')
+  })
 }
 
 function setName(ctx: Context): string {

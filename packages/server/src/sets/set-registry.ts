@@ -8,6 +8,8 @@ import type { SetRecord, SetStore } from './set-store.js'
 
 /** Sets whose prefix table is kept built (about 1 MB each over the default table); the least recently used go first. */
 export const MAX_SET_TABLES = 64
+/** Names remembered as having no set. */
+export const MAX_UNKNOWN_NAMES = 10_000
 /** Sets whose whole index (terms and rankings, about 4.5 MB each over the default data) is kept built. */
 export const MAX_SET_INDEXES = 4
 
@@ -31,8 +33,13 @@ export class SetRegistry {
   readonly #holder: IndexHolder
   readonly #store: SetStore
   readonly #wholeTable: boolean
-  /** Views by set name; `false` remembers an unknown name (a 404 without asking the store again). */
-  readonly #views = new LRUCache<string, SetView | false>({ max: MAX_SET_TABLES })
+  /** Views by set name. */
+  readonly #views = new LRUCache<string, SetView>({ max: MAX_SET_TABLES })
+  /**
+   * Names known to have no set (a 404 without asking the store again); apart from the views, so that a
+   * flood of made-up names cannot push the real sets out and make them be built again.
+   */
+  readonly #unknown = new LRUCache<string, true>({ max: MAX_UNKNOWN_NAMES })
   /** Whole indexes by view scope. */
   readonly #indexes = new LRUCache<string, PrefixIndex>({ max: MAX_SET_INDEXES })
   /** Loads under way, so that concurrent requests for a set read it once. */
@@ -56,13 +63,16 @@ export class SetRegistry {
   /** The set `name` as served, or `undefined` when there is none. */
   served(name: string): ServedIndex | undefined | Promise<ServedIndex | undefined> {
     const view = this.#views.get(name)
-    if (view !== undefined) return view || undefined
+    if (view !== undefined || this.#unknown.has(name)) return view
     let loading = this.#loading.get(name)
     if (loading === undefined) {
       const generation = this.#generation
       loading = this.#store.get(name).then((record) => {
         const made = record === undefined ? false : this.#view(record)
-        if (generation === this.#generation) this.#views.set(name, made)
+        if (generation === this.#generation) {
+          if (made === false) this.#unknown.set(name, true)
+          else this.#views.set(name, made)
+        }
         return made
       })
       const done = (): void => {
@@ -79,6 +89,7 @@ export class SetRegistry {
     this.#generation++
     if (names === 'all') {
       this.#views.clear()
+      this.#unknown.clear()
       this.#indexes.clear()
       this.#loading.clear()
       this.#base = undefined
@@ -86,6 +97,7 @@ export class SetRegistry {
     }
     for (const name of names) {
       this.#views.delete(name)
+      this.#unknown.delete(name)
       this.#loading.delete(name)
     }
   }
