@@ -9,6 +9,18 @@ import { packageVersion, writeDataPackage } from './tiers.js'
 // Vocabularies a user would miss at once; the build stops if any is absent.
 const MUST_HAVE = ['rdf', 'rdfs', 'owl', 'xsd', 'skos', 'schema', 'foaf', 'dcterms', 'prov', 'dcat', 'sh']
 const DCTERMS_TITLE = 'http://purl.org/dc/terms/title'
+/**
+ * Namespaces that mean another one: their IRIs shrink to its prefix, and prefix.cc's prefixes for them
+ * become that prefix's synonyms (so each namespace has one record). Only where the publisher declares
+ * the two equal (schema.org serves both schemes) or prefix.cc's entry is a known slip of the scheme or
+ * the host; never a guess from the scheme alone, since `https://xmlns.com/foaf/0.1/Person` is no foaf term.
+ */
+const NAMESPACE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  'http://schema.org/': ['https://schema.org/'],
+  'http://www.w3.org/2006/vcard/ns#': ['https://www.w3.org/2006/vcard/ns#'],
+  'https://gs1.org/voc/': ['https://ref.gs1.org/voc/'],
+}
+const STANDS_FOR = new Map(Object.entries(NAMESPACE_SYNONYMS).flatMap(([namespace, synonyms]) => synonyms.map((s) => [s, namespace] as const)))
 
 const started = performance.now()
 const require = createRequire(import.meta.url)
@@ -60,7 +72,11 @@ const prefixCcPath = join(dirname(require.resolve('prefix-ns')), 'data.json')
 // namespaces ending in a letter (which JSON-LD would not take as prefixes) are kept too.
 const prefixCcDump = JSON.parse(readFileSync(prefixCcPath, 'utf8')) as { '@context': Record<string, string> }
 const prefixCc = prefixesFromJson(prefixCcDump['@context'], 'prefix-ns')
-builder.addPrefixes(prefixCc.entries, { source: 'prefix.cc' })
+builder.addPrefixes(
+  prefixCc.entries.map(([prefix, namespace]) => [prefix, STANDS_FOR.get(namespace) ?? namespace] as const),
+  { source: 'prefix.cc' },
+)
+for (const [synonym, namespace] of STANDS_FOR) builder.addNamespaceSynonym(synonym, namespace, { source: 'namespace synonyms' })
 // Popularity ranks search results between vocabularies, curated ones included.
 prefixCc.entries.forEach(([prefix], i) => builder.describeVocabulary(prefix, { popularity: i + 1 }))
 // Quality grades (see README.md): completion and shrink leave long-tail and suspect prefixes out.
@@ -100,7 +116,7 @@ const conflicts = builder.problems.length
 console.log(
   `@prefixd/data: full ${(sizes.full! / 1e6).toFixed(1)} MB, prefixes ${(sizes.prefixes! / 1e3).toFixed(0)} kB; ${index.size.prefixes} prefixes (${Object.keys(zazukoPrefixes).length} curated, ` +
     `${prefixCc.entries.length} from prefix.cc), ${vocabularies.length} vocabularies, ${index.size.terms} terms, ` +
-    `${compact.types.length} types; ${conflicts} entries skipped (conflicts or invalid); ` +
+    `${compact.types.length} types; ${index.records().length} records, ${STANDS_FOR.size} namespace synonyms; ${conflicts} entries skipped (conflicts or invalid); ` +
     `grades: ${['curated', 'popular', 'long-tail', 'suspect'].map((q) => `${[...grades.values()].filter((g) => g.quality === q).length} ${q}`).join(', ')}; ` +
     `${Math.round(performance.now() - started)} ms`,
 )

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
-import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixIndex, prefixesFromJson, prefixesFromRdf } from '@prefixd/core'
+import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixIndex, prefixesFromJson, prefixesFromRdf, readPrefixSource } from '@prefixd/core'
 
 const TABLE = {
   foaf: 'http://xmlns.com/foaf/0.1/',
@@ -27,8 +27,8 @@ function n3Prefixes(text: string): Record<string, string> {
 }
 
 describe('formatPrefixes', () => {
-  it('lists its four formats', () => {
-    assert.deepEqual([...PREFIX_TABLE_FORMATS].sort(), ['json', 'jsonld', 'sparql', 'turtle'])
+  it('lists its six formats', () => {
+    assert.deepEqual([...PREFIX_TABLE_FORMATS].sort(), ['epm', 'json', 'jsonld', 'shacl', 'sparql', 'turtle'])
   })
 
   it('writes Turtle @prefix lines in table order', () => {
@@ -91,12 +91,14 @@ describe('formatPrefixes', () => {
     assert.deepEqual(JSON.parse(formatPrefixes({}, 'jsonld')), { '@context': {} })
   })
 
-  it('round-trips the table of an index built from it, in every format', () => {
+  it('round-trips the table of an index built from it, in every format, through readPrefixSource', () => {
     const index = PrefixIndex.fromPrefixes(TABLE)
     for (const format of PREFIX_TABLE_FORMATS) {
       const text = formatPrefixes(index.prefixes(), format)
-      const source = format === 'json' || format === 'jsonld' ? prefixesFromJson(JSON.parse(text)) : prefixesFromRdf(text, format)
-      assert.deepEqual(Object.fromEntries(source.entries), TABLE, format)
+      const read = readPrefixSource(text, format)
+      assert.deepEqual(read.problems, [], format)
+      const table = Object.fromEntries(read.records.flatMap((r) => [[r.prefix, r.namespace], ...(r.prefixSynonyms ?? []).map((p) => [p, r.namespace])]))
+      assert.deepEqual(table, TABLE, format)
     }
   })
 })

@@ -224,6 +224,7 @@ describe('createApp', () => {
       const [first] = (await getJson('/api/v1/search?q=person&limit=1')).body as Array<Record<string, unknown>>
       const { typeNames, ...rest } = first as { typeNames: string[] }
       assert.deepEqual(rest, {
+        kind: 'term',
         prefixed: 'foaf:Person',
         iri: FOAF_PERSON,
         label: 'Person',

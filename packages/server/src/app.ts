@@ -11,6 +11,7 @@ import { cachedRoutes } from './route-cache.js'
 import { logRequests } from './request-log.js'
 import { sendJson } from './respond.js'
 import { addAutocompleteRoute } from './routes/autocomplete.js'
+import { addCandidatesRoute } from './routes/candidates.js'
 import { addLookupRoutes } from './routes/lookup.js'
 import { addMetaRoutes } from './routes/meta.js'
 import { addPrefixesRoute } from './routes/prefixes.js'
@@ -67,7 +68,7 @@ export interface SetsOptions {
 
 
 /**
- * The resolver as a Koa app: `/api/v1/expand`, `/shrink`, `/autocomplete`, `/prefixes`,
+ * The resolver as a Koa app: `/api/v1/expand`, `/shrink`, `/candidates`, `/autocomplete`, `/prefixes`,
  * `/prefixes/{prefix}`, `/suggest`, `/search`, `/health`, `/openapi.json`, the `/{prefix}:{local}`
  * redirect and, when given a site, the web pages.
  *
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions): Koa {
   }
   const router = new Router()
   addLookupRoutes(router)
+  addCandidatesRoute(router)
   addAutocompleteRoute(router)
   addPrefixesRoute(router)
   addVocabularyRoute(router)

@@ -53,6 +53,17 @@ export const OPENAPI_DOCUMENT = {
   paths: {
     '/api/v1/expand': lookup('expand', 'prefixed name, e.g. foaf:Person'),
     '/api/v1/shrink': lookup('shrink', 'IRI, percent-encoded (a # must be sent as %23)'),
+    '/api/v1/candidates': {
+      get: {
+        summary: 'Every prefix that could shrink an IRI, best first, each with a score (0–1) and its reasons',
+        parameters: [q('absolute IRI, percent-encoded (a # must be sent as %23)'), set],
+        responses: {
+          200: json({ $ref: '#/components/schemas/Candidates' }, 'the candidates (an empty list when no namespace starts the IRI)'),
+          400: json({ oneOf: [{ $ref: '#/components/schemas/Usage' }, { $ref: '#/components/schemas/Error' }] }, 'q is missing, empty or not an absolute IRI'),
+          414: tooLong,
+        },
+      },
+    },
     '/api/v1/autocomplete': {
       get: {
         summary: 'Complete a partial prefix, prefix: or prefix:partial (spec §4)',
@@ -81,12 +92,22 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/prefixes': {
       get: {
         summary: 'The prefix table',
-        parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql'] }, description: 'overrides the Accept header' }, set],
+        parameters: [
+          {
+            name: 'format',
+            in: 'query',
+            schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql', 'epm', 'shacl'] },
+            description: 'overrides the Accept header; epm: the extended prefix map of curies (records with synonyms, JSON); shacl: sh:declare in Turtle',
+          },
+          set,
+        ],
         responses: {
           200: {
             description: 'the table in preference order',
             content: {
-              'application/json': { schema: { type: 'object', additionalProperties: { type: 'string' } } },
+              'application/json': {
+                schema: { oneOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'array', items: { $ref: '#/components/schemas/EpmRecord' } }] },
+              },
               'application/ld+json': { schema: { type: 'object' } },
               'text/turtle': { schema: { type: 'string' } },
               'application/sparql-query': { schema: { type: 'string' } },
@@ -113,9 +134,9 @@ export const OPENAPI_DOCUMENT = {
     },
     '/api/v1/search': {
       get: {
-        summary: 'Terms ranked by how well their name or label matches, with IRI, label and types',
-        parameters: [q('words, e.g. person; empty gives []'), limit(1000, 'most results (default 20)'), set],
-        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'ranked terms'), 400: usage },
+        summary: 'Terms ranked by how well their name or label matches, with IRI, label and types; prefixes found by a partial IRI or host first',
+        parameters: [q('words, e.g. person; or part of an IRI or a host, e.g. xmlns.com/foaf or schema.org (finds prefixes); empty gives []'), limit(1000, 'most results (default 20)'), set],
+        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'prefixes (kind prefix) then terms (kind term), ranked'), 400: usage },
       },
     },
     '/api/v1/health': {
@@ -212,12 +233,49 @@ export const OPENAPI_DOCUMENT = {
         type: 'object',
         required: ['prefixed', 'iri', 'label', 'types', 'typeNames'],
         properties: {
+          kind: { enum: ['term', 'prefix'], description: 'in /search: a term, or a prefix found by its namespace (prefixed is then prefix:, iri the namespace, label the title)' },
+          prefix: { type: 'string', description: 'kind prefix: the prefix' },
+          namespace: { type: 'string', description: 'kind prefix: its namespace' },
+          score: { type: 'number', description: 'kind prefix: how well the namespace matches, 0–1' },
           prefixed: { type: ['string', 'null'] },
           iri: { type: 'string' },
           label: { type: ['string', 'null'] },
           types: strings,
           typeNames: { ...strings, description: 'the types as prefixed names where possible, else IRIs' },
         },
+      },
+      Candidates: {
+        type: 'object',
+        required: ['iri', 'standard', 'chosen', 'candidates'],
+        properties: {
+          iri: { type: 'string' },
+          standard: { type: ['string', 'null'], description: 'the IRI in its preferred namespace (namespace synonyms resolved), null when no namespace starts it' },
+          chosen: { type: ['string', 'null'], description: 'what /shrink writes' },
+          candidates: { type: 'array', items: { $ref: '#/components/schemas/Candidate' } },
+        },
+      },
+      Candidate: {
+        type: 'object',
+        required: ['prefix', 'namespace', 'name', 'score', 'reasons', 'chosen', 'localName'],
+        properties: {
+          prefix: { type: 'string' },
+          namespace: { type: 'string', description: 'the namespace that starts the IRI (maybe a synonym)' },
+          name: { type: 'string', description: 'the prefixed name (a CURIE when Turtle cannot write the local part)' },
+          score: { type: 'number', minimum: 0, maximum: 1 },
+          reasons: strings,
+          chosen: { type: 'boolean', description: 'what /shrink writes' },
+          quality: { enum: ['curated', 'popular', 'long-tail', 'suspect'] },
+          curated: { type: 'boolean' },
+          popularity: { type: 'integer', description: "rank in prefix.cc's popularity list" },
+          synonym: { enum: ['prefix', 'namespace'] },
+          preferred: { type: 'string', description: 'for a synonym: the preferred prefix, or the namespace the synonym stands for' },
+          localName: { enum: ['plain', 'escapes', 'curie'] },
+        },
+      },
+      EpmRecord: {
+        type: 'object',
+        required: ['prefix', 'uri_prefix'],
+        properties: { prefix: { type: 'string' }, uri_prefix: { type: 'string' }, prefix_synonyms: strings, uri_prefix_synonyms: strings, pattern: { type: 'string' } },
       },
       Suggestion: {
         type: 'object',

@@ -2,7 +2,7 @@
 
 import { PrefixError } from '../errors.js'
 import type { IndexDraft } from '../index/draft.js'
-import type { DataProvenance, PrefixEntry, TermInfo, VocabularyInfo } from '../index/model.js'
+import type { DataProvenance, PrefixEntry, PrefixRecord, TermInfo, VocabularyInfo } from '../index/model.js'
 
 export const COMPACT_FORMAT = 'prefixd-index/1'
 
@@ -34,11 +34,14 @@ export interface CompactIndex {
   readonly references?: ReadonlyArray<readonly [number, number]>
   /** Positions of deprecated terms. */
   readonly deprecated?: readonly number[]
+  /** Optional: [synonym, namespace] — IRIs in the synonym shrink as if in the namespace (`https://schema.org/`). */
+  readonly namespaceSynonyms?: ReadonlyArray<readonly [string, string]>
 }
 
 /** What {@link toCompact} reads of a PrefixIndex. */
 export interface CompactSource {
   entries(): readonly PrefixEntry[]
+  records(): readonly PrefixRecord[]
   vocabulary(prefix: string): VocabularyInfo | undefined
   terms(): readonly TermInfo[]
   subClassStatements(): Iterable<[string, string]>
@@ -61,6 +64,7 @@ export function toCompact(index: CompactSource): CompactIndex {
     const info = index.vocabulary(prefix)
     if (info !== undefined) vocabularies[prefix] = info
   }
+  const namespaceSynonyms = index.records().flatMap((r) => (r.namespaceSynonyms ?? []).map((synonym) => [synonym, r.namespace] as const))
   const references: Array<readonly [number, number]> = []
   const deprecated: number[] = []
   index.terms().forEach((t, i) => {
@@ -79,6 +83,7 @@ export function toCompact(index: CompactSource): CompactIndex {
     types,
     references,
     deprecated,
+    ...(namespaceSynonyms.length > 0 && { namespaceSynonyms }),
   }
 }
 
@@ -106,6 +111,9 @@ export function addCompact<T extends IndexDraft>(builder: T, data: unknown, sour
       const prefix = compact.prefixes[i]?.[0]
       if (popularity > 0 && prefix !== undefined) builder.describeVocabulary(prefix, { popularity })
     })
+  }
+  if (Array.isArray(compact.namespaceSynonyms)) {
+    for (const pair of compact.namespaceSynonyms) if (Array.isArray(pair)) builder.addNamespaceSynonym(pair[0], pair[1], { source })
   }
   const typeAt = (i: number): string => compact.types[i]!
   for (const [sub, sup] of compact.subClassOf) builder.addSubClassOf(typeAt(sub), typeAt(sup))

@@ -4,9 +4,11 @@
 
 import type { Quad } from '@rdfjs/types'
 import { Parser } from 'n3'
+import { namespaceProblem, prefixEntryProblem } from '../names/entry-problem.js'
 import { iriProblem } from '../names/iri.js'
-import { isPnPrefix, printable } from '../names/pn-local.js'
-import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, VocabularyInfo } from './model.js'
+import { printable } from '../names/pn-local.js'
+import { entriesOf, validateRecords } from '../sources/records.js'
+import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, PrefixRecord, Term, VocabularyInfo } from './model.js'
 import type { TermRecord } from '../terms/term-index.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import {
@@ -63,7 +65,9 @@ export class IndexDraft {
   #hierarchy = new TypeHierarchy()
   #vocabularies = new Map<string, VocabularyInfo>()
   #problems: LoadProblem[] = []
-
+  /** Namespace synonym → the namespace it stands for; like prefixes, a base map (first wins) and overriding ones. */
+  #synonymBase = new Map<string, string>()
+  #synonymOverrides: Array<Map<string, string>> = []
   #provenance: DataProvenance[] = []
 
   /** Records where loaded data came from; the index lists it as `provenance`. */
@@ -105,6 +109,49 @@ export class IndexDraft {
       }
       if (options.curated) this.describeVocabulary(prefix, { curated: true })
     }
+    return this
+  }
+
+  /**
+   * Adds records with synonyms (an extended prefix map), in preference order: each prefix and prefix
+   * synonym is bound to the record's namespace, as {@link IndexDraft.addPrefixes} binds them, and each
+   * namespace synonym stands for that namespace. Conflicts between the records are checked first
+   * (`validateRecords`) and reported in `problems`.
+   */
+  addRecords(records: Iterable<PrefixRecord>, options: AddPrefixesOptions = {}): this {
+    const source = options.source ?? 'records'
+    const checked = validateRecords(records, { source })
+    this.#problems.push(...checked.problems)
+    this.addPrefixes(entriesOf(checked.records), options)
+    const layer = new Map<string, string>()
+    for (const record of checked.records) for (const synonym of record.namespaceSynonyms ?? []) layer.set(synonym, record.namespace)
+    this.#addSynonyms(layer, options.override ?? false, source)
+    return this
+  }
+
+  /**
+   * Makes IRIs in `synonym` shrink as if they were in `namespace` (`https://schema.org/` for
+   * `http://schema.org/`): shrink writes the namespace's prefix, standardize the namespace. A synonym
+   * that is also a namespace of the table is left to that namespace, unless `override` (a user's own table) says otherwise.
+   */
+  addNamespaceSynonym(synonym: string, namespace: string, options: { readonly source?: string; readonly override?: boolean } = {}): this {
+    return this.#addSynonyms(new Map([[synonym, namespace]]), options.override ?? false, options.source ?? 'synonyms')
+  }
+
+  #addSynonyms(synonyms: ReadonlyMap<string, string>, override: boolean, source: string): this {
+    const layer = new Map<string, string>()
+    for (const [synonym, namespace] of synonyms) {
+      const problem = namespaceProblem(synonym) ?? namespaceProblem(namespace) ?? (synonym === namespace ? 'a namespace cannot be its own synonym' : undefined)
+      const entry = `${printable(String(synonym))} → ${printable(String(namespace))}`
+      if (problem !== undefined) this.#problems.push({ source, entry, message: problem })
+      else if (override) layer.set(synonym, namespace)
+      else {
+        const existing = this.#synonymBase.get(synonym)
+        if (existing === undefined) this.#synonymBase.set(synonym, namespace)
+        else if (existing !== namespace) this.#problems.push({ source, entry, message: `<${synonym}> is already a synonym of <${existing}>, which is kept` })
+      }
+    }
+    if (layer.size > 0) this.#synonymOverrides.push(layer)
     return this
   }
 
@@ -234,17 +281,33 @@ export class IndexDraft {
         vocabularies.set(prefix, rest)
       }
     }
-    return { entries, terms, hierarchy: this.#hierarchy.clone(), vocabularies, provenance: this.#provenance.slice(), wholeTable: options.wholeTable ?? false }
+    return {
+      entries,
+      terms,
+      hierarchy: this.#hierarchy.clone(),
+      vocabularies,
+      provenance: this.#provenance.slice(),
+      namespaceSynonyms: this.#namespaceSynonyms(entries),
+      wholeTable: options.wholeTable ?? false,
+    }
   }
-}
 
-/** Why a table entry is invalid, or `undefined` when it is fine. */
-function prefixEntryProblem(prefix: unknown, namespace: unknown): string | undefined {
-  if (typeof prefix !== 'string') return 'the prefix must be a string'
-  if (typeof namespace !== 'string') return 'the namespace must be a string'
-  if (prefix !== '' && !isPnPrefix(prefix)) return `'${printable(prefix)}' is not a valid prefix (Turtle PN_PREFIX)`
-  const problem = iriProblem(namespace)
-  return problem === undefined ? undefined : `namespace: ${problem}`
+  /**
+   * The synonyms that apply to `entries`: those of the latest overriding table first; each synonym once,
+   * standing for a namespace the table has. A synonym that is itself a namespace of the table keeps
+   * that meaning unless an overriding table made it a synonym.
+   */
+  #namespaceSynonyms(entries: readonly PrefixEntry[]): Array<[string, string]> {
+    const namespaces = new Set(entries.map((e) => e.namespace))
+    const kept = new Map<string, string>()
+    for (const layer of [...this.#synonymOverrides].reverse()) {
+      for (const [synonym, namespace] of layer) if (!kept.has(synonym) && namespaces.has(namespace)) kept.set(synonym, namespace)
+    }
+    for (const [synonym, namespace] of this.#synonymBase) {
+      if (!kept.has(synonym) && namespaces.has(namespace) && !namespaces.has(synonym)) kept.set(synonym, namespace)
+    }
+    return [...kept]
+  }
 }
 
 function addType(draft: TermDraft, type: string): void {

@@ -30,6 +30,23 @@ export interface PrefixEntry {
   readonly namespace: string
 }
 
+/**
+ * A prefix with its synonyms: a record of an extended prefix map (curies, bioregistry). `expand` takes
+ * any of its prefixes to `namespace`; `shrink` writes `prefix` for an IRI in any of its namespaces.
+ */
+export interface PrefixRecord {
+  /** The preferred prefix (EPM `prefix`). */
+  readonly prefix: string
+  /** The preferred namespace (EPM `uri_prefix`). */
+  readonly namespace: string
+  /** Other prefixes for the same namespace (EPM `prefix_synonyms`), in preference order. */
+  readonly prefixSynonyms?: readonly string[]
+  /** Other namespaces meaning the same (EPM `uri_prefix_synonyms`): `https://schema.org/` for `http://schema.org/`. */
+  readonly namespaceSynonyms?: readonly string[]
+  /** EPM's optional regular expression for local identifiers: kept through import and export, not used. */
+  readonly pattern?: string
+}
+
 /** What {@link PrefixIndex} is made of; produced by {@link PrefixIndexBuilder}. */
 export interface PrefixIndexParts {
   /** In preference order: for a namespace with several prefixes, the first one is used by shrink. */
@@ -40,6 +57,8 @@ export interface PrefixIndexParts {
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
   /** Where the loaded data sets came from (the default data records its sources and a checksum). */
   readonly provenance?: readonly DataProvenance[]
+  /** [synonym, namespace]: IRIs in the synonym shrink as if in the namespace (which an entry must have). */
+  readonly namespaceSynonyms?: ReadonlyArray<readonly [string, string]>
   /** Default `false`: long-tail and suspect prefixes are kept out of completion and shrink. `true` uses every prefix alike. */
   readonly wholeTable?: boolean
 }
@@ -74,6 +93,9 @@ export interface LoadProblem {
   /** The entry itself, e.g. `foaf: http://xmlns.com/foaf/0.1/`. */
   readonly entry: string
   readonly message: string
+  /** Where in the source text, when the parser says (1-based). */
+  readonly line?: number
+  readonly column?: number
 }
 
 /** Where a data set came from: written by the data build, kept by the index that loads it. */

@@ -15,7 +15,10 @@ import { TermSearch } from '../terms/term-search.js'
 import type { TypeHierarchy } from '../terms/type-hierarchy.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
 import { IndexDraft } from './draft.js'
-import type { DataProvenance, PrefixEntry, PrefixIndexParts, PrefixQuality, Term, TermInfo, VocabularyInfo } from './model.js'
+import { validateRecords } from '../sources/records.js'
+import { byScore, scoreCandidate, type Candidate } from './candidates.js'
+import type { DataProvenance, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './model.js'
+import { searchNamespaces, type NamespaceMatch } from './namespace-search.js'
 
 /** `turtle` (default): names valid in Turtle and SPARQL, with backslash escapes. `curie`: W3C CURIEs, any suffix. */
 export type NameSyntax = 'turtle' | 'curie'
@@ -28,6 +31,12 @@ export interface ExpandOptions {
 export interface ShrinkOptions {
   /** Default `'turtle'`: the result parses in Turtle and SPARQL. `'curie'` allows any suffix. */
   readonly syntax?: NameSyntax
+  /**
+   * Default `true`: an IRI in a namespace synonym is written with the prefix of the namespace it stands
+   * for (`https://schema.org/Person` → `schema:Person`, which expands to `http://schema.org/Person`).
+   * `false` keeps to names that expand back to the very IRI: what a writer of RDF data needs.
+   */
+  readonly synonyms?: boolean
 }
 
 export interface AutocompleteOptions {
@@ -101,6 +110,14 @@ export class PrefixIndex {
   readonly #matches: PrefixEntry[] = []
   /** Entries that completion does not offer: long-tail (1) and suspect (2) prefixes, unless the whole table is kept. */
   readonly #demoted = new Map<PrefixEntry, Demotion>()
+  /**
+   * Namespace synonyms: an entry made for each, with the synonym as its namespace and the preferred
+   * prefix of the namespace it stands for, kept in #byNamespace like any other — so shrink pays nothing
+   * for them —, mapped here to the preferred entry it stands for.
+   */
+  readonly #synonymOf = new Map<PrefixEntry, PrefixEntry>()
+  /** Every entry of each namespace, for candidates (made when first asked). */
+  #entriesByNamespace: Map<string, PrefixEntry[]> | undefined
   /** Prefix completion best first: the ranking of #prefixOrder and of #namespaceOrder (made when first asked). */
   #prefixRanking: RangeBest | undefined
   #namespaceRanking: RangeBest | undefined
@@ -131,7 +148,17 @@ export class PrefixIndex {
     }
     ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => fold(e.prefix))
     this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
-    const preferred = parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e)
+    for (const [synonym, namespace] of parts.namespaceSynonyms ?? []) {
+      const found = this.#byNamespace.get(namespace)
+      const target = found === undefined ? undefined : (this.#synonymOf.get(found) ?? found)
+      if (target === undefined || synonym === target.namespace) continue
+      const entry: PrefixEntry = { prefix: target.prefix, namespace: synonym }
+      this.#synonymOf.set(entry, target)
+      this.#byNamespace.set(synonym, entry)
+      const demotion = this.#demoted.get(target)
+      if (demotion !== undefined) this.#demoted.set(entry, demotion)
+    }
+    const preferred = [...parts.entries, ...this.#synonymOf.keys()].filter((e) => this.#byNamespace.get(e.namespace) === e)
     for (const entry of preferred) {
       const folded = fold(entry.namespace)
       if (this.#byFoldedNamespace.get(folded) === undefined) this.#byFoldedNamespace.set(folded, entry)
@@ -143,7 +170,8 @@ export class PrefixIndex {
       parts.hierarchy,
       ({ iri }) => {
         const entry = this.#byNamespace.longest(iri)
-        return entry !== undefined && entry.namespace.length < iri.length
+        // Not in a namespace synonym: the vocabulary's terms are those of the namespace it stands for.
+        return entry !== undefined && entry.namespace.length < iri.length && !this.#synonymOf.has(entry)
       },
       (record) => this.#weigh(record),
     )
@@ -322,17 +350,20 @@ export class PrefixIndex {
    * Shrinks an IRI to a prefixed name with the longest namespace that leaves a writable local part:
    * `http://xmlns.com/foaf/0.1/Person` → `foaf:Person`. Turtle syntax escapes what PN_LOCAL allows
    * (`ex:a\/b`) and falls back to a shorter namespace when the rest cannot be written; the result
-   * always expands back to `iri`. Returns `undefined` when no namespace fits.
+   * expands back to `iri` — or, for an IRI in a namespace synonym, to its standard form
+   * ({@link PrefixIndex.standardize}; `synonyms: false` avoids them). Returns `undefined` when no namespace fits.
    */
   shrink(iri: string, options?: ShrinkOptions): string | undefined {
     if (typeof iri !== 'string') throw new TypeError(`shrink: iri must be a string, got ${typeof iri}`)
     const matches = this.#matches
     const count = this.#byNamespace.matches(iri, matches)
     const curie = options?.syntax === 'curie'
+    const exact = options?.synonyms === false && this.#synonymOf.size > 0
     if (this.#demoted.size === 0) {
       // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
       for (let k = count - 1; k >= 0; k--) {
         const entry = matches[k]!
+        if (exact && this.#synonymOf.has(entry)) continue
         const local = iri.slice(entry.namespace.length)
         const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
         if (written !== undefined) return entry.prefix + ':' + written
@@ -346,7 +377,7 @@ export class PrefixIndex {
     for (let k = count - 1; k >= 0; k--) {
       const entry = matches[k]!
       const demotion = this.#demotion(entry)
-      if (demotion === Demotion.Suspect) continue
+      if (demotion === Demotion.Suspect || (exact && this.#synonymOf.has(entry))) continue
       const local = iri.slice(entry.namespace.length)
       const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
       if (written === undefined) continue
@@ -377,6 +408,127 @@ export class PrefixIndex {
   /** {@link PrefixIndex.shrink} for an RDF/JS term; only NamedNodes shrink. */
   shrinkTerm(term: RdfTerm, options?: ShrinkOptions): string | undefined {
     return term.termType === 'NamedNode' ? this.shrink(term.value, options) : undefined
+  }
+
+  /**
+   * The preferred form of a prefixed name or an IRI: a prefix synonym gives way to its record's
+   * preferred prefix (`dc:title` → `dc11:title` with the default data), an IRI in a namespace synonym
+   * to the namespace it stands for (`https://schema.org/Person` → `http://schema.org/Person`); what is
+   * preferred already comes back as it is. `undefined` for a name that does not expand, or an IRI in no
+   * namespace of the table. Idempotent.
+   */
+  standardize(nameOrIri: string): string | undefined {
+    if (typeof nameOrIri !== 'string') throw new TypeError(`standardize: expected a string, got ${typeof nameOrIri}`)
+    if (!looksLikeIri(nameOrIri)) {
+      const colon = nameOrIri.indexOf(':')
+      const entry = colon < 0 ? undefined : this.#byPrefix.get(nameOrIri.slice(0, colon))
+      if (entry !== undefined) {
+        const local = nameOrIri.slice(colon + 1)
+        if (readLocalName(local) === undefined && !isIriSuffix(local)) return undefined
+        return this.#preferredOf(entry).prefix + nameOrIri.slice(colon)
+      }
+      if (!IRI_SCHEME.test(nameOrIri)) return undefined // not an IRI either (`urn:x:y` may be one)
+    }
+    const entry = this.#byNamespace.longest(nameOrIri)
+    if (entry === undefined) return undefined
+    const target = this.#synonymOf.get(entry)
+    return target === undefined ? nameOrIri : target.namespace + nameOrIri.slice(entry.namespace.length)
+  }
+
+  /** The preferred prefix of the record `prefix` belongs to (itself when preferred); `undefined` when unknown. */
+  preferredPrefix(prefix: string): string | undefined {
+    const entry = this.#byPrefix.get(prefix)
+    return entry === undefined ? undefined : this.#preferredOf(entry).prefix
+  }
+
+  /** The entry shrink writes for the namespace of `entry`: its record's preferred one. */
+  #preferredOf(entry: PrefixEntry): PrefixEntry {
+    const preferred = this.#byNamespace.get(entry.namespace)!
+    return this.#synonymOf.get(preferred) ?? preferred
+  }
+
+  /**
+   * The table as records with synonyms (an extended prefix map), in preference order: for each
+   * namespace, the prefix shrink writes, the other prefixes as its synonyms, and the namespaces that
+   * stand for it. `formatPrefixes(index.records(), 'epm')` writes it as curies' JSON.
+   */
+  records(): PrefixRecord[] {
+    const byNamespace = new Map<string, { prefix: string; namespace: string; prefixSynonyms: string[]; namespaceSynonyms: string[] }>()
+    for (const entry of this.#entries) {
+      const preferred = this.#preferredOf(entry)
+      let record = byNamespace.get(preferred.namespace)
+      if (record === undefined) byNamespace.set(preferred.namespace, (record = { prefix: preferred.prefix, namespace: preferred.namespace, prefixSynonyms: [], namespaceSynonyms: [] }))
+      if (entry.prefix !== record.prefix) record.prefixSynonyms.push(entry.prefix)
+    }
+    for (const [entry, target] of this.#synonymOf) byNamespace.get(target.namespace)?.namespaceSynonyms.push(entry.namespace)
+    return [...byNamespace.values()].map(({ prefixSynonyms, namespaceSynonyms, ...record }) => ({
+      ...record,
+      ...(prefixSynonyms.length > 0 && { prefixSynonyms }),
+      ...(namespaceSynonyms.length > 0 && { namespaceSynonyms }),
+    }))
+  }
+
+  /**
+   * Every prefix that could shrink `iri` — each prefix of each namespace that starts it, synonyms and
+   * long-tail or suspect prefixes included — best first, each with a score from 0 to 1 and its reasons
+   * (trust: curated, prefix.cc grade; popularity; how much of the IRI the namespace covers; synonyms;
+   * escapes). `chosen` marks the one `shrink` writes. Names are Turtle where the local part allows, else CURIEs.
+   *
+   * @example
+   * index.candidates('http://purl.org/dc/elements/1.1/title').map((c) => c.name) // ['dc11:title', 'dc:title', 'dce:title']
+   */
+  candidates(iri: string): Candidate[] {
+    if (typeof iri !== 'string') throw new TypeError(`candidates: iri must be a string, got ${typeof iri}`)
+    const matches: PrefixEntry[] = []
+    const count = this.#byNamespace.matches(iri, matches)
+    if (count === 0) return []
+    const chosen = this.shrink(iri) ?? this.shrink(iri, { syntax: 'curie' })
+    const byNamespace = (this.#entriesByNamespace ??= groupByNamespace(this.#entries))
+    const longest = matches[count - 1]!.namespace.length
+    const candidates: Candidate[] = []
+    for (const match of matches.slice(0, count)) {
+      const local = iri.slice(match.namespace.length)
+      const turtle = writeLocalName(local)
+      if (turtle === undefined && !isIriSuffix(local)) continue
+      const localName = turtle === undefined ? 'curie' : turtle === local || !turtle.includes('\\') ? 'plain' : 'escapes'
+      const written = turtle ?? local
+      const target = this.#synonymOf.get(match)
+      const record = target ?? match
+      for (const entry of byNamespace.get(record.namespace) ?? []) {
+        const name = `${entry.prefix}:${written}`
+        candidates.push(
+          scoreCandidate({
+            prefix: entry.prefix,
+            namespace: match.namespace,
+            iri,
+            info: this.#vocabularies.get(entry.prefix),
+            ...(entry.prefix !== record.prefix && { preferredPrefix: record.prefix }),
+            ...(target !== undefined && { standsFor: target.namespace }),
+            longest,
+            localName,
+            written,
+            chosen: name === chosen && entry.prefix === match.prefix,
+          }),
+        )
+      }
+    }
+    return candidates.sort(byScore)
+  }
+
+  /**
+   * Reverse search: the prefixes whose namespace contains `query`, a partial IRI or a host
+   * (`xmlns.com/foaf` → foaf, `schema.org` → schema), one per record, best first (see
+   * {@link searchNamespaces}); scheme and `www.` do not matter. Suspect prefixes are left out.
+   */
+  searchNamespaces(query: string, options: { readonly limit?: number } = {}): NamespaceMatch[] {
+    if (typeof query !== 'string') throw new TypeError(`searchNamespaces: query must be a string, got ${typeof query}`)
+    const limit = options.limit ?? 20
+    if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('searchNamespaces: limit must be a whole number ≥ 0')
+    const entries = this.#namespaceOrder.map((entry) => {
+      const standsFor = this.#synonymOf.get(entry)
+      return standsFor === undefined ? { entry } : { entry, standsFor }
+    })
+    return searchNamespaces(entries, (prefix) => this.#vocabularies.get(prefix), query, limit)
   }
 
   /**
@@ -651,6 +803,26 @@ export class PrefixIndex {
   }
 
   /**
+   * An index of records with synonyms (an extended prefix map), in preference order. Throws a
+   * `PrefixError` (`INVALID_SOURCE`) naming every conflict or invalid entry; `validateRecords` or
+   * {@link PrefixIndexBuilder.addRecords} take them leniently instead.
+   *
+   * @example
+   * const index = PrefixIndex.fromRecords([{ prefix: 'dc11', namespace: 'http://purl.org/dc/elements/1.1/', prefixSynonyms: ['dc'] }])
+   * index.standardize('dc:title') // 'dc11:title'
+   */
+  static fromRecords(records: Iterable<PrefixRecord>): PrefixIndex {
+    records = [...records]
+    validateRecords(records, { strict: true, source: 'fromRecords' })
+    const draft = new IndexDraft().addRecords(records, { source: 'fromRecords' })
+    if (draft.problems.length > 0) {
+      const list = draft.problems.map((p) => `${p.entry}: ${p.message}`).join('; ')
+      throw new PrefixError('INVALID_SOURCE', `invalid records: ${list}`)
+    }
+    return new PrefixIndex(draft.parts())
+  }
+
+  /**
    * The default index from `@prefixd/data`: curated vocabularies and the prefix.cc table.
    * `tier: 'prefixes'` loads the table without the terms (smaller, for browsers); `file` loads
    * another index written by `toCompact`. `wholeTable: true` offers and uses every prefix alike,
@@ -661,6 +833,19 @@ export class PrefixIndex {
     return loadDefaultInto(new IndexDraft(), options).then((draft) => new PrefixIndex(draft.parts({ wholeTable: options.wholeTable ?? false })))
   }
 }
+
+function groupByNamespace(entries: readonly PrefixEntry[]): Map<string, PrefixEntry[]> {
+  const groups = new Map<string, PrefixEntry[]>()
+  for (const entry of entries) {
+    const group = groups.get(entry.namespace)
+    if (group === undefined) groups.set(entry.namespace, [entry])
+    else group.push(entry)
+  }
+  return groups
+}
+
+/** An IRI's scheme, as RFC 3986 has it. */
+const IRI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
 
 /** Why completion leaves a prefix out: 0 (absent from the map) means offered. */
 const enum Demotion {

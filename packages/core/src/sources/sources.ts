@@ -92,7 +92,7 @@ export function prefixesFromRdf(text: string, format: DeclarationFormat, source:
     return undefined
   }
   let error = read(input)
-  if (error !== undefined) problems.push({ source, entry: source, message: `syntax error: ${error.message}` })
+  if (error !== undefined) problems.push(n3Problem(error, source))
   // n3 lexes the whole text before it reads a declaration, so a lexical error (one with no token, such
   // as a stray '^') would lose them all: read again the lines before the error, until that lexes.
   let part = input
@@ -101,6 +101,20 @@ export function prefixesFromRdf(text: string, format: DeclarationFormat, source:
     error = read(part)
   }
   return { entries, problems }
+}
+
+/** An n3 error as a problem: its line, and its column when the token is known (n3 counts from 0). */
+export function n3Problem(error: Error, source: string): LoadProblem {
+  const context = (error as { context?: { line?: unknown; token?: { start?: unknown } } }).context
+  const line = typeof context?.line === 'number' ? context.line : undefined
+  const start = context?.token?.start
+  return {
+    source,
+    entry: source,
+    message: `syntax error: ${error.message}`,
+    ...(line !== undefined && { line }),
+    ...(line !== undefined && typeof start === 'number' && { column: start + 1 }),
+  }
 }
 
 /** The line of an n3 lexer error (its context has no token), or 0 for any other error. */

@@ -1,4 +1,5 @@
-// GET /api/v1/prefixes: the prefix table as JSON, a JSON-LD context, Turtle or SPARQL, by ?format= or Accept.
+// GET /api/v1/prefixes: the prefix table as JSON, a JSON-LD context, Turtle or SPARQL (by ?format= or Accept),
+// or as an extended prefix map or SHACL declarations (by ?format=).
 
 import type Router from '@koa/router'
 import type { Context } from 'koa'
@@ -12,19 +13,25 @@ const MEDIA_TYPES: Readonly<Record<PrefixTableFormat, string>> = {
   jsonld: 'application/ld+json',
   turtle: 'text/turtle',
   sparql: 'application/sparql-query',
+  epm: 'application/json',
+  shacl: 'text/turtle',
 }
+/** What Accept chooses between; the extended prefix map and SHACL share media types with json and turtle, so ?format= asks for them. */
+const NEGOTIATED: readonly PrefixTableFormat[] = ['json', 'jsonld', 'turtle', 'sparql']
+/** Formats that carry synonyms or are written from records. */
+const FROM_RECORDS = new Set<PrefixTableFormat>(['epm', 'shacl'])
 
 /**
- * The format a table is asked for: `?format=`, else the best of `Accept` (406 when none is
- * acceptable). With its media type, charset included.
+ * The format a table is asked for: `?format=`, else the best of `Accept` among json, jsonld, turtle and
+ * sparql (406 when none is acceptable). With its media type, charset included.
  */
 export function tableFormat(ctx: Context): { readonly format: PrefixTableFormat; readonly type: string } {
   let format = choiceParam(ctx, 'format', PREFIX_TABLE_FORMATS)
   if (format === undefined) {
-    const accepted = ctx.accepts(...Object.values(MEDIA_TYPES))
-    format = PREFIX_TABLE_FORMATS.find((f) => MEDIA_TYPES[f] === accepted)
+    const accepted = ctx.accepts(...NEGOTIATED.map((f) => MEDIA_TYPES[f]))
+    format = NEGOTIATED.find((f) => MEDIA_TYPES[f] === accepted)
     if (format === undefined) {
-      throw new HttpError('NOT_ACCEPTABLE', `the table is available as ${Object.values(MEDIA_TYPES).join(', ')}`)
+      throw new HttpError('NOT_ACCEPTABLE', `the table is available as ${NEGOTIATED.map((f) => MEDIA_TYPES[f]).join(', ')} (and with ?format= as ${PREFIX_TABLE_FORMATS.join(', ')})`)
     }
     ctx.vary('Accept')
   }
@@ -36,7 +43,7 @@ export function addPrefixesRoute(router: Router): void {
     const { format: chosen, type } = tableFormat(ctx)
     respond(ctx, `prefixes\0${chosen}`, (index) => [
       200,
-      formatPrefixes(index.prefixes(), chosen),
+      formatPrefixes(FROM_RECORDS.has(chosen) ? index.records() : index.prefixes(), chosen),
       type,
     ], true)
   })

@@ -1,17 +1,53 @@
-// GET /api/v1/suggest and /api/v1/search: terms ranked by how well their name or label matches.
+// GET /api/v1/suggest and /api/v1/search: terms ranked by how well their name or label matches; /search
+// also finds prefixes by a partial IRI or a host (`xmlns.com/foaf` → foaf).
 
 import type Router from '@koa/router'
 import type { PrefixIndex, TermInfo } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
-import { describeTerm } from './term-details.js'
+import { describeTerm, type TermDetail } from './term-details.js'
 
 const DEFAULT_RESULTS = 20
 const MAX_RESULTS = 1000
 
+/** A search result: a term, or a prefix whose namespace the query names. */
+type Found = (TermDetail & { readonly kind: 'term' }) | PrefixFound
+
+interface PrefixFound extends TermDetail {
+  readonly kind: 'prefix'
+  readonly prefix: string
+  readonly namespace: string
+  readonly score: number
+}
+
+/** A query that may be part of an IRI: a host (`schema.org`) or a path (`xmlns.com/foaf`), no spaces. */
+const IRI_PART = /^[^\s]*[./][^\s]*$/
+
+/**
+ * Prefixes first when the query looks like part of an IRI (reverse search), then terms; a prefix is
+ * shaped like a term (`prefixed` is `foaf:`, `iri` its namespace, `label` its title) so lists show both alike.
+ */
+function search(index: PrefixIndex, q: string, limit: number): Found[] {
+  const prefixes: Found[] = IRI_PART.test(q.trim())
+    ? index.searchNamespaces(q, { limit }).map((m) => ({
+        kind: 'prefix',
+        prefixed: `${m.prefix}:`,
+        iri: m.namespace,
+        label: m.title ?? null,
+        types: [],
+        typeNames: [],
+        prefix: m.prefix,
+        namespace: m.namespace,
+        score: m.score,
+      }))
+    : []
+  const terms = find(index, q, limit - prefixes.length).map((term) => ({ kind: 'term' as const, ...describeTerm(index, term) }))
+  return [...prefixes, ...terms]
+}
+
 /** An empty query finds nothing; otherwise names and labels are searched. */
 function find(index: PrefixIndex, q: string, limit: number): TermInfo[] {
-  return q.trim() === '' ? [] : index.search(q, { limit })
+  return q.trim() === '' || limit === 0 ? [] : index.search(q, { limit })
 }
 
 export function addSearchRoutes(router: Router): void {
@@ -23,9 +59,6 @@ export function addSearchRoutes(router: Router): void {
   router.get('/api/v1/search', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/search?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
-    respond(ctx, `search\0${limit}\0${q}`, (index) => [
-      200,
-      find(index, q, limit).map((term) => describeTerm(index, term)),
-    ])
+    respond(ctx, `search\0${limit}\0${q}`, (index) => [200, search(index, q, limit)])
   })
 }

@@ -1,0 +1,108 @@
+// How well a prefix suits an IRI: the score and reasons of PrefixIndex.candidates.
+
+import type { PrefixQuality, VocabularyInfo } from './model.js'
+
+/** A prefix and namespace that could shrink an IRI, as {@link PrefixIndex.candidates} lists them. */
+export interface Candidate {
+  readonly prefix: string
+  /** The namespace that starts the IRI: the record's own, or one of its synonyms. */
+  readonly namespace: string
+  /** The prefixed name: Turtle syntax where the local part can be written so, else a CURIE. */
+  readonly name: string
+  /** From 0 to 1, higher is better: trust, how much of the IRI the namespace covers, popularity, synonyms, escapes. */
+  readonly score: number
+  /** Why, in words, strongest first. */
+  readonly reasons: readonly string[]
+  /** Whether this is what `shrink` writes. */
+  readonly chosen: boolean
+  readonly quality?: PrefixQuality
+  readonly curated?: boolean
+  /** prefix.cc's popularity rank. */
+  readonly popularity?: number
+  /** `prefix`: a synonym of the record's preferred prefix; `namespace`: the IRI is in a namespace synonym. */
+  readonly synonym?: 'prefix' | 'namespace'
+  /** For a synonym, the preferred form: the preferred prefix, or the namespace the synonym stands for. */
+  readonly preferred?: string
+  /** How the local part is written: `plain`, with backslash `escapes`, or only as a `curie` (not valid Turtle). */
+  readonly localName: 'plain' | 'escapes' | 'curie'
+}
+
+/** What the index knows of one prefix–namespace pair that fits an IRI. */
+export interface CandidateFacts {
+  readonly prefix: string
+  readonly namespace: string
+  readonly iri: string
+  readonly info: VocabularyInfo | undefined
+  /** The preferred prefix when `prefix` is a synonym. */
+  readonly preferredPrefix?: string
+  /** The namespace `namespace` stands for when it is a synonym. */
+  readonly standsFor?: string
+  /** The longest namespace of any candidate of the IRI. */
+  readonly longest: number
+  readonly localName: 'plain' | 'escapes' | 'curie'
+  readonly written: string
+  readonly chosen: boolean
+}
+
+/** Weights of the score's parts; they add up to 1. */
+const TRUST = 0.4
+const COVER = 0.25
+const POPULARITY = 0.1
+const PREFERRED = 0.25
+/** What each grade is trusted; a user's own prefix (no grade) as much as a curated one. */
+const TRUSTED: Readonly<Record<PrefixQuality | 'own', number>> = { curated: 1, own: 1, popular: 0.75, 'long-tail': 0.3, suspect: 0 }
+/** Multiplies the score: a name that needs escapes is worse, one only a CURIE can write much worse. */
+const LOCAL: Readonly<Record<Candidate['localName'], number>> = { plain: 1, escapes: 0.8, curie: 0.4 }
+
+export function scoreCandidate(facts: CandidateFacts): Candidate {
+  const { info, prefix, namespace } = facts
+  const curated = info?.curated === true || info?.quality === 'curated'
+  const grade: PrefixQuality | 'own' = curated ? 'curated' : (info?.quality ?? 'own')
+  const reasons: string[] = []
+  reasons.push(
+    grade === 'curated'
+      ? 'curated vocabulary'
+      : grade === 'own'
+        ? 'from a table without grades (trusted as curated)'
+        : grade === 'suspect'
+          ? `suspect prefix${info?.usually === undefined ? '' : ` (usually written ${info.usually})`}: shrink never uses it`
+          : `${grade} on prefix.cc`,
+  )
+  // Popularity: rank 1 → 1, rank 4096 → 0; unranked curated or own prefixes count as well ranked.
+  const rank = info?.popularity
+  const popularity = rank === undefined ? (grade === 'curated' || grade === 'own' ? 0.5 : 0) : Math.max(0, 1 - Math.log2(rank) / 12)
+  if (rank !== undefined) reasons.push(`popularity rank ${rank} on prefix.cc`)
+  // Shrink takes the longest namespace that fits: it scores in full, shorter ones at most half.
+  const cover = namespace.length === facts.longest ? 1 : (0.5 * namespace.length) / facts.longest
+  reasons.push(`namespace of ${namespace.length} characters${namespace.length === facts.longest ? ', the longest that fits' : ` (the longest that fits has ${facts.longest})`}`)
+  let preferred = 1
+  if (facts.preferredPrefix !== undefined) {
+    preferred -= 0.5
+    reasons.push(`prefix synonym of ${facts.preferredPrefix}`)
+  }
+  if (facts.standsFor !== undefined) {
+    preferred -= 0.25
+    reasons.push(`namespace synonym of <${facts.standsFor}>: the name expands to the standard IRI`)
+  }
+  if (facts.localName === 'escapes') reasons.push('the local name needs backslash escapes')
+  if (facts.localName === 'curie') reasons.push('the local name cannot be written in Turtle: a CURIE only')
+  const score = (TRUST * TRUSTED[grade] + COVER * cover + POPULARITY * popularity + PREFERRED * preferred) * LOCAL[facts.localName]
+  return {
+    prefix,
+    namespace,
+    name: `${prefix}:${facts.written}`,
+    score: Math.round(score * 1000) / 1000,
+    reasons,
+    chosen: facts.chosen,
+    ...(info?.quality !== undefined && { quality: info.quality }),
+    ...(curated && { curated }),
+    ...(rank !== undefined && { popularity: rank }),
+    ...(facts.preferredPrefix !== undefined ? { synonym: 'prefix' as const, preferred: facts.preferredPrefix } : facts.standsFor !== undefined ? { synonym: 'namespace' as const, preferred: facts.standsFor } : {}),
+    localName: facts.localName,
+  }
+}
+
+/** Best first; the one shrink writes before others of equal score, then by prefix. */
+export function byScore(a: Candidate, b: Candidate): number {
+  return b.score - a.score || Number(b.chosen) - Number(a.chosen) || (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0)
+}

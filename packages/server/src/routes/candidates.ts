@@ -1,0 +1,18 @@
+// GET /api/v1/candidates: every prefix that could shrink an IRI, best first, with a score and its reasons.
+
+import type Router from '@koa/router'
+import { isAbsoluteIri } from '@prefixd/core'
+import { HttpError } from '../http-error.js'
+import { requiredQuery } from '../query-params.js'
+import { respond } from '../respond.js'
+
+export function addCandidatesRoute(router: Router): void {
+  router.get('/api/v1/candidates', (ctx) => {
+    const q = requiredQuery(ctx, '/api/v1/candidates?q=IRI (percent-encoded: a # is sent as %23)')
+    if (!isAbsoluteIri(q)) throw new HttpError('BAD_PARAMETER', `parameter 'q' must be an absolute IRI such as http://xmlns.com/foaf/0.1/Person`)
+    respond(ctx, `candidates\0${q}`, (index) => {
+      const candidates = index.candidates(q)
+      return [200, { iri: q, standard: index.standardize(q) ?? null, chosen: candidates.find((c) => c.chosen)?.name ?? null, candidates }]
+    })
+  })
+}
