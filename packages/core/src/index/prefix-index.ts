@@ -18,7 +18,7 @@ import { IndexDraft } from './draft.js'
 import { validateRecords } from '../sources/records.js'
 import { byScore, scoreCandidate, type Candidate } from './candidates.js'
 import type { DataProvenance, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './model.js'
-import { searchNamespaces, type NamespaceMatch } from './namespace-search.js'
+import { NamespaceSearch, type NamespaceMatch } from './namespace-search.js'
 
 /** `turtle` (default): names valid in Turtle and SPARQL, with backslash escapes. `curie`: W3C CURIEs, any suffix. */
 export type NameSyntax = 'turtle' | 'curie'
@@ -116,6 +116,8 @@ export class PrefixIndex {
    * for them —, mapped here to the preferred entry it stands for.
    */
   readonly #synonymOf = new Map<PrefixEntry, PrefixEntry>()
+  /** Reverse search by part of a namespace (made when first asked). */
+  #namespaceSearch: NamespaceSearch | undefined
   /** Every entry of each namespace, for candidates (made when first asked). */
   #entriesByNamespace: Map<string, PrefixEntry[]> | undefined
   /** Prefix completion best first: the ranking of #prefixOrder and of #namespaceOrder (made when first asked). */
@@ -518,17 +520,19 @@ export class PrefixIndex {
   /**
    * Reverse search: the prefixes whose namespace contains `query`, a partial IRI or a host
    * (`xmlns.com/foaf` → foaf, `schema.org` → schema), one per record, best first (see
-   * {@link searchNamespaces}); scheme and `www.` do not matter. Suspect prefixes are left out.
+   * {@link NamespaceSearch}); scheme and `www.` do not matter. Suspect prefixes are left out.
    */
   searchNamespaces(query: string, options: { readonly limit?: number } = {}): NamespaceMatch[] {
     if (typeof query !== 'string') throw new TypeError(`searchNamespaces: query must be a string, got ${typeof query}`)
     const limit = options.limit ?? 20
     if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('searchNamespaces: limit must be a whole number ≥ 0')
-    const entries = this.#namespaceOrder.map((entry) => {
-      const standsFor = this.#synonymOf.get(entry)
-      return standsFor === undefined ? { entry } : { entry, standsFor }
-    })
-    return searchNamespaces(entries, (prefix) => this.#vocabularies.get(prefix), query, limit)
+    this.#namespaceSearch ??= new NamespaceSearch(
+      this.#namespaceOrder.map((entry) => {
+        const standsFor = this.#synonymOf.get(entry)
+        return standsFor === undefined ? { entry } : { entry, standsFor }
+      }),
+    )
+    return this.#namespaceSearch.search(query, (prefix) => this.#vocabularies.get(prefix), limit)
   }
 
   /**
