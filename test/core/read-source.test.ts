@@ -6,9 +6,9 @@ import fc from 'fast-check'
 import { Parser } from 'n3'
 import {
   formatPrefixes,
+  fromRecords,
   PREFIX_SOURCE_FORMATS,
   PrefixError,
-  PrefixIndex,
   readPrefixSource,
   recordsFromEpm,
   validateRecords,
@@ -76,7 +76,7 @@ describe('readPrefixSource', () => {
     const json = readPrefixSource('[{"prefix": "a",\n  "uri_prefix" "http://a/"}]', 'epm')
     assert.deepEqual(json.records, [])
     assert.deepEqual([json.syntaxError?.line, json.syntaxError?.column], [2, 16])
-    assert.match(json.syntaxError!.message, /^not JSON: .*unexpected '"'/)
+    assert.match(json.syntaxError!.message, /^not valid JSON: .*unexpected '"'/)
     const cut = readPrefixSource('{"a": "http://a/",', 'json')
     assert.deepEqual([cut.syntaxError?.line, cut.syntaxError?.column], [1, 19])
     const turtle = readPrefixSource(`@prefix foaf: <${FOAF}> .\n\nfoaf:a foaf:b foaf:c ; ; , .`, 'turtle')
@@ -127,8 +127,8 @@ describe('validateRecords and recordsFromEpm', () => {
         "dce: http://purl.org/dc/elements/1.1/ | namespace <http://purl.org/dc/elements/1.1/> is already under record 'dc11' (<http://purl.org/dc/elements/1.1/>); this record is left out",
         "x: http://x.example/ | prefix synonym 'dc' is already in record 'dc11' (<http://purl.org/dc/elements/1.1/>); left out of this one",
         "x: http://x.example/ | namespace synonym 'http://purl.org/dc/elements/1.1/' is already in record 'dc11' (<http://purl.org/dc/elements/1.1/>); left out of this one",
-        "record 5 'bad prefix' | 'bad prefix' is not a valid prefix (Turtle PN_PREFIX)",
-        "record 6 'z' | namespace: not an absolute IRI (it needs a scheme such as http:)",
+        "bad prefix: http://z.example/ | 'bad prefix' is not a valid prefix (Turtle PN_PREFIX)",
+        "z: no-scheme | namespace: not an absolute IRI (it needs a scheme such as http:)",
         'record 7 | a record must be an object with a prefix and a namespace',
       ],
     )
@@ -209,7 +209,7 @@ describe('writing records: EPM and SHACL', () => {
     fc.assert(
       fc.property(recordsArb, (records) => {
         assert.deepEqual(readPrefixSource(formatPrefixes(records, 'epm'), 'epm'), { records, problems: [] })
-        assert.deepEqual(readPrefixSource(formatPrefixes(PrefixIndex.fromRecords(records).records(), 'epm'), 'json').records, records)
+        assert.deepEqual(readPrefixSource(formatPrefixes(fromRecords(records).records(), 'epm'), 'json').records, records)
       }),
     )
   })

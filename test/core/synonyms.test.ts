@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { PrefixError, PrefixIndex, PrefixIndexBuilder, type PrefixRecord } from '@prefixd/core'
+import { candidates, fromRecords, PrefixError, PrefixIndex, PrefixIndexBuilder, searchNamespaces, type PrefixRecord } from '@prefixd/core'
 
 const SCHEMA = 'http://schema.org/'
 const DC11 = 'http://purl.org/dc/elements/1.1/'
@@ -16,7 +16,7 @@ const RECORDS: PrefixRecord[] = [
 ]
 
 describe('records with synonyms', () => {
-  const index = PrefixIndex.fromRecords(RECORDS)
+  const index = fromRecords(RECORDS)
 
   it('expands every prefix of a record to its preferred namespace', () => {
     assert.equal(index.expand('schema:Person'), SCHEMA + 'Person')
@@ -61,7 +61,7 @@ describe('records with synonyms', () => {
       { prefix: 'c', namespace: 'http://c.example/', namespaceSynonyms: ['http://a.example/'] },
     ]
     assert.throws(
-      () => PrefixIndex.fromRecords(conflicting),
+      () => fromRecords(conflicting),
       (error: unknown) =>
         error instanceof PrefixError &&
         error.code === 'INVALID_SOURCE' &&
@@ -99,37 +99,37 @@ describe('records with synonyms', () => {
 
   describe('candidates', () => {
     it('lists every prefix of every namespace that starts the IRI, best first, with the one shrink writes marked', () => {
-      const found = index.candidates('https://purl.obolibrary.org/obo/GO_0001')
+      const found = candidates(index, 'https://purl.obolibrary.org/obo/GO_0001')
       assert.deepEqual(
         found.map((c) => [c.name, c.chosen, c.synonym ?? null]),
         [['go:0001', true, 'namespace']],
       )
-      const dc = index.candidates(DC11 + 'title')
+      const dc = candidates(index, DC11 + 'title')
       assert.deepEqual(dc.map((c) => c.name), ['dc11:title', 'dc:title'])
       assert.equal(dc[0]!.chosen, true)
       assert.equal(dc[1]!.synonym, 'prefix')
       assert.equal(dc[1]!.preferred, 'dc11')
       assert.ok(dc[0]!.score > dc[1]!.score)
       assert.ok(dc[1]!.reasons.includes('prefix synonym of dc11'), dc[1]!.reasons.join('; '))
-      const obo = index.candidates('http://purl.obolibrary.org/obo/GO_0001')
+      const obo = candidates(index, 'http://purl.obolibrary.org/obo/GO_0001')
       assert.deepEqual(obo.map((c) => c.name), ['go:0001', 'obo:GO_0001'])
       assert.ok(obo[1]!.reasons.some((r) => r.includes('the longest that fits has 34')), obo[1]!.reasons.join('; '))
     })
 
     it('lists names Turtle cannot write as CURIEs, scored lower, and nothing for an IRI outside every namespace', () => {
-      const [spaced] = index.candidates(SCHEMA + 'a b')
+      const [spaced] = candidates(index, SCHEMA + 'a b')
       assert.equal(spaced, undefined) // a space is in no IRI: no CURIE either
-      const [slashed] = index.candidates(SCHEMA + 'a/b')
+      const [slashed] = candidates(index, SCHEMA + 'a/b')
       assert.equal(slashed!.localName, 'escapes')
       assert.equal(slashed!.name, 'schema:a\\/b')
-      assert.deepEqual(index.candidates('http://unknown.example/x'), [])
-      assert.throws(() => index.candidates(undefined as never), TypeError)
+      assert.deepEqual(candidates(index, 'http://unknown.example/x'), [])
+      assert.throws(() => candidates(index, undefined as never), TypeError)
     })
 
     it('scores from 0 to 1, in descending order, on the default data too', async () => {
       const full = await PrefixIndex.loadDefault({ tier: 'prefixes' })
       for (const iri of ['http://schema.org/Person', 'https://schema.org/Person', DC11 + 'title', 'http://purl.obolibrary.org/obo/GO_0000001', 'http://xmlns.com/foaf/0.1/knows']) {
-        const found = full.candidates(iri)
+        const found = candidates(full, iri)
         assert.ok(found.length > 0, iri)
         for (const c of found) assert.ok(c.score >= 0 && c.score <= 1, `${c.name}: ${c.score}`)
         assert.deepEqual(found.map((c) => c.score), [...found.map((c) => c.score)].sort((a, b) => b - a), iri)
@@ -142,12 +142,12 @@ describe('records with synonyms', () => {
 
   describe('searchNamespaces', () => {
     it('finds a prefix by part of its namespace or its host, whatever the scheme', () => {
-      assert.deepEqual(index.searchNamespaces('schema.org').map((m) => m.prefix), ['schema'])
-      assert.deepEqual(index.searchNamespaces('purl.obolibrary.org/obo/GO').map((m) => m.prefix), ['go'])
-      assert.deepEqual(index.searchNamespaces('https://purl.org/dc/elements').map((m) => m.prefix), ['dc11'])
-      assert.deepEqual(index.searchNamespaces('nothing.like.it'), [])
-      assert.deepEqual(index.searchNamespaces('   '), [])
-      assert.throws(() => index.searchNamespaces('x', { limit: -1 }), TypeError)
+      assert.deepEqual(searchNamespaces(index, 'schema.org').map((m) => m.prefix), ['schema'])
+      assert.deepEqual(searchNamespaces(index, 'purl.obolibrary.org/obo/GO').map((m) => m.prefix), ['go'])
+      assert.deepEqual(searchNamespaces(index, 'https://purl.org/dc/elements').map((m) => m.prefix), ['dc11'])
+      assert.deepEqual(searchNamespaces(index, 'nothing.like.it'), [])
+      assert.deepEqual(searchNamespaces(index, '   '), [])
+      assert.throws(() => searchNamespaces(index, 'x', { limit: -1 }), TypeError)
     })
   })
 
@@ -181,9 +181,9 @@ describe('records with synonyms', () => {
     })
 
     it('finds foaf by xmlns.com/foaf and schema by schema.org', () => {
-      assert.equal(data.searchNamespaces('xmlns.com/foaf')[0]?.prefix, 'foaf')
-      assert.equal(data.searchNamespaces('schema.org')[0]?.prefix, 'schema')
-      assert.equal(data.searchNamespaces('www.w3.org/2004/02/skos')[0]?.prefix, 'skos')
+      assert.equal(searchNamespaces(data, 'xmlns.com/foaf')[0]?.prefix, 'foaf')
+      assert.equal(searchNamespaces(data, 'schema.org')[0]?.prefix, 'schema')
+      assert.equal(searchNamespaces(data, 'www.w3.org/2004/02/skos')[0]?.prefix, 'skos')
     })
   })
 
@@ -225,7 +225,7 @@ describe('records with synonyms', () => {
     it('standardize is idempotent, and its result is its own preferred form', () => {
       fc.assert(
         fc.property(recordsArb, fc.nat(), local, fc.boolean(), (records, pick, name, asIri) => {
-          const idx = PrefixIndex.fromRecords(records)
+          const idx = fromRecords(records)
           const record = records[pick % records.length]!
           const prefixes = [record.prefix, ...(record.prefixSynonyms ?? [])]
           const namespaces = [record.namespace, ...(record.namespaceSynonyms ?? [])]
@@ -240,7 +240,7 @@ describe('records with synonyms', () => {
     it('shrink∘expand gives the standard name of any prefix, expand∘shrink the standard IRI of any namespace', () => {
       fc.assert(
         fc.property(recordsArb, fc.nat(), local, (records, pick, name) => {
-          const idx = PrefixIndex.fromRecords(records)
+          const idx = fromRecords(records)
           const record = records[pick % records.length]!
           for (const prefix of [record.prefix, ...(record.prefixSynonyms ?? [])]) {
             assert.equal(idx.shrink(idx.expand(`${prefix}:${name}`)!), idx.standardize(`${prefix}:${name}`))
@@ -253,7 +253,7 @@ describe('records with synonyms', () => {
     })
 
     it('records() gives back the records an index was made of', () => {
-      fc.assert(fc.property(recordsArb, (records) => assert.deepEqual(PrefixIndex.fromRecords(records).records(), records)))
+      fc.assert(fc.property(recordsArb, (records) => assert.deepEqual(fromRecords(records).records(), records)))
     })
   })
 })

@@ -1,20 +1,11 @@
 // Builds the index a command runs on: the default data plus a user's --prefixes and --vocab files.
 
 import { readFile } from 'node:fs/promises'
-import {
-  formatOfFile,
-  prefixesFromJson,
-  prefixesFromRdf,
-  PrefixIndexBuilder,
-  type DataTier,
-  type LoadProblem,
-  type PrefixIndex,
-  type PrefixSource,
-} from '@prefixd/core'
+import { formatOfFile, PrefixIndexBuilder, readPrefixSource, type DataTier, type LoadProblem, type PrefixIndex, type PrefixSourceRead } from '@prefixd/core'
 import { UsageError } from './usage-error.js'
 
 export interface IndexSources {
-  /** Prefix tables (JSON, JSON-LD, Turtle, TriG, N3, SPARQL) that override the defaults. */
+  /** Prefix tables (JSON, JSON-LD, extended prefix maps, Turtle, TriG, N3, SPARQL, SHACL sh:declare) that override the defaults. */
   readonly prefixFiles?: readonly string[]
   /** RDF files (Turtle, N-Triples, N-Quads, TriG, N3) whose terms are added. */
   readonly vocabFiles?: readonly string[]
@@ -35,7 +26,7 @@ export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixI
   const problems: LoadProblem[] = []
   for (const file of sources.prefixFiles ?? []) {
     const table = readPrefixFile(file, await readText(file))
-    builder.addPrefixes(table.entries, { source: file, override: true })
+    builder.addRecords(table.records, { source: file, override: true })
     problems.push(...table.problems)
   }
   for (const file of sources.vocabFiles ?? []) {
@@ -50,18 +41,19 @@ export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixI
   return { index, problems: [...problems, ...builder.problems.slice(before)] }
 }
 
-function readPrefixFile(file: string, text: string): PrefixSource {
+/** A prefix file's records with synonyms; JSON that does not parse is a usage error, Turtle and SPARQL load up to their error. */
+function readPrefixFile(file: string, text: string): PrefixSourceRead {
   const format = formatOfFile(file)
   if (format === 'json') {
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (error) {
-      throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`)
+    const read = readPrefixSource(text, 'json', file)
+    if (read.syntaxError !== undefined) {
+      const { line, column, message } = read.syntaxError
+      throw new UsageError(`${file}: ${message} (line ${line}, column ${column})`)
     }
-    return prefixesFromJson(value, file)
+    return read
   }
-  if (format === 'turtle' || format === 'trig' || format === 'n3' || format === 'sparql') return prefixesFromRdf(text, format, file)
+  // A Turtle file of SHACL sh:declare statements is read for those.
+  if (format === 'turtle' || format === 'trig' || format === 'n3' || format === 'sparql') return readPrefixSource(text, format, file)
   throw new UsageError(`${file}: cannot tell the format; use .json, .jsonld, .ttl, .trig, .n3 or .rq`)
 }
 

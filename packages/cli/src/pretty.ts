@@ -137,7 +137,8 @@ class PrefixChooser extends Transform {
     if (this.#settled.has(cut)) return
     const file = this.#file()
     const fromFile = file?.shrink(iri)
-    const name = fromFile ?? this.#index.shrink(iri)
+    // Exact names only: through a namespace synonym the writer would be given a namespace its IRIs are not in.
+    const name = fromFile ?? this.#index.shrink(iri, { synonyms: false })
     const prefix = name?.slice(0, name.indexOf(':'))
     const namespace = prefix === undefined ? undefined : (fromFile !== undefined ? file! : this.#index).namespace(prefix)
     if (namespace === undefined || namespace.length <= cut.length) {

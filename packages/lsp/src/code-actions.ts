@@ -119,7 +119,8 @@ function shrinkIn(view: DocumentView, index: PrefixIndex, iri: string, declaring
     if (local !== undefined) best = { prefix, namespace, local }
   }
   if (best !== undefined) return { name: `${best.prefix}:${best.local}`, declare: [] }
-  const name = index.shrink(iri)
+  // Only a name that expands to this very IRI: a namespace synonym would change the document's data.
+  const name = index.shrink(iri, { synonyms: false })
   if (name === undefined) return undefined
   const prefix = name.slice(0, name.indexOf(':'))
   if (view.declared.has(prefix)) return undefined // the document's prefix means another namespace

@@ -142,7 +142,7 @@ export function resolveCompletion(index: PrefixIndex, item: CompletionItem): Com
 
 /** The table's prefix whose namespace is exactly `namespace`. */
 function shrinkNamespace(index: PrefixIndex, namespace: string): string | undefined {
-  const name = index.shrink(namespace)
+  const name = index.shrink(namespace, { synonyms: false })
   return name?.endsWith(':') ? name.slice(0, -1) : undefined
 }
 

@@ -154,7 +154,7 @@ export class TermChecks {
 
   /** The table's prefix for exactly `namespace`, if the index holds terms in it. */
   #vocabularyPrefix(namespace: string): string | null {
-    const name = this.index.shrink(namespace)
+    const name = this.index.shrink(namespace, { synonyms: false })
     if (name === undefined || !name.endsWith(':')) return null
     return (this.index.autocomplete(name, { limit: 2 }) ?? []).length < 2 ? null : name
   }

@@ -2,7 +2,10 @@
 
 import { addCompact } from '../data/compact.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
-import { IndexDraft } from './draft.js'
+import { PrefixError } from '../errors.js'
+import { entriesOf, validateRecords } from '../sources/records.js'
+import { IndexDraft, type AddPrefixesOptions } from './draft.js'
+import type { PrefixRecord } from './model.js'
 import { PrefixIndex } from './prefix-index.js'
 
 /**
@@ -26,6 +29,23 @@ export class PrefixIndexBuilder extends IndexDraft {
   }
 
   /**
+   * Adds records with synonyms (an extended prefix map), in preference order: each prefix and prefix
+   * synonym is bound to the record's namespace, as `addPrefixes` binds them, and each
+   * namespace synonym stands for that namespace. Conflicts between the records are checked first
+   * (`validateRecords`) and reported in `problems`.
+   */
+  addRecords(records: Iterable<PrefixRecord>, options: AddPrefixesOptions = {}): this {
+    const source = options.source ?? 'records'
+    const checked = validateRecords(records, { source })
+    for (const problem of checked.problems) this.report(problem)
+    this.addPrefixes(entriesOf(checked.records), options)
+    const layer = new Map<string, string>()
+    for (const record of checked.records) for (const synonym of record.namespaceSynonyms ?? []) layer.set(synonym, record.namespace)
+    this.addSynonyms(layer, options.override ?? false, source)
+    return this
+  }
+
+  /**
    * Builds the index. Terms outside every namespace of the table, or equal to one, are left out.
    * `wholeTable: true` ignores prefix grades (see {@link PrefixQuality}): every prefix is offered and used alike.
    */
@@ -37,4 +57,23 @@ export class PrefixIndexBuilder extends IndexDraft {
 /** Reads an index written by `toCompact`. */
 export function fromCompact(data: unknown, source = 'compact index'): PrefixIndex {
   return addCompact(new PrefixIndexBuilder(), data, source).build()
+}
+
+/**
+ * An index of records with synonyms (an extended prefix map), in preference order. Throws a
+ * `PrefixError` (`INVALID_SOURCE`) naming every conflict or invalid entry; `validateRecords` or
+ * {@link PrefixIndexBuilder.addRecords} take them leniently instead. (A function beside `fromCompact`
+ * rather than a static of PrefixIndex, so that a browser bundle of the index leaves the record checks out.)
+ *
+ * @example
+ * const index = fromRecords([{ prefix: 'dc11', namespace: 'http://purl.org/dc/elements/1.1/', prefixSynonyms: ['dc'] }])
+ * index.standardize('dc:title') // 'dc11:title'
+ */
+export function fromRecords(records: Iterable<PrefixRecord>): PrefixIndex {
+  const builder = new PrefixIndexBuilder().addRecords(validateRecords(records, { strict: true, source: 'fromRecords' }).records, { source: 'fromRecords' })
+  if (builder.problems.length > 0) {
+    const list = builder.problems.map((p) => `${p.entry}: ${p.message}`).join('; ')
+    throw new PrefixError('INVALID_SOURCE', `invalid records: ${list}`)
+  }
+  return builder.build()
 }

@@ -7,8 +7,7 @@ import { Parser } from 'n3'
 import { namespaceProblem, prefixEntryProblem } from '../names/entry-problem.js'
 import { iriProblem } from '../names/iri.js'
 import { printable } from '../names/pn-local.js'
-import { entriesOf, validateRecords } from '../sources/records.js'
-import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, PrefixRecord, Term, VocabularyInfo } from './model.js'
+import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, VocabularyInfo } from './model.js'
 import type { TermRecord } from '../terms/term-index.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import {
@@ -81,6 +80,12 @@ export class IndexDraft {
     return this.#problems
   }
 
+  /** @internal Lists a problem found by a caller (a builder's own loaders). */
+  report(problem: LoadProblem): this {
+    this.#problems.push(problem)
+    return this
+  }
+
   /** Adds `{ prefix: namespace }` entries (or pairs), in preference order. See {@link AddPrefixesOptions}. */
   addPrefixes(
     table: Readonly<Record<string, string>> | Iterable<readonly [string, string]>,
@@ -113,32 +118,16 @@ export class IndexDraft {
   }
 
   /**
-   * Adds records with synonyms (an extended prefix map), in preference order: each prefix and prefix
-   * synonym is bound to the record's namespace, as {@link IndexDraft.addPrefixes} binds them, and each
-   * namespace synonym stands for that namespace. Conflicts between the records are checked first
-   * (`validateRecords`) and reported in `problems`.
-   */
-  addRecords(records: Iterable<PrefixRecord>, options: AddPrefixesOptions = {}): this {
-    const source = options.source ?? 'records'
-    const checked = validateRecords(records, { source })
-    this.#problems.push(...checked.problems)
-    this.addPrefixes(entriesOf(checked.records), options)
-    const layer = new Map<string, string>()
-    for (const record of checked.records) for (const synonym of record.namespaceSynonyms ?? []) layer.set(synonym, record.namespace)
-    this.#addSynonyms(layer, options.override ?? false, source)
-    return this
-  }
-
-  /**
    * Makes IRIs in `synonym` shrink as if they were in `namespace` (`https://schema.org/` for
    * `http://schema.org/`): shrink writes the namespace's prefix, standardize the namespace. A synonym
    * that is also a namespace of the table is left to that namespace, unless `override` (a user's own table) says otherwise.
    */
   addNamespaceSynonym(synonym: string, namespace: string, options: { readonly source?: string; readonly override?: boolean } = {}): this {
-    return this.#addSynonyms(new Map([[synonym, namespace]]), options.override ?? false, options.source ?? 'synonyms')
+    return this.addSynonyms(new Map([[synonym, namespace]]), options.override ?? false, options.source ?? 'synonyms')
   }
 
-  #addSynonyms(synonyms: ReadonlyMap<string, string>, override: boolean, source: string): this {
+  /** @internal Adds namespace synonyms (`synonym → namespace`) as one table: see {@link IndexDraft.addNamespaceSynonym}. */
+  addSynonyms(synonyms: ReadonlyMap<string, string>, override: boolean, source: string): this {
     const layer = new Map<string, string>()
     for (const [synonym, namespace] of synonyms) {
       const problem = namespaceProblem(synonym) ?? namespaceProblem(namespace) ?? (synonym === namespace ? 'a namespace cannot be its own synonym' : undefined)

@@ -47,6 +47,15 @@ export interface PrefixRecord {
   readonly pattern?: string
 }
 
+/** A namespace that starts an IRI, as `PrefixIndex.namespacesOf` lists them. */
+export interface NamespaceOf {
+  /** The prefix shrink writes for it. */
+  readonly prefix: string
+  readonly namespace: string
+  /** For a namespace synonym, the namespace it stands for. */
+  readonly standsFor?: string
+}
+
 /** What {@link PrefixIndex} is made of; produced by {@link PrefixIndexBuilder}. */
 export interface PrefixIndexParts {
   /** In preference order: for a namespace with several prefixes, the first one is used by shrink. */

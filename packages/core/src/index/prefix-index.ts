@@ -15,10 +15,7 @@ import { TermSearch } from '../terms/term-search.js'
 import type { TypeHierarchy } from '../terms/type-hierarchy.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
 import { IndexDraft } from './draft.js'
-import { validateRecords } from '../sources/records.js'
-import { byScore, scoreCandidate, type Candidate } from './candidates.js'
-import type { DataProvenance, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './model.js'
-import { NamespaceSearch, type NamespaceMatch } from './namespace-search.js'
+import type { DataProvenance, NamespaceOf, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './model.js'
 
 /** `turtle` (default): names valid in Turtle and SPARQL, with backslash escapes. `curie`: W3C CURIEs, any suffix. */
 export type NameSyntax = 'turtle' | 'curie'
@@ -116,10 +113,6 @@ export class PrefixIndex {
    * for them —, mapped here to the preferred entry it stands for.
    */
   readonly #synonymOf = new Map<PrefixEntry, PrefixEntry>()
-  /** Reverse search by part of a namespace (made when first asked). */
-  #namespaceSearch: NamespaceSearch | undefined
-  /** Every entry of each namespace, for candidates (made when first asked). */
-  #entriesByNamespace: Map<string, PrefixEntry[]> | undefined
   /** Prefix completion best first: the ranking of #prefixOrder and of #namespaceOrder (made when first asked). */
   #prefixRanking: RangeBest | undefined
   #namespaceRanking: RangeBest | undefined
@@ -471,68 +464,17 @@ export class PrefixIndex {
   }
 
   /**
-   * Every prefix that could shrink `iri` — each prefix of each namespace that starts it, synonyms and
-   * long-tail or suspect prefixes included — best first, each with a score from 0 to 1 and its reasons
-   * (trust: curated, prefix.cc grade; popularity; how much of the IRI the namespace covers; synonyms;
-   * escapes). `chosen` marks the one `shrink` writes. Names are Turtle where the local part allows, else CURIEs.
-   *
-   * @example
-   * index.candidates('http://purl.org/dc/elements/1.1/title').map((c) => c.name) // ['dc11:title', 'dc:title', 'dce:title']
+   * The namespaces of the table that start `iri`, shortest first, each with the prefix shrink writes for
+   * it and, for a namespace synonym, the namespace it stands for. `candidates(index, iri)` builds on it.
    */
-  candidates(iri: string): Candidate[] {
-    if (typeof iri !== 'string') throw new TypeError(`candidates: iri must be a string, got ${typeof iri}`)
+  namespacesOf(iri: string): NamespaceOf[] {
+    if (typeof iri !== 'string') throw new TypeError(`namespacesOf: iri must be a string, got ${typeof iri}`)
     const matches: PrefixEntry[] = []
     const count = this.#byNamespace.matches(iri, matches)
-    if (count === 0) return []
-    const chosen = this.shrink(iri) ?? this.shrink(iri, { syntax: 'curie' })
-    const byNamespace = (this.#entriesByNamespace ??= groupByNamespace(this.#entries))
-    const longest = matches[count - 1]!.namespace.length
-    const candidates: Candidate[] = []
-    for (const match of matches.slice(0, count)) {
-      const local = iri.slice(match.namespace.length)
-      const turtle = writeLocalName(local)
-      if (turtle === undefined && !isIriSuffix(local)) continue
-      const localName = turtle === undefined ? 'curie' : turtle === local || !turtle.includes('\\') ? 'plain' : 'escapes'
-      const written = turtle ?? local
-      const target = this.#synonymOf.get(match)
-      const record = target ?? match
-      for (const entry of byNamespace.get(record.namespace) ?? []) {
-        const name = `${entry.prefix}:${written}`
-        candidates.push(
-          scoreCandidate({
-            prefix: entry.prefix,
-            namespace: match.namespace,
-            iri,
-            info: this.#vocabularies.get(entry.prefix),
-            ...(entry.prefix !== record.prefix && { preferredPrefix: record.prefix }),
-            ...(target !== undefined && { standsFor: target.namespace }),
-            longest,
-            localName,
-            written,
-            chosen: name === chosen && entry.prefix === match.prefix,
-          }),
-        )
-      }
-    }
-    return candidates.sort(byScore)
-  }
-
-  /**
-   * Reverse search: the prefixes whose namespace contains `query`, a partial IRI or a host
-   * (`xmlns.com/foaf` → foaf, `schema.org` → schema), one per record, best first (see
-   * {@link NamespaceSearch}); scheme and `www.` do not matter. Suspect prefixes are left out.
-   */
-  searchNamespaces(query: string, options: { readonly limit?: number } = {}): NamespaceMatch[] {
-    if (typeof query !== 'string') throw new TypeError(`searchNamespaces: query must be a string, got ${typeof query}`)
-    const limit = options.limit ?? 20
-    if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('searchNamespaces: limit must be a whole number ≥ 0')
-    this.#namespaceSearch ??= new NamespaceSearch(
-      this.#namespaceOrder.map((entry) => {
-        const standsFor = this.#synonymOf.get(entry)
-        return standsFor === undefined ? { entry } : { entry, standsFor }
-      }),
-    )
-    return this.#namespaceSearch.search(query, (prefix) => this.#vocabularies.get(prefix), limit)
+    return matches.slice(0, count).map(({ prefix, namespace }, k) => {
+      const target = this.#synonymOf.get(matches[k]!)
+      return target === undefined ? { prefix, namespace } : { prefix, namespace, standsFor: target.namespace }
+    })
   }
 
   /**
@@ -807,26 +749,6 @@ export class PrefixIndex {
   }
 
   /**
-   * An index of records with synonyms (an extended prefix map), in preference order. Throws a
-   * `PrefixError` (`INVALID_SOURCE`) naming every conflict or invalid entry; `validateRecords` or
-   * {@link PrefixIndexBuilder.addRecords} take them leniently instead.
-   *
-   * @example
-   * const index = PrefixIndex.fromRecords([{ prefix: 'dc11', namespace: 'http://purl.org/dc/elements/1.1/', prefixSynonyms: ['dc'] }])
-   * index.standardize('dc:title') // 'dc11:title'
-   */
-  static fromRecords(records: Iterable<PrefixRecord>): PrefixIndex {
-    records = [...records]
-    validateRecords(records, { strict: true, source: 'fromRecords' })
-    const draft = new IndexDraft().addRecords(records, { source: 'fromRecords' })
-    if (draft.problems.length > 0) {
-      const list = draft.problems.map((p) => `${p.entry}: ${p.message}`).join('; ')
-      throw new PrefixError('INVALID_SOURCE', `invalid records: ${list}`)
-    }
-    return new PrefixIndex(draft.parts())
-  }
-
-  /**
    * The default index from `@prefixd/data`: curated vocabularies and the prefix.cc table.
    * `tier: 'prefixes'` loads the table without the terms (smaller, for browsers); `file` loads
    * another index written by `toCompact`. `wholeTable: true` offers and uses every prefix alike,
@@ -836,16 +758,6 @@ export class PrefixIndex {
   static loadDefault(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndex> {
     return loadDefaultInto(new IndexDraft(), options).then((draft) => new PrefixIndex(draft.parts({ wholeTable: options.wholeTable ?? false })))
   }
-}
-
-function groupByNamespace(entries: readonly PrefixEntry[]): Map<string, PrefixEntry[]> {
-  const groups = new Map<string, PrefixEntry[]>()
-  for (const entry of entries) {
-    const group = groups.get(entry.namespace)
-    if (group === undefined) groups.set(entry.namespace, [entry])
-    else group.push(entry)
-  }
-  return groups
 }
 
 /** An IRI's scheme, as RFC 3986 has it. */

@@ -11,7 +11,7 @@ export function parseJsonText(text: string): JsonText {
     const offset = firstJsonError(text)
     const { line, column } = lineAndColumn(text, offset)
     const found = offset >= text.length ? 'the end of the text' : `'${text[offset]}'`
-    return { ok: false, message: `not JSON: ${(error as Error).message.replace(/\s+/g, ' ').slice(0, 160)} (unexpected ${found})`, line, column }
+    return { ok: false, message: `not valid JSON: ${(error as Error).message.replace(/\s+/g, ' ').slice(0, 160)} (unexpected ${found})`, line, column }
   }
 }
 

@@ -54,7 +54,7 @@ export function validateRecords(input: Iterable<unknown>, options: ValidateOptio
     const { prefix, namespace, prefixSynonyms, namespaceSynonyms, pattern } = item as Record<string, unknown>
     const wrong = prefixProblem(prefix) ?? namespaceProblem(namespace)
     if (wrong !== undefined) {
-      problem(wrong, typeof prefix === 'string' ? `record ${position} '${printable(prefix)}'` : undefined)
+      problem(wrong, typeof prefix === 'string' && typeof namespace === 'string' ? `${printable(prefix)}: ${printable(namespace)}` : undefined)
       continue
     }
     const record = { prefix: prefix as string, namespace: namespace as string }

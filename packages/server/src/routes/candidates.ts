@@ -1,7 +1,7 @@
 // GET /api/v1/candidates: every prefix that could shrink an IRI, best first, with a score and its reasons.
 
 import type Router from '@koa/router'
-import { isAbsoluteIri } from '@prefixd/core'
+import { candidates, isAbsoluteIri } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
@@ -11,8 +11,8 @@ export function addCandidatesRoute(router: Router): void {
     const q = requiredQuery(ctx, '/api/v1/candidates?q=IRI (percent-encoded: a # is sent as %23)')
     if (!isAbsoluteIri(q)) throw new HttpError('BAD_PARAMETER', `parameter 'q' must be an absolute IRI such as http://xmlns.com/foaf/0.1/Person`)
     respond(ctx, `candidates\0${q}`, (index) => {
-      const candidates = index.candidates(q)
-      return [200, { iri: q, standard: index.standardize(q) ?? null, chosen: candidates.find((c) => c.chosen)?.name ?? null, candidates }]
+      const found = candidates(index, q)
+      return [200, { iri: q, standard: index.standardize(q) ?? null, chosen: found.find((c) => c.chosen)?.name ?? null, candidates: found }]
     })
   })
 }

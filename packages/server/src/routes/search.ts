@@ -2,7 +2,7 @@
 // also finds prefixes by a partial IRI or a host (`xmlns.com/foaf` → foaf).
 
 import type Router from '@koa/router'
-import type { PrefixIndex, TermInfo } from '@prefixd/core'
+import { searchNamespaces, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeTerm, type TermDetail } from './term-details.js'
@@ -29,7 +29,7 @@ const IRI_PART = /^[^\s]*[./][^\s]*$/
  */
 function search(index: PrefixIndex, q: string, limit: number): Found[] {
   const prefixes: Found[] = IRI_PART.test(q.trim())
-    ? index.searchNamespaces(q, { limit }).map((m) => ({
+    ? searchNamespaces(index, q, { limit }).map((m) => ({
         kind: 'prefix',
         prefixed: `${m.prefix}:`,
         iri: m.namespace,

@@ -1,8 +1,12 @@
-// How well a prefix suits an IRI: the score and reasons of PrefixIndex.candidates.
+// candidates(index, iri): every prefix that could shrink an IRI, with how well it suits it (a score and reasons).
+// A function of its own, not a method, so that a bundle without curation leaves it out.
 
-import type { PrefixQuality, VocabularyInfo } from './model.js'
+import type { PrefixIndex } from '../index/prefix-index.js'
+import type { PrefixQuality, PrefixRecord, VocabularyInfo } from '../index/model.js'
+import { isIriSuffix } from '../names/iri.js'
+import { writeLocalName } from '../names/pn-local.js'
 
-/** A prefix and namespace that could shrink an IRI, as {@link PrefixIndex.candidates} lists them. */
+/** A prefix and namespace that could shrink an IRI, as {@link candidates} lists them. */
 export interface Candidate {
   readonly prefix: string
   /** The namespace that starts the IRI: the record's own, or one of its synonyms. */
@@ -27,11 +31,62 @@ export interface Candidate {
   readonly localName: 'plain' | 'escapes' | 'curie'
 }
 
+/**
+ * Every prefix that could shrink `iri` — each prefix of each namespace that starts it, synonyms and
+ * long-tail or suspect prefixes included — best first, each with a score from 0 to 1 and its reasons
+ * (trust: curated, prefix.cc grade; popularity; how much of the IRI the namespace covers; synonyms;
+ * escapes). `chosen` marks the one `shrink` writes. Names are Turtle where the local part allows, else CURIEs.
+ *
+ * @example
+ * candidates(index, 'http://purl.org/dc/elements/1.1/title').map((c) => c.name) // ['dc11:title', 'dc:title', 'dce:title']
+ */
+export function candidates(index: PrefixIndex, iri: string): Candidate[] {
+  if (typeof iri !== 'string') throw new TypeError(`candidates: iri must be a string, got ${typeof iri}`)
+  const matches = index.namespacesOf(iri)
+  if (matches.length === 0) return []
+  const chosen = index.shrink(iri) ?? index.shrink(iri, { syntax: 'curie' })
+  const records = recordsByNamespace(index)
+  const longest = matches.at(-1)!.namespace.length
+  const found: Candidate[] = []
+  for (const match of matches) {
+    const local = iri.slice(match.namespace.length)
+    const turtle = writeLocalName(local)
+    if (turtle === undefined && !isIriSuffix(local)) continue
+    const localName = turtle === undefined ? 'curie' : turtle === local || !turtle.includes('\\') ? 'plain' : 'escapes'
+    const written = turtle ?? local
+    const record = records.get(match.standsFor ?? match.namespace)
+    for (const prefix of record === undefined ? [match.prefix] : [record.prefix, ...(record.prefixSynonyms ?? [])]) {
+      found.push(
+        scoreCandidate({
+          prefix,
+          namespace: match.namespace,
+          info: index.vocabulary(prefix),
+          ...(prefix !== match.prefix && { preferredPrefix: match.prefix }),
+          ...(match.standsFor !== undefined && { standsFor: match.standsFor }),
+          longest,
+          localName,
+          written,
+          chosen: prefix === match.prefix && `${prefix}:${written}` === chosen,
+        }),
+      )
+    }
+  }
+  return found.sort(byScore)
+}
+
+/** The records of an index by namespace, made once per index. */
+const RECORDS = new WeakMap<PrefixIndex, Map<string, PrefixRecord>>()
+
+function recordsByNamespace(index: PrefixIndex): Map<string, PrefixRecord> {
+  let records = RECORDS.get(index)
+  if (records === undefined) RECORDS.set(index, (records = new Map(index.records().map((r) => [r.namespace, r]))))
+  return records
+}
+
 /** What the index knows of one prefix–namespace pair that fits an IRI. */
-export interface CandidateFacts {
+interface CandidateFacts {
   readonly prefix: string
   readonly namespace: string
-  readonly iri: string
   readonly info: VocabularyInfo | undefined
   /** The preferred prefix when `prefix` is a synonym. */
   readonly preferredPrefix?: string
@@ -54,7 +109,7 @@ const TRUSTED: Readonly<Record<PrefixQuality | 'own', number>> = { curated: 1, o
 /** Multiplies the score: a name that needs escapes is worse, one only a CURIE can write much worse. */
 const LOCAL: Readonly<Record<Candidate['localName'], number>> = { plain: 1, escapes: 0.8, curie: 0.4 }
 
-export function scoreCandidate(facts: CandidateFacts): Candidate {
+function scoreCandidate(facts: CandidateFacts): Candidate {
   const { info, prefix, namespace } = facts
   const curated = info?.curated === true || info?.quality === 'curated'
   const grade: PrefixQuality | 'own' = curated ? 'curated' : (info?.quality ?? 'own')
@@ -103,6 +158,6 @@ export function scoreCandidate(facts: CandidateFacts): Candidate {
 }
 
 /** Best first; the one shrink writes before others of equal score, then by prefix. */
-export function byScore(a: Candidate, b: Candidate): number {
+function byScore(a: Candidate, b: Candidate): number {
   return b.score - a.score || Number(b.chosen) - Number(a.chosen) || (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0)
 }

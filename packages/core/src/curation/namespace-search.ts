@@ -1,8 +1,10 @@
-// Reverse search: the prefixes whose namespace a partial IRI or a host names (`xmlns.com/foaf` → foaf).
+// searchNamespaces(index, query): the prefixes whose namespace a partial IRI or a host names (`xmlns.com/foaf`
+// → foaf). A function of its own, not a method, so that a bundle without curation leaves it out.
 
-import type { PrefixEntry, PrefixQuality, VocabularyInfo } from './model.js'
+import type { PrefixIndex } from '../index/prefix-index.js'
+import type { PrefixEntry, PrefixQuality, VocabularyInfo } from '../index/model.js'
 
-/** A namespace found by {@link PrefixIndex.searchNamespaces}. */
+/** A namespace found by {@link searchNamespaces}. */
 export interface NamespaceMatch {
   readonly prefix: string
   readonly namespace: string
@@ -25,8 +27,35 @@ function normalize(text: string): string {
 const BOUNDARY = /[./#:_=?&-]/
 const TRUSTED: Readonly<Record<PrefixQuality | 'own', number>> = { curated: 1, own: 1, popular: 0.8, 'long-tail': 0.4, suspect: 0 }
 
+/**
+ * Reverse search: the prefixes whose namespace contains `query`, a partial IRI or a host
+ * (`xmlns.com/foaf` → foaf, `schema.org` → schema), one per record, best first; scheme and `www.` do not
+ * matter. Suspect prefixes are left out. The index's namespaces are prepared on the first search.
+ *
+ * @example
+ * searchNamespaces(index, 'xmlns.com/foaf')[0].prefix // 'foaf'
+ */
+export function searchNamespaces(index: PrefixIndex, query: string, options: { readonly limit?: number } = {}): NamespaceMatch[] {
+  if (typeof query !== 'string') throw new TypeError(`searchNamespaces: query must be a string, got ${typeof query}`)
+  const limit = options.limit ?? 20
+  if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('searchNamespaces: limit must be a whole number ≥ 0')
+  let search = SEARCHES.get(index)
+  if (search === undefined) {
+    const entries: SearchableNamespace[] = []
+    for (const { prefix, namespace, namespaceSynonyms = [] } of index.records()) {
+      const entry = { prefix, namespace }
+      entries.push({ entry })
+      for (const synonym of namespaceSynonyms) entries.push({ entry: { prefix, namespace: synonym }, standsFor: entry })
+    }
+    SEARCHES.set(index, (search = new NamespaceSearch(entries)))
+  }
+  return search.search(query, (prefix) => index.vocabulary(prefix), limit)
+}
+
+const SEARCHES = new WeakMap<PrefixIndex, NamespaceSearch>()
+
 /** A namespace to search: its entry, and what it stands for when it is a synonym. */
-export interface SearchableNamespace {
+interface SearchableNamespace {
   readonly entry: PrefixEntry
   readonly standsFor?: PrefixEntry
 }
@@ -38,7 +67,7 @@ export interface SearchableNamespace {
  * namespaces are one string, searched with one `indexOf` per hit: a search per namespace would set up
  * V8's string search thousands of times (a millisecond a query).
  */
-export class NamespaceSearch {
+class NamespaceSearch {
   readonly #entries: readonly SearchableNamespace[]
   /** The normalized namespaces, each followed by a newline (no IRI holds one). */
   readonly #text: string
