@@ -13,6 +13,6 @@ export function addCandidatesRoute(router: Router): void {
     respond(ctx, `candidates\0${q}`, (index) => {
       const found = candidates(index, q)
       return [200, { iri: q, standard: index.standardize(q) ?? null, chosen: found.find((c) => c.chosen)?.name ?? null, candidates: found }]
-    })
+    }, true) // the prefix table is enough: a set need not build its terms
   })
 }
