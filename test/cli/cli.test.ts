@@ -48,6 +48,11 @@ describe('prefixd', function () {
     await writeFile(file('bad-entries.json'), JSON.stringify({ '1bad': 'http://a/', rel: 'relative#', ok: 'http://ok.example/' }))
     await writeFile(file('ctx.jsonld'), JSON.stringify({ '@context': { go2: { '@id': 'http://purl.obolibrary.org/obo/GO_', '@prefix': true } } }))
     await writeFile(file('broken.json'), '{"a": ')
+    await writeFile(file('records.json'), JSON.stringify([{ prefix: 'w', uri_prefix: W, prefix_synonyms: ['wid'], uri_prefix_synonyms: ['https://widgets.example/ns#'] }]))
+    await writeFile(
+      file('shapes.ttl'),
+      `@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n<> sh:declare [ sh:prefix "gizmo" ; sh:namespace "${W}"^^xsd:anyURI ] .\n`,
+    )
     await writeFile(file('table.xml'), '<x/>')
   })
 
@@ -242,6 +247,27 @@ describe('prefixd', function () {
       assert.equal(https, 'schema:Person')
       assert.match(http!, /^(?!schema:)[\w-]+:Person$/) // the default http://schema.org/ falls back to another prefix
       assert.equal(run.code, 0)
+    })
+
+    it('reads an extended prefix map: prefix synonyms expand, namespace synonyms shrink to the preferred prefix', async () => {
+      const run = await prefixd(['shrink', '--no-defaults', '--prefixes', file('records.json'), 'https://widgets.example/ns#Gadget', `${W}Gadget`])
+      assert.equal(run.stdout, 'w:Gadget\nw:Gadget\n')
+      const expanded = await prefixd(['expand', '--no-defaults', '--prefixes', file('records.json'), 'wid:Gadget'])
+      assert.equal(expanded.stdout, `${W}Gadget\n`)
+    })
+
+    it("reads SHACL sh:declare from a Turtle file, not the file's own @prefix lines", async () => {
+      const run = await prefixd(['expand', '--no-defaults', '--prefixes', file('shapes.ttl'), 'gizmo:Gadget', 'sh:declare'])
+      assert.equal(run.stdout, `${W}Gadget\n\n`) // a miss keeps its line, empty
+      assert.match(run.stderr, /unknown prefix 'sh'/)
+    })
+
+    it('writes the table as an extended prefix map and as SHACL declarations', async () => {
+      const epm = await prefixd(['prefixes', '--no-defaults', '--prefixes', file('records.json'), '--format', 'epm'])
+      assert.deepEqual(JSON.parse(epm.stdout), [{ prefix: 'w', uri_prefix: W, prefix_synonyms: ['wid'], uri_prefix_synonyms: ['https://widgets.example/ns#'] }])
+      const shacl = await prefixd(['prefixes', '--no-defaults', '--prefixes', file('records.json'), '--format', 'shacl'])
+      const declared = new Parser().parse(shacl.stdout).filter((q) => q.predicate.value === 'http://www.w3.org/ns/shacl#prefix').map((q) => q.object.value)
+      assert.deepEqual(declared, ['w', 'wid'])
     })
 
     it('warns about invalid entries on stderr and loads the rest', async () => {

@@ -25,7 +25,8 @@ Commands:
       --sort S               relevance (default: exact match first, then most likely) or alpha
       --prefer K             class or property: terms of this kind first
   prefixes                   print the prefix table
-      --format F             json (default), jsonld, turtle or sparql
+      --format F             json (default), jsonld, turtle, sparql, epm (curies' extended prefix
+                             map, with synonyms) or shacl (sh:declare)
   pretty [FILE]              RDF (stdin without FILE) as Turtle or TriG with the prefixes it uses, streamed
       --format F             input syntax: n-triples, n-quads, turtle or trig (default: by the file's
                              extension .nt .nq .ttl .trig; turtle for stdin); N-Quads and TriG give TriG
@@ -44,7 +45,9 @@ ${SERVE_USAGE}  lsp                        run the language server for Turtle, T
       --site URL --email E --api-key K   the chat service and the bot's account (or $PREFIXD_CHAT_API_KEY)
 
 Options for every command:
-  --prefixes FILE            add a prefix table (.json, .jsonld, .ttl, .trig, .n3, .rq); overrides the defaults; repeatable
+  --prefixes FILE            add a prefix table, over the defaults; repeatable: .json (a map, a JSON-LD
+                             context or an extended prefix map), .jsonld, .ttl (@prefix or SHACL sh:declare),
+                             .trig, .n3, .rq
   --vocab FILE               add vocabulary terms (.ttl, .nt, .nq, .trig, .n3); repeatable
   --no-defaults              start from an empty table instead of the default data
   --whole-table              offer and use every prefix alike, long-tail and suspect ones too (data/README.md)
@@ -216,7 +219,8 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
     if (!PREFIX_TABLE_FORMATS.includes(format)) {
       throw new UsageError(`unknown format '${format}'; use ${PREFIX_TABLE_FORMATS.join(', ')}`)
     }
-    io.stdout.write(formatPrefixes(index.prefixes(), format))
+    // The extended prefix map and SHACL are written from records: EPM keeps the synonyms.
+    io.stdout.write(formatPrefixes(format === 'epm' || format === 'shacl' ? index.records() : index.prefixes(), format))
     return EXIT_FOUND
   },
   pretty: async ({ index, args, values, io }) => {
