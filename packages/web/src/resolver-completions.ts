@@ -9,11 +9,16 @@ import { declarationEdit, declaredPrefixes, isPlainLocalName, partialNameAt, pos
 
 /** Completions asked for at a time; when fewer come back the list is complete and filters locally. */
 const LIMIT = 50
-/** The type filter for each position: classes after `a`, properties where a predicate goes. */
-const TYPE_AT: Partial<Record<Position, string>> = {
-  class: 'rdfs:Class',
-  predicate: 'rdf:Property',
+/**
+ * The kind each position asks for: classes after `a`, properties where a predicate goes. Asked as
+ * `prefer`, not as a type filter: the kind comes first, and a term the vocabulary did not type (or
+ * typed otherwise) can still be found after it.
+ */
+const KIND_AT: Partial<Record<Position, Kind>> = {
+  class: 'class',
+  predicate: 'property',
 }
+type Kind = 'class' | 'property'
 /**
  * Bare words that are Turtle keywords, never the start of a prefix to complete; in SPARQL every bare
  * word may be a keyword or a function (`SERVICE`, `STR`), so there prefixes complete only on Ctrl-Space.
@@ -47,7 +52,7 @@ export function resolverCompletions(host: CompletionHost): (context: CompletionC
       return null
     }
     const declared = declaredIn(context.state.doc)
-    const type = partial.hasColon ? TYPE_AT[positionAt(before.slice(0, partial.from), language)] : undefined
+    const kind = partial.hasColon ? KIND_AT[positionAt(before.slice(0, partial.from), language)] : undefined
     // A prefix the document binds itself: complete IRIs in its namespace, written with its prefix.
     const declaredNamespace = partial.hasColon ? declared.get(partial.prefix) : undefined
     const query = declaredNamespace === undefined ? partial.text : declaredNamespace + partial.text.slice(partial.prefix.length + 1)
@@ -59,7 +64,7 @@ export function resolverCompletions(host: CompletionHost): (context: CompletionC
     let found: Suggestion[]
     try {
       const params: Record<string, string> = { q: query, detail: 'true', limit: String(LIMIT) }
-      if (type !== undefined) params.type = type
+      if (kind !== undefined) params.prefer = kind
       const answer = await apiGet<Suggestion[]>('autocomplete', params, controller.signal)
       found = answer.status === 200 ? answer.body : []
       host.report(undefined)
@@ -69,7 +74,7 @@ export function resolverCompletions(host: CompletionHost): (context: CompletionC
     }
     const written: Written = { typedPrefix: partial.prefix, declaredNamespace, declared, language }
     // The resolver's order (exact case first, then by name) is kept over CodeMirror's own fuzzy ranking.
-    const options = found.flatMap((suggestion, rank) => toCompletion(suggestion, written, type, 99 - rank))
+    const options = found.flatMap((suggestion, rank) => toCompletion(suggestion, written, 99 - rank))
     return {
       from: partial.from,
       options,
@@ -93,7 +98,7 @@ interface Written {
   readonly language: Language
 }
 
-function toCompletion(s: Suggestion, written: Written, type: string | undefined, boost: number): Completion[] {
+function toCompletion(s: Suggestion, written: Written, boost: number): Completion[] {
   let name = s.value
   let prefix = s.prefix
   let namespace = s.namespace
@@ -113,7 +118,7 @@ function toCompletion(s: Suggestion, written: Written, type: string | undefined,
       label: name,
       detail: s.kind === 'prefix' ? (s.label ?? s.namespace ?? undefined) : (s.label ?? undefined),
       info: [s.iri, s.typeNames.length > 0 ? 'a ' + s.typeNames.join(', ') : ''].filter(Boolean).join('\n'),
-      type: s.kind === 'prefix' ? 'namespace' : iconOf(s, type),
+      type: s.kind === 'prefix' ? 'namespace' : iconOf(s),
       boost,
       apply: (view: EditorView, _completion: Completion, from: number, to: number) => {
         // Choosing a term of an undeclared prefix declares it too, in the same undoable step.
@@ -130,10 +135,8 @@ function toCompletion(s: Suggestion, written: Written, type: string | undefined,
   ]
 }
 
-/** CodeMirror's icon for a term: what the position asked for, else what its types say. */
-function iconOf(s: Suggestion, type: string | undefined): string {
-  if (type === 'rdfs:Class') return 'class'
-  if (type === 'rdf:Property') return 'property'
+/** CodeMirror's icon for a term: what its types say. */
+function iconOf(s: Suggestion): string {
   if (s.typeNames.some((t) => /Property$/.test(t))) return 'property'
   if (s.typeNames.some((t) => /(?:^|:)Class$/.test(t))) return 'class'
   return 'constant'
