@@ -168,10 +168,13 @@ async function runLsp(
   const transport = values.socket !== undefined
     ? ({ kind: 'socket', port: parseWhole(values.socket, '--socket', 1, 65535) } as const)
     : values['node-ipc'] ? ({ kind: 'node-ipc' } as const) : ({ kind: 'stdio' } as const)
-  // Loaded only here, like the server: the other commands start without the LSP libraries.
+  // The index starts loading first: its file is read while the LSP libraries load (only here, like the
+  // server's: the other commands start without them). The server answers the editor at once; requests
+  // wait for the index while it loads.
+  const index = load()
+  index.catch(() => {}) // a failure is reported by the server, which takes the promise once loaded
   const { runLanguageServer } = await import('@prefixd/lsp')
-  // The server answers the editor at once; requests wait for the index while it loads.
-  runLanguageServer({ transport, index: load(), reload, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr })
+  runLanguageServer({ transport, index, reload, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr })
   return EXIT_FOUND
 }
 
