@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { isAbsoluteIri, isPnPrefix, PrefixError, PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
+import { isAbsoluteIri, isPnPrefix, PrefixError, PrefixIndex, PrefixIndexBuilder, toCompact } from '@prefixd/core'
 
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -161,4 +161,27 @@ describe('the data tiers and their provenance', () => {
     assert.deepEqual(builder.build().provenance, prefixes.provenance)
     assert.deepEqual(PrefixIndex.fromPrefixes({ ex: 'http://example.org/' }).provenance, [])
   })
+})
+
+describe('PrefixIndex.loadDefault, straight from the data', () => {
+  // loadDefault() skips the draft that PrefixIndexBuilder.loadDefault() fills: both must give one index.
+  for (const [tier, wholeTable] of [['full', false], ['prefixes', false], ['full', true]] as const) {
+    it(`gives the index the builder's path gives: the ${tier} tier${wholeTable ? ', whole table' : ''}`, async () => {
+      const fast = await PrefixIndex.loadDefault({ tier, wholeTable })
+      const drafted = (await PrefixIndexBuilder.loadDefault({ tier })).build({ wholeTable })
+      assert.deepEqual(toCompact(fast), toCompact(drafted))
+      assert.deepEqual(fast.records(), drafted.records())
+      assert.deepEqual(fast.provenance, drafted.provenance)
+      assert.deepEqual(fast.size, drafted.size)
+      for (const query of ['fo', 'dc', 'schema:Per', 'foaf:', 'owl:C', 'https://schema.org/Pe', 'person']) {
+        assert.deepEqual(fast.autocomplete(query, { limit: 30 }), drafted.autocomplete(query, { limit: 30 }), query)
+        assert.deepEqual(fast.autocomplete(query, { limit: 30, prefer: 'class' }), drafted.autocomplete(query, { limit: 30, prefer: 'class' }), query)
+      }
+      for (const iri of ['https://schema.org/Person', 'http://purl.org/dc/elements/1.1/title', 'http://example.com/unknown/thing', 'http://www.w3.org/2002/07/owl#DeprecatedClass']) {
+        assert.equal(fast.shrink(iri), drafted.shrink(iri), iri)
+        assert.equal(fast.standardize(iri), drafted.standardize(iri), iri)
+        assert.deepEqual(fast.term(iri), drafted.term(iri), iri)
+      }
+    })
+  }
 })

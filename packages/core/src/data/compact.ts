@@ -89,14 +89,7 @@ export function toCompact(index: CompactSource): CompactIndex {
 
 /** Adds an index written by {@link toCompact} to a builder, so that more data can be layered on it. */
 export function addCompact<T extends IndexDraft>(builder: T, data: unknown, source = 'compact index'): T {
-  const compact = data as CompactIndex
-  const wellFormed =
-    typeof compact === 'object' &&
-    compact !== null &&
-    compact.format === COMPACT_FORMAT &&
-    [compact.prefixes, compact.types, compact.terms, compact.subClassOf].every(Array.isArray) &&
-    typeof compact.vocabularies === 'object'
-  if (!wellFormed) throw new PrefixError('INVALID_SOURCE', `${source} is not a ${COMPACT_FORMAT} file`)
+  const compact = checkCompact(data, source)
   builder.addPrefixes(compact.prefixes, { source })
   if (compact.provenance !== undefined) builder.addProvenance(compact.provenance)
   for (const [prefix, info] of Object.entries(compact.vocabularies)) builder.describeVocabulary(prefix, info)
@@ -129,4 +122,17 @@ export function addCompact<T extends IndexDraft>(builder: T, data: unknown, sour
     )
   })
   return builder
+}
+
+/** `data` as a compact index, if it has the shape of one; else an INVALID_SOURCE error naming `source`. */
+export function checkCompact(data: unknown, source: string): CompactIndex {
+  const compact = data as CompactIndex
+  const wellFormed =
+    typeof compact === 'object' &&
+    compact !== null &&
+    compact.format === COMPACT_FORMAT &&
+    [compact.prefixes, compact.types, compact.terms, compact.subClassOf].every(Array.isArray) &&
+    typeof compact.vocabularies === 'object'
+  if (!wellFormed) throw new PrefixError('INVALID_SOURCE', `${source} is not a ${COMPACT_FORMAT} file`)
+  return compact
 }

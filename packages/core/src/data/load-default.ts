@@ -1,7 +1,9 @@
 // PrefixIndex.loadDefault and PrefixIndexBuilder.loadDefault: the default data, or an index file, into a draft.
 
-import type { IndexDraft } from '../index/draft.js'
+import { IndexDraft } from '../index/draft.js'
+import type { PrefixIndexParts } from '../index/model.js'
 import { addCompact } from './compact.js'
+import { partsFromCompact } from './compact-parts.js'
 import { readDefaultData, readIndexFile } from './default-data.js'
 import { PrefixError } from '../errors.js'
 
@@ -24,4 +26,17 @@ export async function loadDefaultInto<T extends IndexDraft>(draft: T, options: L
   if (tier !== 'full' && tier !== 'prefixes') throw new PrefixError('INVALID_SOURCE', `unknown data tier '${String(tier)}'; use full or prefixes`)
   const { data, source } = options.file === undefined ? await readDefaultData(tier) : await readIndexFile(options.file)
   return addCompact(draft, data, source)
+}
+
+/**
+ * The parts of `PrefixIndex.loadDefault()`: the default data straight into parts (its fast path); an
+ * index `file`, which anyone may have written, through a draft, which checks every entry.
+ */
+export async function loadDefaultParts(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndexParts> {
+  const wholeTable = options.wholeTable ?? false
+  if (options.file !== undefined) return (await loadDefaultInto(new IndexDraft(), options)).parts({ wholeTable })
+  const tier = options.tier ?? 'full'
+  if (tier !== 'full' && tier !== 'prefixes') throw new PrefixError('INVALID_SOURCE', `unknown data tier '${String(tier)}'; use full or prefixes`)
+  const { data, source } = await readDefaultData(tier)
+  return partsFromCompact(data, source, wholeTable)
 }

@@ -11,7 +11,7 @@ import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, 
 import type { TermRecord } from '../terms/term-index.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import {
-  OWL,
+  DEPRECATED_TYPES,
   OWL_DEPRECATED,
   RDF_TYPE,
   RDFS_DOMAIN,
@@ -27,7 +27,6 @@ import {
 
 /** Statements whose object is a term that others build on: they count towards its relevance. */
 const REFERENCES = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES, RDFS_SUBCLASS_OF, RDFS_SUBPROPERTY_OF])
-const DEPRECATED_TYPES = new Set([OWL + 'DeprecatedClass', OWL + 'DeprecatedProperty'])
 
 export interface AddPrefixesOptions {
   /** Named in problem reports; default `'prefixes'`. */

@@ -13,7 +13,7 @@ import { prefixRange } from '../structures/sorted-range.js'
 import { defaultWeight, TermIndex, type TermKind, type TermRecord } from '../terms/term-index.js'
 import { TermSearch } from '../terms/term-search.js'
 import type { TypeHierarchy } from '../terms/type-hierarchy.js'
-import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
+import { loadDefaultParts, type LoadDefaultOptions } from '../data/load-default.js'
 import { IndexDraft } from './draft.js'
 import type { DataProvenance, NamespaceOf, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './model.js'
 
@@ -756,7 +756,7 @@ export class PrefixIndex {
    * use `PrefixIndexBuilder.loadDefault()`.
    */
   static loadDefault(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndex> {
-    return loadDefaultInto(new IndexDraft(), options).then((draft) => new PrefixIndex(draft.parts({ wholeTable: options.wholeTable ?? false })))
+    return loadDefaultParts(options).then((parts) => new PrefixIndex(parts))
   }
 }
 

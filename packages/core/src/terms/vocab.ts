@@ -18,3 +18,6 @@ export const OWL_DEPRECATED = OWL + 'deprecated'
 export const SCHEMA_DOMAIN_INCLUDES = 'http://schema.org/domainIncludes'
 export const SCHEMA_RANGE_INCLUDES = 'http://schema.org/rangeIncludes'
 export const SCHEMA_SUPERSEDED_BY = 'http://schema.org/supersededBy'
+
+/** Types that mark a term deprecated by themselves. */
+export const DEPRECATED_TYPES: ReadonlySet<string> = new Set([OWL + 'DeprecatedClass', OWL + 'DeprecatedProperty'])
