@@ -271,7 +271,9 @@ describe('prefix sets: operator settings', function () {
     try {
       const auth = { authorization: `Bearer ${TOKEN}` }
       assert.equal((await fetch(`${service.url}/api/v1/sets/p`, { method: 'PUT', body: '{"p":"http://example.org/p#"}', headers: { ...auth, 'content-type': 'application/json' } })).status, 201)
-      assert.equal((await fetch(`${service.url}/api/v1/expand?q=p:a&set=p`)).status, 401)
+      const refused = await fetch(`${service.url}/api/v1/expand?q=p:a&set=p`)
+      assert.equal(refused.status, 401)
+      assert.match(((await refused.json()) as { error: { message: string } }).error.message, /^reading sets needs Authorization: Bearer TOKEN \(this server keeps them private\)$/)
       assert.equal((await fetch(`${service.url}/api/v1/sets`)).status, 401)
       assert.equal((await fetch(`${service.url}/api/v1/sets/p`)).status, 401)
       assert.equal((await fetch(`${service.url}/api/v1/expand?q=p:a&set=p`, { headers: auth })).status, 200)

@@ -137,6 +137,24 @@ describe('the sets page in Chromium', function () {
     assert.equal((await fetch(`${server.url}/api/v1/expand?q=d:x&set=doomed`)).status, 404)
   })
 
+  it('lists private sets once the token is given', async () => {
+    const index = PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' })
+    const privateStore = await openSetStore(':memory:')
+    const privateServer = await listen(createApp({ index, site: await loadSite(SITE_DIR), sets: { store: privateStore, tokens: [TOKEN], privateReads: true } }))
+    try {
+      await fetch(`${privateServer.url}/api/v1/sets/secret`, { method: 'PUT', body: '{"s":"http://example.org/s#"}', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` } })
+      await page.goto(`${privateServer.url}/sets`)
+      await status().getByText('The sets cannot be listed: reading sets needs Authorization: Bearer TOKEN (this server keeps them private)').waitFor()
+      await page.getByLabel('Token').fill(TOKEN)
+      await page.getByLabel('Token').press('Tab')
+      await page.getByRole('row', { name: /secret/ }).waitFor()
+      assert.equal(await status().innerText(), '')
+    } finally {
+      await privateServer.close()
+      await privateStore.close()
+    }
+  })
+
   it('fits a 375 px phone without sideways scrolling, and has no serious or critical axe violations', async () => {
     await putSet('a-rather-long-set-name-for-a-phone-screen', '@prefix averylongprefixname: <http://example.org/a/very/long/namespace/that/goes/on/and/on#> .\n')
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true })

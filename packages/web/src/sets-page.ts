@@ -59,6 +59,8 @@ let editing: { name: string; etag: string } | undefined
 
 tokenInput.value = sessionStorage.getItem(TOKEN_KEY) ?? ''
 tokenInput.addEventListener('input', () => sessionStorage.setItem(TOKEN_KEY, tokenInput.value.trim()))
+// Where sets are private, the list needs the token: ask again once one is given.
+tokenInput.addEventListener('change', () => void loadList())
 viewFormat.addEventListener('change', () => shown && void showSet(shown.name))
 byId('edit').addEventListener('click', () => void editShown())
 byId('delete').addEventListener('click', () => void deleteShown())
@@ -109,6 +111,7 @@ async function loadList(): Promise<void> {
     const sent = await send('', { headers: authorized({ Accept: 'application/json' }) })
     loaded()
     if (sent.status !== 200) return say(`The sets cannot be listed: ${messageOf(sent)}`, true)
+    if (status.textContent?.startsWith('The sets cannot be listed')) say('') // the token given since makes it right
     renderList(JSON.parse(sent.text) as SetSummary[])
   } catch (error) {
     loaded()

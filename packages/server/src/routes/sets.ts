@@ -34,13 +34,13 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
   }
   router.get('/api/v1/sets', async (ctx) => {
     const { registry, privateReads, tokens } = config()
-    if (privateReads) requireToken(ctx, tokens)
+    if (privateReads) requireToken(ctx, tokens, 'reading')
     ctx.set('Cache-Control', 'no-store')
     sendJson(ctx, 200, await stored(ctx, registry.store.list()))
   })
   router.get('/api/v1/sets/:name', async (ctx) => {
     const { registry, privateReads, tokens } = config()
-    if (privateReads) requireToken(ctx, tokens)
+    if (privateReads) requireToken(ctx, tokens, 'reading')
     const name = setName(ctx)
     const { format, type } = tableFormat(ctx)
     const record = await stored(ctx, registry.store.get(name))
@@ -90,7 +90,7 @@ export function servedSet(sets: SetsConfig | undefined) {
     if (name === undefined || ctx.path.startsWith('/api/v1/sets')) return next()
     // A name no set can have is not looked for in the store.
     if (sets === undefined || !SET_NAME.test(name)) throw unknownSet(name)
-    if (sets.privateReads) requireToken(ctx, sets.tokens)
+    if (sets.privateReads) requireToken(ctx, sets.tokens, 'reading')
     const found = sets.registry.served(name)
     if (!(found instanceof Promise)) {
       if (found === undefined) throw unknownSet(name)
@@ -127,15 +127,15 @@ function preconditionFailed(name: string): HttpError {
   return new HttpError('PRECONDITION_FAILED', `set '${name}' is not in the state If-Match or If-None-Match asks for (someone changed it meanwhile?)`)
 }
 
-function requireToken(ctx: Context, tokens: BearerTokens): void {
+function requireToken(ctx: Context, tokens: BearerTokens, what: 'reading' | 'writing' = 'writing'): void {
   if (tokens.allows(ctx.get('Authorization'))) return
   ctx.set('WWW-Authenticate', 'Bearer realm="prefixd"')
   throw new HttpError(
     'UNAUTHORIZED',
     tokens.size === 0
-      ? 'this server takes no writes to sets: its operator gave no tokens (PREFIXD_TOKENS or --tokens-file)'
+      ? `this server takes no ${what === 'writing' ? 'writes to' : 'reads of'} sets: its operator gave no tokens (PREFIXD_TOKENS or --tokens-file)`
       : ctx.get('Authorization') === ''
-        ? 'writing sets needs Authorization: Bearer TOKEN'
+        ? `${what} sets needs Authorization: Bearer TOKEN${what === 'reading' ? ' (this server keeps them private)' : ''}`
         : 'the bearer token is not valid',
   )
 }
