@@ -68,6 +68,29 @@ describe('prefix sets over HTTP', function () {
       }
     })
 
+    it('reads an extended prefix map with synonyms and SHACL sh:declare, and writes them back', async () => {
+      const epm = [{ prefix: 'proj', uri_prefix: 'http://example.org/project/', prefix_synonyms: ['project'], uri_prefix_synonyms: ['https://example.org/project/'] }]
+      const created = await put('epm', JSON.stringify(epm), 'application/json')
+      assert.equal(created.status, 201, await created.clone().text())
+      assert.equal(((await created.json()) as { prefixes: number }).prefixes, 1)
+      assert.deepEqual((await json('/api/v1/expand?q=project:x&set=epm')).body, { success: true, value: 'http://example.org/project/x' })
+      assert.deepEqual((await json('/api/v1/shrink?q=' + encodeURIComponent('https://example.org/project/x') + '&set=epm')).body, { success: true, value: 'proj:x' })
+      assert.deepEqual((await json('/api/v1/sets/epm?format=epm')).body, epm)
+      const shacl = [
+        '@prefix sh: <http://www.w3.org/ns/shacl#> .',
+        '@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .',
+        '<http://example.org/shapes> sh:declare [ sh:prefix "shp" ; sh:namespace "http://example.org/shp#"^^xsd:anyURI ] .',
+      ].join('\n')
+      const declared = await put('shacl', shacl, 'text/turtle')
+      assert.equal(declared.status, 201, await declared.clone().text())
+      // The document's own @prefix lines are its syntax, not the set: only sh:declare counts.
+      assert.equal(((await declared.json()) as { prefixes: number }).prefixes, 1)
+      assert.deepEqual((await json('/api/v1/expand?q=shp:Shape&set=shacl')).body, { success: true, value: 'http://example.org/shp#Shape' })
+      const written = await (await fetch(url('/api/v1/sets/shacl?format=shacl'))).text()
+      assert.match(written, /sh:declare/)
+      assert.match(written, /sh:prefix "shp"/)
+    })
+
     it('refuses a body that does not parse with 400, the line and column, and stores nothing', async () => {
       const before = await json('/api/v1/sets/team')
       const turtle = await put('team', '@prefix a: <http://a.example/> .\n@prefix b <http://b.example/> .\n', 'text/turtle')

@@ -1,7 +1,7 @@
 // The sets this process serves: each layered over the served table (or standing alone), built when first
 // asked for, kept in bounded caches, and dropped when the store says the set changed.
 
-import { addCompact, PrefixIndexBuilder, toCompact, type CompactIndex, type PrefixIndex } from '@prefixd/core'
+import { addCompact, PrefixIndexBuilder, toCompact, type CompactIndex, type PrefixIndex, type PrefixRecord } from '@prefixd/core'
 import { LRUCache } from 'lru-cache'
 import type { IndexHolder, ServedIndex } from '../served-index.js'
 import type { SetRecord, SetStore } from './set-store.js'
@@ -16,7 +16,8 @@ export const MAX_SET_INDEXES = 4
 /** What the served table is made of, taken once per table: layering a set reads it instead of the index. */
 interface BaseParts {
   readonly index: PrefixIndex
-  readonly pairs: ReadonlyArray<readonly [string, string]>
+  /** The served table as records: its prefixes with their synonyms, in preference order. */
+  readonly records: readonly PrefixRecord[]
   readonly vocabularies: ReadonlyArray<readonly [string, NonNullable<ReturnType<PrefixIndex['vocabulary']>>]>
   /** The whole index in compact form, made when a set first needs its terms. */
   compact?: CompactIndex
@@ -111,7 +112,7 @@ export class SetRegistry {
         const info = index.vocabulary(prefix)
         if (info !== undefined) vocabularies.push([prefix, info])
       }
-      this.#base = { index, pairs: entries.map((e) => [e.prefix, e.namespace] as const), vocabularies }
+      this.#base = { index, records: index.records(), vocabularies }
     }
     return this.#base
   }
@@ -119,20 +120,20 @@ export class SetRegistry {
   #view(record: SetRecord): SetView {
     const served = this.#holder.current
     const scope = `set\0${record.name}\0${record.etag}\0`
-    const pairs = record.entries.map((e) => [e.prefix, e.namespace] as const)
+    const records = record.entries
     if (record.standalone) {
-      const index = new PrefixIndexBuilder().addPrefixes(pairs, { source: record.name }).build({ wholeTable: this.#wholeTable })
+      const index = new PrefixIndexBuilder().addRecords(records, { source: record.name }).build({ wholeTable: this.#wholeTable })
       return new SetView(record, scope, index, () => index, served)
     }
     const base = this.#baseParts()
-    const table = new PrefixIndexBuilder().addPrefixes(base.pairs, { source: 'served table' })
+    const table = new PrefixIndexBuilder().addRecords(base.records, { source: 'served table' })
     for (const [prefix, info] of base.vocabularies) table.describeVocabulary(prefix, info)
-    table.addPrefixes(pairs, { source: record.name, override: true })
+    table.addRecords(records, { source: record.name, override: true })
     const whole = (): PrefixIndex => {
       let index = this.#indexes.get(scope)
       if (index === undefined) {
         base.compact ??= toCompact(base.index)
-        const builder = addCompact(new PrefixIndexBuilder(), base.compact).addPrefixes(pairs, { source: record.name, override: true })
+        const builder = addCompact(new PrefixIndexBuilder(), base.compact).addRecords(records, { source: record.name, override: true })
         index = builder.build({ wholeTable: this.#wholeTable })
         this.#indexes.set(scope, index)
       }

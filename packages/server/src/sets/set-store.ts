@@ -1,12 +1,9 @@
 // What a store of project prefix sets does, whatever keeps them (SQLite on one machine, PostgreSQL beyond).
 
-/** One entry of a set: a prefix and its namespace (synonyms are kept for the extended prefix map). */
-export interface SetEntry {
-  readonly prefix: string
-  readonly namespace: string
-  readonly prefixSynonyms?: readonly string[]
-  readonly namespaceSynonyms?: readonly string[]
-}
+import type { PrefixRecord } from '@prefixd/core'
+
+/** One entry of a set: a record of the extended prefix map (a prefix, its namespace, and their synonyms). */
+export type SetEntry = PrefixRecord
 
 /** A set as stored: its entries in preference order, and whether it stands alone or is layered over the served table. */
 export interface SetRecord {
