@@ -198,7 +198,7 @@ describe('prefix sets over HTTP', function () {
       await put('alone', '@prefix only: <http://example.org/only#> .\n', 'text/turtle', {}, '?standalone=true')
     })
 
-    it('answers expand, shrink, autocomplete, prefixes, search, suggest, the vocabulary and the redirect from the set', async () => {
+    it('answers expand, shrink, autocomplete, prefixes, search, suggest, candidates, the vocabulary and the redirect from the set', async () => {
       assert.deepEqual((await json('/api/v1/autocomplete?q=widg&set=team')).body, ['widget:'])
       assert.deepEqual((await json('/api/v1/autocomplete?q=schema:Perso&limit=1&set=team')).body, ['schema:Person'])
       const table = (await json('/api/v1/prefixes?set=team')).body
@@ -216,6 +216,9 @@ describe('prefix sets over HTTP', function () {
       assert.equal(redirect.status, 302)
       assert.equal(redirect.headers.get('location'), 'http://example.org/widgets/Gear')
       assert.equal(redirect.headers.get('cache-control'), 'no-cache')
+      const candidates = (await json('/api/v1/candidates?q=' + encodeURIComponent('http://example.org/widgets/Gear') + '&set=team')).body as { chosen: string | null }
+      assert.equal(candidates.chosen, 'widget:Gear')
+      assert.notEqual(((await json('/api/v1/candidates?q=' + encodeURIComponent('http://example.org/widgets/Gear'))).body as { chosen: string | null }).chosen, 'widget:Gear')
       const bulk = await fetch(url('/api/v1/expand?set=team'), { method: 'POST', body: JSON.stringify(['widget:a', 'schema:b', 'nosuch:c']), headers: { 'content-type': 'application/json' } })
       assert.deepEqual(await bulk.json(), ['http://example.org/widgets/a', 'http://schema.org/b', null])
     })
@@ -228,7 +231,7 @@ describe('prefix sets over HTTP', function () {
     })
 
     it('answers a JSON 404 for an unknown set on every read endpoint', async () => {
-      for (const path of ['/api/v1/expand?q=a:b', '/api/v1/shrink?q=http://x/', '/api/v1/autocomplete?q=a', '/api/v1/prefixes', '/api/v1/search?q=a', '/api/v1/suggest?q=a', '/api/v1/prefixes/foaf', '/foaf:Person']) {
+      for (const path of ['/api/v1/expand?q=a:b', '/api/v1/shrink?q=http://x/', '/api/v1/autocomplete?q=a', '/api/v1/prefixes', '/api/v1/search?q=a', '/api/v1/suggest?q=a', '/api/v1/prefixes/foaf', '/api/v1/candidates?q=http://x/', '/foaf:Person']) {
         const response = await fetch(url(`${path}${path.includes('?') ? '&' : '?'}set=nosuch`), { redirect: 'manual' })
         assert.equal(response.status, 404, path)
         assert.deepEqual(await response.json(), { success: false, error: { code: 'NOT_FOUND', message: "unknown set 'nosuch'" } }, path)
