@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache'
 import type { IndexHolder, ServedIndex } from '../served-index.js'
 import type { SetRecord, SetStore } from './set-store.js'
 
-/** Sets whose prefix table is kept built (about 1 MB each over the default table); the least recently used go first. */
+/** Sets whose prefix table (no terms) is kept built; the least recently used go first. */
 export const MAX_SET_TABLES = 64
 /** Names remembered as having no set. */
 export const MAX_UNKNOWN_NAMES = 10_000
@@ -24,8 +24,8 @@ interface BaseParts {
 }
 
 /**
- * Serves sets. A set over the served table gets a table of its own at once — the served prefixes and
- * their grades with the set's entries overriding, built without terms in a few tens of milliseconds —
+ * Serves sets. A set over the served table gets a table of its own at once — the served records and
+ * their grades with the set's records overriding, built without terms (50–110 ms for 1,000 over the defaults) —
  * which expand, shrink, the redirect and the table answer from; its whole index (terms ranked with the
  * set's prefixes) is built only when completion or search asks for it. So the hot lookups cost what
  * they cost on the served table, and a set costs a rebuild of the term index only when its terms are used.
