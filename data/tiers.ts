@@ -47,7 +47,7 @@ function prefixesTier(full: CompactIndex): CompactIndex {
     return delta
   })
   // Term rankings name term positions: without the terms they mean nothing.
-  const { references: _references, deprecated: _deprecated, ...table } = full
+  const { references: _references, deprecated: _deprecated, termPriorities: _priorities, ...table } = full
   const qualities = full.prefixes.map(([prefix]) => full.vocabularies[prefix]?.quality ?? null)
   return { ...table, vocabularies, types: [], terms: [], subClassOf: [], popularityDeltas, qualities }
 }

@@ -96,3 +96,27 @@ describe('TermIndex', () => {
     assert.deepEqual(only.knownTypes(RDF_PROPERTY, true), [RDF_PROPERTY])
   })
 })
+
+describe('TermIndex with a ranking made before', () => {
+  // Records already in index order (case-folded IRI), as a data file keeps them.
+  const sorted = [...RECORDS].sort((a, b) => (a.iri.toLowerCase() < b.iri.toLowerCase() ? -1 : a.iri.toLowerCase() > b.iri.toLowerCase() ? 1 : a.iri < b.iri ? -1 : 1))
+  const ranked = new TermIndex(sorted, new TypeHierarchy())
+  const computed = Array.from(ranked.priorities())
+  const reversed = computed.map((p) => computed.length - 1 - p)
+
+  it('takes the given ranking when every record is kept in index order', () => {
+    const index = new TermIndex(sorted, new TypeHierarchy(), undefined, undefined, reversed)
+    assert.deepEqual(Array.from(index.priorities()), reversed)
+  })
+
+  it('ranks again when the records were not in index order, some are not kept, or the ranking is no permutation', () => {
+    const shuffled = new TermIndex([...sorted].reverse(), new TypeHierarchy(), undefined, undefined, reversed)
+    assert.deepEqual(Array.from(shuffled.priorities()), computed)
+    const kept = new TermIndex(sorted, new TypeHierarchy(), (r) => r.iri !== sorted[0]!.iri, undefined, reversed)
+    assert.equal(kept.size, sorted.length - 1)
+    assert.notDeepEqual(Array.from(kept.priorities()), reversed.slice(1))
+    for (const bad of [reversed.slice(1), reversed.map(() => 0), reversed.map((p) => p + 0.5), [...reversed.slice(0, -1), -1]]) {
+      assert.deepEqual(Array.from(new TermIndex(sorted, new TypeHierarchy(), undefined, undefined, bad).priorities()), computed, JSON.stringify(bad))
+    }
+  })
+})

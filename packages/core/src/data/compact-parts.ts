@@ -69,5 +69,6 @@ export function partsFromCompact(data: unknown, source: string, wholeTable: bool
     provenance: compact.provenance === undefined ? [] : [compact.provenance],
     namespaceSynonyms,
     wholeTable,
+    ...(Array.isArray(compact.termPriorities) && compact.termPriorities.length === terms.length && { termPriorities: compact.termPriorities }),
   }
 }

@@ -34,6 +34,12 @@ export interface CompactIndex {
   readonly references?: ReadonlyArray<readonly [number, number]>
   /** Positions of deprecated terms. */
   readonly deprecated?: readonly number[]
+  /**
+   * Optional: the ranking of the terms (the relevance position of each, 0 first), as the index that wrote
+   * the file ranked them. An index loaded from the file with nothing layered on it takes it instead of
+   * ranking its terms again on its first query.
+   */
+  readonly termPriorities?: readonly number[]
   /** Optional: [synonym, namespace] — IRIs in the synonym shrink as if in the namespace (`https://schema.org/`). */
   readonly namespaceSynonyms?: ReadonlyArray<readonly [string, string]>
 }
@@ -45,6 +51,8 @@ export interface CompactSource {
   vocabulary(prefix: string): VocabularyInfo | undefined
   terms(): readonly TermInfo[]
   subClassStatements(): Iterable<[string, string]>
+  /** The ranking of `terms()` (see {@link CompactIndex.termPriorities}), when the source has one. */
+  termPriorities?(): ArrayLike<number>
 }
 
 /** Writes an index in compact form. */
@@ -84,6 +92,7 @@ export function toCompact(index: CompactSource): CompactIndex {
     references,
     deprecated,
     ...(namespaceSynonyms.length > 0 && { namespaceSynonyms }),
+    ...(index.termPriorities !== undefined && index.terms().length > 0 && { termPriorities: Array.from(index.termPriorities()) }),
   }
 }
 

@@ -70,6 +70,11 @@ export interface PrefixIndexParts {
   readonly namespaceSynonyms?: ReadonlyArray<readonly [string, string]>
   /** Default `false`: long-tail and suspect prefixes are kept out of completion and shrink. `true` uses every prefix alike. */
   readonly wholeTable?: boolean
+  /**
+   * The ranking of `terms` in the order given (a file's `termPriorities`), taken only when every term is
+   * kept in that very order; else the index ranks its terms itself.
+   */
+  readonly termPriorities?: ArrayLike<number>
 }
 
 /** A term of the index, as returned by {@link PrefixIndex.term}. */

@@ -169,6 +169,7 @@ export class PrefixIndex {
         return entry !== undefined && entry.namespace.length < iri.length && !this.#synonymOf.has(entry)
       },
       (record) => this.#weigh(record),
+      parts.termPriorities,
     )
     this.#hierarchy = parts.hierarchy
     this.provenance = parts.provenance ?? []
@@ -271,6 +272,11 @@ export class PrefixIndex {
   /** Every vocabulary term, sorted case-folded by IRI. */
   terms(): readonly TermInfo[] {
     return this.#terms.all()
+  }
+
+  /** @internal The relevance position of each term of {@link PrefixIndex.terms} (0 first), for `toCompact`. */
+  termPriorities(): Int32Array {
+    return this.#terms.priorities()
   }
 
   /**

@@ -52,6 +52,8 @@ export class TermIndex {
   readonly #weigh: (record: TermRecord) => number
   /** Made on the first ranked query: loading the index does not pay for it. */
   #ranking: RangeBest | undefined
+  /** A ranking made before (see the constructor), to make {@link TermIndex.#ranking} from. */
+  #given: Int32Array | undefined
   /** Each type's ranks and the ranking restricted to them, made when that type is first asked for. */
   readonly #typedRankings = new Map<string, { list: ArrayLike<number>; best: RangeBest }>()
   /** Per rank: bit 1 a class, bit 2 a property (made with the ranking). */
@@ -67,12 +69,15 @@ export class TermIndex {
    * Indexes the `records` for which `keep` is true (all by default). `keep` is asked in sorted order,
    * so that neighbours share their namespace and a trie walk per record stays in the CPU cache.
    * `weigh` scores a term for relevance ranking (higher first; see {@link TermIndex.forEachByRelevance}).
+   * `given`: the ranking `weigh` gives `records` in their order, made before (a data file keeps it); taken
+   * only when every record is kept and already in index order, else ranked again on the first query.
    */
   constructor(
     records: Iterable<TermRecord>,
     hierarchy: TypeHierarchy,
     keep: (record: TermRecord) => boolean = () => true,
     weigh: (record: TermRecord) => number = defaultWeight,
+    given?: ArrayLike<number>,
   ) {
     this.#weigh = weigh
     const input = Array.isArray(records) ? (records as readonly TermRecord[]) : Array.from(records)
@@ -95,6 +100,7 @@ export class TermIndex {
     }
     this.#records = sorted
     this.#keys = keys
+    if (given?.length === input.length && sorted.length === input.length && order.every((i, rank) => i === rank)) this.#given = permutation(given)
 
     const ranks = new Map<string, number[]>()
     const add = (type: string, rank: number) => {
@@ -240,12 +246,20 @@ export class TermIndex {
     return true
   }
 
+  /** The relevance position of each term (0 first), by rank. */
+  priorities(): Int32Array {
+    return this.#rankingOf().priority
+  }
+
   #rankingOf(): RangeBest {
     if (this.#ranking !== undefined) return this.#ranking
     const records = this.#records
-    const scores = Float64Array.from(records, (record) => this.#weigh(record))
-    // Ties in index order: case-folded, then code-point order.
-    this.#ranking = new RangeBest(prioritiesOf(scores, (a, b) => a - b))
+    if (this.#given !== undefined) this.#ranking = new RangeBest(this.#given)
+    else {
+      const scores = Float64Array.from(records, (record) => this.#weigh(record))
+      // Ties in index order: case-folded, then code-point order.
+      this.#ranking = new RangeBest(prioritiesOf(scores, (a, b) => a - b))
+    }
     const kinds = new Uint8Array(records.length)
     for (const rank of this.#ranksByType.get(RDFS_CLASS) ?? NO_RANKS) kinds[rank]! |= CLASS
     for (const rank of this.#ranksByType.get(RDF_PROPERTY) ?? NO_RANKS) kinds[rank]! |= PROPERTY
@@ -292,6 +306,19 @@ export class TermIndex {
 }
 
 const NO_RANKS = new Int32Array(0)
+
+/** `list` as priorities when it is a permutation of 0 … n-1 (a file could hold anything); else undefined. */
+function permutation(list: ArrayLike<number>): Int32Array | undefined {
+  const seen = new Uint8Array(list.length)
+  const priorities = new Int32Array(list.length)
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]!
+    if (!Number.isInteger(p) || p < 0 || p >= list.length || seen[p] === 1) return undefined
+    seen[p] = 1
+    priorities[i] = p
+  }
+  return priorities
+}
 const CLASS = 1
 const PROPERTY = 2
 
