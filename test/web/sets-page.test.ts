@@ -133,6 +133,8 @@ describe('the sets page in Chromium', function () {
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Delete' }).click()
     await status().getByText('Deleted doomed.').waitFor()
+    // The list is read again after the status says so: wait for the row to go rather than count at once.
+    await page.getByRole('row', { name: /doomed/ }).waitFor({ state: 'detached' })
     assert.equal(await page.getByRole('row', { name: /doomed/ }).count(), 0)
     assert.equal((await fetch(`${server.url}/api/v1/expand?q=d:x&set=doomed`)).status, 404)
   })
