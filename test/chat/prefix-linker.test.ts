@@ -301,6 +301,17 @@ describe('loadChatPrefixIndex', () => {
     assert.deepEqual(index.prefixes(), { ex: EX, s: SCHEMA })
   })
 
+  it('loads an extended prefix map with its synonyms, and the sh:declare of a SHACL file', async () => {
+    const epm = join(dir, 'records.json')
+    await writeFile(epm, JSON.stringify([{ prefix: 'ex', uri_prefix: EX, prefix_synonyms: ['e'], uri_prefix_synonyms: ['https://example.org/mirror/'] }]))
+    const index = await loadChatPrefixIndex(epm)
+    assert.equal(index.expand('e:a'), `${EX}a`)
+    assert.equal(index.shrink('https://example.org/mirror/a'), 'ex:a')
+    const shacl = join(dir, 'shapes.ttl')
+    await writeFile(shacl, `@prefix sh: <http://www.w3.org/ns/shacl#> .\n<> sh:declare [ sh:prefix "s" ; sh:namespace "${SCHEMA}" ] .\n`)
+    assert.deepEqual((await loadChatPrefixIndex(shacl)).prefixes(), { s: SCHEMA })
+  })
+
   it('rejects a missing file with a PrefixError naming it', async () => {
     const file = join(dir, 'missing.json')
     await assert.rejects(loadChatPrefixIndex(file), (error: unknown) => {

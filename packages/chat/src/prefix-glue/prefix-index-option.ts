@@ -1,7 +1,7 @@
 // The chat's prefix index from its option: `default` (prefixd's data) or a prefix file of the organization's own.
 
 import { readFile } from 'node:fs/promises'
-import { formatOfFile, PrefixError, PrefixIndex, PrefixIndexBuilder, prefixesFromJson, prefixesFromRdf, type PrefixSource } from '@prefixd/core'
+import { formatOfFile, PrefixError, PrefixIndex, PrefixIndexBuilder, readPrefixSource, type LoadProblem } from '@prefixd/core'
 
 /** How many skipped entries an error names before it says "and N more". */
 const LISTED_PROBLEMS = 5
@@ -10,9 +10,9 @@ const LISTED_PROBLEMS = 5
  * The prefix index whose names the chat links, from an option value:
  * - `default`: prefixd's default data (`PrefixIndex.loadDefault()`: curated vocabularies and prefix.cc);
  * - any other value is a file path (relative to the working directory; write `./default` for a file
- *   named so) of a prefix table: `.json`/`.jsonld` (a `{ prefix: namespace }` map, a prefix.cc dump or a
- *   JSON-LD `@context`) or `.ttl`/`.trig`/`.n3`/`.rq`/`.sparql` (its `@prefix`/`PREFIX` lines). The file's
- *   table is the whole table: only its prefixes link.
+ *   named so) of a prefix table: `.json`/`.jsonld` (a `{ prefix: namespace }` map, a prefix.cc dump, a
+ *   JSON-LD `@context` or an extended prefix map with synonyms) or `.ttl`/`.trig`/`.n3`/`.rq`/`.sparql`
+ *   (its `@prefix`/`PREFIX` lines, or SHACL `sh:declare`). The file's table is the whole table: only its prefixes link.
  * A file is read strictly, since it is configuration: an unreadable file, an unknown extension, bad JSON,
  * an RDF syntax error, any entry the core would skip (invalid prefix, relative namespace, a prefix bound
  * twice) or a file without prefixes rejects with a `PrefixError` (`INVALID_SOURCE`) naming the file.
@@ -35,26 +35,17 @@ export async function loadChatPrefixIndex(spec: string): Promise<PrefixIndex> {
   } catch (error) {
     throw invalid(spec, `cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, error)
   }
-  let table: PrefixSource
-  if (format === 'json') {
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (error) {
-      throw invalid(spec, `not valid JSON: ${(error as Error).message}`, error)
-    }
-    table = prefixesFromJson(value, spec)
-  } else {
-    table = prefixesFromRdf(text, format, spec)
-  }
-  const builder = new PrefixIndexBuilder().addPrefixes(table.entries, { source: spec })
+  // Records with synonyms: an extended prefix map's, or a Turtle file's SHACL sh:declare, count too.
+  const table = readPrefixSource(text, format, spec)
+  const builder = new PrefixIndexBuilder().addRecords(table.records, { source: spec })
   const problems = [...table.problems, ...builder.problems]
   if (problems.length > 0) {
-    const listed = problems.slice(0, LISTED_PROBLEMS).map((p) => (p.entry === spec ? p.message : `${p.entry}: ${p.message}`))
+    const at = (p: LoadProblem) => (p.line === undefined ? '' : ` (line ${p.line}${p.column === undefined ? '' : `, column ${p.column}`})`)
+    const listed = problems.slice(0, LISTED_PROBLEMS).map((p) => (p.entry === spec ? p.message + at(p) : `${p.entry}: ${p.message}`))
     const more = problems.length > LISTED_PROBLEMS ? `; and ${problems.length - LISTED_PROBLEMS} more` : ''
     throw invalid(spec, listed.join('; ') + more)
   }
-  if (table.entries.length === 0) throw invalid(spec, 'it declares no prefixes')
+  if (table.records.length === 0) throw invalid(spec, 'it declares no prefixes')
   return builder.build()
 }
 
