@@ -87,6 +87,20 @@ describe('prefixd pretty', function () {
     )
   })
 
+  it('declares the prefix of every family of IRIs, however many share their length, and none for the rest', async () => {
+    // Six namespaces of one length (more than the chooser compares in place) and one with no prefix.
+    const table = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`p${i}`, `http://${'abcdef'[i]}.example/ns/`]))
+    const names = Object.values(table).flatMap((ns) => [ns + 'one', ns + 'two'])
+    const nt = [...names, ...names, 'http://z.example/ns/three']
+      .map((iri, i) => `<${iri}> <${Object.values(table)[i % 6]}p> "${i}" .`)
+      .join('\n')
+    const text = await prettyText(PrefixIndex.fromPrefixes(table), nt, 'n-triples')
+    for (const prefix of Object.keys(table)) assert.match(text, new RegExp(`^@prefix ${prefix}: <`, 'm'), text)
+    for (const prefix of Object.keys(table)) assert.match(text, new RegExp(`^${prefix}:one `, 'm'), text)
+    assert.match(text, /<http:\/\/z\.example\/ns\/three>/)
+    assert.equal(text.match(/^@prefix/gm)?.length, 6)
+  })
+
   it('tells the syntax by --format, then by extension, and refuses what it cannot tell', () => {
     assert.equal(prettyFormat('a.nt', undefined), 'n-triples')
     assert.equal(prettyFormat('a.NQ', undefined), 'n-quads')

@@ -19,6 +19,8 @@ const N3_FORMAT: Readonly<Record<PrettyFormat, string>> = { 'n-triples': 'N-Trip
 const CHUNK = 64 * 1024
 /** IRI families whose prefix is remembered; beyond it the memo starts afresh, so memory stays bounded. */
 const MEMO_SIZE = 16_384
+/** Settled families of one length compared in place before the set of them is asked. */
+const RECENT_PER_LENGTH = 4
 /** A file's own declarations taken into account; more are ignored (they only cost memory). */
 const MAX_DECLARATIONS = 10_000
 
@@ -63,6 +65,8 @@ class PrefixChooser extends Transform {
   readonly #written = new Map<string, string>()
   /** IRI families (up to the last '/' or '#') whose prefix is settled: declared, or none fits. */
   readonly #settled = new Set<string>()
+  /** The first settled families of each length, also in {@link PrefixChooser.#settled}, looked at first. */
+  readonly #recent = new Map<number, string[]>()
   #lastSubject = ''
   readonly #declared = new Map<string, string>()
   /** The input's own declarations as an index, rebuilt when one is added; consulted first. */
@@ -85,7 +89,7 @@ class PrefixChooser extends Transform {
     if (this.#declared.get(prefix) === namespace || this.#declared.size >= MAX_DECLARATIONS) return
     this.#declared.set(prefix, namespace)
     this.#fileIndex = undefined
-    this.#settled.clear() // a new declaration may give an IRI seen before a better prefix
+    this.#forget() // a new declaration may give an IRI seen before a better prefix
     this.#lastSubject = ''
   }
 
@@ -133,7 +137,13 @@ class PrefixChooser extends Transform {
     // IRIs come in families (…/resource/1, …/resource/2): one shrink settles the family, keyed by the IRI
     // up to its last '/' or '#'. Only when the chosen namespace extends past that point (…/entity/Q) does
     // the next IRI of the family get its own look.
-    const cut = iri.slice(0, Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1)
+    let end = iri.length
+    while (end > 0 && iri.charCodeAt(end - 1) !== 0x2f && iri.charCodeAt(end - 1) !== 0x23) end--
+    // A few settled families per length are compared in place: cutting and hashing each IRI's family
+    // was the largest part of the time pretty adds to n3 (CPU profile).
+    const recent = this.#recent.get(end)
+    if (recent !== undefined) for (const family of recent) if (iri.startsWith(family)) return
+    const cut = iri.slice(0, end)
     if (this.#settled.has(cut)) return
     const file = this.#file()
     const fromFile = file?.shrink(iri)
@@ -141,13 +151,24 @@ class PrefixChooser extends Transform {
     const name = fromFile ?? this.#index.shrink(iri, { synonyms: false })
     const prefix = name?.slice(0, name.indexOf(':'))
     const namespace = prefix === undefined ? undefined : (fromFile !== undefined ? file! : this.#index).namespace(prefix)
-    if (namespace === undefined || namespace.length <= cut.length) {
-      if (this.#settled.size >= MEMO_SIZE) this.#settled.clear()
-      this.#settled.add(cut)
-    }
+    if (namespace === undefined || namespace.length <= cut.length) this.#settle(cut)
     if (prefix === undefined || namespace === undefined || this.#written.has(prefix)) return
     this.#written.set(prefix, namespace)
     this.#writer.addPrefix(prefix, namespace)
+  }
+
+  #settle(cut: string): void {
+    if (this.#settled.size >= MEMO_SIZE) this.#forget()
+    this.#settled.add(cut)
+    const recent = this.#recent.get(cut.length)
+    if (recent === undefined) this.#recent.set(cut.length, [cut])
+    else if (recent.length < RECENT_PER_LENGTH) recent.push(cut)
+  }
+
+  /** Forgets every settled family (bounded memory; a new declaration may also settle them otherwise). */
+  #forget(): void {
+    this.#settled.clear()
+    this.#recent.clear()
   }
 
   #file(): PrefixIndex | undefined {
