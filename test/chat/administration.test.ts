@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { expectError, expectSuccess, recordedEvents, startTestChat, USERS, type TestChat } from './chat-helpers.js'
 
-const count = (chat: TestChat, sql: string, ...args: unknown[]): number => (chat.chat.db.prepare(sql).get(...args) as { n: number }).n
+const count = async (chat: TestChat, sql: string, ...args: Array<string | number | null>): Promise<number> => (await chat.chat.db.get<{ n: number }>(sql, ...args))!.n
 
 describe('chat administration endpoints', () => {
   let chat: TestChat
@@ -22,7 +22,7 @@ describe('chat administration endpoints', () => {
       const me = expectSuccess(await chat.as('linkbot-bot', { email: USERS['linkbot-bot']!.email, key }).get('/users/me'))
       assert.equal(me.user_id, 20)
       // To the owner and the administrators, with the new key.
-      const [event] = recordedEvents(chat)
+      const [event] = await recordedEvents(chat)
       assert.deepEqual(event, { users: [1, 2, 4], event: { type: 'realm_bot', op: 'update', bot: { user_id: 20, api_key: key } } })
     })
 
@@ -45,7 +45,7 @@ describe('chat administration endpoints', () => {
       expectError(await chat.as('max').post('/bots/020/api_key/regenerate'), 400, 'BAD_REQUEST', 'No such bot')
       expectSuccess(await chat.as('linkbot-bot').get('/users/me'))
       expectSuccess(await chat.as('max').get('/users/me'))
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.deepEqual((await recordedEvents(chat)), [])
     })
   })
 
@@ -57,14 +57,14 @@ describe('chat administration endpoints', () => {
       expectSuccess(await chat.as('max').delete('/users/me/android_push_reg_id', { token: ANDROID }))
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token: ANDROID }), 400, 'BAD_REQUEST', 'Token does not exist')
       expectSuccess(await chat.as('max').delete('/users/me/ios_push_device_token', { token: IOS }))
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM push_tokens WHERE user_id = 4'), 0)
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM push_tokens WHERE user_id = 4'), 0)
     })
 
     it('does not remove a token of the other platform or of another user', async () => {
       expectError(await chat.as('max').delete('/users/me/ios_push_device_token', { token: ANDROID }), 400, 'BAD_REQUEST', 'Token does not exist')
       const nina = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbandroid-token-nina'
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token: nina }), 400, 'BAD_REQUEST', 'Token does not exist')
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM push_tokens'), 3)
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM push_tokens'), 3)
     })
 
     it('refuses an empty or overlong token, a missing one, and bots', async () => {
@@ -73,15 +73,15 @@ describe('chat administration endpoints', () => {
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id'), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'token' argument")
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token: 'a\u0000b' }), 400, 'REQUEST_VARIABLE_INVALID')
       expectError(await chat.as('linkbot-bot').delete('/users/me/android_push_reg_id', { token: ANDROID }), 400, 'BAD_REQUEST')
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM push_tokens'), 3)
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM push_tokens'), 3)
     })
   })
 
   describe('DELETE /realm/domains/{domain}', () => {
     it('lets an owner remove an allowed domain, and tells every active user', async () => {
       expectSuccess(await chat.as('olivia').delete('/realm/domains/example.org'))
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 1)
-      const [event] = recordedEvents(chat)
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 1)
+      const [event] = await recordedEvents(chat)
       assert.deepEqual(event!.event, { type: 'realm_domains', op: 'remove', domain: 'example.org' })
       assert.deepEqual(event!.users, [1, 2, 3, 4, 5, 6, 20, 21]) // dora (7) is deactivated
       expectError(await chat.as('olivia').delete('/realm/domains/example.org'), 400, 'BAD_REQUEST', 'No entry found for domain example.org.')
@@ -90,7 +90,7 @@ describe('chat administration endpoints', () => {
     it('is for owners only: administrators and members get UNAUTHORIZED_PRINCIPAL', async () => {
       expectError(await chat.as('adam').delete('/realm/domains/example.com'), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner')
       expectError(await chat.as('max').delete('/realm/domains/example.com'), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner')
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 2)
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 2)
     })
 
     it('reads the domain case-insensitively, decoded, and refuses a malformed one', async () => {
@@ -103,8 +103,8 @@ describe('chat administration endpoints', () => {
       for (const raw of ['%00', 'example.com%00', 'example%00.com', 'example.com%0A', '%0D%0Aexample.com', 'exa%09mple.com', 'example.com%7F', 'example.com%C2%85', '%1B']) {
         expectError(await chat.as('olivia').delete(`/realm/domains/${raw}`), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid domain')
       }
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 2)
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 2)
+      assert.deepEqual((await recordedEvents(chat)), [])
       // Surrounding spaces are still trimmed away.
       expectSuccess(await chat.as('olivia').delete('/realm/domains/%20example.com%20'))
     })
@@ -113,8 +113,8 @@ describe('chat administration endpoints', () => {
   describe('DELETE /scheduled_messages/{id}', () => {
     it('cancels the caller\'s scheduled message and announces it to them', async () => {
       expectSuccess(await chat.as('max').delete('/scheduled_messages/1'))
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM scheduled_messages WHERE id = 1'), 0)
-      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: 1 } }])
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM scheduled_messages WHERE id = 1'), 0)
+      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: 1 } }])
     })
 
     it('answers 404 alike for a missing id and for someone else\'s message, and changes nothing', async () => {
@@ -128,8 +128,8 @@ describe('chat administration endpoints', () => {
       for (const id of ['0', '01', '001', '+1', '1e0', '1.0', '%201', '9'.repeat(16)]) {
         expectError(await chat.as('max').delete(`/scheduled_messages/${id}`), 404, 'BAD_REQUEST', 'Scheduled message does not exist')
       }
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM scheduled_messages'), 2)
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM scheduled_messages'), 2)
+      assert.deepEqual((await recordedEvents(chat)), [])
     })
   })
 
@@ -157,7 +157,7 @@ describe('chat administration endpoints', () => {
     })
 
     it('leaves out delivered reminders', async () => {
-      chat.chat.db.prepare('UPDATE reminders SET delivered = 1 WHERE id = 2').run()
+      await chat.chat.db.run('UPDATE reminders SET delivered = 1 WHERE id = 2')
       const { reminders } = expectSuccess(await chat.as('nina').get('/reminders')) as { reminders: Array<Record<string, unknown>> }
       assert.deepEqual(reminders.map((r) => r.reminder_id), [1])
     })
@@ -170,10 +170,10 @@ describe('chat administration endpoints', () => {
     it("deletes the caller's reminder, failed ones too, and tells the owner only", async () => {
       assert.deepEqual(expectSuccess(await chat.as('nina').delete('/reminders/1')), { result: 'success', msg: '' })
       assert.deepEqual(await reminderIds('nina'), [2])
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM reminders WHERE id = 1'), 0)
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM reminders WHERE id = 1'), 0)
       expectSuccess(await chat.as('nina').delete('/reminders/2')) // failed: still the owner's to delete
       assert.deepEqual(await reminderIds('nina'), [])
-      assert.deepEqual(recordedEvents(chat), [
+      assert.deepEqual((await recordedEvents(chat)), [
         { users: [5], event: { type: 'reminders', op: 'remove', reminder_id: 1 } },
         { users: [5], event: { type: 'reminders', op: 'remove', reminder_id: 2 } },
       ])
@@ -183,7 +183,7 @@ describe('chat administration endpoints', () => {
     })
 
     it("answers 404 alike for a missing id, someone else's reminder and a delivered one, and changes nothing", async () => {
-      chat.chat.db.prepare('UPDATE reminders SET delivered = 1 WHERE id = 2').run()
+      await chat.chat.db.run('UPDATE reminders SET delivered = 1 WHERE id = 2')
       const missing = await chat.as('max').delete('/reminders/999')
       expectError(missing, 404, 'BAD_REQUEST', 'Reminder does not exist')
       const others = await chat.as('max').delete('/reminders/1') // nina's
@@ -195,8 +195,8 @@ describe('chat administration endpoints', () => {
       for (const id of ['abc', '0', '03', '+3', '-3', '3e0', '3.0', '%203', '9'.repeat(16)]) {
         expectError(await chat.as('max').delete(`/reminders/${id}`), 404, 'BAD_REQUEST', 'Reminder does not exist')
       }
-      assert.equal(count(chat, 'SELECT count(*) AS n FROM reminders'), 3)
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.equal(await count(chat, 'SELECT count(*) AS n FROM reminders'), 3)
+      assert.deepEqual((await recordedEvents(chat)), [])
       assert.deepEqual(await reminderIds('max'), [3])
     })
   })

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PrefixIndex } from '@prefixd/core'
-import { loadFixture, openDatabase, REFERENCE_FIXTURE, startChat, type EventBroker, type RunningChat } from '@prefixd/chat'
+import pg from 'pg'
+import { loadFixture, openSqliteStore, openStore, REFERENCE_FIXTURE, startChat, type EventBroker, type RunningChat } from '@prefixd/chat'
+import { startTestPostgres, type TestPostgres } from '../support/postgres.js'
 import { TestClock } from './test-clock.js'
 
 interface FixtureUser {
@@ -50,29 +52,74 @@ export interface TestChat {
   readonly mailDir: string
   /** A client authenticated as the fixture user `name` (or with explicit credentials). */
   as(name: string, credentials?: { readonly email: string; readonly key: string }): Client
-  /** Moves the service's clock forward, running the timers (heartbeats, expiry checks) now due. */
-  advance(seconds: number): void
+  /** Moves the service's clock forward, running the timers (heartbeats, expiry checks) now due, and waits for what they started. */
+  advance(seconds: number): Promise<void>
   close(): Promise<void>
 }
 
 /**
- * A database file holding the reference organization, made once per test run: loading the fixture
- * hashes every password with scrypt (slow on purpose), and most tests want a fresh copy of it.
+ * The store the chat tests run on: SQLite (the default), or PostgreSQL when PREFIXD_CHAT_STORE=postgres
+ * (`npm test` runs the chat suite a second time so, through test/support/chat-on-postgres.ts).
+ */
+export const CHAT_STORE: 'sqlite' | 'postgres' = process.env.PREFIXD_CHAT_STORE === 'postgres' ? 'postgres' : 'sqlite'
+
+/** The one cluster of a PostgreSQL run, started on first use (removed at exit by the helper). */
+let cluster: Promise<TestPostgres> | undefined
+let databases = 0
+
+async function newPostgresDatabase(template?: string): Promise<string> {
+  cluster ??= startTestPostgres()
+  const postgres = await cluster
+  const name = `chat_${process.pid}_${++databases}`
+  const client = new pg.Client({ connectionString: postgres.url })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`)
+  } finally {
+    await client.end()
+  }
+  return postgres.url.replace(/\/postgres$/, `/${name}`)
+}
+
+/**
+ * A database holding the reference organization, made once per test run: loading the fixture hashes
+ * every password with scrypt (slow on purpose), and most tests want a fresh copy of it. An SQLite
+ * file to copy, or a PostgreSQL database to use as a template.
  */
 let template: Promise<string> | undefined
 
 function referenceDatabase(): Promise<string> {
   template ??= (async () => {
+    if (CHAT_STORE === 'postgres') {
+      const url = await newPostgresDatabase()
+      const store = await openStore(url)
+      await loadFixture(store, REFERENCE_FIXTURE)
+      await store.close()
+      return url.slice(url.lastIndexOf('/') + 1)
+    }
     const dir = await mkdtemp(join(tmpdir(), 'prefixd-chat-template-'))
     const file = join(dir, 'reference.db')
-    const db = openDatabase(file)
-    loadFixture(db, REFERENCE_FIXTURE)
-    db.pragma('wal_checkpoint(TRUNCATE)') // everything in the main file, so one copy is the whole database
-    db.close()
+    const store = openSqliteStore(file)
+    await loadFixture(store, REFERENCE_FIXTURE)
+    store.database.pragma('wal_checkpoint(TRUNCATE)') // everything in the main file, so one copy is the whole database
+    await store.close()
     process.once('exit', () => void rm(dir, { recursive: true, force: true }))
     return file
   })()
   return template
+}
+
+/** Where a test's service keeps a fresh copy of the reference organization (a file or a database URL). */
+export async function referenceCopy(dataDir: string): Promise<string> {
+  if (CHAT_STORE === 'postgres') return newPostgresDatabase(await referenceDatabase())
+  const file = join(dataDir, 'chat.db')
+  await copyFile(await referenceDatabase(), file)
+  return file
+}
+
+/** An empty store for a test: `:memory:`, or a new PostgreSQL database. */
+export async function emptyDatabase(): Promise<string> {
+  return CHAT_STORE === 'postgres' ? newPostgresDatabase() : ':memory:'
 }
 
 /** Waits until `condition` holds (a request reached the service, a process started), at most `ms`. */
@@ -106,14 +153,10 @@ export async function startTestChat(
 ): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
   const dataDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-data-'))
-  let db = options.db
-  if (db === undefined && options.fixture === undefined) {
-    db = join(dataDir, 'chat.db') // a fresh copy of the reference organization
-    await copyFile(await referenceDatabase(), db)
-  }
+  const db = options.db ?? (options.fixture === undefined ? await referenceCopy(dataDir) : await emptyDatabase())
   const clock = new TestClock(options.startAt)
   const chat = await startChat({
-    db: db ?? ':memory:',
+    db,
     host: '127.0.0.1',
     port: 0,
     mailDir,
@@ -153,7 +196,10 @@ export async function startTestChat(
     chat,
     mailDir,
     as,
-    advance: (seconds) => clock.advance(seconds),
+    advance: async (seconds) => {
+      clock.advance(seconds)
+      await chat.settled()
+    },
     close: async () => {
       await chat.close()
       await rm(mailDir, { recursive: true, force: true })
@@ -169,8 +215,8 @@ export interface RecordedEvent {
 }
 
 /** Every event recorded in the `events` table so far, oldest first. */
-export function recordedEvents(chat: TestChat): RecordedEvent[] {
-  const rows = chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>
+export async function recordedEvents(chat: TestChat): Promise<RecordedEvent[]> {
+  const rows = await chat.chat.db.all<{ user_ids: string; event: string }>('SELECT user_ids, event FROM events ORDER BY id')
   return rows.map((row) => ({ users: JSON.parse(row.user_ids) as number[], event: JSON.parse(row.event) as Record<string, unknown> }))
 }
 
@@ -205,10 +251,15 @@ export async function expectRefused(
   code: string,
   msg?: string | RegExp,
 ): Promise<Answer> {
-  const state = (): unknown => ({ rows: tables.map((table) => chat.chat.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()), events: recordedEvents(chat) })
-  const before = state()
+  // Every row of each table in a fixed order (PostgreSQL has no rowid for tables with their own id).
+  const rows = async (table: string): Promise<unknown[]> =>
+    CHAT_STORE === 'sqlite'
+      ? chat.chat.db.all(`SELECT * FROM ${table} ORDER BY rowid`)
+      : (await chat.chat.db.all(`SELECT * FROM ${table}`)).map((row) => JSON.stringify(row)).sort()
+  const state = async (): Promise<unknown> => ({ rows: await Promise.all(tables.map(rows)), events: await recordedEvents(chat) })
+  const before = await state()
   const answer = await call()
   expectError(answer, status, code, msg)
-  assert.deepEqual(state(), before)
+  assert.deepEqual(await state(), before)
   return answer
 }

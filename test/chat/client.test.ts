@@ -51,8 +51,8 @@ async function dmToMax(chat: TestChat, content: string): Promise<void> {
   expectSuccess(await chat.as('olivia').post('/messages', { type: 'direct', to: [4], content }))
 }
 
-function queueExists(chat: TestChat, queueId: string): boolean {
-  return chat.chat.db.prepare('SELECT 1 FROM event_queues WHERE id = ?').get(queueId) !== undefined
+async function queueExists(chat: TestChat, queueId: string): Promise<boolean> {
+  return (await chat.chat.db.get('SELECT 1 FROM event_queues WHERE id = ?', queueId)) !== undefined
 }
 
 describe('ChatClient', () => {
@@ -120,13 +120,13 @@ describe('ChatClient', () => {
   })
 
   it('never repeats a POST that may have taken effect: a lost answer, a 5xx, a timeout', async () => {
-    const sent = (): number => (chat.chat.db.prepare("SELECT count(*) AS n FROM messages WHERE content LIKE 'once %'").get() as { n: number }).n
+    const sent = async (): Promise<number> => (await chat.chat.db.get("SELECT count(*) AS n FROM messages WHERE content LIKE 'once %'") as { n: number }).n
     const time = fakeTime()
     const client = clientAs('max', peer.url, time)
     const post = (content: string, options = {}) => client.call('POST', '/messages', { type: 'direct', to: [5], content }, options).then(() => undefined, (e: unknown) => e)
     peer.script = (method, _path, index) => (method === 'POST' && index === 0 ? 'lose' : 'proxy')
     assert.ok((await post('once a')) instanceof TypeError)
-    assert.equal(sent(), 1, 'the chat took the message; its answer was lost, and nothing was sent again')
+    assert.equal(await sent(), 1, 'the chat took the message; its answer was lost, and nothing was sent again')
     peer.script = (method, _path, index) => (method === 'POST' && index === 1 ? envelope503 : 'proxy')
     assert.equal(((await post('once b')) as ChatApiError).status, 503)
     peer.script = (method, _path, index) => (method === 'POST' && index === 2 ? 'hang' : 'proxy')
@@ -181,7 +181,7 @@ describe('ChatClient', () => {
     // The wait moves the service's clock instead of the test's: deterministic and immediate.
     const sleep = async (ms: number): Promise<void> => {
       sleeps.push(ms)
-      chat.advance(ms / 1000)
+      await chat.advance(ms / 1000)
     }
     const client = clientAs('max', chat.url, { sleep, random: () => 0.5 })
     // Two calls per window pass; the third (or, across a window's end, a later one) gets a 429 and waits.
@@ -337,7 +337,7 @@ describe('EventQueueClient', () => {
     const sleeps: number[] = []
     const sleep = async (ms: number): Promise<void> => {
       sleeps.push(ms)
-      chat!.advance(ms / 1000)
+      await chat!.advance(ms / 1000)
     }
     const { queue } = queueOf(chat.url, {}, { sleep })
     const read = reader(queue)
@@ -363,7 +363,7 @@ describe('EventQueueClient', () => {
     await read.done
     const elapsed = performance.now() - started
     assert.ok(elapsed < 500, `stopped after ${elapsed.toFixed(0)} ms`)
-    assert.equal(queueExists(chat, queueId), false)
+    assert.equal(await queueExists(chat, queueId), false)
     assert.equal(queue.queueId, undefined)
     expectError(await chat.as('max').get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true }), 400, 'BAD_EVENT_QUEUE_ID')
     await delay(20)
@@ -383,7 +383,7 @@ describe('EventQueueClient', () => {
     controller.abort()
     await read.done
     assert.ok(performance.now() - started < 500)
-    assert.equal(queueExists(chat, queueId), false)
+    assert.equal(await queueExists(chat, queueId), false)
   })
 
   it('deletes its queue when the loop breaks', async () => {
@@ -395,7 +395,7 @@ describe('EventQueueClient', () => {
       assert.ok(isEvent(item) && item.type === 'message')
       break
     }
-    assert.equal(queueExists(chat, queueId), false)
+    assert.equal(await queueExists(chat, queueId), false)
   })
 
   it('ends with the error of a call that is not worth retrying', async () => {

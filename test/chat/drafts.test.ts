@@ -7,8 +7,8 @@ import { expectError, expectRefused, expectSuccess, recordedEvents, startTestCha
 const MAX_DRAFT = { id: 1, type: 'stream', to: [2], topic: 'foaf', content: 'Half-written thought', timestamp: 1763692700 }
 
 /** Every draft row and every event, to show that a refused request changed nothing. */
-function state(chat: TestChat): unknown {
-  return { drafts: chat.chat.db.prepare('SELECT * FROM drafts ORDER BY id').all(), events: recordedEvents(chat) }
+async function state(chat: TestChat): Promise<unknown> {
+  return { drafts: await chat.chat.db.all('SELECT * FROM drafts ORDER BY id'), events: (await recordedEvents(chat)) }
 }
 
 /** Asserts that `call` fails with this error and leaves the drafts table and the events as they were. */
@@ -69,7 +69,7 @@ describe('drafts', () => {
       // Filled in by the server when absent.
       assert.ok((unaddressed.timestamp as number) >= before && (unaddressed.timestamp as number) <= after, String(unaddressed.timestamp))
 
-      const recorded = recordedEvents(chat)
+      const recorded = (await recordedEvents(chat))
       assert.equal(recorded.length, 1)
       assert.deepEqual(recorded[0]!.users, [4])
       assert.deepEqual(recorded[0]!.event, { type: 'drafts', op: 'add', drafts: ids.map((id) => byId.get(id)) })
@@ -78,7 +78,7 @@ describe('drafts', () => {
     it('answers ids [] and sends no event when no drafts are given', async () => {
       assert.deepEqual(expectSuccess(await post('max', {})).ids, [])
       assert.deepEqual(expectSuccess(await post('max', { drafts: [] })).ids, [])
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.deepEqual((await recordedEvents(chat)), [])
     })
 
     it('ignores the recipients of an unaddressed draft and the topic of non-channel drafts', async () => {
@@ -170,10 +170,10 @@ describe('drafts', () => {
 
     it('refuses huge requests with 4xx and stores nothing', async () => {
       await refused(chat, () => post('max', { drafts: [draft({ content: 'x'.repeat(100_001) })] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts/)
-      const before = state(chat)
+      const before = await state(chat)
       const huge = await post('max', { drafts: [draft({ content: 'x'.repeat(2_000_000) })] })
       assert.equal(huge.status, 413)
-      assert.deepEqual(state(chat), before)
+      assert.deepEqual(await state(chat), before)
     })
 
     it('creates a batch whole or not at all', async () => {
@@ -189,7 +189,7 @@ describe('drafts', () => {
       const [stored] = expectSuccess(await chat.as('max').get('/drafts')).drafts as Array<Record<string, unknown>>
       assert.deepEqual({ ...stored, timestamp: 0 }, { id: 1, type: 'private', to: [5], topic: '', content: 'Rewritten', timestamp: 0 })
       assert.ok((stored!.timestamp as number) >= before)
-      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'drafts', op: 'update', draft: stored } }])
+      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'drafts', op: 'update', draft: stored } }])
 
       expectSuccess(await chat.as('max').patch('/drafts/1', { draft: { ...MAX_DRAFT, id: 77, timestamp: 1763692800 } }))
       assert.deepEqual(expectSuccess(await chat.as('max').get('/drafts')).drafts, [{ ...MAX_DRAFT, timestamp: 1763692800 }])
@@ -229,7 +229,7 @@ describe('drafts', () => {
     it('removes the draft and sends a drafts remove event to the owner', async () => {
       expectSuccess(await chat.as('max').delete('/drafts/1'))
       assert.deepEqual(expectSuccess(await chat.as('max').get('/drafts')), { result: 'success', msg: '', count: 0, drafts: [] })
-      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'drafts', op: 'remove', draft_id: 1 } }])
+      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'drafts', op: 'remove', draft_id: 1 } }])
       await refused(chat, () => chat.as('max').delete('/drafts/1'), 404, 'BAD_REQUEST', 'Draft does not exist')
     })
 
@@ -250,16 +250,20 @@ describe('drafts', () => {
       assert.deepEqual((expectSuccess(await chat.as('nina').get('/drafts')).drafts as Array<{ id: number }>).map((d) => d.id), [ninaId])
       expectError(await chat.as('max').patch(`/drafts/${ninaId}`, { draft: draft() }), 404, 'BAD_REQUEST', 'Draft does not exist')
       expectError(await chat.as('max').delete(`/drafts/${ninaId}`), 404, 'BAD_REQUEST', 'Draft does not exist')
-      assert.deepEqual(recordedEvents(chat).map((e) => e.users), [[5]])
+      assert.deepEqual((await recordedEvents(chat)).map((e) => e.users), [[5]])
     })
   })
 
   describe('enable_drafts_synchronization', () => {
-    const setSync = (userId: number, value: string): void =>
-      void chat.chat.db.prepare("INSERT OR REPLACE INTO user_settings (user_id, name, value) VALUES (?, 'enable_drafts_synchronization', ?)").run(userId, value)
+    const setSync = async (userId: number, value: string): Promise<void> =>
+      void (await chat.chat.db.run(
+        "INSERT INTO user_settings (user_id, name, value) VALUES (?, 'enable_drafts_synchronization', ?) ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value",
+        userId,
+        value,
+      ))
 
     it('refuses every drafts endpoint (GET, POST, PATCH, DELETE) with 400 when the user turned it off', async () => {
-      setSync(4, 'false')
+      await setSync(4, 'false')
       const disabled = 'User has disabled synchronizing drafts.'
       await refused(chat, () => chat.as('max').get('/drafts'), 400, 'BAD_REQUEST', disabled)
       await refused(chat, () => post('max', { drafts: [draft()] }), 400, 'BAD_REQUEST', disabled)
@@ -275,7 +279,7 @@ describe('drafts', () => {
     })
 
     it('is on by default and when set to true', async () => {
-      setSync(4, 'true')
+      await setSync(4, 'true')
       expectSuccess(await post('max', { drafts: [draft()] }))
       expectSuccess(await chat.as('max').patch('/drafts/1', { draft: draft() }))
     })

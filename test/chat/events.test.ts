@@ -238,7 +238,7 @@ describe('event queue', () => {
       }
       expectError(await chat.as('max').post('/register', { event_types: { a: 1 } }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid event_types\b/)
       expectError(await chat.as('max').post('/register', { apply_markdown: 'yes' }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid apply_markdown\b/)
-      assert.equal((chat.chat.db.prepare('SELECT count(*) AS n FROM event_queues').get() as { n: number }).n, 0)
+      assert.equal((await chat.chat.db.get('SELECT count(*) AS n FROM event_queues') as { n: number }).n, 0)
     })
   })
 
@@ -388,7 +388,7 @@ describe('event queue', () => {
       expectError(await chat.as('max').delete('/events'), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'queue_id' argument")
       // A deleted queue receives nothing any more.
       await sendDirect(chat.as('nina'), [4], 'after delete')
-      assert.equal((chat.chat.db.prepare('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?').get(queue) as { n: number }).n, 0)
+      assert.equal((await chat.chat.db.get('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?', queue) as { n: number }).n, 0)
     })
 
     it('forgets a waiting request whose client went away, and serves the queue on', async () => {
@@ -547,7 +547,7 @@ describe('event queue', () => {
 
     it('restart: every queue gets one when the service starts again on the same database, keeping its events and ids', async () => {
       const first = chat
-      const db = first.chat.db.name
+      const db = first.chat.db.location
       const queue = await register(chat.as('max'))
       const id = await sendDirect(chat.as('nina'), [4], 'before the restart')
       const before = await take(chat.as('max'), queue)
@@ -580,9 +580,9 @@ describe('event queue', () => {
     it('drops a queue idle past its lifespan (600 s unless asked), then answers BAD_EVENT_QUEUE_ID with a reason', async () => {
       const short = await register(expiring.as('max'))
       const long = await register(expiring.as('max'), { queue_lifespan_secs: 1200 })
-      expiring.advance(500)
+      await expiring.advance(500)
       assert.deepEqual(await take(expiring.as('max'), short), []) // a request renews the lifespan
-      expiring.advance(650)
+      await expiring.advance(650)
       const answer = await expiring.as('max').get('/events', { queue_id: short, last_event_id: -1, dont_block: true })
       expectError(answer, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${short}`)
       assert.equal(answer.body.queue_id, short)
@@ -592,13 +592,13 @@ describe('event queue', () => {
       expectError(other, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${short}`)
       assert.equal('reason' in other.body, false)
       assert.deepEqual(await take(expiring.as('max'), long), [])
-      expiring.advance(1210) // (a grace of 2 s: other processes save the queues their requests wait on each second)
+      await expiring.advance(1210) // (a grace of 2 s: other processes save the queues their requests wait on each second)
       expectError(await expiring.as('max').get('/events', { queue_id: long, last_event_id: -1, dont_block: true }), 400, 'BAD_EVENT_QUEUE_ID')
     })
 
     it('expires a queue with a short queue_lifespan_secs', async () => {
       const queue = await register(expiring.as('max'), { queue_lifespan_secs: 1 })
-      expiring.advance(61) // the first check: idle for 61 s, far past 1 s
+      await expiring.advance(61) // the first check: idle for 61 s, far past 1 s
       expectError(await expiring.as('max').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true }), 400, 'BAD_EVENT_QUEUE_ID')
     })
 
@@ -606,12 +606,12 @@ describe('event queue', () => {
       const queue = await register(expiring.as('max'))
       const waiting = expiring.as('max').get('/events', { queue_id: queue, last_event_id: -1 })
       await until(() => expiring.chat.services.waiters.size === 1, 'the request waits')
-      for (let i = 0; i < 3; i++) expiring.advance(3600) // three checks, each far past the lifespan
+      for (let i = 0; i < 3; i++) await expiring.advance(3600) // three checks, each far past the lifespan
       await sendDirect(expiring.as('nina'), [4], 'still there?')
       const body = expectSuccess(await waiting)
       assert.deepEqual((body.events as Event[]).map((e) => e.type), ['message'])
       // Its lifespan counts from the end of that request.
-      expiring.advance(61)
+      await expiring.advance(61)
       assert.deepEqual(await take(expiring.as('max'), queue, 0), [])
     })
   })
@@ -652,7 +652,7 @@ describe('event queue', () => {
         expectError(answer, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${abandoned}`)
         assert.equal(answer.body.queue_id, abandoned)
         assert.match(String(answer.body.reason), /10000/)
-        assert.equal((busy.chat.db.prepare('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?').get(abandoned) as { n: number }).n, 0)
+        assert.equal((await busy.chat.db.get('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?', abandoned) as { n: number }).n, 0)
         // The queue that was read, and the one that never got these events, live on.
         assert.equal((await take(max, reading, readingAcked))[0]!.id, readingAcked + 1)
         assert.deepEqual(await take(max, otherTypes), [])

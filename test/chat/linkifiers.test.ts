@@ -29,7 +29,7 @@ describe('linkifier administration', () => {
     expectError(answer, 400, 'BAD_REQUEST', msg)
     if (errors !== undefined) assert.deepEqual(answer.body.errors, errors)
     assert.deepEqual(await list(), [FIXTURE_LINKIFIER])
-    assert.deepEqual(recordedEvents(chat), [])
+    assert.deepEqual((await recordedEvents(chat)), [])
   }
 
   describe('GET /realm/linkifiers', () => {
@@ -46,7 +46,7 @@ describe('linkifier administration', () => {
       assert.equal(id, 2)
       const added = { id, ...TICKET, example_input: 'T42', reverse_template: 'T{nr}', alternative_url_templates: ['https://t.example.com/{nr}'] }
       assert.deepEqual(await list(), [FIXTURE_LINKIFIER, added])
-      assert.deepEqual(recordedEvents(chat), [{ users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: [FIXTURE_LINKIFIER, added] } }])
+      assert.deepEqual((await recordedEvents(chat)), [{ users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: [FIXTURE_LINKIFIER, added] } }])
     })
 
     it('stores null for empty example_input and reverse_template, [] without alternatives', async () => {
@@ -59,7 +59,7 @@ describe('linkifier administration', () => {
         expectError(await chat.as(name).post('/realm/filters', TICKET), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
       }
       assert.deepEqual(await list(), [FIXTURE_LINKIFIER])
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.deepEqual((await recordedEvents(chat)), [])
       expectSuccess(await chat.as('olivia').post('/realm/filters', TICKET))
     })
 
@@ -164,7 +164,7 @@ describe('linkifier administration', () => {
       expectError(await chat.as('adam').post('/realm/filters', { ...TICKET, url_template: 'x'.repeat(200_000) }), 400, 'REQUEST_VARIABLE_INVALID')
       const many = JSON.stringify(Array(21).fill('https://t.example/{nr}'))
       await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: many }), 'Ensure this list has at most 20 templates.')
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.deepEqual((await recordedEvents(chat)), [])
     })
 
     it('accepts a catastrophic pattern and checks a long example input correctly (RE2 is linear)', async () => {
@@ -175,10 +175,10 @@ describe('linkifier administration', () => {
     })
 
     it('allows at most 100 linkifiers', async () => {
-      for (let i = 2; i <= 100; i++) chat.chat.db.prepare('INSERT INTO linkifiers (id, position, pattern, url_template) VALUES (?, ?, ?, ?)').run(i, i, `L${i}(?P<n>[0-9]+)`, 'https://x.example/{n}')
+      for (let i = 2; i <= 100; i++) await chat.chat.db.run('INSERT INTO linkifiers (id, position, pattern, url_template) VALUES (?, ?, ?, ?)', i, i, `L${i}(?P<n>[0-9]+)`, 'https://x.example/{n}')
       expectError(await chat.as('adam').post('/realm/filters', TICKET), 400, 'BAD_REQUEST', 'An organization can have at most 100 linkifiers.')
       assert.equal((await list()).length, 100)
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.deepEqual((await recordedEvents(chat)), [])
     })
 
     it('answers malformed form bodies without changing anything', async () => {
@@ -200,7 +200,7 @@ describe('linkifier administration', () => {
       expectSuccess(await chat.as('olivia').patch('/realm/filters/1', replacement))
       const expected = [{ id: 1, ...replacement, example_input: null, reverse_template: null, alternative_url_templates: [] }, { id, ...TICKET, example_input: null, reverse_template: null, alternative_url_templates: [] }]
       assert.deepEqual(await list(), expected)
-      assert.deepEqual(recordedEvents(chat).at(-1), { users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: expected } })
+      assert.deepEqual((await recordedEvents(chat)).at(-1), { users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: expected } })
     })
 
     it('applies the same rules as POST, with errors', async () => {
@@ -228,7 +228,7 @@ describe('linkifier administration', () => {
       expectSuccess(await chat.as('adam').delete('/realm/filters/1'))
       const rest = [{ id, ...TICKET, example_input: null, reverse_template: null, alternative_url_templates: [] }]
       assert.deepEqual(await list(), rest)
-      assert.deepEqual(recordedEvents(chat).at(-1), { users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: rest } })
+      assert.deepEqual((await recordedEvents(chat)).at(-1), { users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: rest } })
       expectError(await chat.as('adam').delete('/realm/filters/1'), 400, 'BAD_REQUEST', 'Linkifier not found.')
     })
 
@@ -246,7 +246,7 @@ describe('linkifier administration', () => {
       expectSuccess(await chat.as('adam').patch('/realm/linkifiers', { ordered_linkifier_ids: JSON.stringify([three, 1, two]) }))
       const ids = (await list()).map((l) => (l as { id: number }).id)
       assert.deepEqual(ids, [three, 1, two])
-      const event = recordedEvents(chat).at(-1)!
+      const event = (await recordedEvents(chat)).at(-1)!
       assert.deepEqual(event.users, ACTIVE_USERS)
       assert.deepEqual((event.event.realm_linkifiers as Array<{ id: number }>).map((l) => l.id), [three, 1, two])
       const four = await add({ pattern: 'Q(?P<n>[0-9]+)', url_template: 'https://q.example/{n}' })
@@ -261,7 +261,7 @@ describe('linkifier administration', () => {
 
     it('must list every linkifier exactly once', async () => {
       const two = await add(TICKET)
-      const before = recordedEvents(chat).length
+      const before = (await recordedEvents(chat)).length
       for (const [ids, msg] of [
         [[1], 'The ordered list must enumerate all existing linkifiers exactly once'],
         [[1, two, 99], 'The ordered list must enumerate all existing linkifiers exactly once'],
@@ -277,7 +277,7 @@ describe('linkifier administration', () => {
       expectError(await chat.as('adam').patch('/realm/linkifiers', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'ordered_linkifier_ids' argument")
       expectError(await chat.as('max').patch('/realm/linkifiers', { ordered_linkifier_ids: JSON.stringify([two, 1]) }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
       assert.deepEqual((await list()).map((l) => (l as { id: number }).id), [1, two])
-      assert.equal(recordedEvents(chat).length, before)
+      assert.equal((await recordedEvents(chat)).length, before)
     })
   })
 })

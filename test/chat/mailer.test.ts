@@ -2,7 +2,8 @@
 // --workers), and a message whose sending failed sent by the next flush.
 
 import assert from 'node:assert/strict'
-import { openDatabase } from '@prefixd/chat'
+import { openStore, type Store } from '@prefixd/chat'
+import { emptyDatabase } from './chat-helpers.js'
 import { flushOutbox, MAIL_CLAIM_SECONDS, queueMail, type MailMessage, type Mailer } from '../../packages/chat/src/org/mailer.js'
 
 /** A mailer that records what it sends, slowly (a flush running beside it gets its turn meanwhile). */
@@ -20,10 +21,10 @@ function slowMailer(failOn?: string): Mailer & { readonly sent: string[] } {
 
 describe('mail outbox', () => {
   const now = (): number => 1_763_683_200
-  let db: ReturnType<typeof openDatabase>
-  beforeEach(() => {
-    db = openDatabase(':memory:')
-    for (const subject of ['a', 'b', 'c']) queueMail(db, 'x@example.com', subject, 'body', now())
+  let db: Store
+  beforeEach(async () => {
+    db = await openStore(await emptyDatabase())
+    for (const subject of ['a', 'b', 'c']) await queueMail(db, 'x@example.com', subject, 'body', now())
   })
   afterEach(() => db.close())
 
@@ -47,7 +48,7 @@ describe('mail outbox', () => {
   })
 
   it('sends again what a process claimed and never sent (it died), once its claim has lapsed', async () => {
-    db.prepare('UPDATE mail_outbox SET claimed_at = ?').run(now())
+    await db.run('UPDATE mail_outbox SET claimed_at = ?', now())
     const soon = slowMailer()
     await flushOutbox(db, soon, () => now() + MAIL_CLAIM_SECONDS - 1)
     assert.deepEqual(soon.sent, [])

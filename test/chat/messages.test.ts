@@ -9,8 +9,8 @@ import { REFERENCE_FIXTURE } from '@prefixd/chat'
 import { expectError, expectSuccess, startTestChat, type TestChat } from './chat-helpers.js'
 
 /** The change log's events of message `id`, oldest first. */
-function messageEvents(chat: TestChat, id: number): Array<{ users: number[]; event: Record<string, unknown> }> {
-  return (chat.chat.db.prepare('SELECT user_ids, event FROM events ORDER BY id').all() as Array<{ user_ids: string; event: string }>)
+async function messageEvents(chat: TestChat, id: number): Promise<Array<{ users: number[]; event: Record<string, unknown> }>> {
+  return (await chat.chat.db.all('SELECT user_ids, event FROM events ORDER BY id') as Array<{ user_ids: string; event: string }>)
     .map((r) => ({ users: JSON.parse(r.user_ids) as number[], event: JSON.parse(r.event) as Record<string, unknown> }))
     .filter((e) => e.event.type === 'message' && (e.event.message as { id: number }).id === id)
 }
@@ -24,7 +24,7 @@ describe('messages', () => {
 
   it('announces a channel message once to the other subscribers and once, read, to the sender', async () => {
     const { id } = expectSuccess(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'see **this**', local_id: 'l1', queue_id: 'q1' })) as { id: number }
-    const events = messageEvents(chat, id)
+    const events = await messageEvents(chat, id)
     assert.equal(events.length, 2)
     const [others, mine] = events
     assert.ok(!others!.users.includes(4) && others!.users.length > 0)
@@ -62,7 +62,7 @@ describe('messages', () => {
 
   it('gives a direct message an empty subject and its people as display_recipient', async () => {
     const { id } = expectSuccess(await chat.as('max').post('/messages', { type: 'private', to: [5], content: '/me waves' })) as { id: number }
-    const message = messageEvents(chat, id)[0]!.event.message as Record<string, unknown>
+    const message = (await messageEvents(chat, id))[0]!.event.message as Record<string, unknown>
     assert.equal(message.subject, '')
     assert.equal(message.is_me_message, true)
     assert.deepEqual(message.display_recipient, [
@@ -75,7 +75,7 @@ describe('messages', () => {
   it('measures the topic after trimming, and refuses control characters in it', async () => {
     const topic = ' '.repeat(5) + 'a'.repeat(58) + ' '.repeat(5)
     const { id } = expectSuccess(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic, content: 'x' })) as { id: number }
-    assert.equal((chat.chat.db.prepare('SELECT topic FROM messages WHERE id = ?').get(id) as { topic: string }).topic, 'a'.repeat(58))
+    assert.equal((await chat.chat.db.get('SELECT topic FROM messages WHERE id = ?', id) as { topic: string }).topic, 'a'.repeat(58))
     expectError(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'two\nlines', content: 'x' }), 400, 'REQUEST_VARIABLE_INVALID')
   })
 

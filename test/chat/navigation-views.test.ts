@@ -5,8 +5,8 @@ import { expectError, expectRefused, expectSuccess, recordedEvents, startTestCha
 
 const MAX_INBOX = { fragment: 'inbox', is_pinned: true, name: null }
 
-function state(chat: TestChat): unknown {
-  return { views: chat.chat.db.prepare('SELECT * FROM navigation_views ORDER BY user_id, fragment').all(), events: recordedEvents(chat) }
+async function state(chat: TestChat): Promise<unknown> {
+  return { views: await chat.chat.db.all('SELECT * FROM navigation_views ORDER BY user_id, fragment'), events: (await recordedEvents(chat)) }
 }
 
 /** Asserts that `call` fails with this error and leaves the navigation_views table and the events as they were. */
@@ -35,7 +35,7 @@ describe('navigation views', () => {
       assert.deepEqual(expectSuccess(await post('max', { fragment: 'narrow/channel/2-vocabularies', is_pinned: false, name: '  Vocabularies ' })), { result: 'success', msg: '' })
       const added = { fragment: 'narrow/channel/2-vocabularies', is_pinned: false, name: 'Vocabularies' }
       assert.deepEqual(await views('max'), [MAX_INBOX, added])
-      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'navigation_view', op: 'add', navigation_view: added } }])
+      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'navigation_view', op: 'add', navigation_view: added } }])
     })
 
     it('configures built-in views without a name, null included', async () => {
@@ -74,7 +74,7 @@ describe('navigation views', () => {
       await refused(chat, () => post('max', { fragment: 'custom', is_pinned: true, name: 'Two' }), 400, 'BAD_REQUEST', 'Navigation view already exists.')
       expectSuccess(await post('nina', { fragment: 'inbox', is_pinned: false }))
       assert.deepEqual(await views('nina'), [{ fragment: 'inbox', is_pinned: false, name: null }])
-      assert.deepEqual(recordedEvents(chat).map((e) => e.users), [[4], [5]])
+      assert.deepEqual((await recordedEvents(chat)).map((e) => e.users), [[4], [5]])
     })
 
     it('refuses missing and mistyped parameters, null bytes and huge values', async () => {
@@ -87,9 +87,9 @@ describe('navigation views', () => {
       await refused(chat, () => post('max', { fragment: 'custom', is_pinned: true, name: 'x\u0000' }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid name/)
       await refused(chat, () => post('max', { fragment: 'f'.repeat(256), is_pinned: true, name: 'x' }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid fragment/)
       await refused(chat, () => post('max', { fragment: 'custom', is_pinned: true, name: 'n'.repeat(129) }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid name/)
-      const before = state(chat)
+      const before = await state(chat)
       assert.equal((await post('max', { fragment: 'f'.repeat(2_000_000), is_pinned: true, name: 'x' })).status, 413)
-      assert.deepEqual(state(chat), before)
+      assert.deepEqual(await state(chat), before)
       expectSuccess(await post('max', { fragment: 'f'.repeat(255), is_pinned: true, name: 'n'.repeat(128) }))
     })
   })
@@ -98,14 +98,14 @@ describe('navigation views', () => {
     it('changes is_pinned and sends an update event with only the changed fields', async () => {
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', { is_pinned: false }))
       assert.deepEqual(await views('max'), [{ ...MAX_INBOX, is_pinned: false }])
-      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'navigation_view', op: 'update', fragment: 'inbox', data: { is_pinned: false } } }])
+      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'navigation_view', op: 'update', fragment: 'inbox', data: { is_pinned: false } } }])
     })
 
     it('renames a custom view, by the same name rules as creation', async () => {
       expectSuccess(await post('max', { fragment: 'narrow/is/dm', is_pinned: true, name: 'DMs' }))
       expectSuccess(await chat.as('max').patch('/navigation_views/narrow%2Fis%2Fdm', { name: ' Direct ', is_pinned: false }))
       assert.deepEqual(await views('max'), [MAX_INBOX, { fragment: 'narrow/is/dm', is_pinned: false, name: 'Direct' }])
-      assert.deepEqual(recordedEvents(chat).at(-1)?.event, { type: 'navigation_view', op: 'update', fragment: 'narrow/is/dm', data: { is_pinned: false, name: 'Direct' } })
+      assert.deepEqual((await recordedEvents(chat)).at(-1)?.event, { type: 'navigation_view', op: 'update', fragment: 'narrow/is/dm', data: { is_pinned: false, name: 'Direct' } })
       for (const name of ['', '  ', null]) {
         await refused(chat, () => chat.as('max').patch('/navigation_views/narrow%2Fis%2Fdm', { name }), 400, 'BAD_REQUEST', 'Custom views must have a valid name.')
       }
@@ -117,7 +117,7 @@ describe('navigation views', () => {
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', {}))
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', { name: null }))
       assert.deepEqual(await views('max'), [MAX_INBOX])
-      assert.deepEqual(recordedEvents(chat), [])
+      assert.deepEqual((await recordedEvents(chat)), [])
     })
 
     it("answers 404 Navigation view does not exist for a missing view and for someone else's alike", async () => {
@@ -134,7 +134,7 @@ describe('navigation views', () => {
       expectSuccess(await chat.as('max').delete('/navigation_views/narrow%2Fhas%2Freaction%2Fsender%2Fme'))
       expectSuccess(await chat.as('max').delete('/navigation_views/inbox'))
       assert.deepEqual(await views('max'), [])
-      assert.deepEqual(recordedEvents(chat).slice(1), [
+      assert.deepEqual((await recordedEvents(chat)).slice(1), [
         { users: [4], event: { type: 'navigation_view', op: 'remove', fragment: 'narrow/has/reaction/sender/me' } },
         { users: [4], event: { type: 'navigation_view', op: 'remove', fragment: 'inbox' } },
       ])

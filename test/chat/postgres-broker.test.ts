@@ -112,7 +112,7 @@ describe('PostgresBroker', () => {
 
     it('wakes a long poll on one service for a message sent through the other, long before its heartbeat', async () => {
       first = await startTestChat({ broker: await open(), heartbeatSeconds: [60, 60] })
-      second = await startTestChat({ db: first.chat.db.name, broker: await open(), heartbeatSeconds: [60, 60] })
+      second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [60, 60] })
       const queue = expectSuccess(await first.as('nina').post('/register', { event_types: ['message'] })).queue_id as string
       const waiting = first.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
       await until(() => first!.chat.services.waiters.size === 1, 'the long poll waits on the first service')

@@ -19,7 +19,7 @@ describe('rendering with linkifiers over HTTP', () => {
 
   it('a sent message carries the rendered content and the topic links in its events', async () => {
     const sent = expectSuccess(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'bug #7', content: 'see #123.' })) as { id: number }
-    const events = recordedEvents(chat).filter((e) => e.event.type === 'message' && (e.event.message as { id: number }).id === sent.id)
+    const events = (await recordedEvents(chat)).filter((e) => e.event.type === 'message' && (e.event.message as { id: number }).id === sent.id)
     assert.equal(events.length, 2)
     for (const { event } of events) {
       const message = event.message as Record<string, unknown>
@@ -27,13 +27,13 @@ describe('rendering with linkifiers over HTTP', () => {
       assert.deepEqual(message.topic_links, [{ text: '#7', url: 'https://github.com/example/project/issues/7' }])
       assert.equal(event.raw_content, 'see #123.')
     }
-    const stored = chat.chat.db.prepare('SELECT rendered_content FROM messages WHERE id = ?').get(sent.id) as { rendered_content: string }
+    const stored = await chat.chat.db.get('SELECT rendered_content FROM messages WHERE id = ?', sent.id) as { rendered_content: string }
     assert.equal(stored.rendered_content, `<p>see ${ISSUE('123')}.</p>`)
   })
 
   it('a direct message is linkified and has no topic links', async () => {
     const sent = expectSuccess(await chat.as('max').post('/messages', { type: 'private', to: [5], content: '#9' })) as { id: number }
-    const event = recordedEvents(chat).find((e) => e.event.type === 'message' && (e.event.message as { id: number }).id === sent.id)!
+    const event = (await recordedEvents(chat)).find((e) => e.event.type === 'message' && (e.event.message as { id: number }).id === sent.id)!
     const message = event.event.message as Record<string, unknown>
     assert.equal(message.content, `<p>${ISSUE('9')}</p>`)
     assert.deepEqual(message.topic_links, [])

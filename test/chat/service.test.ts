@@ -207,7 +207,7 @@ describe('chat service', () => {
         assert.equal(over.headers.get('x-ratelimit-remaining'), '0')
         assert.equal(Number(over.headers.get('x-ratelimit-reset')), windowStart + 60)
         expectSuccess(await limited.as('olivia').get('/users/me')) // another user has their own budget
-        limited.advance(60) // the next window
+        await limited.advance(60) // the next window
         expectSuccess(await limited.as('max').get('/users/me'))
         const again = await limited.as('max').get('/users/me')
         assert.equal(again.headers.get('x-ratelimit-remaining'), '1')

@@ -9,32 +9,32 @@ import { expectError, expectSuccess, recordedEvents, startTestChat, USERS, type 
 
 /** Events recorded by `action`. */
 async function eventsOf(chat: TestChat, action: () => Promise<unknown>): Promise<RecordedEvent[]> {
-  const before = recordedEvents(chat).length
+  const before = (await recordedEvents(chat)).length
   await action()
-  return recordedEvents(chat).slice(before)
+  return (await recordedEvents(chat)).slice(before)
 }
 
 /** Everything a failed request must leave as it was. */
-function snapshot(chat: TestChat): string {
+async function snapshot(chat: TestChat): Promise<string> {
   const db = chat.chat.db
   return JSON.stringify([
-    db.prepare('SELECT * FROM users ORDER BY id').all(),
-    db.prepare('SELECT * FROM user_settings ORDER BY user_id, name').all(),
-    db.prepare('SELECT * FROM drafts ORDER BY id').all(),
-    db.prepare('SELECT * FROM email_changes ORDER BY token_hash').all(),
+    await db.all('SELECT * FROM users ORDER BY id'),
+    await db.all('SELECT * FROM user_settings ORDER BY user_id, name'),
+    await db.all('SELECT * FROM drafts ORDER BY id'),
+    await db.all('SELECT * FROM email_changes ORDER BY token_hash'),
     // sent_at is left out: the mailer sets it after the answer of an earlier request.
-    db.prepare('SELECT id, recipient, subject, body, created_at FROM mail_outbox ORDER BY id').all(),
-    db.prepare('SELECT count(*) FROM events').get(),
+    await db.all('SELECT id, recipient, subject, body, created_at FROM mail_outbox ORDER BY id'),
+    await db.get('SELECT count(*) FROM events'),
   ])
 }
 
 /** `answer` is a 4xx and the service's state is as it was. */
 async function expectRefused(chat: TestChat, request: () => Promise<Answer>, code: string, msg?: string | RegExp): Promise<void> {
-  const before = snapshot(chat)
+  const before = await snapshot(chat)
   const answer = await request()
   expectError(answer, answer.status, code, msg)
   assert.ok(answer.status >= 400 && answer.status < 500, `status ${answer.status}`)
-  assert.equal(snapshot(chat), before, 'state changed by a refused request')
+  assert.equal(await snapshot(chat), before, 'state changed by a refused request')
 }
 
 /** The mail files written so far, waiting up to 3 s for at least `count` (mail is sent after the answer). */
@@ -51,8 +51,8 @@ async function mails(chat: TestChat, count: number): Promise<string[]> {
  * mailer.ts's flushOutbox stores a fractional `sent_at` in an INTEGER column, fails after the first
  * file, and so never writes a second .eml file (reported; mailer.ts is not this module's to change).
  */
-function queuedMails(chat: TestChat): string[] {
-  return (chat.chat.db.prepare('SELECT recipient, body FROM mail_outbox ORDER BY id').all() as Array<{ recipient: string; body: string }>).map((m) => `To: ${m.recipient}\r\n\r\n${m.body}`)
+async function queuedMails(chat: TestChat): Promise<string[]> {
+  return (await chat.chat.db.all('SELECT recipient, body FROM mail_outbox ORDER BY id') as Array<{ recipient: string; body: string }>).map((m) => `To: ${m.recipient}\r\n\r\n${m.body}`)
 }
 
 function confirmationLink(mail: string): string {
@@ -135,8 +135,8 @@ describe('PATCH /settings', () => {
       assert.deepEqual(Object.keys(SETTINGS), Object.keys(TABLE))
     })
 
-    it('starts every user at the defaults, with name and time zone from the account', () => {
-      const settings = userSettings(chat.chat.db, 4)
+    it('starts every user at the defaults, with name and time zone from the account', async () => {
+      const settings = await userSettings(chat.chat.db, 4)
       assert.equal(settings.full_name, 'Max Member')
       assert.equal(settings.timezone, 'America/New_York')
       assert.equal(settings.color_scheme, 1)
@@ -151,9 +151,9 @@ describe('PATCH /settings', () => {
       it(`${name}: takes ${valid.length} valid values with one event each, refuses ${invalid.length} invalid ones`, async () => {
         for (const value of valid) {
           const [sent, stored] = typeof value === 'object' && value !== null && 'sent' in value ? [value.sent, value.stored] : [value, value]
-          const before = userSettings(chat.chat.db, 4)[name]
+          const before = (await userSettings(chat.chat.db, 4))[name]
           const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { [name]: sent })))
-          assert.equal(userSettings(chat.chat.db, 4)[name], stored, `${name} = ${JSON.stringify(sent)}`)
+          assert.equal((await userSettings(chat.chat.db, 4))[name], stored, `${name} = ${JSON.stringify(sent)}`)
           const own = recorded.filter((e) => e.event.type === 'user_settings')
           if (before === stored) assert.equal(own.length, 0)
           else {
@@ -195,12 +195,12 @@ describe('PATCH /settings', () => {
     })
 
     it('stores only values that differ from the default', async () => {
-      const rows = (): unknown[] => chat.chat.db.prepare('SELECT name, value FROM user_settings WHERE user_id = 4').all()
+      const rows = async (): Promise<unknown[]> => await chat.chat.db.all('SELECT name, value FROM user_settings WHERE user_id = 4')
       expectSuccess(await chat.as('max').patch('/settings', { color_scheme: 3, emojiset: 'google' }))
-      assert.deepEqual(rows(), [{ name: 'color_scheme', value: '3' }])
+      assert.deepEqual(await rows(), [{ name: 'color_scheme', value: '3' }])
       expectSuccess(await chat.as('max').patch('/settings', { color_scheme: 1 }))
-      assert.deepEqual(rows(), [])
-      assert.equal(userSettings(chat.chat.db, 4).color_scheme, 1)
+      assert.deepEqual(await rows(), [])
+      assert.equal((await userSettings(chat.chat.db, 4)).color_scheme, 1)
     })
 
     it('announces a new name and time zone to every active user as realm_user updates', async () => {
@@ -224,7 +224,7 @@ describe('PATCH /settings', () => {
     it('takes the legacy aliases /settings/display and /settings/notifications, each with every setting', async () => {
       expectSuccess(await chat.as('max').patch('/settings/display', { color_scheme: 2, enable_sounds: false }))
       expectSuccess(await chat.as('max').patch('/settings/notifications', { enable_stream_push_notifications: true, emojiset: 'text' }))
-      const settings = userSettings(chat.chat.db, 4)
+      const settings = await userSettings(chat.chat.db, 4)
       assert.deepEqual([settings.color_scheme, settings.enable_sounds, settings.enable_stream_push_notifications, settings.emojiset], [2, false, true, 'text'])
       expectError(await chat.as('max').patch('/settings/display', { color_scheme: 9 }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid color_scheme')
     })
@@ -232,7 +232,7 @@ describe('PATCH /settings', () => {
     it('reports unknown parameters in ignored_parameters_unsupported and still applies the rest', async () => {
       const answer = expectSuccess(await chat.as('max').patch('/settings', { color_scheme: 2, dense_mode: true, foo: 'bar' }))
       assert.deepEqual(answer.ignored_parameters_unsupported, ['dense_mode', 'foo'])
-      assert.equal(userSettings(chat.chat.db, 4).color_scheme, 2)
+      assert.equal((await userSettings(chat.chat.db, 4)).color_scheme, 2)
       assert.equal('ignored_parameters_unsupported' in expectSuccess(await chat.as('max').patch('/settings', { color_scheme: 3 })), false)
       assert.deepEqual(Object.keys(expectSuccess(await chat.as('max').patch('/settings'))), ['result', 'msg'])
     })
@@ -246,12 +246,12 @@ describe('PATCH /settings', () => {
       await expectRefused(chat, () => chat.as('max').patch('/settings', { web_font_size_px: '9'.repeat(5000) }), 'REQUEST_VARIABLE_INVALID', 'Invalid web_font_size_px')
       await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: { user_ids: Array.from({ length: 20_000 }, (_, i) => i) }, color_scheme: 2 }), 'REQUEST_VARIABLE_INVALID')
       const authorization = 'Basic ' + Buffer.from(`${USERS.max!.email}:${USERS.max!.api_key}`).toString('base64')
-      const before = snapshot(chat)
+      const before = await snapshot(chat)
       const huge = await fetch(`${chat.url}/api/v1/settings`, { method: 'PATCH', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'full_name=' + 'a'.repeat(3 * 1024 * 1024) })
       assert.equal(huge.status, 413)
       const repeated = await fetch(`${chat.url}/api/v1/settings`, { method: 'PATCH', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'color_scheme=2&color_scheme=3' })
       assert.equal(repeated.status, 400)
-      assert.equal(snapshot(chat), before)
+      assert.equal(await snapshot(chat), before)
     })
 
     it('needs authentication', async () => {
@@ -267,18 +267,18 @@ describe('PATCH /settings', () => {
     })
     afterEach(() => chat.close())
 
-    const passwordHash = (): string | null => (chat.chat.db.prepare('SELECT password_hash FROM users WHERE id = 4').get() as { password_hash: string | null }).password_hash
+    const passwordHash = async (): Promise<string | null> => (await chat.chat.db.get('SELECT password_hash FROM users WHERE id = 4') as { password_hash: string | null }).password_hash
 
     it('changes with the right old_password, stored as scrypt, and no event tells it', async () => {
       const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'correct horse battery' })))
-      assert.match(passwordHash() ?? '', /^scrypt\$/)
-      assert.equal(passwordMatches('correct horse battery', passwordHash()), true)
-      assert.equal(passwordMatches('pass-max', passwordHash()), false)
+      assert.match(await passwordHash() ?? '', /^scrypt\$/)
+      assert.equal(passwordMatches('correct horse battery', await passwordHash()), true)
+      assert.equal(passwordMatches('pass-max', await passwordHash()), false)
       assert.deepEqual(recorded, [])
       // The old password no longer opens the next change; the new one does.
       expectError(await chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'another one' }), 400, 'BAD_REQUEST', 'Wrong password!')
       expectSuccess(await chat.as('max').patch('/settings', { old_password: 'correct horse battery', new_password: 'another one' }))
-      assert.equal(passwordMatches('another one', passwordHash()), true)
+      assert.equal(passwordMatches('another one', await passwordHash()), true)
       // The API key is not the password and keeps working.
       expectSuccess(await chat.as('max').get('/users/me'))
     })
@@ -293,7 +293,7 @@ describe('PATCH /settings', () => {
       assert.deepEqual([first.status, second.status].sort(), [200, 400])
       const loser = first.status === 400 ? first : second
       expectError(loser, 400, 'BAD_REQUEST', 'Wrong password!')
-      assert.equal(passwordMatches(first.status === 200 ? 'first new one' : 'second new one', passwordHash()), true)
+      assert.equal(passwordMatches(first.status === 200 ? 'first new one' : 'second new one', await passwordHash()), true)
     })
 
     it('needs old_password, the right one, and a new one of at least 8 characters', async () => {
@@ -304,14 +304,14 @@ describe('PATCH /settings', () => {
       await expectRefused(chat, () => chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'with\u0000nul byte' }), 'REQUEST_VARIABLE_INVALID', /^Invalid new_password/)
       // A bot has no password to match.
       await expectRefused(chat, () => chat.as('linkbot-bot').patch('/settings', { old_password: '', new_password: 'correct horse battery' }), 'BAD_REQUEST', 'Wrong password!')
-      assert.equal(passwordMatches('pass-max', passwordHash()), true)
+      assert.equal(passwordMatches('pass-max', await passwordHash()), true)
     })
 
     it('ignores old_password given alone, and reports it as unused', async () => {
-      const before = snapshot(chat)
+      const before = await snapshot(chat)
       const answer = expectSuccess(await chat.as('max').patch('/settings', { old_password: 'anything at all' }))
       assert.deepEqual(answer.ignored_parameters_unsupported, ['old_password'])
-      assert.equal(snapshot(chat), before)
+      assert.equal(await snapshot(chat), before)
     })
   })
 
@@ -331,10 +331,10 @@ describe('PATCH /settings', () => {
       assert.match(mail, /^Subject: Confirm your new email address\r$/m)
       const link = confirmationLink(mail)
       assert.ok(link.startsWith(`${chat.url}/api/v1/settings/confirm_email?token=`))
-      assert.equal((chat.chat.db.prepare('SELECT count(*) AS n FROM email_changes').get() as { n: number }).n, 1)
+      assert.equal((await chat.chat.db.get('SELECT count(*) AS n FROM email_changes') as { n: number }).n, 1)
       // The token is kept only as a hash.
       const token = new URL(link).searchParams.get('token')!
-      assert.equal(JSON.stringify(chat.chat.db.prepare('SELECT * FROM email_changes').all()).includes(token), false)
+      assert.equal(JSON.stringify(await chat.chat.db.all('SELECT * FROM email_changes')).includes(token), false)
 
       const recorded = await eventsOf(chat, async () => assert.equal(expectSuccess(await open(link)).email, 'max.new@example.org'))
       assert.deepEqual(recorded, [{ users: ACTIVE_USERS, event: { type: 'realm_user', op: 'update', person: { user_id: 4, new_email: 'max.new@example.org' } } }])
@@ -349,7 +349,7 @@ describe('PATCH /settings', () => {
     it('refuses an expired link and changes nothing', async () => {
       expectSuccess(await chat.as('max').patch('/settings', { email: 'max.new@example.com' }))
       const link = confirmationLink((await mails(chat, 1))[0]!)
-      chat.advance(24 * 3600 + 1)
+      await chat.advance(24 * 3600 + 1)
       await expectRefused(chat, () => open(link), 'BAD_REQUEST', /expired/)
       expectSuccess(await chat.as('max').get('/users/me'))
     })
@@ -362,7 +362,7 @@ describe('PATCH /settings', () => {
     it('keeps only the latest pending change: an earlier link stops working', async () => {
       expectSuccess(await chat.as('max').patch('/settings', { email: 'first@example.com' }))
       expectSuccess(await chat.as('max').patch('/settings', { email: 'second@example.com' }))
-      const [first, second] = queuedMails(chat).map(confirmationLink)
+      const [first, second] = (await queuedMails(chat)).map(confirmationLink)
       await expectRefused(chat, () => open(first!), 'BAD_REQUEST', /Invalid confirmation link/)
       expectSuccess(await open(second!))
       expectSuccess(await chat.as('max', { email: 'second@example.com', key: USERS.max!.api_key }).get('/users/me'))
@@ -375,7 +375,7 @@ describe('PATCH /settings', () => {
       // Taken between request and confirmation.
       expectSuccess(await chat.as('max').patch('/settings', { email: 'shared@example.com' }))
       expectSuccess(await chat.as('nina').patch('/settings', { email: 'shared@example.com' }))
-      const [maxLink, ninaLink] = queuedMails(chat).map(confirmationLink)
+      const [maxLink, ninaLink] = (await queuedMails(chat)).map(confirmationLink)
       expectSuccess(await open(ninaLink!))
       await expectRefused(chat, () => open(maxLink!), 'BAD_REQUEST', /already in use/)
     })
@@ -384,9 +384,9 @@ describe('PATCH /settings', () => {
       for (const email of ['not-an-email', 'a@b', 'a b@example.com', 'x@example.com\r\nBcc: y@example.net', '@example.com', 'x@', 'x@-example.com', `${'a'.repeat(250)}@example.com`, '']) {
         await expectRefused(chat, () => chat.as('max').patch('/settings', { email }), 'REQUEST_VARIABLE_INVALID', 'Invalid email')
       }
-      const before = snapshot(chat)
+      const before = await snapshot(chat)
       expectSuccess(await chat.as('max').patch('/settings', { email: 'max@example.com' }))
-      assert.equal(snapshot(chat), before)
+      assert.equal(await snapshot(chat), before)
     })
 
     it('refuses an email change for a bot', async () => {
@@ -401,17 +401,17 @@ describe('PATCH /settings', () => {
     })
     afterEach(() => chat.close())
 
-    const drafts = (userId: number): number => (chat.chat.db.prepare('SELECT count(*) AS n FROM drafts WHERE user_id = ?').get(userId) as { n: number }).n
+    const drafts = async (userId: number): Promise<number> => (await chat.chat.db.get('SELECT count(*) AS n FROM drafts WHERE user_id = ?', userId) as { n: number }).n
 
     it("set false deletes the user's drafts from the server, with no drafts event, and leaves others' alone", async () => {
-      chat.chat.db.prepare("INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (5, 'private', '[4]', '', 'Nina''s draft', 1763692800)").run()
-      assert.equal(drafts(4), 1)
+      await chat.chat.db.run("INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (5, 'private', '[4]', '', 'Nina''s draft', 1763692800)")
+      assert.equal(await drafts(4), 1)
       const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { enable_drafts_synchronization: false })))
-      assert.equal(drafts(4), 0)
-      assert.equal(drafts(5), 1)
+      assert.equal(await drafts(4), 0)
+      assert.equal(await drafts(5), 1)
       assert.deepEqual(recorded, [{ users: [4], event: { type: 'user_settings', op: 'update', property: 'enable_drafts_synchronization', value: false } }])
       expectSuccess(await chat.as('max').patch('/settings', { enable_drafts_synchronization: true }))
-      assert.equal(drafts(4), 0)
+      assert.equal(await drafts(4), 0)
     })
   })
 
@@ -422,15 +422,15 @@ describe('PATCH /settings', () => {
     })
     afterEach(() => chat.close())
 
-    const setting = (userId: number, name: string): unknown => userSettings(chat.chat.db, userId)[name]
-    const edited = (userId: number): number => (chat.chat.db.prepare('SELECT settings_edited AS e FROM users WHERE id = ?').get(userId) as { e: number }).e
+    const setting = async (userId: number, name: string): Promise<unknown> => (await userSettings(chat.chat.db, userId))[name]
+    const edited = async (userId: number): Promise<number> => (await chat.chat.db.get('SELECT settings_edited AS e FROM users WHERE id = ?', userId) as { e: number }).e
 
     it('is for organization administrators and owners only', async () => {
       for (const name of ['max', 'mira', 'gus', 'linkbot-bot']) {
         await expectRefused(chat, () => chat.as(name).patch('/settings', { target_users: { user_ids: [5] }, color_scheme: 2 }), 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
       }
       expectSuccess(await chat.as('olivia').patch('/settings', { target_users: { user_ids: [5] }, color_scheme: 2 }))
-      assert.equal(setting(5, 'color_scheme'), 2)
+      assert.equal(await setting(5, 'color_scheme'), 2)
     })
 
     it("changes the listed users' settings, not the caller's, with events to each", async () => {
@@ -441,17 +441,17 @@ describe('PATCH /settings', () => {
         { users: [5], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
         { users: [5], event: { type: 'user_settings', op: 'update', property: 'default_language', value: 'fr', language_name: 'French' } },
       ])
-      assert.equal(setting(2, 'color_scheme'), 1)
+      assert.equal(await setting(2, 'color_scheme'), 1)
       // A bulk edit is not the users' own edit.
-      assert.deepEqual([edited(4), edited(5)], [0, 0])
+      assert.deepEqual([await edited(4), await edited(5)], [0, 0])
     })
 
     it('reaches the active members of groups through their subgroups, recursively', async () => {
       // reviewers (31) = Mira + subgroup semantic-web (30) = Max, Nina; Dora (deactivated) added to 30.
-      chat.chat.db.prepare('INSERT INTO group_members (group_id, user_id) VALUES (30, 7)').run()
+      await chat.chat.db.run('INSERT INTO group_members (group_id, user_id) VALUES (30, 7)')
       const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('adam').patch('/settings', { target_users: { group_ids: [31] }, emojiset: 'text' })))
       assert.deepEqual(recorded.map((e) => e.users), [[3], [4], [5]])
-      assert.equal(setting(7, 'emojiset'), 'google')
+      assert.equal(await setting(7, 'emojiset'), 'google')
       // role:moderators (14) holds moderators, administrators and owners through its subgroups.
       const roles = await eventsOf(chat, async () => expectSuccess(await chat.as('adam').patch('/settings', { target_users: { group_ids: [14], user_ids: [6] }, color_scheme: 3 })))
       assert.deepEqual(roles.map((e) => e.users), [[1], [2], [3], [6]])
@@ -459,14 +459,14 @@ describe('PATCH /settings', () => {
 
     it('with skip_if_already_edited, leaves users who changed their own settings', async () => {
       expectSuccess(await chat.as('max').patch('/settings', { high_contrast_mode: true }))
-      assert.equal(edited(4), 1)
+      assert.equal(await edited(4), 1)
       // An unchanged value is no edit.
       expectSuccess(await chat.as('nina').patch('/settings', { high_contrast_mode: false }))
-      assert.equal(edited(5), 0)
+      assert.equal(await edited(5), 0)
       expectSuccess(await chat.as('adam').patch('/settings', { target_users: { user_ids: [4, 5], skip_if_already_edited: true }, emojiset: 'twitter' }))
-      assert.deepEqual([setting(4, 'emojiset'), setting(5, 'emojiset')], ['google', 'twitter'])
+      assert.deepEqual([await setting(4, 'emojiset'), await setting(5, 'emojiset')], ['google', 'twitter'])
       expectSuccess(await chat.as('adam').patch('/settings', { target_users: { user_ids: [4, 5], skip_if_already_edited: false }, emojiset: 'text' }))
-      assert.deepEqual([setting(4, 'emojiset'), setting(5, 'emojiset')], ['text', 'text'])
+      assert.deepEqual([await setting(4, 'emojiset'), await setting(5, 'emojiset')], ['text', 'text'])
     })
 
     it('refuses unknown or deactivated users and unknown groups, changing nothing', async () => {

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { expectError, expectRefused, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
 
-function userTopics(chat: TestChat): Array<Record<string, unknown>> {
-  return chat.chat.db.prepare('SELECT user_id, stream_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY user_id, stream_id, topic').all() as Array<Record<string, unknown>>
+async function userTopics(chat: TestChat): Promise<Array<Record<string, unknown>>> {
+  return await chat.chat.db.all('SELECT user_id, stream_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY user_id, stream_id, topic') as Array<Record<string, unknown>>
 }
 
 /** Asserts that `call` fails with this error and leaves the user_topics table and the events as they were. */
@@ -98,26 +98,26 @@ describe('topics', () => {
     it('stores the policy and sends a user_topic event to the caller only', async () => {
       const before = Math.floor(Date.now() / 1000)
       assert.deepEqual(expectSuccess(await set('max', { stream_id: 1, topic: 'lunch', visibility_policy: 1 })), { result: 'success', msg: '' })
-      const [row] = userTopics(chat)
+      const [row] = await userTopics(chat)
       assert.deepEqual({ ...row, last_updated: 0 }, { user_id: 4, stream_id: 1, topic: 'lunch', visibility_policy: 1, last_updated: 0 })
       assert.ok((row!.last_updated as number) >= before)
-      assert.deepEqual(recordedEvents(chat), [{ users: [4], event: { type: 'user_topic', stream_id: 1, topic_name: 'lunch', last_updated: row!.last_updated, visibility_policy: 1 } }])
+      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'user_topic', stream_id: 1, topic_name: 'lunch', last_updated: row!.last_updated, visibility_policy: 1 } }])
     })
 
     it('replaces an earlier policy, and 0 removes it (with an event saying 0)', async () => {
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 1 }))
-      chat.advance(100)
+      await chat.advance(100)
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 3 }))
-      const [row] = userTopics(chat)
+      const [row] = await userTopics(chat)
       assert.equal(row!.visibility_policy, 3)
-      assert.equal(recordedEvents(chat)[1]!.event.last_updated, row!.last_updated)
-      assert.ok((row!.last_updated as number) >= (recordedEvents(chat)[0]!.event.last_updated as number) + 100)
+      assert.equal((await recordedEvents(chat))[1]!.event.last_updated, row!.last_updated)
+      assert.ok((row!.last_updated as number) >= ((await recordedEvents(chat))[0]!.event.last_updated as number) + 100)
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 2 }))
-      assert.equal(userTopics(chat)[0]!.visibility_policy, 2)
+      assert.equal((await userTopics(chat))[0]!.visibility_policy, 2)
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 0 }))
-      assert.deepEqual(userTopics(chat), [])
+      assert.deepEqual(await userTopics(chat), [])
       assert.deepEqual(
-        recordedEvents(chat).map((e) => [e.users, e.event.visibility_policy]),
+        (await recordedEvents(chat)).map((e) => [e.users, e.event.visibility_policy]),
         [[[4], 1], [[4], 3], [[4], 2], [[4], 0]],
       )
       // Removing a policy that is not there is no error.
@@ -127,26 +127,26 @@ describe('topics', () => {
     it('succeeds for a topic without messages, and in an archived channel', async () => {
       expectSuccess(await set('max', { stream_id: 2, topic: 'nothing yet', visibility_policy: 3 }))
       expectSuccess(await set('max', { stream_id: 4, topic: 'retro', visibility_policy: 1 }))
-      assert.deepEqual(userTopics(chat).map((r) => [r.stream_id, r.topic]), [[2, 'nothing yet'], [4, 'retro']])
+      assert.deepEqual((await userTopics(chat)).map((r) => [r.stream_id, r.topic]), [[2, 'nothing yet'], [4, 'retro']])
     })
 
     it("takes the empty topic, also under the realm's display name, and topics of exactly max_topic_length", async () => {
       expectSuccess(await set('max', { stream_id: 1, topic: '', visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: 'general chat', visibility_policy: 3 }))
-      assert.deepEqual(userTopics(chat).map((r) => [r.topic, r.visibility_policy]), [['', 3]])
-      assert.equal(recordedEvents(chat)[1]!.event.topic_name, '')
+      assert.deepEqual((await userTopics(chat)).map((r) => [r.topic, r.visibility_policy]), [['', 3]])
+      assert.equal((await recordedEvents(chat))[1]!.event.topic_name, '')
       expectSuccess(await set('max', { stream_id: 1, topic: 'x'.repeat(60), visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: '😀'.repeat(60), visibility_policy: 1 }))
       // Stored trimmed, as POST /messages stores topics.
       expectSuccess(await set('max', { stream_id: 1, topic: '  lunch ', visibility_policy: 1 }))
-      assert.ok(userTopics(chat).some((r) => r.topic === 'lunch'))
+      assert.ok((await userTopics(chat)).some((r) => r.topic === 'lunch'))
     })
 
     it('measures the topic after trimming: surrounding spaces do not count against max_topic_length', async () => {
       const padded = `${' '.repeat(5)}${'x'.repeat(58)}${' '.repeat(5)}`
       expectSuccess(await set('max', { stream_id: 1, topic: padded, visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: `  ${'😀'.repeat(60)}  `, visibility_policy: 3 }))
-      assert.deepEqual(userTopics(chat).map((r) => r.topic), ['x'.repeat(58), '😀'.repeat(60)])
+      assert.deepEqual((await userTopics(chat)).map((r) => r.topic), ['x'.repeat(58), '😀'.repeat(60)])
     })
 
     it('refuses control characters and newlines in the topic with REQUEST_VARIABLE_INVALID, as POST /messages does', async () => {
@@ -156,15 +156,15 @@ describe('topics', () => {
       // Whitespace around the topic (a final newline too) is trimmed away before the check, as on sending.
       expectSuccess(await set('max', { stream_id: 1, topic: '\tlunch\r\n', visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: 'caf\u00e9 \u00a0 😀', visibility_policy: 1 }))
-      assert.deepEqual(userTopics(chat).map((r) => r.topic), ['caf\u00e9 \u00a0 😀', 'lunch'])
+      assert.deepEqual((await userTopics(chat)).map((r) => r.topic), ['caf\u00e9 \u00a0 😀', 'lunch'])
     })
 
     it('keeps each user’s policies apart', async () => {
       expectSuccess(await set('max', { stream_id: 1, topic: 'lunch', visibility_policy: 1 }))
       expectSuccess(await set('nina', { stream_id: 1, topic: 'lunch', visibility_policy: 3 }))
       expectSuccess(await set('nina', { stream_id: 1, topic: 'lunch', visibility_policy: 0 }))
-      assert.deepEqual(userTopics(chat).map((r) => [r.user_id, r.visibility_policy]), [[4, 1]])
-      assert.deepEqual(recordedEvents(chat).map((e) => e.users), [[4], [5], [5]])
+      assert.deepEqual((await userTopics(chat)).map((r) => [r.user_id, r.visibility_policy]), [[4, 1]])
+      assert.deepEqual((await recordedEvents(chat)).map((e) => e.users), [[4], [5], [5]])
     })
 
     it('answers Invalid channel ID for unknown and inaccessible channels', async () => {
@@ -188,9 +188,9 @@ describe('topics', () => {
       await refused(chat, () => set('max', { stream_id: 1, topic: ` ${'x'.repeat(61)} `, visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
       await refused(chat, () => set('max', { stream_id: 1, topic: 'lu\u0000nch', visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
       await refused(chat, () => set('max', { stream_id: 1, topic: 'x'.repeat(100_001), visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
-      const before = userTopics(chat)
+      const before = await userTopics(chat)
       assert.equal((await set('max', { stream_id: 1, topic: 'x'.repeat(2_000_000), visibility_policy: 1 })).status, 413)
-      assert.deepEqual(userTopics(chat), before)
+      assert.deepEqual(await userTopics(chat), before)
     })
   })
 })

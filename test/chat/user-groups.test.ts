@@ -21,18 +21,18 @@ async function groupOf(chat: TestChat, id: number): Promise<Group> {
 
 /** Runs `act` and returns the events it caused. */
 async function eventsOf(chat: TestChat, act: () => Promise<unknown>): Promise<RecordedEvent[]> {
-  const before = recordedEvents(chat).length
+  const before = (await recordedEvents(chat)).length
   await act()
-  return recordedEvents(chat).slice(before)
+  return (await recordedEvents(chat)).slice(before)
 }
 
 /** Runs `act` (which must fail) and checks that neither the groups nor the events changed. */
 async function unchanged(chat: TestChat, act: () => Promise<void>): Promise<void> {
   const groups = await listGroups(chat)
-  const count = recordedEvents(chat).length
+  const count = (await recordedEvents(chat)).length
   await act()
   assert.deepEqual(await listGroups(chat), groups, 'the groups did not change')
-  assert.equal(recordedEvents(chat).length, count, 'no event was recorded')
+  assert.equal((await recordedEvents(chat)).length, count, 'no event was recorded')
 }
 
 const setting = (value: unknown, old?: unknown): Record<string, unknown> => (old === undefined ? { new: value } : { new: value, old })
@@ -102,7 +102,7 @@ describe('user groups', () => {
     it('leaves them out of members and of direct_members of group-setting values', async () => {
       const chat = await startTestChat()
       try {
-        chat.chat.db.prepare('UPDATE users SET is_active = 0 WHERE id = 4').run()
+        await chat.chat.db.run('UPDATE users SET is_active = 0 WHERE id = 4')
         const group = await groupOf(chat, 30)
         assert.deepEqual(group.members, [5])
         assert.deepEqual(group.can_manage_group, { direct_members: [], direct_subgroups: [13] })

@@ -16,10 +16,10 @@ function account(chat: TestChat, name: string): string[] {
 }
 
 /** Polls `check` every 20 ms until it returns a value, or fails after `ms`. */
-async function waitFor<T>(what: string, check: () => T | undefined, ms = 10_000): Promise<T> {
+async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
-    const value = check()
+    const value = await check()
     if (value !== undefined) return value
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -195,11 +195,11 @@ describe('prefixd chat-bot', function () {
 
   /** Sends as max and returns the message id. */
   const send = async (values: Record<string, string | number[]>): Promise<number> => Number(expectSuccess(await chat.as('max').post('/messages', values)).id)
-  const botMessagesAfter = (id: number): MessageRow[] =>
-    chat.chat.db.prepare('SELECT id, type, stream_id, topic, recipients, sender_id, content FROM messages WHERE sender_id = ? AND id > ? ORDER BY id').all(BOT, id) as MessageRow[]
+  const botMessagesAfter = async (id: number): Promise<MessageRow[]> =>
+    await chat.chat.db.all('SELECT id, type, stream_id, topic, recipients, sender_id, content FROM messages WHERE sender_id = ? AND id > ? ORDER BY id', BOT, id) as MessageRow[]
   /** The bot's first message after message `id`. */
-  const replyAfter = (id: number): Promise<MessageRow> => waitFor(`the bot's reply to message ${id}`, () => botMessagesAfter(id)[0])
-  const queuesOfBot = (): number => (chat.chat.db.prepare('SELECT count(*) AS n FROM event_queues WHERE user_id = ?').get(BOT) as { n: number }).n
+  const replyAfter = (id: number): Promise<MessageRow> => waitFor(`the bot's reply to message ${id}`, async () => (await botMessagesAfter(id))[0])
+  const queuesOfBot = async (): Promise<number> => (await chat.chat.db.get('SELECT count(*) AS n FROM event_queues WHERE user_id = ?', BOT) as { n: number }).n
 
   before(async () => {
     // Short heartbeats: a long poll on a queue deleted behind the service's back ends within a second.
@@ -250,8 +250,8 @@ describe('prefixd chat-bot', function () {
   })
 
   it('answers again after its event queue was deleted behind its back', async () => {
-    assert.equal(queuesOfBot(), 1)
-    chat.chat.db.prepare('DELETE FROM event_queues WHERE user_id = ?').run(BOT)
+    assert.equal(await queuesOfBot(), 1)
+    await chat.chat.db.run('DELETE FROM event_queues WHERE user_id = ?', BOT)
     await waitFor('the bot to register again', () => (/event queue lost; listening again/.test(stderr) ? true : undefined))
     const id = await send({ type: 'direct', to: [BOT], content: 'complete schema:Perso' })
     const reply = await replyAfter(id)
@@ -261,7 +261,7 @@ describe('prefixd chat-bot', function () {
   it('stops on SIGTERM with exit code 0 and deletes its queue', async () => {
     bot.kill('SIGTERM')
     assert.equal(await exited, 0)
-    assert.equal(queuesOfBot(), 0)
+    assert.equal(await queuesOfBot(), 0)
   })
 })
 
@@ -276,7 +276,7 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
   /** The chat's database, kept across its restarts. */
   let dir: string
 
-  const botReplies = (): Array<{ content: string }> => chat.chat.db.prepare('SELECT content FROM messages WHERE sender_id = ? ORDER BY id').all(BOT) as Array<{ content: string }>
+  const botReplies = async (): Promise<Array<{ content: string }>> => await chat.chat.db.all('SELECT content FROM messages WHERE sender_id = ? ORDER BY id', BOT) as Array<{ content: string }>
   const ask = async (content: string): Promise<number> => Number(expectSuccess(await chat.as('max').post('/messages', { type: 'direct', to: [BOT], content })).id)
 
   before(async () => {
@@ -306,29 +306,29 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
     // Two more polls, to be sure nothing is sent again.
     const polls = peer.requests.filter((r) => r.method === 'GET').length
     await waitFor('two more polls', () => (peer.requests.filter((r) => r.method === 'GET').length >= polls + 2 ? true : undefined))
-    assert.equal(botReplies().length, 1)
+    assert.equal((await botReplies()).length, 1)
     assert.equal(peer.requests.filter((r) => r.method === 'POST' && r.url === '/api/v1/messages').length, 1)
   })
 
   it('sends its reply again when the event queue shows it never arrived', async () => {
-    const before = botReplies().length
+    const before = (await botReplies()).length
     peer.script = (method, path, index) => (method === 'POST' && path === '/api/v1/messages' && index === 1 ? 'reset' : 'proxy')
     const id = await ask('expand schema:Person')
     await waitFor('the reply sent again', () => (stdout.includes(`answered message ${id} from max@example.com (direct): expand\n`) ? true : undefined))
-    assert.equal(botReplies().length, before + 1)
-    assert.ok(botReplies().at(-1)!.content.includes('http://schema.org/Person'))
+    assert.equal((await botReplies()).length, before + 1)
+    assert.ok((await botReplies()).at(-1)!.content.includes('http://schema.org/Person'))
     assert.equal(peer.requests.filter((r) => r.method === 'POST' && r.url === '/api/v1/messages').length, 3)
   })
 
   it('answers again after the chat service restarts, on the queue it had', async () => {
-    const queue = (): string => (chat.chat.db.prepare('SELECT id FROM event_queues WHERE user_id = ?').get(BOT) as { id: string }).id
-    const before = queue()
+    const queue = async (): Promise<string> => (await chat.chat.db.get('SELECT id FROM event_queues WHERE user_id = ?', BOT) as { id: string }).id
+    const before = await queue()
     await chat.close()
     chat = await startTestChat({ db: join(dir, 'chat.db'), heartbeatSeconds: [1, 1] })
     peer.upstream = chat.url
     const id = await ask('expand owl:Class')
     await waitFor('the answer after the restart', () => (stdout.includes(`answered message ${id} from max@example.com (direct): expand\n`) ? true : undefined))
-    assert.equal(queue(), before)
+    assert.equal(await queue(), before)
     assert.doesNotMatch(stderr, /event queue (failed|lost)/)
   })
 })

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { every, SYSTEM_CLOCK, type Clock } from './clock.js'
 import { createChatApp, type ChatAppOptions } from './http/app.js'
 import type { ChatServices } from './http/context.js'
-import { ChangeLog } from './store/changes.js'
-import { isEmpty, openDatabase, type Db } from './store/db.js'
+import { ChangeLog, type RecordedEvent } from './store/changes.js'
+import { isEmpty, openStore, type Store } from './store/db.js'
 import { loadFixture, REFERENCE_FIXTURE } from './store/fixture.js'
 import { LocalBroker, type EventBroker } from './events/event-broker.js'
 import { QueueStore } from './events/event-queues.js'
@@ -22,7 +22,7 @@ import { prefixLinker } from './prefix-glue/prefix-linker.js'
 const ACTIVITY_SAVE_MS = 1000
 
 export interface ChatOptions {
-  /** SQLite file, or `:memory:`. */
+  /** SQLite file, `:memory:`, or a PostgreSQL URL (`postgres://user@host:port/database`). */
   readonly db: string
   readonly host: string
   readonly port: number
@@ -65,8 +65,10 @@ export interface ChatOptions {
 
 export interface RunningChat {
   readonly url: string
-  readonly db: Db
+  readonly db: Store
   readonly services: ChatServices
+  /** Settles when the timer work started so far (expiring queues, saving their activity) is done. */
+  settled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -77,11 +79,20 @@ function glueFor(index: PrefixIndex): NonNullable<ChatServices['prefixGlue']> {
 }
 
 export async function startChat(options: ChatOptions): Promise<RunningChat> {
-  const db = openDatabase(options.db)
+  const db = await openStore(options.db)
+  try {
+    return await serve(db, options)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}
+
+async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
   const prefixGlue = options.prefixIndex === undefined ? undefined : glueFor(options.prefixIndex)
   const textLinkers = [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])]
-  if (isEmpty(db)) loadFixture(db, options.fixture ?? REFERENCE_FIXTURE, textLinkers)
-  else if (options.fixture !== undefined) throw new Error(`the database ${options.db} already holds an organization; --fixture applies only to an empty one`)
+  if (await isEmpty(db)) await loadFixture(db, options.fixture ?? REFERENCE_FIXTURE, textLinkers)
+  else if (options.fixture !== undefined) throw new Error(`the database ${db.location} already holds an organization; --fixture applies only to an empty one`)
   const clock = options.clock ?? (options.now === undefined ? SYSTEM_CLOCK : { now: options.now, setTimeout: SYSTEM_CLOCK.setTimeout })
   const now = (): number => clock.now()
   const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
@@ -97,16 +108,15 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   const queues = new QueueStore(db, now)
   const broker = options.broker ?? new LocalBroker()
   const waiters = new Waiters(broker, clock)
-  // Each change's events go into the queues inside its transaction; waiting requests learn of it after the commit.
-  let touched: string[] = []
-  changes.addWriter((events) => void (touched = queues.fanOut(events)))
-  changes.subscribe(() => {
-    const ids = touched
-    touched = []
-    queues.committed()
-    // One read transaction for the whole wake-up: the woken requests read their queues without taking
-    // and releasing a read lock per statement.
-    db.transaction(() => broker.publish(ids))()
+  // Each change's events go into the queues inside its transaction; waiting requests learn of it after
+  // the commit. The fan-out's result is kept by the change's events (the same array reaches both).
+  const fannedOut = new WeakMap<readonly RecordedEvent[], Awaited<ReturnType<QueueStore['fanOut']>>>()
+  changes.addWriter(async (events, tx) => void fannedOut.set(events, await queues.fanOut(events, tx)))
+  changes.subscribe((events) => {
+    const result = fannedOut.get(events)
+    if (result === undefined) return
+    queues.committed(result.answers)
+    broker.publish(result.touched)
   })
   const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
   const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
@@ -125,9 +135,17 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     ...(prefixGlue !== undefined && { prefixGlue }),
   }
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
-  if (options.restartQueues !== false) queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
-  const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, () => queues.expire(waiters.connected()))
-  const stopSaving = every(clock, ACTIVITY_SAVE_MS, () => queues.persistActivity(options.sharedDatabase === true ? waiters.connected() : undefined))
+  if (options.restartQueues !== false) await queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
+  // Timer work runs one at a time (a slow store must not pile them up); a failure is reported, not fatal.
+  let housekeeping = Promise.resolve()
+  const later = (what: string, work: () => Promise<unknown>) => (): void => {
+    housekeeping = housekeeping.then(work).then(
+      () => undefined,
+      (error: Error) => console.error(`prefixd chat: ${what} failed (retried next time): ${error.message}`),
+    )
+  }
+  const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, later('expiring idle queues', () => queues.expire(waiters.connected())))
+  const stopSaving = every(clock, ACTIVITY_SAVE_MS, later('saving queue activity', () => queues.persistActivity(options.sharedDatabase === true ? waiters.connected() : undefined)))
   const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, ...(options.limiter !== undefined && { limiter: options.limiter }) })
   server = app.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
@@ -140,17 +158,19 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
     url,
     db,
     services,
+    settled: () => housekeeping,
     close: () =>
       new Promise<void>((resolve) => {
         stopExpiry()
         stopSaving()
         waiters.releaseAll()
         server!.close(() => {
-          void delivering.then(() => {
-            queues.persistActivity()
-            db.close()
-            resolve()
-          })
+          void delivering
+            .then(() => housekeeping)
+            .then(() => queues.persistActivity())
+            .catch((error: Error) => console.error(`prefixd chat: queue activity not saved at close: ${error.message}`))
+            .then(() => db.close())
+            .then(resolve)
         })
         server!.closeAllConnections()
       }),

@@ -4,8 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { ChatError } from '../http/chat-error.js'
 import type { RecordedEvent } from '../store/changes.js'
-import type { Db } from '../store/db.js'
-import { prepared } from '../store/prepared.js'
+import type { Sql, Store } from '../store/store.js'
 
 /** A queue may hold this many unacknowledged events; past it, its client has stopped reading and it is dropped. */
 export const MAX_QUEUE_EVENTS = 10_000
@@ -61,8 +60,11 @@ export function badQueue(queueId: string, reason?: string): ChatError {
   return new ChatError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId.slice(0, 100)}`, { extra: { queue_id: queueId.slice(0, 100), ...(reason !== undefined && { reason }) } })
 }
 
+/** The answers a change's fan-out prepared for its queues, kept in memory once the change has committed. */
+export type PreparedAnswers = ReadonlyArray<readonly [queueId: string, latest: { readonly eventId: number; readonly json: string }]>
+
 export class QueueStore {
-  readonly #db: Db
+  readonly #store: Store
   readonly #now: () => number
   /**
    * Acknowledgements and request times not yet written: a poll does no write of its own (each would be
@@ -71,78 +73,61 @@ export class QueueStore {
    */
   readonly #acknowledged = new Map<string, number>()
   readonly #connectedAt = new Map<string, number>()
-  readonly #selectQueue
-  readonly #selectEvents
   /**
-   * The newest event each queue was given by a change, as answer text: a request woken by that change
-   * usually wants exactly it, and then reads nothing. An entry is dropped when read, when another event
-   * follows it, and with its queue.
+   * The newest event each queue was given by a change of this process, as answer text: a request woken
+   * by that change usually wants exactly it, and then reads nothing. An entry is dropped when read,
+   * when another event follows it, and with its queue.
    */
   readonly #latest = new Map<string, { readonly eventId: number; readonly json: string }>()
-  /** Entries for #latest from the change being written; kept only once it has committed. */
-  #uncommitted: Array<[string, { readonly eventId: number; readonly json: string }]> = []
 
-  constructor(db: Db, now: () => number) {
-    this.#db = db
+  constructor(store: Store, now: () => number) {
+    this.#store = store
     this.#now = now
-    this.#selectQueue = db.prepare('SELECT * FROM event_queues WHERE id = ?')
-    this.#selectEvents = db.prepare(
-      `SELECT q.event_id, coalesce(p.body, q.event) AS event FROM queue_events q LEFT JOIN event_payloads p ON p.id = q.payload_id
-       WHERE q.queue_id = ? AND q.event_id > ? ORDER BY q.event_id LIMIT ?`,
-    )
   }
 
   /**
    * Writes the acknowledgements (deleting what they acknowledge) and request times gathered since the
    * last call; the queues in `waiting` (requests wait on them now) count as requested now, so that
-   * other processes sharing the database (`--workers`) do not expire them.
+   * other processes sharing the database do not expire them.
    */
-  persistActivity(waiting: ReadonlySet<string> = new Set()): void {
+  async persistActivity(waiting: ReadonlySet<string> = new Set()): Promise<void> {
     for (const id of waiting) this.touch(id)
     if (this.#acknowledged.size === 0 && this.#connectedAt.size === 0) return
     const acknowledged = [...this.#acknowledged]
     const connected = [...this.#connectedAt]
     this.#acknowledged.clear()
     this.#connectedAt.clear()
-    this.#db.transaction(() => {
-      const prune = this.#db.prepare('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?')
-      const mark = this.#db.prepare('UPDATE event_queues SET pruned_through = max(pruned_through, ?) WHERE id = ?')
+    await this.#store.transaction(async (tx) => {
+      const greatest = tx.dialect === 'postgres' ? 'greatest' : 'max'
       for (const [id, through] of acknowledged) {
-        prune.run(id, through)
-        mark.run(through, id)
+        await tx.run('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?', id, through)
+        await tx.run(`UPDATE event_queues SET pruned_through = ${greatest}(pruned_through, ?) WHERE id = ?`, through, id)
       }
-      const touch = this.#db.prepare('UPDATE event_queues SET last_connected_at = max(last_connected_at, ?) WHERE id = ?')
-      for (const [id, at] of connected) touch.run(at, id)
-      this.#prunePayloads()
-    }).immediate()
-  }
-
-  /** Deletes shared event bodies no queue points at any more (payload ids only grow). */
-  #prunePayloads(): void {
-    this.#db
-      .prepare(
-        `DELETE FROM event_payloads WHERE id < coalesce((SELECT min(payload_id) FROM queue_events WHERE payload_id IS NOT NULL), (SELECT max(id) + 1 FROM event_payloads))`,
+      for (const [id, at] of connected) await tx.run(`UPDATE event_queues SET last_connected_at = ${greatest}(last_connected_at, ?) WHERE id = ?`, at, id)
+      // Shared event bodies no queue points at any more (payload ids only grow).
+      await tx.run(
+        'DELETE FROM event_payloads WHERE id < coalesce((SELECT min(payload_id) FROM queue_events WHERE payload_id IS NOT NULL), (SELECT max(id) + 1 FROM event_payloads))',
       )
-      .run()
+    })
   }
 
-  register(userId: number, options: QueueOptions): string {
+  /** Creates a queue (in `tx`, the transaction that also reads its initial state). */
+  async register(tx: Sql, userId: number, options: QueueOptions): Promise<string> {
     const id = `${Math.floor(this.#now())}:${randomBytes(12).toString('base64url')}`
     const now = Math.floor(this.#now())
-    this.#db
-      .prepare(
-        `INSERT INTO event_queues (id, user_id, created_at, last_connected_at, lifespan_secs, event_types, narrow, all_public_streams, apply_markdown, client_capabilities)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(id, userId, now, now, options.lifespanSecs, options.eventTypes === null ? null : JSON.stringify(options.eventTypes), JSON.stringify(options.narrow), options.allPublicStreams ? 1 : 0, options.applyMarkdown ? 1 : 0, JSON.stringify(options.clientCapabilities))
+    await tx.run(
+      `INSERT INTO event_queues (id, user_id, created_at, last_connected_at, lifespan_secs, event_types, narrow, all_public_streams, apply_markdown, client_capabilities)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id, userId, now, now, options.lifespanSecs, options.eventTypes === null ? null : JSON.stringify(options.eventTypes), JSON.stringify(options.narrow), options.allPublicStreams ? 1 : 0, options.applyMarkdown ? 1 : 0, JSON.stringify(options.clientCapabilities),
+    )
     return id
   }
 
   /** The caller's queue, or BAD_EVENT_QUEUE_ID (someone else's queue answers exactly as an unknown one). */
-  owned(queueId: string, userId: number): Queue {
-    const row = this.#selectQueue.get(queueId) as QueueRow | undefined
+  async owned(queueId: string, userId: number): Promise<Queue> {
+    const row = await this.#store.get<QueueRow>('SELECT * FROM event_queues WHERE id = ?', queueId)
     if (row === undefined || row.user_id !== userId) {
-      const dropped = this.#db.prepare('SELECT reason, user_id FROM dropped_queues WHERE id = ?').get(queueId) as { reason: string; user_id: number } | undefined
+      const dropped = await this.#store.get<{ reason: string; user_id: number }>('SELECT reason, user_id FROM dropped_queues WHERE id = ?', queueId)
       throw badQueue(queueId, dropped?.user_id === userId ? dropped.reason : undefined)
     }
     return {
@@ -155,20 +140,19 @@ export class QueueStore {
     }
   }
 
-  /** Called once the change that `fanOut` wrote has committed: its events may now be answered from memory. */
-  committed(): void {
-    for (const [queueId, latest] of this.#uncommitted) this.#latest.set(queueId, latest)
-    this.#uncommitted = []
+  /** Called once the change whose fan-out prepared `answers` has committed: they may now be answered from memory. */
+  committed(answers: PreparedAnswers): void {
+    for (const [queueId, latest] of answers) this.#latest.set(queueId, latest)
   }
 
   /** Whether the queue still exists (it may have been deleted, dropped or expired while a request waited). */
-  exists(queueId: string): boolean {
-    return this.#latest.has(queueId) || this.#selectQueue.get(queueId) !== undefined
+  async exists(queueId: string): Promise<boolean> {
+    return this.#latest.has(queueId) || (await this.#store.get('SELECT id FROM event_queues WHERE id = ?', queueId)) !== undefined
   }
 
-  delete(queueId: string): void {
+  async delete(queueId: string): Promise<void> {
     this.#forget(queueId)
-    this.#db.prepare('DELETE FROM event_queues WHERE id = ?').run(queueId)
+    await this.#store.run('DELETE FROM event_queues WHERE id = ?', queueId)
   }
 
   touch(queueId: string): void {
@@ -193,57 +177,77 @@ export class QueueStore {
   }
 
   /** Events after `afterId`, oldest first, at most MAX_EVENTS_PER_ANSWER. */
-  read(queueId: string, afterId: number): Array<Record<string, unknown>> {
-    const rows = this.#selectEvents.all(queueId, afterId, MAX_EVENTS_PER_ANSWER) as Array<{
-      event_id: number
-      event: string
-    }>
+  async read(queueId: string, afterId: number): Promise<Array<Record<string, unknown>>> {
+    const rows = await this.#selectEvents(queueId, afterId)
     return rows.map((r) => ({ id: r.event_id, ...(JSON.parse(r.event) as Record<string, unknown>) }))
+  }
+
+  #selectEvents(queueId: string, afterId: number): Promise<Array<{ event_id: number; event: string }>> {
+    return this.#store.all(
+      `SELECT q.event_id, coalesce(p.body, q.event) AS event FROM queue_events q LEFT JOIN event_payloads p ON p.id = q.payload_id
+       WHERE q.queue_id = ? AND q.event_id > ? ORDER BY q.event_id LIMIT ?`,
+      queueId, afterId, MAX_EVENTS_PER_ANSWER,
+    )
+  }
+
+  /**
+   * The one event after `afterId` when this process's own change just gave it to the queue (as answer
+   * text, taken from memory without reading the store), else undefined.
+   */
+  takeLatest(queueId: string, afterId: number): string | undefined {
+    const latest = this.#latest.get(queueId)
+    if (latest === undefined || latest.eventId !== afterId + 1) return undefined
+    this.#latest.delete(queueId)
+    return latest.json
   }
 
   /**
    * Events after `afterId` as JSON texts with their ids, oldest first: GET /events answers with them as
    * stored, without parsing and serializing each event again.
    */
-  readJson(queueId: string, afterId: number): string[] {
-    const latest = this.#latest.get(queueId)
-    if (latest !== undefined && latest.eventId === afterId + 1) {
-      this.#latest.delete(queueId)
-      return [latest.json]
-    }
-    const rows = this.#selectEvents.all(queueId, afterId, MAX_EVENTS_PER_ANSWER) as Array<{ event_id: number; event: string }>
+  async readJson(queueId: string, afterId: number): Promise<string[]> {
+    const latest = this.takeLatest(queueId, afterId)
+    if (latest !== undefined) return [latest]
+    const rows = await this.#selectEvents(queueId, afterId)
     return rows.map((r) => `{"id":${r.event_id},${r.event.slice(1)}`)
   }
 
   /** Appends one event to one queue (heartbeats, restarts) in its own transaction; returns it with its id. */
-  append(queueId: string, event: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    return this.#db.transaction(() => {
-      const row = this.#db.prepare('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id').get(queueId) as { id: number } | undefined
-      if (row === undefined) throw badQueue(queueId)
-      this.#latest.delete(queueId)
-      this.#db.prepare('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)').run(queueId, row.id, JSON.stringify(event))
-      return { id: row.id, ...event }
-    }).immediate()
+  append(queueId: string, event: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
+    return this.#store.transaction((tx) => this.#append(tx, queueId, event))
+  }
+
+  async #append(tx: Sql, queueId: string, event: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
+    const row = await tx.get<{ id: number }>('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id', queueId)
+    if (row === undefined) throw badQueue(queueId)
+    this.#latest.delete(queueId)
+    await tx.run('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)', queueId, row.id, JSON.stringify(event))
+    return { id: row.id, ...event }
   }
 
   /**
    * Puts each event into the queues that should see it: the queues of its users whose event types and
-   * narrow accept it. Runs inside the change's transaction. Returns the ids of the queues written to.
+   * narrow accept it. Runs inside the change's transaction. Returns the ids of the queues written to,
+   * and the answers to keep in memory once the change has committed (`committed`).
    */
-  fanOut(events: readonly RecordedEvent[]): string[] {
-    this.#uncommitted = [] // what a change that did not commit left behind
+  async fanOut(events: readonly RecordedEvent[], tx: Sql): Promise<{ touched: string[]; answers: PreparedAnswers }> {
+    const answers: Array<[string, { readonly eventId: number; readonly json: string }]> = []
     const touched = new Set<string>()
-    const queuesOf = prepared(this.#db, 'SELECT * FROM event_queues WHERE user_id = ?')
-    const publicQueues = prepared(this.#db, "SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest'")
-    const bumpAll = prepared(
-      this.#db,
-      'UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, next_event_id - 1 AS event_id, pruned_through',
-    )
-    const insertAll = prepared(
-      this.#db,
-      "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT value ->> '$[0]', value ->> '$[1]', '', ? FROM json_each(?)",
-    )
-    const insertPayload = prepared(this.#db, 'INSERT INTO event_payloads (body) VALUES (?)')
+    const postgres = tx.dialect === 'postgres'
+    // Every queue of every user the change concerns, in one statement.
+    const everyUser = [...new Set(events.flatMap((e) => e.users))]
+    const queuesOf = new Map<number, QueueRow[]>()
+    for (const q of await tx.all<QueueRow>('SELECT * FROM event_queues WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY id', JSON.stringify(everyUser))) {
+      const list = queuesOf.get(q.user_id)
+      if (list === undefined) queuesOf.set(q.user_id, [q])
+      else list.push(q)
+    }
+    let publicQueues: QueueRow[] | undefined
+    const textIds = postgres ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
+    const bumpAll = `UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id IN (${textIds}) RETURNING id, next_event_id - 1 AS event_id, pruned_through`
+    const insertAll = postgres
+      ? "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT e ->> 0, (e ->> 1)::bigint, '', ?::bigint FROM json_array_elements(?::json) AS e"
+      : "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT value ->> '$[0]', value ->> '$[1]', '', ? FROM json_each(?)"
     // A public-channel message is emitted once per recipient: the all_public_streams queues of the other
     // users get it once, with the first emission, and with no flags of their own (they receive no copy).
     const audiences = new Map<unknown, Set<number>>()
@@ -255,13 +259,14 @@ export class QueueStore {
       audiences.set(id, audience)
     }
     for (const { users, event } of events) {
-      const queues: Array<[QueueRow, Readonly<Record<string, unknown>>]> = users.flatMap((user) => (queuesOf.all(user) as QueueRow[]).map((q): [QueueRow, typeof event] => [q, event]))
+      const queues: Array<[QueueRow, Readonly<Record<string, unknown>>]> = users.flatMap((user) => (queuesOf.get(user) ?? []).map((q): [QueueRow, typeof event] => [q, event]))
       const audience = event.type === 'message' ? audiences.get((event.message as { id?: unknown } | undefined)?.id) : undefined
       if (audience !== undefined) {
         audiences.delete((event.message as { id?: unknown }).id)
         const { local_message_id: _, sender_queue_id: __, ...shared } = event
         const onlyPublic = { ...shared, flags: [] }
-        for (const q of publicQueues.all() as QueueRow[]) if (!audience.has(q.user_id)) queues.push([q, onlyPublic])
+        publicQueues ??= await tx.all<QueueRow>("SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest' ORDER BY q.id")
+        for (const q of publicQueues) if (!audience.has(q.user_id)) queues.push([q, onlyPublic])
       }
       // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.
       const payloads = new Map<string, number | undefined>()
@@ -273,7 +278,7 @@ export class QueueStore {
         if (!payloads.has(variant)) {
           const shaped = shapeFor(queue, forQueue)
           const text = shaped === undefined ? undefined : JSON.stringify(shaped)
-          payload = text === undefined ? undefined : Number(insertPayload.run(text).lastInsertRowid)
+          payload = text === undefined ? undefined : (await tx.get<{ id: number }>('INSERT INTO event_payloads (body) VALUES (?) RETURNING id', text))!.id
           if (payload !== undefined) texts.set(payload, text!)
           payloads.set(variant, payload)
         }
@@ -284,57 +289,61 @@ export class QueueStore {
       }
       // Two statements per payload, whatever the number of queues: 1,000 queues are 2 statements, not 2,000.
       for (const [payload, group] of byPayload) {
-        const rows = bumpAll.all(JSON.stringify(group.map((q) => q.id))) as Array<{ id: string; event_id: number; pruned_through: number }>
+        const rows = await tx.all<{ id: string; event_id: number; pruned_through: number }>(bumpAll, JSON.stringify(group.map((q) => q.id)))
         const kept: Array<[string, number]> = []
         const byId = new Map(group.map((q) => [q.id, q]))
         for (const row of rows) {
           const pruned = Math.max(row.pruned_through, this.#acknowledged.get(row.id) ?? -1)
           if (row.event_id - pruned > MAX_QUEUE_EVENTS) {
-            this.#drop(byId.get(row.id)!, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
+            await this.#drop(tx, byId.get(row.id)!, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
             continue
           }
           kept.push([row.id, row.event_id])
           touched.add(row.id)
-          this.#uncommitted.push([row.id, { eventId: row.event_id, json: `{"id":${row.event_id},${texts.get(payload)!.slice(1)}` }])
+          answers.push([row.id, { eventId: row.event_id, json: `{"id":${row.event_id},${texts.get(payload)!.slice(1)}` }])
         }
-        if (kept.length > 0) insertAll.run(payload, JSON.stringify(kept))
+        if (kept.length > 0) await tx.run(insertAll, payload, JSON.stringify(kept))
       }
     }
-    return [...touched]
+    // A later event of the same change to the same queue supersedes an earlier one in memory.
+    return { touched: [...touched], answers }
   }
 
   /** Gives every queue a `restart` event and a fresh lifespan (the time the service was down does not count). */
-  restartAll(event: Readonly<Record<string, unknown>>): string[] {
-    const ids = (this.#db.prepare('SELECT id FROM event_queues').all() as Array<{ id: string }>).map((r) => r.id)
-    this.#db.transaction(() => {
-      for (const id of ids) this.append(id, event)
-      this.#db.prepare('UPDATE event_queues SET last_connected_at = ?').run(Math.floor(this.#now()))
-    }).immediate()
-    return ids
+  async restartAll(event: Readonly<Record<string, unknown>>): Promise<string[]> {
+    return this.#store.transaction(async (tx) => {
+      const ids = (await tx.all<{ id: string }>('SELECT id FROM event_queues')).map((r) => r.id)
+      for (const id of ids) await this.#append(tx, id, event)
+      await tx.run('UPDATE event_queues SET last_connected_at = ?', Math.floor(this.#now()))
+      return ids
+    })
   }
 
   /** Deletes queues idle past their lifespan, except `connected` ones; returns how many. */
-  expire(connected: ReadonlySet<string>): number {
+  async expire(connected: ReadonlySet<string>): Promise<number> {
     const now = Math.floor(this.#now())
-    // A queue some other process's request waits on was saved as requested at most a second or so ago.
-    const idle = this.#db.prepare('SELECT * FROM event_queues WHERE last_connected_at + lifespan_secs + ? < ?').all(EXPIRY_GRACE_SECS, now) as QueueRow[]
-    let expired = 0
-    this.#db.transaction(() => {
+    return this.#store.transaction(async (tx) => {
+      // A queue some other process's request waits on was saved as requested at most a second or so ago.
+      const idle = await tx.all<QueueRow>('SELECT * FROM event_queues WHERE last_connected_at + lifespan_secs + ? < ?', EXPIRY_GRACE_SECS, now)
+      let expired = 0
       for (const queue of idle) {
         // A request since the last save counts: it is only in memory yet.
         if (connected.has(queue.id) || (this.#connectedAt.get(queue.id) ?? 0) + queue.lifespan_secs >= now) continue
-        this.#drop(queue, `the queue expired after ${queue.lifespan_secs} s without a request`)
+        await this.#drop(tx, queue, `the queue expired after ${queue.lifespan_secs} s without a request`)
         expired++
       }
-      this.#db.prepare('DELETE FROM dropped_queues WHERE dropped_at < ?').run(now - DROPPED_REMEMBERED_SECS)
-    }).immediate()
-    return expired
+      await tx.run('DELETE FROM dropped_queues WHERE dropped_at < ?', now - DROPPED_REMEMBERED_SECS)
+      return expired
+    })
   }
 
-  #drop(queue: QueueRow, reason: string): void {
+  async #drop(tx: Sql, queue: QueueRow, reason: string): Promise<void> {
     this.#forget(queue.id)
-    this.#db.prepare('DELETE FROM event_queues WHERE id = ?').run(queue.id)
-    this.#db.prepare('INSERT OR REPLACE INTO dropped_queues (id, user_id, reason, dropped_at) VALUES (?, ?, ?, ?)').run(queue.id, queue.user_id, reason, Math.floor(this.#now()))
+    await tx.run('DELETE FROM event_queues WHERE id = ?', queue.id)
+    await tx.run(
+      'INSERT INTO dropped_queues (id, user_id, reason, dropped_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, reason = excluded.reason, dropped_at = excluded.dropped_at',
+      queue.id, queue.user_id, reason, Math.floor(this.#now()),
+    )
   }
 }
 

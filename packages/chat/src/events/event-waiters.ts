@@ -13,6 +13,8 @@ interface Waiter {
 export class Waiters {
   readonly #waiting = new Map<string, Waiter>()
   readonly #clock: Clock
+  /** Set by releaseAll: the service is stopping, and a request that comes to wait now is not kept. */
+  #closed = false
 
   constructor(broker: EventBroker, clock: Clock) {
     this.#clock = clock
@@ -37,9 +39,11 @@ export class Waiters {
    * Waits until the queue has news, `heartbeatMs` pass, a newer request takes over the queue, or
    * `gone` fires (the client closed the connection).
    */
-  wait(queueId: string, heartbeatMs: number, gone: (listener: () => void) => () => void, onEvents?: () => boolean): Promise<WaitOutcome | 'answered'> {
+  wait(queueId: string, heartbeatMs: number, gone: (listener: () => void) => () => void, onEvents?: () => boolean | Promise<boolean>): Promise<WaitOutcome | 'answered'> {
     this.#waiting.get(queueId)?.finish('replaced')
-    return new Promise((resolve) => {
+    // (A request still reading its queue when the service began to stop: its connection is closing.)
+    if (this.#closed) return Promise.resolve('gone')
+    return new Promise((resolve, reject) => {
       let done = false
       const finish = (outcome: WaitOutcome): void => {
         if (done) return
@@ -49,7 +53,15 @@ export class Waiters {
         if (this.#waiting.get(queueId) === waiter) this.#waiting.delete(queueId)
         // Answered right here when it can be: a wake-up of 1,000 queues then writes 1,000 answers in one
         // pass, without a round of promise continuations through the middleware for each.
-        resolve(outcome === 'events' && onEvents?.() === true ? 'answered' : outcome)
+        if (outcome !== 'events' || onEvents === undefined) return resolve(outcome)
+        let answered: boolean | Promise<boolean>
+        try {
+          answered = onEvents()
+        } catch (error) {
+          return reject(error as Error)
+        }
+        if (typeof answered === 'boolean') resolve(answered ? 'answered' : outcome)
+        else answered.then((yes) => resolve(yes ? 'answered' : outcome), reject)
       }
       const waiter: Waiter = { finish }
       const cancelHeartbeat = this.#clock.setTimeout(() => finish('heartbeat'), heartbeatMs)
@@ -58,8 +70,9 @@ export class Waiters {
     })
   }
 
-  /** Ends every wait with a heartbeat (the service is stopping). */
+  /** Ends every wait with a heartbeat, and every later one at once (the service is stopping). */
   releaseAll(): void {
+    this.#closed = true
     for (const waiter of [...this.#waiting.values()]) waiter.finish('heartbeat')
   }
 }

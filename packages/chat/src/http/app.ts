@@ -5,7 +5,7 @@ import Koa, { type Context, type Next } from 'koa'
 import { apiKeyMatches } from '../org/secrets.js'
 import { userByEmail, type User } from '../org/users.js'
 import { addRoutes } from '../routes/index.js'
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { ChatError } from './chat-error.js'
 import type { ChatRouter, ChatServices, ChatState } from './context.js'
 import { decodeForm, Params } from './params.js'
@@ -49,7 +49,7 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
     else {
       let user: User
       try {
-        user = authenticate(services.db, ctx.get('Authorization'))
+        user = await authenticate(services.db, ctx.get('Authorization'))
       } catch (error) {
         await limit(`ip:${ctx.ip}`)
         throw error
@@ -70,14 +70,14 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
 }
 
 /** The user named by HTTP Basic credentials (email and API key), or the 401 of chat-behaviour.md. */
-function authenticate(db: Db, header: string): User {
+async function authenticate(db: Sql, header: string): Promise<User> {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
   if (match === null) {
     throw new ChatError('UNAUTHORIZED', 'Not logged in: API authentication or user session required')
   }
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
-  const user = colon < 0 ? undefined : userByEmail(db, decoded.slice(0, colon))
+  const user = colon < 0 ? undefined : await userByEmail(db, decoded.slice(0, colon))
   // Compared even for an unknown email, so that timing does not tell which emails exist.
   const matches = apiKeyMatches(colon < 0 ? decoded : decoded.slice(colon + 1), user?.api_key_hash ?? '0'.repeat(64))
   if (user === undefined || !matches) throw new ChatError('INVALID_API_KEY', 'Invalid API key')

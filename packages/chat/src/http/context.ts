@@ -9,12 +9,12 @@ import type { TextLinker } from '../linkify/text-linker.js'
 import type { Mailer } from '../org/mailer.js'
 import type { User } from '../org/users.js'
 import type { ChangeLog } from '../store/changes.js'
-import type { Db } from '../store/db.js'
+import type { Store } from '../store/store.js'
 import type { Params } from './params.js'
 
 /** What every route may use: the database, the change log, the clock and the mailer. */
 export interface ChatServices {
-  readonly db: Db
+  readonly db: Store
   readonly changes: ChangeLog
   /** UNIX time in seconds (fractions allowed): `clock.now`, for routes that only read the time. */
   readonly now: () => number

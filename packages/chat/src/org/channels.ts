@@ -1,8 +1,7 @@
 // Channels and who may see what in them.
 
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import type { User } from './users.js'
-import { prepared } from '../store/prepared.js'
 
 export interface Channel {
   readonly id: number
@@ -12,8 +11,8 @@ export interface Channel {
   readonly is_archived: boolean
 }
 
-export function channelById(db: Db, id: number): Channel | undefined {
-  const row = prepared(db, 'SELECT id, name, invite_only, history_public_to_subscribers, is_archived FROM channels WHERE id = ?').get(id) as
+export async function channelById(db: Sql, id: number): Promise<Channel | undefined> {
+  const row = await db.get('SELECT id, name, invite_only, history_public_to_subscribers, is_archived FROM channels WHERE id = ?', id) as
     | { id: number; name: string; invite_only: number; history_public_to_subscribers: number; is_archived: number }
     | undefined
   if (row === undefined) return undefined
@@ -21,17 +20,17 @@ export function channelById(db: Db, id: number): Channel | undefined {
 }
 
 /** When `user` subscribed to the channel, or undefined when not subscribed. */
-export function subscribedAt(db: Db, channelId: number, userId: number): number | undefined {
-  const row = prepared(db, 'SELECT subscribed_at FROM subscriptions WHERE stream_id = ? AND user_id = ?').get(channelId, userId) as { subscribed_at: number } | undefined
+export async function subscribedAt(db: Sql, channelId: number, userId: number): Promise<number | undefined> {
+  const row = await db.get('SELECT subscribed_at FROM subscriptions WHERE stream_id = ? AND user_id = ?', channelId, userId) as { subscribed_at: number } | undefined
   return row?.subscribed_at
 }
 
 /** Whether `user` may see the channel at all: public channels to everyone but guests, private ones to subscribers. */
-export function canAccessChannel(db: Db, channel: Channel, user: User): boolean {
-  if (subscribedAt(db, channel.id, user.id) !== undefined) return true
+export async function canAccessChannel(db: Sql, channel: Channel, user: User): Promise<boolean> {
+  if (await subscribedAt(db, channel.id, user.id) !== undefined) return true
   return !channel.invite_only && user.role !== 'guest'
 }
 
-export function subscriberIds(db: Db, channelId: number): number[] {
-  return (prepared(db, 'SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1').all(channelId) as Array<{ id: number }>).map((r) => r.id)
+export async function subscriberIds(db: Sql, channelId: number): Promise<number[]> {
+  return (await db.all('SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1', channelId) as Array<{ id: number }>).map((r) => r.id)
 }

@@ -2,7 +2,7 @@
 
 import { canAccessChannel, channelById } from './channels.js'
 import { badRequest } from '../http/chat-error.js'
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { invalid } from '../http/params.js'
 import { realmSettings } from './realm.js'
 import type { User } from './users.js'
@@ -33,9 +33,9 @@ const TOPIC_CONTROL = /[\u0000-\u001f\u007f]/u
  * §2.5 and chat-behaviour.md are BAD_REQUEST with their messages. Fields outside §2.5 are ignored.
  * What is stored: `to` is `[channel]` for a channel draft, the sorted distinct user IDs for a direct
  * one and `[]` for an unaddressed one; `topic` is kept only for channel drafts ("ignored" otherwise).
- * @example checkDraft(db, user, { type: '', to: [], topic: '', content: 'hi' }, 'draft', 1763700000)
+ * @example await checkDraft(db, user, { type: '', to: [], topic: '', content: 'hi' }, 'draft', 1763700000)
  */
-export function checkDraft(db: Db, user: User, value: unknown, name: string, now: number): DraftInput {
+export async function checkDraft(db: Sql, user: User, value: unknown, name: string, now: number): Promise<DraftInput> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(name, 'expected a draft object')
   const draft = value as Record<string, unknown>
   const field = (key: string): unknown => {
@@ -61,7 +61,7 @@ export function checkDraft(db: Db, user: User, value: unknown, name: string, now
   // §8.1) counts code points of the trimmed topic, and it holds no control character. The draft keeps
   // the topic as typed.
   const trimmedTopic = topic.trim()
-  const max = realmSettings(db).max_topic_length
+  const max = (await realmSettings(db)).max_topic_length
   if ([...trimmedTopic].length > max) throw invalid(`${name}.topic`, `longer than ${max} characters`)
   if (TOPIC_CONTROL.test(trimmedTopic)) throw invalid(`${name}.topic`, 'it contains a control character')
 
@@ -70,15 +70,15 @@ export function checkDraft(db: Db, user: User, value: unknown, name: string, now
   if (type === 'stream') {
     // §8.2: a channel draft names exactly one channel.
     if (ids.length !== 1) throw badRequest('Must specify exactly 1 channel ID for channel messages')
-    const channel = channelById(db, ids[0]!)
+    const channel = await channelById(db, ids[0]!)
     // An archived channel takes no messages, so a draft for it could never be sent.
-    if (channel === undefined || channel.is_archived || !canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+    if (channel === undefined || channel.is_archived || !await canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
     return { ...base, type, to: [channel.id], topic }
   }
   if (type === 'private') {
     const distinct = [...new Set(ids)].sort((a, b) => a - b)
     // json_each keeps the query to one bound value however many recipients there are.
-    const found = db.prepare('SELECT count(*) AS n FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))').get(JSON.stringify(distinct)) as { n: number }
+    const found = await db.get('SELECT count(*) AS n FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))', JSON.stringify(distinct)) as { n: number }
     if (found.n !== distinct.length) throw badRequest('Invalid user ID')
     return { ...base, type, to: distinct, topic: '' }
   }
@@ -101,22 +101,20 @@ function fromRow(row: DraftRow): Draft {
 }
 
 /** The user's drafts, oldest edit first (ties in creation order). */
-export function draftsOf(db: Db, userId: number): Draft[] {
-  return (db.prepare(`SELECT ${COLUMNS} FROM drafts WHERE user_id = ? ORDER BY timestamp, id`).all(userId) as DraftRow[]).map(fromRow)
+export async function draftsOf(db: Sql, userId: number): Promise<Draft[]> {
+  return (await db.all(`SELECT ${COLUMNS} FROM drafts WHERE user_id = ? ORDER BY timestamp, id`, userId) as DraftRow[]).map(fromRow)
 }
 
 /** The user's draft `id`; undefined when missing or someone else's (the caller cannot tell which). */
-export function draftOf(db: Db, userId: number, id: number): Draft | undefined {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM drafts WHERE id = ? AND user_id = ?`).get(id, userId) as DraftRow | undefined
+export async function draftOf(db: Sql, userId: number, id: number): Promise<Draft | undefined> {
+  const row = await db.get(`SELECT ${COLUMNS} FROM drafts WHERE id = ? AND user_id = ?`, id, userId) as DraftRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** Stores a checked draft for `userId` and returns it with its new ID. */
-export function insertDraft(db: Db, userId: number, draft: DraftInput): Draft {
-  const info = db
-    .prepare('INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(userId, draft.type, JSON.stringify(draft.to), draft.topic, draft.content, draft.timestamp)
-  return { id: Number(info.lastInsertRowid), ...draft }
+export async function insertDraft(db: Sql, userId: number, draft: DraftInput): Promise<Draft> {
+  const row = await db.get<{ id: number }>('INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', userId, draft.type, JSON.stringify(draft.to), draft.topic, draft.content, draft.timestamp)
+  return { id: row!.id, ...draft }
 }
 
 /**
@@ -125,8 +123,8 @@ export function insertDraft(db: Db, userId: number, draft: DraftInput): Draft {
  * endpoints as a whole. The setting is read straight from `user_settings` (JSON value) so drafts do
  * not depend on the settings module.
  */
-export function requireDraftSynchronization(db: Db, userId: number): void {
-  const row = db.prepare("SELECT value FROM user_settings WHERE user_id = ? AND name = 'enable_drafts_synchronization'").get(userId) as { value: string } | undefined
+export async function requireDraftSynchronization(db: Sql, userId: number): Promise<void> {
+  const row = await db.get("SELECT value FROM user_settings WHERE user_id = ? AND name = 'enable_drafts_synchronization'", userId) as { value: string } | undefined
   let enabled: unknown = true
   try {
     if (row !== undefined) enabled = JSON.parse(row.value)

@@ -2,7 +2,7 @@
 
 import { badRequest } from '../http/chat-error.js'
 import type { Emit } from '../store/changes.js'
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { queueMail } from './mailer.js'
 import { invalid } from '../http/params.js'
 import { hashToken, newToken } from './secrets.js'
@@ -25,8 +25,8 @@ export function validEmail(value: string): string {
   return email
 }
 
-function requireFree(db: Db, email: string, userId: number): void {
-  const owner = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined
+async function requireFree(db: Sql, email: string, userId: number): Promise<void> {
+  const owner = await db.get('SELECT id FROM users WHERE email = ?', email) as { id: number } | undefined
   if (owner !== undefined && owner.id !== userId) throw badRequest(`Email '${email}' is already in use`)
 }
 
@@ -35,11 +35,11 @@ function requireFree(db: Db, email: string, userId: number): void {
  * caller's transaction; the caller flushes mail after the commit. A new request replaces the user's
  * earlier pending ones, so only the latest link works.
  */
-export function requestEmailChange(db: Db, user: User, newEmail: string, now: number, baseUrl: string): void {
-  requireFree(db, newEmail, user.id)
-  db.prepare('DELETE FROM email_changes WHERE user_id = ? OR created_at <= ?').run(user.id, now - EMAIL_CHANGE_TTL_SECONDS)
+export async function requestEmailChange(db: Sql, user: User, newEmail: string, now: number, baseUrl: string): Promise<void> {
+  await requireFree(db, newEmail, user.id)
+  await db.run('DELETE FROM email_changes WHERE user_id = ? OR created_at <= ?', user.id, Math.floor(now) - EMAIL_CHANGE_TTL_SECONDS)
   const { token, hash } = newToken()
-  db.prepare('INSERT INTO email_changes (token_hash, user_id, new_email, created_at) VALUES (?, ?, ?, ?)').run(hash, user.id, newEmail, Math.floor(now))
+  await db.run('INSERT INTO email_changes (token_hash, user_id, new_email, created_at) VALUES (?, ?, ?, ?)', hash, user.id, newEmail, Math.floor(now))
   const link = `${baseUrl}/api/v1/settings/confirm_email?token=${encodeURIComponent(token)}`
   const body = [
     `Hello ${user.full_name},`,
@@ -51,7 +51,7 @@ export function requestEmailChange(db: Db, user: User, newEmail: string, now: nu
     '',
     'If you did not ask for this, ignore this message: nothing changes until the link is opened.',
   ].join('\r\n')
-  queueMail(db, newEmail, 'Confirm your new email address', body, Math.floor(now))
+  await queueMail(db, newEmail, 'Confirm your new email address', body, Math.floor(now))
 }
 
 /**
@@ -59,17 +59,17 @@ export function requestEmailChange(db: Db, user: User, newEmail: string, now: nu
  * realm_user update (chat-events.md, "API email change") sent to every active user. Unknown, used or
  * expired tokens, and an address taken meanwhile, are 400s that change nothing.
  */
-export function confirmEmailChange(db: Db, emit: Emit, token: string, now: number): { readonly userId: number; readonly email: string } {
+export async function confirmEmailChange(db: Sql, emit: Emit, token: string, now: number): Promise<{ readonly userId: number; readonly email: string }> {
   const hash = hashToken(token)
-  const pending = db.prepare('SELECT user_id, new_email, created_at FROM email_changes WHERE token_hash = ?').get(hash) as
+  const pending = await db.get('SELECT user_id, new_email, created_at FROM email_changes WHERE token_hash = ?', hash) as
     | { user_id: number; new_email: string; created_at: number }
     | undefined
-  const active = pending === undefined ? undefined : (db.prepare('SELECT is_active FROM users WHERE id = ?').get(pending.user_id) as { is_active: number } | undefined)
+  const active = pending === undefined ? undefined : (await db.get('SELECT is_active FROM users WHERE id = ?', pending.user_id) as { is_active: number } | undefined)
   if (pending === undefined || active?.is_active !== 1) throw badRequest('Invalid confirmation link: it is unknown or has already been used')
   if (pending.created_at + EMAIL_CHANGE_TTL_SECONDS <= now) throw badRequest('Confirmation link expired: request the email change again')
-  requireFree(db, pending.new_email, pending.user_id)
-  db.prepare('DELETE FROM email_changes WHERE token_hash = ?').run(hash)
-  db.prepare('UPDATE users SET email = ? WHERE id = ?').run(pending.new_email, pending.user_id)
-  emit(activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: pending.user_id, new_email: pending.new_email } })
+  await requireFree(db, pending.new_email, pending.user_id)
+  await db.run('DELETE FROM email_changes WHERE token_hash = ?', hash)
+  await db.run('UPDATE users SET email = ? WHERE id = ?', pending.new_email, pending.user_id)
+  emit(await activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: pending.user_id, new_email: pending.new_email } })
   return { userId: pending.user_id, email: pending.new_email }
 }

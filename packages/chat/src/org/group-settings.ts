@@ -1,6 +1,6 @@
 // Group-setting values (chat-api.md §2.1): their shape, their canonical form, and who holds one.
 
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { invalid } from '../http/params.js'
 
 /** A group's ID, or an anonymous group of users and subgroups (chat-api.md §2.1). */
@@ -90,9 +90,10 @@ export function usersOf(value: GroupSettingValue): readonly number[] {
 }
 
 /** Whether the user holds the permission `value` grants: named directly, or an effective member of a group it names. */
-export function holdsGroupSetting(db: Db, userId: number, value: GroupSettingValue): boolean {
+export async function holdsGroupSetting(db: Sql, userId: number, value: GroupSettingValue): Promise<boolean> {
   if (usersOf(value).includes(userId)) return true
-  return groupsOf(value).some((groupId) => isEffectiveMember(db, userId, groupId))
+  for (const groupId of groupsOf(value)) if (await isEffectiveMember(db, userId, groupId)) return true
+  return false
 }
 
 /** The value as clients see it: since feature level 303 `direct_members` does not list deactivated users. */
@@ -110,10 +111,8 @@ export const REACHABLE_GROUPS =
   'WITH RECURSIVE reach(id) AS (SELECT value FROM json_each(?) UNION SELECT s.subgroup_id FROM group_subgroups s JOIN reach r ON s.group_id = r.id)'
 
 /** The active users who are effective members of any of `groupIds` (through subgroups), sorted. */
-export function effectiveMembers(db: Db, groupIds: readonly number[]): number[] {
-  const rows = db
-    .prepare(`${REACHABLE_GROUPS} SELECT DISTINCT u.id FROM reach r JOIN group_members m ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE u.is_active = 1 ORDER BY u.id`)
-    .all(JSON.stringify(groupIds)) as Array<{ id: number }>
+export async function effectiveMembers(db: Sql, groupIds: readonly number[]): Promise<number[]> {
+  const rows = await db.all(`${REACHABLE_GROUPS} SELECT DISTINCT u.id FROM reach r JOIN group_members m ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE u.is_active = 1 ORDER BY u.id`, JSON.stringify(groupIds)) as Array<{ id: number }>
   return rows.map((r) => r.id)
 }
 
@@ -121,11 +120,9 @@ export function effectiveMembers(db: Db, groupIds: readonly number[]): number[] 
  * Whether the user is an effective member of the group: a direct member of it or of any of its
  * subgroups, recursively (fixtures/README.md). Deactivated users are members of nothing.
  */
-export function isEffectiveMember(db: Db, userId: number, groupId: number): boolean {
+export async function isEffectiveMember(db: Sql, userId: number, groupId: number): Promise<boolean> {
   return (
-    db
-      .prepare(`${REACHABLE_GROUPS} SELECT 1 FROM group_members m JOIN reach r ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE m.user_id = ? AND u.is_active = 1 LIMIT 1`)
-      .get(JSON.stringify([groupId]), userId) !== undefined
+    await db.get(`${REACHABLE_GROUPS} SELECT 1 FROM group_members m JOIN reach r ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE m.user_id = ? AND u.is_active = 1 LIMIT 1`, JSON.stringify([groupId]), userId) !== undefined
   )
 }
 

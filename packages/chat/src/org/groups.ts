@@ -1,6 +1,6 @@
 // User groups as the service reads and writes them: records, direct and effective membership, the subgroup graph.
 
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { GROUP_SETTING_NAMES, REACHABLE_GROUPS, settingForApi, type GroupSettingName, type GroupSettingValue } from './group-settings.js'
 import { activeUserIds } from './users.js'
 
@@ -36,28 +36,28 @@ function fromRow(row: GroupRow): UserGroup {
   }
 }
 
-export function groupById(db: Db, id: number): UserGroup | undefined {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM user_groups WHERE id = ?`).get(id) as GroupRow | undefined
+export async function groupById(db: Sql, id: number): Promise<UserGroup | undefined> {
+  const row = await db.get(`SELECT ${COLUMNS} FROM user_groups WHERE id = ?`, id) as GroupRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** The group with this name, compared without regard to case (names are unique that way). */
-export function groupByName(db: Db, name: string): UserGroup | undefined {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM user_groups WHERE name = ? COLLATE NOCASE`).get(name) as GroupRow | undefined
+export async function groupByName(db: Sql, name: string): Promise<UserGroup | undefined> {
+  const row = await db.get(`SELECT ${COLUMNS} FROM user_groups WHERE lower(name) = lower(?)`, name) as GroupRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** The ID of the system group `role:nobody`, the canonical empty group-setting value. */
-export function nobodyGroupId(db: Db): number | undefined {
-  return (db.prepare(`SELECT id FROM user_groups WHERE name = 'role:nobody' AND is_system_group = 1`).get() as { id: number } | undefined)?.id
+export async function nobodyGroupId(db: Sql): Promise<number | undefined> {
+  return (await db.get(`SELECT id FROM user_groups WHERE name = 'role:nobody' AND is_system_group = 1`) as { id: number } | undefined)?.id
 }
 
 /** Every group as GET /user_groups lists it (chat-api.md §2.2), by ID; deactivated ones only when asked. */
-export function describeGroups(db: Db, includeDeactivated: boolean): Record<string, unknown>[] {
-  const groups = (db.prepare(`SELECT ${COLUMNS} FROM user_groups ${includeDeactivated ? '' : 'WHERE deactivated = 0'} ORDER BY id`).all() as GroupRow[]).map(fromRow)
-  const active = new Set(activeUserIds(db))
-  const members = collect(db.prepare('SELECT group_id AS g, user_id AS id FROM group_members ORDER BY user_id').all() as Array<{ g: number; id: number }>)
-  const subgroups = collect(db.prepare('SELECT group_id AS g, subgroup_id AS id FROM group_subgroups ORDER BY subgroup_id').all() as Array<{ g: number; id: number }>)
+export async function describeGroups(db: Sql, includeDeactivated: boolean): Promise<Record<string, unknown>[]> {
+  const groups = (await db.all(`SELECT ${COLUMNS} FROM user_groups ${includeDeactivated ? '' : 'WHERE deactivated = 0'} ORDER BY id`) as GroupRow[]).map(fromRow)
+  const active = new Set(await activeUserIds(db))
+  const members = collect(await db.all('SELECT group_id AS g, user_id AS id FROM group_members ORDER BY user_id') as Array<{ g: number; id: number }>)
+  const subgroups = collect(await db.all('SELECT group_id AS g, subgroup_id AS id FROM group_subgroups ORDER BY subgroup_id') as Array<{ g: number; id: number }>)
   const isActive = (id: number): boolean => active.has(id)
   return groups.map((group) => ({
     id: group.id,
@@ -84,27 +84,27 @@ function collect(rows: ReadonlyArray<{ g: number; id: number }>): Map<number, nu
   return byGroup
 }
 
-export function isDirectMember(db: Db, groupId: number, userId: number): boolean {
-  return db.prepare('SELECT 1 FROM group_members WHERE group_id = ? AND user_id = ?').get(groupId, userId) !== undefined
+export async function isDirectMember(db: Sql, groupId: number, userId: number): Promise<boolean> {
+  return await db.get('SELECT 1 FROM group_members WHERE group_id = ? AND user_id = ?', groupId, userId) !== undefined
 }
 
-export function isDirectSubgroup(db: Db, groupId: number, subgroupId: number): boolean {
-  return db.prepare('SELECT 1 FROM group_subgroups WHERE group_id = ? AND subgroup_id = ?').get(groupId, subgroupId) !== undefined
+export async function isDirectSubgroup(db: Sql, groupId: number, subgroupId: number): Promise<boolean> {
+  return await db.get('SELECT 1 FROM group_subgroups WHERE group_id = ? AND subgroup_id = ?', groupId, subgroupId) !== undefined
 }
 
 // UNION (not UNION ALL) drops groups already reached, so a cycle in the data cannot loop forever.
 /** Whether `inner` is `outer` or one of its subgroups at any depth. */
-export function containsGroup(db: Db, outer: number, inner: number): boolean {
-  return db.prepare(`${REACHABLE_GROUPS} SELECT 1 FROM reach WHERE id = ? LIMIT 1`).get(JSON.stringify([outer]), inner) !== undefined
+export async function containsGroup(db: Sql, outer: number, inner: number): Promise<boolean> {
+  return await db.get(`${REACHABLE_GROUPS} SELECT 1 FROM reach WHERE id = ? LIMIT 1`, JSON.stringify([outer]), inner) !== undefined
 }
 
 /** Where other groups use this one: as a direct subgroup, or in a permission setting. Empty when unused. */
-export function usesOfGroup(db: Db, groupId: number): string[] {
+export async function usesOfGroup(db: Sql, groupId: number): Promise<string[]> {
   const uses: string[] = []
-  for (const { name } of db.prepare('SELECT g.name FROM group_subgroups s JOIN user_groups g ON g.id = s.group_id WHERE s.subgroup_id = ? ORDER BY g.id').all(groupId) as Array<{ name: string }>) {
+  for (const { name } of await db.all('SELECT g.name FROM group_subgroups s JOIN user_groups g ON g.id = s.group_id WHERE s.subgroup_id = ? ORDER BY g.id', groupId) as Array<{ name: string }>) {
     uses.push(`subgroup of '${name}'`)
   }
-  const others = (db.prepare(`SELECT ${COLUMNS} FROM user_groups WHERE id != ? ORDER BY id`).all(groupId) as GroupRow[]).map(fromRow)
+  const others = (await db.all(`SELECT ${COLUMNS} FROM user_groups WHERE id != ? ORDER BY id`, groupId) as GroupRow[]).map(fromRow)
   for (const other of others) {
     for (const setting of GROUP_SETTING_NAMES) {
       const value = other.settings[setting]
@@ -117,7 +117,7 @@ export function usesOfGroup(db: Db, groupId: number): string[] {
 
 // Writing: callers run these inside `services.changes.write`, after every rule has been checked.
 
-export function updateGroup(db: Db, groupId: number, changes: GroupChanges): void {
+export async function updateGroup(db: Sql, groupId: number, changes: GroupChanges): Promise<void> {
   const columns: string[] = []
   const values: Array<string | number> = []
   for (const [name, value] of Object.entries(changes) as Array<[keyof GroupChanges, GroupChanges[keyof GroupChanges]]>) {
@@ -125,25 +125,21 @@ export function updateGroup(db: Db, groupId: number, changes: GroupChanges): voi
     columns.push(`${name} = ?`)
     values.push(name === 'deactivated' ? (value === true ? 1 : 0) : name === 'name' || name === 'description' ? (value as string) : JSON.stringify(value))
   }
-  if (columns.length > 0) db.prepare(`UPDATE user_groups SET ${columns.join(', ')} WHERE id = ?`).run(...values, groupId)
+  if (columns.length > 0) await db.run(`UPDATE user_groups SET ${columns.join(', ')} WHERE id = ?`, ...values, groupId)
 }
 
-export function addMembers(db: Db, groupId: number, userIds: readonly number[]): void {
-  const insert = db.prepare('INSERT INTO group_members (group_id, user_id) VALUES (?, ?)')
-  for (const id of userIds) insert.run(groupId, id)
+export async function addMembers(db: Sql, groupId: number, userIds: readonly number[]): Promise<void> {
+  for (const id of userIds) await db.run('INSERT INTO group_members (group_id, user_id) VALUES (?, ?)', groupId, id)
 }
 
-export function removeMembers(db: Db, groupId: number, userIds: readonly number[]): void {
-  const remove = db.prepare('DELETE FROM group_members WHERE group_id = ? AND user_id = ?')
-  for (const id of userIds) remove.run(groupId, id)
+export async function removeMembers(db: Sql, groupId: number, userIds: readonly number[]): Promise<void> {
+  for (const id of userIds) await db.run('DELETE FROM group_members WHERE group_id = ? AND user_id = ?', groupId, id)
 }
 
-export function addSubgroups(db: Db, groupId: number, subgroupIds: readonly number[]): void {
-  const insert = db.prepare('INSERT INTO group_subgroups (group_id, subgroup_id) VALUES (?, ?)')
-  for (const id of subgroupIds) insert.run(groupId, id)
+export async function addSubgroups(db: Sql, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+  for (const id of subgroupIds) await db.run('INSERT INTO group_subgroups (group_id, subgroup_id) VALUES (?, ?)', groupId, id)
 }
 
-export function removeSubgroups(db: Db, groupId: number, subgroupIds: readonly number[]): void {
-  const remove = db.prepare('DELETE FROM group_subgroups WHERE group_id = ? AND subgroup_id = ?')
-  for (const id of subgroupIds) remove.run(groupId, id)
+export async function removeSubgroups(db: Sql, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+  for (const id of subgroupIds) await db.run('DELETE FROM group_subgroups WHERE group_id = ? AND subgroup_id = ?', groupId, id)
 }

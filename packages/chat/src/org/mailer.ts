@@ -3,7 +3,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Db } from '../store/db.js'
+import type { Sql, Store } from '../store/store.js'
 
 export interface MailMessage {
   readonly id: number
@@ -30,8 +30,8 @@ export class DirectoryMailer implements Mailer {
 }
 
 /** Queues a message in the current transaction. */
-export function queueMail(db: Db, recipient: string, subject: string, body: string, now: number): void {
-  db.prepare('INSERT INTO mail_outbox (recipient, subject, body, created_at) VALUES (?, ?, ?, ?)').run(recipient, subject, body, now)
+export async function queueMail(db: Sql, recipient: string, subject: string, body: string, now: number): Promise<void> {
+  await db.run('INSERT INTO mail_outbox (recipient, subject, body, created_at) VALUES (?, ?, ?, ?)', recipient, subject, body, now)
 }
 
 /** Seconds after which a claim on a message still unsent lapses (its process died while sending). */
@@ -42,26 +42,23 @@ export const MAIL_CLAIM_SECONDS = 300
  * one write transaction first, so that another process flushing the same outbox (`--workers`) does not
  * send them too; a failure releases the claims on what was not sent.
  */
-export async function flushOutbox(db: Db, mailer: Mailer, now: () => number): Promise<void> {
+export async function flushOutbox(db: Store, mailer: Mailer, now: () => number): Promise<void> {
   const claimedAt = Math.floor(now())
-  const pending = db
-    .transaction(() => {
-      const rows = db
-        .prepare('SELECT id, recipient, subject, body, created_at AS createdAt FROM mail_outbox WHERE sent_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?) ORDER BY id')
-        .all(claimedAt - MAIL_CLAIM_SECONDS) as MailMessage[]
-      const claim = db.prepare('UPDATE mail_outbox SET claimed_at = ? WHERE id = ?')
-      for (const message of rows) claim.run(claimedAt, message.id)
-      return rows
-    })
-    .immediate()
+  const pending = await db.transaction(async (tx) => {
+    const rows = await tx.all<MailMessage>(
+      'SELECT id, recipient, subject, body, created_at AS "createdAt" FROM mail_outbox WHERE sent_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?) ORDER BY id',
+      claimedAt - MAIL_CLAIM_SECONDS,
+    )
+    for (const message of rows) await tx.run('UPDATE mail_outbox SET claimed_at = ? WHERE id = ?', claimedAt, message.id)
+    return rows
+  })
   for (const [i, message] of pending.entries()) {
     try {
       await mailer.send(message)
     } catch (error) {
-      const release = db.prepare('UPDATE mail_outbox SET claimed_at = NULL WHERE id = ? AND sent_at IS NULL')
-      for (const unsent of pending.slice(i)) release.run(unsent.id)
+      for (const unsent of pending.slice(i)) await db.run('UPDATE mail_outbox SET claimed_at = NULL WHERE id = ? AND sent_at IS NULL', unsent.id)
       throw error
     }
-    db.prepare('UPDATE mail_outbox SET sent_at = ? WHERE id = ?').run(Math.floor(now()), message.id)
+    await db.run('UPDATE mail_outbox SET sent_at = ? WHERE id = ?', Math.floor(now()), message.id)
   }
 }

@@ -1,7 +1,6 @@
 // The organization's own settings (the fixture's `realm` section).
 
-import type { Db } from '../store/db.js'
-import { prepared } from '../store/prepared.js'
+import type { Sql } from '../store/store.js'
 
 export const FEATURE_LEVEL = 496
 
@@ -17,8 +16,8 @@ export interface RealmSettings {
   readonly wildcard_mention_large_threshold: number
 }
 
-export function realmSettings(db: Db): RealmSettings {
-  const values = new Map((prepared(db, 'SELECT key, value FROM realm').all() as Array<{ key: string; value: string }>).map((r) => [r.key, JSON.parse(r.value) as unknown]))
+export async function realmSettings(db: Sql): Promise<RealmSettings> {
+  const values = new Map((await db.all('SELECT key, value FROM realm') as Array<{ key: string; value: string }>).map((r) => [r.key, JSON.parse(r.value) as unknown]))
   return {
     name: String(values.get('name') ?? 'prefixd chat'),
     url: String(values.get('url') ?? ''),

@@ -1,6 +1,6 @@
 // User settings (chat-api.md §2.3): each setting's type, allowed values and default, and how it is read and stored.
 
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.js'
 import { invalid, type Params } from '../http/params.js'
 
@@ -139,11 +139,11 @@ function readTimezone(params: Params, name: string): string | undefined {
  * Every setting of `userId` with defaults applied: the `user_settings` state POST /register returns.
  * `timezone` is '' for a user who never set one.
  *
- * @example userSettings(db, 4).color_scheme // 1 unless Max changed it
+ * @example (await userSettings(db, 4)).color_scheme // 1 unless Max changed it
  */
-export function userSettings(db: Db, userId: number): Record<string, unknown> {
-  const stored = storedSettings(db, userId)
-  const user = db.prepare('SELECT full_name, timezone FROM users WHERE id = ?').get(userId) as { full_name: string; timezone: string } | undefined
+export async function userSettings(db: Sql, userId: number): Promise<Record<string, unknown>> {
+  const stored = await storedSettings(db, userId)
+  const user = await db.get('SELECT full_name, timezone FROM users WHERE id = ?', userId) as { full_name: string; timezone: string } | undefined
   const settings: Record<string, unknown> = {}
   for (const [name, definition] of Object.entries(SETTINGS)) {
     settings[name] = definition.column !== undefined ? (user?.[definition.column] ?? definition.default) : (stored.get(name) ?? definition.default)
@@ -152,32 +152,32 @@ export function userSettings(db: Db, userId: number): Record<string, unknown> {
 }
 
 /** The current value of one setting of `userId` (its default when never changed). */
-export function settingValue(db: Db, userId: number, name: string): SettingValue | undefined {
+export async function settingValue(db: Sql, userId: number, name: string): Promise<SettingValue | undefined> {
   const definition = SETTINGS[name]
   if (definition === undefined) return undefined
   if (definition.column !== undefined) {
-    const row = db.prepare(`SELECT ${definition.column} AS value FROM users WHERE id = ?`).get(userId) as { value: string } | undefined
+    const row = await db.get(`SELECT ${definition.column} AS value FROM users WHERE id = ?`, userId) as { value: string } | undefined
     return row?.value
   }
-  const row = db.prepare('SELECT value FROM user_settings WHERE user_id = ? AND name = ?').get(userId, name) as { value: string } | undefined
+  const row = await db.get('SELECT value FROM user_settings WHERE user_id = ? AND name = ?', userId, name) as { value: string } | undefined
   return row === undefined ? definition.default : (JSON.parse(row.value) as SettingValue)
 }
 
 /** Stores one setting; a value equal to the default removes the row, so only changed values are kept. */
-export function writeSetting(db: Db, userId: number, name: string, value: SettingValue): void {
+export async function writeSetting(db: Sql, userId: number, name: string, value: SettingValue): Promise<void> {
   const definition = SETTINGS[name]
   if (definition === undefined) throw new TypeError(`no setting ${name}`)
   if (definition.column !== undefined) {
-    db.prepare(`UPDATE users SET ${definition.column} = ? WHERE id = ?`).run(value, userId)
+    await db.run(`UPDATE users SET ${definition.column} = ? WHERE id = ?`, String(value), userId)
   } else if (value === definition.default) {
-    db.prepare('DELETE FROM user_settings WHERE user_id = ? AND name = ?').run(userId, name)
+    await db.run('DELETE FROM user_settings WHERE user_id = ? AND name = ?', userId, name)
   } else {
-    db.prepare('INSERT INTO user_settings (user_id, name, value) VALUES (?, ?, ?) ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value').run(userId, name, JSON.stringify(value))
+    await db.run('INSERT INTO user_settings (user_id, name, value) VALUES (?, ?, ?) ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value', userId, name, JSON.stringify(value))
   }
 }
 
-function storedSettings(db: Db, userId: number): Map<string, SettingValue> {
-  const rows = db.prepare('SELECT name, value FROM user_settings WHERE user_id = ?').all(userId) as Array<{ name: string; value: string }>
+async function storedSettings(db: Sql, userId: number): Promise<Map<string, SettingValue>> {
+  const rows = await db.all('SELECT name, value FROM user_settings WHERE user_id = ?', userId) as Array<{ name: string; value: string }>
   return new Map(rows.map((r) => [r.name, JSON.parse(r.value) as SettingValue]))
 }
 

@@ -1,7 +1,7 @@
 // The `target_users` of a bulk settings edit (chat-api.md §4.1): its shape, and the users it names.
 
 import { badRequest } from '../http/chat-error.js'
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { effectiveMembers } from './group-settings.js'
 import { invalid, is } from '../http/params.js'
 
@@ -33,19 +33,19 @@ export function checkTargetUsers(value: unknown, name: string): TargetUsers {
  * 400 "Invalid user ID" otherwise) and every active member of each listed group, through its
  * subgroups recursively (unknown group: 400 "Invalid user group", chat-api.md §7).
  */
-export function resolveTargetUsers(db: Db, target: TargetUsers): number[] {
+export async function resolveTargetUsers(db: Sql, target: TargetUsers): Promise<number[]> {
   const ids = new Set<number>()
   const userIds = [...new Set(target.user_ids)]
   if (userIds.length > 0) {
-    const found = db.prepare(`SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(userIds)) as Array<{ id: number }>
+    const found = await db.all(`SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))`, JSON.stringify(userIds)) as Array<{ id: number }>
     if (found.length !== userIds.length) throw badRequest('Invalid user ID')
     for (const row of found) ids.add(row.id)
   }
   const groupIds = [...new Set(target.group_ids)]
   if (groupIds.length > 0) {
-    const known = db.prepare('SELECT count(*) AS n FROM user_groups WHERE id IN (SELECT value FROM json_each(?))').get(JSON.stringify(groupIds)) as { n: number }
+    const known = await db.get('SELECT count(*) AS n FROM user_groups WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(groupIds)) as { n: number }
     if (known.n !== groupIds.length) throw badRequest('Invalid user group')
-    for (const id of effectiveMembers(db, groupIds)) ids.add(id)
+    for (const id of await effectiveMembers(db, groupIds)) ids.add(id)
   }
   return [...ids].sort((a, b) => a - b)
 }

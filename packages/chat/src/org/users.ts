@@ -1,8 +1,7 @@
 // Users as the service reads them, and the role checks of chat-api.md §5.
 
 import { ChatError } from '../http/chat-error.js'
-import type { Db } from '../store/db.js'
-import { prepared } from '../store/prepared.js'
+import type { Sql } from '../store/store.js'
 
 export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest'
 
@@ -30,14 +29,14 @@ function fromRow(row: UserRow): User & { readonly api_key_hash: string } {
   return { ...row, is_active: row.is_active === 1, is_bot: row.is_bot === 1 }
 }
 
-export function userById(db: Db, id: number): User | undefined {
-  const row = prepared(db, `SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
+export async function userById(db: Sql, id: number): Promise<User | undefined> {
+  const row = await db.get(`SELECT ${COLUMNS} FROM users WHERE id = ?`, id) as UserRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** The user with this email (case-insensitive) and the hash of their key, for authentication. */
-export function userByEmail(db: Db, email: string): (User & { readonly api_key_hash: string }) | undefined {
-  const row = prepared(db, `SELECT ${COLUMNS} FROM users WHERE email = ?`).get(email) as UserRow | undefined
+export async function userByEmail(db: Sql, email: string): Promise<(User & { readonly api_key_hash: string }) | undefined> {
+  const row = await db.get(`SELECT ${COLUMNS} FROM users WHERE email = ?`, email) as UserRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
@@ -54,8 +53,8 @@ export function requireOwner(user: User): void {
 }
 
 /** The ids of every active user: who hears about organization-wide changes. */
-export function activeUserIds(db: Db): number[] {
-  return (prepared(db, 'SELECT id FROM users WHERE is_active = 1').all() as Array<{ id: number }>).map((r) => r.id)
+export async function activeUserIds(db: Sql): Promise<number[]> {
+  return (await db.all('SELECT id FROM users WHERE is_active = 1') as Array<{ id: number }>).map((r) => r.id)
 }
 
 /** The user record of GET /users/me. */

@@ -20,7 +20,7 @@ const LISTED_PROBLEMS = 5
  *
  * @example
  * const index = await loadChatPrefixIndex(values.prefixes ?? 'default')
- * startChat({ ..., textLinkers: [prefixLinker(index)] })
+ * await startChat({ ..., textLinkers: [prefixLinker(index)] })
  */
 export async function loadChatPrefixIndex(spec: string): Promise<PrefixIndex> {
   if (typeof spec !== 'string' || spec === '') throw new TypeError('loadChatPrefixIndex: spec must be "default" or a file path')

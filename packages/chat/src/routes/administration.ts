@@ -16,18 +16,18 @@ const DEFAULT_EMAIL_VISIBILITY = 1
 export function addAdministrationRoutes(router: ChatRouter, services: ChatServices): void {
   const { db, changes } = services
 
-  router.post('/api/v1/bots/:bot_id/api_key/regenerate', (ctx) => {
+  router.post('/api/v1/bots/:bot_id/api_key/regenerate', async (ctx) => {
     const caller = ctx.state.user
     // A malformed id names no bot: the spec's answer for an invalid bot id (chat-api.md §7).
     const id = pathId(ctx.params.bot_id, () => badRequest('No such bot'))
-    const bot = userById(db, id)
-    if (bot === undefined || !bot.is_bot) throw badRequest('No such bot')
-    if (bot.bot_owner_id !== caller.id && !isAdministrator(caller)) throw badRequest('Insufficient permission')
     const apiKey = newApiKey()
-    changes.write((emit) => {
+    await changes.write(async (emit, db) => {
+      const bot = await userById(db, id)
+      if (bot === undefined || !bot.is_bot) throw badRequest('No such bot')
+      if (bot.bot_owner_id !== caller.id && !isAdministrator(caller)) throw badRequest('Insufficient permission')
       // Only the hash is stored: the old key stops working with this commit.
-      db.prepare('UPDATE users SET api_key_hash = ? WHERE id = ?').run(hashApiKey(apiKey), bot.id)
-      const admins = (db.prepare("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')").all() as Array<{ id: number }>).map((r) => r.id)
+      await db.run('UPDATE users SET api_key_hash = ? WHERE id = ?', hashApiKey(apiKey), bot.id)
+      const admins = (await db.all("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')") as Array<{ id: number }>).map((r) => r.id)
       emit([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])], { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, api_key: apiKey } })
     })
     ok(ctx, { api_key: apiKey })
@@ -37,53 +37,49 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
     ['/api/v1/users/me/android_push_reg_id', 'android'],
     ['/api/v1/users/me/ios_push_device_token', 'ios'],
   ] as const) {
-    router.delete(path, (ctx) => {
+    router.delete(path, async (ctx) => {
       const caller = ctx.state.user
       if (caller.is_bot) throw badRequest('This endpoint does not accept bot requests.')
       const token = ctx.state.params.string('token', { required: true })
       if (token === '' || token.length > MAX_PUSH_TOKEN_LENGTH) throw badRequest('Empty or invalid length token')
-      changes.write(() => {
-        const removed = db.prepare('DELETE FROM push_tokens WHERE user_id = ? AND kind = ? AND token = ?').run(caller.id, kind, token)
+      await changes.write(async (_emit, db) => {
+        const removed = await db.run('DELETE FROM push_tokens WHERE user_id = ? AND kind = ? AND token = ?', caller.id, kind, token)
         if (removed.changes === 0) throw badRequest('Token does not exist')
       })
       ok(ctx)
     })
   }
 
-  router.delete('/api/v1/realm/domains/:domain', (ctx) => {
+  router.delete('/api/v1/realm/domains/:domain', async (ctx) => {
     requireOwner(ctx.state.user)
     const decoded = decodeSegment(ctx.path.slice('/api/v1/realm/domains/'.length))
     // No domain holds a NUL byte or a control character; checked before trimming, which would hide some.
     if (/\p{Cc}/u.test(decoded)) throw invalid('domain')
     const domain = decoded.trim().toLowerCase()
-    changes.write((emit) => {
-      const removed = db.prepare('DELETE FROM allowed_domains WHERE domain = ?').run(domain)
+    await changes.write(async (emit, db) => {
+      const removed = await db.run('DELETE FROM allowed_domains WHERE domain = ?', domain)
       if (removed.changes === 0) throw badRequest(`No entry found for domain ${domain.slice(0, 255)}.`)
-      emit(activeUserIds(db), { type: 'realm_domains', op: 'remove', domain })
+      emit(await activeUserIds(db), { type: 'realm_domains', op: 'remove', domain })
     })
     ok(ctx)
   })
 
-  router.delete('/api/v1/scheduled_messages/:scheduled_message_id', (ctx) => {
+  router.delete('/api/v1/scheduled_messages/:scheduled_message_id', async (ctx) => {
     const caller = ctx.state.user
     const id = pathId(ctx.params.scheduled_message_id, () => notFound('Scheduled message does not exist'))
-    changes.write((emit) => {
+    await changes.write(async (emit, db) => {
       // Someone else's scheduled message answers exactly as a missing one.
-      const removed = db.prepare('DELETE FROM scheduled_messages WHERE id = ? AND sender_id = ?').run(id, caller.id)
+      const removed = await db.run('DELETE FROM scheduled_messages WHERE id = ? AND sender_id = ?', id, caller.id)
       if (removed.changes === 0) throw notFound('Scheduled message does not exist')
       emit([caller.id], { type: 'scheduled_messages', op: 'remove', scheduled_message_id: id })
     })
     ok(ctx)
   })
 
-  router.get('/api/v1/reminders', (ctx) => {
+  router.get('/api/v1/reminders', async (ctx) => {
     const caller = ctx.state.user
-    const rows = db
-      .prepare(
-        `SELECT id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed
-         FROM reminders WHERE user_id = ? AND delivered = 0 ORDER BY scheduled_delivery_timestamp, id`,
-      )
-      .all(caller.id) as Array<{ id: number; content: string; rendered_content: string; scheduled_delivery_timestamp: number; reminder_target_message_id: number; failed: number }>
+    const rows = await db.all(`SELECT id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed
+         FROM reminders WHERE user_id = ? AND delivered = 0 ORDER BY scheduled_delivery_timestamp, id`, caller.id) as Array<{ id: number; content: string; rendered_content: string; scheduled_delivery_timestamp: number; reminder_target_message_id: number; failed: number }>
     ok(ctx, {
       reminders: rows.map((r) => ({
         reminder_id: r.id,
@@ -98,28 +94,24 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
     })
   })
 
-  router.delete('/api/v1/reminders/:reminder_id', (ctx) => {
+  router.delete('/api/v1/reminders/:reminder_id', async (ctx) => {
     const caller = ctx.state.user
     // The caller's own item (chat-behaviour.md): a malformed id, a missing, delivered or someone else's
     // reminder all answer the same 404.
     const id = pathId(ctx.params.reminder_id, () => notFound('Reminder does not exist'))
-    changes.write((emit) => {
-      const removed = db.prepare('DELETE FROM reminders WHERE id = ? AND user_id = ? AND delivered = 0').run(id, caller.id)
+    await changes.write(async (emit, db) => {
+      const removed = await db.run('DELETE FROM reminders WHERE id = ? AND user_id = ? AND delivered = 0', id, caller.id)
       if (removed.changes === 0) throw notFound('Reminder does not exist')
       emit([caller.id], { type: 'reminders', op: 'remove', reminder_id: id })
     })
     ok(ctx)
   })
 
-  router.get('/api/v1/export/realm/consents', (ctx) => {
+  router.get('/api/v1/export/realm/consents', async (ctx) => {
     requireAdministrator(ctx.state.user)
     // Every active person: those who never answered have not consented.
-    const rows = db
-      .prepare(
-        `SELECT u.id AS user_id, c.consented, c.email_address_visibility FROM users u
-         LEFT JOIN export_consents c ON c.user_id = u.id WHERE u.is_active = 1 AND u.is_bot = 0 ORDER BY u.id`,
-      )
-      .all() as Array<{ user_id: number; consented: number | null; email_address_visibility: number | null }>
+    const rows = await db.all(`SELECT u.id AS user_id, c.consented, c.email_address_visibility FROM users u
+         LEFT JOIN export_consents c ON c.user_id = u.id WHERE u.is_active = 1 AND u.is_bot = 0 ORDER BY u.id`) as Array<{ user_id: number; consented: number | null; email_address_visibility: number | null }>
     ok(ctx, {
       export_consents: rows.map((r) => ({
         user_id: r.user_id,

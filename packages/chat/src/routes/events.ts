@@ -12,7 +12,7 @@ export const LONGPOLL_TIMEOUT_SECONDS = 90
 export function addEventRoutes(router: ChatRouter, services: ChatServices): void {
   const { db, queues, waiters } = services
 
-  router.post('/api/v1/register', (ctx) => {
+  router.post('/api/v1/register', async (ctx) => {
     const { params, user } = ctx.state
     // JSON null is "all types", as the reference server reads it (zulip-js's callOnEachEvent sends it).
     const eventTypes = params.json('event_types', orNull(is.stringArray)) ?? null
@@ -22,12 +22,12 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const applyMarkdown = params.bool('apply_markdown') ?? false
     const clientCapabilities = params.json('client_capabilities', is.object) ?? {}
     const lifespanSecs = params.int('queue_lifespan_secs', { min: 1, max: MAX_LIFESPAN_SECS }) ?? DEFAULT_LIFESPAN_SECS
-    const realm = realmSettings(db)
+    const realm = await realmSettings(db)
     // The queue and the state in one transaction: no change can fall between them.
-    const { queueId, state } = db.transaction(() => ({
-      queueId: queues.register(user.id, { eventTypes, narrow, allPublicStreams, applyMarkdown, clientCapabilities, lifespanSecs }),
-      state: initialState(db, user.id, fetchTypes),
-    })).immediate()
+    const { queueId, state } = await db.transaction(async (tx) => ({
+      queueId: await queues.register(tx, user.id, { eventTypes, narrow, allPublicStreams, applyMarkdown, clientCapabilities, lifespanSecs }),
+      state: await initialState(tx, user.id, fetchTypes),
+    }))
     ok(ctx, {
       queue_id: queueId,
       last_event_id: -1,
@@ -45,25 +45,32 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const queueId = params.string('queue_id', { required: true, maxLength: 200 })
     const lastEventId = params.int('last_event_id', { required: true, min: -1 })
     const dontBlock = params.bool('dont_block') ?? false
-    const queue = queues.owned(queueId, user.id)
+    const queue = await queues.owned(queueId, user.id)
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
     const ignored = params.ignored()
     const answer = (events: string[]): string =>
       `{"result":"success","msg":"","events":[${events.join(',')}],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
-    // On a wake-up with news, the answer is written directly (Koa is told not to respond).
-    const answerAtOnce = (): boolean => {
-      if (!queues.exists(queueId)) return false
-      const events = queues.readJson(queueId, lastEventId)
-      if (events.length === 0) return false
+    // On a wake-up with news, the answer is written directly (Koa is told not to respond): at once
+    // when this process's change left it in memory, else after reading the queue.
+    const respond = (events: readonly string[]): true => {
       queues.touch(queueId)
-      const body = answer(events)
+      const body = answer([...events])
       ctx.respond = false
       ctx.res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))])
       ctx.res.end(body)
       return true
     }
-    let events = queues.readJson(queueId, lastEventId)
+    const answerAtOnce = (): boolean | Promise<boolean> => {
+      const latest = queues.takeLatest(queueId, lastEventId)
+      if (latest !== undefined) return respond([latest])
+      return (async () => {
+        if (!(await queues.exists(queueId))) return false
+        const events = await queues.readJson(queueId, lastEventId)
+        return events.length > 0 && respond(events)
+      })()
+    }
+    let events = await queues.readJson(queueId, lastEventId)
     while (events.length === 0 && !dontBlock) {
       const outcome = await waiters.wait(
         queueId,
@@ -82,11 +89,11 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
         queues.touch(queueId) // its lifespan counts from the end of the last connected request
         return
       }
-      queues.owned(queueId, user.id) // dropped meanwhile: BAD_EVENT_QUEUE_ID
+      await queues.owned(queueId, user.id) // dropped meanwhile: BAD_EVENT_QUEUE_ID
       // A heartbeat is queued like any event; anything queued meanwhile (a request that took over the
       // queue may have left events unacknowledged) comes with it.
-      if (outcome !== 'events') queues.append(queueId, { type: 'heartbeat' })
-      events = queues.readJson(queueId, lastEventId)
+      if (outcome !== 'events') await queues.append(queueId, { type: 'heartbeat' })
+      events = await queues.readJson(queueId, lastEventId)
     }
     queues.touch(queueId)
     // The events are sent as stored (JSON text): with many waiting queues, this is the busiest answer.
@@ -94,11 +101,11 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     ctx.body = answer(events)
   })
 
-  router.delete('/api/v1/events', (ctx) => {
+  router.delete('/api/v1/events', async (ctx) => {
     const { params, user } = ctx.state
     const queueId = params.string('queue_id', { required: true, maxLength: 200 })
-    queues.owned(queueId, user.id)
-    queues.delete(queueId)
+    await queues.owned(queueId, user.id)
+    await queues.delete(queueId)
     ok(ctx)
   })
 }

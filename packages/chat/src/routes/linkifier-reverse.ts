@@ -15,8 +15,8 @@ const MAX_URL_LENGTH = 10_000
  * which this saves from implementing template matching themselves.
  */
 export function addLinkifierReverseRoutes(router: ChatRouter, services: ChatServices): void {
-  router.get('/api/v1/linkifiers/reverse', (ctx) => {
+  router.get('/api/v1/linkifiers/reverse', async (ctx) => {
     const url = ctx.state.params.string('url', { required: true, maxLength: MAX_URL_LENGTH })
-    ok(ctx, { text: reverseLinkify(url, listLinkifiers(services.db)) ?? null })
+    ok(ctx, { text: reverseLinkify(url, await listLinkifiers(services.db)) ?? null })
   })
 }

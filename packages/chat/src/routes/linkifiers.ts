@@ -3,7 +3,7 @@
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import type { Emit } from '../store/changes.js'
 import { badRequest, ChatError } from '../http/chat-error.js'
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { checkLinkifier, firstError, type LinkifierValue } from '../linkify/linkifier-rules.js'
 import { addLinkifier, deleteLinkifier, linkifierCount, linkifierExists, listLinkifiers, MAX_LINKIFIERS, reorderLinkifiers, updateLinkifier } from '../linkify/linkifiers.js'
 import { is, type Params } from '../http/params.js'
@@ -15,58 +15,58 @@ const NOT_FOUND = 'Linkifier not found.'
 export function addLinkifierRoutes(router: ChatRouter, services: ChatServices): void {
   const { db, changes } = services
 
-  router.get('/api/v1/realm/linkifiers', (ctx) => {
-    ok(ctx, { linkifiers: listLinkifiers(db) })
+  router.get('/api/v1/realm/linkifiers', async (ctx) => {
+    ok(ctx, { linkifiers: await listLinkifiers(db) })
   })
 
-  router.post('/api/v1/realm/filters', (ctx) => {
+  router.post('/api/v1/realm/filters', async (ctx) => {
     requireAdministrator(ctx.state.user)
     const value = readLinkifier(ctx.state.params)
-    const id = changes.write((emit) => {
+    const id = await changes.write(async (emit, db) => {
       // Counted inside the transaction, so concurrent additions cannot pass the bound together.
-      if (linkifierCount(db) >= MAX_LINKIFIERS) throw badRequest(`An organization can have at most ${MAX_LINKIFIERS} linkifiers.`)
-      const id = addLinkifier(db, value)
-      announce(db, emit)
+      if (await linkifierCount(db) >= MAX_LINKIFIERS) throw badRequest(`An organization can have at most ${MAX_LINKIFIERS} linkifiers.`)
+      const id = await addLinkifier(db, value)
+      await announce(db, emit)
       return id
     })
     ok(ctx, { id })
   })
 
-  router.patch('/api/v1/realm/filters/:filter_id', (ctx) => {
+  router.patch('/api/v1/realm/filters/:filter_id', async (ctx) => {
     requireAdministrator(ctx.state.user)
     const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
     // An unknown id answers before the fields are read: there is nothing to replace.
-    if (!linkifierExists(db, id)) throw badRequest(NOT_FOUND)
+    if (!await linkifierExists(db, id)) throw badRequest(NOT_FOUND)
     const value = readLinkifier(ctx.state.params)
-    changes.write((emit) => {
-      if (!updateLinkifier(db, id, value)) throw badRequest(NOT_FOUND)
-      announce(db, emit)
+    await changes.write(async (emit, db) => {
+      if (!await updateLinkifier(db, id, value)) throw badRequest(NOT_FOUND)
+      await announce(db, emit)
     })
     ok(ctx)
   })
 
-  router.delete('/api/v1/realm/filters/:filter_id', (ctx) => {
+  router.delete('/api/v1/realm/filters/:filter_id', async (ctx) => {
     requireAdministrator(ctx.state.user)
     const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
-    changes.write((emit) => {
-      if (!deleteLinkifier(db, id)) throw badRequest(NOT_FOUND)
-      announce(db, emit)
+    await changes.write(async (emit, db) => {
+      if (!await deleteLinkifier(db, id)) throw badRequest(NOT_FOUND)
+      await announce(db, emit)
     })
     ok(ctx)
   })
 
-  router.patch('/api/v1/realm/linkifiers', (ctx) => {
+  router.patch('/api/v1/realm/linkifiers', async (ctx) => {
     requireAdministrator(ctx.state.user)
     const ids = ctx.state.params.json('ordered_linkifier_ids', is.intArray, { required: true })
-    changes.write((emit) => {
+    await changes.write(async (emit, db) => {
       if (new Set(ids).size !== ids.length) throw badRequest('The ordered list must not contain duplicated linkifiers')
-      const existing = new Set(listLinkifiers(db).map((l) => l.id))
+      const existing = new Set((await listLinkifiers(db)).map((l) => l.id))
       if (ids.length !== existing.size || !ids.every((id) => existing.has(id))) {
         throw badRequest('The ordered list must enumerate all existing linkifiers exactly once')
       }
-      reorderLinkifiers(db, ids)
+      await reorderLinkifiers(db, ids)
       // Announced even when the order is unchanged: the request is a change of the whole list.
-      announce(db, emit)
+      await announce(db, emit)
     })
     ok(ctx)
   })
@@ -87,6 +87,6 @@ function readLinkifier(params: Params): LinkifierValue {
 }
 
 /** Every change tells every active user the whole list, in order (chat-behaviour.md). */
-function announce(db: Db, emit: Emit): void {
-  emit(activeUserIds(db), { type: 'realm_linkifiers', realm_linkifiers: listLinkifiers(db) })
+async function announce(db: Sql, emit: Emit): Promise<void> {
+  emit(await activeUserIds(db), { type: 'realm_linkifiers', realm_linkifiers: await listLinkifiers(db) })
 }

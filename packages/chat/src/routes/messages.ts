@@ -11,20 +11,18 @@ import type { TextLinker } from '../linkify/text-linker.js'
 import { invalid, is, type Params } from '../http/params.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'
-import { prepared } from '../store/prepared.js'
+import type { Sql } from '../store/store.js'
 
 /** Longest message content, in characters. */
 export const MAX_MESSAGE_LENGTH = 10_000
 
 export function addMessageRoutes(router: ChatRouter, services: ChatServices): void {
-  const { db } = services
-
-  router.post('/api/v1/messages/render', (ctx) => {
+  router.post('/api/v1/messages/render', async (ctx) => {
     const content = withPrefixedNames(services, ctx.state.params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH }))
-    ok(ctx, { rendered: renderMessage(content, messageLinkers(services)) })
+    ok(ctx, { rendered: renderMessage(content, await messageLinkers(services)) })
   })
 
-  router.post('/api/v1/messages', (ctx) => {
+  router.post('/api/v1/messages', async (ctx) => {
     const { params, user } = ctx.state
     const type = params.string('type', { required: true })
     const content = withPrefixedNames(services, params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH }))
@@ -33,19 +31,20 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     const queueId = params.string('queue_id', { maxLength: 100 })
     const toChannel = type === 'stream' || type === 'channel'
     if (!toChannel && type !== 'private' && type !== 'direct') throw invalid('type')
-    const linkers = messageLinkers(services)
+    const linkers = await messageLinkers(services)
     const rendered = renderMessage(content, linkers) // outside the transaction: no lock held while rendering
     const timestamp = Math.floor(services.now())
-    const id = services.changes.write((emit) => {
+    const id = await services.changes.write(async (emit, db) => {
       // Who may receive it is checked inside the transaction, so that it still holds at commit (a channel
       // archived or a user deactivated meanwhile, through another process).
-      const target = toChannel ? channelTarget(services, params, user) : directTarget(services, params, user)
-      if (target.type === 'stream') checkWildcardMentions(services, user, target, rendered)
-      const info = db
-        .prepare('INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp)
-      const messageId = Number(info.lastInsertRowid)
-      const message = describeMessage(services, user, target, { id: messageId, content, rendered, timestamp, topicLinks: target.type === 'stream' ? topicLinks(target.topic, linkers) : [] })
+      const target = toChannel ? await channelTarget(db, services, params, user) : await directTarget(db, services, params, user)
+      if (target.type === 'stream') await checkWildcardMentions(db, services, user, target, rendered)
+      const inserted = await db.get<{ id: number }>(
+        'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+        target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp,
+      )
+      const messageId = inserted!.id
+      const message = await describeMessage(db, services, user, target, { id: messageId, content, rendered, timestamp, topicLinks: target.type === 'stream' ? topicLinks(target.topic, linkers) : [] })
       // Two events, not one per recipient: the sender's (read, and the local id for the queue that sent
       // it) and everyone else's. Each queue gets its own form from the fan-out: rendered or raw
       // content (apply_markdown), and local_message_id only in the sender's queue named by queue_id.
@@ -65,8 +64,8 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
  * What links the text of a message: the organization's linkifiers in their order (read at each send; the
  * compiled list is cached while it stays the same), then the service's extra linkers.
  */
-function messageLinkers(services: ChatServices): TextLinker[] {
-  return [linkifierLinker(listLinkifiers(services.db)), ...(services.textLinkers ?? [])]
+async function messageLinkers(services: ChatServices): Promise<TextLinker[]> {
+  return [linkifierLinker(await listLinkifiers(services.db)), ...(services.textLinkers ?? [])]
 }
 
 /** The content as stored and rendered: with the prefix glue, pasted IRIs become prefixed names. */
@@ -79,17 +78,15 @@ function withPrefixedNames(services: ChatServices, content: string): string {
  * organization's threshold, only moderators and above may notify everyone at once. Mentions are read
  * from the rendered message, so `@**all**` in code or inside a word is not one.
  */
-function checkWildcardMentions(services: ChatServices, user: User, target: Target, rendered: string): void {
+async function checkWildcardMentions(db: Sql, services: ChatServices, user: User, target: Target, rendered: string): Promise<void> {
   if (user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator') return
   const mentions = wildcardMentions(rendered)
-  const threshold = realmSettings(services.db).wildcard_mention_large_threshold
+  const threshold = (await realmSettings(db)).wildcard_mention_large_threshold
   if (mentions.channel && target.audience.length > threshold) {
     throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')
   }
   if (mentions.topic) {
-    const participants = services.db
-      .prepare('SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?')
-      .get(target.streamId, target.topic) as { n: number }
+    const participants = await db.get('SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?', target.streamId, target.topic) as { n: number }
     if (participants.n > threshold) {
       throw new ChatError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.')
     }
@@ -97,14 +94,14 @@ function checkWildcardMentions(services: ChatServices, user: User, target: Targe
 }
 
 /** The message object of chat-events.md, as every recipient's event carries it. */
-function describeMessage(services: ChatServices, sender: User, target: Target, sent: { id: number; content: string; rendered: string; timestamp: number; topicLinks: readonly TopicLink[] }): Record<string, unknown> {
+async function describeMessage(db: Sql, services: ChatServices, sender: User, target: Target, sent: { id: number; content: string; rendered: string; timestamp: number; topicLinks: readonly TopicLink[] }): Promise<Record<string, unknown>> {
   const common = {
     id: sent.id,
     type: target.type,
     sender_id: sender.id,
     sender_email: sender.email,
     sender_full_name: sender.full_name,
-    sender_realm_str: realmSettings(services.db).name,
+    sender_realm_str: (await realmSettings(db)).name,
     avatar_url: null,
     client: 'API',
     is_me_message: /^\/me\s/u.test(sent.content),
@@ -118,9 +115,7 @@ function describeMessage(services: ChatServices, sender: User, target: Target, s
   if (target.type === 'stream') {
     return { ...common, stream_id: target.streamId, recipient_id: target.streamId, subject: target.topic, display_recipient: target.channelName }
   }
-  const people = services.db
-    .prepare(`SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
-    .all(JSON.stringify(target.recipients)) as Array<{ id: number; email: string; full_name: string }>
+  const people = await db.all(`SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`, JSON.stringify(target.recipients)) as Array<{ id: number; email: string; full_name: string }>
   return {
     ...common,
     recipient_id: conversationId(target.recipients),
@@ -148,24 +143,23 @@ interface Target {
   readonly audience: readonly number[]
 }
 
-function channelTarget(services: ChatServices, params: Params, user: User): Target {
-  const { db } = services
+async function channelTarget(db: Sql, services: ChatServices, params: Params, user: User): Promise<Target> {
   const raw = params.string('to', { required: true })
-  const channelId = /^\d{1,15}$/.test(raw) ? Number(raw) : (prepared(db, 'SELECT id FROM channels WHERE name = ?').get(raw) as { id: number } | undefined)?.id
-  const channel = channelId === undefined ? undefined : channelById(db, channelId)
-  if (channel === undefined || !canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+  const channelId = /^\d{1,15}$/.test(raw) ? Number(raw) : (await db.get('SELECT id FROM channels WHERE name = ?', raw) as { id: number } | undefined)?.id
+  const channel = channelId === undefined ? undefined : await channelById(db, channelId)
+  if (channel === undefined || !await canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
   if (channel.is_archived) throw badRequest('Not authorized to send to channel')
   const topic = params.string('topic', { required: true }).trim()
-  const max = realmSettings(db).max_topic_length
+  const max = (await realmSettings(db)).max_topic_length
   if ([...topic].length > max) throw invalid('topic', `longer than ${max} characters`)
   if (/[\u0000-\u001f\u007f]/u.test(topic)) throw invalid('topic', 'it contains a control character')
-  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic, public: !channel.invite_only, recipients: [], audience: [...new Set([...subscriberIds(db, channel.id), user.id])] }
+  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic, public: !channel.invite_only, recipients: [], audience: [...new Set([...(await subscriberIds(db, channel.id)), user.id])] }
 }
 
-function directTarget(services: ChatServices, params: Params, user: User): Target {
+async function directTarget(db: Sql, services: ChatServices, params: Params, user: User): Promise<Target> {
   const to = params.json('to', is.intArray, { required: true })
   if (to.length === 0) throw invalid('to', 'no recipient')
-  const found = prepared(services.db, 'SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))').all(JSON.stringify(to)) as Array<{ id: number }>
+  const found = await db.all('SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))', JSON.stringify(to)) as Array<{ id: number }>
   if (found.length !== new Set(to).size) throw badRequest('Invalid user ID')
   const recipients = [...new Set([...to, user.id])].sort((a, b) => a - b)
   return { type: 'private', streamId: null, topic: '', recipients, audience: recipients }

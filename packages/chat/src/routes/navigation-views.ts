@@ -1,5 +1,6 @@
 // GET, POST /navigation_views, PATCH and DELETE /navigation_views/{fragment}: a user's views (chat-api.md §2.7, §4.9).
 
+import type { Sql } from '../store/store.js'
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import { badRequest, notFound } from '../http/chat-error.js'
 import type { Params } from '../http/params.js'
@@ -41,20 +42,20 @@ interface NavigationView {
  */
 export function addNavigationViewRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services
-  const find = (userId: number, fragment: string): NavigationView | undefined => {
-    const row = db.prepare('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? AND fragment = ?').get(userId, fragment) as
+  const find = async (db: Sql, userId: number, fragment: string): Promise<NavigationView | undefined> => {
+    const row = await db.get('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? AND fragment = ?', userId, fragment) as
       | { fragment: string; is_pinned: number; name: string | null }
       | undefined
     return row === undefined ? undefined : { ...row, is_pinned: row.is_pinned === 1 }
   }
 
-  router.get('/api/v1/navigation_views', (ctx) => {
+  router.get('/api/v1/navigation_views', async (ctx) => {
     // In the order they were added (rowid), so a client's list does not reshuffle.
-    const rows = db.prepare('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? ORDER BY rowid').all(ctx.state.user.id) as Array<{ fragment: string; is_pinned: number; name: string | null }>
+    const rows = await db.all('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? ORDER BY rowid', ctx.state.user.id) as Array<{ fragment: string; is_pinned: number; name: string | null }>
     ok(ctx, { navigation_views: rows.map((row) => ({ ...row, is_pinned: row.is_pinned === 1 })) })
   })
 
-  router.post('/api/v1/navigation_views', (ctx) => {
+  router.post('/api/v1/navigation_views', async (ctx) => {
     const { params, user } = ctx.state
     const fragment = params.string('fragment', { required: true, maxLength: MAX_FRAGMENT_LENGTH })
     const isPinned = params.bool('is_pinned', { required: true })
@@ -62,37 +63,41 @@ export function addNavigationViewRoutes(router: ChatRouter, services: ChatServic
     if (fragment.trim() === '') throw badRequest('fragment cannot be blank')
     const name = checkName(fragment, readName(params))
     const view: NavigationView = { fragment, is_pinned: isPinned, name: name ?? null }
-    services.changes.write((emit) => {
-      if (find(user.id, fragment) !== undefined) throw badRequest('Navigation view already exists.')
-      db.prepare('INSERT INTO navigation_views (user_id, fragment, is_pinned, name) VALUES (?, ?, ?, ?)').run(user.id, fragment, isPinned ? 1 : 0, view.name)
+    await services.changes.write(async (emit, db) => {
+      if ((await find(db, user.id, fragment)) !== undefined) throw badRequest('Navigation view already exists.')
+      await db.run('INSERT INTO navigation_views (user_id, fragment, is_pinned, name) VALUES (?, ?, ?, ?)', user.id, fragment, isPinned ? 1 : 0, view.name)
       emit([user.id], { type: 'navigation_view', op: 'add', navigation_view: view })
     })
     ok(ctx)
   })
 
-  router.patch('/api/v1/navigation_views/:fragment', (ctx) => {
+  router.patch('/api/v1/navigation_views/:fragment', async (ctx) => {
     const { params, user } = ctx.state
     const fragment = ctx.params.fragment ?? ''
+    // No stored fragment holds a NUL byte (POST refuses them; PostgreSQL text cannot hold one).
+    if (fragment.includes('\0')) throw notFound('Navigation view does not exist.')
     const isPinned = params.bool('is_pinned')
     const name = readName(params)
-    services.changes.write((emit) => {
+    await services.changes.write(async (emit, db) => {
       // Someone else's view is missing too (chat-behaviour.md): the answer must not tell them apart.
-      if (find(user.id, fragment) === undefined) throw notFound('Navigation view does not exist.')
+      if ((await find(db, user.id, fragment)) === undefined) throw notFound('Navigation view does not exist.')
       // An absent name leaves it as it is; null on a built-in view is "no name", which it already has.
       const newName = name === undefined ? undefined : checkName(fragment, name)
       const data = { ...(isPinned !== undefined && { is_pinned: isPinned }), ...(newName !== undefined && { name: newName }) }
-      if (isPinned !== undefined) db.prepare('UPDATE navigation_views SET is_pinned = ? WHERE user_id = ? AND fragment = ?').run(isPinned ? 1 : 0, user.id, fragment)
-      if (newName !== undefined) db.prepare('UPDATE navigation_views SET name = ? WHERE user_id = ? AND fragment = ?').run(newName, user.id, fragment)
+      if (isPinned !== undefined) await db.run('UPDATE navigation_views SET is_pinned = ? WHERE user_id = ? AND fragment = ?', isPinned ? 1 : 0, user.id, fragment)
+      if (newName !== undefined) await db.run('UPDATE navigation_views SET name = ? WHERE user_id = ? AND fragment = ?', newName, user.id, fragment)
       if (Object.keys(data).length > 0) emit([user.id], { type: 'navigation_view', op: 'update', fragment, data })
     })
     ok(ctx)
   })
 
-  router.delete('/api/v1/navigation_views/:fragment', (ctx) => {
+  router.delete('/api/v1/navigation_views/:fragment', async (ctx) => {
     const { user } = ctx.state
     const fragment = ctx.params.fragment ?? ''
-    services.changes.write((emit) => {
-      const removed = db.prepare('DELETE FROM navigation_views WHERE user_id = ? AND fragment = ?').run(user.id, fragment).changes
+    // No stored fragment holds a NUL byte (POST refuses them; PostgreSQL text cannot hold one).
+    if (fragment.includes('\0')) throw notFound('Navigation view does not exist.')
+    await services.changes.write(async (emit, db) => {
+      const removed = (await db.run('DELETE FROM navigation_views WHERE user_id = ? AND fragment = ?', user.id, fragment)).changes
       if (removed === 0) throw notFound('Navigation view does not exist.')
       emit([user.id], { type: 'navigation_view', op: 'remove', fragment })
     })

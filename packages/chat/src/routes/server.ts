@@ -5,8 +5,8 @@ import { FEATURE_LEVEL, realmSettings } from '../org/realm.js'
 import { describeUser } from '../org/users.js'
 
 export function addServerRoutes(router: ChatRouter, services: ChatServices): void {
-  router.get('/api/v1/server_settings', (ctx) => {
-    const realm = realmSettings(services.db)
+  router.get('/api/v1/server_settings', async (ctx) => {
+    const realm = await realmSettings(services.db)
     ok(ctx, {
       service_feature_level: FEATURE_LEVEL,
       zulip_feature_level: FEATURE_LEVEL,

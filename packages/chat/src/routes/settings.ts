@@ -3,7 +3,7 @@
 import { ok, type ChatContext, type ChatRouter, type ChatServices } from '../http/context.js'
 import { badRequest } from '../http/chat-error.js'
 import type { Emit } from '../store/changes.js'
-import type { Db } from '../store/db.js'
+import type { Sql } from '../store/store.js'
 import { confirmEmailChange, MAX_EMAIL_LENGTH, requestEmailChange, validEmail } from '../org/email-change.js'
 import { LANGUAGES } from '../org/languages.js'
 import { invalid, type Params } from '../http/params.js'
@@ -27,9 +27,9 @@ export function addSettingsRoutes(router: ChatRouter, services: ChatServices): v
   router.patch('/api/v1/settings/notifications', update)
 
   // Public (app.ts PUBLIC_PATHS): the link is opened from a mail client, without credentials.
-  router.get('/api/v1/settings/confirm_email', (ctx) => {
+  router.get('/api/v1/settings/confirm_email', async (ctx) => {
     const token = ctx.state.params.string('token', { required: true, maxLength: 200 })
-    const { email } = services.changes.write((emit) => confirmEmailChange(services.db, emit, token, services.now()))
+    const { email } = await services.changes.write((emit, db) => confirmEmailChange(db, emit, token, services.now()))
     ok(ctx, { email })
   })
 }
@@ -44,12 +44,12 @@ async function updateSettings(ctx: ChatContext, services: ChatServices): Promise
     const refused = PERSONAL_ONLY.find((name) => params.has(name))
     if (refused !== undefined) throw badRequest(`${refused} cannot be changed for other users`)
     const values = readSettings(params)
-    const targets = resolveTargetUsers(db, target)
-    services.changes.write((emit) => {
-      const edited = new Set((db.prepare('SELECT id FROM users WHERE settings_edited = 1').all() as Array<{ id: number }>).map((r) => r.id))
+    await services.changes.write(async (emit, db) => {
+      const targets = await resolveTargetUsers(db, target)
+      const edited = new Set((await db.all('SELECT id FROM users WHERE settings_edited = 1') as Array<{ id: number }>).map((r) => r.id))
       for (const id of targets) {
         if (target.skip_if_already_edited && edited.has(id)) continue
-        applySettings(db, emit, id, values)
+        await applySettings(db, emit, id, values)
       }
     })
     ok(ctx)
@@ -59,15 +59,15 @@ async function updateSettings(ctx: ChatContext, services: ChatServices): Promise
   const values = readSettings(params)
   const password = await readNewPassword(db, params, user)
   const newEmail = readNewEmail(params, user)
-  services.changes.write((emit) => {
+  await services.changes.write(async (emit, db) => {
     // old_password was checked outside (scrypt is slow); the hash it matched must still be the one
     // stored, or another request (another process) changed the password meanwhile.
-    if (password !== undefined && storedPasswordHash(db, user.id) !== password.checkedAgainst) throw badRequest('Wrong password!')
-    const changed = applySettings(db, emit, user.id, values)
+    if (password !== undefined && await storedPasswordHash(db, user.id) !== password.checkedAgainst) throw badRequest('Wrong password!')
+    const changed = await applySettings(db, emit, user.id, values)
     // Marks the user for skip_if_already_edited of later bulk edits (per user: the schema has one flag).
-    if (changed > 0) db.prepare('UPDATE users SET settings_edited = 1 WHERE id = ?').run(user.id)
-    if (password !== undefined) db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(password.hash, user.id)
-    if (newEmail !== undefined) requestEmailChange(db, user, newEmail, services.now(), services.baseUrl)
+    if (changed > 0) await db.run('UPDATE users SET settings_edited = 1 WHERE id = ?', user.id)
+    if (password !== undefined) await db.run('UPDATE users SET password_hash = ? WHERE id = ?', password.hash, user.id)
+    if (newEmail !== undefined) await requestEmailChange(db, user, newEmail, services.now(), services.baseUrl)
   })
   if (newEmail !== undefined) services.flushMail()
   ok(ctx)
@@ -79,18 +79,18 @@ async function updateSettings(ctx: ChatContext, services: ChatServices): Promise
  * the user's drafts with no drafts event (§3); a new name or time zone is also a realm_user update
  * for everyone, since other users show them.
  */
-function applySettings(db: Db, emit: Emit, userId: number, values: ReadonlyMap<string, SettingValue>): number {
+async function applySettings(db: Sql, emit: Emit, userId: number, values: ReadonlyMap<string, SettingValue>): Promise<number> {
   let changed = 0
   for (const [name, value] of values) {
-    if (settingValue(db, userId, name) === value) continue
-    writeSetting(db, userId, name, value)
+    if (await settingValue(db, userId, name) === value) continue
+    await writeSetting(db, userId, name, value)
     changed++
     emit([userId], { type: 'user_settings', op: 'update', property: name, value, ...(name === 'default_language' && { language_name: LANGUAGES.get(String(value)) }) })
-    if (name === 'enable_drafts_synchronization' && value === false) db.prepare('DELETE FROM drafts WHERE user_id = ?').run(userId)
-    if (name === 'full_name') emit(activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: userId, full_name: value } })
+    if (name === 'enable_drafts_synchronization' && value === false) await db.run('DELETE FROM drafts WHERE user_id = ?', userId)
+    if (name === 'full_name') emit(await activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: userId, full_name: value } })
     if (name === 'timezone') {
-      const email = (db.prepare('SELECT email FROM users WHERE id = ?').get(userId) as { email: string }).email
-      emit(activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: userId, email, timezone: value } })
+      const email = (await db.get('SELECT email FROM users WHERE id = ?', userId) as { email: string }).email
+      emit(await activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: userId, email, timezone: value } })
     }
   }
   return changed
@@ -102,19 +102,19 @@ function applySettings(db: Db, emit: Emit, userId: number, values: ReadonlyMap<s
  * Hashing happens here, before the transaction, and off the main thread: scrypt takes ~80 ms, which
  * would otherwise stall every other request.
  */
-async function readNewPassword(db: Db, params: Params, user: User): Promise<{ readonly hash: string; readonly checkedAgainst: string | null } | undefined> {
+async function readNewPassword(db: Sql, params: Params, user: User): Promise<{ readonly hash: string; readonly checkedAgainst: string | null } | undefined> {
   const newPassword = params.string('new_password', { maxLength: MAX_PASSWORD_LENGTH })
   if (newPassword === undefined) return undefined
   const oldPassword = params.string('old_password', { required: true, maxLength: MAX_PASSWORD_LENGTH })
   if ([...newPassword].length < MIN_PASSWORD_LENGTH) throw invalid('new_password', `it is shorter than ${MIN_PASSWORD_LENGTH} characters`)
-  const stored = storedPasswordHash(db, user.id)
+  const stored = await storedPasswordHash(db, user.id)
   // A user without a password (bots) has none to match.
   if (!(await passwordMatchesAsync(oldPassword, stored))) throw badRequest('Wrong password!')
   return { hash: await hashPasswordAsync(newPassword), checkedAgainst: stored }
 }
 
-function storedPasswordHash(db: Db, userId: number): string | null {
-  return (db.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as { password_hash: string | null }).password_hash
+async function storedPasswordHash(db: Sql, userId: number): Promise<string | null> {
+  return (await db.get('SELECT password_hash FROM users WHERE id = ?', userId) as { password_hash: string | null }).password_hash
 }
 
 /** The new address (shape checked, not the current one), or undefined when absent or unchanged. */

@@ -1,7 +1,7 @@
 // The one place every state change goes through: a transaction that also records the events the change
 // causes, so that an event queue can never miss a change nor announce one that was rolled back.
 
-import type { Db } from './db.js'
+import type { Sql, Store } from './store.js'
 
 /** An event for some users, as the event queue will deliver it (its id comes from the queue). */
 export interface ChangeEvent {
@@ -16,6 +16,9 @@ export type RecordedEvent = ChangeEvent & { readonly id: number }
 
 export type ChangeListener = (events: readonly RecordedEvent[]) => void
 
+/** Writes what must commit with a change's events, inside its transaction. */
+export type ChangeWriter = (events: readonly RecordedEvent[], tx: Sql) => Promise<void>
+
 /** The change log keeps this many recent events (for inspection); older rows are deleted. */
 export const CHANGE_LOG_ROWS = 100_000
 
@@ -24,50 +27,50 @@ export const CHANGE_LOG_ROWS = 100_000
  * `events` table inside that transaction, and tells listeners after the commit.
  */
 export class ChangeLog {
-  readonly #db: Db
+  readonly #store: Store
   readonly #now: () => number
   readonly #listeners = new Set<ChangeListener>()
   /** Called inside the transaction, after the change: they write what must commit with it. */
-  readonly #writers = new Set<ChangeListener>()
-  readonly #insert
-  readonly #trim
+  readonly #writers = new Set<ChangeWriter>()
 
-  constructor(db: Db, now: () => number) {
-    this.#db = db
+  constructor(store: Store, now: () => number) {
+    this.#store = store
     this.#now = now
-    this.#insert = db.prepare('INSERT INTO events (created_at, user_ids, event) VALUES (?, ?, ?)')
-    this.#trim = db.prepare('DELETE FROM events WHERE id <= ?')
   }
 
   /**
-   * Runs `change` in one IMMEDIATE transaction: it holds the write lock from its first read, so what a
-   * change checks inside it still holds when it commits, even with other processes writing the same
-   * database (`--workers`); a deferred one could also fail at its first write when another process
-   * committed after its reads (SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out).
+   * Runs `change` in one transaction that holds the store's write lock from its start (see
+   * Store.transaction): what a change checks inside it still holds when it commits, even with other
+   * processes writing the same database. Every statement of the change goes through `tx`.
    */
-  write<T>(change: (emit: Emit) => T): T {
-    const recorded: RecordedEvent[] = []
-    const result = this.#db.transaction(() => {
+  async write<T>(change: (emit: Emit, tx: Sql) => Promise<T> | T): Promise<T> {
+    let recorded: RecordedEvent[] = []
+    const result = await this.#store.transaction(async (tx) => {
+      recorded = []
+      const emitted: ChangeEvent[] = []
       const emit: Emit = (users, event) => {
         const ids = [...new Set(users)].sort((a, b) => a - b)
-        if (ids.length === 0) return
-        const info = this.#insert.run(Math.floor(this.#now()), JSON.stringify(ids), JSON.stringify(event))
-        recorded.push({ id: Number(info.lastInsertRowid), users: ids, event })
+        if (ids.length > 0) emitted.push({ users: ids, event })
       }
-      const result = change(emit)
+      const result = await change(emit, tx)
+      const createdAt = Math.floor(this.#now())
+      for (const { users, event } of emitted) {
+        const row = await tx.get<{ id: number }>('INSERT INTO events (created_at, user_ids, event) VALUES (?, ?, ?) RETURNING id', createdAt, JSON.stringify(users), JSON.stringify(event))
+        recorded.push({ id: row!.id, users, event })
+      }
       if (recorded.length > 0) {
-        for (const writer of this.#writers) writer(recorded)
+        for (const writer of this.#writers) await writer(recorded, tx)
         const newest = recorded.at(-1)!.id
-        if (newest % 1000 === 0) this.#trim.run(newest - CHANGE_LOG_ROWS) // now and then, not on every write
+        if (newest % 1000 === 0) await tx.run('DELETE FROM events WHERE id <= ?', newest - CHANGE_LOG_ROWS) // now and then, not on every write
       }
       return result
-    }).immediate()
+    })
     if (recorded.length > 0) for (const listener of this.#listeners) listener(recorded)
     return result
   }
 
   /** `writer` runs inside each change's transaction with its events (event queues store theirs so). */
-  addWriter(writer: ChangeListener): void {
+  addWriter(writer: ChangeWriter): void {
     this.#writers.add(writer)
   }
 
