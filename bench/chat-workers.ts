@@ -1,6 +1,9 @@
-// The chat service as users start it, one process against `--workers 2`, side by side in one run (SQLite,
-// synchronous = FULL, one database file): POST /messages with 50 concurrent senders (req/s), one change
-// fanned out to 1,000 waiting queues spread over the processes (latency), sustained delivery (events/s).
+// The chat service as users start it, side by side in one run: SQLite (one process, `--workers 2`; one
+// database file, synchronous = FULL) and PostgreSQL (one process, two independent processes on one
+// database; a durable throwaway cluster from test/support/postgres.ts, fsync on). POST /messages with 50
+// concurrent senders (req/s), one change fanned out to 1,000 waiting queues spread over the processes
+// (latency), sustained delivery (events/s). BENCH_BASELINE_MAIN=…/main.js adds a column: that build
+// (e.g. the synchronous store before the Store interface) on SQLite, one process.
 
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -10,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { startTestPostgres } from '../test/support/postgres.js'
 import { inBatches, pct, RawPoller } from './chat-http.js'
 
 const MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
@@ -19,6 +23,7 @@ const SEND_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const FANOUT = 1000
 const FANOUT_ROUNDS = 10
 const SUSTAINED_QUEUES = 200
+const SUSTAINED_SENDERS = 8
 const MAX = { email: 'max@example.com', key: 'dQ87hoIqvh0zyXrFRHSsEDbeefffLkpC' }
 const NINA = { email: 'nina@example.com', key: 'CySoCSO7Ip3dOPR9pBiJb1pl7lJp4Oq5' }
 type Who = typeof MAX
@@ -43,9 +48,9 @@ function call(base: string, who: Who, method: string, path: string, params: Reco
   })
 }
 
-/** The service as `npm run chat` starts it, with the rate limit out of the way (one user sends thousands). */
-async function startService(workers: number, dir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [MAIN, '--workers', String(workers), '--port', '0', '--db', join(dir, 'chat.db'), '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'], {
+/** One chat process as `npm run chat` starts it, with the rate limit out of the way (one user sends thousands). */
+async function startProcess(args: readonly string[], dir: string, main = MAIN): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, [main, '--port', '0', '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const base = await new Promise<string>((resolve, reject) => {
@@ -60,57 +65,100 @@ async function startService(workers: number, dir: string): Promise<{ child: Chil
   return { child, base }
 }
 
+/** A configuration under test: the addresses clients spread over, and how to stop it. */
+interface Service {
+  readonly bases: readonly string[]
+  stop(): Promise<void>
+}
+
+async function stopAll(children: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map((child) => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      return exited
+    }),
+  )
+}
+
+async function sqlite(workers: number, dir: string, main?: string): Promise<Service> {
+  const { child, base } = await startProcess(['--workers', String(workers), '--db', join(dir, 'chat.db')], dir, main)
+  return { bases: [base], stop: () => stopAll([child]) }
+}
+
+const postgres = await startTestPostgres({ durable: true })
+let databases = 0
+
+async function onPostgres(processes: number, dir: string): Promise<Service> {
+  const db = postgres.createDatabase(`bench_${++databases}`)
+  const started = [await startProcess(['--db', db], dir)] // the first loads the organization
+  for (let i = 1; i < processes; i++) started.push(await startProcess(['--db', db], dir))
+  return { bases: started.map((s) => s.base), stop: () => stopAll(started.map((s) => s.child)) }
+}
+
 interface Figures {
   readonly sendRate: number
   readonly sendP50: number
   readonly sendP99: number
   readonly fanP50: number
   readonly fanP99: number
+  /** From the sender's acknowledgement (after the commit) to each queue's answer. */
+  readonly fanAckP99: number
   readonly fanMax: number
   readonly eventsPerSecond: number
   readonly commitsPerSecond: number
 }
 
-async function measure(workers: number): Promise<Figures> {
+async function measure(start: (dir: string) => Promise<Service>): Promise<Figures> {
   const dir = await mkdtemp(join(tmpdir(), 'prefixd-bench-workers-'))
-  const { child, base } = await startService(workers, dir)
+  const service = await start(dir)
+  const { bases } = service
+  const base = bases[0]!
   try {
-    // 1. POST /messages, 50 concurrent senders on their own connections (spread over the workers).
-    const send = (duration: number): Promise<autocannon.Result> =>
-      autocannon({
-        url: `${base}/api/v1/messages`,
-        method: 'POST',
-        connections: SENDERS,
-        duration,
-        headers: { authorization: basic(MAX), 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'type=stream&to=2&topic=bench&content=a+message+of+ordinary+length+to+the+vocabularies+channel',
-      })
+    // 1. POST /messages, 50 concurrent senders on their own connections, spread over the processes.
+    const send = (duration: number): Promise<autocannon.Result[]> =>
+      Promise.all(
+        bases.map((url) =>
+          autocannon({
+            url: `${url}/api/v1/messages`,
+            method: 'POST',
+            connections: SENDERS / bases.length,
+            duration,
+            headers: { authorization: basic(MAX), 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'type=stream&to=2&topic=bench&content=a+message+of+ordinary+length+to+the+vocabularies+channel',
+          }),
+        ),
+      )
     await send(2) // warm-up
     const sent = await send(SEND_SECONDS)
-    assert.equal(sent.non2xx, 0, 'every send answered 200')
+    for (const result of sent) assert.equal(result.non2xx, 0, 'every send answered 200')
 
     // 2. One change fanned out to 1,000 waiting queues, each polled on a socket of its own.
-    const queues = await inBatches(FANOUT, 32, async () => {
-      const answer = await call(base, NINA, 'POST', '/register', { event_types: '["message"]', fetch_event_types: '[]', queue_lifespan_secs: '3600' })
+    // Queues and their polls alternate between the processes; the change is sent through the first.
+    const queues = await inBatches(FANOUT, 32, async (i) => {
+      const answer = await call(bases[i % bases.length]!, NINA, 'POST', '/register', { event_types: '["message"]', fetch_event_types: '[]', queue_lifespan_secs: '3600' })
       assert.equal(answer.status, 200)
       return answer.body.queue_id as string
     })
-    const pollers = queues.map(() => new RawPoller(new URL(base)))
+    const pollers = queues.map((_, i) => new RawPoller(new URL(bases[i % bases.length]!)))
     const last = queues.map(() => -1)
     const fanout: number[] = []
+    const fromAck: number[] = []
     for (let round = 0; round < FANOUT_ROUNDS; round++) {
       const answers = queues.map((queue, i) => pollers[i]!.poll(NINA, queue, last[i]!))
       await new Promise((resolve) => setTimeout(resolve, 1500)) // every poll waiting
       const t0 = performance.now()
       assert.equal((await call(base, MAX, 'POST', '/messages', { type: 'private', to: '[5]', content: `round ${round}` })).status, 200)
+      const acknowledged = performance.now() // the commit happened between t0 and here
       for (const [i, answer] of (await Promise.all(answers)).entries()) {
         fanout.push(answer.arrivedAt - t0)
+        fromAck.push(answer.arrivedAt - acknowledged)
         const events = (JSON.parse(answer.body) as { events: Array<{ id: number }> }).events
         last[i] = events.at(-1)!.id
       }
     }
 
-    // 3. Sustained: 200 of those queues poll without pause while 4 senders send for 10 s.
+    // 3. Sustained: 200 of those queues poll without pause while 8 senders send for 10 s (spread over the processes).
     let received = 0
     let stop = false
     const polling = queues.slice(0, SUSTAINED_QUEUES).map(async (queue, i) => {
@@ -124,9 +172,9 @@ async function measure(workers: number): Promise<Figures> {
     const start = performance.now()
     let commits = 0
     await Promise.all(
-      Array.from({ length: 4 }, async () => {
+      Array.from({ length: SUSTAINED_SENDERS }, async (_, sender) => {
         while (performance.now() - start < SEND_SECONDS * 1000) {
-          assert.equal((await call(base, MAX, 'POST', '/messages', { type: 'private', to: '[5]', content: `burst ${commits}` })).status, 200)
+          assert.equal((await call(bases[sender % bases.length]!, MAX, 'POST', '/messages', { type: 'private', to: '[5]', content: `burst ${commits}` })).status, 200)
           commits++
         }
       }),
@@ -138,43 +186,61 @@ async function measure(workers: number): Promise<Figures> {
     await Promise.all(polling)
     for (const poller of pollers) poller.close()
     return {
-      sendRate: sent.requests.average,
-      sendP50: sent.latency.p50,
-      sendP99: sent.latency.p99,
+      sendRate: sent.reduce((sum, r) => sum + r.requests.average, 0),
+      sendP50: Math.max(...sent.map((r) => r.latency.p50)),
+      sendP99: Math.max(...sent.map((r) => r.latency.p99)),
       fanP50: pct(fanout, 0.5),
       fanP99: pct(fanout, 0.99),
+      fanAckP99: pct(fromAck, 0.99),
       fanMax: Math.max(...fanout),
       eventsPerSecond: delivered / elapsed,
       commitsPerSecond: commits / elapsed,
     }
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
+    await service.stop()
     await rm(dir, { recursive: true, force: true })
   }
 }
 
-const one = await measure(1)
-const two = await measure(2)
-agent.destroy()
-const ratio = (a: number, b: number): string => `${(b / a).toFixed(2)}×`
+const columns: Array<[string, (dir: string) => Promise<Service>]> = [
+  ['SQLite, 1 process', (dir) => sqlite(1, dir)],
+  ['SQLite, --workers 2', (dir) => sqlite(2, dir)],
+  ['PostgreSQL, 1 process', (dir) => onPostgres(1, dir)],
+  ['PostgreSQL, 2 processes', (dir) => onPostgres(2, dir)],
+]
+const baseline = process.env.BENCH_BASELINE_MAIN
+if (baseline !== undefined) columns.unshift(['SQLite, 1 process, baseline build', (dir) => sqlite(1, dir, baseline)])
+const figures: Figures[] = []
+try {
+  for (const [label, start] of columns) {
+    console.error(`measuring: ${label}`)
+    figures.push(await measure(start))
+  }
+} finally {
+  agent.destroy()
+  postgres.stop()
+}
+const first = figures[baseline === undefined ? 0 : 1]! // SQLite, one process: the default, what ratios compare with
+const row = (name: string, cell: (f: Figures) => string): string => `| ${name} | ${figures.map(cell).join(' | ')} |`
+const ratios = (name: string, value: (f: Figures) => number): string => row(name, (f) => `${(value(f) / value(first)).toFixed(2)}×`)
 const lines = [
-  '# Chat: one process against `--workers 2`',
+  '# Chat: SQLite and PostgreSQL, one process and two',
   '',
-  `Both on one SQLite file (WAL, synchronous = FULL), started as \`npm run chat\` starts them, driven over loopback from this process (Node ${process.version}, 2-core VM shared with other work, ${new Date().toISOString().slice(0, 10)}).`,
-  'PostgreSQL as the store is not built yet: no PostgreSQL column.',
+  `Started as \`npm run chat\` starts them (\`--workers 2\`: one port, one SQLite file; PostgreSQL: \`--db postgres://…\`, two independent processes on their own ports sharing one database, fan-out over LISTEN/NOTIFY), driven over loopback from this process (Node ${process.version}, 2-core VM shared with other engineers' work, ${new Date().toISOString().slice(0, 10)}). SQLite: WAL, synchronous = FULL. PostgreSQL: a throwaway cluster on the same machine with fsync on (durable commits, like SQLite's).`,
   '',
-  '| | 1 process | --workers 2 | 2 workers / 1 |',
-  '|---|---:|---:|---:|',
-  `| POST /messages, ${SENDERS} concurrent senders: req/s | ${one.sendRate.toFixed(0)} | ${two.sendRate.toFixed(0)} | ${ratio(one.sendRate, two.sendRate)} |`,
-  `| … latency p50 / p99 | ${one.sendP50} / ${one.sendP99} ms | ${two.sendP50} / ${two.sendP99} ms | |`,
-  `| one change to ${FANOUT.toLocaleString('en')} waiting queues: p50 from sending it | ${one.fanP50.toFixed(0)} ms | ${two.fanP50.toFixed(0)} ms | ${ratio(one.fanP50, two.fanP50)} |`,
-  `| … p99 / max | ${one.fanP99.toFixed(0)} / ${one.fanMax.toFixed(0)} ms | ${two.fanP99.toFixed(0)} / ${two.fanMax.toFixed(0)} ms | ${ratio(one.fanP99, two.fanP99)} |`,
-  `| sustained: events/s delivered to ${SUSTAINED_QUEUES} polling queues | ${one.eventsPerSecond.toFixed(0)} | ${two.eventsPerSecond.toFixed(0)} | ${ratio(one.eventsPerSecond, two.eventsPerSecond)} |`,
-  `| … while 4 senders committed (messages/s) | ${one.commitsPerSecond.toFixed(0)} | ${two.commitsPerSecond.toFixed(0)} | |`,
+  `| | ${columns.map(([label]) => label).join(' | ')} |`,
+  `|---|${columns.map(() => '---:').join('|')}|`,
+  row(`POST /messages, ${SENDERS} concurrent senders: req/s`, (f) => f.sendRate.toFixed(0)),
+  ratios('… against SQLite, 1 process', (f) => f.sendRate),
+  row('… latency p50 / p99 (ms)', (f) => `${f.sendP50} / ${f.sendP99}`),
+  row(`one change to ${FANOUT.toLocaleString('en')} waiting queues: p50 from sending it (ms)`, (f) => f.fanP50.toFixed(0)),
+  row('… p99 / max from sending it (ms)', (f) => `${f.fanP99.toFixed(0)} / ${f.fanMax.toFixed(0)}`),
+  row('… p99 from its acknowledgement (ms)', (f) => f.fanAckP99.toFixed(0)),
+  row(`sustained: events/s delivered to ${SUSTAINED_QUEUES} polling queues`, (f) => f.eventsPerSecond.toFixed(0)),
+  ratios('… against SQLite, 1 process', (f) => f.eventsPerSecond),
+  row(`… while ${SUSTAINED_SENDERS} senders committed (messages/s)`, (f) => f.commitsPerSecond.toFixed(0)),
   '',
-  `Fan-out latency runs from sending the change's request (its fsync'd commit included) to the first bytes of each queue's answer; ${FANOUT_ROUNDS} rounds.`,
+  `Fan-out latency runs from sending the change's request (its durable commit included) to the first bytes of each queue's answer, and from the sender's acknowledgement (which follows the commit) to the same; ${FANOUT_ROUNDS} rounds; the queues alternate between the processes, the change goes through the first.`,
   '',
 ]
 console.log(lines.join('\n'))

@@ -3,13 +3,16 @@
 
 import cluster from 'node:cluster'
 import { parseArgs } from 'node:util'
+import { PostgresBroker } from './events/postgres-broker.js'
+import { PostgresRateLimiter } from './http/postgres-rate-limit.js'
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js'
+import { isPostgresUrl } from './store/db.js'
 import { loadChatPrefixIndex } from './prefix-glue/prefix-index-option.js'
 import { startChat } from './start.js'
 import { WorkerBroker, WorkerRateLimiter, type Channel } from './workers/ipc.js'
 import { runPrimary, WORKER_ENV } from './workers/primary.js'
 
-const USAGE = 'usage: prefixd-chat [--db FILE|:memory:] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS]'
+const USAGE = 'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS]'
 
 async function main(): Promise<void> {
   let values
@@ -69,8 +72,19 @@ async function main(): Promise<void> {
   // A worker of --workers: fan-out and request budgets go through the primary.
   const role = process.env[WORKER_ENV]
   const channel: Channel | undefined = cluster.isWorker ? { send: (message) => void process.send!(message), on: (event, listener) => void process.on(event, listener) } : undefined
+  // Alone on a PostgreSQL store, a process may have peers anywhere that share only the database: fan-out
+  // through LISTEN/NOTIFY, request budgets in the database, and no `restart` event when one of them
+  // (re)starts, since the service as a whole goes on (queues live in the database).
+  const peers = channel === undefined && isPostgresUrl(values.db)
+  const shared: Array<{ close(): Promise<void> }> = []
   try {
     const prefixIndex = values.prefixes === undefined ? undefined : await loadChatPrefixIndex(values.prefixes)
+    const peerServices = peers ? await (async () => {
+      const broker = await PostgresBroker.connect(values.db)
+      const limiter = new PostgresRateLimiter(values.db, rateLimit, () => Date.now() / 1000)
+      shared.push(broker, limiter)
+      return { broker, limiter, restartQueues: false, sharedDatabase: true }
+    })() : undefined
     const chat = await startChat({
       db: values.db,
       host: values.host,
@@ -81,13 +95,15 @@ async function main(): Promise<void> {
       ...(values.fixture !== undefined && role !== 'next' && { fixture: values.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),
       ...(channel !== undefined && { broker: new WorkerBroker(channel), limiter: new WorkerRateLimiter(channel), restartQueues: role === 'first', sharedDatabase: true }),
+      ...peerServices,
     })
     if (channel === undefined) console.log(`prefixd chat listening on ${chat.url}/`)
-    const stop = (): void => void chat.close().then(() => process.exit(0))
+    const stop = (): void => void chat.close().then(() => Promise.all(shared.map((s) => s.close()))).then(() => process.exit(0))
     process.once('SIGTERM', stop)
     process.once('SIGINT', stop)
   } catch (error) {
     console.error(`prefixd chat: ${(error as Error).message}`)
+    await Promise.all(shared.map((s) => s.close().catch(() => {})))
     process.exit(2)
   }
 }

@@ -262,4 +262,13 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE mail_outbox ADD COLUMN claimed_at INTEGER;
   `,
+  // 7: request budgets held in the database, for processes that share only their database (several
+  // chat processes on one PostgreSQL): one row per caller and its current window (http/store-rate-limit.ts).
+  `
+  CREATE TABLE rate_limits (
+    caller TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    count INTEGER NOT NULL
+  ) STRICT;
+  `,
 ]
