@@ -3,7 +3,7 @@
 // test/support/postgres.ts, a database per test made from a template). Suites that only concern SQLite
 // files or no store at all run once, in the first pass.
 
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { postgresBinaries, REQUIRE_POSTGRES } from './postgres.js'
@@ -19,8 +19,25 @@ const storeSuites = (dir: string): string[] =>
     .filter((file) => /\b(startTestChat|emptyDatabase|referenceCopy)\(/.test(readFileSync(file, 'utf8')))
 const files = [...storeSuites('test/chat'), 'test/cli/chat-commands.test.ts']
 console.log(`chat suite on PostgreSQL: ${files.length} files`)
-const run = spawnSync(process.execPath, [join('node_modules', 'mocha', 'bin', 'mocha.js'), ...files], {
-  stdio: 'inherit',
+// Once in a few runs this pass's mocha process stays alive, busy, after printing its summary (not seen
+// in the SQLite pass of the same files; not found yet: see the issue-17 note). Its verdict is that
+// summary line: once printed, the process gets 30 s to end before it is stopped.
+const child = spawn(process.execPath, [join('node_modules', 'mocha', 'bin', 'mocha.js'), '--exit', ...files], {
+  stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, PREFIXD_CHAT_STORE: 'postgres' },
 })
-process.exit(run.status ?? 1)
+let verdict: boolean | undefined
+let output = ''
+child.stdout!.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk)
+  output = (output + chunk.toString()).slice(-1000)
+  const summary = /tests: (\d+) passed, (\d+) failed/.exec(output)
+  if (summary !== null && verdict === undefined) {
+    verdict = Number(summary[2]) === 0 && Number(summary[1]) > 0
+    setTimeout(() => {
+      console.log('chat suite on PostgreSQL: the test process did not end 30 s after its summary; stopped')
+      child.kill('SIGKILL')
+    }, 30_000).unref()
+  }
+})
+child.once('exit', (code) => process.exit(verdict === undefined ? (code ?? 1) : verdict ? 0 : 1))
