@@ -1,10 +1,8 @@
 // The default data straight into the parts of a PrefixIndex, without a draft in between.
 
-import type { PrefixEntry, PrefixIndexParts, VocabularyInfo } from '../index/model.js'
-import type { TermRecord } from '../terms/term-index.js'
+import type { PrefixEntry, PrefixIndexParts } from '../index/model.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
-import { DEPRECATED_TYPES } from '../terms/vocab.js'
-import { checkCompact } from './compact.js'
+import { checkCompact, decodeCompact } from './compact.js'
 
 /**
  * What adding `data` to a fresh draft and taking its parts gives, made directly: the draft keeps a map
@@ -15,6 +13,7 @@ import { checkCompact } from './compact.js'
  */
 export function partsFromCompact(data: unknown, source: string, wholeTable: boolean): PrefixIndexParts {
   const compact = checkCompact(data, source)
+  const decoded = decodeCompact(compact)
   const entries: PrefixEntry[] = []
   const taken = new Set<string>()
   for (const [prefix, namespace] of compact.prefixes) {
@@ -22,53 +21,23 @@ export function partsFromCompact(data: unknown, source: string, wholeTable: bool
     taken.add(prefix)
     entries.push({ prefix, namespace })
   }
-
-  const vocabularies = new Map<string, VocabularyInfo>()
-  const describe = (prefix: string, info: VocabularyInfo) => vocabularies.set(prefix, { ...vocabularies.get(prefix), ...info })
-  for (const [prefix, info] of Object.entries(compact.vocabularies)) describe(prefix, info)
-  compact.qualities?.forEach((quality, i) => {
-    const prefix = compact.prefixes[i]?.[0]
-    if (quality != null && prefix !== undefined) describe(prefix, { quality })
-  })
-  if (compact.popularityDeltas !== undefined) {
-    let popularity = 0
-    compact.popularityDeltas.forEach((delta, i) => {
-      popularity += delta
-      const prefix = compact.prefixes[i]?.[0]
-      if (popularity > 0 && prefix !== undefined) describe(prefix, { popularity })
-    })
-  }
+  const vocabularies = decoded.vocabularies
   for (const prefix of vocabularies.keys()) if (!taken.has(prefix)) vocabularies.delete(prefix)
-
   const hierarchy = new TypeHierarchy()
-  const typeAt = (i: number): string => compact.types[i]!
-  for (const [sub, sup] of compact.subClassOf) hierarchy.add(typeAt(sub), typeAt(sup))
-
-  const references = new Map<number, number>(Array.isArray(compact.references) ? compact.references : [])
-  const deprecated = new Set<number>(Array.isArray(compact.deprecated) ? compact.deprecated : [])
-  const terms: TermRecord[] = compact.terms.map(([iri, typePositions, label], i) => {
-    const types = [...new Set(typePositions.map(typeAt))]
-    const count = references.get(i) ?? 0
-    const isDeprecated = deprecated.has(i) || types.some((t) => DEPRECATED_TYPES.has(t))
-    return { iri, types, ...(label !== undefined && { label }), ...(count > 0 && { references: count }), ...(isDeprecated && { deprecated: true }) }
-  })
-
+  for (const [sub, sup] of decoded.subClassOf) hierarchy.add(sub, sup)
   // Namespace synonyms stand for a namespace of the table, and never for one that is a namespace itself.
   const namespaces = new Set(entries.map((e) => e.namespace))
   const firstSynonyms = new Map<string, string>()
-  for (const pair of Array.isArray(compact.namespaceSynonyms) ? compact.namespaceSynonyms : []) {
-    if (Array.isArray(pair) && !firstSynonyms.has(pair[0])) firstSynonyms.set(pair[0], pair[1])
-  }
+  for (const [synonym, namespace] of decoded.namespaceSynonyms) if (!firstSynonyms.has(synonym)) firstSynonyms.set(synonym, namespace)
   const namespaceSynonyms = [...firstSynonyms].filter(([synonym, namespace]) => namespaces.has(namespace) && !namespaces.has(synonym))
-
   return {
     entries,
-    terms,
+    terms: decoded.terms,
     hierarchy,
     vocabularies,
     provenance: compact.provenance === undefined ? [] : [compact.provenance],
     namespaceSynonyms,
     wholeTable,
-    ...(Array.isArray(compact.termPriorities) && compact.termPriorities.length === terms.length && { termPriorities: compact.termPriorities }),
+    ...(Array.isArray(compact.termPriorities) && compact.termPriorities.length === decoded.terms.length && { termPriorities: compact.termPriorities }),
   }
 }

@@ -3,6 +3,8 @@
 import { PrefixError } from '../errors.js'
 import type { IndexDraft } from '../index/draft.js'
 import type { DataProvenance, PrefixEntry, PrefixRecord, TermInfo, VocabularyInfo } from '../index/model.js'
+import type { TermRecord } from '../terms/term-index.js'
+import { DEPRECATED_TYPES } from '../terms/vocab.js'
 
 export const COMPACT_FORMAT = 'prefixd-index/1'
 
@@ -99,38 +101,55 @@ export function toCompact(index: CompactSource): CompactIndex {
 /** Adds an index written by {@link toCompact} to a builder, so that more data can be layered on it. */
 export function addCompact<T extends IndexDraft>(builder: T, data: unknown, source = 'compact index'): T {
   const compact = checkCompact(data, source)
+  const decoded = decodeCompact(compact)
   builder.addPrefixes(compact.prefixes, { source })
   if (compact.provenance !== undefined) builder.addProvenance(compact.provenance)
-  for (const [prefix, info] of Object.entries(compact.vocabularies)) builder.describeVocabulary(prefix, info)
+  for (const [prefix, info] of decoded.vocabularies) builder.describeVocabulary(prefix, info)
+  for (const [synonym, namespace] of decoded.namespaceSynonyms) builder.addNamespaceSynonym(synonym, namespace, { source })
+  for (const [sub, sup] of decoded.subClassOf) builder.addSubClassOf(sub, sup)
+  for (const { label, ...term } of decoded.terms) builder.addTerm({ ...term, ...(label !== undefined && { labels: { '': label } }) }, source)
+  return builder
+}
+
+/** What a compact file holds besides its prefix table, decoded: for a builder and for the straight path alike. */
+export interface DecodedCompact {
+  /** Every description, with the prefixes tier's quality and popularity columns merged in. */
+  readonly vocabularies: Map<string, VocabularyInfo>
+  readonly namespaceSynonyms: Array<readonly [string, string]>
+  readonly subClassOf: Array<readonly [string, string]>
+  /** In the file's order; deprecated also when a type says so. */
+  readonly terms: TermRecord[]
+}
+
+export function decodeCompact(compact: CompactIndex): DecodedCompact {
+  const vocabularies = new Map<string, VocabularyInfo>()
+  const describe = (prefix: string, info: VocabularyInfo) => vocabularies.set(prefix, { ...vocabularies.get(prefix), ...info })
+  for (const [prefix, info] of Object.entries(compact.vocabularies)) describe(prefix, info)
   compact.qualities?.forEach((quality, i) => {
     const prefix = compact.prefixes[i]?.[0]
-    if (quality != null && prefix !== undefined) builder.describeVocabulary(prefix, { quality })
+    if (quality != null && prefix !== undefined) describe(prefix, { quality })
   })
-  if (compact.popularityDeltas !== undefined) {
-    let popularity = 0
-    compact.popularityDeltas.forEach((delta, i) => {
-      popularity += delta
-      const prefix = compact.prefixes[i]?.[0]
-      if (popularity > 0 && prefix !== undefined) builder.describeVocabulary(prefix, { popularity })
-    })
-  }
-  if (Array.isArray(compact.namespaceSynonyms)) {
-    for (const pair of compact.namespaceSynonyms) if (Array.isArray(pair)) builder.addNamespaceSynonym(pair[0], pair[1], { source })
-  }
+  let popularity = 0
+  compact.popularityDeltas?.forEach((delta, i) => {
+    popularity += delta
+    const prefix = compact.prefixes[i]?.[0]
+    if (popularity > 0 && prefix !== undefined) describe(prefix, { popularity })
+  })
   const typeAt = (i: number): string => compact.types[i]!
-  for (const [sub, sup] of compact.subClassOf) builder.addSubClassOf(typeAt(sub), typeAt(sup))
   // Optional (files written before ranking lack them); a malformed entry is ignored, not fatal.
   const references = new Map<number, number>(Array.isArray(compact.references) ? compact.references : [])
   const deprecated = new Set<number>(Array.isArray(compact.deprecated) ? compact.deprecated : [])
-  compact.terms.forEach(([iri, types, label], i) => {
-    const labels = label === undefined ? undefined : { '': label }
-    const count = references.get(i)
-    builder.addTerm(
-      { iri, types: types.map(typeAt), ...(labels && { labels }), ...(count !== undefined && { references: count }), ...(deprecated.has(i) && { deprecated: true }) },
-      source,
-    )
-  })
-  return builder
+  return {
+    vocabularies,
+    namespaceSynonyms: (Array.isArray(compact.namespaceSynonyms) ? compact.namespaceSynonyms : []).filter((pair): pair is readonly [string, string] => Array.isArray(pair)),
+    subClassOf: compact.subClassOf.map(([sub, sup]) => [typeAt(sub), typeAt(sup)] as const),
+    terms: compact.terms.map(([iri, positions, label], i) => {
+      const types = [...new Set(positions.map(typeAt))]
+      const count = references.get(i) ?? 0
+      const isDeprecated = deprecated.has(i) || types.some((t) => DEPRECATED_TYPES.has(t))
+      return { iri, types, ...(label !== undefined && { label }), ...(count > 0 && { references: count }), ...(isDeprecated && { deprecated: true }) }
+    }),
+  }
 }
 
 /** `data` as a compact index, if it has the shape of one; else an INVALID_SOURCE error naming `source`. */
