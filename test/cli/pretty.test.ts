@@ -9,13 +9,13 @@ import { join } from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import fc from 'fast-check'
 import { DataFactory, Parser, Writer } from 'n3'
-import type { Quad } from '@rdfjs/types'
+import type { Quad, Term } from '@rdfjs/types'
 import { PrefixIndex } from '@prefixd/core'
 import { pretty, prettyFormat } from '../../packages/cli/src/pretty.js'
 import { UsageError } from '../../packages/cli/src/usage-error.js'
 import { MAIN, prefixd } from './run-prefixd.js'
 
-const { namedNode, literal, quad } = DataFactory
+const { namedNode, blankNode, literal, quad, defaultGraph } = DataFactory
 const FOAF = 'http://xmlns.com/foaf/0.1/'
 const SCHEMA = 'http://schema.org/'
 const TABLE = { foaf: FOAF, schema: SCHEMA, ex: 'http://example.org/', xsd: 'http://www.w3.org/2001/XMLSchema#' }
@@ -26,6 +26,21 @@ async function prettyText(index: PrefixIndex, text: string, format: Parameters<t
   output.setEncoding('utf8').on('data', (chunk: string) => (result += chunk))
   await pretty(index, Readable.from([text]), output, format)
   return result
+}
+
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+
+/** Quads as N-Quads lines in their order, blank nodes renamed by first appearance (each parse labels them its own way). */
+function canonical(quads: Quad[]): string[] {
+  const labels = new Map<string, string>()
+  const rename = (term: Term): Term => {
+    if (term.termType === 'BlankNode') {
+      if (!labels.has(term.value)) labels.set(term.value, `c${labels.size}`)
+      return blankNode(labels.get(term.value))
+    }
+    return term.termType === 'Quad' ? quad(rename(term.subject) as Quad['subject'], term.predicate as Quad['predicate'], rename(term.object) as Quad['object']) : term
+  }
+  return quads.map((q) => new Writer({ format: 'N-Quads' }).quadToString(rename(q.subject) as Quad['subject'], q.predicate, rename(q.object) as Quad['object'], rename(q.graph) as Quad['graph']))
 }
 
 const sorted = (quads: Quad[]): string[] => quads.map((q) => new Writer({ format: 'N-Quads' }).quadToString(q.subject, q.predicate, q.object, q.graph)).sort()
@@ -45,6 +60,7 @@ describe('prefixd pretty', function () {
     const nt = [
       `<http://example.org/me> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <${FOAF}Person> .`,
       `<http://example.org/me> <${FOAF}age> "42"^^<http://www.w3.org/2001/XMLSchema#integer> .`,
+      `<http://example.org/me> <http://example.org/born> "2000-01-01"^^<http://www.w3.org/2001/XMLSchema#date> .`,
       `<http://example.org/me> <${SCHEMA}name> "Me"@en .`,
     ].join('\n')
     const text = await prettyText(index, nt, 'n-triples')
@@ -52,6 +68,7 @@ describe('prefixd pretty', function () {
     const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line))
     for (const prefix of ['ex', 'foaf', 'xsd', 'schema']) assert.ok(at(new RegExp(`^@prefix ${prefix}: <`)) >= 0, `${prefix} in\n${text}`)
     assert.ok(at(/^@prefix schema:/) > at(/foaf:Person/), 'schema is declared where it is first needed, after the first statement')
+    assert.ok(at(/^@prefix xsd:/) > at(/foaf:age 42/), 'an integer is written bare: xsd is first needed for the date')
     const statements = lines.filter((line) => !line.startsWith('@prefix')).join('\n')
     assert.doesNotMatch(statements, /<http:\/\/(xmlns|schema|example)/)
     assert.deepEqual(sorted(new Parser().parse(text)), sorted(new Parser({ format: 'N-Triples' }).parse(nt)))
@@ -84,6 +101,64 @@ describe('prefixd pretty', function () {
         assert.deepEqual(sorted(new Parser().parse(text)), sorted(qs))
       }),
       { numRuns: 50 },
+    )
+  })
+
+  it('writes any quads — awkward IRIs, escaped strings, tags, datatypes, blank nodes, graphs — so that n3 reads them back', async () => {
+    // Local names with what PN_LOCAL must escape or cannot hold at all (then the IRI is written whole),
+    // and what IRIREF cannot hold without a UCHAR is left out: n3 refuses such IRIs even escaped.
+    const localChar = fc.constantFrom(...'aZ09_-.~!$&\'()*+,;=/?#@%:[]', '%20', 'é', '·', '\u0301', '中', '😀')
+    const local = fc.string({ unit: localChar, maxLength: 6 })
+    const namespace = fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/', 'http://www.wikidata.org/entity/Q', 'urn:isbn:')
+    const iri = fc.tuple(namespace, local).map(([ns, l]) => namedNode(ns + l))
+    const blank = fc.constantFrom('b1', 'b2', 'x.y_z').map((label) => blankNode(label))
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f', '\u007f', "'", ' '), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 10 })
+    const XSD = TABLE.xsd
+    const typed = fc.tuple(
+      fc.constantFrom('42', '+1', '-0', '1.5', '.5', '1.', '1e3', '-1.5E-2', '.5e1', 'NaN', 'true', 'false', 'TRUE', 'x y'),
+      fc.oneof(fc.constantFrom(...['integer', 'decimal', 'double', 'boolean', 'string', 'date'].map((t) => XSD + t)), iri.map((t) => t.value)),
+    )
+    const object = fc.oneof(
+      iri,
+      blank,
+      text.map((s) => literal(s)),
+      fc.tuple(text, fc.constantFrom('en', 'en-gb', 'de-ch', 'x-private1')).map(([s, tag]) => literal(s, tag)),
+      // n3 reads a direction after the tag ('ar--rtl': RDF 1.2).
+      fc.tuple(text, fc.constantFrom('ar--ltr', 'ar--rtl')).map(([s, tag]) => literal(s, tag)),
+      typed.map(([value, datatype]) => literal(value, namedNode(datatype))),
+      fc.tuple(iri, iri, iri).map(([s, p, o]) => quad(s, p, o)),
+    )
+    const predicate = fc.oneof(iri, fc.constant(namedNode(RDF_TYPE)))
+    const graph = fc.oneof(fc.constant(defaultGraph()), iri, blank)
+    // Runs of one subject, and of one subject and predicate, as N3.Writer groups them with ';' and ','.
+    const quads = fc
+      .array(fc.tuple(fc.oneof(iri, blank), predicate, object, graph, fc.nat(3)), { maxLength: 12 })
+      .map((rows) => rows.flatMap(([s, p, o, g, repeat]) => Array.from({ length: repeat + 1 }, (_, k) => quad(s, k % 2 === 0 ? p : namedNode(FOAF + 'knows'), o, g))))
+    await fc.assert(
+      fc.asyncProperty(quads, async (qs) => {
+        const nq = new Writer({ format: 'N-Quads' }).quadsToString(qs)
+        const text = await prettyText(index, nq, 'n-quads')
+        assert.deepEqual(canonical(new Parser({ format: 'TriG' }).parse(text)), canonical(new Parser({ format: 'N-Quads' }).parse(nq)), text)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it("keeps the input's declarations apart from the index's, however they are bound and rebound", async () => {
+    // The input binds index prefixes to other namespaces and rebinds them as it goes: the output binds each once.
+    const declaration = fc.tuple(fc.constantFrom('ex', 'foaf', 'p', ''), fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/')).map(([prefix, ns]) => `@prefix ${prefix}: <${ns}> .`)
+    const iri = fc.tuple(fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/'), fc.constantFrom('a', 'b/c', 'Q1')).map(([ns, l]) => `<${ns}${l}>`)
+    const statement = fc.tuple(iri, iri, iri).map(([s, p, o]) => `${s} ${p} ${o} .`)
+    const lines = fc.array(fc.oneof(declaration, statement), { maxLength: 20 })
+    await fc.assert(
+      fc.asyncProperty(lines, async (ls) => {
+        const ttl = ls.join('\n')
+        const text = await prettyText(index, ttl, 'turtle')
+        assert.deepEqual(canonical(new Parser().parse(text)), canonical(new Parser().parse(ttl)), text)
+        const bound = [...text.matchAll(/^@prefix ([^:]*):/gm)].map((m) => m[1])
+        assert.equal(new Set(bound).size, bound.length, 'each prefix is declared once')
+      }),
+      { numRuns: 200 },
     )
   })
 

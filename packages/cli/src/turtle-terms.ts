@@ -1,0 +1,38 @@
+// Turtle 1.1 lexical forms for the pretty printer: IRIREF and string escapes, the number and boolean shorthands.
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#'
+
+// IRIREF (production 18) cannot hold controls, space or <>"{}|^`\ as they are; UCHAR can write them.
+const IRI_UNSAFE = /[\u0000-\u0020<>"{}|^`\\]/
+const IRI_UNSAFE_ALL = /[\u0000-\u0020<>"{}|^`\\]/g
+
+// STRING_LITERAL_QUOTE (production 22) forbids only ", \, LF and CR; the other controls are escaped too, so
+// that the output stays readable. (Lone surrogates cannot come from a file read as UTF-8; no UCHAR writes them.)
+const STRING_UNSAFE = /["\\\u0000-\u001f\u007f]/
+const STRING_UNSAFE_ALL = /["\\\u0000-\u001f\u007f]/g
+const ECHAR: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\b': '\\b', '\f': '\\f' }
+
+const uchar = (ch: string): string => '\\u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
+
+/** An IRI as an IRIREF, `<…>`, with UCHAR escapes where it needs them. */
+export function iriRef(iri: string): string {
+  return '<' + (IRI_UNSAFE.test(iri) ? iri.replace(IRI_UNSAFE_ALL, uchar) : iri) + '>'
+}
+
+/** A string as a STRING_LITERAL_QUOTE, `"…"`, with ECHAR and UCHAR escapes where it needs them. */
+export function quoted(value: string): string {
+  return '"' + (STRING_UNSAFE.test(value) ? value.replace(STRING_UNSAFE_ALL, (ch) => ECHAR[ch] ?? uchar(ch)) : value) + '"'
+}
+
+// The shorthand literals of Turtle §2.5.2 (productions 19-21, 133s): a lexical form that matches is written bare.
+const SHORTHAND: ReadonlyMap<string, RegExp> = new Map([
+  [XSD + 'integer', /^[+-]?[0-9]+$/],
+  [XSD + 'decimal', /^[+-]?[0-9]*\.[0-9]+$/],
+  [XSD + 'double', /^[+-]?(?:[0-9]+\.[0-9]*|\.?[0-9]+)[eE][+-]?[0-9]+$/],
+  [XSD + 'boolean', /^(?:true|false)$/],
+])
+
+/** Whether a literal of `datatype` with lexical form `value` can be written bare (`42`, `1.5`, `true`). */
+export function isShorthand(value: string, datatype: string): boolean {
+  return SHORTHAND.get(datatype)?.test(value) === true
+}
