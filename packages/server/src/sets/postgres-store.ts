@@ -56,7 +56,9 @@ export class PostgresSetStore implements SetStore {
     const { default: driver } = await import('pg')
     const store = new PostgresSetStore(driver, url)
     try {
-      await store.#pool.query(SCHEMA)
+      // CREATE TABLE IF NOT EXISTS races when instances start together (one fails on pg_type's unique
+      // index): the lock orders them. Both statements in one query string are one implicit transaction.
+      await store.#pool.query(`SELECT pg_advisory_xact_lock(hashtext('prefixd_sets:schema')); ${SCHEMA}`)
       await store.#listen()
     } catch (error) {
       await store.close()
