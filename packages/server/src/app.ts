@@ -8,7 +8,8 @@ import type { Logger } from './logger.js'
 import { metricsRoute, type ServerMetrics } from './metrics.js'
 import { rateLimit, TokenBuckets, type RateLimitOptions } from './rate-limit.js'
 import { cachedRoutes } from './route-cache.js'
-import { logRequests } from './request-log.js'
+import { logRequests, requestLog } from './request-log.js'
+import { recordReplays, replayFirst, Replays, type ReplayOptions } from './replay.js'
 import { sendJson } from './respond.js'
 import { addAutocompleteRoute } from './routes/autocomplete.js'
 import { addCandidatesRoute } from './routes/candidates.js'
@@ -77,8 +78,14 @@ export interface SetsOptions {
  * app.listen(8080)
  */
 export function createApp(options: AppOptions): Koa {
-  const holder = options.index instanceof IndexHolder ? options.index : new IndexHolder(options.index, options.cacheBytes ?? DEFAULT_CACHE_BYTES)
-  const app = new Koa()
+  const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES
+  const holder = options.index instanceof IndexHolder ? options.index : new IndexHolder(options.index, cacheBytes)
+  const log = options.logger && options.logRequests !== false ? requestLog(options.logger) : undefined
+  // A rate limit counts every request through Koa's view of the client (proxies included): no replays then.
+  const replayBytes = Math.floor(cacheBytes / 4)
+  const replays = options.rateLimit || replayBytes < 1 ? undefined : new Replays(holder, replayBytes)
+  const app = replays ? new ReplayingApp({ replays, holder, ...(log && { log }), ...(options.metrics && { metrics: options.metrics }) }) : new Koa()
+  if (replays) app.use(recordReplays(replays))
   if (options.trustProxy) {
     app.proxy = true
     app.maxIpsCount = 1 // the entry our proxy appended; those before it are the client's own say
@@ -105,7 +112,7 @@ export function createApp(options: AppOptions): Koa {
   }
   if (options.logger) {
     const logger = options.logger
-    if (options.logRequests !== false) app.use(logRequests(logger))
+    if (log) app.use(logRequests(log))
     // Koa prints errors to stderr unless the app has a listener of its own.
     app.on('error', (error: Error, ctx?: Context) => logger.error({ err: error, reqId: ctx?.state.requestId }, 'internal error'))
   }
@@ -124,6 +131,23 @@ export function createApp(options: AppOptions): Koa {
   app.use(router.allowedMethods())
   app.use(resolvePrefixedPath)
   return app
+}
+
+/**
+ * The app whose request listener answers repeated GETs from their recorded answers before Koa
+ * (`replay.ts`); `listen()` and `callback()` both give that listener.
+ */
+class ReplayingApp extends Koa {
+  readonly #replay: ReplayOptions
+
+  constructor(replay: ReplayOptions) {
+    super()
+    this.#replay = replay
+  }
+
+  override callback(): ReturnType<Koa['callback']> {
+    return replayFirst(super.callback(), this.#replay)
+  }
 }
 
 const PREFLIGHT_MAX_AGE = String(24 * 60 * 60)

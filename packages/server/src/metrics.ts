@@ -84,17 +84,19 @@ export class ServerMetrics {
 
   /** Middleware placed first: times every request under the route that answered it. */
   observe() {
-    const requests = this.#requests
-    return async function observeRequest(ctx: Context, next: Next): Promise<void> {
+    return async (ctx: Context, next: Next): Promise<void> => {
       const started = performance.now()
       try {
         await next()
       } finally {
-        // The router's pattern, never the path itself, so the label has a few values only.
-        const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.state.route as string | undefined) ?? '(none)'
-        requests.observe({ method: ctx.method, route, status: ctx.status }, (performance.now() - started) / 1000)
+        this.request(ctx.method, routeOf(ctx), ctx.status, started)
       }
     }
+  }
+
+  /** Counts one request answered by `route` (a pattern, so the label has few values); `started` is its `performance.now()`. */
+  request(method: string, route: string, status: number, started: number): void {
+    this.#requests.observe({ method, route, status }, (performance.now() - started) / 1000)
   }
 
   reloaded(ok: boolean): void {
@@ -151,4 +153,9 @@ export function listenMetrics(port: number, host: string, read: () => Promise<{ 
       resolve(server)
     })
   })
+}
+
+/** The router's pattern that answered a request, never the path itself; `(none)` when no route did. */
+export function routeOf(ctx: Context): string {
+  return (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.state.route as string | undefined) ?? '(none)'
 }

@@ -19,32 +19,46 @@ export function requestIds(): () => string {
   return () => `${prefix}-${(count++).toString(36)}`
 }
 
-/**
- * Middleware placed first: takes the request id from `X-Request-Id` or makes one, sends it back in
- * `X-Request-Id`, keeps it in `ctx.state.requestId`, and logs `{reqId, method, url, status, ms}` once
- * the answer is made — at `info`, or `error` for a 5xx.
- */
-export function logRequests(logger: Logger, makeId = requestIds()) {
-  return async function logRequest(ctx: Context, next: Next): Promise<void> {
-    const started = performance.now()
-    const given = ctx.req.headers['x-request-id']
-    const id = typeof given === 'string' && CLIENT_ID.test(given) ? given : makeId()
-    ctx.state.requestId = id
-    ctx.set('X-Request-Id', id)
-    try {
-      await next()
-    } finally {
-      const status = ctx.status
-      const url = ctx.url
+/** The request log's two steps, shared by the Koa middleware and the replayed answers (`replay.ts`). */
+export interface RequestLog {
+  /** The id of a request: its `X-Request-Id` when acceptable, else a new one. */
+  id(given: string | string[] | undefined): string
+  /** Logs a finished request, at `info`, or `error` for a 5xx; `started` is its `performance.now()`. */
+  write(id: string, method: string, url: string, status: number, started: number): void
+}
+
+export function requestLog(logger: Logger, makeId = requestIds()): RequestLog {
+  return {
+    id: (given) => (typeof given === 'string' && CLIENT_ID.test(given) ? given : makeId()),
+    write(id, method, url, status, started) {
       const entry = {
         reqId: id,
-        method: ctx.method,
+        method,
         url: url.length > MAX_LOGGED_URL ? url.slice(0, MAX_LOGGED_URL) + '…' : url,
         status,
         ms: Math.round((performance.now() - started) * 100) / 100,
       }
       if (status >= 500) logger.error(entry)
       else logger.info(entry)
+    },
+  }
+}
+
+/**
+ * Middleware placed first: takes the request id from `X-Request-Id` or makes one, sends it back in
+ * `X-Request-Id`, keeps it in `ctx.state.requestId`, and logs `{reqId, method, url, status, ms}` once
+ * the answer is made.
+ */
+export function logRequests(log: RequestLog) {
+  return async function logRequest(ctx: Context, next: Next): Promise<void> {
+    const started = performance.now()
+    const id = log.id(ctx.req.headers['x-request-id'])
+    ctx.state.requestId = id
+    ctx.set('X-Request-Id', id)
+    try {
+      await next()
+    } finally {
+      log.write(id, ctx.method, ctx.url, ctx.status, started)
     }
   }
 }

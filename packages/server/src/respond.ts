@@ -2,6 +2,7 @@
 
 import type { Context } from 'koa'
 import type { PrefixIndex } from '@prefixd/core'
+import { markReplayable } from './replay.js'
 import { makeAnswer, type Answer, type ServedIndex } from './served-index.js'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
@@ -40,6 +41,7 @@ export function respond(ctx: Context, key: string, compute: (index: PrefixIndex)
         : makeAnswer(computed[0], JSON_TYPE, JSON.stringify(computed[1]), undefined, computed[2] as Readonly<Record<string, string>> | undefined)
     served.answers.set(key, answer)
   }
+  markReplayable(ctx, served)
   // A set may change at any moment: its answers are revalidated (their ETag makes that cheap).
   sendAnswer(ctx, answer, served.scope === '' ? CACHE_CONTROL : REVALIDATE)
 }
