@@ -365,6 +365,11 @@ function subtract(after: number | undefined, before: number | undefined): number
   return after === undefined || before === undefined ? undefined : after - before
 }
 
+/** The server's CPU time per answer in µs, off Linux undefined. */
+function cpuMicros(m: Measured): number | undefined {
+  return m.serverCpu === undefined ? undefined : (m.serverCpu / m.rps) * 1e6
+}
+
 /** The table as aligned text and as Markdown, with the machine, the start time and the goals of the issue. */
 function formatReport(measured: readonly Measured[], starts: readonly number[]): { text: string; markdown: string } {
   const bare = measured.find((m) => m.workload.target === 'bare')!.rps
@@ -376,7 +381,7 @@ function formatReport(measured: readonly Measured[], starts: readonly number[]):
     m.p50.toFixed(2),
     m.p99.toFixed(2),
     m.workload.target === 'bare' ? '1.00' : (m.rps / bare).toFixed(2),
-    m.serverCpu === undefined ? 'n/a' : ((m.serverCpu / m.rps) * 1e6).toFixed(1),
+    cpuMicros(m)?.toFixed(1) ?? 'n/a',
     percent(m.serverCpu),
     percent(m.clientCpu),
     percent(m.otherCpu),
@@ -385,12 +390,18 @@ function formatReport(measured: readonly Measured[], starts: readonly number[]):
   const firstAnswer = sortedStarts[Math.floor(sortedStarts.length / 2)]!
   const verdict = (met: boolean): string => (met ? 'met' : 'MISSED')
   const rps = (name: string): number => measured.find((m) => m.workload.name === name)!.rps
+  // CPU per answer beside the throughput: on two shared cores the throughput also moves with the load generator.
+  const cpuOf = (name: string): string => {
+    const perAnswer = cpuMicros(measured.find((m) => m.workload.name === name)!)
+    return perAnswer === undefined ? '?' : perAnswer.toFixed(1)
+  }
   const hotGoals = HOT_GETS.map((name) => {
     const on = rps(`${name}, log on`)
     const off = rps(`${name}, --quiet`)
     return (
       `${name}: log on ${(on / bare).toFixed(2)}× bare Koa (goal ≥ ${HOT_GOAL}: ${verdict(on / bare >= HOT_GOAL)}), ` +
-      `--quiet ${(off / bare).toFixed(2)}×; log on / off ${(on / off).toFixed(2)} (goal ≥ ${LOG_GOAL}: ${verdict(on / off >= LOG_GOAL)})`
+      `--quiet ${(off / bare).toFixed(2)}×; log on / off ${(on / off).toFixed(2)} (goal ≥ ${LOG_GOAL}: ${verdict(on / off >= LOG_GOAL)}); ` +
+      `server CPU per answer ${cpuOf(`${name}, log on`)} µs log on, ${cpuOf(`${name}, --quiet`)} µs --quiet, ${cpuOf('bare Koa, fixed 60-byte JSON')} µs bare Koa`
     )
   })
   const bareLogged = rps('bare Koa + pino request log') / bare
@@ -412,7 +423,9 @@ function formatReport(measured: readonly Measured[], starts: readonly number[]):
       '"server CPU µs/req" is the server\'s CPU time per answer, the figure least moved by a busy machine. ' +
       '"no answer cache" rows run the same `createApp` (no log) with a ' +
       `cache that keeps nothing, so every request computes. The ${VARIED}-name rows cycle through terms spread over the ` +
-      'whole default index; after the warm-up their answers are cached too, but under 1000 keys instead of one.',
+      'whole default index; after the warm-up their answers are cached too, but under 1000 keys instead of one. ' +
+      'A GET answered from the cache before is replayed before Koa (packages/server/README.md, "Replayed answers"), ' +
+      'so the cached rows measure that path; the "no answer cache" rows measure Koa and the router.',
     `This machine has ${cpu.length} cores: autocannon (the bench's main process) and the server (a child process) compete ` +
       'for them, and each can only use one. The CPU columns are shares of one core during the measured run: a server near ' +
       '100% is the limit; where autocannon is near 100% (bare Koa) the figure is also a limit of the load generator, ' +
