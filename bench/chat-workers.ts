@@ -210,6 +210,9 @@ const columns: Array<[string, (dir: string) => Promise<Service>]> = [
 ]
 const baseline = process.env.BENCH_BASELINE_MAIN
 if (baseline !== undefined) columns.unshift(['SQLite, 1 process, baseline build', (dir) => sqlite(1, dir, baseline)])
+// BENCH_ONLY=postgres (a word of the labels) measures only those columns, for profiling; the table is then not written.
+const only = process.env.BENCH_ONLY
+if (only !== undefined) columns.splice(0, columns.length, ...columns.filter(([label]) => label.toLowerCase().includes(only.toLowerCase())))
 const figures: Figures[] = []
 try {
   for (const [label, start] of columns) {
@@ -244,4 +247,4 @@ const lines = [
   '',
 ]
 console.log(lines.join('\n'))
-await writeFile(RESULTS, lines.join('\n'))
+if (only === undefined) await writeFile(RESULTS, lines.join('\n'))

@@ -1,7 +1,7 @@
 // PostgresBroker: LISTEN/NOTIFY between chat services on a real (throwaway) PostgreSQL.
 
 import assert from 'node:assert/strict'
-import { EVERY_QUEUE, PostgresBroker } from '@prefixd/chat'
+import { EVERY_QUEUE, PostgresBroker, type PreparedAnswers } from '@prefixd/chat'
 import pg from 'pg'
 import { postgresOrSkip, type TestPostgres } from '../support/postgres.js'
 import { expectSuccess, startTestChat, until, type TestChat } from './chat-helpers.js'
@@ -55,6 +55,61 @@ describe('PostgresBroker', () => {
     await until(() => heardB.flat().length >= ids.length, 'every id arrives')
     assert.ok(heardB.length > 1, 'in several notifications')
     assert.deepEqual(heardB.flat(), ids)
+  })
+
+  /** Every publish a broker's listener hears with the answers it carried (undefined: queue ids alone). */
+  const hearAnswers = (broker: PostgresBroker): Array<{ ids: string[]; answers: PreparedAnswers | undefined }> => {
+    const heard: Array<{ ids: string[]; answers: PreparedAnswers | undefined }> = []
+    broker.subscribe((ids, answers) => void heard.push({ ids: [...ids], answers }))
+    return heard
+  }
+  const answer = (queueId: string, eventId: number, rest: Record<string, unknown>): [string, { eventId: number; json: string }] => [
+    queueId,
+    { eventId, json: JSON.stringify({ id: eventId, ...rest }) },
+  ]
+
+  it('carries the events of a change to the other processes, one text per kind of queue, and not to its own listeners', async () => {
+    const a = await open()
+    const b = await open()
+    const heardA = hearAnswers(a)
+    const heardB = hearAnswers(b)
+    const answers = [
+      answer('q1', 7, { type: 'message', flags: [], message: { content: 'héllo ✓ 𝄞 "quoted"\n' } }),
+      answer('q2', 3, { type: 'message', flags: [], message: { content: 'héllo ✓ 𝄞 "quoted"\n' } }),
+      answer('q3', 0, { type: 'message', flags: ['read'], message: { content: 'héllo ✓ 𝄞 "quoted"\n' } }),
+    ]
+    a.publish(['q1', 'q2', 'q3'], answers)
+    assert.deepEqual(heardA, [{ ids: ['q1', 'q2', 'q3'], answers: undefined }])
+    await until(() => heardB.flatMap((h) => h.ids).length === 3, 'the other broker hears every queue')
+    assert.equal(heardB.length, 2, 'one notification per event text')
+    assert.deepEqual(heardB.flatMap((h) => h.answers ?? []), answers)
+    assert.deepEqual(heardB.map((h) => h.ids), [['q1', 'q2'], ['q3']])
+  })
+
+  it('sends an event too long for a notification by reference: its queue ids alone', async () => {
+    const a = await open()
+    const b = await open()
+    const heardB = hearAnswers(b)
+    const long = answer('big', 1, { type: 'message', message: { content: 'é'.repeat(2100) } }) // 4,200 bytes in UTF-8
+    const short = answer('small', 2, { type: 'message', message: { content: 'short' } })
+    a.publish(['big', 'small'], [long, short])
+    await until(() => heardB.flatMap((h) => h.ids).length === 2, 'both queues are announced')
+    assert.deepEqual(heardB, [
+      { ids: ['small'], answers: [short] },
+      { ids: ['big'], answers: undefined },
+    ])
+  })
+
+  it('splits the events of a wide fan-out over several notifications and loses none', async () => {
+    const a = await open()
+    const b = await open()
+    const heardB = hearAnswers(b)
+    const rest = { type: 'message', flags: [], message: { id: 42, content: 'x'.repeat(3000) } }
+    const answers = Array.from({ length: 1000 }, (_, i) => answer(`1763683200:queue-${String(i).padStart(8, '0')}`, i, rest))
+    a.publish(answers.map(([id]) => id), answers)
+    await until(() => heardB.flatMap((h) => h.ids).length >= answers.length, 'every queue arrives')
+    assert.ok(heardB.length > 1, 'in several notifications')
+    assert.deepEqual(heardB.flatMap((h) => h.answers ?? []), answers)
   })
 
   it('keeps organizations on one server apart by channel', async () => {
@@ -121,6 +176,48 @@ describe('PostgresBroker', () => {
       const events = expectSuccess(await waiting).events as Array<{ type: string; message: { id: number } }>
       assert.deepEqual(events.map((e) => [e.type, e.message.id]), [['message', sent.id]])
       assert.ok(performance.now() - started < 10_000, 'woken by the notification, not by the 60 s heartbeat')
+    })
+
+    /** Counts the reads of queued events the service makes from its store from now on. */
+    const countQueueReads = (chat: TestChat): { readonly count: number } => {
+      const store = chat.chat.db as { all: (...args: unknown[]) => Promise<unknown[]> }
+      const all = store.all.bind(store)
+      const counter = { count: 0 }
+      store.all = (...args) => {
+        if (String(args[0]).includes('FROM queue_events')) counter.count++
+        return all(...args)
+      }
+      return counter
+    }
+
+    it('answers a long poll woken by the other service from the events its notification carried, without reading them', async () => {
+      first = await startTestChat({ broker: await open(), heartbeatSeconds: [60, 60] })
+      second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [60, 60] })
+      const queue = expectSuccess(await second.as('nina').post('/register', { event_types: ['message'], apply_markdown: false })).queue_id as string
+      const waiting = second.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
+      await until(() => second!.chat.services.waiters.size === 1, 'the long poll waits on the second service')
+      const reads = countQueueReads(second)
+      const sent = expectSuccess(await first.as('max').post('/messages', { type: 'private', to: [5], content: 'from the **first** one' }))
+      const events = expectSuccess(await waiting).events as Array<{ id: number; type: string; message: { id: number; content: string } }>
+      assert.deepEqual(events.map((e) => [e.id, e.type, e.message.id, e.message.content]), [[0, 'message', sent.id, 'from the **first** one']])
+      assert.equal(reads.count, 0, 'answered from the notification')
+      // The same event as the store holds it.
+      const again = expectSuccess(await second.as('nina').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true }))
+      assert.deepEqual(again.events, events)
+    })
+
+    it('delivers through the other service an event too long to travel in a notification (it is read from the store)', async () => {
+      first = await startTestChat({ broker: await open(), heartbeatSeconds: [60, 60] })
+      second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [60, 60] })
+      const queue = expectSuccess(await second.as('nina').post('/register', { event_types: ['message'] })).queue_id as string
+      const waiting = second.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
+      await until(() => second!.chat.services.waiters.size === 1, 'the long poll waits on the second service')
+      const reads = countQueueReads(second)
+      const content = 'a long message ✓ '.repeat(400)
+      const sent = expectSuccess(await first.as('max').post('/messages', { type: 'private', to: [5], content }))
+      const events = expectSuccess(await waiting).events as Array<{ type: string; message: { id: number } }>
+      assert.deepEqual(events.map((e) => [e.type, e.message.id]), [['message', sent.id]])
+      assert.ok(reads.count > 0, 'read from the store')
     })
   })
 })

@@ -131,6 +131,23 @@ describe('two chat processes on one PostgreSQL', () => {
     for (const remaining of windows.values()) assert.deepEqual(remaining, [...remaining].sort((x, y) => y - x).filter((v, i, all) => all.indexOf(v) === i))
   })
 
+  it('runs concurrent sends through both processes beside each other: every queue gets each message once, its event ids one after another', async () => {
+    const register = async (url: string): Promise<string> => (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string
+    const queues = [await register(a!.url), await register(b!.url), await register(a!.url)]
+    // Senders that share recipients (their sends lock the same queues) and one that does not.
+    const senders = ['max', 'olivia', 'nina']
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => call(i % 2 === 0 ? a!.url : b!.url, senders[i % 3]!, 'POST', '/messages', { type: 'private', to: '[5]', content: `concurrent ${i}` })),
+    )
+    assert.deepEqual(answers.map((x) => x.status), answers.map(() => 200))
+    const sent = answers.map((x) => x.body.id as number).sort((x, y) => x - y)
+    for (const queue of queues) {
+      const events = await drain(b!.url, queue)
+      assert.deepEqual(events.map((e) => e.id), events.map((_, i) => i), 'ids 0, 1, 2, … with no gap or repeat')
+      assert.deepEqual(events.map((e) => e.message!.id).sort((x, y) => x - y), sent, `queue ${queue}: every message once`)
+    }
+  })
+
   it('loses no acknowledged message nor its events when one process is killed (SIGKILL) in the middle of 100 sends', async function () {
     this.timeout(60_000)
     // Nina's queues: one registered through each process; both are read through B afterwards.

@@ -35,7 +35,7 @@ export type {
 export { EVERY_QUEUE, LocalBroker } from './events/event-broker.js'
 export { PostgresBroker } from './events/postgres-broker.js'
 export type { PostgresBrokerOptions } from './events/postgres-broker.js'
-export type { EventBroker } from './events/event-broker.js'
+export type { BrokerListener, EventBroker, LatestEvent, PreparedAnswers } from './events/event-broker.js'
 export type { TextLink, TextLinker } from './linkify/text-linker.js'
 export { renderMessage, topicLinks } from './render/render.js'
 export { linkifierLinker } from './linkify/linkify.js'

@@ -107,7 +107,8 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
   const changes = new ChangeLog(db, now)
   const queues = new QueueStore(db, now)
   const broker = options.broker ?? new LocalBroker()
-  const waiters = new Waiters(broker, clock)
+  // Another process's change may come with its answers (PostgresBroker): the requests it wakes here take theirs from them.
+  const waiters = new Waiters(broker, clock, (answers, wake) => queues.offer(answers, wake))
   // Each change's events go into the queues inside its transaction; waiting requests learn of it after
   // the commit. The fan-out's result is kept by the change's events (the same array reaches both).
   const fannedOut = new WeakMap<readonly RecordedEvent[], Awaited<ReturnType<QueueStore['fanOut']>>>()
@@ -116,7 +117,7 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
     const result = fannedOut.get(events)
     if (result === undefined) return
     queues.committed(result.answers)
-    broker.publish(result.touched)
+    broker.publish(result.touched, result.answers)
   })
   const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
   const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000

@@ -5,23 +5,39 @@
 /** Published alone (`[EVERY_QUEUE]`), it wakes every waiting request to read its queue again (after a gap). */
 export const EVERY_QUEUE = '*'
 
+/** A queue's newest event as answer text (`{"id":…}`), for a request waiting after the event before it. */
+export interface LatestEvent {
+  readonly eventId: number
+  readonly json: string
+}
+
+/** The answers a change's fan-out prepared, by queue (a queue given two events of one change: the later wins). */
+export type PreparedAnswers = ReadonlyArray<readonly [queueId: string, latest: LatestEvent]>
+
+/** Hears of new events; `answers`, when given, come from another process's change (see EventBroker.publish). */
+export type BrokerListener = (queueIds: readonly string[], answers?: PreparedAnswers) => void
+
 export interface EventBroker {
-  /** Says that `queueIds` have new events (after the transaction that wrote them committed). */
-  publish(queueIds: readonly string[]): void
-  /** Calls `listener` with queue ids that have new events; returns the unsubscribe function. */
-  subscribe(listener: (queueIds: readonly string[]) => void): () => void
+  /**
+   * Says that `queueIds` have new events (after the transaction that wrote them committed). A broker
+   * that reaches other processes may carry `answers` along, so that their woken requests answer
+   * without reading the store; this process's own listeners are not given them (they are in memory).
+   */
+  publish(queueIds: readonly string[], answers?: PreparedAnswers): void
+  /** Calls `listener` with queue ids that have new events, in the order listeners subscribed; returns the unsubscribe function. */
+  subscribe(listener: BrokerListener): () => void
 }
 
 /** The broker of a single process: a direct call. */
 export class LocalBroker implements EventBroker {
-  readonly #listeners = new Set<(queueIds: readonly string[]) => void>()
+  readonly #listeners = new Set<BrokerListener>()
 
   publish(queueIds: readonly string[]): void {
     if (queueIds.length === 0) return
     for (const listener of this.#listeners) listener(queueIds)
   }
 
-  subscribe(listener: (queueIds: readonly string[]) => void): () => void {
+  subscribe(listener: BrokerListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { ChatError } from '../http/chat-error.js'
 import type { RecordedEvent } from '../store/changes.js'
 import type { Sql, Store } from '../store/store.js'
+import type { LatestEvent, PreparedAnswers } from './event-broker.js'
 
 /** A queue may hold this many unacknowledged events; past it, its client has stopped reading and it is dropped. */
 export const MAX_QUEUE_EVENTS = 10_000
@@ -60,8 +61,6 @@ export function badQueue(queueId: string, reason?: string): ChatError {
   return new ChatError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId.slice(0, 100)}`, { extra: { queue_id: queueId.slice(0, 100), ...(reason !== undefined && { reason }) } })
 }
 
-/** The answers a change's fan-out prepared for its queues, kept in memory once the change has committed. */
-export type PreparedAnswers = ReadonlyArray<readonly [queueId: string, latest: { readonly eventId: number; readonly json: string }]>
 
 export class QueueStore {
   readonly #store: Store
@@ -78,7 +77,7 @@ export class QueueStore {
    * by that change usually wants exactly it, and then reads nothing. An entry is dropped when read,
    * when another event follows it, and with its queue.
    */
-  readonly #latest = new Map<string, { readonly eventId: number; readonly json: string }>()
+  readonly #latest = new Map<string, LatestEvent>()
 
   constructor(store: Store, now: () => number) {
     this.#store = store
@@ -97,18 +96,41 @@ export class QueueStore {
     const connected = [...this.#connectedAt]
     this.#acknowledged.clear()
     this.#connectedAt.clear()
+    // Shared (beside sends): rows are locked in id order, as the fan-out locks them, and the updates only
+    // move values forward, so two processes saving the same queue agree whichever goes first.
+    const byId = new Map<string, [through: number | null, at: number | null]>()
+    for (const [id, through] of acknowledged) byId.set(id, [through, null])
+    for (const [id, at] of connected) byId.set(id, [byId.get(id)?.[0] ?? null, at])
+    const rows = [...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, [through, at]]) => [id, through, at] as const)
     await this.#store.transaction(async (tx) => {
-      const greatest = tx.dialect === 'postgres' ? 'greatest' : 'max'
-      for (const [id, through] of acknowledged) {
-        await tx.run('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?', id, through)
-        await tx.run(`UPDATE event_queues SET pruned_through = ${greatest}(pruned_through, ?) WHERE id = ?`, through, id)
+      if (tx.dialect === 'postgres') {
+        // Three statements whatever the number of queues (a round trip each, with the rows locked).
+        const json = JSON.stringify(rows)
+        await tx.run("SELECT 1 FROM event_queues WHERE id IN (SELECT e ->> 0 FROM json_array_elements(?::json) AS e) ORDER BY id FOR NO KEY UPDATE", json)
+        await tx.run(
+          "DELETE FROM queue_events q USING json_array_elements(?::json) AS e WHERE e ->> 1 IS NOT NULL AND q.queue_id = e ->> 0 AND q.event_id <= (e ->> 1)::bigint",
+          json,
+        )
+        await tx.run(
+          `UPDATE event_queues q SET pruned_through = greatest(q.pruned_through, coalesce((e ->> 1)::bigint, -1)), last_connected_at = greatest(q.last_connected_at, coalesce((e ->> 2)::bigint, 0))
+           FROM json_array_elements(?::json) AS e WHERE q.id = e ->> 0`,
+          json,
+        )
+      } else {
+        for (const [id, through, at] of rows) {
+          if (through !== null) {
+            await tx.run('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?', id, through)
+            await tx.run('UPDATE event_queues SET pruned_through = max(pruned_through, ?) WHERE id = ?', through, id)
+          }
+          if (at !== null) await tx.run('UPDATE event_queues SET last_connected_at = max(last_connected_at, ?) WHERE id = ?', at, id)
+        }
       }
-      for (const [id, at] of connected) await tx.run(`UPDATE event_queues SET last_connected_at = ${greatest}(last_connected_at, ?) WHERE id = ?`, at, id)
-      // Shared event bodies no queue points at any more (payload ids only grow).
+      // Shared event bodies no queue points at any more (payload ids only grow; one a concurrent change
+      // is writing is not visible here, so it is not deleted).
       await tx.run(
         'DELETE FROM event_payloads WHERE id < coalesce((SELECT min(payload_id) FROM queue_events WHERE payload_id IS NOT NULL), (SELECT max(id) + 1 FROM event_payloads))',
       )
-    })
+    }, { shared: true })
   }
 
   /** Creates a queue (in `tx`, the transaction that also reads its initial state). */
@@ -143,6 +165,20 @@ export class QueueStore {
   /** Called once the change whose fan-out prepared `answers` has committed: they may now be answered from memory. */
   committed(answers: PreparedAnswers): void {
     for (const [queueId, latest] of answers) this.#latest.set(queueId, latest)
+  }
+
+  /**
+   * Answers another process's change sent along (PostgresBroker): kept while `wake` wakes the requests
+   * waiting here (each takes its answer at once, or reads the store), then dropped, so that memory
+   * holds no entry for queues served elsewhere.
+   */
+  offer(answers: PreparedAnswers, wake: () => void): void {
+    for (const [queueId, latest] of answers) this.#latest.set(queueId, latest)
+    try {
+      wake()
+    } finally {
+      for (const [queueId, latest] of answers) if (this.#latest.get(queueId) === latest) this.#latest.delete(queueId)
+    }
   }
 
   /** Whether the queue still exists (it may have been deleted, dropped or expired while a request waited). */
@@ -214,7 +250,7 @@ export class QueueStore {
 
   /** Appends one event to one queue (heartbeats, restarts) in its own transaction; returns it with its id. */
   append(queueId: string, event: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-    return this.#store.transaction((tx) => this.#append(tx, queueId, event))
+    return this.#store.transaction((tx) => this.#append(tx, queueId, event), { shared: true })
   }
 
   async #append(tx: Sql, queueId: string, event: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
@@ -231,13 +267,16 @@ export class QueueStore {
    * and the answers to keep in memory once the change has committed (`committed`).
    */
   async fanOut(events: readonly RecordedEvent[], tx: Sql): Promise<{ touched: string[]; answers: PreparedAnswers }> {
-    const answers: Array<[string, { readonly eventId: number; readonly json: string }]> = []
+    const answers: Array<[string, LatestEvent]> = []
     const touched = new Set<string>()
     const postgres = tx.dialect === 'postgres'
     // Every queue of every user the change concerns, in one statement.
     const everyUser = [...new Set(events.flatMap((e) => e.users))]
     const queuesOf = new Map<number, QueueRow[]>()
-    for (const q of await tx.all<QueueRow>('SELECT * FROM event_queues WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY id', JSON.stringify(everyUser))) {
+    // On PostgreSQL, sends run beside each other: their queues are locked here, in id order (a second
+    // send to the same queues waits for this one's commit, then reads the counters it left).
+    const lock = postgres ? ' FOR NO KEY UPDATE' : ''
+    for (const q of await tx.all<QueueRow>(`SELECT * FROM event_queues WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY id${lock}`, JSON.stringify(everyUser))) {
       const list = queuesOf.get(q.user_id)
       if (list === undefined) queuesOf.set(q.user_id, [q])
       else list.push(q)
@@ -265,7 +304,7 @@ export class QueueStore {
         audiences.delete((event.message as { id?: unknown }).id)
         const { local_message_id: _, sender_queue_id: __, ...shared } = event
         const onlyPublic = { ...shared, flags: [] }
-        publicQueues ??= await tx.all<QueueRow>("SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest' ORDER BY q.id")
+        publicQueues ??= await tx.all<QueueRow>(`SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest' ORDER BY q.id${postgres ? ' FOR NO KEY UPDATE OF q' : ''}`)
         for (const q of publicQueues) if (!audience.has(q.user_id)) queues.push([q, onlyPublic])
       }
       // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.

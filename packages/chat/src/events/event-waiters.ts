@@ -2,7 +2,7 @@
 // by a heartbeat timeout, by a newer request on the same queue, or by the client going away.
 
 import type { Clock } from '../clock.js'
-import { EVERY_QUEUE, type EventBroker } from './event-broker.js'
+import { EVERY_QUEUE, type EventBroker, type PreparedAnswers } from './event-broker.js'
 
 export type WaitOutcome = 'events' | 'heartbeat' | 'replaced' | 'gone'
 
@@ -16,14 +16,19 @@ export class Waiters {
   /** Set by releaseAll: the service is stopping, and a request that comes to wait now is not kept. */
   #closed = false
 
-  constructor(broker: EventBroker, clock: Clock) {
+  /**
+   * `offer`, when given, is called with the answers another process's change sent along (see
+   * EventBroker.publish) and the wake-up of their requests: it makes them available while they wake.
+   */
+  constructor(broker: EventBroker, clock: Clock, offer?: (answers: PreparedAnswers, wake: () => void) => void) {
     this.#clock = clock
     // All at once: waking in slices with setImmediate between them was measured (bench/events.ts) to
     // bring the first answers sooner but the last ones later.
-    broker.subscribe((queueIds) => {
+    const wake = (queueIds: readonly string[]): void => {
       if (queueIds.length === 1 && queueIds[0] === EVERY_QUEUE) for (const waiter of [...this.#waiting.values()]) waiter.finish('events')
       else for (const id of queueIds) this.#waiting.get(id)?.finish('events')
-    })
+    }
+    broker.subscribe((queueIds, answers) => (answers === undefined || offer === undefined ? wake(queueIds) : offer(answers, () => wake(queueIds))))
   }
 
   /** Queues with a request waiting now: they never expire. */

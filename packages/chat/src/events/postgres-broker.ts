@@ -1,14 +1,20 @@
 // An EventBroker for several chat processes: PostgreSQL's LISTEN/NOTIFY carries "these queues have new
-// events" to every process, so a long poll on one wakes for a change committed through another.
+// events" to every process, so a long poll on one wakes for a change committed through another — with
+// the events themselves when they fit, so that the woken requests answer without reading the database.
 
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { EVERY_QUEUE, type EventBroker } from './event-broker.js'
+import { EVERY_QUEUE, type BrokerListener, type EventBroker, type PreparedAnswers } from './event-broker.js'
 
 /** The notification channel all chat processes of one organization share. */
 export const DEFAULT_CHANNEL = 'prefixd_chat_events'
-/** NOTIFY payloads must stay under 8000 bytes; queue ids are ASCII, so characters are bytes. */
+/** NOTIFY payloads must stay under 8000 bytes (queue ids are ASCII, so their characters are bytes). */
 const MAX_PAYLOAD = 7900
+/**
+ * An event text longer than this (in UTF-8 bytes) is sent by reference (its queue ids alone: the other
+ * processes read it from the database), so that a notification still carries a hundred queues or more.
+ */
+export const MAX_EVENT_IN_NOTIFICATION = 4000
 /** Waits between attempts to get the listening connection back, in milliseconds (then the last, again and again). */
 const RECONNECT_MS = [100, 500, 1000, 5000]
 
@@ -22,12 +28,14 @@ export interface PostgresBrokerOptions {
 /**
  * Publishes to this process's listeners at once and to the other processes with NOTIFY; hears theirs
  * with LISTEN on one connection of its own. A notification names its origin, so a process does not
- * wake its own requests twice. After a lost connection, listeners are called with `[EVERY_QUEUE]`
+ * wake its own requests twice. It carries either queue ids (`origin id,id,…`) or an event text and
+ * the queues that got it with their event ids (`origin =id n,id n,…\n{rest of the event}`): one text
+ * per kind of queue, as the fan-out wrote it, so one message to 1,000 queues is a few notifications. After a lost connection, listeners are called with `[EVERY_QUEUE]`
  * (every waiting request reads its queue again), since notifications sent meanwhile are not replayed;
  * and if its own publishes could not be sent meanwhile, it tells the others to do the same.
  */
 export class PostgresBroker implements EventBroker {
-  readonly #listeners = new Set<(queueIds: readonly string[]) => void>()
+  readonly #listeners = new Set<BrokerListener>()
   readonly #origin = randomBytes(6).toString('base64url')
   readonly #url: string
   readonly #channel: string
@@ -59,7 +67,9 @@ export class PostgresBroker implements EventBroker {
       if (message.channel !== this.#channel || message.payload === undefined) return
       const space = message.payload.indexOf(' ')
       if (space < 0 || message.payload.slice(0, space) === this.#origin) return
-      this.#tell(message.payload.slice(space + 1).split(','))
+      if (message.payload[space + 1] !== '=') return this.#tell(message.payload.slice(space + 1).split(','))
+      const answers = parseAnswers(message.payload.slice(space + 2))
+      this.#tell(answers.map(([id]) => id), answers)
     })
     client.on('error', (error) => this.#lost(client, error))
     client.on('end', () => this.#lost(client, new Error('the connection to PostgreSQL ended')))
@@ -91,15 +101,15 @@ export class PostgresBroker implements EventBroker {
     }
   }
 
-  #tell(queueIds: readonly string[]): void {
-    for (const listener of this.#listeners) listener(queueIds)
+  #tell(queueIds: readonly string[], answers?: PreparedAnswers): void {
+    for (const listener of this.#listeners) listener(queueIds, answers)
   }
 
-  publish(queueIds: readonly string[]): void {
+  publish(queueIds: readonly string[], answers?: PreparedAnswers): void {
     if (queueIds.length === 0) return
     this.#tell(queueIds)
     if (this.#client === undefined) this.#missed = true // the others are told to resync when it is back
-    else for (const payload of payloads(this.#origin, queueIds)) this.#notify(payload)
+    else for (const payload of payloads(this.#origin, queueIds, answers ?? [])) this.#notify(payload)
   }
 
   #notify(payload: string): void {
@@ -113,7 +123,7 @@ export class PostgresBroker implements EventBroker {
       })
   }
 
-  subscribe(listener: (queueIds: readonly string[]) => void): () => void {
+  subscribe(listener: BrokerListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
@@ -128,15 +138,51 @@ export class PostgresBroker implements EventBroker {
   }
 }
 
-/** `origin id,id,…` payloads, each under MAX_PAYLOAD bytes. */
-function* payloads(origin: string, queueIds: readonly string[]): Generator<string> {
-  let payload = ''
-  for (const id of queueIds) {
-    if (payload !== '' && payload.length + 1 + id.length > MAX_PAYLOAD) {
-      yield payload
-      payload = ''
-    }
-    payload = payload === '' ? `${origin} ${id}` : `${payload},${id}`
+/**
+ * The notifications of one publish, each under MAX_PAYLOAD bytes: the answers grouped by event text
+ * (`{"id":n` taken off the front), then, as `origin id,id,…`, the queues whose event is not among them
+ * or is too long to send.
+ */
+function* payloads(origin: string, queueIds: readonly string[], answers: PreparedAnswers): Generator<string> {
+  const sent = new Set<string>()
+  const byText = new Map<string, string[]>()
+  for (const [queueId, { eventId, json }] of answers) {
+    const head = `{"id":${eventId}`
+    if (!json.startsWith(head) || Buffer.byteLength(json) - head.length > MAX_EVENT_IN_NOTIFICATION) continue
+    const rest = json.slice(head.length)
+    const entries = byText.get(rest)
+    if (entries === undefined) byText.set(rest, [`${queueId} ${eventId}`])
+    else entries.push(`${queueId} ${eventId}`)
+    sent.add(queueId)
   }
-  if (payload !== '') yield payload
+  for (const [rest, entries] of byText) {
+    const room = MAX_PAYLOAD - origin.length - 3 - Buffer.byteLength(rest)
+    yield* joined(entries, room, (list) => `${origin} =${list}\n${rest}`)
+  }
+  const rest = sent.size === 0 ? queueIds : queueIds.filter((id) => !sent.has(id))
+  yield* joined(rest, MAX_PAYLOAD - origin.length - 1, (list) => `${origin} ${list}`)
+}
+
+/** `items` joined by commas into lists of at most `room` characters (ASCII), each wrapped by `wrap`. */
+function* joined(items: readonly string[], room: number, wrap: (list: string) => string): Generator<string> {
+  let list = ''
+  for (const item of items) {
+    if (list !== '' && list.length + 1 + item.length > room) {
+      yield wrap(list)
+      list = ''
+    }
+    list = list === '' ? item : `${list},${item}`
+  }
+  if (list !== '') yield wrap(list)
+}
+
+/** `id n,id n,…\n{rest}` back into answers (a notification of another process of this service). */
+function parseAnswers(body: string): PreparedAnswers {
+  const newline = body.indexOf('\n')
+  const rest = body.slice(newline + 1)
+  return body.slice(0, newline).split(',').map((entry) => {
+    const space = entry.indexOf(' ')
+    const eventId = Number(entry.slice(space + 1))
+    return [entry.slice(0, space), { eventId, json: `{"id":${eventId}${rest}` }] as const
+  })
 }

@@ -55,7 +55,9 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
       )
       emit([user.id], { ...shared, flags: ['read'], ...(localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }) })
       return messageId
-    })
+      // Shared: sends run beside each other (they add a message and lock, in order, the queues they write
+      // to); what they check is changed only by changes that take the lock alone.
+    }, { shared: true })
     ok(ctx, { id })
   })
 }

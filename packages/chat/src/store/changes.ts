@@ -1,7 +1,7 @@
 // The one place every state change goes through: a transaction that also records the events the change
 // causes, so that an event queue can never miss a change nor announce one that was rolled back.
 
-import type { Sql, Store } from './store.js'
+import type { Sql, Store, TransactionOptions } from './store.js'
 
 /** An event for some users, as the event queue will deliver it (its id comes from the queue). */
 export interface ChangeEvent {
@@ -42,8 +42,9 @@ export class ChangeLog {
    * Runs `change` in one transaction that holds the store's write lock from its start (see
    * Store.transaction): what a change checks inside it still holds when it commits, even with other
    * processes writing the same database. Every statement of the change goes through `tx`.
+   * `options.shared`: the change only adds rows (see TransactionOptions); it may then run more than once.
    */
-  async write<T>(change: (emit: Emit, tx: Sql) => Promise<T> | T): Promise<T> {
+  async write<T>(change: (emit: Emit, tx: Sql) => Promise<T> | T, options?: TransactionOptions): Promise<T> {
     let recorded: RecordedEvent[] = []
     const result = await this.#store.transaction(async (tx) => {
       recorded = []
@@ -64,7 +65,7 @@ export class ChangeLog {
         if (newest % 1000 === 0) await tx.run('DELETE FROM events WHERE id <= ?', newest - CHANGE_LOG_ROWS) // now and then, not on every write
       }
       return result
-    })
+    }, options)
     if (recorded.length > 0) for (const listener of this.#listeners) listener(recorded)
     return result
   }

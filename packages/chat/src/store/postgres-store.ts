@@ -3,10 +3,15 @@
 
 import pg from 'pg'
 import { MIGRATIONS } from './migrations.js'
-import type { Sql, SqlValue, Store } from './store.js'
+import type { Sql, SqlValue, Store, TransactionOptions } from './store.js'
 
-/** The advisory lock every write transaction takes first (and migrations): one writer at a time, as in SQLite. */
+/**
+ * The advisory lock every write transaction takes first (and migrations): alone, one writer at a time
+ * as in SQLite; shared, by changes that only add and lock the rows they update (TransactionOptions).
+ */
 const WRITE_LOCK = 0x70726566 // "pref"
+/** Tries of a shared transaction that PostgreSQL ended with a deadlock (40P01) or a serialization failure (40001). */
+const SHARED_TRIES = 5
 
 /** Numbers come back as numbers: ids, counts and times all fit in a double. */
 const TYPES = {
@@ -110,13 +115,27 @@ export class PostgresStore implements Store {
    * One pooled connection for the whole transaction. It takes the write lock first, so write
    * transactions run one after another across every process on this database, and what one checks
    * still holds at its commit (as SQLite's IMMEDIATE transactions); reads outside transactions never wait.
+   * Shared ones run beside each other (their row locks order them where they meet), so their commits
+   * share fsyncs, and are tried again from the start after a deadlock between their row locks.
    */
-  async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    if (options.shared !== true) return this.#once(work, `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#once(work, `SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK})`)
+      } catch (error) {
+        const code = (error as { code?: unknown }).code
+        if (attempt === SHARED_TRIES || (code !== '40P01' && code !== '40001')) throw error
+      }
+    }
+  }
+
+  async #once<T>(work: (tx: Sql) => Promise<T>, lock: string): Promise<T> {
     const client = await this.#pool.connect()
     let broken: Error | undefined
     try {
-      await client.query('BEGIN')
-      await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`)
+      // (One round trip: the lock statement waits, BEGIN does not.)
+      await client.query(`BEGIN; ${lock}`)
       const result = await work(statementsOf(client, this.#names))
       await client.query('COMMIT')
       return result

@@ -3,7 +3,7 @@
 
 import Database, { type Statement } from 'better-sqlite3'
 import { MIGRATIONS } from './migrations.js'
-import type { Sql, SqlValue, Store } from './store.js'
+import type { Sql, SqlValue, Store, TransactionOptions } from './store.js'
 
 /**
  * Opens (creating if needed) the database at `file` (`:memory:` allowed) and brings its schema up to
@@ -89,7 +89,8 @@ export class SqliteStore implements Store {
     return { changes: this.#statement(sql).run(...params).changes }
   }
 
-  async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+  /** One at a time, shared or not (`BEGIN IMMEDIATE`: the file's write lock from the start). */
+  async transaction<T>(work: (tx: Sql) => Promise<T>, _options?: TransactionOptions): Promise<T> {
     const previous = this.#tail
     let end!: () => void
     const ended = new Promise<void>((resolve) => (end = resolve))

@@ -18,6 +18,17 @@ export interface Sql {
   run(sql: string, ...params: SqlValue[]): Promise<{ readonly changes: number }>
 }
 
+export interface TransactionOptions {
+  /**
+   * The change only adds rows (a message and its events, saved queue activity) and takes row locks, in
+   * id order, on the few rows it updates: it may then run beside other such changes (on PostgreSQL,
+   * the write lock is taken in shared mode, and their commits are flushed together), never beside a
+   * change taking it alone, so that everything it checks still holds at commit. `work` may then be run
+   * again, from the start, when PostgreSQL reports a deadlock or a serialization failure. Default false.
+   */
+  readonly shared?: boolean
+}
+
 export interface Store extends Sql {
   /** Where the store is (a file name, `:memory:`, or the PostgreSQL URL without its password). */
   readonly location: string
@@ -25,8 +36,9 @@ export interface Store extends Sql {
    * Runs `work` in one transaction that holds the store's write lock from its start: what a change
    * checks inside it still holds when it commits, with other requests and other processes writing.
    * Every statement of the change goes through `tx`. Rolled back when `work` throws.
+   * `shared`: see TransactionOptions (SQLite ignores it: its writers always take turns).
    */
-  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
+  transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** After rows were inserted with explicit ids (a fixture): generated ids continue past the largest. */
   continueIds(tx: Sql): Promise<void>
   /** The schema version (the number of migrations applied). */

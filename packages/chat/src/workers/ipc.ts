@@ -2,7 +2,7 @@
 // fan-out (an EventBroker) and request budgets (a rate limiter), both counted or relayed by the primary.
 
 import { randomBytes } from 'node:crypto'
-import type { EventBroker } from '../events/event-broker.js'
+import type { BrokerListener, EventBroker } from '../events/event-broker.js'
 import type { RateDecision } from '../http/rate-limit.js'
 
 /** Messages between a worker and the primary. */
@@ -26,7 +26,7 @@ export interface Channel {
  * which relays every publish to all workers but its sender.
  */
 export class WorkerBroker implements EventBroker {
-  readonly #listeners = new Set<(queueIds: readonly string[]) => void>()
+  readonly #listeners = new Set<BrokerListener>()
   readonly #channel: Channel
 
   constructor(channel: Channel) {
@@ -42,7 +42,7 @@ export class WorkerBroker implements EventBroker {
     this.#channel.send({ kind: 'prefixd-chat:publish', queueIds })
   }
 
-  subscribe(listener: (queueIds: readonly string[]) => void): () => void {
+  subscribe(listener: BrokerListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
