@@ -324,7 +324,8 @@ describe('EventQueueClient', () => {
     const sleeps: number[] = []
     const { queue } = queueOf(peer.url, {}, { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 })
     const read = reader(queue)
-    await delay(50)
+    // Sent once its long poll waits (after the failures), not after a guessed delay: a queue registered late would miss it.
+    await until(() => chat!.chat.services.waiters.size === 1, 'the long poll waits')
     await dmToMax(chat, 'through the failures')
     await read.until(1)
     assert.deepEqual(contents(read.items), ['through the failures'])
