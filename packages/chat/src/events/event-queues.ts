@@ -188,7 +188,11 @@ export class QueueStore {
 
   async delete(queueId: string): Promise<void> {
     this.#forget(queueId)
-    await this.#store.run('DELETE FROM event_queues WHERE id = ?', queueId)
+    // The queue first: a fan-out writing to it now is waited for, so its events are deleted too.
+    await this.#store.transaction(async (tx) => {
+      await tx.run('DELETE FROM event_queues WHERE id = ?', queueId)
+      await tx.run('DELETE FROM queue_events WHERE queue_id = ?', queueId)
+    }, { shared: true })
   }
 
   touch(queueId: string): void {
@@ -379,6 +383,7 @@ export class QueueStore {
   async #drop(tx: Sql, queue: QueueRow, reason: string): Promise<void> {
     this.#forget(queue.id)
     await tx.run('DELETE FROM event_queues WHERE id = ?', queue.id)
+    await tx.run('DELETE FROM queue_events WHERE queue_id = ?', queue.id) // (after the queue: see delete)
     await tx.run(
       'INSERT INTO dropped_queues (id, user_id, reason, dropped_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, reason = excluded.reason, dropped_at = excluded.dropped_at',
       queue.id, queue.user_id, reason, Math.floor(this.#now()),
