@@ -1,5 +1,6 @@
 // What the chat benchmarks share: a long poll timed at its first bytes, bounded concurrency, percentiles.
 
+import { readdirSync, readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 
 /**
@@ -56,3 +57,42 @@ export async function inBatches<T>(count: number, concurrency: number, task: (i:
 
 /** The `p` quantile (0–1) of `values`. */
 export const pct = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+
+/** Clock ticks per second in /proc: USER_HZ, 100 on every Linux architecture Node runs on. */
+const CLOCK_TICKS = 100
+
+/**
+ * CPU seconds (user + system) used so far by process `pid` and every descendant alive now (Linux /proc;
+ * 0 elsewhere): a service with its workers, or a PostgreSQL server with its backends.
+ */
+export function treeCpuSeconds(pid: number): number {
+  const processes = new Map<number, { readonly parent: number; readonly seconds: number }>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      processes.set(Number(entry), { parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS })
+    } catch {
+      // (it ended meanwhile)
+    }
+  }
+  const sum = (root: number): number => {
+    let seconds = processes.get(root)?.seconds ?? 0
+    for (const [child, { parent }] of processes) if (parent === root) seconds += sum(child)
+    return seconds
+  }
+  return sum(pid)
+}
+
+/** CPU seconds all cores have spent busy since boot (Linux /proc/stat: everything but idle and iowait; 0 elsewhere). */
+export function machineCpuSeconds(): number {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.split(/\s+/).slice(1, 9).map(Number)
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
+}

@@ -7,6 +7,7 @@
 
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -14,7 +15,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { startTestPostgres } from '../test/support/postgres.js'
-import { inBatches, pct, RawPoller } from './chat-http.js'
+import { inBatches, machineCpuSeconds, pct, RawPoller, treeCpuSeconds } from './chat-http.js'
 
 const MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
 const RESULTS = new URL('results/chat-workers.md', import.meta.url)
@@ -22,7 +23,8 @@ const SENDERS = 50
 const SEND_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const FANOUT = 1000
 const FANOUT_ROUNDS = 10
-const SUSTAINED_QUEUES = 200
+/** Every queue of the fan-out polls in the sustained run (as in bench/events.ts): each event written is one a client waits for. */
+const SUSTAINED_QUEUES = FANOUT
 const SUSTAINED_SENDERS = 8
 const MAX = { email: 'max@example.com', key: 'dQ87hoIqvh0zyXrFRHSsEDbeefffLkpC' }
 const NINA = { email: 'nina@example.com', key: 'CySoCSO7Ip3dOPR9pBiJb1pl7lJp4Oq5' }
@@ -68,6 +70,9 @@ async function startProcess(args: readonly string[], dir: string, main = MAIN): 
 /** A configuration under test: the addresses clients spread over, and how to stop it. */
 interface Service {
   readonly bases: readonly string[]
+  /** The service's processes (with their workers), and the database server's when it has one: whose CPU time counts. */
+  readonly pids: readonly number[]
+  readonly databasePid?: number
   stop(): Promise<void>
 }
 
@@ -83,7 +88,7 @@ async function stopAll(children: readonly ChildProcess[]): Promise<void> {
 
 async function sqlite(workers: number, dir: string, main?: string): Promise<Service> {
   const { child, base } = await startProcess(['--workers', String(workers), '--db', join(dir, 'chat.db')], dir, main)
-  return { bases: [base], stop: () => stopAll([child]) }
+  return { bases: [base], pids: [child.pid!], stop: () => stopAll([child]) }
 }
 
 const postgres = await startTestPostgres({ durable: true })
@@ -93,7 +98,9 @@ async function onPostgres(processes: number, dir: string): Promise<Service> {
   const db = postgres.createDatabase(`bench_${++databases}`)
   const started = [await startProcess(['--db', db], dir)] // the first loads the organization
   for (let i = 1; i < processes; i++) started.push(await startProcess(['--db', db], dir))
-  return { bases: started.map((s) => s.base), stop: () => stopAll(started.map((s) => s.child)) }
+  // The postmaster's pid is the first line of postmaster.pid; its backends are its children.
+  const databasePid = Number(readFileSync(join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0])
+  return { bases: started.map((s) => s.base), pids: started.map((s) => s.child.pid!), databasePid, stop: () => stopAll(started.map((s) => s.child)) }
 }
 
 interface Figures {
@@ -107,6 +114,8 @@ interface Figures {
   readonly fanMax: number
   readonly eventsPerSecond: number
   readonly commitsPerSecond: number
+  /** CPU used during the sustained run, in shares of one core: the service, its database server, this process (the load), everything else. */
+  readonly cpu: { readonly service: number; readonly database: number; readonly load: number; readonly other: number }
 }
 
 async function measure(start: (dir: string) => Promise<Service>): Promise<Figures> {
@@ -158,7 +167,7 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
       }
     }
 
-    // 3. Sustained: 200 of those queues poll without pause while 8 senders send for 10 s (spread over the processes).
+    // 3. Sustained: every one of those queues polls without pause while 8 senders send for 10 s (spread over the processes).
     let received = 0
     let stop = false
     const polling = queues.slice(0, SUSTAINED_QUEUES).map(async (queue, i) => {
@@ -169,6 +178,13 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
         last[i] = events.at(-1)?.id ?? last[i]!
       }
     })
+    const cpuOf = (): { service: number; database: number; load: number; machine: number } => ({
+      service: service.pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0),
+      database: service.databasePid === undefined ? 0 : treeCpuSeconds(service.databasePid),
+      load: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()),
+      machine: machineCpuSeconds(),
+    })
+    const cpuBefore = cpuOf()
     const start = performance.now()
     let commits = 0
     await Promise.all(
@@ -181,6 +197,8 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
     )
     const elapsed = (performance.now() - start) / 1000
     const delivered = received
+    const cpuAfter = cpuOf()
+    const share = (key: keyof typeof cpuBefore): number => (cpuAfter[key] - cpuBefore[key]) / elapsed
     stop = true
     await call(base, MAX, 'POST', '/messages', { type: 'private', to: '[5]', content: 'last' }) // wakes every poller so that it stops
     await Promise.all(polling)
@@ -195,6 +213,7 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
       fanMax: Math.max(...fanout),
       eventsPerSecond: delivered / elapsed,
       commitsPerSecond: commits / elapsed,
+      cpu: { service: share('service'), database: share('database'), load: share('load'), other: share('machine') - share('service') - share('database') - share('load') },
     }
   } finally {
     await service.stop()
@@ -242,6 +261,9 @@ const lines = [
   row(`sustained: events/s delivered to ${SUSTAINED_QUEUES} polling queues`, (f) => f.eventsPerSecond.toFixed(0)),
   ratios('… against SQLite, 1 process', (f) => f.eventsPerSecond),
   row(`… while ${SUSTAINED_SENDERS} senders committed (messages/s)`, (f) => f.commitsPerSecond.toFixed(0)),
+  row('… CPU meanwhile, in cores: service / database / load generator / other work', (f) => [f.cpu.service, f.cpu.database, f.cpu.load, f.cpu.other].map((x) => x.toFixed(2)).join(' / ')),
+  '',
+  `The sustained run: every one of the ${FANOUT.toLocaleString('en')} queues polls without pause (each event written is one a client waits for) while ${SUSTAINED_SENDERS} senders send direct messages to their user; events are counted as the clients parse them. CPU is from /proc (user + system time of each process tree) over that run; "other" is the rest of the machine's busy time (other engineers' work). The machine has 2 cores.`,
   '',
   `Fan-out latency runs from sending the change's request (its durable commit included) to the first bytes of each queue's answer, and from the sender's acknowledgement (which follows the commit) to the same; ${FANOUT_ROUNDS} rounds; the queues alternate between the processes, the change goes through the first.`,
   '',
