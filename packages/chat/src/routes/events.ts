@@ -45,7 +45,8 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const queueId = params.string('queue_id', { required: true, maxLength: 200 })
     const lastEventId = params.int('last_event_id', { required: true, min: -1 })
     const dontBlock = params.bool('dont_block') ?? false
-    const queue = await queues.owned(queueId, user.id)
+    // The queue and what it holds in one read; the events are answered only once the acknowledgement is valid.
+    const { queue, events: held } = await queues.ownedWithEvents(queueId, user.id, lastEventId)
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
     const ignored = params.ignored()
@@ -70,7 +71,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
         return events.length > 0 && respond(events)
       })()
     }
-    let events = await queues.readJson(queueId, lastEventId)
+    let events = held
     while (events.length === 0 && !dontBlock) {
       const outcome = await waiters.wait(
         queueId,
