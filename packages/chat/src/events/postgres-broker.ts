@@ -44,7 +44,7 @@ export class PostgresBroker implements EventBroker {
   #closed = false
   /** A publish could not be sent (no connection, or it failed): the others are told to resync once back. */
   #missed = false
-  /** Sends in order, one at a time, on the listening connection (a second connection would cost more than it gives). */
+  /** The last notification sent, on the listening connection (a second connection would cost more than it gives). */
   #sending: Promise<unknown> = Promise.resolve()
 
   private constructor(url: string, options: PostgresBrokerOptions) {
@@ -97,7 +97,7 @@ export class PostgresBroker implements EventBroker {
     this.#tell([EVERY_QUEUE])
     if (this.#missed) {
       this.#missed = false
-      this.#notify(`${this.#origin} ${EVERY_QUEUE}`)
+      this.#notify([`${this.#origin} ${EVERY_QUEUE}`])
     }
   }
 
@@ -107,20 +107,23 @@ export class PostgresBroker implements EventBroker {
 
   publish(queueIds: readonly string[], answers?: PreparedAnswers): void {
     if (queueIds.length === 0) return
-    this.#tell(queueIds)
+    // The notifications go out first: waking this process's requests (answering each) takes a while.
     if (this.#client === undefined) this.#missed = true // the others are told to resync when it is back
-    else for (const payload of payloads(this.#origin, queueIds, answers ?? [])) this.#notify(payload)
+    else this.#notify([...payloads(this.#origin, queueIds, answers ?? [])])
+    this.#tell(queueIds)
   }
 
-  #notify(payload: string): void {
+  /**
+   * Sends `payloads` in one statement (one round trip; delivered in order). The query is written at
+   * once: pg's client runs its queries one after another, in the order they were made.
+   */
+  #notify(payloads: readonly string[]): void {
     const client = this.#client
     if (client === undefined) return void (this.#missed = true)
-    this.#sending = this.#sending
-      .then(() => client.query('SELECT pg_notify($1, $2)', [this.#channel, payload]))
-      .catch((error: Error) => {
-        this.#missed = true
-        this.#onError(error)
-      })
+    this.#sending = client.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [this.#channel, payloads]).catch((error: Error) => {
+      this.#missed = true
+      this.#onError(error)
+    })
   }
 
   subscribe(listener: BrokerListener): () => void {
