@@ -10,9 +10,17 @@ interface Waiter {
   readonly finish: (outcome: WaitOutcome) => void
 }
 
+/** Queues whose latest news is remembered (see Waiters.sequence); older entries are forgotten first. */
+const NEWS_REMEMBERED = 10_000
+
 export class Waiters {
   readonly #waiting = new Map<string, Waiter>()
   readonly #clock: Clock
+  /** Counts the broker's messages: a request notes it before reading its queue (`sequence`). */
+  #sequence = 0
+  /** The sequence of each queue's latest news, oldest first (bounded), and of the latest EVERY_QUEUE or forgotten entry. */
+  readonly #news = new Map<string, number>()
+  #newsForAll = 0
   /** Set by releaseAll: the service is stopping, and a request that comes to wait now is not kept. */
   #closed = false
 
@@ -25,10 +33,33 @@ export class Waiters {
     // All at once: waking in slices with setImmediate between them was measured (bench/events.ts) to
     // bring the first answers sooner but the last ones later.
     const wake = (queueIds: readonly string[]): void => {
-      if (queueIds.length === 1 && queueIds[0] === EVERY_QUEUE) for (const waiter of [...this.#waiting.values()]) waiter.finish('events')
-      else for (const id of queueIds) this.#waiting.get(id)?.finish('events')
+      const sequence = ++this.#sequence
+      if (queueIds.length === 1 && queueIds[0] === EVERY_QUEUE) {
+        this.#newsForAll = sequence
+        for (const waiter of [...this.#waiting.values()]) waiter.finish('events')
+        return
+      }
+      for (const id of queueIds) {
+        this.#news.delete(id) // (re-inserted last: the map stays in sequence order)
+        this.#news.set(id, sequence)
+        this.#waiting.get(id)?.finish('events')
+      }
+      for (const [id, forgotten] of this.#news) {
+        if (this.#news.size <= NEWS_REMEMBERED) break
+        this.#news.delete(id)
+        this.#newsForAll = forgotten // a request that read before it may have missed news: it reads again
+      }
     }
     broker.subscribe((queueIds, answers) => (answers === undefined || offer === undefined ? wake(queueIds) : offer(answers, () => wake(queueIds))))
+  }
+
+  /**
+   * Noted by a request before it reads its queue and passed to `wait`: news of the queue heard after
+   * it (a change that committed while the read was on its way back, whose wake-up found no request
+   * waiting yet) ends the wait at once, so it is never missed.
+   */
+  get sequence(): number {
+    return this.#sequence
   }
 
   /** Queues with a request waiting now: they never expire. */
@@ -42,9 +73,10 @@ export class Waiters {
 
   /**
    * Waits until the queue has news, `heartbeatMs` pass, a newer request takes over the queue, or
-   * `gone` fires (the client closed the connection).
+   * `gone` fires (the client closed the connection). `readAt`: the `sequence` noted before the request
+   * last read its queue (news heard since then ends the wait at once).
    */
-  wait(queueId: string, heartbeatMs: number, gone: (listener: () => void) => () => void, onEvents?: () => boolean | Promise<boolean>): Promise<WaitOutcome | 'answered'> {
+  wait(queueId: string, heartbeatMs: number, gone: (listener: () => void) => () => void, onEvents?: () => boolean | Promise<boolean>, readAt?: number): Promise<WaitOutcome | 'answered'> {
     this.#waiting.get(queueId)?.finish('replaced')
     // (A request still reading its queue when the service began to stop: its connection is closing.)
     if (this.#closed) return Promise.resolve('gone')
@@ -72,6 +104,7 @@ export class Waiters {
       const cancelHeartbeat = this.#clock.setTimeout(() => finish('heartbeat'), heartbeatMs)
       const stopWatching = gone(() => finish('gone'))
       this.#waiting.set(queueId, waiter)
+      if (readAt !== undefined && ((this.#news.get(queueId) ?? 0) > readAt || this.#newsForAll > readAt)) finish('events')
     })
   }
 

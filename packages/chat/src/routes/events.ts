@@ -46,6 +46,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const lastEventId = params.int('last_event_id', { required: true, min: -1 })
     const dontBlock = params.bool('dont_block') ?? false
     // The queue and what it holds in one read; the events are answered only once the acknowledgement is valid.
+    let readAt = waiters.sequence
     const { queue, events: held } = await queues.ownedWithEvents(queueId, user.id, lastEventId)
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
@@ -71,7 +72,10 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
         return events.length > 0 && respond(events)
       })()
     }
-    let events = held
+    // A change of this process that committed since that read left its event in memory: taken here, it
+    // is not missed (its wake-up found no request waiting yet).
+    const latest = held.length === 0 ? queues.takeLatest(queueId, lastEventId) : undefined
+    let events = latest === undefined ? held : [latest]
     while (events.length === 0 && !dontBlock) {
       const outcome = await waiters.wait(
         queueId,
@@ -81,6 +85,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
           return () => ctx.res.off('close', listener)
         },
         answerAtOnce,
+        readAt,
       )
       if (outcome === 'answered') {
         ctx.body = '' // (written already) keeps the not-found check of app.ts quiet
@@ -94,6 +99,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
       // A heartbeat is queued like any event; anything queued meanwhile (a request that took over the
       // queue may have left events unacknowledged) comes with it.
       if (outcome !== 'events') await queues.append(queueId, { type: 'heartbeat' })
+      readAt = waiters.sequence
       events = await queues.readJson(queueId, lastEventId)
     }
     queues.touch(queueId)
