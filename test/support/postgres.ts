@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster for tests and benchmarks: Debian's (or the PATH's) initdb and pg_ctl, run
 // as an unprivileged user in a temporary directory on a free port. The one helper every store test uses.
 
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { appendFileSync, chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
@@ -37,6 +37,16 @@ export function postgresBinaries(): string | undefined {
   const found = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' })
   const initdb = found.stdout.trim()
   return found.status === 0 && initdb !== '' ? join(initdb, '..') : undefined
+}
+
+/**
+ * A process killed with SIGKILL (a hung test run stopped by its runner) runs no exit handler: a detached
+ * shell waits for it to end and then stops the cluster (SIGQUIT to the postmaster: an immediate shutdown)
+ * and removes its directory. After a normal `stop` it finds nothing left to do.
+ */
+function reapAfter(pid: number, dataDir: string, root: string): void {
+  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; [ -f '${dataDir}/postmaster.pid' ] && kill -QUIT "$(head -n 1 '${dataDir}/postmaster.pid')"; sleep 1; rm -rf '${root}'`
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref()
 }
 
 /** A port nobody listens on now (the kernel's pick; the cluster takes it a moment later). */
@@ -91,6 +101,7 @@ export async function startTestPostgres(options: { readonly durable?: boolean } 
     )
     run('pg_ctl', ['start', '-D', dataDir, '-w', '-t', '60', '-l', join(root, 'server.log')])
     started = true
+    reapAfter(process.pid, dataDir, root)
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? ''
     stop()
