@@ -194,9 +194,9 @@ function boundedSearch(linkifier: CompiledLinkifier, text: string): BoundedSearc
     at(start) {
       if (start === 0) {
         const first = linkifier.atTextStart.matcher(text)
-        return first.find(0) ? snapshot(first, linkifier.groups) : undefined
+        return find(first, 0) ? snapshot(first, linkifier.groups) : undefined
       }
-      if (next === undefined || (next !== null && next.start < start)) next = matcher.find(start - 1) ? snapshot(matcher, linkifier.groups) : null
+      if (next === undefined || (next !== null && next.start < start)) next = find(matcher, start - 1) ? snapshot(matcher, linkifier.groups) : null
       return next?.start === start ? next : undefined
     },
     nextStart: () => (next === null || next === undefined ? text.length + 1 : next.start),
@@ -218,14 +218,14 @@ function bareSearch(regex: RE2JS, facts: PatternFacts, text: string): Search {
   const { needle, mayContain } = facts
   if (needle === undefined || mayContain === undefined) {
     const matcher = regex.matcher(text)
-    return (from) => (from <= text.length && matcher.find(from) ? foundIn(matcher, 0) : undefined)
+    return (from) => (from <= text.length && find(matcher, from) ? foundIn(matcher, 0) : undefined)
   }
   let runStart = 0
   let runEnd = 0
   let matcher: Matcher | undefined
   return (from) => {
     for (;;) {
-      if (matcher !== undefined && from < runEnd && matcher.find(Math.max(from, runStart) - runStart)) return foundIn(matcher, runStart)
+      if (matcher !== undefined && from < runEnd && find(matcher, Math.max(from, runStart) - runStart)) return foundIn(matcher, runStart)
       // A match starting at or after `from` contains an occurrence of the needle at or after it.
       const at = text.indexOf(needle, Math.max(from, runEnd))
       if (at < 0) return undefined
@@ -236,6 +236,25 @@ function bareSearch(regex: RE2JS, facts: PatternFacts, text: string): Search {
       matcher = regex.matcher(text.slice(runStart, runEnd))
     }
   }
+}
+
+/** RE2 searches run so far (see `searchesRun`). */
+let searches = 0
+
+/** Every RE2 search of the pass goes through here, so that tests can count them. */
+function find(matcher: Matcher, from: number): boolean {
+  searches += 1
+  return matcher.find(from)
+}
+
+/**
+ * For tests, not exported by the package: how many RE2 searches linkification has run since the process
+ * started. Each search is linear in the text it reads, so a pass that runs a bounded number of them per
+ * candidate is linear, however long the text; a count that grows with the text's length means a search
+ * moved on one character at a time. Read it before and after a call and compare.
+ */
+export function searchesRun(): number {
+  return searches
 }
 
 /** The matcher's current match, `offset` added to its span. Its groups are read before the next search. */
