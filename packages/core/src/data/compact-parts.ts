@@ -1,6 +1,7 @@
 // The default data straight into the parts of a PrefixIndex, without a draft in between.
 
 import type { PrefixEntry, PrefixIndexParts } from '../index/model.js'
+import { keepBaseSynonyms } from '../index/namespace-synonyms.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import { checkCompact, decodeCompact } from './compact.js'
 
@@ -25,11 +26,9 @@ export function partsFromCompact(data: unknown, source: string, wholeTable: bool
   for (const prefix of vocabularies.keys()) if (!taken.has(prefix)) vocabularies.delete(prefix)
   const hierarchy = new TypeHierarchy()
   for (const [sub, sup] of decoded.subClassOf) hierarchy.add(sub, sup)
-  // Namespace synonyms stand for a namespace of the table, and never for one that is a namespace itself.
+  // The default data is one table without override: its synonyms are the draft's base layer.
   const namespaces = new Set(entries.map((e) => e.namespace))
-  const firstSynonyms = new Map<string, string>()
-  for (const [synonym, namespace] of decoded.namespaceSynonyms) if (!firstSynonyms.has(synonym)) firstSynonyms.set(synonym, namespace)
-  const namespaceSynonyms = [...firstSynonyms].filter(([synonym, namespace]) => namespaces.has(namespace) && !namespaces.has(synonym))
+  const namespaceSynonyms = [...keepBaseSynonyms(new Map(), decoded.namespaceSynonyms, namespaces)]
   return {
     entries,
     terms: decoded.terms,

@@ -8,6 +8,7 @@ import { namespaceProblem, prefixEntryProblem } from '../names/entry-problem.js'
 import { iriProblem } from '../names/iri.js'
 import { printable } from '../names/pn-local.js'
 import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, VocabularyInfo } from './model.js'
+import { keepBaseSynonyms } from './namespace-synonyms.js'
 import type { TermRecord } from '../terms/term-index.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import {
@@ -291,10 +292,7 @@ export class IndexDraft {
     for (const layer of [...this.#synonymOverrides].reverse()) {
       for (const [synonym, namespace] of layer) if (!kept.has(synonym) && namespaces.has(namespace)) kept.set(synonym, namespace)
     }
-    for (const [synonym, namespace] of this.#synonymBase) {
-      if (!kept.has(synonym) && namespaces.has(namespace) && !namespaces.has(synonym)) kept.set(synonym, namespace)
-    }
-    return [...kept]
+    return [...keepBaseSynonyms(kept, this.#synonymBase, namespaces)]
   }
 }
 
