@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { TextDocument } from 'vscode-languageserver-textdocument'
-import { declarationEdits } from '@prefixd/core/syntax'
+import { declarationEdits, headerEnd, tokens } from '@prefixd/core/syntax'
 import { DocumentView } from '../../packages/lsp/src/document.js'
 import { LineDocument } from '../../packages/lsp/src/line-document.js'
 import { TokenStore } from '../../packages/lsp/src/token-store.js'
@@ -74,17 +74,51 @@ describe('LineDocument', () => {
     )
   })
 
+  /**
+   * Where the head must end, worked out on the whole text: after the `\n` that ends the header's line (the
+   * next one, past lone `\r`s: declarationInsertPoint reads that far), or after the line break that ends the
+   * first token's line in a document without a header; the whole text when there is no such break.
+   */
+  const headLength = (text: string): number => {
+    const all = [...tokens(text)]
+    const end = headerEnd(all)
+    const pattern = end >= 0 ? /\n/g : /\r\n|\r|\n/g
+    pattern.lastIndex = end >= 0 ? end : (all[0]?.start ?? text.length)
+    const lineBreak = pattern.exec(text)
+    return lineBreak === null ? text.length : lineBreak.index + lineBreak[0].length
+  }
+  const viewOf = (text: string, language: 'turtle' | 'sparql'): DocumentView => new DocumentView(new LineDocument('file:///a.ttl', language, 1, text), language, new TokenStore(text))
+
   it('property: a declaration goes where it would go reading the whole text, though only the head is read', () => {
     const pieces = ['@prefix ex: <http://example.org/> .', 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>', '@base <http://b/> .', '# note', 'ex:a ex:b ex:c .', ' ', '\n', '\r\n', '\r', '\n\n', 'SELECT * {}']
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 14 }), fc.constantFrom('turtle' as const, 'sparql' as const), (parts, language) => {
         const text = parts.join('')
-        const view = new DocumentView(new LineDocument('file:///a.ttl', language, 1, text), language, new TokenStore(text))
-        assert.ok(text.startsWith(view.head()))
+        const view = viewOf(text, language)
+        assert.equal(view.head(), text.slice(0, headLength(text)), JSON.stringify(text))
         const whole = declarationEdits(text, language)('schema', 'https://schema.org/')
         assert.deepEqual(declarationEdits(view.head(), language, view.tokens, view.declarations)('schema', 'https://schema.org/'), whole, JSON.stringify(text))
       }),
       { numRuns: 3000 },
     )
+  })
+
+  it('reads no further than the line that ends the header, or the first statement, of a long document', () => {
+    const body = 'ex:a ex:b ex:c .\n'.repeat(1000)
+    const cases: Array<[text: string, head: string]> = [
+      ['@prefix ex: <http://example.org/> .\n' + body, '@prefix ex: <http://example.org/> .\n'],
+      ['@prefix ex: <http://example.org/> . # ex\r\n' + body, '@prefix ex: <http://example.org/> . # ex\r\n'],
+      // A lone `\r` ends the header's line: up to the next `\n`, not the whole text.
+      ['@prefix ex: <http://example.org/> .\r\r# c\n' + body, '@prefix ex: <http://example.org/> .\r\r# c\n'],
+      ['@prefix ex: <http://example.org/> .\r' + body, '@prefix ex: <http://example.org/> .\rex:a ex:b ex:c .\n'],
+      // No header: the first statement's line.
+      ['\n\r' + body, '\n\rex:a ex:b ex:c .\n'],
+    ]
+    for (const [text, head] of cases) {
+      const view = viewOf(text, 'turtle')
+      assert.equal(view.head(), head, JSON.stringify(head))
+      const whole = declarationEdits(text, 'turtle')('schema', 'https://schema.org/')
+      assert.deepEqual(declarationEdits(view.head(), 'turtle', view.tokens, view.declarations)('schema', 'https://schema.org/'), whole, JSON.stringify(head))
+    }
   })
 })

@@ -64,10 +64,11 @@ export class DocumentView {
   head(): string {
     const end = this.headerEnd
     const anchor = end >= 0 ? end : (this.tokens[0]?.start ?? this.document.length)
-    const line = this.document.positionAt(anchor).line
-    const head = this.slice(0, this.document.offsetAt({ line: line + 1, character: 0 }))
-    // A header ended by a lone `\r` is looked at up to the next `\n`: only the whole text has that.
-    return end >= 0 && head.indexOf('\n', end) < 0 && head.length < this.document.length ? this.text : head
+    let line = this.document.positionAt(anchor).line + 1
+    let to = this.document.offsetAt({ line, character: 0 })
+    // Past a header ended by a lone `\r`, declarationInsertPoint reads on to the next `\n`: so do we, line by line.
+    while (end >= 0 && to < this.document.length && this.slice(to - 1, to) !== '\n') to = this.document.offsetAt({ line: ++line, character: 0 })
+    return this.slice(0, to)
   }
 
   /** Where the header ends (core's headerEnd), kept by the token store across edits after it. */
