@@ -5,45 +5,13 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { until, USERS } from './chat-helpers.js'
+import { until } from './chat-helpers.js'
+import { call, type Event } from './one-connection.js'
 
 const MAIN = fileURLToPath(new URL('../../packages/chat/dist/main.js', import.meta.url))
-
-type Answer = { readonly status: number; readonly headers: Record<string, string | string[] | undefined>; readonly body: Record<string, unknown> }
-type Event = { readonly id: number; readonly type: string; readonly message?: { readonly id: number; readonly content: string } }
-
-/**
- * One request on a connection of its own: the cluster hands connections to the workers in turn, so
- * consecutive calls reach both of them.
- */
-function call(url: string, user: string, method: string, path: string, values: Record<string, string> = {}): Promise<Answer> {
-  const encoded = new URLSearchParams(values).toString()
-  const target = new URL(`${url}/api/v1${path}${method === 'GET' ? '?' + encoded : ''}`)
-  return new Promise((resolve, reject) => {
-    const req = request(target, {
-      method,
-      agent: false,
-      headers: {
-        authorization: 'Basic ' + Buffer.from(`${USERS[user]!.email}:${USERS[user]!.api_key}`).toString('base64'),
-        ...(method !== 'GET' && { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(encoded) }),
-      },
-    })
-    req.on('response', (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    // A connection the cluster was handing to a worker as it was killed may never be answered.
-    req.setTimeout(15_000, () => req.destroy(new Error('no answer in 15 s')))
-    req.end(method === 'GET' ? undefined : encoded)
-  })
-}
 
 describe('chat --workers 2', () => {
   let dir: string
