@@ -1,6 +1,7 @@
 // The shared throwaway PostgreSQL helper: a real server, unprivileged, on its own port, gone after stop().
 
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import pg from 'pg'
 import { postgresOrSkip, startTestPostgres, type TestPostgres } from '../support/postgres.js'
@@ -41,6 +42,26 @@ describe('test PostgreSQL cluster', () => {
     other.stop()
     assert.equal(existsSync(other.dataDir), false)
     const client = new pg.Client({ connectionString: other.url, connectionTimeoutMillis: 2000 })
+    await assert.rejects(client.connect())
+  })
+
+  it('is stopped and removed when the process that started it is killed with SIGKILL (no exit handler runs)', async function () {
+    this.timeout(120_000)
+    const helper = new URL('../support/postgres.ts', import.meta.url).href
+    const script = `const { startTestPostgres } = await import(${JSON.stringify(helper)}); const pg = await startTestPostgres(); console.log(pg.dataDir + ' ' + pg.url); process.kill(process.pid, 'SIGKILL')`
+    let printed = ''
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    } catch (error) {
+      printed = String((error as { stdout?: string }).stdout ?? '')
+      assert.equal((error as { signal?: string }).signal, 'SIGKILL')
+    }
+    const [dataDir, url] = printed.trim().split(' ')
+    assert.ok(dataDir !== undefined && url !== undefined, `the child printed ${JSON.stringify(printed)}`)
+    // The reaper looks once a second; a generous deadline, not a speed claim.
+    for (let i = 0; i < 300 && existsSync(dataDir); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+    assert.equal(existsSync(dataDir), false, 'the cluster directory is still there')
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
     await assert.rejects(client.connect())
   })
 })
