@@ -1,6 +1,6 @@
 // startChat: opens the database (seeding it from a fixture when empty) and serves the chat API.
 
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { every, SYSTEM_CLOCK, type Clock } from './clock.js'
 import { createChatApp, type ChatAppOptions } from './http/app.js'
@@ -69,6 +69,10 @@ export interface RunningChat {
   readonly services: ChatServices
   /** Settles when the timer work started so far (expiring queues, saving their activity) is done. */
   settled(): Promise<void>
+  /**
+   * Stops the service: timers and waiting long polls end, connections close, and once the requests,
+   * mail and timer work in flight are done, queue activity is saved and the store closed.
+   */
   close(): Promise<void>
 }
 
@@ -148,7 +152,17 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
   const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, later('expiring idle queues', () => queues.expire(waiters.connected())))
   const stopSaving = every(clock, ACTIVITY_SAVE_MS, later('saving queue activity', () => queues.persistActivity(options.sharedDatabase === true ? waiters.connected() : undefined)))
   const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, ...(options.limiter !== undefined && { limiter: options.limiter }) })
-  server = app.listen(options.port, options.host)
+  // Requests in flight are counted, so that close() ends the store only after their last write: a long
+  // poll released at close (or by its heartbeat just before) still appends its heartbeat and reads.
+  const handle = app.callback()
+  const requests = new Set<Promise<unknown>>()
+  server = createServer((req, res) => {
+    const handling = handle(req, res) // (never rejects: Koa reports errors itself)
+    requests.add(handling)
+    const done = (): void => void requests.delete(handling)
+    handling.then(done, done)
+  })
+  server.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
   const { port } = server.address() as AddressInfo
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
@@ -165,8 +179,11 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
         stopExpiry()
         stopSaving()
         waiters.releaseAll()
+        // Once no request can start: the requests still running, then the mail and timer work they and
+        // the timers started, then the last save — and only then the store.
         server!.close(() => {
-          void delivering
+          void Promise.allSettled(requests)
+            .then(() => delivering)
             .then(() => housekeeping)
             .then(() => queues.persistActivity())
             .catch((error: Error) => console.error(`prefixd chat: queue activity not saved at close: ${error.message}`))
