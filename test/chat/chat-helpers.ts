@@ -122,8 +122,11 @@ export async function emptyDatabase(): Promise<string> {
   return CHAT_STORE === 'postgres' ? newPostgresDatabase() : ':memory:'
 }
 
-/** Waits until `condition` holds (a request reached the service, a process started), at most `ms`. */
-export async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+/**
+ * Waits until `condition` holds (a request reached the service, a process started). `ms` is a safety
+ * net, so that a broken build fails rather than hangs, never a measure of speed: generous by default.
+ */
+export async function until(condition: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = performance.now() + ms
   while (!condition()) {
     if (performance.now() > deadline) throw new Error(`timed out after ${ms} ms waiting until ${what}`)

@@ -1,11 +1,15 @@
 // ChatClient: calls the chat API as one user — HTTP Basic, form-encoded parameters, the JSON envelope, retries.
 
 import { setTimeout as delay } from 'node:timers/promises'
+import { SYSTEM_CLOCK, type Clock } from '../clock.js'
 import { backoffMs, DEFAULT_BACKOFF, retryAfterMs, type BackoffOptions } from './backoff.js'
 import { ChatApiError } from './chat-api-error.js'
 
 /** Waits `ms`; ends early, rejecting, when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+
+/** The default `Sleep`: Node's timer, ended early by `signal` (rejecting with its AbortError). */
+export const timerSleep: Sleep = (ms, signal) => delay(ms, undefined, signal === undefined ? {} : { signal })
 
 /** Parameters of a call; `undefined` ones are left out, non-strings are sent as JSON (chat-api.md §1.1). */
 export type CallParams = Readonly<Record<string, unknown>>
@@ -23,6 +27,11 @@ export interface ChatClientOptions {
   readonly fetch?: typeof globalThis.fetch
   /** Waits between attempts; default a timer. Tests inject one that records and returns at once. */
   readonly sleep?: Sleep
+  /**
+   * Starts the time limit of an attempt (`CallOptions.timeoutMs`): calls `callback` after `ms` unless the
+   * returned function cancels it first. Default Node's `setTimeout`; tests inject one they fire by hand.
+   */
+  readonly setTimer?: Clock['setTimeout']
   /** Uniform in [0, 1), the jitter of the backoff; default `Math.random`. */
   readonly random?: () => number
   /** Default base 500 ms, cap 30 s. */
@@ -72,6 +81,7 @@ export class ChatClient {
   readonly #authorization: string
   readonly #fetch: typeof globalThis.fetch
   readonly #sleep: Sleep
+  readonly #setTimer: Clock['setTimeout']
   readonly #random: () => number
   readonly #backoff: BackoffOptions
   readonly #maxRetries: number
@@ -80,7 +90,8 @@ export class ChatClient {
     this.#api = `${new URL(options.site).href.replace(/\/+$/, '')}/api/v1`
     this.#authorization = `Basic ${Buffer.from(`${options.email}:${options.apiKey}`, 'utf8').toString('base64')}`
     this.#fetch = options.fetch ?? globalThis.fetch
-    this.#sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, signal === undefined ? {} : { signal }))
+    this.#sleep = options.sleep ?? timerSleep
+    this.#setTimer = options.setTimer ?? SYSTEM_CLOCK.setTimeout
     this.#random = options.random ?? Math.random
     this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff }
     this.#maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
@@ -116,7 +127,7 @@ export class ChatClient {
     const encoded = formEncode(params)
     const query = method === 'GET' || method === 'HEAD'
     const url = `${this.#api}${path}${query && encoded !== '' ? `?${encoded}` : ''}`
-    const limit = attemptSignal(options.signal, options.timeoutMs)
+    const limit = attemptSignal(options.signal, options.timeoutMs, this.#setTimer)
     let response: Response
     let text: string
     try {
@@ -181,17 +192,17 @@ function parseObject(text: string): Record<string, unknown> | undefined {
  * The signal of one attempt: the caller's, ended also by the timeout. One listener and one timer,
  * both cleared by `clear()` whichever way the attempt ends, so a long-lived caller signal gathers none.
  */
-function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): { readonly signal: AbortSignal | undefined; clear(): void } {
+function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined, setTimer: Clock['setTimeout']): { readonly signal: AbortSignal | undefined; clear(): void } {
   if (timeoutMs === undefined) return { signal, clear: () => {} }
   const controller = new AbortController()
   const onAbort = (): void => controller.abort(signal?.reason)
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs)
+  const cancelTimer = setTimer(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs)
   if (signal?.aborted) onAbort()
   else signal?.addEventListener('abort', onAbort, { once: true })
   return {
     signal: controller.signal,
     clear: () => {
-      clearTimeout(timer)
+      cancelTimer()
       signal?.removeEventListener('abort', onAbort)
     },
   }
