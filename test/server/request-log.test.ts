@@ -1,7 +1,13 @@
 // The request log over real HTTP: one JSON line per request under a request id that the answer carries too.
 
 import assert from 'node:assert/strict'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { get } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import fc from 'fast-check'
+import { pino } from 'pino'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp, createLogger } from '@prefixd/server'
 import { listen, type Running } from './http-helpers.js'
@@ -80,6 +86,70 @@ describe('request log', () => {
       assert.deepEqual([missing!.level, missing!.status, missing!.url], [30, 404, '/api/v1/nothing'])
       assert.equal(long!.status, 404)
       assert.equal(long!.url, `/api/v1/expand?q=${'a'.repeat(1000)}`.slice(0, 512) + '…')
+    })
+  })
+
+  describe('to a file descriptor, as prefixd serve writes it', () => {
+    let service: Running
+    let dir: string
+    let fd: number
+    let lines: () => string[]
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'prefixd-request-log-'))
+      const path = join(dir, 'log')
+      fd = openSync(path, 'w')
+      lines = () => readFileSync(path, 'utf8').split('\n').slice(0, -1)
+      service = await listen(createApp({ index, logger: await createLogger({ destination: fd }) }))
+    })
+    after(async () => {
+      await service.close()
+      closeSync(fd)
+      rmSync(dir, { recursive: true })
+    })
+
+    /** A GET with a raw path (Node's client sends `"` and `\\` as they are) and an optional X-Request-Id. */
+    function send(path: string, id: string | undefined): Promise<{ status: number; id: string }> {
+      return new Promise((resolve, reject) => {
+        const headers = id === undefined ? {} : { 'x-request-id': id }
+        const { hostname, port } = new URL(service.url)
+        get({ hostname, port, path, headers }, (response) => {
+          response.resume()
+          response.on('end', () => resolve({ status: response.statusCode!, id: String(response.headers['x-request-id']) }))
+        }).on('error', reject)
+      })
+    }
+
+    /** Waits until the log has `count` lines: it is written every few milliseconds, not at once. */
+    async function linesWhenWritten(count: number): Promise<string[]> {
+      for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 10))) {
+        const written = lines()
+        if (written.length >= count) return written
+      }
+      throw new Error(`the log did not reach ${count} lines in 30 s`)
+    }
+
+    it("writes each request's line byte for byte as pino would, whatever the URL and the client's id", async () => {
+      const visible = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 })
+      const request = fc.record({ query: visible, id: fc.option(visible.filter((id) => id.length > 0), { nil: undefined }) })
+      await fc.assert(
+        fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 8 }), async (requests) => {
+          const before = lines().length
+          const answers: { path: string; status: number; id: string }[] = []
+          for (const { query, id } of requests) answers.push({ path: `/api/v1/expand?q=${query}`, ...(await send(`/api/v1/expand?q=${query}`, id)) })
+          const written = (await linesWhenWritten(before + requests.length)).slice(before)
+          assert.equal(written.length, requests.length)
+          written.forEach((line, i) => {
+            const { path, status, id } = answers[i]!
+            // pino's line for the same entry at the same time: the one the general logger would have written.
+            const { time, ms } = JSON.parse(line) as { time: number; ms: number }
+            let expected = ''
+            const reference = pino({ level: 'info', timestamp: () => `,"time":${time}` }, { write: (text: string) => void (expected += text) })
+            reference.info({ reqId: id, method: 'GET', url: path, status, ms })
+            assert.equal(line + '\n', expected)
+          })
+        }),
+        { numRuns: 25 },
+      )
     })
   })
 
