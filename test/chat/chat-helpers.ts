@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PrefixIndex } from '@prefixd/core'
 import pg from 'pg'
-import { loadFixture, openSqliteStore, openStore, REFERENCE_FIXTURE, startChat, type EventBroker, type RunningChat } from '@prefixd/chat'
+import { loadFixture, openSqliteStore, openStore, REFERENCE_FIXTURE, startChat, type ChatOptions, type EventBroker, type RunningChat } from '@prefixd/chat'
 import { startTestPostgres, type TestPostgres } from '../support/postgres.js'
 import { TestClock } from './test-clock.js'
 
@@ -152,6 +152,8 @@ export async function startTestChat(
     readonly prefixIndex?: PrefixIndex
     /** Where committed changes are announced (default this service only). */
     readonly broker?: EventBroker
+    /** Where changes of users are heard: given, the service remembers authenticated users (default none). */
+    readonly userChanges?: ChatOptions['userChanges']
   } = {},
 ): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
@@ -170,6 +172,7 @@ export async function startTestChat(
     ...(options.heartbeatSeconds !== undefined && { heartbeatSeconds: options.heartbeatSeconds }),
     ...(options.expiryCheckSeconds !== undefined && { expiryCheckSeconds: options.expiryCheckSeconds }),
     ...(options.broker !== undefined && { broker: options.broker }),
+    ...(options.userChanges !== undefined && { userChanges: options.userChanges }),
   })
   const as = (name: string, credentials?: { readonly email: string; readonly key: string }): Client => {
     const user = USERS[name]

@@ -206,6 +206,70 @@ describe('PostgresBroker', () => {
       assert.deepEqual(again.events, events)
     })
 
+    /** Counts the service's reads of users by email (authentication) from now on. */
+    const countUserReads = (chat: TestChat): { readonly count: number } => {
+      const store = chat.chat.db as { get: (...args: unknown[]) => Promise<unknown> }
+      const get = store.get.bind(store)
+      const counter = { count: 0 }
+      store.get = (...args) => {
+        if (String(args[0]).includes('FROM users WHERE email')) counter.count++
+        return get(...args)
+      }
+      return counter
+    }
+    /** Settles when `broker` next hears that users changed (the observable event the services wait on). */
+    const nextUsersChange = (broker: PostgresBroker): Promise<void> =>
+      new Promise((resolve) => {
+        const stop = broker.onUsersChanged(() => {
+          stop()
+          resolve()
+        })
+      })
+    /**
+     * Two services on one PostgreSQL database (whichever store the suite runs on: the notice of a change
+     * comes from the database) that remember authenticated users, each told of user changes by its broker.
+     */
+    let remembering = 0
+    const startRemembering = async (): Promise<{ brokerB: PostgresBroker }> => {
+      const db = postgres!.createDatabase(`remembering_${++remembering}`)
+      // (Notifications stay within their database: the brokers listen on the services' own.)
+      const [brokerA, brokerB] = await Promise.all([PostgresBroker.connect(db, { onError: () => {} }), PostgresBroker.connect(db, { onError: () => {} })])
+      opened.push(brokerA, brokerB)
+      first = await startTestChat({ db, broker: brokerA, userChanges: brokerA })
+      second = await startTestChat({ db: first.chat.db.location, broker: brokerB, userChanges: brokerB })
+      return { brokerB }
+    }
+
+    it('remembers authenticated users, and refuses a bot key regenerated through the other service as soon as that change is heard', async () => {
+      const { brokerB } = await startRemembering()
+      const bot = second!.as('linkbot-bot')
+      expectSuccess(await bot.get('/users/me'))
+      const reads = countUserReads(second!)
+      expectSuccess(await bot.get('/users/me'))
+      assert.equal(reads.count, 0, 'the second request is authenticated from memory')
+      const heard = nextUsersChange(brokerB)
+      const { api_key: key } = expectSuccess(await first!.as('max').post('/bots/20/api_key/regenerate')) as { api_key: string }
+      await heard
+      const refused = await bot.get('/users/me')
+      assert.deepEqual([refused.status, refused.body.code], [401, 'INVALID_API_KEY'])
+      expectSuccess(await second!.as('linkbot-bot', { email: 'linkbot-bot@example.com', key }).get('/users/me'))
+    })
+
+    it('forgets remembered users changed by hand in the database: a deactivation, a role', async () => {
+      const { brokerB } = await startRemembering()
+      assert.equal(expectSuccess(await second!.as('olivia').get('/users/me')).role, 100)
+      expectSuccess(await second!.as('nina').get('/users/me'))
+      let heard = nextUsersChange(brokerB)
+      await first!.chat.db.run("UPDATE users SET role = 'guest' WHERE email = 'olivia@example.com'")
+      await heard
+      assert.equal(expectSuccess(await second!.as('olivia').get('/users/me')).role, 600)
+      heard = nextUsersChange(brokerB)
+      await first!.chat.db.run("UPDATE users SET is_active = 0 WHERE email = 'nina@example.com'")
+      await heard
+      const refused = await second!.as('nina').get('/users/me')
+      assert.deepEqual([refused.status, refused.body.code], [401, 'USER_DEACTIVATED'])
+    })
+
     it('delivers through the other service an event too long to travel in a notification (it is read from the store)', async () => {
       first = await startTestChat({ broker: await open(), heartbeatSeconds: [60, 60] })
       second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [60, 60] })

@@ -73,8 +73,9 @@ async function main(): Promise<void> {
   const role = process.env[WORKER_ENV]
   const channel: Channel | undefined = cluster.isWorker ? { send: (message) => void process.send!(message), on: (event, listener) => void process.on(event, listener) } : undefined
   // Alone on a PostgreSQL store, a process may have peers anywhere that share only the database: fan-out
-  // through LISTEN/NOTIFY, request budgets in the database, and no `restart` event when one of them
-  // (re)starts, since the service as a whole goes on (queues live in the database).
+  // through LISTEN/NOTIFY, request budgets in the database, authenticated users remembered until a
+  // user changes (heard on the same connection), and no `restart` event when one of them (re)starts,
+  // since the service as a whole goes on (queues live in the database).
   const peers = channel === undefined && isPostgresUrl(values.db)
   const shared: Array<{ close(): Promise<void> }> = []
   try {
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
       const broker = await PostgresBroker.connect(values.db)
       const limiter = new PostgresRateLimiter(values.db, rateLimit, () => Date.now() / 1000)
       shared.push(broker, limiter)
-      return { broker, limiter, restartQueues: false, sharedDatabase: true }
+      return { broker, limiter, userChanges: broker, restartQueues: false, sharedDatabase: true }
     })() : undefined
     const chat = await startChat({
       db: values.db,

@@ -44,6 +44,8 @@ export interface ChatOptions {
   readonly broker?: EventBroker
   /** Where request budgets are counted; default this process only (see ChatAppOptions.limiter). */
   readonly limiter?: ChatAppOptions['limiter']
+  /** Where changes of users are heard, so that authenticated users may be remembered (see ChatAppOptions.userChanges). */
+  readonly userChanges?: ChatAppOptions['userChanges']
   /**
    * Whether the queues of a previous run get their `restart` event now (default true): false for the
    * later workers of `--workers`, which join a service already running.
@@ -151,7 +153,11 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
   }
   const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, later('expiring idle queues', () => queues.expire(waiters.connected())))
   const stopSaving = every(clock, ACTIVITY_SAVE_MS, later('saving queue activity', () => queues.persistActivity(options.sharedDatabase === true ? waiters.connected() : undefined)))
-  const app = createChatApp(services, { rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, ...(options.limiter !== undefined && { limiter: options.limiter }) })
+  const app = createChatApp(services, {
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    ...(options.limiter !== undefined && { limiter: options.limiter }),
+    ...(options.userChanges !== undefined && { userChanges: options.userChanges }),
+  })
   // Requests in flight are counted, so that close() ends the store only after their last write: a long
   // poll released at close (or by its heartbeat just before) still appends its heartbeat and reads.
   const handle = app.callback()

@@ -4,10 +4,13 @@
 
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import type { UserChangeFeed } from '../http/auth-cache.js'
 import { EVERY_QUEUE, type BrokerListener, type EventBroker, type PreparedAnswers } from './event-broker.js'
 
 /** The notification channel all chat processes of one organization share. */
 export const DEFAULT_CHANNEL = 'prefixd_chat_events'
+/** Where the database announces a change of users (migration 9's trigger), for authentication caches. */
+export const USERS_CHANNEL = 'prefixd_chat_users'
 /** NOTIFY payloads must stay under 8000 bytes (queue ids are ASCII, so their characters are bytes). */
 const MAX_PAYLOAD = 7900
 /**
@@ -33,9 +36,14 @@ export interface PostgresBrokerOptions {
  * per kind of queue, as the fan-out wrote it, so one message to 1,000 queues is a few notifications. After a lost connection, listeners are called with `[EVERY_QUEUE]`
  * (every waiting request reads its queue again), since notifications sent meanwhile are not replayed;
  * and if its own publishes could not be sent meanwhile, it tells the others to do the same.
+ *
+ * The same connection hears changes of users (a UserChangeFeed): PostgreSQL delivers a connection's
+ * notifications in commit order, so a request woken by a change's events never sees its users as they
+ * were before it.
  */
-export class PostgresBroker implements EventBroker {
+export class PostgresBroker implements EventBroker, UserChangeFeed {
   readonly #listeners = new Set<BrokerListener>()
+  readonly #userListeners = new Set<() => void>()
   readonly #origin = randomBytes(6).toString('base64url')
   readonly #url: string
   readonly #channel: string
@@ -64,6 +72,7 @@ export class PostgresBroker implements EventBroker {
   async #listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.#url })
     client.on('notification', (message) => {
+      if (message.channel === USERS_CHANNEL) return this.#usersChanged()
       if (message.channel !== this.#channel || message.payload === undefined) return
       const space = message.payload.indexOf(' ')
       if (space < 0 || message.payload.slice(0, space) === this.#origin) return
@@ -74,13 +83,28 @@ export class PostgresBroker implements EventBroker {
     client.on('error', (error) => this.#lost(client, error))
     client.on('end', () => this.#lost(client, new Error('the connection to PostgreSQL ended')))
     await client.connect()
-    await client.query(`LISTEN ${this.#channel}`)
+    await client.query(`LISTEN ${this.#channel}; LISTEN ${USERS_CHANNEL}`)
     this.#client = client
+  }
+
+  /** Whether changes of users are heard now (UserChangeFeed): not while the connection is lost. */
+  get live(): boolean {
+    return this.#client !== undefined
+  }
+
+  onUsersChanged(listener: () => void): () => void {
+    this.#userListeners.add(listener)
+    return () => this.#userListeners.delete(listener)
+  }
+
+  #usersChanged(): void {
+    for (const listener of this.#userListeners) listener()
   }
 
   #lost(client: pg.Client, error: Error): void {
     if (this.#client !== client || this.#closed) return
     this.#client = undefined
+    this.#usersChanged() // what was remembered is not kept while changes cannot be heard
     this.#onError(error)
     void this.#reconnect(0)
   }
@@ -94,6 +118,7 @@ export class PostgresBroker implements EventBroker {
       this.#onError(error as Error)
       return this.#reconnect(attempt + 1)
     }
+    this.#usersChanged() // changes meanwhile were not heard
     this.#tell([EVERY_QUEUE])
     if (this.#missed) {
       this.#missed = false

@@ -2,6 +2,7 @@
 
 import Router from '@koa/router'
 import Koa, { type Context, type Next } from 'koa'
+import { AuthCache, type UserChangeFeed } from './auth-cache.js'
 import { apiKeyMatches } from '../org/secrets.js'
 import { userByEmail, type User } from '../org/users.js'
 import { addRoutes } from '../routes/index.js'
@@ -19,6 +20,12 @@ export interface ChatAppOptions {
    * one (`--workers`: the primary counts for all), so that the limit holds across them.
    */
   readonly limiter?: { take(caller: number | string): RateDecision | Promise<RateDecision> }
+  /**
+   * Where changes of users are heard (PostgresBroker). Given, authenticated users are remembered
+   * (AuthCache) until a user changes anywhere: a request then skips its read of the user. Default none:
+   * every request reads its user (on SQLite that read costs less than keeping processes told).
+   */
+  readonly userChanges?: UserChangeFeed
 }
 
 /** Paths that answer without credentials. */
@@ -27,6 +34,7 @@ const PUBLIC_PATHS = new Set(['/api/v1/server_settings', '/api/v1/settings/confi
 export function createChatApp(services: ChatServices, options: ChatAppOptions): Koa {
   const app = new Koa()
   const limiter = options.limiter ?? new RateLimiter(options.rateLimit, services.now)
+  const cache = options.userChanges === undefined ? undefined : new AuthCache(options.userChanges, services.now)
   const router: ChatRouter = new Router<ChatState>()
   addRoutes(router, services)
 
@@ -47,12 +55,17 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
     }
     if (PUBLIC_PATHS.has(ctx.path)) await limit(`ip:${ctx.ip}`)
     else {
-      let user: User
-      try {
-        user = await authenticate(services.db, ctx.get('Authorization'))
-      } catch (error) {
-        await limit(`ip:${ctx.ip}`)
-        throw error
+      const header = ctx.get('Authorization')
+      let user = cache?.get(header)
+      if (user === undefined) {
+        const generation = cache?.generation ?? 0
+        try {
+          user = await authenticate(services.db, header)
+        } catch (error) {
+          await limit(`ip:${ctx.ip}`)
+          throw error
+        }
+        cache?.set(header, user, generation)
       }
       await limit(user.id)
       ctx.state.user = user

@@ -1,7 +1,15 @@
 // The schema, as numbered migrations: migration N brings the database to `user_version` N. Never edit
 // one that has shipped; add the next.
 
-export const MIGRATIONS: readonly string[] = [
+/** A migration's SQL, the same for both stores, or each store's own where only one of them needs it. */
+export type Migration = string | { readonly sqlite: string; readonly postgres: string }
+
+/** The SQL of `migration` for `dialect` (a shared one is SQLite's, which PostgreSQL translates). */
+export function migrationSql(migration: Migration, dialect: 'sqlite' | 'postgres'): string {
+  return typeof migration === 'string' ? migration : migration[dialect]
+}
+
+export const MIGRATIONS: readonly Migration[] = [
   // 1: the organization as the reference fixture describes it, the per-user records, and the change log.
   `
   CREATE TABLE realm (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
@@ -287,5 +295,19 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE queue_events;
   ALTER TABLE queue_events_v8 RENAME TO queue_events;
   CREATE INDEX queue_events_by_payload ON queue_events (payload_id) WHERE payload_id IS NOT NULL;
-  `,
+  `,  // 9: on PostgreSQL, a change of users (a new key, an email, a deactivation, a role — whatever the
+  // process, or by hand) is announced at its commit on one channel, so that processes that remember
+  // authenticated users (http/auth-cache.ts) forget them. One statement-level NOTIFY: PostgreSQL folds
+  // equal ones of a transaction into one. SQLite needs nothing: its processes do not remember users.
+  {
+    sqlite: '',
+    postgres: `
+    CREATE FUNCTION prefixd_users_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('prefixd_chat_users', '');
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER users_changed AFTER UPDATE OR DELETE OR TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION prefixd_users_changed();
+    `,
+  },
 ]

@@ -2,7 +2,7 @@
 // the same numbered migrations as SQLite, translated where the dialects differ.
 
 import pg from 'pg'
-import { MIGRATIONS } from './migrations.js'
+import { MIGRATIONS, type Migration } from './migrations.js'
 import type { Sql, SqlValue, Store, TransactionOptions } from './store.js'
 
 /**
@@ -51,6 +51,11 @@ export function migrationForPostgres(sql: string): string {
     .replace(/CREATE TABLE (\w+) \(([^;]*?)\);/g, (whole, name: string, body: string) =>
       /\bid BIGINT GENERATED/.test(body) ? whole : `CREATE TABLE ${name} (rowid BIGINT GENERATED ALWAYS AS IDENTITY,${body});`,
     )
+}
+
+/** A migration as PostgreSQL runs it: a shared one translated, PostgreSQL's own as written. */
+function postgresMigration(migration: Migration): string {
+  return typeof migration === 'string' ? migrationForPostgres(migration) : migration.postgres
 }
 
 function statementsOf(client: pg.ClientBase | pg.Pool, names: Map<string, string>): Sql {
@@ -166,7 +171,7 @@ export class PostgresStore implements Store {
       if (current > MIGRATIONS.length) throw new Error(`the database is at schema version ${current}, newer than this program's ${MIGRATIONS.length}`)
       if (current === 0) await client.query('CREATE EXTENSION IF NOT EXISTS citext')
       for (let version = current + 1; version <= MIGRATIONS.length; version++) {
-        await client.query(migrationForPostgres(MIGRATIONS[version - 1]!)) // several statements: the simple protocol
+        await client.query(postgresMigration(MIGRATIONS[version - 1]!)) // several statements: the simple protocol
         await client.query('INSERT INTO prefixd_schema (version) VALUES ($1)', [version])
       }
       await client.query('COMMIT')

@@ -2,7 +2,7 @@
 // WAL, foreign keys on, synchronous = FULL; transactions are IMMEDIATE and run one at a time.
 
 import Database, { type Statement } from 'better-sqlite3'
-import { MIGRATIONS } from './migrations.js'
+import { MIGRATIONS, migrationSql } from './migrations.js'
 import type { Sql, SqlValue, Store, TransactionOptions } from './store.js'
 
 /**
@@ -28,7 +28,7 @@ function migrate(db: Database.Database): void {
   }
   for (let version = current + 1; version <= MIGRATIONS.length; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version - 1]!)
+      db.exec(migrationSql(MIGRATIONS[version - 1]!, 'sqlite'))
       db.pragma(`user_version = ${version}`)
     }).immediate()
   }
