@@ -17,7 +17,8 @@ import autocannon from 'autocannon'
 import { startTestPostgres } from '../test/support/postgres.js'
 import { inBatches, machineCpuSeconds, pct, RawPoller, treeCpuSeconds } from './chat-http.js'
 
-const MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
+/** The build measured; BENCH_MAIN=…/main.js measures another (a copy of an earlier build), for alternating before and after. */
+const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
 const RESULTS = new URL('results/chat-workers.md', import.meta.url)
 const SENDERS = 50
 const SEND_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
