@@ -166,16 +166,15 @@ describe('PostgresBroker', () => {
     })
 
     it('wakes a long poll on one service for a message sent through the other, long before its heartbeat', async () => {
-      first = await startTestChat({ broker: await open(), heartbeatSeconds: [60, 60] })
-      second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [60, 60] })
+      // A heartbeat an hour away: only the notification can end the wait (its answer would hold the heartbeat too).
+      first = await startTestChat({ broker: await open(), heartbeatSeconds: [3600, 3600] })
+      second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [3600, 3600] })
       const queue = expectSuccess(await first.as('nina').post('/register', { event_types: ['message'] })).queue_id as string
       const waiting = first.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
       await until(() => first!.chat.services.waiters.size === 1, 'the long poll waits on the first service')
       const sent = expectSuccess(await second.as('max').post('/messages', { type: 'private', to: [5], content: 'through the other one' }))
-      const started = performance.now()
       const events = expectSuccess(await waiting).events as Array<{ type: string; message: { id: number } }>
       assert.deepEqual(events.map((e) => [e.type, e.message.id]), [['message', sent.id]])
-      assert.ok(performance.now() - started < 10_000, 'woken by the notification, not by the 60 s heartbeat')
     })
 
     /** Counts the reads of queued events the service makes from its store from now on. */
