@@ -5,8 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
-import { setTimeout as delay } from 'node:timers/promises'
-import { startTestChat, USERS, type TestChat } from './chat-helpers.js'
+import { startTestChat, until, USERS, type TestChat } from './chat-helpers.js'
 
 type Answer = Record<string, unknown> & { result: string }
 /** The parts of zulip-js used here (the package ships no types). */
@@ -81,7 +80,8 @@ describe('zulip-js against the chat service', () => {
     let child: ChildProcess | undefined
     afterEach(() => void child?.kill('SIGKILL'))
 
-    it('registers with event_types null and hands each new message to its callback', async () => {
+    it('registers with event_types null and hands each new message to its callback', async function () {
+      this.timeout(60_000) // a Node process starts and loads zulip-js first; the waits below are safety nets
       // callOnEachEvent never returns, so it runs in a process of its own that prints each event.
       const script = `
         const zulipInit = require('zulip-js')
@@ -94,9 +94,8 @@ describe('zulip-js against the chat service', () => {
       const lines = createInterface({ input: child.stdout! })
       const seen: Array<{ type: string; message?: { content: string } }> = []
       const exited = once(child, 'exit')
-      // Its long poll is waiting once the service has a waiter (a bounded wait: the other process starts up).
-      for (let i = 0; i < 200 && chat.chat.services.waiters.size === 0; i++) await delay(50)
-      assert.equal(chat.chat.services.waiters.size, 1, 'the client never started its long poll')
+      // Its long poll is waiting once the service has a waiter (the other process starts up first).
+      await until(() => chat.chat.services.waiters.size === 1, 'the client starts its long poll')
       const arrived = new Promise<void>((resolve) =>
         lines.on('line', (line) => {
           const event = JSON.parse(line) as (typeof seen)[number]

@@ -69,7 +69,7 @@ export interface RunningChat {
   readonly url: string
   readonly db: Store
   readonly services: ChatServices
-  /** Settles when the timer work started so far (expiring queues, saving their activity) is done. */
+  /** Settles when the timer work (expiring queues, saving their activity) and mail delivery started so far are done. */
   settled(): Promise<void>
   /**
    * Stops the service: timers and waiting long polls end, connections close, and once the requests,
@@ -179,7 +179,7 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
     url,
     db,
     services,
-    settled: () => housekeeping,
+    settled: () => Promise.all([housekeeping, delivering]).then(() => undefined),
     close: () =>
       new Promise<void>((resolve) => {
         stopExpiry()
