@@ -82,6 +82,61 @@ describe('LogWriter', () => {
     }
   })
 
+  it('counts every line of a text given as several, when it drops it', () => {
+    const file = logFile()
+    try {
+      let dropped = 0
+      const writer = new LogWriter(file.fd, { maxBytes: 100, onDropped: (lines) => (dropped += lines) })
+      assert.equal(writer.write('a\n'.repeat(60), 60), false)
+      assert.equal(dropped, 60)
+    } finally {
+      file.close()
+    }
+  })
+
+  it('takes lines held back elsewhere before any other line, and at flushSync', () => {
+    const file = logFile()
+    try {
+      const writer = new LogWriter(file.fd, { maxBytes: 1000 })
+      const held: string[] = []
+      writer.holdBack(() => {
+        for (const line of held.splice(0)) writer.write(line)
+      })
+      held.push('first\n', 'second\n')
+      writer.write('third\n')
+      held.push('fourth\n')
+      writer.flushSync()
+      assert.equal(file.read(), 'first\nsecond\nthird\nfourth\n')
+    } finally {
+      file.close()
+    }
+  })
+
+  it("writes what it holds for pino's logger.flush(), after a write already under way", async () => {
+    const file = logFile()
+    try {
+      const writer = new LogWriter(file.fd, { maxBytes: 1000, delayMs: 0 })
+      writer.write('one\n')
+      let flushed = ''
+      // Runs right after the writer's own timer, while its write of 'one' is under way.
+      await new Promise<void>((resolve) =>
+        setTimeout(() => {
+          writer.write('two\n')
+          writer.flush(() => {
+            flushed = file.read()
+            resolve()
+          })
+        }, 0),
+      )
+      assert.equal(flushed, 'one\ntwo\n')
+      writer.write('three\n')
+      writer.flush()
+      assert.equal(file.read(), 'one\ntwo\nthree\n') // nothing under way: written at once
+    } finally {
+      file.close()
+    }
+  })
+
   it('writes what it holds at once with flushSync', () => {
     const file = logFile()
     try {

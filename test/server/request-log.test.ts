@@ -153,6 +153,32 @@ describe('request log', () => {
     })
   })
 
+  it("writes request lines, then later lines, in order, all of them once pino's logger.flush() is called", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prefixd-request-log-'))
+    const fd = openSync(join(dir, 'log'), 'w')
+    try {
+      const logger = await createLogger({ destination: fd })
+      const service = await listen(createApp({ index, logger }))
+      try {
+        for (const name of ['foaf:Person', 'schema:Person', 'rdf:type']) assert.equal((await fetch(`${service.url}/api/v1/expand?q=${name}`)).status, 200)
+        logger.warn('after the requests')
+        logger.flush()
+      } finally {
+        await service.close()
+      }
+      const written = readFileSync(join(dir, 'log'), 'utf8').split('\n').slice(0, -1).map((line) => JSON.parse(line) as { msg?: string; url?: string })
+      assert.deepEqual(written.map((entry) => entry.msg ?? entry.url), [
+        '/api/v1/expand?q=foaf:Person',
+        '/api/v1/expand?q=schema:Person',
+        '/api/v1/expand?q=rdf:type',
+        'after the requests',
+      ])
+    } finally {
+      closeSync(fd)
+      rmSync(dir, { recursive: true })
+    }
+  })
+
   it('logs a failure at error level with its stack, and the request at error level', async () => {
     const log = capture()
     const broken = { expand: () => { throw new Error('boom') } } as unknown as PrefixIndex

