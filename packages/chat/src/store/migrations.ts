@@ -295,7 +295,8 @@ export const MIGRATIONS: readonly Migration[] = [
   DROP TABLE queue_events;
   ALTER TABLE queue_events_v8 RENAME TO queue_events;
   CREATE INDEX queue_events_by_payload ON queue_events (payload_id) WHERE payload_id IS NOT NULL;
-  `,  // 9: on PostgreSQL, a change of users (a new key, an email, a deactivation, a role — whatever the
+  `,
+  // 9: on PostgreSQL, a change of users (a new key, an email, a deactivation, a role — whatever the
   // process, or by hand) is announced at its commit on one channel, so that processes that remember
   // authenticated users (http/auth-cache.ts) forget them. One statement-level NOTIFY: PostgreSQL folds
   // equal ones of a transaction into one. SQLite needs nothing: its processes do not remember users.
