@@ -230,9 +230,15 @@ async function measurePairs(servers: Partial<Record<Target, Server>>, workloads:
     const ratios: number[] = []
     const cpuAdded: (number | undefined)[] = []
     for (let i = 0; i < PAIRS; i++) {
-      const order = i % 2 === 0 ? [on, off] : [off, on]
-      const [first, second] = [await measure(servers[order[0]!.target]!, order[0]!, PAIR_SECONDS, 1), await measure(servers[order[1]!.target]!, order[1]!, PAIR_SECONDS, 1)]
-      const [logged, quiet] = i % 2 === 0 ? [first, second] : [second, first]
+      const short = (workload: Workload): Promise<Measured> => measure(servers[workload.target]!, workload, PAIR_SECONDS, 1)
+      let logged: Measured, quiet: Measured
+      if (i % 2 === 0) {
+        logged = await short(on)
+        quiet = await short(off)
+      } else {
+        quiet = await short(off)
+        logged = await short(on)
+      }
       ratios.push(logged.rps / quiet.rps)
       const [a, b] = [cpuMicros(logged), cpuMicros(quiet)]
       cpuAdded.push(a === undefined || b === undefined ? undefined : a - b)

@@ -118,7 +118,9 @@ describe('LogWriter', () => {
       const writer = new LogWriter(file.fd, { maxBytes: 1000, delayMs: 0 })
       writer.write('one\n')
       let flushed = ''
-      // Runs right after the writer's own timer, while its write of 'one' is under way.
+      // Runs right after the writer's own timer, while its write of 'one' is under way, so flush takes the
+      // waiting branch. On a file that write ends too fast for the order of 'one' and 'two' to tell a flush
+      // that waits from one that does not: this checks that flush writes everything and then calls back.
       await new Promise<void>((resolve) =>
         setTimeout(() => {
           writer.write('two\n')

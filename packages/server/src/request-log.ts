@@ -2,6 +2,7 @@
 
 import { randomBytes } from 'node:crypto'
 import type { Context, Next } from 'koa'
+import { pino } from 'pino'
 import { directLineWriter, type DirectLineWriter, type Logger } from './logger.js'
 
 /** A request id a client (or a proxy in front) may choose: visible ASCII, 1 to 128 characters; others are replaced. */
@@ -46,8 +47,7 @@ export function requestLog(logger: Logger, makeId = requestIds()): RequestLog {
   }
 }
 
-/** pino's number for `info`. */
-const INFO = 30
+const INFO = pino.levels.values.info!
 /** Entries held in one turn at most; beyond, they are made into lines at once. */
 const MAX_HELD = 4096
 
@@ -98,7 +98,7 @@ function infoLine(time: number, bindings: string, id: string, method: string, ur
   return `{"level":${INFO},"time":${time}${bindings},"reqId":${jsonString(id)},"method":${jsonString(method)},"url":${jsonString(url)},"status":${status},"ms":${ms}}\n`
 }
 
-/** Printable ASCII but `"` and `\\`: a JSON string as it stands. */
+/** Printable ASCII but `"` and `\`: a JSON string as it stands. */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
 
 function jsonString(text: string): string {
