@@ -52,16 +52,25 @@ export function requireOwner(user: User): void {
   if (user.role !== 'owner') throw new ChatError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner')
 }
 
+/** Every user, active or not, by id. */
+export async function allUsers(db: Sql): Promise<User[]> {
+  return (await db.all(`SELECT ${COLUMNS} FROM users ORDER BY id`) as UserRow[]).map((row) => {
+    const { api_key_hash: _, ...user } = fromRow(row)
+    return user
+  })
+}
+
 /** The ids of every active user: who hears about organization-wide changes. */
 export async function activeUserIds(db: Sql): Promise<number[]> {
   return (await db.all('SELECT id FROM users WHERE is_active = 1') as Array<{ id: number }>).map((r) => r.id)
 }
 
-/** The user record of GET /users/me. */
+/** The user record of GET /users/me, GET /users and GET /users/{id}. */
 export function describeUser(user: User): Record<string, unknown> {
   return {
     user_id: user.id,
     email: user.email,
+    delivery_email: user.email,
     full_name: user.full_name,
     role: ROLE_NUMBERS[user.role],
     is_owner: user.role === 'owner',
@@ -70,6 +79,11 @@ export function describeUser(user: User): Record<string, unknown> {
     is_bot: user.is_bot,
     is_active: user.is_active,
     bot_owner_id: user.bot_owner_id,
+    // 1: a generic bot, the only kind here; people have none.
+    bot_type: user.is_bot ? 1 : null,
+    is_billing_admin: false,
+    avatar_url: null,
+    avatar_version: 1,
     timezone: user.timezone,
     date_joined: new Date(user.date_joined * 1000).toISOString(),
   }

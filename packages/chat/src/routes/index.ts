@@ -11,12 +11,18 @@ import { addMessageRoutes } from './messages.js'
 import { addNavigationViewRoutes } from './navigation-views.js'
 import { addServerRoutes } from './server.js'
 import { addSettingsRoutes } from './settings.js'
+import { addStreamRoutes } from './streams.js'
+import { addSubscriptionRoutes } from './subscriptions.js'
 import { addTopicRoutes } from './topics.js'
+import { addUserRoutes } from './users.js'
 
 export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addServerRoutes(router, services)
   addMessageRoutes(router, services)
   addSettingsRoutes(router, services)
+  addUserRoutes(router, services)
+  addStreamRoutes(router, services)
+  addSubscriptionRoutes(router, services)
   addGroupRoutes(router, services)
   addTopicRoutes(router, services)
   addDraftRoutes(router, services)

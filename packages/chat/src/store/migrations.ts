@@ -311,4 +311,55 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE TRIGGER users_changed AFTER UPDATE OR DELETE OR TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION prefixd_users_changed();
     `,
   },
+  // 10: what a bot or an integration uses beside messages — a subscriber's own settings of a channel
+  // (NULL notification settings inherit the user's), reactions, uploaded files and the messages that
+  // link them, bot storage, and presence. Files are kept in the database (not on disk): processes on
+  // PostgreSQL share only the database, and a file and its record then commit or vanish together.
+  `
+  ALTER TABLE subscriptions ADD COLUMN color TEXT NOT NULL DEFAULT '';
+  ALTER TABLE subscriptions ADD COLUMN pin_to_top INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE subscriptions ADD COLUMN is_muted INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE subscriptions ADD COLUMN desktop_notifications INTEGER;
+  ALTER TABLE subscriptions ADD COLUMN audible_notifications INTEGER;
+  ALTER TABLE subscriptions ADD COLUMN push_notifications INTEGER;
+  ALTER TABLE subscriptions ADD COLUMN email_notifications INTEGER;
+  ALTER TABLE subscriptions ADD COLUMN wildcard_mentions_notify INTEGER;
+  CREATE TABLE reactions (
+    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    emoji_name TEXT NOT NULL,
+    emoji_code TEXT NOT NULL,
+    reaction_type TEXT NOT NULL,
+    PRIMARY KEY (message_id, user_id, reaction_type, emoji_code)
+  ) STRICT;
+  CREATE TABLE attachments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    owner_id INTEGER NOT NULL REFERENCES users(id),
+    path_id TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    create_time INTEGER NOT NULL,
+    content BLOB NOT NULL
+  ) STRICT;
+  CREATE INDEX attachments_by_owner ON attachments (owner_id);
+  CREATE TABLE attachment_messages (
+    attachment_id INTEGER NOT NULL REFERENCES attachments(id) ON DELETE CASCADE,
+    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    PRIMARY KEY (attachment_id, message_id)
+  ) STRICT;
+  CREATE INDEX attachment_messages_by_message ON attachment_messages (message_id);
+  CREATE TABLE bot_storage (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+  ) STRICT;
+  CREATE TABLE presence (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    active_timestamp INTEGER,
+    idle_timestamp INTEGER,
+    update_id INTEGER NOT NULL
+  ) STRICT;
+  `,
 ]

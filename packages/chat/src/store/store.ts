@@ -1,8 +1,8 @@
 // The store: what the chat service asks of its database, with two implementations — SQLite (embedded, the
 // default) and PostgreSQL (several processes, several machines). Routes and the event queues see only this.
 
-/** A value bound to a `?` placeholder (booleans are stored as 0/1 by the callers, as SQLite wants). */
-export type SqlValue = string | number | null
+/** A value bound to a `?` placeholder (booleans are stored as 0/1 by the callers, as SQLite wants; bytes for files). */
+export type SqlValue = string | number | null | Uint8Array
 
 /**
  * Statements on a connection or inside a transaction. SQL is written once for both stores: `?`

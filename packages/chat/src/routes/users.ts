@@ -1,0 +1,50 @@
+// GET /users, GET /users/{id} and GET /users/{email}: the organization's people and bots.
+
+import { badRequest } from '../http/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { invalid, is, type Params } from '../http/params.js'
+import { pathId } from '../http/path-ids.js'
+import { allUsers, describeUser, userByEmail, userById, type User } from '../org/users.js'
+import type { Sql } from '../store/store.js'
+
+export function addUserRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db } = services
+
+  router.get('/api/v1/users', async (ctx) => {
+    const { params } = ctx.state
+    const profile = readOptions(params)
+    const ids = params.json('user_ids', is.intArray)
+    const wanted = ids === undefined ? undefined : new Set(ids)
+    const members = (await allUsers(db)).filter((u) => wanted === undefined || wanted.has(u.id)).map((u) => describe(u, profile))
+    ok(ctx, { members })
+  })
+
+  // /users/me is GET /users/me (routes/server.ts, added first); a path with `@` names a user by email.
+  router.get('/api/v1/users/:user', async (ctx) => {
+    const profile = readOptions(ctx.state.params)
+    const user = await userByPath(db, ctx.params.user ?? '')
+    if (user === undefined) throw badRequest('No such user')
+    ok(ctx, { user: describe(user, profile) })
+  })
+}
+
+/** The user a path segment names: an id, or an email (any case); undefined when none. */
+export async function userByPath(db: Sql, segment: string): Promise<User | undefined> {
+  if (segment.includes('@')) {
+    const found = await userByEmail(db, segment)
+    if (found === undefined) return undefined
+    const { api_key_hash: _, ...user } = found
+    return user
+  }
+  return userById(db, pathId(segment, () => invalid('user_id')))
+}
+
+/** include_custom_profile_fields (the organization has no custom fields: an empty profile) and client_gravatar (no avatars here). */
+function readOptions(params: Params): boolean {
+  params.bool('client_gravatar')
+  return params.bool('include_custom_profile_fields') ?? false
+}
+
+function describe(user: User, profile: boolean): Record<string, unknown> {
+  return { ...describeUser(user), ...(profile && { profile_data: {} }) }
+}
