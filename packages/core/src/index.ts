@@ -1,7 +1,8 @@
 // @prefixd/core: the public surface. Everything a tool needs to expand, shrink and complete RDF names.
 
 export { PrefixIndex } from './index/prefix-index.js'
-export type { AutocompleteOptions, Completions, ExpandOptions, NameSyntax, ShrinkOptions } from './index/prefix-index.js'
+export type { ExpandOptions, NameSyntax, ShrinkOptions } from './index/prefix-index.js'
+export type { AutocompleteOptions, Completions } from './index/completion.js'
 export type { LoadProblem, NamespaceOf, PrefixEntry, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './index/model.js'
 export { candidates } from './curation/candidates.js'
 export type { Candidate } from './curation/candidates.js'

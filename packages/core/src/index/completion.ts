@@ -1,0 +1,375 @@
+// Completion: prefixes, namespaces and vocabulary terms for a partial name, best first, and the names it writes.
+
+import { fold } from '../names/fold.js'
+import { looksLikeIri } from '../names/iri.js'
+import { readLocalName, writeLocalName } from '../names/pn-local.js'
+import { NamespaceTrie } from '../structures/namespace-trie.js'
+import { prioritiesOf, RangeBest } from '../structures/range-best.js'
+import { prefixRange } from '../structures/sorted-range.js'
+import type { TermIndex, TermKind, TermRecord } from '../terms/term-index.js'
+import { Demotion } from './demotion.js'
+import type { PrefixEntry, VocabularyInfo } from './model.js'
+
+export interface AutocompleteOptions {
+  /** Default `false`: the prefix part, the term part and the type are compared case-folded. */
+  readonly caseSensitive?: boolean
+  /** Keep only terms of this `rdf:type` (prefixed name or IRI), subclasses included. */
+  readonly type?: string
+  /** Default `false`: return full IRIs instead of prefixed names. */
+  readonly expand?: boolean
+  /** Default unlimited: the most results to return. */
+  readonly limit?: number
+  /**
+   * Default `'relevance'`: an exact match first, then by how likely a person wants each (see
+   * {@link PrefixIndex.complete}). `'alpha'`: case-folded code-point order, as before ranking.
+   */
+  readonly sort?: 'relevance' | 'alpha'
+  /** What the position in the document asks for: terms of this kind first (a predicate wants a property). */
+  readonly prefer?: TermKind
+}
+
+/** An answer of {@link PrefixIndex.complete}. */
+export interface Completions {
+  readonly suggestions: string[]
+  /** Whether more matched than the limit let through. */
+  readonly truncated: boolean
+}
+
+/** What completion reads of the index it serves. */
+export interface CompletionParts {
+  /** The table in preference order. */
+  readonly entries: readonly PrefixEntry[]
+  /** The preferred entry of each namespace, namespace synonyms' entries included. */
+  readonly preferred: readonly PrefixEntry[]
+  readonly byPrefix: ReadonlyMap<string, PrefixEntry>
+  /** The preferred entry of each namespace. */
+  readonly byNamespace: NamespaceTrie<PrefixEntry>
+  readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
+  readonly terms: TermIndex
+  /** 0 for an entry completion offers, else its {@link Demotion}. */
+  readonly demotion: (entry: PrefixEntry) => number
+  /** The index's shrink, for terms found by IRI. */
+  readonly shrink: (iri: string) => string | undefined
+}
+
+/**
+ * Completion over one index (see {@link PrefixIndex.complete}): the prefix and namespace orders it
+ * searches, their rankings, and the prefixed names it has written, cached in chunks.
+ */
+export class Completion {
+  readonly #byPrefix: ReadonlyMap<string, PrefixEntry>
+  readonly #byFoldedPrefix = new Map<string, PrefixEntry>()
+  readonly #byNamespace: NamespaceTrie<PrefixEntry>
+  /** Preferred entries by case-folded namespace: case-insensitive IRI completion finds its namespace here. */
+  readonly #byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
+  readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
+  readonly #terms: TermIndex
+  readonly #demotion: (entry: PrefixEntry) => number
+  readonly #shrink: (iri: string) => string | undefined
+  /** Entries sorted by case-folded prefix, and their keys, for prefix completion. */
+  readonly #prefixOrder: readonly PrefixEntry[]
+  readonly #prefixKeys: readonly string[]
+  /** `prefix:` of each entry of #prefixOrder, made once: prefix completion then allocates nothing. */
+  readonly #prefixNames: readonly string[]
+  /** Preferred entries sorted by case-folded namespace, and their keys, for namespace completion. */
+  readonly #namespaceOrder: readonly PrefixEntry[]
+  readonly #namespaceKeys: readonly string[]
+  /** Prefix completion best first: the ranking of #prefixOrder and of #namespaceOrder (made when first asked). */
+  #prefixRanking: RangeBest | undefined
+  #namespaceRanking: RangeBest | undefined
+  /**
+   * Prefixed names that completion has written, per prefix entry, in chunks of {@link CHUNK} terms
+   * (by rank): an editor asks for the same names keystroke after keystroke, so each is checked,
+   * escaped and concatenated once, and a completion then only copies references. A chunk is made
+   * when first touched, so a query costs at most one chunk beyond its own results; past
+   * {@link MAX_CHUNKS} chunks in all the cache starts afresh, which keeps its memory bounded.
+   */
+  readonly #nameChunks = new Map<PrefixEntry, Array<NameChunk | undefined>>()
+  #chunkCount = 0
+
+  constructor(parts: CompletionParts) {
+    this.#byPrefix = parts.byPrefix
+    this.#byNamespace = parts.byNamespace
+    this.#vocabularies = parts.vocabularies
+    this.#terms = parts.terms
+    this.#demotion = parts.demotion
+    this.#shrink = parts.shrink
+    for (const entry of parts.entries) {
+      const folded = fold(entry.prefix)
+      if (!this.#byFoldedPrefix.has(folded)) this.#byFoldedPrefix.set(folded, entry)
+    }
+    const byKey = <T>(items: T[], key: (item: T) => string): [T[], string[]] => {
+      const keyed = items.map((item) => ({ item, key: key(item) }))
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      return [keyed.map((k) => k.item), keyed.map((k) => k.key)]
+    }
+    ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => fold(e.prefix))
+    this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
+    for (const entry of parts.preferred) {
+      const folded = fold(entry.namespace)
+      if (this.#byFoldedNamespace.get(folded) === undefined) this.#byFoldedNamespace.set(folded, entry)
+    }
+    ;[this.#namespaceOrder, this.#namespaceKeys] = byKey([...parts.preferred], (e) => fold(e.namespace))
+  }
+
+  /**
+   * {@link PrefixIndex.autocomplete}, saying whether the limit cut the answer. Relevance order: an
+   * exact match first; then terms of the kind `prefer` asks for; then by a precomputed ranking —
+   * how often the vocabularies build on a term (as domain, range, superclass or superproperty),
+   * shorter names first, trusted vocabularies over crowd-sourced ones, deprecated terms last, and
+   * code-point order only to break ties. Prefixes rank by popularity; long-tail and suspect prefixes
+   * are not offered (a suspect one typed in full offers its usual form instead). Each keystroke
+   * costs O((limit + log n) log n): the best of the matching block are picked without scanning it.
+   */
+  complete(query: string, options: AutocompleteOptions = {}): Completions | undefined {
+    if (typeof query !== 'string') throw new TypeError(`autocomplete: query must be a string, got ${typeof query}`)
+    const caseSensitive = options.caseSensitive ?? false
+    const expand = options.expand ?? false
+    const limit = options.limit ?? Infinity
+    if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) {
+      throw new TypeError('autocomplete: limit must be a whole number ≥ 0')
+    }
+    const sort = options.sort ?? 'relevance'
+    if (sort !== 'relevance' && sort !== 'alpha') throw new TypeError("autocomplete: sort must be 'relevance' or 'alpha'")
+    const prefer = options.prefer
+    if (prefer !== undefined && prefer !== 'class' && prefer !== 'property') throw new TypeError("autocomplete: prefer must be 'class' or 'property'")
+    const alpha = sort === 'alpha'
+    const answer = new Answer(limit)
+    // An unknown type leaves `types` empty: no term matches, but prefixes still complete.
+    const types = options.type === undefined ? undefined : this.#resolveType(options.type, caseSensitive)
+
+    if (looksLikeIri(query)) return this.#completeIri(answer, query, caseSensitive, types, expand, alpha)
+
+    const colon = query.indexOf(':')
+    if (colon < 0) return this.#completePrefix(answer, query, caseSensitive, expand, alpha)
+
+    const entry = this.#lookupPrefix(query.slice(0, colon), caseSensitive)
+    if (entry === undefined) {
+      // Not a prefix; maybe the start of a non-hierarchical IRI such as `urn:isbn:`.
+      const fromIri = this.#completeIri(answer, query, caseSensitive, types, expand, alpha)
+      return fromIri.suggestions.length > 0 ? fromIri : undefined
+    }
+    const partial = unescapePartial(query.slice(colon + 1))
+    if (partial === '' && options.type === undefined && !answer.add(expand ? entry.namespace : entry.prefix + ':')) return answer.done()
+    const exact = entry.namespace + partial
+    const chunks = this.#chunksOf(entry)
+    const nameAt = (rank: number): string | null | undefined => {
+      const chunk = chunks[rank >>> CHUNK_BITS] ?? this.#makeChunk(entry, chunks, rank >>> CHUNK_BITS)
+      return chunk[rank & (CHUNK - 1)]
+    }
+    if (!alpha) {
+      const wanted = limit - answer.suggestions.length + 1
+      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(prefer && { prefer }) }, (record, rank) => {
+        const written = nameAt(rank)
+        // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
+        if (written === undefined || (written === null && !expand)) return true
+        return answer.add(expand ? record.iri : written!)
+      })
+      return answer.done()
+    }
+    const results = answer.suggestions
+    const start = results.length
+    this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
+      const written = nameAt(rank)
+      if (written === undefined) return true
+      const name = expand ? record.iri : written
+      if (name === null) return true // no local name can write it (expand still lists it)
+      const full = results.length >= limit
+      // Past the limit, keep looking only at names equal to the query but for case (they come first
+      // and have its length), so the exact-case one wins a place: `cc:license` before `cc:License`.
+      if (full && record.iri.length !== exact.length) {
+        answer.truncated = true
+        return false
+      }
+      if (record.iri === exact && results.length > start) {
+        results.splice(start, 0, name)
+        if (full) results.length = limit
+      } else if (!full) {
+        results.push(name)
+      }
+      if (full) answer.truncated = true
+      return true
+    })
+    return answer.done()
+  }
+
+  /** Prefixes starting with `query`: the exact one first, then by popularity (or code-point order). */
+  #completePrefix(answer: Answer, query: string, caseSensitive: boolean, expand: boolean, alpha: boolean): Completions {
+    const exact = this.#byPrefix.get(query)
+    const write = (entry: PrefixEntry) => (expand ? entry.namespace : entry.prefix + ':')
+    const [start, end] = prefixRange(this.#prefixKeys, fold(query))
+    const visit = (i: number): boolean => {
+      const entry = this.#prefixOrder[i]!
+      // Best first, the demoted prefixes come last: the first one ends the walk.
+      if (this.#demotion(entry) > 0) return alpha
+      if (entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) return true
+      return answer.add(expand ? entry.namespace : this.#prefixNames[i]!)
+    }
+    if (exact !== undefined) {
+      // A suspect prefix typed in full offers the prefix usually meant instead.
+      const usual = this.#demotion(exact) === Demotion.Suspect ? this.#usualEntry(exact) : exact
+      if (usual !== undefined && !answer.add(write(usual))) return answer.done()
+      if (usual !== undefined && usual !== exact) this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, (i) => this.#prefixOrder[i] === usual || visit(i))
+      else this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, visit)
+      return answer.done()
+    }
+    this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, visit)
+    return answer.done()
+  }
+
+  /** The entry a suspect prefix stands for (`shema` → `schema`), if the table has it. */
+  #usualEntry(entry: PrefixEntry): PrefixEntry | undefined {
+    const usually = this.#vocabularies.get(entry.prefix)?.usually
+    return usually === undefined ? undefined : this.#byPrefix.get(usually)
+  }
+
+  /** Items `[start, end)` of a sorted array, in index order (`alpha`) or best first, until `visit` or the answer stops. */
+  #visitRange(ranking: RangeBest, start: number, end: number, answer: Answer, alpha: boolean, visit: (i: number) => boolean): void {
+    if (alpha) {
+      for (let i = start; i < end && visit(i); i++);
+      return
+    }
+    ranking.visitFor(answer.limit - answer.suggestions.length + 1, start, end, visit)
+  }
+
+  #prefixRankingOf(): RangeBest {
+    return (this.#prefixRanking ??= this.#rankEntries(this.#prefixOrder))
+  }
+
+  #namespaceRankingOf(): RangeBest {
+    return (this.#namespaceRanking ??= this.#rankEntries(this.#namespaceOrder))
+  }
+
+  /** Trusted before demoted, then by popularity; `entries` is sorted case-folded, which breaks ties. */
+  #rankEntries(entries: readonly PrefixEntry[]): RangeBest {
+    const scores = Float64Array.from(entries, (entry) => {
+      const info = this.#vocabularies.get(entry.prefix)
+      // Curated prefixes missing from prefix.cc rank after its popular ones; a user's own (no info) like the most popular.
+      const popularity = info?.popularity ?? (info === undefined ? 0 : 5000)
+      return -(this.#demotion(entry) * 1e6 + popularity)
+    })
+    // Ties in the entries' own order: case-folded, as alphabetical completion lists them.
+    return new RangeBest(prioritiesOf(scores, (a, b) => a - b))
+  }
+
+  /** The name chunks of `entry` (see #nameChunks). */
+  #chunksOf(entry: PrefixEntry): Array<NameChunk | undefined> {
+    let chunks = this.#nameChunks.get(entry)
+    if (chunks === undefined) this.#nameChunks.set(entry, (chunks = []))
+    return chunks
+  }
+
+  /** Writes the names of the terms of chunk `index` with `entry`'s prefix (see {@link NameChunk}). */
+  #makeChunk(entry: PrefixEntry, chunks: Array<NameChunk | undefined>, index: number): NameChunk {
+    if (this.#chunkCount >= MAX_CHUNKS) {
+      // Full: start afresh. The chunks of this query are made again at once; others when next asked.
+      for (const list of this.#nameChunks.values()) list.length = 0
+      this.#chunkCount = 0
+    }
+    const chunk: Array<string | null | undefined> = []
+    const end = Math.min((index + 1) * CHUNK, this.#terms.size)
+    for (let rank = index * CHUNK; rank < end; rank++) {
+      const iri = this.#terms.at(rank).iri
+      if (!iri.startsWith(entry.namespace)) {
+        chunk.push(undefined)
+        continue
+      }
+      const local = writeLocalName(iri.slice(entry.namespace.length))
+      chunk.push(local === undefined ? null : entry.prefix + ':' + local)
+    }
+    chunks[index] = chunk
+    this.#chunkCount++
+    return chunk
+  }
+
+  /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
+  #completeIri(
+    answer: Answer,
+    query: string,
+    caseSensitive: boolean,
+    types: readonly string[] | undefined,
+    expand: boolean,
+    alpha: boolean,
+  ): Completions {
+    const folded = fold(query)
+    const [start, end] = prefixRange(this.#namespaceKeys, folded)
+    let going = true
+    this.#visitRange(this.#namespaceRankingOf(), start, end, answer, alpha, (i) => {
+      const entry = this.#namespaceOrder[i]!
+      if (this.#demotion(entry) > 0) return alpha // best first, the demoted come last
+      if (caseSensitive && !entry.namespace.startsWith(query)) return true
+      return (going = answer.add(expand ? entry.namespace : entry.prefix + ':'))
+    })
+    // Terms only once the query has reached a namespace: before that the namespaces are the answer.
+    const reached = caseSensitive ? this.#byNamespace.longest(query) : this.#byFoldedNamespace.longest(folded)
+    if (!going || reached === undefined) return answer.done()
+    const visit = (record: TermRecord) => {
+      const name = expand ? record.iri : this.#shrink(record.iri)
+      return name === undefined || answer.add(name)
+    }
+    if (alpha) this.#terms.forEachStartingWith(query, { caseSensitive, types }, visit)
+    else this.#terms.forEachByRelevance(query, { caseSensitive, types, wanted: answer.limit - answer.suggestions.length + 1 }, visit)
+    return answer.done()
+  }
+
+  /** The exact prefix, else (case-folded) the most preferred prefix equal to it ignoring case. */
+  #lookupPrefix(prefix: string, caseSensitive: boolean): PrefixEntry | undefined {
+    const exact = this.#byPrefix.get(prefix)
+    if (exact !== undefined || caseSensitive) return exact
+    return this.#byFoldedPrefix.get(fold(prefix))
+  }
+
+  /** The type IRIs of the index that `type` (a prefixed name or an IRI) names; `[]` for none. */
+  #resolveType(type: string, caseSensitive: boolean): readonly string[] {
+    if (typeof type !== 'string') throw new TypeError('autocomplete: type must be a string')
+    let iri = type
+    if (!looksLikeIri(type)) {
+      const colon = type.indexOf(':')
+      const entry = colon < 0 ? undefined : this.#lookupPrefix(type.slice(0, colon), caseSensitive)
+      const local = entry === undefined ? undefined : readLocalName(type.slice(colon + 1))
+      if (entry !== undefined && local !== undefined) iri = entry.namespace + local
+    }
+    return this.#terms.knownTypes(iri, caseSensitive)
+  }
+}
+
+/** Suggestions collected up to a limit; one more offered past it marks the answer as cut. */
+class Answer {
+  readonly suggestions: string[] = []
+  truncated = false
+
+  constructor(readonly limit: number) {}
+
+  /** Adds `value` if there is room; false (and marks the answer cut) once there is none. */
+  add(value: string): boolean {
+    if (this.suggestions.length >= this.limit) {
+      this.truncated = true
+      return false
+    }
+    this.suggestions.push(value)
+    return true
+  }
+
+  done(): Completions {
+    return { suggestions: this.suggestions, truncated: this.truncated }
+  }
+}
+
+/** Terms per name chunk (a power of two, so a rank splits into chunk and offset with shifts). */
+// Small: relevance order touches terms scattered over the block, and each first touch writes a chunk.
+const CHUNK_BITS = 4
+const CHUNK = 1 << CHUNK_BITS
+/** Name chunks cached at most, over all prefixes: about a million names. */
+const MAX_CHUNKS = 65_536
+
+/**
+ * The prefixed names of {@link CHUNK} consecutive terms (by rank) with one prefix: `null` where no
+ * local name can write the term, `undefined` where its IRI does not start with the namespace (it is
+ * outside it, or differs from it in case).
+ */
+type NameChunk = ReadonlyArray<string | null | undefined>
+
+/** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
+function unescapePartial(partial: string): string {
+  return partial.includes('\\') ? partial.replace(/\\(.?)/gs, '$1') : partial
+}
