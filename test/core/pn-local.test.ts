@@ -1,7 +1,9 @@
-// Tests of the Turtle prefixed-name grammar: PN_PREFIX checks, PN_LOCAL writing (escapes) and reading.
+// Tests of the Turtle prefixed-name grammar: PN_PREFIX checks, PN_LOCAL writing (escapes), scanning and reading.
 
 import assert from 'node:assert/strict'
+import fc from 'fast-check'
 import { isPnPrefix, readLocalName, writeLocalName } from '@prefixd/core'
+import { isPlainLocalName, localNameEnd, namesInToken } from '@prefixd/core/syntax'
 import { localNameProblem, printable } from '../../packages/core/src/names/pn-local.js'
 
 describe('isPnPrefix', () => {
@@ -93,6 +95,97 @@ describe('writeLocalName', () => {
   it('gives undefined for a lone surrogate', () => {
     assert.equal(writeLocalName('a\ud800'), undefined)
     assert.equal(writeLocalName('\udc00'), undefined)
+  })
+})
+
+// An oracle independent of the scanner, written straight from Turtle 1.1 productions 163-173 (astral
+// characters included: PN_CHARS_BASE reaches U+EFFFF): PN_LOCAL as one regular expression.
+const BASE = 'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}'
+const PN_CHARS_U = `${BASE}_`
+const PN_CHARS = `${PN_CHARS_U}\\-0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`
+const PLX = "%[0-9A-Fa-f]{2}|\\\\[_~.\\-!$&'()*+,;=/?#@%]"
+const PN_LOCAL = new RegExp(`^(?:[${PN_CHARS_U}:0-9]|${PLX})(?:(?:[${PN_CHARS}.:]|${PLX})*(?:[${PN_CHARS}:]|${PLX}))?$`, 'u')
+
+/** The end of the longest PN_LOCAL at `from` by the oracle (`from` when none), optionally one not ending with ':'. */
+function longestLocal(text: string, from: number, trailingColon = true): number {
+  for (let end = text.length; end > from; end--) {
+    const local = text.slice(from, end)
+    if (PN_LOCAL.test(local) && (trailingColon || !local.endsWith(':'))) return end
+  }
+  return from
+}
+
+/** Pieces that stress the grammar: escapes good and bad, %xx good and bad, characters allowed only after the first, surrogates. */
+const PIECES = [
+  ...'aZ09_:.-~!$&\'()*+,;=/?#@% <>"{}|^`[]\t',
+  'é',
+  '中',
+  '\u00b7',
+  '\u0300',
+  '\u203f',
+  '\u{1F600}',
+  '\u{F0000}',
+  '\u{10FFFF}',
+  '\uD800',
+  '\uDC00',
+  '%41',
+  '%7e',
+  '%zz',
+  '%4',
+  '\\.',
+  '\\-',
+  '\\%',
+  '\\:',
+  '\\a',
+  '\\',
+]
+const text = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'grapheme', maxLength: 2 })), { maxLength: 10 }).map((parts) => parts.join(''))
+const RUNS = { numRuns: 3000 }
+
+describe('localNameEnd', () => {
+  it('ends a name before trailing dots, and before trailing colons in prose', () => {
+    assert.equal(localNameEnd('ex:a.b. ex:c', 3), 6)
+    assert.equal(localNameEnd('a:b:', 0), 4)
+    assert.equal(localNameEnd('a:b:', 0, { trailingColon: false }), 3)
+    assert.equal(localNameEnd('a\\..', 0), 3)
+    assert.equal(localNameEnd('.a', 0), 0)
+    assert.equal(localNameEnd('x-a', 1), 1)
+    assert.equal(localNameEnd('\u{1F600}\u00b7', 0), 3)
+  })
+
+  it('agrees with the grammar on the longest local name at any offset', () => {
+    fc.assert(
+      fc.property(text, fc.nat(3), (s, skip) => {
+        const from = Math.min(skip, s.length)
+        assert.equal(localNameEnd(s, from), longestLocal(s, from))
+        assert.equal(localNameEnd(s, from, { trailingColon: false }), longestLocal(s, from, false))
+      }),
+      RUNS,
+    )
+  })
+
+  it('is what readLocalName, localNameProblem and isPlainLocalName decide by', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        const valid = PN_LOCAL.test(s) || s === ''
+        assert.equal(readLocalName(s) !== undefined, valid)
+        assert.equal(localNameProblem(s) === undefined, valid)
+        if (valid) assert.equal(readLocalName(s), s.replace(/\\(.)/gu, '$1'))
+        assert.equal(isPlainLocalName(s), s !== '' && valid && !s.includes('\\'))
+      }),
+      RUNS,
+    )
+  })
+
+  it("gives a document's names the grammar's local names", () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        const token = { kind: 'term', text: `ex:${s}`, start: 0, end: s.length + 3, closed: true } as const
+        const [first] = namesInToken(token)
+        assert.deepEqual(first, { prefix: 'ex', local: s.slice(0, longestLocal(s, 0)), start: 0, end: longestLocal(s, 0) + 3 })
+      }),
+      RUNS,
+    )
   })
 })
 

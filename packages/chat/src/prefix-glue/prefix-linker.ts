@@ -1,6 +1,7 @@
 // The prefix glue's TextLinker: finds the prefixed names in a message's text (foaf:Person) in one linear scan and links them to their IRIs.
 
-import { isPnChars, isPnCharsBase, type PrefixIndex } from '@prefixd/core'
+import { isPnChars, type PrefixIndex } from '@prefixd/core'
+import { localNameEnd } from '@prefixd/core/syntax'
 import type { TextLink, TextLinker } from '../linkify/text-linker.js'
 
 export interface PrefixLinkerOptions {
@@ -46,13 +47,8 @@ const SPACE = 0x20
 const DOT = 0x2e
 const SLASH = 0x2f
 const COLON = 0x3a
-const PERCENT = 0x25
-const BACKSLASH = 0x5c
-const UNDERSCORE = 0x5f
-
-/** PN_LOCAL_ESC (production 172): what may follow a backslash in a local name. */
-const ESCAPABLE = new Uint8Array(128)
-for (const ch of "_~.-!$&'()*+,;=/?#@%") ESCAPABLE[ch.charCodeAt(0)] = 1
+/** A trailing `:` is punctuation in chat (Turtle would keep it in the name). */
+const PROSE = { trailingColon: false } as const
 
 // Boundaries, as tables for ASCII (nearly every character of a message) and a short list above it.
 const OPENING = new Uint8Array(128)
@@ -95,7 +91,7 @@ function scanWord(text: string, start: number, index: PrefixIndex, ignored: Read
     if (ignored.has(prefix)) return skipToSpace(text, j) // urn:isbn:…, mailto:…: no names inside either
     // The empty prefix is never linked: `:smile:` and `:)` are not Turtle.
     if (prefix !== '' && index.namespace(prefix) !== undefined) {
-      const end = scanLocal(text, j + 1)
+      const end = localNameEnd(text, j + 1, PROSE) // PN_LOCAL, `\x` escapes and `%xx` included, without trailing `.` or `:`
       if (end > j + 1 && endsName(text, end)) {
         const url = index.expand(text.slice(segment, end)) // the scan follows PN_LOCAL, so this is the check, not a search
         if (url !== undefined) links.push({ start: segment, end, url })
@@ -104,39 +100,6 @@ function scanWord(text: string, start: number, index: PrefixIndex, ignored: Read
     }
     segment = j + 1
   }
-}
-
-/**
- * The end of the PN_LOCAL (production 168) starting at `from`, without trailing bare `.` or `:`
- * (`from` itself when there is none). `\x` escapes and `%xx` count as one unit, as PLX does.
- */
-function scanLocal(text: string, from: number): number {
-  const n = text.length
-  let e = from
-  let end = from // past the last unit that may end a name
-  while (e < n) {
-    const c = text.codePointAt(e)!
-    if (c === BACKSLASH) {
-      if (ESCAPABLE[text.charCodeAt(e + 1)] !== 1) break
-      e += 2
-      end = e
-    } else if (c === PERCENT) {
-      if (!(isHex(text.charCodeAt(e + 1)) && isHex(text.charCodeAt(e + 2)))) break
-      e += 3
-      end = e
-    } else if (c === COLON) {
-      e++ // allowed anywhere, but a trailing one is punctuation in chat
-    } else if (c === DOT) {
-      if (e === from) break // PN_LOCAL may not start with '.'
-      e++ // nor end with one: `end` stays
-    } else {
-      // First character: PN_CHARS_U or a digit; later ones: PN_CHARS.
-      if (e === from ? !(isPnCharsU(c) || isDigit(c)) : !isPnChars(c)) break
-      e += c > 0xffff ? 2 : 1
-      end = e
-    }
-  }
-  return end
 }
 
 /** Whether a name ending at `end` stands on its own: what follows is the end, a space, a closing mark, or sentence punctuation before one. */
@@ -170,17 +133,4 @@ function isOpening(c: number): boolean {
 function isClosing(c: number): boolean {
   if (c < 128) return CLOSING[c] === 1
   return c === 0x201d || c === 0x2019 || c === 0xbb // ” ’ »
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39
-}
-
-function isHex(c: number): boolean {
-  return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
-}
-
-/** PN_CHARS_U (production 164). */
-function isPnCharsU(c: number): boolean {
-  return isPnCharsBase(c) || c === UNDERSCORE
 }

@@ -1,6 +1,7 @@
 // The prefixed names and IRIs a Turtle, TriG or SPARQL document uses, with their offsets: what
 // diagnostics, hovers, links and renames work on.
 
+import { localNameEnd } from '../names/pn-local.js'
 import { BASE, CHARS, directiveAt, isDirective, type Token } from './tokens.js'
 
 /** A prefixed name written in a document: `foaf:Person` at `start`, its colon at `start + prefix.length`. */
@@ -12,11 +13,8 @@ export interface NameUse {
   readonly end: number
 }
 
-/** PNAME_NS PN_LOCAL? of Turtle and SPARQL: an optional prefix, a colon, an optional local name (escapes and %xx included). */
-const NAME = new RegExp(
-  `(?:[${BASE}](?:[${CHARS}.]*[${CHARS}])?)?:(?:(?:[${BASE}_:0-9]|%[0-9A-Fa-f]{2}|\\\\[_~.!$&'()*+,;=/?#@%-])(?:(?:[${CHARS}.:]|%[0-9A-Fa-f]{2}|\\\\[_~.!$&'()*+,;=/?#@%-])*(?:[${CHARS}:]|%[0-9A-Fa-f]{2}|\\\\[_~.!$&'()*+,;=/?#@%-]))?)?`,
-  'uy',
-)
+/** PNAME_NS of Turtle and SPARQL: an optional prefix and its colon; the local name after it is read by {@link localNameEnd}. */
+const NAME_NS = new RegExp(`(?:[${BASE}](?:[${CHARS}.]*[${CHARS}])?)?:`, 'uy')
 /** Where a name may start inside a term token: its start, or after a SPARQL path or function operator. */
 const NAME_STARTS_AFTER = /[/|^!*+?=(<>&]/u
 
@@ -48,24 +46,25 @@ export function directiveEnd(all: readonly Token[], at: number): number {
   return at + (directiveAt(all.slice(at, at + 4), 0)?.next ?? 1)
 }
 
-/** The common case, ASCII names (`foaf:Person`, `ex:a.b`): checked first, without the Unicode classes of {@link NAME}. */
-const ASCII_NAME = /^(?:[A-Za-z](?:[\w.-]*[\w-])?)?:(?:[\w:](?:[\w.:-]*[\w:-])?)?$/
+/** The common case, an ASCII prefix (`foaf:`): checked first, without the Unicode classes of {@link NAME_NS}. */
+const ASCII_NAME_NS = /^(?:[A-Za-z](?:[\w.-]*[\w-])?)?:/
 
 function* namesInText(text: string, offset: number): Generator<NameUse> {
   const colon = text.indexOf(':')
   if (colon < 0) return
-  if (ASCII_NAME.test(text)) {
+  // A whole token that is one name (`foaf:Person`, `ex:a.b`) needs no search for where names start.
+  if (ASCII_NAME_NS.test(text) && localNameEnd(text, colon + 1) === text.length) {
     yield { prefix: text.slice(0, colon), local: text.slice(colon + 1), start: offset, end: offset + text.length }
     return
   }
   for (let i = 0; i < text.length; i++) {
     if (i > 0 && !NAME_STARTS_AFTER.test(text[i - 1]!)) continue
-    NAME.lastIndex = i
-    const match = NAME.exec(text)
-    if (match === null || match[0] === '') continue
-    const colon = match[0].indexOf(':')
-    yield { prefix: match[0].slice(0, colon), local: match[0].slice(colon + 1), start: offset + i, end: offset + i + match[0].length }
-    i += match[0].length - 1
+    NAME_NS.lastIndex = i
+    if (!NAME_NS.test(text)) continue
+    const colon = NAME_NS.lastIndex - 1
+    const end = localNameEnd(text, colon + 1)
+    yield { prefix: text.slice(i, colon), local: text.slice(colon + 1, end), start: offset + i, end: offset + end }
+    i = end - 1
   }
 }
 

@@ -2,6 +2,8 @@
 // is being typed. A tokenizer, not a parser: it never throws, and unfinished strings, IRIs and comments
 // at the end of the text come out as tokens marked unclosed. Shared by the web editor and the language server.
 
+import { localNameEnd } from '../names/pn-local.js'
+
 export type Language = 'turtle' | 'trig' | 'sparql'
 
 // PN_CHARS_BASE and friends of the Turtle grammar, as regex classes.
@@ -151,8 +153,6 @@ export function directiveAt(list: readonly Token[], at: number): { readonly pref
 
 
 /** A local name Turtle accepts as it is, without escapes (PN_LOCAL without PLX backslashes): `Person`, `a.b`, `0x`. */
-const PLAIN_LOCAL = new RegExp(`^(?:[${BASE}_:0-9]|%[0-9A-Fa-f]{2})(?:(?:[${CHARS}.:]|%[0-9A-Fa-f]{2})*(?:[${CHARS}:]|%[0-9A-Fa-f]{2}))?$`, 'u')
-
 export function isPlainLocalName(local: string): boolean {
-  return PLAIN_LOCAL.test(local)
+  return local !== '' && !local.includes('\\') && localNameEnd(local) === local.length
 }
