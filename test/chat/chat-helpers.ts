@@ -43,6 +43,7 @@ export interface Client {
   get(path: string, values?: Values): Promise<Answer>
   post(path: string, values?: Values): Promise<Answer>
   patch(path: string, values?: Values): Promise<Answer>
+  put(path: string, values?: Values): Promise<Answer>
   delete(path: string, values?: Values): Promise<Answer>
 }
 
@@ -194,6 +195,7 @@ export async function startTestChat(
       get: (path, values) => call('GET', path, values),
       post: (path, values) => call('POST', path, values),
       patch: (path, values) => call('PATCH', path, values),
+      put: (path, values) => call('PUT', path, values),
       delete: (path, values) => call('DELETE', path, values),
     }
   }

@@ -2,6 +2,7 @@
 
 import type { ChatRouter, ChatServices } from '../http/context.js'
 import { addAdministrationRoutes } from './administration.js'
+import { addBotStorageRoutes } from './bot-storage.js'
 import { addDraftRoutes } from './drafts.js'
 import { addEventRoutes } from './events.js'
 import { addGroupRoutes } from './groups.js'
@@ -9,20 +10,27 @@ import { addLinkifierReverseRoutes } from './linkifier-reverse.js'
 import { addLinkifierRoutes } from './linkifiers.js'
 import { addMessageRoutes } from './messages.js'
 import { addNavigationViewRoutes } from './navigation-views.js'
+import { addPresenceRoutes } from './presence.js'
+import { addReactionRoutes } from './reactions.js'
 import { addServerRoutes } from './server.js'
 import { addSettingsRoutes } from './settings.js'
 import { addStreamRoutes } from './streams.js'
 import { addSubscriptionRoutes } from './subscriptions.js'
 import { addTopicRoutes } from './topics.js'
+import { addTypingRoutes } from './typing.js'
 import { addUserRoutes } from './users.js'
 
 export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addServerRoutes(router, services)
   addMessageRoutes(router, services)
+  addReactionRoutes(router, services)
   addSettingsRoutes(router, services)
   addUserRoutes(router, services)
   addStreamRoutes(router, services)
   addSubscriptionRoutes(router, services)
+  addTypingRoutes(router, services)
+  addPresenceRoutes(router, services)
+  addBotStorageRoutes(router, services)
   addGroupRoutes(router, services)
   addTopicRoutes(router, services)
   addDraftRoutes(router, services)

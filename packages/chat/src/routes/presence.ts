@@ -1,0 +1,73 @@
+// POST /users/me/presence, GET /users/{id or email}/presence and GET /realm/presence, with `presence` events when a user's status changes.
+
+import { badRequest } from '../http/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { activeUserIds } from '../org/users.js'
+import { legacyPresence, modernPresence, OFFLINE_THRESHOLD_SECS, presenceOf, presenceRows, PRESENCE_HISTORY_DAYS, type PresenceRow } from '../org/presence.js'
+import { userByPath } from './users.js'
+
+export function addPresenceRoutes(router: ChatRouter, services: ChatServices): void {
+  const { db } = services
+
+  router.post('/api/v1/users/me/presence', async (ctx) => {
+    const { params, user } = ctx.state
+    const status = params.string('status', { required: true })
+    if (status !== 'active' && status !== 'idle') throw badRequest(`Invalid status: ${status.slice(0, 100)}`)
+    const pingOnly = params.bool('ping_only') ?? false
+    params.bool('new_user_input')
+    const slim = params.bool('slim_presence') ?? false
+    const lastUpdateId = params.int('last_update_id', { min: -1 })
+    const historyDays = params.int('history_limit_days', { min: 0, max: 365 }) ?? PRESENCE_HISTORY_DAYS
+    const now = Math.floor(services.now())
+    await services.changes.write(async (emit, tx) => {
+      const before = await presenceOf(tx, user.id)
+      const next = (await tx.get<{ id: number }>('SELECT coalesce(max(update_id), 0) + 1 AS id FROM presence'))!.id
+      const active = status === 'active' ? now : before?.active_timestamp ?? null
+      await tx.run(
+        'INSERT INTO presence (user_id, active_timestamp, idle_timestamp, update_id) VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET active_timestamp = excluded.active_timestamp, idle_timestamp = excluded.idle_timestamp, update_id = excluded.update_id',
+        user.id, active, now, Number(next),
+      )
+      // Others hear of it when what they would show changes: the user comes online, or turns active or idle.
+      if (before === undefined || visibleStatus(before, now) !== status) {
+        emit((await activeUserIds(tx)).filter((id) => id !== user.id), {
+          type: 'presence',
+          user_id: user.id,
+          email: user.email,
+          server_timestamp: now,
+          presence: { website: { client: 'website', status, timestamp: now, pushable: false } },
+        })
+      }
+    })
+    if (pingOnly) return ok(ctx)
+    const modern = slim || lastUpdateId !== undefined
+    const rows = await presenceRows(db, now - historyDays * 86_400, lastUpdateId ?? -1)
+    ok(ctx, {
+      presences: Object.fromEntries(rows.map((r) => (modern ? [String(r.user_id), modernPresence(r)] : [r.email, legacyPresence(r)]))),
+      server_timestamp: services.now(),
+      ...(lastUpdateId !== undefined && { presence_last_update_id: rows.reduce((max, r) => Math.max(max, r.update_id), lastUpdateId) }),
+    })
+  })
+
+  router.get('/api/v1/users/:user/presence', async (ctx) => {
+    const target = await userByPath(db, ctx.params.user ?? '')
+    if (target === undefined) throw badRequest('No such user')
+    if (target.is_bot) throw badRequest('Presence is not supported for bot users.')
+    const row = await presenceOf(db, target.id)
+    if (row === undefined || !target.is_active) throw badRequest(`No presence data for ${target.email}`)
+    ok(ctx, { presence: legacyPresence(row) })
+  })
+
+  router.get('/api/v1/realm/presence', async (ctx) => {
+    const slim = ctx.state.params.bool('slim_presence') ?? false
+    const now = Math.floor(services.now())
+    const rows = await presenceRows(db, now - PRESENCE_HISTORY_DAYS * 86_400)
+    ok(ctx, { presences: Object.fromEntries(rows.map((r) => (slim ? [String(r.user_id), modernPresence(r)] : [r.email, legacyPresence(r)]))), server_timestamp: services.now() })
+  })
+}
+
+/** What other users see of `row` at `now`: offline past the threshold, else its status. */
+function visibleStatus(row: PresenceRow, now: number): 'active' | 'idle' | 'offline' {
+  const last = Math.max(row.active_timestamp ?? 0, row.idle_timestamp ?? 0)
+  if (now - last >= OFFLINE_THRESHOLD_SECS) return 'offline'
+  return row.active_timestamp !== null && now - row.active_timestamp < OFFLINE_THRESHOLD_SECS ? 'active' : 'idle'
+}
