@@ -59,6 +59,17 @@ describe('prefixd lsp: code actions, rename and links', function () {
     assert.ok(titles.length > 1, 'more than one candidate')
   })
 
+  it('never offers a long-tail or suspect namespace for an undeclared prefix', async () => {
+    // `app:` is a long-tail prefix.cc entry: it still expands, but is not named to anyone.
+    const uri = await open('@prefix ex: <http://example.org/> .\nex:a app:uses ex:b .\n')
+    const diagnostics = await client.diagnostics(uri)
+    const undeclared = diagnostics.find((d) => d.code === 'undeclared-prefix')!
+    assert.doesNotMatch(String(undeclared.message), /the table has/)
+    const actions = await actionsAt(uri, 1, 6, [undeclared])
+    assert.ok(!actions.some((a) => /jmvanel/.test(a.title)), actions.map((a) => a.title).join('\n'))
+    assert.ok(!actions.some((a) => /^Expand to/.test(a.title)), 'nor expands with it')
+  })
+
   it('fixes a mistyped term and removes an unused declaration', async () => {
     const text = '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n<a> a foaf:person .\n'
     const uri = await open(text)

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
 import fc from 'fast-check'
-import { CompletionRequest, CompletionResolveRequest, type CompletionItem, type CompletionList, type TextEdit } from 'vscode-languageserver-protocol/node'
+import { CompletionRequest, CompletionResolveRequest, ExecuteCommandRequest, type CompletionItem, type CompletionList, type TextEdit } from 'vscode-languageserver-protocol/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { startClient, type Client } from './lsp-client.js'
 
@@ -123,6 +123,83 @@ describe('prefixd lsp: completion', function () {
     const far = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 99, character: 99 } })
     assert.ok(far === null || !Array.isArray(far))
     assert.equal(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: 'file:///nowhere.ttl' }, position: { line: 0, character: 0 } }), null)
+  })
+
+  it('shapes items so that every client filters them against the name typed, from one start', async () => {
+    const text = '@prefix ex: <http://example.org/> .\nex:alice a schema:Per'
+    const list = await completeAtEnd(text)
+    assert.ok(list.items.length > 1)
+    // Neovim's omnifunc (0.7–0.10) takes the start of the edits as the start of the word only from items
+    // without filterText that all start at one place; it then keeps the items whose text starts with what
+    // lies between that start and the cursor. VS Code, nvim-cmp and eglot filter the label likewise.
+    const starts = new Set(list.items.map((i) => JSON.stringify((i.textEdit as TextEdit).range.start)))
+    assert.deepEqual([...starts], [JSON.stringify({ line: 1, character: 11 })])
+    for (const item of list.items) {
+      assert.equal(item.filterText, undefined, item.label)
+      assert.ok((item.textEdit as TextEdit).newText.startsWith('schema:Per'), item.label)
+    }
+    // The card comes with the list: Neovim's built-in completion never asks completionItem/resolve.
+    const person = list.items.find((i) => i.label === 'schema:Person')!
+    assert.match(JSON.stringify(person.documentation), /http:\/\/schema\.org\/Person/)
+    assert.deepEqual(await client.connection.sendRequest(CompletionResolveRequest.type, person), person)
+  })
+
+  it('gives items found by what people call them the word typed as filterText', async () => {
+    const list = await completeAtEnd('ex:alice a person')
+    const found = list.items.filter((i) => i.label.includes(':') && !i.label.endsWith(':'))
+    assert.ok(found.some((i) => i.label === 'foaf:Person' || i.label === 'schema:Person'), list.items.map((i) => i.label).join(' '))
+    for (const item of found) assert.equal(item.filterText, 'person', item.label)
+    assert.equal(list.isIncomplete, true, 'asked again as typing goes on')
+  })
+
+  it('declares the prefix through the item\'s command where the client did not apply its extra edits', async () => {
+    const text = '@prefix ex: <http://example.org/> .\nex:alice a foaf:Pers'
+    const uri = `file:///test/completion-${count++}.ttl`
+    await client.open(uri, 'turtle', text)
+    const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end(text) })) as CompletionList
+    const person = list.items.find((i) => i.label === 'foaf:Person')!
+    assert.equal(person.command?.command, 'prefixd.declarePrefix')
+    assert.deepEqual(client.initialized.capabilities.executeCommandProvider?.commands, ['prefixd.declarePrefix'])
+    // A client like Neovim 0.7 inserts the name alone, then runs the command.
+    await client.change(uri, [{ range: (person.textEdit as TextEdit).range, text: 'foaf:Person' }])
+    const before = client.appliedEdits.length
+    await client.connection.sendRequest(ExecuteCommandRequest.type, { command: person.command!.command, arguments: person.command!.arguments! })
+    assert.equal(client.appliedEdits.length, before + 1)
+    const [edit] = client.appliedEdits.at(-1)!.changes![uri]!
+    assert.equal(edit!.newText, '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n')
+    assert.deepEqual(edit!.range.start, { line: 1, character: 0 })
+    // A client like VS Code applied the extra edits first: then the command finds the prefix declared and does nothing.
+    await client.change(uri, [{ range: edit!.range, text: edit!.newText }])
+    await client.connection.sendRequest(ExecuteCommandRequest.type, { command: person.command!.command, arguments: person.command!.arguments! })
+    assert.equal(client.appliedEdits.length, before + 1)
+    await assert.rejects(client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'prefixd.declarePrefix', arguments: [uri] }), /takes a document URI/)
+  })
+
+  it('completes the terms of a namespace the document binds under a synonym, as the IRIs it means', async () => {
+    const text = '@prefix schema: <https://schema.org/> .\n<a> a schema:Per'
+    const list = await completeAtEnd(text)
+    const person = list.items.find((i) => i.label === 'schema:Person')
+    assert.ok(person, list.items.map((i) => i.label).join(' '))
+    assert.equal(person.detail, 'https://schema.org/Person')
+    assert.equal(person.additionalTextEdits, undefined)
+    assert.match(JSON.stringify(person.documentation), /https:\/\/schema\.org\/Person/)
+    assert.doesNotMatch(JSON.stringify(person.documentation), /http:\/\/schema\.org\/Person/)
+  })
+
+  it('completes properties in SPARQL property paths', async () => {
+    const head = 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT * WHERE { '
+    const sequence = await completeAtEnd(head + '?s foaf:knows/foaf:na', 'sparql', 'rq')
+    const name = sequence.items.find((i) => i.label === 'foaf:name')
+    assert.ok(name, labels(sequence).join(' '))
+    assert.deepEqual((name.textEdit as TextEdit).range, { start: { line: 1, character: 31 }, end: { line: 1, character: 38 } })
+    assert.equal(accept(head + '?s foaf:knows/foaf:na', name), head + '?s foaf:knows/foaf:name')
+    const inverse = await completeAtEnd(head + '?s ^foaf:kno', 'sparql', 'rq')
+    assert.ok(labels(inverse).includes('foaf:knows'), labels(inverse).join(' '))
+    const group = await completeAtEnd(head + '?s (foaf:knows|foaf:', 'sparql', 'rq')
+    assert.ok(labels(group).includes('foaf:name'), labels(group).join(' '))
+    assert.ok(!labels(group).includes('foaf:Person'), 'properties only in a path')
+    const repeated = await completeAtEnd(head + '?s foaf:knows+/foaf:mb', 'sparql', 'rq')
+    assert.ok(labels(repeated).includes('foaf:mbox'), labels(repeated).join(' '))
   })
 
   it('property: accepting any term completion in a Turtle document gives a document N3.js parses', async () => {

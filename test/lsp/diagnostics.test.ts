@@ -35,6 +35,47 @@ describe('prefixd lsp: diagnostics and hover', function () {
     assert.match(String(other.message), /http:\/\/xmlns\.com\/foaf\/0\.1\//)
   })
 
+  it('leaves a project\'s own prefixes alone, and notes only slips of curated or popular ones', async () => {
+    const text = [
+      '@prefix ex: <http://example.com/ns#> .',
+      '@prefix core: <http://example.com/core#> .',
+      '@prefix data: <http://example.com/data/> .',
+      '@prefix app: <http://example.com/app#> .',
+      '@prefix org: <http://example.com/org#> .',
+      '@prefix dc: <http://purl.org/dc/terms/> .',
+      '@prefix schema: <https://schema.org/> .',
+      '@prefix skos: <http://www.w3.org/2004/02/skos/core> .',
+      'ex:a core:b data:c , app:d , org:e ; dc:title "t" ; schema:name "n" ; skos:prefLabel "p" .',
+      '',
+    ].join('\n')
+    const { diagnostics } = await diagnose(text)
+    const other = byCode(diagnostics, 'other-namespace')
+    // dc: bound to another curated vocabulary, skos: missing its `#`; not the project's own namespaces, nor schema.org over https.
+    assert.deepEqual(other.map((d) => d.range.start.line), [5, 7], JSON.stringify(other))
+    assert.match(String(other[1]!.message), /core#>/)
+  })
+
+  it('checks and hovers the names of a namespace bound under a synonym as the IRIs the document means', async () => {
+    const text = '@prefix schema: <https://schema.org/> .\n<a> a schema:Persn ; schema:name "x" .\n<https://schema.org/Person> a <http://schema.org/Person> .\n'
+    const { uri, diagnostics } = await diagnose(text)
+    const [unknown] = byCode(diagnostics, 'unknown-term')
+    assert.equal((unknown?.data as { replacement?: string }).replacement, 'schema:Person')
+    assert.equal(byCode(diagnostics, 'unknown-term').length, 1, 'schema:name is a term')
+    assert.deepEqual(byCode(diagnostics, 'other-namespace'), [])
+    const onName = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 25 } })
+    assert.match((onName?.contents as MarkupContent).value, /<https:\/\/schema\.org\/name>/)
+    const onHttps = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 5 } })
+    assert.match((onHttps?.contents as MarkupContent).value, /\*\*schema:Person\*\*  \n<https:\/\/schema\.org\/Person>/)
+    // The http IRI is another one here: the document's schema: is https, so it has no name.
+    const onHttp = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 35 } })
+    assert.doesNotMatch((onHttp?.contents as MarkupContent).value, /schema:Person/)
+    assert.match((onHttp?.contents as MarkupContent).value, /<http:\/\/schema\.org\/Person>/)
+    // Without a declaration, an https IRI is not called by a name that reads as the http one.
+    const bare = await client.open(`file:///test/diagnostics-${count++}.ttl`, 'turtle', '<a> a <https://schema.org/Person> .\n')
+    const onBare = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: bare }, position: { line: 0, character: 10 } })
+    assert.doesNotMatch((onBare?.contents as MarkupContent).value, /schema:Person\*\*/)
+  })
+
   it('warns of an unknown term of a known vocabulary, with a did-you-mean', async () => {
     const { diagnostics } = await diagnose('@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n<a> a foaf:person ; foaf:nmae "x" ; foaf:knows <b> .\n')
     const unknown = byCode(diagnostics, 'unknown-term')
@@ -51,6 +92,53 @@ describe('prefixd lsp: diagnostics and hover', function () {
     assert.equal(syntax?.severity, DiagnosticSeverity.Error)
     assert.equal(syntax.range.start.line, 1)
     assert.equal(syntax.range.start.character, 18)
+  })
+
+  it('reports every Turtle syntax error it can read past, each on the token that breaks', async () => {
+    const text = '@prefix ex: <http://example.org/> .\nex:a ex:b ex:c ex:d .\nex:e ex:f ex:g .\nex:h ex:i ) .\nfoo bar .\n'
+    const { diagnostics } = await diagnose(text)
+    const syntax = byCode(diagnostics, 'syntax')
+    assert.deepEqual(
+      syntax.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character]),
+      [
+        [1, 15, 19],
+        [3, 10, 11],
+        [4, 0, 3],
+      ],
+      JSON.stringify(syntax),
+    )
+    assert.match(String(syntax[0]!.message), /'ex:c'/)
+  })
+
+  it('puts an error at the end of the document on its last line, and names undeclared prefixes as written', async () => {
+    for (const text of ['@prefix ex: <http://example.org/> .\nex:a ex:b', '@prefix ex: <http://example.org/> .\nex:a ex:b\n', '@prefix ex: <http://example.org/> .\nex:a ex:b\n\n\n']) {
+      const { diagnostics } = await diagnose(text)
+      const [syntax] = byCode(diagnostics, 'syntax')
+      assert.deepEqual(syntax?.range, { start: { line: 1, character: 5 }, end: { line: 1, character: 9 } }, JSON.stringify(text))
+    }
+    const { diagnostics } = await diagnose('ex:a ex:b schema:Per ex:d .\n')
+    const [syntax] = byCode(diagnostics, 'syntax')
+    assert.match(String(syntax!.message), /'schema:Per'/)
+    assert.doesNotMatch(String(syntax!.message), /urn:|prefixd/)
+  })
+
+  it('reports no prefix inside an IRI being typed', async () => {
+    const text = '@prefix ex: <http://example.org/> .\nex:a ex:b <http://example.org/c\nex:d ex:e <https:/\nex:f ex:g ex:h .\n'
+    const { diagnostics } = await diagnose(text)
+    assert.deepEqual(byCode(diagnostics, 'undeclared-prefix'), [], JSON.stringify(diagnostics))
+    assert.ok(byCode(diagnostics, 'syntax').length > 0)
+    const query = await diagnose('SELECT * WHERE { ?s ?p <http://example.org/x\n}', 'sparql', 'rq')
+    assert.deepEqual(byCode(query.diagnostics, 'undeclared-prefix'), [])
+  })
+
+  it('puts a SPARQL syntax error on the token the parser could not take', async () => {
+    const { diagnostics } = await diagnose('SELECT * WHERE { ?s ?p ?o ?x }', 'sparql', 'rq')
+    const [syntax] = byCode(diagnostics, 'syntax')
+    assert.deepEqual(syntax?.range, { start: { line: 0, character: 26 }, end: { line: 0, character: 28 } })
+    assert.match(String(syntax!.message), /got '\?x'/)
+    assert.doesNotMatch(String(syntax!.message), /VAR|PNAME/)
+    const filter = await diagnose('SELECT * WHERE {\n  ?s ?p ?o .\n  FILTER(?o = )\n}', 'sparql', 'rq')
+    assert.deepEqual(byCode(filter.diagnostics, 'syntax')[0]?.range.start, { line: 2, character: 14 })
   })
 
   it('reports TriG syntax errors, and accepts TriG graphs', async () => {

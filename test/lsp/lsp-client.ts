@@ -20,6 +20,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
+  type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { MAIN } from '../cli/run-prefixd.js'
@@ -32,7 +33,7 @@ export const CAPABILITIES: ClientCapabilities = {
     rename: { prepareSupport: true },
     codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } } },
   },
-  workspace: { configuration: true, workspaceEdit: { documentChanges: false } },
+  workspace: { configuration: true, applyEdit: true, workspaceEdit: { documentChanges: false } },
 }
 
 export interface Client {
@@ -41,6 +42,8 @@ export interface Client {
   readonly initialized: InitializeResult
   /** What the server wrote to stderr so far. */
   stderr(): string
+  /** The edits the server asked the client to apply (workspace/applyEdit) so far; the client answers that it applied them. */
+  readonly appliedEdits: WorkspaceEdit[]
   /** The first message the server asks to show (window/showMessage or showMessageRequest), so far or to come, that `test` accepts. */
   message(test: (message: string) => boolean): Promise<string>
   /** Opens a document and returns its URI. */
@@ -88,6 +91,11 @@ export async function startClient(args: readonly string[] = [], options: ClientO
   connection.onNotification('window/showMessage', (params: { message: string }) => void shown(params))
   connection.onRequest('window/showMessageRequest', shown)
   connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => options.settings ?? null))
+  const appliedEdits: WorkspaceEdit[] = []
+  connection.onRequest('workspace/applyEdit', (params: { edit: WorkspaceEdit }) => {
+    appliedEdits.push(params.edit)
+    return { applied: true }
+  })
   connection.listen()
   const versions = new Map<string, number>()
   const initialized = await connection.sendRequest(InitializeRequest.type, {
@@ -106,6 +114,7 @@ export async function startClient(args: readonly string[] = [], options: ClientO
     child,
     initialized,
     stderr: () => stderr,
+    appliedEdits,
     message(test) {
       return new Promise((resolve) => {
         const check = (): boolean => {

@@ -7,6 +7,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type Text
 import { unescapeLocal, type DocumentView } from './document.js'
 import type { DiagnosticData } from './diagnostics.js'
 import { iriOf } from './terms.js'
+import { isTrustedNamespace, isTrustedPrefix } from './vocabulary-namespace.js'
 
 /** Candidate namespaces offered for one undeclared prefix, at most. */
 const MAX_CANDIDATES = 8
@@ -59,7 +60,8 @@ export function codeActions(view: DocumentView, index: PrefixIndex, range: Range
       actions.push({ title: `Shrink to ${shrunk.name}`, kind: CodeActionKind.RefactorRewrite, edit: edit([{ range: span(iri.start, iri.end), newText: shrunk.name }, ...shrunk.declare]) })
     }
     const name = view.nameAt(start)
-    const expanded = name === undefined ? undefined : iriOf(view, index, name)
+    // An undeclared prefix expands only with a namespace that may be named to a person (not a long-tail one).
+    const expanded = name === undefined || (!view.declared.has(name.prefix) && !isTrustedPrefix(index, name.prefix)) ? undefined : iriOf(view, index, name)
     if (name !== undefined && expanded !== undefined && !/[\s<>"{}|^`\\]/u.test(expanded)) {
       actions.push({ title: `Expand to <${expanded}>`, kind: CodeActionKind.RefactorRewrite, edit: edit([{ range: span(name.start, name.end), newText: `<${expanded}>` }]) })
     }
@@ -75,16 +77,18 @@ export function codeActions(view: DocumentView, index: PrefixIndex, range: Range
 
 /**
  * Namespaces for an undeclared prefix, best first: the table's, then those of prefixes equal to it but
- * for case, then namespaces that hold the local names the document writes with it (through the core's search).
+ * for case, then namespaces that hold the local names the document writes with it (through the core's
+ * search). Only curated or popular namespaces (or a project's own table's): never a suspect or long-tail one.
  */
 function candidates(view: DocumentView, index: PrefixIndex, prefix: string): string[] {
   const found: string[] = []
   const add = (namespace: string | undefined): void => {
-    if (namespace !== undefined && !found.includes(namespace)) found.push(namespace)
+    if (namespace !== undefined && !found.includes(namespace) && isTrustedNamespace(index, namespace)) found.push(namespace)
   }
-  add(index.namespace(prefix))
+  if (isTrustedPrefix(index, prefix)) add(index.namespace(prefix))
   for (const name of index.autocomplete(prefix, { limit: 50 }) ?? []) {
-    if (name.slice(0, -1).toLowerCase() === prefix.toLowerCase()) add(index.namespace(name.slice(0, -1)))
+    const other = name.slice(0, -1)
+    if (other.toLowerCase() === prefix.toLowerCase() && isTrustedPrefix(index, other)) add(index.namespace(other))
   }
   const votes = new Map<string, number>()
   const locals = new Set(view.names.filter((n) => n.prefix === prefix && n.local !== '').map((n) => unescapeLocal(n.local)))
@@ -101,7 +105,8 @@ function candidates(view: DocumentView, index: PrefixIndex, prefix: string): str
   return found.slice(0, MAX_CANDIDATES)
 }
 
-function declaration(view: DocumentView, prefix: string, namespace: string): TextEdit {
+/** The edit declaring `prefix` as `namespace` where the document's declarations go, in their style. */
+export function declaration(view: DocumentView, prefix: string, namespace: string): TextEdit {
   const { from, insert } = declarationEdit(view.head(), prefix, namespace, view.language, view.tokens, view.declarations)
   const at = view.document.positionAt(from)
   return { range: { start: at, end: at }, newText: insert }

@@ -1,9 +1,11 @@
 // Completion: prefixes on a bare word, terms after `prefix:` (classes after `a`, properties where a
-// predicate goes), in the core's order, each with the declaration the document lacks as an extra edit.
+// predicate goes, and in SPARQL property paths), in the core's order, each with the declaration the
+// document lacks as an extra edit and as a command, for clients that do not apply extra edits.
 
 import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
 import { declarationEdits, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
 import {
+  Command,
   CompletionItemKind,
   InsertTextFormat,
   MarkupKind,
@@ -14,12 +16,19 @@ import {
 } from 'vscode-languageserver'
 import { unescapeLocal, type DocumentView } from './document.js'
 import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from './terms.js'
+import { vocabularyNamespace } from './vocabulary-namespace.js'
 
 /** Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on. */
 export const COMPLETION_LIMIT = 50
 /** Bare words that are Turtle keywords, not prefixes being typed. */
 const KEYWORDS = new Set(['a', 'true', 'false'])
 const TYPE_AT: Partial<Record<Position, string>> = { class: RDFS_CLASS, predicate: RDF_PROPERTY }
+/** The command an item runs to declare its prefix (arguments: document URI, prefix, namespace); the server applies it by `workspace/applyEdit`. */
+export const DECLARE_PREFIX_COMMAND = 'prefixd.declarePrefix'
+/** Documentation at most this long comes in the list itself; longer, with completionItem/resolve. */
+const INLINE_DOCUMENTATION = 1000
+/** SPARQL property path operators a name may follow (`foaf:knows/foaf:name`, `^foaf:knows`, `a|b`, `!a`). */
+const PATH_OPERATOR = /[/|^!]/u
 
 export interface CompletionOptions {
   /** Whether the client takes `InsertReplaceEdit` (the typed part, or the whole token). */
@@ -35,14 +44,25 @@ export function complete(view: DocumentView, index: PrefixIndex, offset: number,
   const inToken = token !== undefined && token.start < offset && offset <= token.end
   if (inToken && token.kind !== 'term' && token.kind !== 'literal') return null
   const start = inToken ? token.start : offset
-  const typed = partialNameAt(view.slice(start, offset))
+  const before = view.slice(start, offset)
+  let typed = partialNameAt(before)
+  // In a SPARQL property path the name being typed follows the last operator of the token.
+  let inPath = false
+  if (inToken && typed === undefined && view.language === 'sparql') {
+    const cut = lastPathOperator(before)
+    if (cut >= 0) {
+      const tail = partialNameAt(before.slice(cut + 1))
+      if (tail !== undefined) typed = { ...tail, from: tail.from + cut + 1 }
+      inPath = true
+    }
+  }
   if (inToken && typed === undefined) return null
   const from = typed === undefined ? offset : start + typed.from
   // The name's whole token is replaced (the typed part only, where the client lets the user choose).
   const end = inToken && token.kind === 'term' ? token.end : offset
   const range = { start: view.document.positionAt(from), end: view.document.positionAt(end) }
   const insertRange = { start: range.start, end: view.document.positionAt(offset) }
-  const position = token?.kind === 'literal' ? 'object' : positionAfter(view.tokens.slice(statementStart(view, at), at), view.language)
+  const position = inPath ? 'predicate' : token?.kind === 'literal' ? 'object' : positionAfter(view.tokens.slice(statementStart(view, at), at), view.language)
   const type = TYPE_AT[position]
   const items = new Items(view, index, { range, insertRange, insertReplace: options.insertReplace })
 
@@ -50,11 +70,19 @@ export function complete(view: DocumentView, index: PrefixIndex, offset: number,
   if (typed === undefined || !typed.hasColon) {
     if (KEYWORDS.has(text)) return { isIncomplete: true, items: [] }
     completePrefixes(items, text)
-    if (text.length >= 2) completeWords(items, text, type)
+    if (text.length >= 2 && !inPath) completeWords(items, text, type)
     return items.list()
   }
   completeTerms(items, typed.prefix, text.slice(typed.prefix.length + 1), type)
   return items.list()
+}
+
+/** Where the last property path operator of `text` is, or -1 (an escaped `\/` in a local name is not one). */
+function lastPathOperator(text: string): number {
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (PATH_OPERATOR.test(text[i]!) && text[i - 1] !== '\\') return i
+  }
+  return -1
 }
 
 /**
@@ -88,7 +116,9 @@ function completePrefixes(items: Items, text: string): void {
 function completeWords(items: Items, text: string, type: string | undefined): void {
   for (const term of items.index.search(text, { limit: 20 })) {
     if (term.prefixed === undefined || (type !== undefined && !items.index.hasType(term.iri, type))) continue
-    items.addTerm(term.iri, term.prefixed)
+    // The core found it by what people call it, not by its name: the client must not filter it out by its name.
+    items.addTerm(term.iri, term.prefixed, term.iri, text)
+    items.incomplete = true
   }
 }
 
@@ -102,42 +132,48 @@ function completeTerms(items: Items, prefix: string, local: string, type: string
   const declared = view.declared.get(prefix)
   const namespace = declared ?? index.namespace(prefix)
   if (namespace === undefined) return
-  const tablePrefix = index.namespace(prefix) === namespace ? prefix : shrinkNamespace(index, namespace)
+  // A namespace known under a synonym (https://schema.org/) completes the terms of the one it stands for, written in the document's.
+  const vocabulary = vocabularyNamespace(index, namespace)
+  const tablePrefix = index.namespace(prefix) === vocabulary ? prefix : shrinkNamespace(index, vocabulary)
   const prefer: TermKind | undefined = type === RDFS_CLASS ? 'class' : type === RDF_PROPERTY ? 'property' : undefined
   const ask = (typeFilter: string | undefined): { suggestions: string[]; truncated: boolean } => {
     const options = { limit: COMPLETION_LIMIT, ...(typeFilter !== undefined && { type: typeFilter }), ...(prefer !== undefined && { prefer }) } as const
     if (tablePrefix !== undefined) return index.complete(`${tablePrefix}:${local}`, options) ?? { suggestions: [], truncated: false }
-    const answer = index.complete(namespace + unescapeLocal(local), { ...options, expand: true }) ?? { suggestions: [], truncated: false }
-    return { suggestions: answer.suggestions.filter((iri) => iri.startsWith(namespace) && iri !== namespace), truncated: answer.truncated }
+    const answer = index.complete(vocabulary + unescapeLocal(local), { ...options, expand: true }) ?? { suggestions: [], truncated: false }
+    return { suggestions: answer.suggestions.filter((iri) => iri.startsWith(vocabulary) && iri !== vocabulary), truncated: answer.truncated }
   }
   // A vocabulary without types, or a position read wrongly, must not leave the list empty.
   let { suggestions: found, truncated } = ask(type)
   if (found.length === 0 && type !== undefined) ({ suggestions: found, truncated } = ask(undefined))
   for (const result of found) {
     if (tablePrefix === undefined) {
-      const written = writeLocalName(result.slice(namespace.length))
-      if (written !== undefined) items.addTerm(result, `${prefix}:${written}`)
+      const written = writeLocalName(result.slice(vocabulary.length))
+      if (written !== undefined) items.addTerm(namespace + result.slice(vocabulary.length), `${prefix}:${written}`, result)
       continue
     }
     const colon = result.indexOf(':')
     const name = prefix + result.slice(colon)
     if (result.length === colon + 1) continue // `foaf:` itself
-    items.addTerm(index.expand(result)!, name)
+    const iri = index.expand(result)!
+    items.addTerm(namespace + iri.slice(vocabulary.length), name, iri)
   }
   items.incomplete ||= truncated
 }
 
-/** What an item carries for completionItem/resolve. */
+/** What an item carries for completionItem/resolve: the IRI the name stands for, the one whose term the index holds, the name. */
 interface ResolveData {
   readonly iri: string
+  readonly term: string
   readonly name: string
 }
 
 /** The item with its documentation: the term's IRI, label, types and vocabulary. */
 export function resolveCompletion(index: PrefixIndex, item: CompletionItem): CompletionItem {
+  if (item.documentation !== undefined) return item
   const data = item.data as Partial<ResolveData> | undefined
   if (typeof data?.iri !== 'string' || typeof data.name !== 'string') return item
-  return { ...item, documentation: { kind: MarkupKind.Markdown, value: describeTerm(index, data.iri, undefined, data.name) } }
+  const term = index.term(typeof data.term === 'string' ? data.term : data.iri)
+  return { ...item, documentation: { kind: MarkupKind.Markdown, value: describeTerm(index, data.iri, term, data.name) } }
 }
 
 /** The table's prefix whose namespace is exactly `namespace`. */
@@ -172,21 +208,28 @@ class Items {
     })
   }
 
-  addTerm(iri: string, name: string): void {
-    const term = this.index.term(iri)
-    const kind = termKind(this.index, iri)
+  /**
+   * A term: `name` stands for `iri` in this document, the index holds it as `known` (the same IRI but
+   * under a namespace synonym); `filterText` for an item found by something else than its name.
+   */
+  addTerm(iri: string, name: string, known = iri, filterText?: string): void {
+    if (this.#seen.has(name)) return
+    const term = this.index.term(known)
+    const kind = termKind(this.index, known)
     const prefix = name.slice(0, name.indexOf(':'))
     const namespace = this.view.declared.get(prefix) ?? this.index.namespace(prefix)!
+    // Small cards come in the list itself: Neovim's built-in completion (0.7–0.10) never resolves an item.
+    const card = describeTerm(this.index, iri, term, name)
     this.#add({
       label: name,
       kind: kind === 'class' ? CompletionItemKind.Class : kind === 'property' ? CompletionItemKind.Property : CompletionItemKind.Value,
       labelDetails: {
         ...(term?.label !== undefined && { detail: ' ' + term.label }),
-        description: term?.types.map((t) => this.index.shrink(t) ?? t).join(', ') ?? '',
+        description: term?.types.map((t) => this.index.shrink(t, { synonyms: false }) ?? t).join(', ') ?? '',
       },
       detail: iri,
-      // The markdown card comes with completionItem/resolve: a list of 50 need not carry 50 of them.
-      data: { iri, name } satisfies ResolveData,
+      ...(card.length <= INLINE_DOCUMENTATION ? { documentation: { kind: MarkupKind.Markdown, value: card } } : { data: { iri, term: known, name } satisfies ResolveData }),
+      ...(filterText !== undefined && { filterText }),
       ...this.#edits(name, prefix, namespace),
     })
   }
@@ -198,17 +241,23 @@ class Items {
   #add(item: CompletionItem): void {
     if (this.#seen.has(item.label)) return
     this.#seen.add(item.label)
-    // The core's order is the order shown: editors sort by sortText, then filter by filterText.
-    this.#items.push({ ...item, sortText: String(this.#items.length).padStart(5, '0'), filterText: item.label })
+    // The core's order is the order shown: editors sort by sortText. No filterText (but for items found
+    // otherwise than by their name): clients filter the label against the text from the edit's start
+    // (`schema:Per`), and Neovim's omnifunc (0.7–0.10) takes that start only from items without one.
+    this.#items.push({ ...item, sortText: String(this.#items.length).padStart(5, '0') })
   }
 
   /** The edit writing `text` over the name being typed, and the declaration of `prefix` if the document lacks it. */
-  #edits(text: string, prefix: string, namespace: string): Pick<CompletionItem, 'textEdit' | 'additionalTextEdits' | 'insertTextFormat'> {
+  #edits(text: string, prefix: string, namespace: string): Pick<CompletionItem, 'textEdit' | 'additionalTextEdits' | 'insertTextFormat' | 'command'> {
     const { range, insertRange, insertReplace } = this.edit
     return {
       insertTextFormat: InsertTextFormat.PlainText,
       textEdit: insertReplace ? { newText: text, insert: insertRange, replace: range } : { newText: text, range },
-      ...(!this.view.declared.has(prefix) && { additionalTextEdits: this.#declaration(prefix, namespace) }),
+      // The command declares the prefix where the client ran no extra edit; where it did, the prefix is declared and the command does nothing.
+      ...(!this.view.declared.has(prefix) && {
+        additionalTextEdits: this.#declaration(prefix, namespace),
+        command: Command.create(`Declare ${prefix}:`, DECLARE_PREFIX_COMMAND, this.view.document.uri, prefix, namespace),
+      }),
     }
   }
 

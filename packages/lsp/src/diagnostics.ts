@@ -3,11 +3,12 @@
 // come from the syntax checker's thread.
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
-import { directiveEnd, isDirective } from '@prefixd/core/syntax'
+import { directiveEnd, isDirective, type Language, type Token } from '@prefixd/core/syntax'
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver'
 import { unescapeLocal, type DocumentView } from './document.js'
 import type { TokenName } from './token-store.js'
 import type { SyntaxProblem } from './syntax-errors.js'
+import { isTrustedNamespace, isTrustedPrefix, vocabularyNamespace } from './vocabulary-namespace.js'
 
 export const SOURCE = 'prefixd'
 
@@ -57,6 +58,7 @@ export async function diagnose(
       continue
     }
     if (token.kind !== 'term' && token.kind !== 'literal') continue
+    if (token.kind === 'term' && i > 0 && inUnclosedIri(tokens[i - 1]!, token, view.language)) continue
     const names = view.namesOf(i)
     for (let n = 0; n < names.length; n++) checkName(names[n]!, token.start)
   }
@@ -66,7 +68,7 @@ export async function diagnose(
     const namespace = declared.get(name.prefix)
     if (namespace === undefined) {
       undeclared.add(name.prefix)
-      const known = index.namespace(name.prefix)
+      const known = isTrustedPrefix(index, name.prefix) ? index.namespace(name.prefix) : undefined
       add(offset + name.from, offset + name.from + name.prefix.length + 1, DiagnosticSeverity.Error, `prefix '${name.prefix}:' is not declared` + (known === undefined ? '' : ` (the table has <${known}>)`), {
         kind: 'undeclared-prefix',
         prefix: name.prefix,
@@ -92,7 +94,7 @@ export async function diagnose(
       ])
     }
     const table = index.namespace(declaration.prefix)
-    if (table !== undefined && table !== declaration.namespace) {
+    if (table !== undefined && otherNamespaceHelps(index, declaration.prefix, declaration.namespace, table)) {
       add(declaration.iri.start, declaration.iri.end, DiagnosticSeverity.Information, `the prefix table has '${declaration.prefix}:' as <${table}>`, {
         kind: 'other-namespace',
         prefix: declaration.prefix,
@@ -102,6 +104,37 @@ export async function diagnose(
   }
 
   return { diagnostics, undeclared: [...undeclared] }
+}
+
+/** An IRI's scheme and `//` (`http://`): a term starting so right after a `<` is the inside of an IRI. */
+const IRI_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//u
+
+/**
+ * Whether `term` is the inside of an IRI being typed (`<http://ex` followed by a space or a line's end):
+ * right after a `<` that did not open an IRI. In Turtle and TriG that `<` opens nothing else; in SPARQL it
+ * may be less-than (`?a<ex:b`), so only a term starting like an IRI counts there. Its `http:` is no prefix.
+ */
+function inUnclosedIri(before: Token, term: Token, language: Language): boolean {
+  return before.kind === 'punct' && before.text === '<' && before.end === term.start && (language !== 'sparql' || IRI_START.test(term.text))
+}
+
+/**
+ * Whether to note that the table has `prefix` as `table`, not the `declared` namespace: only for a
+ * curated or popular prefix, and only where the declared namespace looks like a slip — another trusted
+ * namespace (`dc:` bound to DCMI terms), or the usual one but for case, scheme, `www.` or its last
+ * character. A project's own namespace under a common prefix (`ex:`, `core:`, `data:`) is its business,
+ * and a namespace known as a synonym of the table's (`https://schema.org/`) means the same vocabulary.
+ */
+function otherNamespaceHelps(index: PrefixIndex, prefix: string, declared: string, table: string): boolean {
+  const quality = index.quality(prefix)
+  if (declared === table || (quality !== 'curated' && quality !== 'popular')) return false
+  if (vocabularyNamespace(index, declared) === table) return false
+  return isTrustedNamespace(index, declared) || looseNamespace(declared) === looseNamespace(table)
+}
+
+/** A namespace with what people get wrong in one taken out: case, scheme, `www.`, a trailing `/` or `#`. */
+function looseNamespace(namespace: string): string {
+  return namespace.toLowerCase().replace(/^https?:\/\/(?:www\.)?/u, '').replace(/[/#]+$/u, '')
 }
 
 /** A syntax error as a diagnostic. */
@@ -152,14 +185,15 @@ export class TermChecks {
     return result
   }
 
-  /** The table's prefix for exactly `namespace`, if the index holds terms in it. */
+  /** The table's prefix for exactly `namespace` (or the namespace it is a synonym of), if the index holds terms in it. */
   #vocabularyPrefix(namespace: string): string | null {
-    const name = this.index.shrink(namespace, { synonyms: false })
+    const name = this.index.shrink(vocabularyNamespace(this.index, namespace), { synonyms: false })
     if (name === undefined || !name.endsWith(':')) return null
     return (this.index.autocomplete(name, { limit: 2 }) ?? []).length < 2 ? null : name
   }
 
-  #check(namespace: string, tablePrefix: string, name: TokenName): string | null | undefined {
+  #check(declared: string, tablePrefix: string, name: TokenName): string | null | undefined {
+    const namespace = vocabularyNamespace(this.index, declared)
     const local = unescapeLocal(name.local)
     if (local === '' || this.index.term(namespace + local) !== undefined) return undefined
     // The same name but for case (foaf:person → foaf:Person), else one a letter or two off among those sharing its start.

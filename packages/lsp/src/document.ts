@@ -5,12 +5,11 @@ import { irisIn, namesIn, type Declaration, type IriUse, type Language, type Nam
 import type { LineDocument } from './line-document.js'
 import { firstEndingAtOrAfter, type TokenName, type TokenStore } from './token-store.js'
 
-/** The language of a document from its languageId, else from its file extension; `undefined`: not ours. */
+/**
+ * The language of a document: from its file's extension when it is one of ours (eglot names the
+ * language after the mode, `ttl` for TriG files too), else from its languageId; `undefined`: not ours.
+ */
 export function languageOf(languageId: string, uri: string): Language | undefined {
-  const id = languageId.toLowerCase()
-  if (id === 'turtle' || id === 'ttl') return 'turtle'
-  if (id === 'trig') return 'trig'
-  if (id === 'sparql' || id === 'sparql-query' || id === 'sparql-update' || id === 'rq') return 'sparql'
   const extension = /\.([a-z]+)$/i.exec(new URL(uri, 'file:///').pathname)?.[1]?.toLowerCase()
   switch (extension) {
     case 'ttl':
@@ -21,9 +20,12 @@ export function languageOf(languageId: string, uri: string): Language | undefine
     case 'sparql':
     case 'ru':
       return 'sparql'
-    default:
-      return undefined
   }
+  const id = languageId.toLowerCase()
+  if (id === 'turtle' || id === 'ttl') return 'turtle'
+  if (id === 'trig') return 'trig'
+  if (id === 'sparql' || id === 'sparql-query' || id === 'sparql-update' || id === 'rq') return 'sparql'
+  return undefined
 }
 
 /**

@@ -1,9 +1,10 @@
 // Hover and document links: what a prefixed name or an IRI of the document stands for.
 
-import type { PrefixIndex } from '@prefixd/core'
+import { writeLocalName, type PrefixIndex } from '@prefixd/core'
 import { MarkupKind, type DocumentLink, type Hover } from 'vscode-languageserver'
 import type { DocumentView } from './document.js'
-import { describeTerm, iriOf } from './terms.js'
+import { describeTerm, iriOf, termOf } from './terms.js'
+import { isTrustedPrefix, vocabularyNamespace } from './vocabulary-namespace.js'
 
 /** A prefixed name shows its IRI, label, types and vocabulary; an IRI shows its prefixed name. */
 export function hover(view: DocumentView, index: PrefixIndex, offset: number): Hover | null {
@@ -17,21 +18,43 @@ export function hover(view: DocumentView, index: PrefixIndex, offset: number): H
   }
   const iri = view.iriAt(offset)
   if (iri !== undefined) {
-    const term = index.term(iri.iri)
-    const shrunk = index.shrink(iri.iri)
-    const value = term !== undefined ? describeTerm(index, iri.iri, term) : shrunk !== undefined ? `**${shrunk}**  \n<${iri.iri}>` : `<${iri.iri}>: no namespace of the prefix table starts it`
+    const term = termOf(index, iri.iri)
+    const written = nameFor(view, index, iri.iri)
+    const value =
+      term !== undefined ? describeTerm(index, iri.iri, term, written ?? null) : written !== undefined ? `**${written}**  \n<${iri.iri}>` : `<${iri.iri}>: no namespace of the prefix table starts it`
     return { contents: { kind: MarkupKind.Markdown, value }, range: range(iri.start, iri.end) }
   }
   const declaration = view.declarationAt(offset)
   if (declaration !== undefined) {
     const title = index.vocabulary(declaration.prefix)?.title
     const table = index.namespace(declaration.prefix)
+    const same = table === vocabularyNamespace(index, declaration.namespace)
     const lines = [`**${declaration.prefix}:** <${declaration.namespace}>`]
-    if (title !== undefined && table === declaration.namespace) lines.push(title)
-    if (table !== undefined && table !== declaration.namespace) lines.push(`The prefix table has <${table}>`)
+    if (title !== undefined && same) lines.push(title)
+    if (table !== undefined && !same && isTrustedPrefix(index, declaration.prefix)) lines.push(`The prefix table has <${table}>`)
     return { contents: { kind: MarkupKind.Markdown, value: lines.join('\n\n') }, range: range(declaration.name.start, declaration.name.end) }
   }
   return null
+}
+
+/**
+ * The name `iri` is written as in this document: with a prefix the document declares (the longest
+ * namespace), else the table's — only a name that reads back as this very IRI, in this document.
+ */
+export function nameFor(view: DocumentView, index: PrefixIndex, iri: string): string | undefined {
+  let best: { prefix: string; namespace: string; local: string } | undefined
+  for (const [prefix, namespace] of view.declared) {
+    if (!iri.startsWith(namespace) || (best !== undefined && best.namespace.length >= namespace.length)) continue
+    const local = writeLocalName(iri.slice(namespace.length))
+    if (local !== undefined) best = { prefix, namespace, local }
+  }
+  if (best !== undefined) return `${best.prefix}:${best.local}`
+  const name = index.shrink(iri, { synonyms: false })
+  if (name === undefined) return undefined
+  const prefix = name.slice(0, name.indexOf(':'))
+  // The document's own prefix of that name means another namespace; a name that expands elsewhere is no name of this IRI.
+  if (view.declared.has(prefix) || index.expand(name) !== iri) return undefined
+  return name
 }
 
 /** Links from names and IRIs to the IRIs they stand for (web IRIs only: an editor opens them). */

@@ -5,8 +5,8 @@
 import type { PrefixIndex } from '@prefixd/core'
 import type { Language } from '@prefixd/core/syntax'
 import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult, type Position } from 'vscode-languageserver'
-import { codeActions } from './code-actions.js'
-import { complete, resolveCompletion } from './completion.js'
+import { codeActions, declaration } from './code-actions.js'
+import { complete, DECLARE_PREFIX_COMMAND, resolveCompletion } from './completion.js'
 import { diagnose, syntaxDiagnostic, TermChecks } from './diagnostics.js'
 import { DocumentView, languageOf } from './document.js'
 import { LineDocument } from './line-document.js'
@@ -37,8 +37,8 @@ interface OpenDocument {
   timer?: NodeJS.Timeout
   /** The prefix diagnostics of the latest version diagnosed, and the prefixes it uses undeclared. */
   prefixDiagnostics?: { readonly version: number; readonly diagnostics: Diagnostic[] }
-  /** The last syntax error found, and the offset its range ends at. */
-  syntax?: { readonly diagnostic: Diagnostic; readonly end: number }
+  /** The syntax errors last found, each with the offset its range ends at. */
+  syntax: ReadonlyArray<{ readonly diagnostic: Diagnostic; readonly end: number }>
   /** The lowest offset edited since the last syntax check: an error before it still stands. */
   editedFrom: number
   checking: boolean
@@ -108,6 +108,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
           codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, CodeActionKind.Source, CodeActionKind.SourceOrganizeImports],
         },
         renameProvider: { prepareProvider: true },
+        executeCommandProvider: { commands: [DECLARE_PREFIX_COMMAND] },
       },
       serverInfo: { name: 'prefixd', version: '0.1.0' },
     }
@@ -124,6 +125,17 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       return codeActions(view, loaded, params.range, params.context?.diagnostics ?? [], params.context?.only)
     }),
   )
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== DECLARE_PREFIX_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command '${String(params.command)}'`)
+    const [uri, prefix, namespace] = params.arguments ?? []
+    if (typeof uri !== 'string' || typeof prefix !== 'string' || typeof namespace !== 'string') {
+      throw new ResponseError(ErrorCodes.InvalidParams, `${DECLARE_PREFIX_COMMAND} takes a document URI, a prefix and a namespace`)
+    }
+    const edit = await withView({ textDocument: { uri } }, undefined, (view) => (view.declared.has(prefix) ? undefined : declaration(view, prefix, namespace)))
+    // A client that applied the item's additionalTextEdits declared the prefix already: then there is nothing to do.
+    if (edit !== undefined) await connection.workspace.applyEdit({ label: `Declare ${prefix}:`, edit: { changes: { [uri]: [edit] } } })
+    return null
+  })
   connection.onPrepareRename((params) => withView(params, null, (view) => prepareRename(view, offsetOf(view, params.position))))
   connection.onRenameRequest((params) =>
     withView(params, null, (view) => {
@@ -178,7 +190,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const language = languageOf(languageId, uri)
     if (language === undefined) return // not a document of ours
     const document = new LineDocument(uri, languageId, version, text)
-    documents.set(uri, { document, language, store: new TokenStore(text), editedFrom: Infinity, checking: false, recheck: false, published: false })
+    documents.set(uri, { document, language, store: new TokenStore(text), syntax: [], editedFrom: Infinity, checking: false, recheck: false, published: false })
     void publish(uri)
   })
   connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
@@ -222,8 +234,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (result === undefined) return // edited meanwhile: that edit's own publish is on its way
     open.prefixDiagnostics = { version: view.version, diagnostics: result.diagnostics }
     if (open.published) {
-      const kept = open.syntax !== undefined && open.syntax.end < open.editedFrom ? [open.syntax.diagnostic] : []
-      await connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...result.diagnostics, ...kept] })
+      await connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...result.diagnostics, ...standing(open)] })
     }
     if (open.checking) open.recheck = true
     else await checkSyntax(uri, open, view, result.undeclared)
@@ -231,7 +242,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   const checkSyntax = async (uri: string, open: OpenDocument, view: DocumentView, undeclared: readonly string[]): Promise<void> => {
     open.checking = true
-    const problem = await checker.check({ text: view.text, language: view.language, undeclared, baseIri: uri }).finally(() => (open.checking = false))
+    const problems = await checker.check({ text: view.text, language: view.language, undeclared, baseIri: uri }).finally(() => (open.checking = false))
     if (documents.get(uri) !== open) return // closed meanwhile
     if (open.document.version !== view.version) {
       // Edited meanwhile: diagnose the text as it is now, if no publish is under way for it.
@@ -242,15 +253,16 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       return
     }
     open.recheck = false
-    const diagnostic = problem === undefined ? undefined : syntaxDiagnostic(problem)
-    const before = open.syntax !== undefined && open.syntax.end < open.editedFrom ? open.syntax.diagnostic : undefined
-    open.syntax = diagnostic === undefined ? undefined : { diagnostic, end: view.document.offsetAt(diagnostic.range.end) }
+    const diagnostics = problems.map(syntaxDiagnostic)
+    const before = standing(open)
+    open.syntax = diagnostics.map((diagnostic) => ({ diagnostic, end: view.document.offsetAt(diagnostic.range.end) }))
     open.editedFrom = Infinity
-    if (open.published && JSON.stringify(before) === JSON.stringify(diagnostic)) return
+    if (open.published && JSON.stringify(before) === JSON.stringify(diagnostics)) return
     open.published = true
-    const prefix = open.prefixDiagnostics?.diagnostics ?? []
-    await connection.sendDiagnostics({ uri, version: view.version, diagnostics: diagnostic === undefined ? prefix : [...prefix, diagnostic] })
+    await connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...(open.prefixDiagnostics?.diagnostics ?? []), ...diagnostics] })
   }
+  /** The syntax errors that the edits since the last check left standing: those before the first edit. */
+  const standing = (open: OpenDocument): Diagnostic[] => open.syntax.filter((s) => s.end < open.editedFrom).map((s) => s.diagnostic)
 
   connection.listen()
 }

@@ -7,10 +7,10 @@ import type { SyntaxProblem, SyntaxRequest } from './syntax-errors.js'
 export class SyntaxChecker {
   #worker: Worker | undefined
   #next = 0
-  readonly #pending = new Map<number, (problem: SyntaxProblem | undefined) => void>()
+  readonly #pending = new Map<number, (problems: SyntaxProblem[]) => void>()
 
-  /** The first syntax error of the document; rejects if the worker dies (it is started again on the next check). */
-  check(request: SyntaxRequest): Promise<SyntaxProblem | undefined> {
+  /** The syntax errors of the document; none if the worker dies (it is started again on the next check). */
+  check(request: SyntaxRequest): Promise<SyntaxProblem[]> {
     const worker = this.#start()
     const id = this.#next++
     return new Promise((resolve) => {
@@ -28,7 +28,7 @@ export class SyntaxChecker {
   close(): void {
     void this.#worker?.terminate()
     this.#worker = undefined
-    for (const resolve of this.#pending.values()) resolve(undefined)
+    for (const resolve of this.#pending.values()) resolve([])
     this.#pending.clear()
   }
 
@@ -36,8 +36,8 @@ export class SyntaxChecker {
     if (this.#worker !== undefined) return this.#worker
     const worker = new Worker(new URL('./syntax-worker.js', import.meta.url))
     worker.unref() // the editor's connection, not the worker, keeps the server alive
-    worker.on('message', ({ id, problem }: { id: number; problem: SyntaxProblem | null }) => {
-      this.#pending.get(id)?.(problem ?? undefined)
+    worker.on('message', ({ id, problems }: { id: number; problems: SyntaxProblem[] }) => {
+      this.#pending.get(id)?.(problems)
       this.#pending.delete(id)
     })
     worker.on('error', () => this.close())

@@ -1,10 +1,11 @@
 // Syntax errors with positions: N3.js for Turtle and TriG, sparqljs (a full SPARQL 1.1 grammar) for
 // queries and updates. Undeclared prefixes are the diagnostics' own concern, so both parsers are told
-// of them and read on past them.
+// of them and read on past them. Each error sits on the token that breaks; Turtle and TriG go on past
+// an error from the next statement, so every error a document has is found, not only the first.
 
 import { Parser as N3Parser } from 'n3'
 import sparqljs from 'sparqljs'
-import type { Language } from '@prefixd/core/syntax'
+import { tokens, type Language } from '@prefixd/core/syntax'
 
 /** A syntax error: zero-based line, and the columns it covers on that line. */
 export interface SyntaxProblem {
@@ -14,9 +15,6 @@ export interface SyntaxProblem {
   readonly message: string
 }
 
-/** A namespace for prefixes a document uses without declaring: the parsers must not stop at them. */
-const PLACEHOLDER = 'urn:prefixd:undeclared:'
-
 /** A document to check: its text and language, the prefixes it uses undeclared, and its URI as base IRI. */
 export interface SyntaxRequest {
   readonly text: string
@@ -25,25 +23,129 @@ export interface SyntaxRequest {
   readonly baseIri: string
 }
 
-/** The first syntax error of a document, if any. */
-export async function syntaxError({ text, language, undeclared, baseIri }: SyntaxRequest): Promise<SyntaxProblem | undefined> {
-  return language === 'sparql' ? sparqlError(text, undeclared, baseIri) : n3Error(text, language, undeclared, baseIri)
+/** Errors reported per document at most: a document that is not Turtle at all has one per statement. */
+export const MAX_SYNTAX_ERRORS = 100
+
+/** The namespace given to an undeclared prefix `p` (`urn:prefixd:undeclared:p:`), read back as `p:` in messages. */
+const PLACEHOLDER = 'urn:prefixd:undeclared:'
+const PLACEHOLDER_IRI = /urn:prefixd:undeclared:([^:"\s]*):/gu
+
+/** The syntax errors of a document, in order. */
+export async function syntaxErrors({ text, language, undeclared, baseIri }: SyntaxRequest): Promise<SyntaxProblem[]> {
+  return language === 'sparql' ? sparqlErrors(text, undeclared, baseIri) : n3Errors(text, language, undeclared, baseIri)
+}
+
+/** Offsets ↔ lines and columns of one text. */
+class Lines {
+  readonly #starts = [0]
+  constructor(readonly text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.#starts.push(i + 1)
+  }
+  /** The offset of a zero-based `line` and `column`, kept within the text. */
+  offset(line: number, column: number): number {
+    const start = this.#starts[Math.min(Math.max(line, 0), this.#starts.length - 1)]!
+    return Math.min(start + Math.max(column, 0), this.text.length)
+  }
+  /** The problem covering `[start, end)`, cut at the end of its first line (never past the text's end). */
+  problem(start: number, end: number, message: string): SyntaxProblem {
+    start = Math.min(Math.max(start, 0), this.text.length)
+    let line = this.#starts.length - 1
+    while (this.#starts[line]! > start) line--
+    const lineEnd = this.text.indexOf('\n', start)
+    const stop = Math.min(Math.max(end, start + 1), lineEnd < 0 ? this.text.length : lineEnd)
+    const column = start - this.#starts[line]!
+    return { line, startColumn: column, endColumn: Math.max(column + (stop > start ? stop - start : 0), column), message: readable(message) }
+  }
+}
+
+/** A message without the placeholder namespaces of undeclared prefixes. */
+function readable(message: string): string {
+  return message.replace(PLACEHOLDER_IRI, '$1:')
 }
 
 interface N3Token {
+  readonly type?: string
   readonly line: number
   readonly start?: number
   readonly end?: number
+  readonly endLine?: number
 }
 
-async function n3Error(text: string, language: 'turtle' | 'trig', undeclared: readonly string[], baseIri: string): Promise<SyntaxProblem | undefined> {
+/**
+ * Where Turtle or TriG may be read again after an error: after each `.` that ends a statement at the
+ * top level, and after each `}` that closes a top-level graph block. From the core's tokenizer, which
+ * never throws and knows strings, IRIs and comments.
+ */
+function statementEnds(text: string): number[] {
+  const ends: number[] = []
+  let depth = 0
+  for (const token of tokens(text)) {
+    if (token.kind !== 'punct') continue
+    const c = token.text
+    if (c === '[' || c === '(' || c === '{') depth++
+    else if (c === ']' || c === ')') depth = Math.max(0, depth - 1)
+    else if (c === '}') {
+      depth = Math.max(0, depth - 1)
+      if (depth === 0) ends.push(token.end)
+    } else if (c === '.' && depth <= 1) ends.push(token.end) // `.` in a graph block ends a statement too
+  }
+  return ends
+}
+
+/**
+ * Every error N3.js finds, reading again after each from the next statement. The text before the
+ * place it resumes from is blanked (newlines kept, so lines and columns stay), but for its
+ * directives: the prefixes and base declared so far still hold.
+ */
+async function n3Errors(text: string, language: 'turtle' | 'trig', undeclared: readonly string[], baseIri: string): Promise<SyntaxProblem[]> {
   // Declarations put before the first line, on that line, keep every line number as it was.
-  const header = undeclared.map((prefix) => `PREFIX ${prefix}: <${PLACEHOLDER}>`).join(' ') + (undeclared.length > 0 ? ' ' : '')
+  const header = undeclared.map((prefix) => `PREFIX ${prefix}: <${PLACEHOLDER}${prefix}:>`).join(' ') + (undeclared.length > 0 ? ' ' : '')
+  const lines = new Lines(text)
+  const problems: SyntaxProblem[] = []
+  let ends: number[] | undefined
+  let from = 0
+  while (problems.length < MAX_SYNTAX_ERRORS) {
+    const source = from === 0 ? text : blankBefore(text, from)
+    const error = await n3Error(header + source, language, baseIri)
+    if (error === undefined) break
+    const { start, end, message } = locateN3(error, lines, header.length, from)
+    problems.push(lines.problem(start, end, message))
+    ends ??= statementEnds(text)
+    // On from the statement after the error's (always forward, whatever the error's place).
+    const next = ends.find((e) => e > Math.max(start, from))
+    if (next === undefined || next >= text.length) break
+    from = next
+  }
+  return problems
+}
+
+/** `text` with everything before `from` blanked but for its directives and line breaks. */
+function blankBefore(text: string, from: number): string {
+  const kept: string[] = []
+  let last = 0
+  const list = [...tokens(text.slice(0, from))]
+  for (let i = 0; i < list.length; i++) {
+    const word = list[i]!.text.toLowerCase()
+    if (list[i]!.kind !== 'term' || (word !== '@prefix' && word !== 'prefix' && word !== '@base' && word !== 'base')) continue
+    // A directive runs to its IRI (and `.` for the `@` forms).
+    let j = i + 1
+    while (j < list.length && list[j]!.kind !== 'iri') j++
+    if (j < list.length && word.startsWith('@') && list[j + 1]?.text === '.') j++
+    if (j >= list.length) break
+    kept.push(text.slice(last, list[i]!.start).replace(/[^\r\n]/gu, ' '), text.slice(list[i]!.start, list[j]!.end))
+    last = list[j]!.end
+    i = j
+  }
+  kept.push(text.slice(last, from).replace(/[^\r\n]/gu, ' '), text.slice(from))
+  return kept.join('')
+}
+
+async function n3Error(text: string, language: 'turtle' | 'trig', baseIri: string): Promise<Error | undefined> {
   const parser = new N3Parser({ format: language === 'trig' ? 'application/trig' : 'text/turtle', baseIRI: baseIri })
   // With a quad callback N3.js keeps no quads: a large document is read, not stored.
-  const failure = await new Promise<Error | undefined>((resolve) => {
+  return new Promise<Error | undefined>((resolve) => {
     try {
-      parser.parse(header + text, (error, quad) => {
+      parser.parse(text, (error, quad) => {
         if (error) resolve(error)
         else if (!quad) resolve(undefined)
       })
@@ -51,34 +153,93 @@ async function n3Error(text: string, language: 'turtle' | 'trig', undeclared: re
       resolve(error as Error)
     }
   })
-  {
-    const error = failure
-    if (error === undefined) return undefined
-    const context = (error as Error & { context?: { token?: N3Token; line?: number; previousToken?: N3Token } }).context
-    const message = (error as Error).message.replace(/ on line \d+\.$/u, '')
-    const token = context?.token
-    const line = (token?.line ?? context?.line ?? 1) - 1
-    const shift = line === 0 ? header.length : 0
-    // A lexer error has no token of its own: it starts where the previous token ended.
-    const start = token?.start ?? context?.previousToken?.end ?? 0
-    const end = token?.end ?? start + 1
-    return { line, startColumn: Math.max(0, start - shift), endColumn: Math.max(1, end - shift), message }
+}
+
+/** Where an N3.js error is in the document (offsets), and what it says in the document's own words. */
+function locateN3(error: Error, lines: Lines, shift: number, from: number): { start: number; end: number; message: string } {
+  const context = (error as Error & { context?: { token?: N3Token; line?: number; previousToken?: N3Token } }).context
+  let message = error.message.replace(/ on line \d+\.$/u, '')
+  const at = (token: N3Token, column: number | undefined): number => lines.offset(token.line - 1, (column ?? 0) - (token.line === 1 ? shift : 0))
+  const token = context?.token
+  const previous = context?.previousToken
+  const endOf = (t: N3Token): number => (t.endLine !== undefined && t.endLine !== t.line ? at({ line: t.endLine }, t.end) : at(t, t.end))
+  if (previous?.start !== undefined && /^Expected .* to follow /su.test(message)) {
+    message = message.replace(/to follow ".*"$/su, () => `to follow '${lines.text.slice(at(previous, previous.start), endOf(previous))}'`)
+  }
+  if (token?.type === 'eof') {
+    // At the end of the document: on the last token, whose statement is left unfinished.
+    message = message.replace(/got eof$/u, 'the document ends')
+    if (previous?.start === undefined) return { start: Math.max(0, lines.text.length - 1), end: lines.text.length, message }
+    return { start: at(previous, previous.start), end: endOf(previous), message }
+  }
+  if (token !== undefined && token.start !== undefined) return { start: at(token, token.start), end: at(token, token.end ?? token.start + 1), message }
+  // A lexer error has no token of its own: it starts at the first character after the previous token that is not blank.
+  // (Not before the place reading resumed from: the text before it was blanked for the parser, not here.)
+  let start = Math.max(previous === undefined ? lines.offset((context?.line ?? 1) - 1, 0) : endOf(previous), from)
+  while (start < lines.text.length && /\s/u.test(lines.text[start]!)) start++
+  const unexpected = /^Unexpected "(.*)"$/su.exec(message)?.[1]
+  return { start, end: start + (unexpected?.length ?? 1), message: unexpected === undefined ? message : `Unexpected '${unexpected}'` }
+}
+
+/** What jison's token names mean to a person. */
+const TOKEN_NAMES: ReadonlyArray<[RegExp, string]> = [
+  [/^IRIREF$/u, 'an IRI'],
+  [/^PNAME_(?:NS|LN)$/u, 'a prefixed name'],
+  [/^VAR$/u, 'a variable'],
+  [/^STRING_LITERAL/u, 'a string'],
+  [/^(?:INTEGER|DECIMAL|DOUBLE)/u, 'a number'],
+  [/^BOOLEAN$/u, 'true or false'],
+  [/^(?:BLANK_NODE_LABEL|ANON)$/u, 'a blank node'],
+  [/^(?:FUNC_|BOUND$|BNODE$|EXISTS$|COUNT$|GROUP_CONCAT$|CONCAT$|COALESCE$|SUBSTR$|REGEX$|REPLACE$|NOT$)/u, 'a function'],
+  [/^NIL$/u, '()'],
+  [/^EOF$/u, 'the end'],
+]
+
+/** The tokens jison expected, as a person reads them: `'}'`, `a variable`, … (at most eight). */
+function expectedList(expected: readonly string[]): string {
+  const said: string[] = []
+  for (const raw of expected) {
+    const name = raw.replace(/^'(.*)'$/u, '$1')
+    const word = TOKEN_NAMES.find(([pattern]) => pattern.test(name))?.[1] ?? `'${name}'`
+    if (!said.includes(word)) said.push(word)
+  }
+  return said.slice(0, 8).join(', ') + (said.length > 8 ? ', …' : '')
+}
+
+/**
+ * The first error of a query or update (jison does not recover): on the token it could not take —
+ * jison's location is the last token it took, so the one it stopped at is found after it.
+ */
+function sparqlErrors(text: string, undeclared: readonly string[], baseIri: string): SyntaxProblem[] {
+  const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, `${PLACEHOLDER}${prefix}:`]))
+  const lines = new Lines(text)
+  try {
+    new sparqljs.Parser({ prefixes, baseIRI: baseIri }).parse(text)
+    return []
+  } catch (error) {
+    const hash = (error as Error & { hash?: { loc?: { first_line: number; first_column: number; last_line: number; last_column: number }; expected?: string[]; text?: string; token?: string } }).hash
+    const loc = hash?.loc
+    const got = hash?.token === 'EOF' ? 'the query ends' : `got '${hash?.text ?? ''}'`
+    const message = hash?.expected !== undefined ? `expected ${expectedList(hash.expected)}; ${got}` : (error as Error).message.split('\n').at(-1)!
+    if (loc === undefined) return [lines.problem(0, 1, message)]
+    const taken = lines.offset(loc.first_line - 1, loc.first_column)
+    const takenEnd = lines.offset(loc.last_line - 1, loc.last_column)
+    if (hash?.token === 'EOF' || !hash?.text) return [lines.problem(taken, takenEnd, message)]
+    const at = nextTokenAt(text, takenEnd, hash.text)
+    return [at === undefined ? lines.problem(taken, takenEnd, message) : lines.problem(at, at + hash.text.length, message)]
   }
 }
 
-function sparqlError(text: string, undeclared: readonly string[], baseIri: string): SyntaxProblem | undefined {
-  const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, PLACEHOLDER]))
-  try {
-    new sparqljs.Parser({ prefixes, baseIRI: baseIri }).parse(text)
-    return undefined
-  } catch (error) {
-    const hash = (error as Error & { hash?: { loc?: { first_line: number; first_column: number; last_line: number; last_column: number }; expected?: string[]; text?: string } }).hash
-    const loc = hash?.loc
-    // jison's message repeats the line with a caret; the last line says what was expected.
-    const lines = (error as Error).message.split('\n')
-    const message = hash?.expected !== undefined ? `expected ${hash.expected.slice(0, 6).join(', ')}${hash.expected.length > 6 ? ', …' : ''}; got '${hash.text ?? ''}'` : lines.at(-1)!
-    if (loc === undefined) return { line: 0, startColumn: 0, endColumn: 1, message }
-    const endColumn = loc.last_line === loc.first_line ? Math.max(loc.last_column, loc.first_column + 1) : loc.first_column + 1
-    return { line: loc.first_line - 1, startColumn: loc.first_column, endColumn, message }
+/** Where `word` starts after `from`, past blank space and comments (`#` to the line's end); `undefined` if it is not next. */
+function nextTokenAt(text: string, from: number, word: string): number | undefined {
+  let i = from
+  for (;;) {
+    while (i < text.length && /\s/u.test(text[i]!)) i++
+    if (text[i] !== '#') break
+    const end = text.indexOf('\n', i)
+    i = end < 0 ? text.length : end
   }
+  // jison's location may end inside the token it took; then the one it stopped at is still ahead.
+  const found = text.startsWith(word, i) ? i : text.indexOf(word, from)
+  return found < 0 || found - from > 200 ? undefined : found
 }

@@ -2,9 +2,9 @@
 // answering completions meanwhile.
 
 import { parentPort } from 'node:worker_threads'
-import { syntaxError, type SyntaxRequest } from './syntax-errors.js'
+import { syntaxErrors, type SyntaxProblem, type SyntaxRequest } from './syntax-errors.js'
 
 parentPort!.on('message', async (request: SyntaxRequest & { readonly id: number }) => {
-  const problem = await syntaxError(request).catch((error: Error) => ({ line: 0, startColumn: 0, endColumn: 1, message: `the syntax check failed: ${error.message}` }))
-  parentPort!.postMessage({ id: request.id, problem: problem ?? null })
+  const problems = await syntaxErrors(request).catch((error: Error): SyntaxProblem[] => [{ line: 0, startColumn: 0, endColumn: 1, message: `the syntax check failed: ${error.message}` }])
+  parentPort!.postMessage({ id: request.id, problems })
 })

@@ -3,6 +3,7 @@
 import type { PrefixIndex, TermInfo } from '@prefixd/core'
 import type { NameUse } from '@prefixd/core/syntax'
 import { unescapeLocal, type DocumentView } from './document.js'
+import { vocabularyIri } from './vocabulary-namespace.js'
 
 export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
 export const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -19,13 +20,22 @@ export function iriOf(view: DocumentView, index: PrefixIndex, name: NameUse): st
   return namespace === undefined ? undefined : namespace + unescapeLocal(name.local)
 }
 
-/** Markdown for a term: its IRI, label, types and vocabulary. */
-export function describeTerm(index: PrefixIndex, iri: string, term: TermInfo | undefined = index.term(iri), written?: string): string {
+/** What the index knows of the term `iri` (under a namespace synonym, of the IRI it stands for). */
+export function termOf(index: PrefixIndex, iri: string): TermInfo | undefined {
+  return index.term(iri) ?? index.term(vocabularyIri(index, iri))
+}
+
+/**
+ * Markdown for a term: its IRI, label, types and vocabulary — the one place a term's card is written
+ * (hover, completion, resolve). `written`: the name the document writes for `iri` (`null`: none); without it
+ * the term's own name, only if it stands for `iri` itself (not for the IRI a synonym stands for).
+ */
+export function describeTerm(index: PrefixIndex, iri: string, term: TermInfo | undefined = termOf(index, iri), written?: string | null): string {
   const lines: string[] = []
-  const name = written ?? term?.prefixed
+  const name = written === null ? undefined : (written ?? (term?.iri === iri ? term.prefixed : undefined))
   lines.push(name === undefined ? `<${iri}>` : `**${name}**  \n<${iri}>`)
   if (term?.label !== undefined) lines.push(term.label)
-  if (term !== undefined && term.types.length > 0) lines.push('Types: ' + term.types.map((t) => index.shrink(t) ?? `<${t}>`).join(', '))
+  if (term !== undefined && term.types.length > 0) lines.push('Types: ' + term.types.map((t) => index.shrink(t, { synonyms: false }) ?? `<${t}>`).join(', '))
   const prefix = term?.prefixed?.slice(0, term.prefixed.indexOf(':'))
   const title = prefix === undefined ? undefined : index.vocabulary(prefix)?.title
   if (title !== undefined) lines.push(`Vocabulary: ${title}`)
@@ -34,6 +44,7 @@ export function describeTerm(index: PrefixIndex, iri: string, term: TermInfo | u
 
 /** The short kind of a term, from its types: class, property or other. */
 export function termKind(index: PrefixIndex, iri: string): 'class' | 'property' | 'other' {
+  iri = vocabularyIri(index, iri)
   if (index.hasType(iri, RDFS_CLASS)) return 'class'
   if (index.hasType(iri, RDF_PROPERTY)) return 'property'
   return 'other'
