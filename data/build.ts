@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { gradePrefixes, PrefixIndexBuilder, prefixesFromJson, toCompact } from '@prefixd/core'
+import { buildKnowledge } from './knowledge.js'
 import { packageVersion, writeDataPackage } from './tiers.js'
 
 // Vocabularies a user would miss at once; the build stops if any is absent.
@@ -110,11 +111,20 @@ const sources = [
   packageVersion(prefixCcPath),
   ...vocabularies.map((v) => packageVersion(v.dataFile)),
 ]
-const sizes = writeDataPackage(compact, sources)
+// 4. What the terms mean and what each vocabulary is: the knowledge tier, a file of its own.
+const knowledge = buildKnowledge(
+  vocabularies.map((v) => {
+    const { name, version } = packageVersion(v.dataFile)
+    return { ...v, package: `${name}@${version}` }
+  }),
+  (iri) => index.term(iri) !== undefined,
+)
+const sizes = writeDataPackage(compact, knowledge, sources)
 
 const conflicts = builder.problems.length
 console.log(
-  `@prefixd/data: full ${(sizes.full! / 1e6).toFixed(1)} MB, prefixes ${(sizes.prefixes! / 1e3).toFixed(0)} kB; ${index.size.prefixes} prefixes (${Object.keys(zazukoPrefixes).length} curated, ` +
+  `@prefixd/data: full ${(sizes.full! / 1e6).toFixed(1)} MB, prefixes ${(sizes.prefixes! / 1e3).toFixed(0)} kB, ` +
+    `knowledge ${(sizes.knowledge! / 1e6).toFixed(1)} MB (${knowledge.terms.length} terms, ${knowledge.vocabularies.filter((v) => v.title !== undefined).length} titled vocabularies); ${index.size.prefixes} prefixes (${Object.keys(zazukoPrefixes).length} curated, ` +
     `${prefixCc.entries.length} from prefix.cc), ${vocabularies.length} vocabularies, ${index.size.terms} terms, ` +
     `${compact.types.length} types; ${index.records().length} records, ${STANDS_FOR.size} namespace synonyms; ${conflicts} entries skipped (conflicts or invalid); ` +
     `grades: ${['curated', 'popular', 'long-tail', 'suspect'].map((q) => `${[...grades.values()].filter((g) => g.quality === q).length} ${q}`).join(', ')}; ` +

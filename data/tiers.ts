@@ -4,15 +4,16 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { CompactIndex, DataProvenance, VocabularyInfo } from '@prefixd/core'
+import type { CompactIndex, DataProvenance, KnowledgeFile, VocabularyInfo } from '@prefixd/core'
 
 const DIR = new URL('./', import.meta.url)
 
-/** Writes full.json/.js, prefixes.json/.js and provenance.json; returns each tier's size in bytes. */
-export function writeDataPackage(full: CompactIndex, sources: DataProvenance['sources']): Record<string, number> {
+/** Writes full.json/.js, prefixes.json/.js, knowledge.json/.js and provenance.json; returns each tier's size in bytes. */
+export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFile, 'provenance'>, sources: DataProvenance['sources']): Record<string, number> {
   const { name, version } = JSON.parse(readFileSync(new URL('package.json', DIR), 'utf8')) as { name: string; version: string }
-  // The prefixes tier keeps the table and the vocabulary descriptions (titles, ranks), not the terms.
-  const tiers: Record<string, CompactIndex> = { full, prefixes: prefixesTier(full) }
+  // The prefixes tier keeps the table and the vocabulary descriptions (titles, ranks), not the terms; the
+  // knowledge tier (what terms mean) is a file of its own, so that neither of the others grows for it.
+  const tiers: Record<string, CompactIndex | KnowledgeFile> = { full, prefixes: prefixesTier(full), knowledge }
   const sizes: Record<string, number> = {}
   const checksums: Record<string, string> = {}
   for (const [tier, { provenance: _none, ...content }] of Object.entries(tiers)) {

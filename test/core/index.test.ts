@@ -49,7 +49,8 @@ describe('@prefixd/core', () => {
         assert.ok(allowed, `${file} imports ${specifier}`)
       }
       const dynamic = [...text.matchAll(/\bimport\(([^)]*)\)/g)].map((m) => m[1])
-      const expected = file === 'data/default-data.browser.ts' ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"] : []
+      const expected =
+        file === 'data/default-data.browser.ts' ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"] : file === 'knowledge/knowledge-data.browser.ts' ? ["'@prefixd/data/knowledge'"] : []
       assert.deepEqual(dynamic, expected, `${file}: dynamic imports`)
     }
     assert.ok(seen.has('n3') && seen.has('./index/prefix-index.js') && seen.has('../names/pn-local.js')) // the scan does see the imports
@@ -57,7 +58,10 @@ describe('@prefixd/core', () => {
 
   it('points browser bundlers at the module that reads no files', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', SRC), 'utf8')) as { browser: Record<string, string> }
-    assert.deepEqual(manifest.browser, { './dist/data/default-data.js': './dist/data/default-data.browser.js' })
+    assert.deepEqual(manifest.browser, {
+      './dist/data/default-data.js': './dist/data/default-data.browser.js',
+      './dist/knowledge/knowledge-data.js': './dist/knowledge/knowledge-data.browser.js',
+    })
   })
 
   it('never reads process.env', () => {

@@ -1,0 +1,74 @@
+// The knowledge tier's file format, `prefixd-knowledge/1`: term facts and vocabulary headers, IRIs stored once.
+
+import { PrefixError } from '../errors.js'
+import type { DataProvenance } from '../index/model.js'
+
+/** What the data build read about one vocabulary package. */
+export interface KnowledgeVocabularyEntry {
+  /** The prefix the package declares (the index may write another one for the namespace). */
+  readonly prefix: string
+  readonly namespace: string
+  /** The npm package and version it was read from, e.g. `@vocabulary/foaf@1.0.0`. */
+  readonly package?: string
+  readonly title?: string
+  readonly description?: string
+  readonly homepage?: string
+  /** A name, or an IRI when the file names none. */
+  readonly publisher?: string
+  /** `owl:versionInfo`, else `schema:schemaVersion`, else `owl:versionIRI`. */
+  readonly version?: string
+  /** `dcterms:modified`, else `issued` or a date. */
+  readonly modified?: string
+  /** An IRI or a sentence (`dcterms:license`, `cc:license`, else `dcterms:rights`). */
+  readonly license?: string
+}
+
+/**
+ * One term's facts; numbers are positions in `iris`. Keys are short because there are 20,000 of them:
+ * `i` the term, `d` definition, `dm` domain, `rg` range, `sc` superclasses, `sp` superproperties,
+ * `rb` replaced by, `x` deprecated (1).
+ */
+export interface KnowledgeTermEntry {
+  readonly i: number
+  readonly d?: string
+  readonly dm?: readonly number[]
+  readonly rg?: readonly number[]
+  readonly sc?: readonly number[]
+  readonly sp?: readonly number[]
+  readonly rb?: readonly number[]
+  readonly x?: 1
+}
+
+/** The whole file (`@prefixd/data/knowledge.json`). */
+export interface KnowledgeFile {
+  readonly format: 'prefixd-knowledge/1'
+  readonly vocabularies: readonly KnowledgeVocabularyEntry[]
+  /** Namespaces shared by several IRIs of `iris`. */
+  readonly namespaces: readonly string[]
+  /** Every IRI the file names, each once; `n|local` stands for `namespaces[n]` and `local`. */
+  readonly iris: readonly string[]
+  readonly terms: readonly KnowledgeTermEntry[]
+  readonly provenance?: DataProvenance
+}
+
+/** Checks the shape of a parsed file (not every entry: the data build wrote it); a wrong one is `INVALID_SOURCE`. */
+export function checkKnowledgeFile(data: unknown, source: string): KnowledgeFile {
+  const file = data as Partial<KnowledgeFile> | null
+  if (file === null || typeof file !== 'object' || file.format !== 'prefixd-knowledge/1') {
+    throw new PrefixError('INVALID_SOURCE', `${source} is not a prefixd-knowledge/1 file`)
+  }
+  if (!Array.isArray(file.vocabularies) || !Array.isArray(file.namespaces) || !Array.isArray(file.iris) || !Array.isArray(file.terms)) {
+    throw new PrefixError('INVALID_SOURCE', `${source}: vocabularies, namespaces, iris and terms must be arrays`)
+  }
+  return file as KnowledgeFile
+}
+
+/** The IRIs of a file written out: `n|local` made `namespaces[n] + local`. */
+export function expandIris(file: KnowledgeFile): string[] {
+  return file.iris.map((written) => {
+    const bar = written.indexOf('|')
+    // Only a written short form starts with a digit: an IRI starts with its scheme's letter.
+    if (bar < 0 || written.charCodeAt(0) > 57 || written.charCodeAt(0) < 48) return written
+    return (file.namespaces[Number(written.slice(0, bar))] ?? '') + written.slice(bar + 1)
+  })
+}

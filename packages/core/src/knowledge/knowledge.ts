@@ -1,0 +1,223 @@
+// Knowledge: what terms mean and what vocabularies are (the knowledge tier), and descriptions of a name or a
+// prefix that join it with what an index knows (its prefixes, labels and types).
+
+import { isAbsoluteIri } from '../names/iri.js'
+import type { PrefixIndex } from '../index/prefix-index.js'
+import type { DataProvenance, PrefixQuality } from '../index/model.js'
+import { expandIris, type KnowledgeFile, type KnowledgeTermEntry, type KnowledgeVocabularyEntry } from './knowledge-file.js'
+
+/** What the knowledge tier says of a term; IRIs throughout. */
+export interface TermFacts {
+  readonly iri: string
+  readonly definition?: string
+  readonly domain: readonly string[]
+  readonly range: readonly string[]
+  readonly superClasses: readonly string[]
+  readonly subClasses: readonly string[]
+  readonly superProperties: readonly string[]
+  readonly subProperties: readonly string[]
+  /** `schema:supersededBy`, `dcterms:isReplacedBy`. */
+  readonly replacedBy: readonly string[]
+  /** `owl:deprecated true`, an `owl:DeprecatedClass`/`DeprecatedProperty`, or replaced. */
+  readonly deprecated: boolean
+}
+
+/** What the knowledge tier says of a vocabulary package. */
+export type VocabularyFacts = KnowledgeVocabularyEntry
+
+/** A term named in a description: its IRI, and its prefixed name and label where the index has them. */
+export interface TermRef {
+  readonly iri: string
+  readonly prefixed?: string
+  readonly label?: string
+}
+
+/** A term as {@link Knowledge.describe} gives it: the index's name, label and types with the tier's facts. */
+export interface TermDescription {
+  readonly iri: string
+  readonly prefixed?: string
+  readonly label?: string
+  readonly types: readonly TermRef[]
+  readonly definition?: string
+  readonly domain: readonly TermRef[]
+  readonly range: readonly TermRef[]
+  readonly superClasses: readonly TermRef[]
+  readonly subClasses: readonly TermRef[]
+  readonly superProperties: readonly TermRef[]
+  readonly subProperties: readonly TermRef[]
+  readonly replacedBy: readonly TermRef[]
+  readonly deprecated: boolean
+  /** The vocabulary of the prefix the name is written with. */
+  readonly vocabulary?: VocabularyDescription
+}
+
+/** A prefix as {@link Knowledge.describeVocabulary} gives it: the index's view and the package's header. */
+export interface VocabularyDescription {
+  readonly prefix: string
+  readonly namespace: string
+  /** The prefix shrink writes for this namespace (itself, unless `prefix` is a synonym). */
+  readonly preferredPrefix: string
+  /** The other prefixes of the same namespace, in preference order. */
+  readonly prefixSynonyms: readonly string[]
+  readonly curated: boolean
+  readonly quality?: PrefixQuality
+  /** For a typo alias: the prefix usually written. */
+  readonly usually?: string
+  readonly popularity?: number
+  readonly title?: string
+  readonly description?: string
+  readonly homepage?: string
+  readonly publisher?: string
+  readonly version?: string
+  readonly modified?: string
+  readonly license?: string
+  /** The package the header was read from. */
+  readonly package?: string
+}
+
+const NONE: readonly string[] = Object.freeze([])
+
+/**
+ * The knowledge tier, loaded by `loadKnowledge()`. Lookups are by IRI and cost a map lookup; subclasses and
+ * subproperties are the inverse of the superclass statements, found once when the tier loads.
+ *
+ * @example
+ * const knowledge = await loadKnowledge()
+ * knowledge.describe(index, 'foaf:Person')?.definition // 'A person.'
+ */
+export class Knowledge {
+  readonly #iris: readonly string[]
+  readonly #byIri = new Map<string, KnowledgeTermEntry>()
+  readonly #subClasses = new Map<number, number[]>()
+  readonly #subProperties = new Map<number, number[]>()
+  readonly #vocabularies: readonly VocabularyFacts[]
+  readonly #byNamespace = new Map<string, VocabularyFacts>()
+  readonly provenance: DataProvenance | undefined
+
+  constructor(file: KnowledgeFile) {
+    this.#iris = expandIris(file)
+    for (const entry of file.terms) {
+      this.#byIri.set(this.#iris[entry.i]!, entry)
+      for (const parent of entry.sc ?? []) push(this.#subClasses, parent, entry.i)
+      for (const parent of entry.sp ?? []) push(this.#subProperties, parent, entry.i)
+    }
+    this.#vocabularies = file.vocabularies
+    for (const v of file.vocabularies) this.#byNamespace.set(v.namespace, v)
+    this.provenance = file.provenance
+  }
+
+  /** Number of terms with facts and of vocabularies with headers. */
+  get size(): { readonly terms: number; readonly vocabularies: number } {
+    return { terms: this.#byIri.size, vocabularies: this.#vocabularies.length }
+  }
+
+  /** The facts of the term `iri` (a full IRI); `undefined` when the tier holds none. */
+  facts(iri: string): TermFacts | undefined {
+    const entry = this.#byIri.get(iri)
+    const position = entry?.i
+    const subClasses = position === undefined ? undefined : this.#subClasses.get(position)
+    const subProperties = position === undefined ? undefined : this.#subProperties.get(position)
+    if (entry === undefined) return undefined
+    return {
+      iri,
+      ...(entry.d !== undefined && { definition: entry.d }),
+      domain: this.#irisOf(entry.dm),
+      range: this.#irisOf(entry.rg),
+      superClasses: this.#irisOf(entry.sc),
+      subClasses: this.#irisOf(subClasses),
+      superProperties: this.#irisOf(entry.sp),
+      subProperties: this.#irisOf(subProperties),
+      replacedBy: this.#irisOf(entry.rb),
+      deprecated: entry.x === 1,
+    }
+  }
+
+  /** The header of the vocabulary package whose namespace is `namespace` (exact). */
+  vocabulary(namespace: string): VocabularyFacts | undefined {
+    return this.#byNamespace.get(namespace)
+  }
+
+  /** Every vocabulary package's header, by prefix. */
+  vocabularies(): readonly VocabularyFacts[] {
+    return this.#vocabularies
+  }
+
+  /**
+   * A prefixed name or an IRI described: what `index` knows (the name shrink writes, label, types) and what
+   * the tier says (definition, domain, range, hierarchy, deprecation), every IRI named as `index` would write
+   * it. `undefined` when the name cannot be expanded or neither knows the term.
+   */
+  describe(index: PrefixIndex, nameOrIri: string): TermDescription | undefined {
+    if (typeof nameOrIri !== 'string') throw new TypeError(`describe: expected a string, got ${typeof nameOrIri}`)
+    const iri = index.expand(nameOrIri) ?? (isAbsoluteIri(nameOrIri) ? nameOrIri : undefined)
+    if (iri === undefined) return undefined
+    const term = index.term(iri)
+    const facts = this.facts(iri)
+    if (term === undefined && facts === undefined) return undefined
+    const ref = (target: string): TermRef => {
+      const prefixed = index.shrink(target)
+      const label = index.term(target)?.label
+      return { iri: target, ...(prefixed !== undefined && { prefixed }), ...(label !== undefined && { label }) }
+    }
+    const refs = (targets: readonly string[] | undefined) => (targets ?? NONE).map(ref)
+    const prefixed = term?.prefixed ?? index.shrink(iri)
+    const colon = prefixed?.indexOf(':') ?? -1
+    const vocabulary = colon > 0 ? this.describeVocabulary(index, prefixed!.slice(0, colon)) : undefined
+    return {
+      iri,
+      ...(prefixed !== undefined && { prefixed }),
+      ...(term?.label !== undefined && { label: term.label }),
+      types: refs(term?.types),
+      ...(facts?.definition !== undefined && { definition: facts.definition }),
+      domain: refs(facts?.domain),
+      range: refs(facts?.range),
+      superClasses: refs(facts?.superClasses),
+      subClasses: refs(facts?.subClasses),
+      superProperties: refs(facts?.superProperties),
+      subProperties: refs(facts?.subProperties),
+      replacedBy: refs(facts?.replacedBy),
+      deprecated: facts?.deprecated ?? term?.deprecated ?? false,
+      ...(vocabulary !== undefined && { vocabulary }),
+    }
+  }
+
+  /**
+   * A prefix described: its namespace, synonyms and grade in `index`, and the header of the vocabulary package
+   * for that namespace (by the namespace the prefix expands to). `undefined` for a prefix `index` does not have.
+   */
+  describeVocabulary(index: PrefixIndex, prefix: string): VocabularyDescription | undefined {
+    if (typeof prefix !== 'string') throw new TypeError(`describeVocabulary: expected a string, got ${typeof prefix}`)
+    const namespace = index.namespace(prefix)
+    if (namespace === undefined) return undefined
+    const preferredPrefix = index.preferredPrefix(prefix) ?? prefix
+    const prefixSynonyms: string[] = []
+    for (const entry of index.entries()) {
+      if (entry.prefix !== prefix && index.preferredPrefix(entry.prefix) === preferredPrefix) prefixSynonyms.push(entry.prefix)
+    }
+    if (preferredPrefix !== prefix && !prefixSynonyms.includes(preferredPrefix)) prefixSynonyms.unshift(preferredPrefix)
+    const info = index.vocabulary(prefix) ?? index.vocabulary(preferredPrefix)
+    const { prefix: _packagePrefix, namespace: _same, ...header } = this.#byNamespace.get(namespace) ?? { prefix, namespace }
+    return {
+      prefix,
+      namespace,
+      preferredPrefix,
+      prefixSynonyms,
+      curated: info?.curated ?? false,
+      ...(info?.quality !== undefined && { quality: info.quality }),
+      ...(info?.usually !== undefined && { usually: info.usually }),
+      ...(info?.popularity !== undefined && { popularity: info.popularity }),
+      ...(info?.title !== undefined && { title: info.title }),
+      ...header,
+    }
+  }
+
+  #irisOf(positions: readonly number[] | undefined): readonly string[] {
+    return positions === undefined ? NONE : positions.map((p) => this.#iris[p]!)
+  }
+}
+
+function push(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [value])
+  else list.push(value)
+}

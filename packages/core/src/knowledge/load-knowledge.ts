@@ -1,0 +1,31 @@
+// loadKnowledge: the knowledge tier of @prefixd/data (or a file of that format), read once per process or page.
+
+import { readKnowledgeData } from './knowledge-data.js'
+import { checkKnowledgeFile } from './knowledge-file.js'
+import { Knowledge } from './knowledge.js'
+
+let defaultKnowledge: Promise<Knowledge> | undefined
+
+/**
+ * The knowledge tier: definitions, domains, ranges, hierarchies and vocabulary headers. The default data is
+ * read on the first call and shared by every later one (a failed read is retried next time); `file` reads
+ * a file of the same format instead, each call anew. Apart from the prefixes and full tiers, so that
+ * they stay as small and fast as they are.
+ *
+ * @example
+ * const [index, knowledge] = await Promise.all([PrefixIndex.loadDefault(), loadKnowledge()])
+ * knowledge.describe(index, 'schema:Person')?.superClasses[0]?.prefixed // 'schema:Thing'
+ */
+export function loadKnowledge(options: { readonly file?: string | URL } = {}): Promise<Knowledge> {
+  if (options.file !== undefined) return read(options.file)
+  defaultKnowledge ??= read(undefined).catch((error: unknown) => {
+    defaultKnowledge = undefined
+    throw error
+  })
+  return defaultKnowledge
+}
+
+async function read(file: string | URL | undefined): Promise<Knowledge> {
+  const { data, source } = await readKnowledgeData(file)
+  return new Knowledge(checkKnowledgeFile(data, source))
+}

@@ -1,0 +1,91 @@
+// The knowledge tier through the public surface: facts of the default data, descriptions joined with an index, bad files.
+
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadKnowledge, PrefixError, PrefixIndex, type Knowledge } from '@prefixd/core'
+
+const names = (refs: ReadonlyArray<{ readonly prefixed?: string; readonly iri: string }>) => refs.map((r) => r.prefixed ?? r.iri)
+
+describe('loadKnowledge', () => {
+  let knowledge: Knowledge
+  let index: PrefixIndex
+  before(async () => {
+    ;[knowledge, index] = await Promise.all([loadKnowledge(), PrefixIndex.loadDefault()])
+  })
+
+  it('is read once and shared by later calls', async () => {
+    assert.equal(await loadKnowledge(), knowledge)
+    assert.ok(knowledge.size.terms > 15_000 && knowledge.size.vocabularies > 100, JSON.stringify(knowledge.size))
+    assert.equal(knowledge.provenance?.tier, 'knowledge')
+  })
+
+  it('describes a class: definition, superclasses and subclasses as the index writes them', () => {
+    const person = knowledge.describe(index, 'foaf:Person')!
+    assert.equal(person.iri, 'http://xmlns.com/foaf/0.1/Person')
+    assert.equal(person.definition, 'A person.')
+    assert.ok(names(person.superClasses).includes('foaf:Agent'), names(person.superClasses).join())
+    assert.ok(names(knowledge.describe(index, 'foaf:Agent')!.subClasses).includes('foaf:Person'))
+    assert.deepEqual(names(knowledge.describe(index, 'schema:Person')!.superClasses), ['schema:Thing'])
+    assert.equal(person.vocabulary?.title, 'Friend of a Friend (FOAF) vocabulary')
+  })
+
+  it('describes a property: domain and range from rdfs: and schema.org, unions read as their members', () => {
+    const name = knowledge.describe(index, 'http://schema.org/name')!
+    assert.equal(name.prefixed, 'schema:name')
+    assert.deepEqual(names(name.domain), ['schema:Thing'])
+    assert.deepEqual(names(name.range), ['schema:Text'])
+    assert.deepEqual(names(knowledge.describe(index, 'foaf:knows')!.range), ['foaf:Person'])
+    assert.deepEqual(names(knowledge.describe(index, 'prov:atLocation')!.domain).sort(), ['prov:Activity', 'prov:Agent', 'prov:Entity', 'prov:InstantaneousEvent'])
+    assert.ok(names(knowledge.describe(index, 'rdfs:label')!.subProperties).includes('skos:prefLabel'))
+  })
+
+  it('says when a term is deprecated and what replaces it', () => {
+    const actors = knowledge.describe(index, 'schema:actors')!
+    assert.equal(actors.deprecated, true)
+    assert.deepEqual(names(actors.replacedBy), ['schema:actor'])
+    assert.equal(knowledge.describe(index, 'schema:actor')!.deprecated, false)
+  })
+
+  it('describes a vocabulary by any of its prefixes: header, synonyms, grade', () => {
+    const schema = knowledge.describeVocabulary(index, 'schema')!
+    assert.equal(schema.title, 'Schema.org')
+    assert.equal(schema.homepage, 'https://schema.org/')
+    assert.ok(schema.prefixSynonyms.includes('sdo'))
+    assert.equal(schema.quality, 'curated')
+    const sdo = knowledge.describeVocabulary(index, 'sdo')!
+    assert.equal(sdo.preferredPrefix, 'schema')
+    assert.ok(sdo.prefixSynonyms.includes('schema') && !sdo.prefixSynonyms.includes('sdo'))
+    assert.ok(knowledge.describeVocabulary(index, 'dcterms')!.prefixSynonyms.includes('dct'))
+    assert.equal(knowledge.describeVocabulary(index, 'nosuchprefix'), undefined)
+  })
+
+  it('answers a miss with undefined and misuse with a TypeError', () => {
+    assert.equal(knowledge.describe(index, 'nosuch:x'), undefined)
+    assert.equal(knowledge.describe(index, 'foaf:NoSuchTerm'), undefined)
+    assert.throws(() => knowledge.describe(index, 42 as unknown as string), TypeError)
+  })
+
+  it('serves an index of the prefixes tier too (facts without labels)', async () => {
+    const table = await PrefixIndex.loadDefault({ tier: 'prefixes' })
+    const person = knowledge.describe(table, 'schema:Person')!
+    assert.equal(person.definition, 'A person (alive, dead, undead, or fictional).')
+    assert.deepEqual(person.types, [])
+  })
+
+  it('refuses a file of another format with INVALID_SOURCE', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'prefixd-knowledge-'))
+    try {
+      const file = join(dir, 'k.json')
+      await writeFile(file, JSON.stringify({ format: 'prefixd-index/1' }))
+      await assert.rejects(loadKnowledge({ file }), (e: unknown) => e instanceof PrefixError && e.code === 'INVALID_SOURCE')
+      await writeFile(file, JSON.stringify({ format: 'prefixd-knowledge/1', vocabularies: [], namespaces: ['http://e.org/'], iris: ['0|A', 'http://f.org/B'], terms: [{ i: 1, sc: [0], d: 'B.' }] }))
+      const own = await loadKnowledge({ file })
+      assert.deepEqual(own.facts('http://f.org/B')?.superClasses, ['http://e.org/A'])
+      assert.deepEqual(own.facts('http://e.org/A'), undefined) // no facts of its own, only a subclass
+    } finally {
+      await rm(dir, { recursive: true })
+    }
+  })
+})
