@@ -43,7 +43,7 @@ export interface CompletionParts {
   readonly preferred: readonly PrefixEntry[]
   readonly byPrefix: ReadonlyMap<string, PrefixEntry>
   /** The preferred entry of each namespace. */
-  readonly byNamespace: NamespaceTrie<PrefixEntry>
+  readonly byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
   readonly terms: TermIndex
   /** 0 for an entry completion offers, else its {@link Demotion}. */
@@ -59,7 +59,7 @@ export interface CompletionParts {
 export class Completion {
   readonly #byPrefix: ReadonlyMap<string, PrefixEntry>
   readonly #byFoldedPrefix = new Map<string, PrefixEntry>()
-  readonly #byNamespace: NamespaceTrie<PrefixEntry>
+  readonly #byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
   /** Preferred entries by case-folded namespace: case-insensitive IRI completion finds its namespace here. */
   readonly #byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>

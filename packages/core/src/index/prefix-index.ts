@@ -5,6 +5,7 @@ import { DataFactory } from 'n3'
 import { PrefixError } from '../errors.js'
 import { isIriSuffix, looksLikeIri } from '../names/iri.js'
 import { NamespaceTrie } from '../structures/namespace-trie.js'
+import { ShrinkTable } from './shrink.js'
 import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from '../names/pn-local.js'
 import { prefixesFor } from './prefixes-for.js'
 import { defaultWeight, TermIndex, type TermRecord } from '../terms/term-index.js'
@@ -49,8 +50,8 @@ export interface ShrinkOptions {
 export class PrefixIndex {
   readonly #entries: readonly PrefixEntry[]
   readonly #byPrefix = new Map<string, PrefixEntry>()
-  /** The preferred entry of each namespace. */
-  readonly #byNamespace = new NamespaceTrie<PrefixEntry>()
+  /** The preferred entry of each namespace, and the shrink walk over them (shrink.ts). */
+  readonly #byNamespace = new ShrinkTable()
   readonly #terms: TermIndex
   /** Built on the first search: completion never needs it, and it is the costliest part to build. */
   #search: TermSearch<TermRecord> | undefined
@@ -58,8 +59,6 @@ export class PrefixIndex {
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
   /** Where the loaded data sets came from: the default data's versions and checksum, if it was loaded. */
   readonly provenance: readonly DataProvenance[]
-  /** Reused by shrink so that the trie walk allocates nothing. */
-  readonly #matches: PrefixEntry[] = []
   /** Entries that completion does not offer: long-tail (1) and suspect (2) prefixes, unless the whole table is kept. */
   readonly #demoted = new Map<PrefixEntry, Demotion>()
   /**
@@ -86,7 +85,7 @@ export class PrefixIndex {
       this.#byPrefix.set(entry.prefix, entry)
       // A namespace's preferred prefix is its first, unless a later one is better graded.
       const preferred = this.#byNamespace.get(entry.namespace)
-      if (preferred === undefined || this.#demotion(entry) < this.#demotion(preferred)) this.#byNamespace.set(entry.namespace, entry)
+      if (preferred === undefined || this.#demotion(entry) < this.#demotion(preferred)) this.#byNamespace.set(entry, this.#demotion(entry))
     }
     for (const [synonym, namespace] of parts.namespaceSynonyms ?? []) {
       const found = this.#byNamespace.get(namespace)
@@ -94,9 +93,9 @@ export class PrefixIndex {
       if (target === undefined || synonym === target.namespace) continue
       const entry: PrefixEntry = { prefix: target.prefix, namespace: synonym }
       this.#synonymOf.set(entry, target)
-      this.#byNamespace.set(synonym, entry)
       const demotion = this.#demoted.get(target)
       if (demotion !== undefined) this.#demoted.set(entry, demotion)
+      this.#byNamespace.set(entry, demotion ?? 0)
     }
     // A term lies inside a namespace of the table and is not the namespace itself.
     this.#terms = new TermIndex(
@@ -139,7 +138,7 @@ export class PrefixIndex {
   }
 
   /** 0 for a prefix that completion offers, else {@link Demotion}. */
-  #demotion(entry: PrefixEntry): number {
+  #demotion(entry: PrefixEntry): 0 | Demotion {
     return this.#demoted.get(entry) ?? 0
   }
 
@@ -305,41 +304,12 @@ export class PrefixIndex {
    */
   shrink(iri: string, options?: ShrinkOptions): string | undefined {
     if (typeof iri !== 'string') throw new TypeError(`shrink: iri must be a string, got ${typeof iri}`)
-    const matches = this.#matches
-    const count = this.#byNamespace.matches(iri, matches)
-    const curie = options?.syntax === 'curie'
     const exact = options?.synonyms === false && this.#synonymOf.size > 0
-    if (this.#demoted.size === 0) {
-      // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
-      for (let k = count - 1; k >= 0; k--) {
-        const entry = matches[k]!
-        if (exact && this.#synonymOf.has(entry)) continue
-        const local = iri.slice(entry.namespace.length)
-        const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
-        if (written !== undefined) return entry.prefix + ':' + written
-      }
-      return undefined
-    }
-    // Graded: a suspect prefix is never used; a long-tail one only when no trusted one fits as
-    // well — a plain local name beats one that needs escapes (`yago:X`, not `db:class\/yago\/X`).
-    let best: string | undefined
-    let bestCost = Infinity
-    for (let k = count - 1; k >= 0; k--) {
-      const entry = matches[k]!
-      const demotion = this.#demotion(entry)
-      if (demotion === Demotion.Suspect || (exact && this.#synonymOf.has(entry))) continue
-      const local = iri.slice(entry.namespace.length)
-      const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
-      if (written === undefined) continue
-      const cost = (written.length === local.length || !written.includes('\\') ? 0 : 2) + demotion
-      if (cost === 0) return entry.prefix + ':' + written
-      if (cost < bestCost) {
-        best = entry.prefix + ':' + written
-        bestCost = cost
-      }
-    }
-    return best
+    return this.#byNamespace.shrink(iri, options?.syntax === 'curie', exact ? this.#isSynonym : undefined)
   }
+
+  /** Whether `entry` was made for a namespace synonym (shrink's filter for `synonyms: false`). */
+  readonly #isSynonym = (entry: PrefixEntry): boolean => this.#synonymOf.has(entry)
 
   /** Why {@link PrefixIndex.shrink} gives `undefined` for `iri`, or `undefined` when it does not. */
   shrinkError(iri: string, options?: ShrinkOptions): PrefixError | undefined {
@@ -424,10 +394,9 @@ export class PrefixIndex {
    */
   namespacesOf(iri: string): NamespaceOf[] {
     if (typeof iri !== 'string') throw new TypeError(`namespacesOf: iri must be a string, got ${typeof iri}`)
-    const matches: PrefixEntry[] = []
-    const count = this.#byNamespace.matches(iri, matches)
-    return matches.slice(0, count).map(({ prefix, namespace }, k) => {
-      const target = this.#synonymOf.get(matches[k]!)
+    return this.#byNamespace.matches(iri).map((entry) => {
+      const { prefix, namespace } = entry
+      const target = this.#synonymOf.get(entry)
       return target === undefined ? { prefix, namespace } : { prefix, namespace, standsFor: target.namespace }
     })
   }

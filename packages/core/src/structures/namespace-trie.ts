@@ -4,12 +4,54 @@ interface TrieNode<V> {
   /** The edge label leading into this node (the root's is empty). */
   label: string
   value: V | undefined
-  /** Children keyed by the first UTF-16 unit of their label; absent on leaves to save memory. */
-  children: Map<number, TrieNode<V>> | undefined
+  /** The first UTF-16 unit of each child's label, in the order of `kids`: a few children are found by a scan. */
+  firsts: string
+  kids: Array<TrieNode<V>>
+  /** For a node with many children, all ASCII: the child by first unit (a host list under `http://` has hundreds). */
+  table: Array<TrieNode<V> | undefined> | undefined
 }
 
 function newNode<V>(label: string, value?: V): TrieNode<V> {
-  return { label, value, children: undefined }
+  return { label, value, firsts: '', kids: [], table: undefined }
+}
+
+/** Children past which a node indexes them by first unit: a scan of a few units beats a hash lookup. */
+const SCAN_MAX = 8
+
+/** The child of `node` whose label starts with `unit`. */
+function childOf<V>(node: TrieNode<V>, unit: number): TrieNode<V> | undefined {
+  if (node.table !== undefined) return unit < 128 ? node.table[unit] : undefined
+  const firsts = node.firsts
+  for (let j = 0; j < firsts.length; j++) if (firsts.charCodeAt(j) === unit) return node.kids[j]
+  return undefined
+}
+
+/** Adds `child` (whose label starts with a unit no other child's does) to `node`. */
+function addChild<V>(node: TrieNode<V>, child: TrieNode<V>): void {
+  const unit = child.label.charCodeAt(0)
+  node.firsts += child.label[0]
+  node.kids.push(child)
+  if (node.table !== undefined && unit >= 128) node.table = undefined // rare: back to the scan
+  else if (node.table !== undefined) node.table[unit] = child
+  else if (node.kids.length > SCAN_MAX && /^[\x00-\x7f]*$/.test(node.firsts)) {
+    node.table = new Array<TrieNode<V> | undefined>(128).fill(undefined)
+    for (const kid of node.kids) node.table[kid.label.charCodeAt(0)] = kid
+  }
+}
+
+/** Puts `child` in the place of the child of `node` that starts with the same unit. */
+function replaceChild<V>(node: TrieNode<V>, child: TrieNode<V>): void {
+  const unit = child.label.charCodeAt(0)
+  node.kids[node.firsts.indexOf(child.label[0]!)] = child
+  if (node.table !== undefined) node.table[unit] = child
+}
+
+/** Whether `s` holds `label` at `from`, its first unit known to match (a loop of charCodeAt: cheaper than startsWith on sliced strings). */
+function holdsAt(s: string, label: string, from: number): boolean {
+  const length = label.length
+  if (from + length > s.length) return false
+  for (let k = 1; k < length; k++) if (s.charCodeAt(from + k) !== label.charCodeAt(k)) return false
+  return true
 }
 
 /**
@@ -35,11 +77,9 @@ export class NamespaceTrie<V> {
         node.value = value
         return
       }
-      const first = key.charCodeAt(i)
-      const child = node.children?.get(first)
+      const child = childOf(node, key.charCodeAt(i))
       if (child === undefined) {
-        node.children ??= new Map()
-        node.children.set(first, newNode(key.slice(i), value))
+        addChild(node, newNode(key.slice(i), value))
         this.#size++
         return
       }
@@ -48,8 +88,8 @@ export class NamespaceTrie<V> {
         // Split the edge: a new inner node takes the shared part, the old child keeps the rest.
         const inner = newNode<V>(child.label.slice(0, common))
         child.label = child.label.slice(common)
-        inner.children = new Map([[child.label.charCodeAt(0), child]])
-        node.children!.set(first, inner)
+        addChild(inner, child)
+        replaceChild(node, inner)
         node = inner
       } else {
         node = child
@@ -63,8 +103,8 @@ export class NamespaceTrie<V> {
     let node = this.#root
     let i = 0
     while (i < key.length) {
-      const child = node.children?.get(key.charCodeAt(i))
-      if (child === undefined || !key.startsWith(child.label, i)) return undefined
+      const child = childOf(node, key.charCodeAt(i))
+      if (child === undefined || !holdsAt(key, child.label, i)) return undefined
       node = child
       i += child.label.length
     }
@@ -81,8 +121,8 @@ export class NamespaceTrie<V> {
     let i = 0
     if (node.value !== undefined) out[count++] = node.value
     while (i < s.length) {
-      const child = node.children?.get(s.charCodeAt(i))
-      if (child === undefined || !s.startsWith(child.label, i)) break
+      const child = childOf(node, s.charCodeAt(i))
+      if (child === undefined || !holdsAt(s, child.label, i)) break
       node = child
       i += child.label.length
       if (node.value !== undefined) out[count++] = node.value
@@ -96,8 +136,8 @@ export class NamespaceTrie<V> {
     let node = this.#root
     let i = 0
     while (i < s.length) {
-      const child = node.children?.get(s.charCodeAt(i))
-      if (child === undefined || !s.startsWith(child.label, i)) break
+      const child = childOf(node, s.charCodeAt(i))
+      if (child === undefined || !holdsAt(s, child.label, i)) break
       node = child
       i += child.label.length
       if (node.value !== undefined) best = node.value

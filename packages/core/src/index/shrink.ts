@@ -1,0 +1,88 @@
+// The namespaces shrink writes names in, and the shrink walk: an IRI to the prefixed name of the longest namespace that fits.
+
+import { isIriSuffix } from '../names/iri.js'
+import { writeLocalName } from '../names/pn-local.js'
+import { NamespaceTrie } from '../structures/namespace-trie.js'
+import type { Demotion } from './demotion.js'
+import type { PrefixEntry } from './model.js'
+
+/** What the trie holds per namespace: the entry and its demotion side by side, so the walk looks nothing else up. */
+interface Slot {
+  readonly entry: PrefixEntry
+  /** 0: trusted; long-tail: only when nothing better fits; suspect: never. */
+  readonly demotion: 0 | Demotion
+}
+
+/**
+ * The entry shrink writes for each namespace (one per namespace), found by a walk down a radix trie.
+ * `shrink` allocates nothing but the name it returns: the matches go into an array reused by every call.
+ */
+export class ShrinkTable {
+  readonly #trie = new NamespaceTrie<Slot>()
+  /** Reused by every shrink so that the walk allocates nothing. */
+  readonly #matches: Slot[] = []
+  /** Whether any namespace is demoted: without, the first name that can be written wins at once. */
+  #graded = false
+
+  /** Makes `entry` the one written for its namespace (replacing any earlier one), with its demotion. */
+  set(entry: PrefixEntry, demotion: 0 | Demotion): void {
+    this.#trie.set(entry.namespace, { entry, demotion })
+    if (demotion > 0) this.#graded = true
+  }
+
+  /** The entry written for exactly `namespace`. */
+  get(namespace: string): PrefixEntry | undefined {
+    return this.#trie.get(namespace)?.entry
+  }
+
+  /** The entry of the longest namespace that starts `iri`. */
+  longest(iri: string): PrefixEntry | undefined {
+    return this.#trie.longest(iri)?.entry
+  }
+
+  /** The entries of every namespace that starts `iri`, shortest first (allocates: not for hot paths). */
+  matches(iri: string): PrefixEntry[] {
+    const out: Slot[] = []
+    const count = this.#trie.matches(iri, out)
+    return out.slice(0, count).map((slot) => slot.entry)
+  }
+
+  /**
+   * The prefixed name of `iri` in the longest namespace whose rest can be written (Turtle's PN_LOCAL with
+   * escapes, or any IRI suffix for `curie`); a suspect prefix never, a long-tail one only when no trusted one
+   * writes the IRI as plainly. `skip` leaves entries out (a caller's filter; absent on the hot path).
+   */
+  shrink(iri: string, curie: boolean, skip?: (entry: PrefixEntry) => boolean): string | undefined {
+    const matches = this.#matches
+    const count = this.#trie.matches(iri, matches)
+    if (!this.#graded) {
+      // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
+      for (let k = count - 1; k >= 0; k--) {
+        const { entry } = matches[k]!
+        if (skip !== undefined && skip(entry)) continue
+        const local = iri.slice(entry.namespace.length)
+        const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
+        if (written !== undefined) return entry.prefix + ':' + written
+      }
+      return undefined
+    }
+    // Graded: a suspect prefix is never used; a long-tail one only when no trusted one fits as
+    // well — a plain local name beats one that needs escapes (`yago:X`, not `db:class\/yago\/X`).
+    let best: string | undefined
+    let bestCost = Infinity
+    for (let k = count - 1; k >= 0; k--) {
+      const { entry, demotion } = matches[k]!
+      if (demotion === 2 || (skip !== undefined && skip(entry))) continue
+      const local = iri.slice(entry.namespace.length)
+      const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
+      if (written === undefined) continue
+      const cost = (written.length === local.length || !written.includes('\\') ? 0 : 2) + demotion
+      if (cost === 0) return entry.prefix + ':' + written
+      if (cost < bestCost) {
+        best = entry.prefix + ':' + written
+        bestCost = cost
+      }
+    }
+    return best
+  }
+}
