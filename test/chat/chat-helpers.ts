@@ -155,6 +155,8 @@ export async function startTestChat(
     readonly broker?: EventBroker
     /** Where changes of users are heard: given, the service remembers authenticated users (default none). */
     readonly userChanges?: ChatOptions['userChanges']
+    /** Upload limits (default the service's). */
+    readonly uploads?: ChatOptions['uploads']
   } = {},
 ): Promise<TestChat> {
   const mailDir = await mkdtemp(join(tmpdir(), 'prefixd-chat-mail-'))
@@ -174,6 +176,7 @@ export async function startTestChat(
     ...(options.expiryCheckSeconds !== undefined && { expiryCheckSeconds: options.expiryCheckSeconds }),
     ...(options.broker !== undefined && { broker: options.broker }),
     ...(options.userChanges !== undefined && { userChanges: options.userChanges }),
+    ...(options.uploads !== undefined && { uploads: options.uploads }),
   })
   const as = (name: string, credentials?: { readonly email: string; readonly key: string }): Client => {
     const user = USERS[name]

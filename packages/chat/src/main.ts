@@ -12,7 +12,7 @@ import { startChat } from './start.js'
 import { WorkerBroker, WorkerRateLimiter, type Channel } from './workers/ipc.js'
 import { runPrimary, WORKER_ENV } from './workers/primary.js'
 
-const USAGE = 'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS]'
+const USAGE = 'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS] [--max-upload-mb N] [--max-uploads-per-user N] [--upload-quota-mb N]'
 
 async function main(): Promise<void> {
   let values
@@ -27,6 +27,9 @@ async function main(): Promise<void> {
         prefixes: { type: 'string' },
         workers: { type: 'string', default: '1' },
         'rate-limit': { type: 'string' },
+        'max-upload-mb': { type: 'string' },
+        'max-uploads-per-user': { type: 'string' },
+        'upload-quota-mb': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -52,6 +55,16 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   const rateLimit = rateMatch == null ? DEFAULT_RATE_LIMIT : { limit: Number(rateMatch[1]), windowSeconds: Number(rateMatch[2]) }
+  const uploads: { maxFileBytes?: number; maxFilesPerUser?: number; quotaBytes?: number } = {}
+  for (const [flag, key, scale] of [['max-upload-mb', 'maxFileBytes', 1024 * 1024], ['max-uploads-per-user', 'maxFilesPerUser', 1], ['upload-quota-mb', 'quotaBytes', 1024 * 1024]] as const) {
+    const raw = values[flag]
+    if (raw === undefined) continue
+    if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1) {
+      console.error(`--${flag} must be a whole number from 1 to 9999999\n${USAGE}`)
+      process.exit(2)
+    }
+    uploads[key] = Number(raw) * scale
+  }
   if (workers > 1 && values.db === ':memory:') {
     console.error(`--workers needs a database file: each process would have its own :memory:\n${USAGE}`)
     process.exit(2)
@@ -92,6 +105,7 @@ async function main(): Promise<void> {
       port,
       mailDir: values['mail-dir'],
       rateLimit,
+      uploads,
       // (A later worker joins a database the first one loaded: the fixture was for it.)
       ...(values.fixture !== undefined && role !== 'next' && { fixture: values.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),

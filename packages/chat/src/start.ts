@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { every, SYSTEM_CLOCK, type Clock } from './clock.js'
 import { createChatApp, type ChatAppOptions } from './http/app.js'
 import type { ChatServices } from './http/context.js'
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './org/uploads.js'
 import { ChangeLog, type RecordedEvent } from './store/changes.js'
 import { isEmpty, openStore, type Store } from './store/db.js'
 import { loadFixture, REFERENCE_FIXTURE } from './store/fixture.js'
@@ -63,6 +64,8 @@ export interface ChatOptions {
   readonly textLinkers?: readonly TextLinker[]
   /** A prefix index for the prefix glue (`prefixd`'s own: link `foaf:Person`, shrink pasted IRIs); default none. */
   readonly prefixIndex?: PrefixIndex
+  /** Upload limits, each defaulting to DEFAULT_UPLOAD_LIMITS's (25 MiB a file, 1,000 files a user, 5 GiB in all). */
+  readonly uploads?: Partial<UploadLimits>
 }
 
 export interface RunningChat {
@@ -140,6 +143,7 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
     heartbeatMs,
     textLinkers,
     ...(prefixGlue !== undefined && { prefixGlue }),
+    uploadLimits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },
   }
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
   if (options.restartQueues !== false) await queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })

@@ -11,7 +11,7 @@ import { ChatError } from './chat-error.js'
 import type { ChatRouter, ChatServices, ChatState } from './context.js'
 import { decodeForm, Params } from './params.js'
 import { RateLimiter, type RateDecision, type RateLimitOptions } from './rate-limit.js'
-import { readBody } from './request-body.js'
+import { readBody, readUploadBody } from './request-body.js'
 
 export interface ChatAppOptions {
   readonly rateLimit: RateLimitOptions
@@ -28,6 +28,10 @@ export interface ChatAppOptions {
   readonly userChanges?: UserChangeFeed
 }
 
+const UPLOAD_PATH = '/api/v1/user_uploads'
+/** Room for an upload's multipart framing and other fields beside the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
 /** Paths that answer without credentials. */
 const PUBLIC_PATHS = new Set(['/api/v1/server_settings', '/api/v1/settings/confirm_email'])
 
@@ -40,7 +44,9 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
 
   app.use(errorsAsEnvelope)
   app.use(async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/v1/')) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
+    // Uploaded files are served beside the API, to callers with its credentials (routes/uploads.ts).
+    const file = ctx.path.startsWith('/user_uploads/')
+    if (!ctx.path.startsWith('/api/v1/') && !file) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
     // Every answer carries the rate-limit headers: per user once authenticated, else per address
     // (which also slows down guessing keys).
     const limit = async (caller: number | string): Promise<void> => {
@@ -73,7 +79,13 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
     // Every method reads the query string too, as the reference server does (zulip-js sends the
     // parameters of PATCH and DELETE there); GET and HEAD bodies are not read.
     const query = decodeForm(ctx.querystring)
-    ctx.state.params = new Params(ctx.method === 'GET' || ctx.method === 'HEAD' ? query : [...query, ...(await readBody(ctx))])
+    if (ctx.method === 'GET' || ctx.method === 'HEAD' || file) ctx.state.params = new Params(query)
+    else if (ctx.method === 'POST' && ctx.path === UPLOAD_PATH) {
+      // An upload's body may be as large as the largest file allowed (and its multipart framing).
+      const { pairs, files } = await readUploadBody(ctx, services.uploadLimits.maxFileBytes + MULTIPART_OVERHEAD_BYTES)
+      ctx.state.params = new Params([...query, ...pairs])
+      ctx.state.files = files
+    } else ctx.state.params = new Params([...query, ...(await readBody(ctx))])
     await next()
     if (ctx.body === undefined && ctx.status === 404) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
   })

@@ -7,10 +7,12 @@ import type { QueueStore } from '../events/event-queues.js'
 import type { Waiters } from '../events/event-waiters.js'
 import type { TextLinker } from '../linkify/text-linker.js'
 import type { Mailer } from '../org/mailer.js'
+import type { UploadLimits } from '../org/uploads.js'
 import type { User } from '../org/users.js'
 import type { ChangeLog } from '../store/changes.js'
 import type { Store } from '../store/store.js'
 import type { Params } from './params.js'
+import type { UploadedFile } from './request-body.js'
 
 /** What every route may use: the database, the change log, the clock and the mailer. */
 export interface ChatServices {
@@ -36,12 +38,16 @@ export interface ChatServices {
    * IRIs (`linker`, also one of `textLinkers`), and pasted IRIs become prefixed names (`shrink`).
    */
   readonly prefixGlue?: { readonly linker: TextLinker; readonly shrink: (content: string) => string }
+  /** How much may be uploaded (POST /user_uploads). */
+  readonly uploadLimits: UploadLimits
 }
 
 /** Koa state of an authenticated request. */
 export interface ChatState {
   user: User
   params: Params
+  /** The file parts of an upload's body (POST /user_uploads only). */
+  files?: UploadedFile[]
 }
 
 export type ChatContext = Context & { state: ChatState }

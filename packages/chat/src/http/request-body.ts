@@ -19,9 +19,30 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
  * (400), no file parts. A name given twice is refused later, by `Params`.
  */
 export async function readBody(ctx: Context): Promise<Array<[string, string]>> {
+  return (await readBodyWith(ctx, MAX_BODY_BYTES, undefined)).pairs
+}
+
+/** A file part of a multipart body: its field name, the file name the client gave, its bytes. */
+export interface UploadedFile {
+  readonly field: string
+  readonly filename: string
+  readonly bytes: Buffer
+}
+
+/**
+ * The body of an upload (POST /user_uploads): as `readBody`, but up to `maxBytes` and with its file parts
+ * (as the Python client and curl -F send them) kept apart, undecoded.
+ */
+export async function readUploadBody(ctx: Context, maxBytes: number): Promise<{ pairs: Array<[string, string]>; files: UploadedFile[] }> {
+  const files: UploadedFile[] = []
+  const { pairs } = await readBodyWith(ctx, maxBytes, files)
+  return { pairs, files }
+}
+
+async function readBodyWith(ctx: Context, maxBytes: number, files: UploadedFile[] | undefined): Promise<{ pairs: Array<[string, string]> }> {
   const type = ctx.get('Content-Type')
-  const body = await readBounded(ctx)
-  if (body.length === 0) return []
+  const body = await readBounded(ctx, maxBytes)
+  if (body.length === 0) return { pairs: [] }
   if (type === '' || /^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(type)) {
     let text: string
     try {
@@ -29,28 +50,28 @@ export async function readBody(ctx: Context): Promise<Array<[string, string]>> {
     } catch {
       throw new ChatError('BAD_REQUEST', 'The request body is not valid UTF-8')
     }
-    return [...decodeForm(text)]
+    return { pairs: [...decodeForm(text)] }
   }
-  if (/^multipart\/form-data\s*;/i.test(type)) return readMultipart(type, body)
+  if (/^multipart\/form-data\s*;/i.test(type)) return { pairs: await readMultipart(type, body, maxBytes, files) }
   throw new ChatError('BAD_REQUEST', 'Parameters must be form-encoded (application/x-www-form-urlencoded or multipart/form-data)')
 }
 
 /** The whole body, refused once it passes MAX_BODY_BYTES (whatever Content-Length claimed). */
-async function readBounded(ctx: Context): Promise<Buffer> {
+async function readBounded(ctx: Context, maxBytes: number): Promise<Buffer> {
   const declared = Number(ctx.get('Content-Length') || 0)
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  if (declared > maxBytes) throw tooLarge(maxBytes)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > MAX_BODY_BYTES) throw tooLarge()
+    if (size > maxBytes) throw tooLarge(maxBytes)
     chunks.push(chunk)
   }
   return Buffer.concat(chunks, size)
 }
 
-function tooLarge(): ChatError {
-  return new ChatError('PAYLOAD_TOO_LARGE', `Request body larger than ${MAX_BODY_BYTES} bytes`)
+function tooLarge(maxBytes: number): ChatError {
+  return new ChatError('PAYLOAD_TOO_LARGE', `Request body larger than ${maxBytes} bytes`)
 }
 
 /**
@@ -58,23 +79,32 @@ function tooLarge(): ChatError {
  * "file" so that its bytes arrive undecoded and are decoded here strictly as UTF-8 whatever charset a
  * part declares (busboy would replace bad UTF-8 with U+FFFD; it does not tell a part's charset).
  */
-function readMultipart(type: string, body: Buffer): Promise<Array<[string, string]>> {
+function readMultipart(type: string, body: Buffer, maxBytes: number, files: UploadedFile[] | undefined): Promise<Array<[string, string]>> {
   return new Promise((resolve, reject) => {
     let parser: InstanceType<typeof Busboy>
     try {
-      parser = new Busboy({ headers: { 'content-type': type }, isPartAFile: () => true, limits: { parts: MAX_PARTS + 1, files: MAX_PARTS + 1, fileSize: MAX_BODY_BYTES } })
+      parser = new Busboy({ headers: { 'content-type': type }, isPartAFile: () => true, limits: { parts: MAX_PARTS + 1, files: MAX_PARTS + 1, fileSize: maxBytes } })
     } catch {
       return reject(new ChatError('BAD_REQUEST', 'Malformed multipart/form-data Content-Type (a boundary is required)'))
     }
-    const fields: Array<Promise<[string, string]>> = []
+    const fields: Array<Promise<[string, string] | undefined>> = []
     let failure: ChatError | undefined
     const fail = (error: ChatError): void => void (failure ??= error)
     parser.on('file', (name, stream, filename) => {
       // (A part cut short errs here and the parser errs too: the parser's error answers.)
       stream.on('error', () => {})
-      if (filename !== undefined) {
+      if (filename !== undefined && files === undefined) {
         fail(new ChatError('BAD_REQUEST', `File uploads are not accepted here ('${name.slice(0, 100)}')`))
         stream.resume()
+        return
+      }
+      if (filename !== undefined) {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        fields.push(new Promise((done) => stream.once('end', () => {
+          files!.push({ field: name, filename, bytes: Buffer.concat(chunks) })
+          done(undefined)
+        })))
         return
       }
       const chunks: Buffer[] = []
@@ -98,7 +128,7 @@ function readMultipart(type: string, body: Buffer): Promise<Array<[string, strin
     parser.on('finish', () => {
       void Promise.all(fields).then((pairs) => {
         if (failure !== undefined) reject(failure)
-        else resolve(pairs)
+        else resolve(pairs.filter((pair) => pair !== undefined))
       })
     })
     parser.end(body)

@@ -18,6 +18,7 @@ import { addStreamRoutes } from './streams.js'
 import { addSubscriptionRoutes } from './subscriptions.js'
 import { addTopicRoutes } from './topics.js'
 import { addTypingRoutes } from './typing.js'
+import { addUploadRoutes } from './uploads.js'
 import { addUserRoutes } from './users.js'
 
 export function addRoutes(router: ChatRouter, services: ChatServices): void {
@@ -31,6 +32,7 @@ export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addTypingRoutes(router, services)
   addPresenceRoutes(router, services)
   addBotStorageRoutes(router, services)
+  addUploadRoutes(router, services)
   addGroupRoutes(router, services)
   addTopicRoutes(router, services)
   addDraftRoutes(router, services)

@@ -12,6 +12,7 @@ import { invalid, is, type Params } from '../http/params.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'
 import type { Sql } from '../store/store.js'
+import { linkAttachments } from './uploads.js'
 
 /** Longest message content, in characters. */
 export const MAX_MESSAGE_LENGTH = 10_000
@@ -44,6 +45,7 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
         target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp,
       )
       const messageId = inserted!.id
+      await linkAttachments(db, emit, user, messageId, content) // its readers may now read the files it links
       const message = await describeMessage(db, services, user, target, { id: messageId, content, rendered, timestamp, topicLinks: target.type === 'stream' ? topicLinks(target.topic, linkers) : [] })
       // Two events, not one per recipient: the sender's (read, and the local id for the queue that sent
       // it) and everyone else's. Each queue gets its own form from the fan-out: rendered or raw
