@@ -15,7 +15,7 @@ import { CompletionRequest, type CompletionList } from 'vscode-languageserver-pr
 import { startClient } from '../lsp/lsp-client.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const WORKSPACES = ['data', 'packages/core', 'packages/web', 'packages/server', 'packages/lsp', 'packages/cli', 'packages/chat']
+const WORKSPACES = ['data', 'packages/core', 'packages/pg-listen', 'packages/web', 'packages/server', 'packages/lsp', 'packages/cli', 'packages/chat']
 const run = promisify(execFile)
 
 /** The environment without the outer `npm test`'s npm_* variables, which would steer the inner npm. */
@@ -107,11 +107,11 @@ describe('the packed packages, installed outside the repository', function () {
     if (work) await rm(work, { recursive: true, force: true })
   })
 
-  describe('@prefixd/cli (with core, data, server, web and lsp), without the chat', () => {
+  describe('@prefixd/cli (with core, data, server, web, lsp and pg-listen), without the chat', () => {
     let dir: string
     before(async () => {
       dir = await newProject('prefixd-consumer-')
-      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
+      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
       await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()])
     })
 
@@ -201,7 +201,7 @@ describe('the packed packages, installed outside the repository', function () {
       await run('cp', [join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'), join(prebuilds, 'build/Release/')])
       const name = `better-sqlite3-v${sqlite}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`
       await run('tar', ['-czf', join(prebuilds, name), '-C', prebuilds, 'build'])
-      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/chat', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
+      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/chat', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
       await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()], { npm_config_better_sqlite3_local_prebuilds: prebuilds })
     })
 

@@ -3,6 +3,7 @@
 // the events themselves when they fit, so that the woken requests answer without reading the database.
 
 import { randomBytes } from 'node:crypto'
+import { listen, type Listener, type Notification } from '@prefixd/pg-listen'
 import pg from 'pg'
 import type { UserChangeFeed } from '../http/auth-cache.js'
 import { EVERY_QUEUE, type BrokerListener, type EventBroker, type PreparedAnswers } from './event-broker.js'
@@ -18,8 +19,6 @@ const MAX_PAYLOAD = 7900
  * processes read it from the database), so that a notification still carries a hundred queues or more.
  */
 export const MAX_EVENT_IN_NOTIFICATION = 4000
-/** Waits between attempts to get the listening connection back, in milliseconds (then the last, again and again). */
-const RECONNECT_MS = [100, 500, 1000, 5000]
 
 export interface PostgresBrokerOptions {
   /** Default `prefixd_chat_events`: one channel per organization sharing a server. */
@@ -45,18 +44,16 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
   readonly #listeners = new Set<BrokerListener>()
   readonly #userListeners = new Set<() => void>()
   readonly #origin = randomBytes(6).toString('base64url')
-  readonly #url: string
   readonly #channel: string
   readonly #onError: (error: Error) => void
-  #client: pg.Client | undefined
+  #listener: Listener<pg.Client> | undefined
   #closed = false
   /** A publish could not be sent (no connection, or it failed): the others are told to resync once back. */
   #missed = false
   /** The last notification sent, on the listening connection (a second connection would cost more than it gives). */
   #sending: Promise<unknown> = Promise.resolve()
 
-  private constructor(url: string, options: PostgresBrokerOptions) {
-    this.#url = url
+  private constructor(options: PostgresBrokerOptions) {
     this.#channel = options.channel ?? DEFAULT_CHANNEL
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.#channel)) throw new TypeError(`not a plain channel name: ${this.#channel}`)
     this.#onError = options.onError ?? ((error) => console.error(`prefixd chat: event broker: ${error.message}`))
@@ -64,27 +61,31 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
 
   /** A broker listening on `url` (`postgres://…`); resolves once LISTEN is in place. */
   static async connect(url: string, options: PostgresBrokerOptions = {}): Promise<PostgresBroker> {
-    const broker = new PostgresBroker(url, options)
-    await broker.#listen()
+    const broker = new PostgresBroker(options)
+    broker.#listener = await listen({
+      client: () => new pg.Client({ connectionString: url }),
+      channels: [broker.#channel, USERS_CHANNEL],
+      onNotification: (message) => broker.#heard(message),
+      onLost: (error) => broker.#lost(error),
+      onRetryFailed: broker.#onError,
+      onBack: () => broker.#back(),
+    })
     return broker
   }
 
-  async #listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#url })
-    client.on('notification', (message) => {
-      if (message.channel === USERS_CHANNEL) return this.#usersChanged()
-      if (message.channel !== this.#channel || message.payload === undefined) return
-      const space = message.payload.indexOf(' ')
-      if (space < 0 || message.payload.slice(0, space) === this.#origin) return
-      if (message.payload[space + 1] !== '=') return this.#tell(message.payload.slice(space + 1).split(','))
-      const answers = parseAnswers(message.payload.slice(space + 2))
-      this.#tell(answers.map(([id]) => id), answers)
-    })
-    client.on('error', (error) => this.#lost(client, error))
-    client.on('end', () => this.#lost(client, new Error('the connection to PostgreSQL ended')))
-    await client.connect()
-    await client.query(`LISTEN ${this.#channel}; LISTEN ${USERS_CHANNEL}`)
-    this.#client = client
+  #heard(message: Notification): void {
+    if (message.channel === USERS_CHANNEL) return this.#usersChanged()
+    if (message.channel !== this.#channel || message.payload === undefined) return
+    const space = message.payload.indexOf(' ')
+    if (space < 0 || message.payload.slice(0, space) === this.#origin) return
+    if (message.payload[space + 1] !== '=') return this.#tell(message.payload.slice(space + 1).split(','))
+    const answers = parseAnswers(message.payload.slice(space + 2))
+    this.#tell(answers.map(([id]) => id), answers)
+  }
+
+  /** The connected client, `undefined` while the connection is lost. */
+  get #client(): pg.Client | undefined {
+    return this.#listener?.client
   }
 
   /** Whether changes of users are heard now (UserChangeFeed): not while the connection is lost. */
@@ -101,23 +102,13 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
     for (const listener of this.#userListeners) listener()
   }
 
-  #lost(client: pg.Client, error: Error): void {
-    if (this.#client !== client || this.#closed) return
-    this.#client = undefined
+  #lost(error: Error): void {
+    if (this.#closed) return
     this.#usersChanged() // what was remembered is not kept while changes cannot be heard
     this.#onError(error)
-    void this.#reconnect(0)
   }
 
-  async #reconnect(attempt: number): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]))
-    if (this.#closed) return
-    try {
-      await this.#listen()
-    } catch (error) {
-      this.#onError(error as Error)
-      return this.#reconnect(attempt + 1)
-    }
+  #back(): void {
     this.#usersChanged() // changes meanwhile were not heard
     this.#tell([EVERY_QUEUE])
     if (this.#missed) {
@@ -160,9 +151,7 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
   async close(): Promise<void> {
     this.#closed = true
     await this.#sending
-    const client = this.#client
-    this.#client = undefined
-    await client?.end()
+    await this.#listener?.close()
   }
 }
 

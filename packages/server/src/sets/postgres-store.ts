@@ -2,13 +2,12 @@
 // LISTENs, so a set changed through one is served by all the others as soon as the notification arrives.
 
 import { randomBytes } from 'node:crypto'
+import { listen, type Listener } from '@prefixd/pg-listen'
 import type pg from 'pg'
 import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, WriteOutcome } from './set-store.js'
 
 /** The notification channel of every instance sharing the database. */
 export const SETS_CHANNEL = 'prefixd_sets'
-/** Waits between attempts to get the listening connection back, in milliseconds (then the last, again and again). */
-const RECONNECT_MS = [100, 500, 1000, 5000]
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
   name TEXT PRIMARY KEY,
@@ -41,8 +40,7 @@ export class PostgresSetStore implements SetStore {
   readonly #url: string
   readonly #origin = randomBytes(6).toString('base64url')
   readonly #listeners: ChangeListener[] = []
-  #listening: pg.Client | undefined
-  #closed = false
+  #listening: Listener<pg.Client> | undefined
 
   private constructor(driver: typeof pg, url: string) {
     this.#pg = driver
@@ -68,36 +66,18 @@ export class PostgresSetStore implements SetStore {
   }
 
   async #listen(): Promise<void> {
-    const client = new this.#pg.Client({ connectionString: this.#url })
-    client.on('notification', (message) => {
-      if (message.channel !== SETS_CHANNEL || message.payload === undefined) return
-      const space = message.payload.indexOf(' ')
-      if (space < 0 || message.payload.slice(0, space) === this.#origin) return
-      this.#tell([message.payload.slice(space + 1)])
+    this.#listening = await listen({
+      client: () => new this.#pg.Client({ connectionString: this.#url }),
+      channels: [SETS_CHANNEL],
+      onNotification: (message) => {
+        if (message.channel !== SETS_CHANNEL || message.payload === undefined) return
+        const space = message.payload.indexOf(' ')
+        if (space < 0 || message.payload.slice(0, space) === this.#origin) return
+        this.#tell([message.payload.slice(space + 1)])
+      },
+      onLost: (error) => console.error(`prefixd: sets store: ${error.message}; reconnecting`),
+      onBack: () => this.#tell('all'),
     })
-    client.on('error', (error) => this.#lost(client, error))
-    client.on('end', () => this.#lost(client, new Error('the connection to PostgreSQL ended')))
-    await client.connect()
-    await client.query(`LISTEN ${SETS_CHANNEL}`)
-    this.#listening = client
-  }
-
-  #lost(client: pg.Client, error: Error): void {
-    if (this.#listening !== client || this.#closed) return
-    this.#listening = undefined
-    console.error(`prefixd: sets store: ${error.message}; reconnecting`)
-    void this.#reconnect(0)
-  }
-
-  async #reconnect(attempt: number): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]))
-    if (this.#closed) return
-    try {
-      await this.#listen()
-    } catch {
-      return this.#reconnect(attempt + 1)
-    }
-    this.#tell('all')
   }
 
   #tell(names: readonly string[] | 'all'): void {
@@ -162,9 +142,8 @@ export class PostgresSetStore implements SetStore {
   }
 
   async close(): Promise<void> {
-    this.#closed = true
-    const client = this.#listening
+    const listening = this.#listening
     this.#listening = undefined
-    await Promise.all([client?.end().catch(() => {}), this.#pool.end().catch(() => {})])
+    await Promise.all([listening?.close().catch(() => {}), this.#pool.end().catch(() => {})])
   }
 }
