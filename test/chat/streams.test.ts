@@ -55,6 +55,21 @@ describe('channels, subscriptions and users', () => {
     })
   })
 
+  describe('DELETE /streams/{id}', () => {
+    it('archives a channel for administrators, telling those who may see it; its subscriptions stay', async () => {
+      await expectRefused(chat, ['channels'], () => chat.as('max').delete('/streams/2'), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
+      await expectRefused(chat, ['channels'], () => chat.as('adam').delete('/streams/99'), 400, 'BAD_REQUEST', 'Invalid channel ID')
+      await expectRefused(chat, ['channels'], () => chat.as('adam').delete('/streams/4'), 400, 'BAD_REQUEST', 'Channel is already archived')
+      const before = (await recordedEvents(chat)).length
+      expectSuccess(await chat.as('adam').delete('/streams/2'))
+      const [event] = (await recordedEvents(chat)).slice(before)
+      assert.deepEqual([event!.users, event!.event.type, event!.event.op, event!.event.stream_ids], [[1, 2, 3, 4, 5, 20, 21], 'stream', 'delete', [2]])
+      assert.deepEqual(names(expectSuccess(await chat.as('max').get('/streams')).streams), ['general'])
+      assert.deepEqual(names(expectSuccess(await chat.as('max').get('/users/me/subscriptions')).subscriptions), ['general', 'vocabularies', 'old-projects'])
+      expectError(await chat.as('max').post('/messages', { type: 'stream', to: 'vocabularies', topic: 'x', content: 'y' }), 400, 'BAD_REQUEST', 'Not authorized to send to channel')
+    })
+  })
+
   describe('GET /users/me/subscriptions', () => {
     it('lists the caller\'s subscriptions with their settings, and subscribers when asked', async () => {
       const subs = expectSuccess(await chat.as('max').get('/users/me/subscriptions', { include_subscribers: true })).subscriptions as Array<Record<string, unknown>>
@@ -217,6 +232,11 @@ describe('channels, subscriptions and users', () => {
       expectError(await chat.as('max').get('/users/nobody@example.com'), 400, 'BAD_REQUEST', 'No such user')
       expectError(await chat.as('max').get('/users/5x'), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid user_id')
       assert.equal(expectSuccess(await chat.as('max').get('/users/me')).email, 'max@example.com')
+    })
+
+    it('refuses to create users: administrators only, and none holds the permission to', async () => {
+      await expectRefused(chat, ['users'], () => chat.as('max').post('/users', { email: 'new@example.com', password: 'long enough', full_name: 'New' }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
+      await expectRefused(chat, ['users'], () => chat.as('olivia').post('/users', { email: 'new@example.com', password: 'long enough', full_name: 'New' }), 400, 'BAD_REQUEST', 'User not authorized to create users')
     })
   })
 })

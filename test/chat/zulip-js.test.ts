@@ -10,11 +10,25 @@ import { startTestChat, until, USERS, type TestChat } from './chat-helpers.js'
 type Answer = Record<string, unknown> & { result: string }
 /** The parts of zulip-js used here (the package ships no types). */
 interface Zulip {
-  users: { me: { getProfile(): Promise<Answer> } }
   server: { settings(): Promise<Answer> }
   queues: { register(params: Record<string, unknown>): Promise<Answer>; deregister(params: Record<string, unknown>): Promise<Answer> }
   events: { retrieve(params: Record<string, unknown>): Promise<Answer> }
   messages: { send(params: Record<string, unknown>): Promise<Answer>; render(params: Record<string, unknown>): Promise<Answer> }
+  streams: {
+    retrieve(params?: Record<string, unknown>): Promise<Answer>
+    getStreamId(name: string | Record<string, unknown>): Promise<Answer>
+    subscriptions: { retrieve(params?: Record<string, unknown>): Promise<Answer> }
+    topics: { retrieve(params: { stream_id: number }): Promise<Answer> }
+    deleteById(params: { stream_id: number }): Promise<Answer>
+  }
+  users: {
+    me: { getProfile(): Promise<Answer>; subscriptions: { add(params: Record<string, unknown>): Promise<Answer>; remove(params: Record<string, unknown>): Promise<Answer> } }
+    retrieve(params?: Record<string, unknown>): Promise<Answer>
+    create(params: Record<string, unknown>): Promise<Answer>
+  }
+  reactions: { add(params: Record<string, unknown>): Promise<Answer>; remove(params: Record<string, unknown>): Promise<Answer> }
+  typing: { send(params: Record<string, unknown>): Promise<Answer> }
+  emojis: { retrieve(params?: Record<string, unknown>): Promise<Answer> }
 }
 const require = createRequire(import.meta.url)
 // zulip-js loads isomorphic-form-data, which replaces the global FormData with the form-data package's
@@ -74,6 +88,58 @@ describe('zulip-js against the chat service', () => {
     const missing = await max.messages.send({ type: 'stream', to: 'general', content: 'no topic' })
     assert.equal(missing.result, 'error')
     assert.equal(missing.code, 'REQUEST_VARIABLE_MISSING')
+  })
+
+  it('lists channels, finds one by name, subscribes and unsubscribes, and reads the topics', async () => {
+    const streams = success(await max.streams.retrieve()).streams as Array<{ name: string }>
+    assert.deepEqual(streams.map((s) => s.name), ['general', 'vocabularies'])
+    assert.equal(success(await max.streams.getStreamId('vocabularies')).stream_id, 2)
+    assert.equal(success(await max.streams.getStreamId({ stream: 'general' })).stream_id, 1)
+    const missing = await max.streams.getStreamId('nowhere')
+    assert.deepEqual([missing.result, missing.code, missing.msg], ['error', 'BAD_REQUEST', "Invalid channel name 'nowhere'"])
+    // zulip-js sends its POST parameters as multipart form data, and those of DELETE in the query string.
+    const added = success(await nina.users.me.subscriptions.add({ subscriptions: JSON.stringify([{ name: 'zulip-js channel' }]) }))
+    assert.deepEqual(added.subscribed, { [USERS.nina!.user_id]: ['zulip-js channel'] })
+    const mine = success(await nina.streams.subscriptions.retrieve({ include_subscribers: true })).subscriptions as Array<{ name: string; stream_id: number; subscribers: number[] }>
+    const created = mine.find((s) => s.name === 'zulip-js channel')!
+    assert.deepEqual(created.subscribers, [USERS.nina!.user_id])
+    success(await nina.messages.send({ type: 'stream', to: 'zulip-js channel', topic: 'first', content: 'hello' }))
+    assert.deepEqual(success(await nina.streams.topics.retrieve({ stream_id: created.stream_id })).topics, [{ name: 'first', max_id: (await chat.chat.db.get<{ id: number }>('SELECT max(id) AS id FROM messages'))!.id }])
+    const removed = success(await nina.users.me.subscriptions.remove({ subscriptions: JSON.stringify(['zulip-js channel']) }))
+    assert.deepEqual(removed.removed, ['zulip-js channel'])
+    // Archiving is for administrators.
+    const refused = await nina.streams.deleteById({ stream_id: created.stream_id })
+    assert.deepEqual([refused.result, refused.code], ['error', 'UNAUTHORIZED_PRINCIPAL'])
+    const olivia = await zulipInit({ realm: chat.url, username: USERS.olivia!.email, apiKey: USERS.olivia!.api_key })
+    success(await olivia.streams.deleteById({ stream_id: created.stream_id }))
+    assert.ok(!(success(await max.streams.retrieve()).streams as Array<{ name: string }>).some((s) => s.name === 'zulip-js channel'))
+  })
+
+  it('lists users; creating one is refused with the API error', async () => {
+    const members = success(await max.users.retrieve()).members as Array<{ user_id: number; email: string }>
+    assert.equal(members.find((m) => m.user_id === USERS.nina!.user_id)?.email, USERS.nina!.email)
+    const created = await max.users.create({ email: 'new@example.com', password: 'secret-password', full_name: 'New' })
+    assert.deepEqual([created.result, created.code, created.msg], ['error', 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'])
+  })
+
+  it('adds and removes a reaction, sends typing notifications, and reads the (empty) custom emoji', async () => {
+    const queue = success(await nina.queues.register({ event_types: ['reaction', 'typing'] }))
+    const sent = success(await max.messages.send({ type: 'direct', to: [USERS.nina!.user_id], content: 'react to me' }))
+    success(await max.reactions.add({ message_id: sent.id, emoji_name: 'octopus' }))
+    success(await max.reactions.remove({ message_id: sent.id, emoji_name: 'octopus' }))
+    success(await max.typing.send({ op: 'start', to: [USERS.nina!.user_id] })) // one recipient: sent as a plain id
+    success(await max.typing.send({ op: 'stop', to: [USERS.nina!.user_id, USERS.olivia!.user_id] })) // more: as JSON
+    const events = success(await nina.events.retrieve({ queue_id: queue.queue_id, last_event_id: -1 })).events as Array<Record<string, unknown>>
+    assert.deepEqual(
+      events.map((e) => [e.type, e.op, e.emoji_code ?? (e.recipients as Array<{ user_id: number }>).map((r) => r.user_id)]),
+      [
+        ['reaction', 'add', '1f419'],
+        ['reaction', 'remove', '1f419'],
+        ['typing', 'start', [USERS.max!.user_id, USERS.nina!.user_id]],
+        ['typing', 'stop', [USERS.olivia!.user_id, USERS.max!.user_id, USERS.nina!.user_id]],
+      ],
+    )
+    assert.deepEqual(success(await max.emojis.retrieve()).emoji, {})
   })
 
   describe('callOnEachEvent', () => {

@@ -24,6 +24,9 @@ export function addReactionRoutes(router: ChatRouter, services: ChatServices): v
     ok(ctx)
   })
 
+  // The organization's custom emoji: none (reactions take unicode emoji only).
+  router.get('/api/v1/realm/emoji', (ctx) => ok(ctx, { emoji: {} }))
+
   router.delete('/api/v1/messages/:message_id/reactions', async (ctx) => {
     const { params, user } = ctx.state
     const messageId = pathId(ctx.params.message_id, () => badRequest('Invalid message(s)'))

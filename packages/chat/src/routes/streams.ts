@@ -1,11 +1,11 @@
-// GET /streams, GET /streams/{id}, GET /streams/{id}/members, GET /get_stream_id and GET /users/{id}/subscriptions/{stream_id}: channels as a user may see them.
+// GET /streams, GET and DELETE (archive) /streams/{id}, GET /streams/{id}/members, GET /get_stream_id and GET /users/{id}/subscriptions/{stream_id}: channels as a user may see them.
 
 import { badRequest } from '../http/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import { invalid } from '../http/params.js'
 import { pathId } from '../http/path-ids.js'
-import { isAdministrator, userById, type User } from '../org/users.js'
-import { activeSubscriberIds, allChannels, canSeeChannel, channelByName, channelRecord, describeChannel, type ChannelRecord } from '../org/subscriptions.js'
+import { isAdministrator, requireAdministrator, userById, type User } from '../org/users.js'
+import { activeSubscriberIds, allChannels, canSeeChannel, channelByName, channelObservers, channelRecord, describeChannel, type ChannelRecord } from '../org/subscriptions.js'
 import { subscribedAt } from '../org/channels.js'
 import type { Sql } from '../store/store.js'
 
@@ -43,6 +43,22 @@ export function addStreamRoutes(router: ChatRouter, services: ChatServices): voi
   router.get('/api/v1/streams/:stream_id', async (ctx) => {
     const channel = await visibleChannel(db, ctx.state.user, pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')))
     ok(ctx, { stream: await describeChannel(db, channel) })
+  })
+
+  // Archiving a channel (zulip-js's streams.deleteById): administrators only. Its messages and
+  // subscriptions stay; it takes no new messages and leaves default listings.
+  router.delete('/api/v1/streams/:stream_id', async (ctx) => {
+    const { user } = ctx.state
+    requireAdministrator(user)
+    const id = pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID'))
+    await services.changes.write(async (emit, tx) => {
+      const channel = await visibleChannel(tx, user, id)
+      if (channel.is_archived) throw badRequest('Channel is already archived')
+      await tx.run('UPDATE channels SET is_archived = 1 WHERE id = ?', id)
+      const archived = (await channelRecord(tx, id))!
+      emit(await channelObservers(tx, archived), { type: 'stream', op: 'delete', streams: [await describeChannel(tx, archived)], stream_ids: [id] })
+    })
+    ok(ctx)
   })
 
   router.get('/api/v1/streams/:stream_id/members', async (ctx) => {

@@ -1,10 +1,10 @@
-// GET /users, GET /users/{id} and GET /users/{email}: the organization's people and bots.
+// GET /users, GET /users/{id} and GET /users/{email}: the organization's people and bots (POST /users: refused).
 
 import { badRequest } from '../http/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import { invalid, is, type Params } from '../http/params.js'
 import { pathId } from '../http/path-ids.js'
-import { allUsers, describeUser, userByEmail, userById, type User } from '../org/users.js'
+import { allUsers, describeUser, requireAdministrator, userByEmail, userById, type User } from '../org/users.js'
 import type { Sql } from '../store/store.js'
 
 export function addUserRoutes(router: ChatRouter, services: ChatServices): void {
@@ -17,6 +17,13 @@ export function addUserRoutes(router: ChatRouter, services: ChatServices): void 
     const wanted = ids === undefined ? undefined : new Set(ids)
     const members = (await allUsers(db)).filter((u) => wanted === undefined || wanted.has(u.id)).map((u) => describe(u, profile))
     ok(ctx, { members })
+  })
+
+  // Creating users needs, in the reference API, an administrator who also holds the server-level
+  // can_create_users permission; no user holds it here, so administrators are refused too.
+  router.post('/api/v1/users', (ctx) => {
+    requireAdministrator(ctx.state.user)
+    throw badRequest('User not authorized to create users')
   })
 
   // /users/me is GET /users/me (routes/server.ts, added first); a path with `@` names a user by email.
