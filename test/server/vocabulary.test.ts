@@ -230,7 +230,7 @@ describe('GET /api/v1/prefixes/{prefix}', () => {
 
 describe('GET /api/v1/autocomplete?detail=true', () => {
   const { index, getJson } = serving(() => PrefixIndex.loadDefault())
-  const KEYS = ['iri', 'kind', 'label', 'namespace', 'prefix', 'typeNames', 'types', 'value']
+  const KEYS = ['definition', 'iri', 'kind', 'label', 'namespace', 'prefix', 'typeNames', 'types', 'value']
 
   it('gives the plain suggestions as objects with IRI, prefix, namespace, label and types', async () => {
     const plain = await getJson<string[]>('/api/v1/autocomplete?q=foaf:Pe')
@@ -257,12 +257,14 @@ describe('GET /api/v1/autocomplete?detail=true', () => {
       label: 'Person',
       types: index().term(FOAF + 'Person')!.types,
       typeNames: ['owl:Class', 'rdfs:Class'],
+      definition: 'A person.',
     })
   })
 
   it('gives for q=foaf: first the prefix itself: its namespace and the vocabulary title', async () => {
     const { body } = await getJson<Suggestion[]>('/api/v1/autocomplete?q=foaf:&detail=true')
     assert.deepEqual(body[0], {
+      definition: 'The Friend of a Friend (FOAF) RDF vocabulary, described using W3C RDF Schema and the Web Ontology Language.',
       value: 'foaf:',
       kind: 'prefix',
       iri: FOAF,

@@ -15,9 +15,12 @@ import { addAutocompleteRoute } from './routes/autocomplete.js'
 import { addCandidatesRoute } from './routes/candidates.js'
 import { addLookupRoutes } from './routes/lookup.js'
 import { addMetaRoutes } from './routes/meta.js'
+import { addLovRoutes } from './routes/lov.js'
+import { addPrefixCcRoutes, prefixCcFiles } from './routes/prefix-cc.js'
 import { addPrefixesRoute } from './routes/prefixes.js'
 import { resolvePrefixedPath } from './routes/resolve.js'
 import { addSearchRoutes } from './routes/search.js'
+import { addTermRoute } from './routes/term.js'
 import { addSetRoutes, servedSet, type SetsConfig } from './routes/sets.js'
 import { SetRegistry } from './sets/set-registry.js'
 import type { SetStore } from './sets/set-store.js'
@@ -102,6 +105,9 @@ export function createApp(options: AppOptions): Koa {
   addPrefixesRoute(router)
   addVocabularyRoute(router)
   addSearchRoutes(router)
+  addTermRoute(router)
+  addPrefixCcRoutes(router)
+  addLovRoutes(router)
   addMetaRoutes(router)
   addSetRoutes(router, sets)
   if (options.site) addSiteRoutes(router, options.site)
@@ -129,6 +135,7 @@ export function createApp(options: AppOptions): Koa {
   if (options.site) app.use(htmlNotFound(options.site))
   app.use(cachedRoutes(router))
   app.use(router.allowedMethods())
+  app.use(prefixCcFiles)
   app.use(resolvePrefixedPath)
   return app
 }

@@ -47,6 +47,26 @@ function lookup(name: 'expand' | 'shrink', what: string) {
   }
 }
 
+
+/** LOV API v2 and prefix.cc parameters and answers (their shapes; see routes/lov.ts and routes/prefix-cc.ts). */
+const lovQuery = (description: string) => ({ name: 'q', in: 'query', required: true, schema: { type: 'string', maxLength: 4096 }, description })
+const lovType = { name: 'type', in: 'query', schema: { type: 'string' }, description: 'class, property, datatype or instance; several joined by commas; none: every type' }
+const lovPaging = [
+  { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 10 } },
+  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+]
+const lovPage = (description: string) => json({ type: 'object', required: ['total_results', 'page', 'page_size', 'results'], properties: { total_results: { type: 'integer' }, page: { type: 'integer' }, page_size: { type: 'integer' }, results: { type: 'array', items: { type: 'object' } } } }, description)
+const lovAutocomplete = {
+  get: {
+    summary: "LOV API v2: terms completing a partial IRI or prefixed name (YASQE's class and property completion), ranked by prefixd's completion",
+    parameters: [lovQuery('e.g. http://schema.org/Pers or foaf:kn; without a colon, a name or label'), lovType, ...lovPaging, set],
+    responses: { 200: lovPage('results: {uri: [IRI], prefixedName: [name], localName: [name], type, score}'), 400: error },
+  },
+}
+const prefixCcFile = (summary: string) => ({
+  get: { summary, parameters: [set], responses: { 200: tableBodies('the prefixes and their namespaces') } },
+})
+
 export const OPENAPI_DOCUMENT = {
   openapi: '3.1.0',
   info: { title: 'prefixd', version: '1', description: 'RDF prefix resolution: expand, shrink, autocomplete and search' },
@@ -137,6 +157,65 @@ export const OPENAPI_DOCUMENT = {
         summary: 'Terms ranked by how well their name or label matches, with IRI, label and types; prefixes found by a partial IRI or host first',
         parameters: [q('words, e.g. person; or part of an IRI or a host, e.g. xmlns.com/foaf or schema.org (finds prefixes); empty gives []'), limit(1000, 'most results (default 20)'), set],
         responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'prefixes (kind prefix) then terms (kind term), ranked'), 400: usage },
+      },
+    },
+    '/api/v1/term': {
+      get: {
+        summary: 'What a term means: definition, domain, range, super- and subclasses, super- and subproperties, deprecation, and its vocabulary',
+        parameters: [q('a prefixed name or an IRI, e.g. foaf:Person'), set],
+        responses: { 200: json({ $ref: '#/components/schemas/TermDescription' }, 'the term'), 400: usage, 404: error, 414: tooLong },
+      },
+    },
+    '/popular/all.file.json': prefixCcFile("prefix.cc: the prefixes completion offers (curated and popular), best first, as JSON"),
+    '/popular/all.file.jsonld': prefixCcFile('prefix.cc: the same as a JSON-LD context'),
+    '/popular/all.file.ttl': prefixCcFile('prefix.cc: the same as Turtle @prefix lines'),
+    '/popular/all.file.sparql': prefixCcFile('prefix.cc: the same as SPARQL PREFIX lines'),
+    '/{prefixes}.file.{format}': {
+      get: {
+        summary: 'prefix.cc: the namespaces of the prefixes named (joined by commas, e.g. foaf,dc.file.json); 404 naming any unknown one',
+        parameters: [
+          { name: 'prefixes', in: 'path', required: true, schema: { type: 'string' }, description: 'at most 100 prefixes joined by commas' },
+          { name: 'format', in: 'path', required: true, schema: { enum: ['json', 'jsonld', 'ttl', 'sparql'] } },
+          set,
+        ],
+        responses: { 200: tableBodies('the prefixes and their namespaces'), 404: error },
+      },
+    },
+    '/reverse': {
+      get: {
+        summary: 'prefix.cc: the prefix for a namespace or an IRI in it (the one shrink writes)',
+        parameters: [
+          { name: 'uri', in: 'query', required: true, schema: { type: 'string', maxLength: 4096 } },
+          { name: 'format', in: 'query', schema: { enum: ['json', 'jsonld', 'ttl', 'sparql'], default: 'json' } },
+          set,
+        ],
+        responses: { 200: tableBodies('one prefix and its namespace'), 400: usage, 404: error },
+      },
+    },
+    '/dataset/lov/api/v2/autocomplete/terms': lovAutocomplete,
+    '/dataset/lov/api/v2/term/autocomplete': lovAutocomplete,
+    '/dataset/lov/api/v2/term/search': {
+      get: {
+        summary: 'LOV API v2: terms by name or label, with type and vocabulary facets',
+        parameters: [lovQuery('words, e.g. person'), lovType, { name: 'vocab', in: 'query', schema: { type: 'string' }, description: 'only terms written with this prefix' }, ...lovPaging, set],
+        responses: { 200: lovPage('results: {uri, prefixedName, vocabulary.prefix, type, score, rdfs:comment@en}; aggregations: types, vocabs'), 400: error },
+      },
+    },
+    '/dataset/lov/api/v2/vocabulary/list': {
+      get: { summary: 'LOV API v2: the vocabularies with a package of their own, by prefix: [{prefix, nsp, uri, titles}]', parameters: [set], responses: { 200: json({ type: 'array', items: { type: 'object' } }, 'vocabularies') } },
+    },
+    '/dataset/lov/api/v2/vocabulary/info': {
+      get: {
+        summary: 'LOV API v2: one vocabulary by prefix, URI or namespace: {prefix, nsp, uri, titles, descriptions, homepage, publisherIds, versions, …}',
+        parameters: [{ name: 'vocab', in: 'query', required: true, schema: { type: 'string' } }, set],
+        responses: { 200: json({ type: 'object' }, 'the vocabulary'), 400: usage, 404: error },
+      },
+    },
+    '/dataset/lov/api/v2/vocabulary/autocomplete': {
+      get: {
+        summary: 'LOV API v2: vocabularies completing a prefix or the start of a namespace',
+        parameters: [lovQuery('e.g. geo'), ...lovPaging, set],
+        responses: { 200: lovPage('results: {prefix: [p], uri: [namespace], http://purl.org/dc/terms/title@en: [title], score}'), 400: error },
       },
     },
     '/api/v1/health': {
@@ -279,7 +358,7 @@ export const OPENAPI_DOCUMENT = {
       },
       Suggestion: {
         type: 'object',
-        required: ['value', 'kind', 'iri', 'prefix', 'namespace', 'label', 'types', 'typeNames'],
+        required: ['value', 'kind', 'iri', 'prefix', 'namespace', 'label', 'types', 'typeNames', 'definition'],
         properties: {
           value: { type: 'string', description: 'the suggestion as the plain answer gives it' },
           kind: { enum: ['prefix', 'term'] },
@@ -289,6 +368,32 @@ export const OPENAPI_DOCUMENT = {
           label: { type: ['string', 'null'], description: "the term's label, or the vocabulary's title for a prefix" },
           types: strings,
           typeNames: strings,
+          definition: { type: ['string', 'null'], description: "what the term means, or the vocabulary's description for a prefix" },
+        },
+      },
+      TermRef: {
+        type: 'object',
+        required: ['iri'],
+        properties: { iri: { type: 'string' }, prefixed: { type: 'string', description: 'as shrink writes it, when it can' }, label: { type: 'string' } },
+      },
+      TermDescription: {
+        type: 'object',
+        required: ['iri', 'types', 'domain', 'range', 'superClasses', 'subClasses', 'superProperties', 'subProperties', 'replacedBy', 'deprecated'],
+        properties: {
+          iri: { type: 'string' },
+          prefixed: { type: 'string' },
+          label: { type: 'string' },
+          types: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
+          definition: { type: 'string', description: 'skos:definition, rdfs:comment or a description, in English where given' },
+          domain: { type: 'array', items: { $ref: '#/components/schemas/TermRef' }, description: 'rdfs:domain and schema:domainIncludes' },
+          range: { type: 'array', items: { $ref: '#/components/schemas/TermRef' }, description: 'rdfs:range and schema:rangeIncludes' },
+          superClasses: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
+          subClasses: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
+          superProperties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
+          subProperties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
+          replacedBy: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
+          deprecated: { type: 'boolean' },
+          vocabulary: { type: 'object', description: 'the vocabulary of the prefix the name is written with (as /api/v1/prefixes/{prefix} describes it, without terms)' },
         },
       },
       Vocabulary: {
@@ -298,6 +403,14 @@ export const OPENAPI_DOCUMENT = {
           prefix: { type: 'string' },
           namespace: { type: 'string' },
           title: { type: ['string', 'null'] },
+          description: { type: ['string', 'null'] },
+          homepage: { type: ['string', 'null'] },
+          publisher: { type: ['string', 'null'], description: 'a name, or an IRI' },
+          version: { type: ['string', 'null'] },
+          modified: { type: ['string', 'null'] },
+          license: { type: ['string', 'null'], description: 'an IRI or a sentence' },
+          preferredPrefix: { type: 'string', description: 'the prefix shrink writes for this namespace' },
+          prefixSynonyms: { ...strings, description: 'the other prefixes of the namespace' },
           curated: { type: 'boolean' },
           popularity: { type: ['integer', 'null'], description: "rank in prefix.cc's popularity list" },
           truncated: { type: 'boolean' },

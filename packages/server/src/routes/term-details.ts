@@ -1,6 +1,6 @@
 // What a page shows for a suggestion beyond its name: IRI, namespace, label and types, made readable.
 
-import type { PrefixIndex, TermInfo } from '@prefixd/core'
+import type { Knowledge, PrefixIndex, TermInfo } from '@prefixd/core'
 
 /** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
 export interface TermDetail {
@@ -28,6 +28,8 @@ export interface SuggestionDetail {
   readonly label: string | null
   readonly types: readonly string[]
   readonly typeNames: readonly string[]
+  /** What the term means (the knowledge tier), or the vocabulary's description for a prefix. */
+  readonly definition: string | null
 }
 
 /** Types as prefixed names where they can be written so, else as IRIs. */
@@ -36,7 +38,7 @@ export function describeTypes(index: PrefixIndex, types: readonly string[]): str
 }
 
 /** Details of one suggestion of `index.autocomplete` (made with `expand` as given). */
-export function describeSuggestion(index: PrefixIndex, value: string, expand: boolean): SuggestionDetail {
+export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, value: string, expand: boolean): SuggestionDetail {
   const iri = expand ? value : (index.expand(value) ?? value)
   const name = expand ? index.shrink(iri) : value === iri ? undefined : value
   const colon = name === undefined ? -1 : name.indexOf(':')
@@ -44,8 +46,10 @@ export function describeSuggestion(index: PrefixIndex, value: string, expand: bo
   const namespace = prefix === null ? null : (index.namespace(prefix) ?? null)
   const term = index.term(iri)
   if (term === undefined && prefix !== null && namespace === iri) {
-    return { value, kind: 'prefix', iri, prefix, namespace, label: index.vocabulary(prefix)?.title ?? null, types: [], typeNames: [] }
+    const header = knowledge.describeVocabulary(index, prefix)
+    return { value, kind: 'prefix', iri, prefix, namespace, label: header?.title ?? index.vocabulary(prefix)?.title ?? null, types: [], typeNames: [], definition: header?.description ?? null }
   }
   const types = term?.types ?? []
-  return { value, kind: 'term', iri, prefix, namespace, label: term?.label ?? null, types, typeNames: describeTypes(index, types) }
+  const definition = knowledge.facts(iri)?.definition ?? null
+  return { value, kind: 'term', iri, prefix, namespace, label: term?.label ?? null, types, typeNames: describeTypes(index, types), definition }
 }

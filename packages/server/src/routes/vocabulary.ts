@@ -1,7 +1,7 @@
 // GET /api/v1/prefixes/{prefix}: one prefix, what is known of its vocabulary, and its terms grouped by kind.
 
 import type Router from '@koa/router'
-import type { PrefixIndex, TermInfo } from '@prefixd/core'
+import { loadKnowledge, type Knowledge, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import { decodePathSegment } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeTerm, type TermDetail } from './term-details.js'
@@ -13,13 +13,14 @@ const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
 export const MAX_VOCABULARY_TERMS = 5000
 
 export function addVocabularyRoute(router: Router): void {
-  router.get('/api/v1/prefixes/:prefix', (ctx) => {
+  router.get('/api/v1/prefixes/:prefix', async (ctx) => {
     // Decoded here, so that a malformed escape is a 400 and not the router's 500.
     const prefix = decodePathSegment(ctx.path.slice('/api/v1/prefixes/'.length), 'the prefix')
+    const knowledge = await loadKnowledge()
     respond(ctx, `vocabulary\0${prefix}`, (index) => {
       const terms = index.termsOf(prefix, { limit: MAX_VOCABULARY_TERMS + 1 })
       if (terms === undefined) return [404, { success: false, error: { code: 'NOT_FOUND', message: `unknown prefix '${prefix.slice(0, 100)}'` } }]
-      return [200, describeVocabulary(index, prefix, terms)]
+      return [200, describeVocabulary(index, knowledge, prefix, terms)]
     })
   })
 }
@@ -28,8 +29,9 @@ function startsLowerCase(local: string): boolean {
   return local !== local.toUpperCase() && local[0] === local[0]?.toLowerCase()
 }
 
-function describeVocabulary(index: PrefixIndex, prefix: string, found: TermInfo[]) {
+function describeVocabulary(index: PrefixIndex, knowledge: Knowledge, prefix: string, found: TermInfo[]) {
   const info = index.vocabulary(prefix)
+  const header = knowledge.describeVocabulary(index, prefix)
   const namespaceOf = index.namespace(prefix)!
   const terms = found.slice(0, MAX_VOCABULARY_TERMS)
   const classes: TermDetail[] = []
@@ -46,7 +48,15 @@ function describeVocabulary(index: PrefixIndex, prefix: string, found: TermInfo[
   return {
     prefix,
     namespace: index.namespace(prefix),
-    title: info?.title ?? null,
+    title: header?.title ?? info?.title ?? null,
+    description: header?.description ?? null,
+    homepage: header?.homepage ?? null,
+    publisher: header?.publisher ?? null,
+    version: header?.version ?? null,
+    modified: header?.modified ?? null,
+    license: header?.license ?? null,
+    preferredPrefix: header?.preferredPrefix ?? prefix,
+    prefixSynonyms: header?.prefixSynonyms ?? [],
     curated: info?.curated ?? false,
     popularity: info?.popularity ?? null,
     quality: info?.quality ?? null,
