@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresOrSkip, type TestPostgres } from '../support/postgres.js'
+import { USERS } from './chat-helpers.js'
 import { call, type Event } from './one-connection.js'
 
 const MAIN = fileURLToPath(new URL('../../packages/chat/dist/main.js', import.meta.url))
@@ -88,6 +89,29 @@ describe('two chat processes on one PostgreSQL', () => {
     assert.equal(viaB.status, 200)
     assert.deepEqual(((await pollA).body.events as Event[]).map((e) => [e.type, e.message?.id]), [['message', viaB.body.id]])
     assert.deepEqual(((await pollB).body.events as Event[]).map((e) => [e.type, e.message?.id]), [['message', viaB.body.id]])
+  })
+
+  it('wakes a long poll on one process for reactions, typing, presence, subscriptions and uploads made through the other', async () => {
+    const types = ['reaction', 'typing', 'presence', 'subscription', 'attachment']
+    const onB = (await call(b!.url, 'nina', 'POST', '/register', { event_types: JSON.stringify(types) })).body.queue_id as string
+    const poll = call(b!.url, 'nina', 'GET', '/events', { queue_id: onB, last_event_id: '-1' })
+    await new Promise((resolve) => setTimeout(resolve, 300)) // the poll reaches its process
+    assert.equal((await call(a!.url, 'max', 'POST', '/messages/113/reactions', { emoji_name: 'tada' })).status, 200)
+    const woken = (await poll).body.events as Array<Event & { op?: string }>
+    assert.deepEqual(woken.map((e) => [e.type, e.op]), [['reaction', 'add']])
+    assert.equal((await call(a!.url, 'max', 'POST', '/typing', { op: 'start', to: '[5]' })).status, 200)
+    assert.equal((await call(a!.url, 'max', 'POST', '/users/me/presence', { status: 'active' })).status, 200)
+    assert.equal((await call(a!.url, 'max', 'POST', '/users/me/subscriptions', { subscriptions: '[{"name": "across processes"}]', principals: '[5]' })).status, 200)
+    const form = new FormData()
+    form.append('file', new Blob(['bytes']), 'across.txt')
+    const uploaded = await fetch(`${a!.url}/api/v1/user_uploads`, { method: 'POST', headers: { authorization: 'Basic ' + Buffer.from('nina@example.com:' + USERS.nina!.api_key).toString('base64') }, body: form })
+    assert.equal(uploaded.status, 200)
+    const url = ((await uploaded.json()) as { url: string }).url
+    const rest = (await drain(b!.url, onB)).slice(1) as Array<Event & { op?: string }>
+    assert.deepEqual(rest.map((e) => [e.type, e.op ?? null]), [['typing', 'start'], ['presence', null], ['subscription', 'add'], ['attachment', 'add']])
+    // The file, stored through A, is served through B.
+    const served = await fetch(`${b!.url}${url}`, { headers: { authorization: 'Basic ' + Buffer.from('nina@example.com:' + USERS.nina!.api_key).toString('base64') } })
+    assert.equal(await served.text(), 'bytes')
   })
 
   it('holds the rate limit across both: one count per user, whichever process answers', async () => {
