@@ -55,6 +55,23 @@ describe('channels, subscriptions and users', () => {
     })
   })
 
+  describe('POST /register', () => {
+    it('gives the state of subscriptions, channels, users, presence and custom emoji when asked', async () => {
+      expectSuccess(await chat.as('nina').post('/users/me/presence', { status: 'active' }))
+      const state = expectSuccess(await chat.as('max').post('/register', { fetch_event_types: ['subscription', 'stream', 'realm_user', 'presence', 'realm_emoji'], event_types: ['message'] }))
+      assert.deepEqual(names(state.subscriptions), ['general', 'vocabularies', 'old-projects'])
+      assert.deepEqual((state.subscriptions as Array<{ subscribers: number[] }>)[1]!.subscribers, [1, 4, 5, 20])
+      assert.deepEqual(state.unsubscribed, [])
+      assert.deepEqual(names(state.never_subscribed), []) // every channel Max may see he is in
+      assert.deepEqual(names(expectSuccess(await chat.as('adam').post('/register', { fetch_event_types: ['subscription'] })).never_subscribed), ['vocabularies', 'old-projects'])
+      assert.deepEqual(names(state.streams), ['general', 'vocabularies', 'old-projects'])
+      assert.deepEqual((state.realm_users as Array<{ user_id: number }>).map((u) => u.user_id), [1, 2, 3, 4, 5, 6, 20, 21])
+      assert.deepEqual((state.realm_non_active_users as Array<{ user_id: number }>).map((u) => u.user_id), [7])
+      assert.deepEqual(Object.keys(state.presences as object), ['nina@example.com'])
+      assert.deepEqual(state.realm_emoji, {})
+    })
+  })
+
   describe('DELETE /streams/{id}', () => {
     it('archives a channel for administrators, telling those who may see it; its subscriptions stay', async () => {
       await expectRefused(chat, ['channels'], () => chat.as('max').delete('/streams/2'), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')

@@ -4,6 +4,9 @@
 import type { Sql } from '../store/store.js'
 import { describeGroups } from '../org/groups.js'
 import { userSettings } from '../org/settings.js'
+import { legacyPresence, presenceRows } from '../org/presence.js'
+import { activeSubscriberIds, allChannels, canSeeChannel, describeChannel, describeSubscriptions } from '../org/subscriptions.js'
+import { allUsers, describeUser, userById } from '../org/users.js'
 
 type StateReader = (db: Sql, userId: number) => Promise<Record<string, unknown>>
 
@@ -48,6 +51,37 @@ const STATE: Readonly<Record<string, StateReader>> = {
     realm_domains: (await db.all('SELECT domain, allow_subdomains FROM allowed_domains ORDER BY domain') as Array<Record<string, unknown>>).map((d) => ({ ...d, allow_subdomains: d.allow_subdomains === 1 })),
   }),
   message: async (db) => ({ max_message_id: (await db.get('SELECT coalesce(max(id), -1) AS id FROM messages') as { id: number }).id }),
+  // The channels a user is in (with their subscribers), and those they may see but are not in; what the
+  // user has left is not recorded, so `unsubscribed` is empty.
+  subscription: async (db, userId) => {
+    const user = await userById(db, userId)
+    const subscriptions = await describeSubscriptions(db, userId, { subscribers: true })
+    const mine = new Set(subscriptions.map((s) => s.stream_id))
+    const neverSubscribed: Array<Record<string, unknown>> = []
+    for (const channel of await allChannels(db)) {
+      if (mine.has(channel.id) || user === undefined || !canSeeChannel(channel, user, false)) continue
+      neverSubscribed.push({ ...(await describeChannel(db, channel)), subscribers: await activeSubscriberIds(db, channel.id) })
+    }
+    return { subscriptions, unsubscribed: [], never_subscribed: neverSubscribed }
+  },
+  stream: async (db, userId) => {
+    const user = await userById(db, userId)
+    const mine = new Set((await db.all<{ stream_id: number }>('SELECT stream_id FROM subscriptions WHERE user_id = ?', userId)).map((r) => Number(r.stream_id)))
+    const streams: Array<Record<string, unknown>> = []
+    for (const channel of await allChannels(db)) if (user !== undefined && canSeeChannel(channel, user, mine.has(channel.id))) streams.push(await describeChannel(db, channel))
+    return { streams }
+  },
+  realm_user: async (db) => {
+    const users = await allUsers(db)
+    return { realm_users: users.filter((u) => u.is_active).map(describeUser), realm_non_active_users: users.filter((u) => !u.is_active).map(describeUser) }
+  },
+  // The older format, by email (as presence events carry it); every report kept (one row per user at
+  // most), since the state has no clock: clients show old timestamps as offline.
+  presence: async (db) => {
+    const rows = await presenceRows(db, 0)
+    return { presences: Object.fromEntries(rows.map((r) => [r.email, legacyPresence(r)])), presence_last_update_id: rows.reduce((max, r) => Math.max(max, r.update_id), -1) }
+  },
+  realm_emoji: async () => ({ realm_emoji: {} }),
 }
 
 export const STATE_TYPES: readonly string[] = Object.keys(STATE)
