@@ -13,25 +13,13 @@ import { browserAvailable, CHROMIUM, launchBrowser } from './browser.js'
 
 const require = createRequire(import.meta.url)
 
-/**
- * The README's configuration: prefix.cc's list from prefixd, and the class and property completers fetching
- * prefixd's LOV-compatible endpoint (YASQE writes LOV's host into them, so their `get` is replaced).
- */
-const CONFIGURE = `
-function usePrefixd(Yasqe, base) {
-  Yasqe.defaults.prefixCcApi = base + '/popular/all.file.json'
-  for (const type of ['class', 'property']) {
-    Yasqe.Autocompleters[type] = {
-      ...Yasqe.Autocompleters[type],
-      get: async (yasqe, token) => {
-        if (!token || !token.autocompletionString) return []
-        const query = new URLSearchParams({ q: token.autocompletionString, type, page_size: '50' })
-        const response = await fetch(base + '/dataset/lov/api/v2/autocomplete/terms?' + query)
-        return response.ok ? (await response.json()).results.map((r) => r.uri[0]) : []
-      },
-    }
-  }
-}`
+/** The README's configuration, read from it (so the README's lines are the ones tested): its usePrefixd function. */
+async function readmeConfiguration(): Promise<string> {
+  const readme = await readFile(new URL('../../packages/server/README.md', import.meta.url), 'utf8')
+  const script = /```html\n<script>\n(function usePrefixd[\s\S]*?\n)usePrefixd\(/.exec(readme)?.[1]
+  assert.ok(script !== undefined, 'the server README has its YASQE configuration')
+  return script
+}
 
 /** Each YASQE build and its files in node_modules. */
 const BUILDS = [
@@ -52,6 +40,7 @@ describe('YASQE with prefixd as its prefix.cc and LOV backend, in Chromium', fun
       return this.skip()
     }
     resolver = await listen(createApp({ index: await PrefixIndex.loadDefault() }))
+    const configure = await readmeConfiguration()
     // The editor's page on an origin of its own, as an endpoint's page would be: prefixd is reached by CORS.
     pages = createServer(async (request, response) => {
       const url = new URL(request.url ?? '/', 'http://x')
@@ -59,7 +48,7 @@ describe('YASQE with prefixd as its prefix.cc and LOV backend, in Chromium', fun
       if (build !== undefined) {
         const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${build.name}</title>
 <link rel="stylesheet" href="/file?f=${encodeURIComponent(build.css)}"><script src="/file?f=${encodeURIComponent(build.js)}"></script>
-<div id="editor"></div><script>${CONFIGURE}
+<div id="editor"></div><script>${configure}
 usePrefixd(Yasqe, ${JSON.stringify(resolver.url)}); window.yasqe = new Yasqe(document.getElementById('editor'), { persistenceId: null, value: '' })</script>`
         return response.writeHead(200, { 'content-type': 'text/html' }).end(html)
       }
