@@ -1,8 +1,8 @@
 // The chat client through real HTTP: calls and retries (ChatClient), the event queue as an async iterator (EventQueueClient).
 
 import assert from 'node:assert/strict'
-import { ChatApiError, ChatClient, EventQueueClient, isReregister, type ChatClientOptions, type ChatEvent, type EventQueueOptions, type QueueItem, type RegisterState, type Sleep } from '../../packages/chat/src/client/index.js'
-import { timerSleep } from '../../packages/chat/src/client/chat-client.js'
+import { ChatApiError, ChatClient, EventQueueClient, isReregister, type ChatClientOptions, type ChatEvent, type EventQueueOptions, type QueueItem, type RegisterState, type Sleep } from '../../packages/chat-client/src/index.js'
+import { timerSleep } from '../../packages/chat-client/src/chat-client.js'
 import { expectError, expectSuccess, startTestChat, until, USERS, type TestChat } from './chat-helpers.js'
 import { closedPort, startPeer, type Peer } from './http-peer.js'
 

@@ -5,6 +5,8 @@
 
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -15,7 +17,7 @@ import { CompletionRequest, type CompletionList } from 'vscode-languageserver-pr
 import { startClient } from '../lsp/lsp-client.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const WORKSPACES = ['data', 'packages/core', 'packages/pg-listen', 'packages/web', 'packages/server', 'packages/lsp', 'packages/cli', 'packages/chat']
+const WORKSPACES = ['data', 'packages/core', 'packages/pg-listen', 'packages/web', 'packages/server', 'packages/lsp', 'packages/chat-client', 'packages/cli', 'packages/chat']
 const run = promisify(execFile)
 
 /** The environment without the outer `npm test`'s npm_* variables, which would steer the inner npm. */
@@ -107,11 +109,11 @@ describe('the packed packages, installed outside the repository', function () {
     if (work) await rm(work, { recursive: true, force: true })
   })
 
-  describe('@prefixd/cli (with core, data, server, web, lsp and pg-listen), without the chat', () => {
+  describe('@prefixd/cli (with core, data, server, web, lsp, pg-listen and chat-client), without the chat service', () => {
     let dir: string
     before(async () => {
       dir = await newProject('prefixd-consumer-')
-      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
+      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/chat-client', '@prefixd/cli']
       await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()])
     })
 
@@ -125,7 +127,7 @@ describe('the packed packages, installed outside the repository', function () {
       for (const readme of ['packages/core/README.md', 'packages/server/README.md', 'data/README.md']) await checkReadme(dir, readme)
     })
 
-    it('runs the prefixd binary: expand, info with the provenance, and a clear word about the chat commands', async () => {
+    it('runs the prefixd binary: expand, info with the provenance, and the chat commands through @prefixd/chat-client', async () => {
       const bin = join(dir, 'node_modules/.bin/prefixd')
       const expand = await node(dir, bin, ['expand', 'foaf:Person'])
       assert.deepEqual([expand.code, expand.stdout], [0, 'http://xmlns.com/foaf/0.1/Person\n'])
@@ -134,8 +136,20 @@ describe('the packed packages, installed outside the repository', function () {
       assert.match(info.stdout, /3\d{3} prefixes, \d{5} vocabulary terms/)
       assert.match(info.stdout, /data: @prefixd\/data@0\.1\.0 \(full tier, sha256-[0-9a-f]{64}\)/)
       assert.match(info.stdout, /from @zazuko\/vocabularies@\d.*prefix-ns@\d/)
-      const chat = await node(dir, bin, ['chat-sync', '--site', 'http://127.0.0.1:1', '--email', 'a@b.c', '--api-key', 'k'])
-      assert.deepEqual([chat.code, chat.stderr], [2, 'prefixd: the chat commands need @prefixd/chat: npm install @prefixd/chat\n'])
+      // The chat commands need no chat service installed: a peer that refuses the key gets its answer told.
+      const peer = createServer((request, response) => {
+        response.writeHead(401, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ result: 'error', msg: 'Invalid API key', code: 'INVALID_API_KEY' }))
+      })
+      await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve))
+      try {
+        const site = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`
+        const chat = await node(dir, bin, ['chat-sync', '--site', site, '--email', 'a@b.c', '--api-key', 'k'])
+        assert.equal(chat.code, 2)
+        assert.match(chat.stderr, /Invalid API key \(INVALID_API_KEY, HTTP 401\)/)
+      } finally {
+        peer.close()
+      }
     })
 
     it('serves over HTTP with prefixd serve', async () => {
@@ -201,7 +215,7 @@ describe('the packed packages, installed outside the repository', function () {
       await run('cp', [join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'), join(prebuilds, 'build/Release/')])
       const name = `better-sqlite3-v${sqlite}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`
       await run('tar', ['-czf', join(prebuilds, name), '-C', prebuilds, 'build'])
-      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/chat', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
+      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/chat', '@prefixd/chat-client', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
       await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()], { npm_config_better_sqlite3_local_prebuilds: prebuilds })
     })
 
@@ -209,7 +223,7 @@ describe('the packed packages, installed outside the repository', function () {
       await checkReadme(dir, 'packages/chat/README.md')
     })
 
-    it('gives prefixd its chat commands once @prefixd/chat is installed beside it', async () => {
+    it('gives prefixd its chat commands beside the chat service', async () => {
       const result = await node(dir, join(dir, 'node_modules/.bin/prefixd'), ['chat-sync'])
       assert.deepEqual([result.code, result.stderr], [2, 'prefixd: --site, --email and --api-key are required for the chat commands\n'])
     })
@@ -264,7 +278,7 @@ export const used = [iri, provenance, builder, error, app, file, site, code === 
 
 const CHAT_CONSUMER = `
 import { startChat, type RunningChat } from '@prefixd/chat'
-import { ChatApiError, ChatClient, type ChatSuccess } from '@prefixd/chat/client'
+import { ChatApiError, ChatClient, type ChatSuccess } from '@prefixd/chat-client'
 
 const chat: RunningChat = await startChat({ db: ':memory:', host: '127.0.0.1', port: 0 })
 const client = new ChatClient({ site: chat.url, email: 'max@example.com', apiKey: 'key' })

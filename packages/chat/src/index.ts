@@ -18,20 +18,6 @@ export { DirectoryMailer } from './org/mailer.js'
 export type { Mailer, MailMessage } from './org/mailer.js'
 export { FEATURE_LEVEL } from './org/realm.js'
 export { DEFAULT_RATE_LIMIT } from './http/rate-limit.js'
-export { ChatApiError, ChatClient, DEFAULT_BACKOFF, EventQueueClient, isReregister } from './client/index.js'
-export type {
-  BackoffOptions,
-  CallOptions,
-  CallParams,
-  ChatClientOptions,
-  ChatEvent,
-  ChatSuccess,
-  EventQueueOptions,
-  QueueItem,
-  QueueReregistered,
-  RegisterState,
-  Sleep,
-} from './client/index.js'
 export { EVERY_QUEUE, LocalBroker } from './events/event-broker.js'
 export { PostgresBroker } from './events/postgres-broker.js'
 export type { PostgresBrokerOptions } from './events/postgres-broker.js'

@@ -257,7 +257,7 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
   },
   'chat-sync': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-sync takes no arguments')
-    const { runChatSync } = await importChatCommand(() => import('./chat-sync.js'))
+    const { runChatSync } = await import('./chat/chat-sync.js') // loaded only for the chat commands
     const only = values.only?.flatMap((list) => list.split(',')).map((p) => p.trim()).filter((p) => p !== '')
     return runChatSync(index, {
       ...chatAccount(values, io),
@@ -268,25 +268,9 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
   },
   'chat-bot': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-bot takes no arguments')
-    const { runChatBot } = await importChatCommand(() => import('./chat-bot.js'))
+    const { runChatBot } = await import('./chat/chat-bot.js')
     return runChatBot(index, chatAccount(values, io), io)
   },
-}
-
-/**
- * Loads a chat command. Its client comes from @prefixd/chat, an optional peer dependency: the chat
- * service needs a native SQLite build, which people who only expand and shrink should not have to make.
- */
-async function importChatCommand<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load()
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
-    if (code === 'ERR_MODULE_NOT_FOUND' && message.includes('@prefixd/chat')) {
-      throw new UsageError('the chat commands need @prefixd/chat: npm install @prefixd/chat')
-    }
-    throw error
-  }
 }
 
 /** --site, --email and --api-key (or $PREFIXD_CHAT_API_KEY, which stays out of the process list). */

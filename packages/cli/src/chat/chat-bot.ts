@@ -1,10 +1,10 @@
 // prefixd chat-bot: answers expand, shrink and complete in the chat, reading the bot's event queue until SIGINT or SIGTERM.
 
-import { ChatApiError, ChatClient, EventQueueClient, isReregister } from '@prefixd/chat/client'
+import { ChatApiError, ChatClient, EventQueueClient, isReregister } from '@prefixd/chat-client'
 import type { PrefixIndex } from '@prefixd/core'
 import { replyTo, type BotReply, type BotUser, type IncomingMessage } from './bot-replies.js'
 import { describeFailure, type ChatAccount } from './chat-account.js'
-import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
+import { EXIT_FOUND, EXIT_USAGE, type CliIo } from '../cli-io.js'
 import { ReplyLedger } from './reply-ledger.js'
 
 export interface ChatBotOptions extends ChatAccount {

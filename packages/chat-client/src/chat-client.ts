@@ -1,7 +1,6 @@
 // ChatClient: calls the chat API as one user — HTTP Basic, form-encoded parameters, the JSON envelope, retries.
 
 import { setTimeout as delay } from 'node:timers/promises'
-import { SYSTEM_CLOCK, type Clock } from '../clock.js'
 import { backoffMs, DEFAULT_BACKOFF, retryAfterMs, type BackoffOptions } from './backoff.js'
 import { ChatApiError } from './chat-api-error.js'
 
@@ -10,6 +9,15 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
 /** The default `Sleep`: Node's timer, ended early by `signal` (rejecting with its AbortError). */
 export const timerSleep: Sleep = (ms, signal) => delay(ms, undefined, signal === undefined ? {} : { signal })
+
+/** Calls `callback` once after `ms` and returns the function that cancels it (the shape of the chat service's `Clock.setTimeout`). */
+export type SetTimer = (callback: () => void, ms: number) => () => void
+
+/** The default `SetTimer`: Node's timers. */
+function systemTimer(callback: () => void, ms: number): () => void {
+  const timer = setTimeout(callback, ms)
+  return () => clearTimeout(timer)
+}
 
 /** Parameters of a call; `undefined` ones are left out, non-strings are sent as JSON (chat-api.md §1.1). */
 export type CallParams = Readonly<Record<string, unknown>>
@@ -31,7 +39,7 @@ export interface ChatClientOptions {
    * Starts the time limit of an attempt (`CallOptions.timeoutMs`): calls `callback` after `ms` unless the
    * returned function cancels it first. Default Node's `setTimeout`; tests inject one they fire by hand.
    */
-  readonly setTimer?: Clock['setTimeout']
+  readonly setTimer?: SetTimer
   /** Uniform in [0, 1), the jitter of the backoff; default `Math.random`. */
   readonly random?: () => number
   /** Default base 500 ms, cap 30 s. */
@@ -81,7 +89,7 @@ export class ChatClient {
   readonly #authorization: string
   readonly #fetch: typeof globalThis.fetch
   readonly #sleep: Sleep
-  readonly #setTimer: Clock['setTimeout']
+  readonly #setTimer: SetTimer
   readonly #random: () => number
   readonly #backoff: BackoffOptions
   readonly #maxRetries: number
@@ -91,7 +99,7 @@ export class ChatClient {
     this.#authorization = `Basic ${Buffer.from(`${options.email}:${options.apiKey}`, 'utf8').toString('base64')}`
     this.#fetch = options.fetch ?? globalThis.fetch
     this.#sleep = options.sleep ?? timerSleep
-    this.#setTimer = options.setTimer ?? SYSTEM_CLOCK.setTimeout
+    this.#setTimer = options.setTimer ?? systemTimer
     this.#random = options.random ?? Math.random
     this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff }
     this.#maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
@@ -192,7 +200,7 @@ function parseObject(text: string): Record<string, unknown> | undefined {
  * The signal of one attempt: the caller's, ended also by the timeout. One listener and one timer,
  * both cleared by `clear()` whichever way the attempt ends, so a long-lived caller signal gathers none.
  */
-function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined, setTimer: Clock['setTimeout']): { readonly signal: AbortSignal | undefined; clear(): void } {
+function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined, setTimer: SetTimer): { readonly signal: AbortSignal | undefined; clear(): void } {
   if (timeoutMs === undefined) return { signal, clear: () => {} }
   const controller = new AbortController()
   const onAbort = (): void => controller.abort(signal?.reason)

@@ -1,6 +1,6 @@
 // The chat account a command acts as (--site, --email, --api-key), and how a failed call is told to the user.
 
-import { ChatApiError } from '@prefixd/chat/client'
+import { ChatApiError } from '@prefixd/chat-client'
 
 /** Where and as whom: the fields of `ChatClientOptions` the command line gives. */
 export interface ChatAccount {

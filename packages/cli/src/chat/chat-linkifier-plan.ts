@@ -1,7 +1,7 @@
 // The linkifiers `prefixd chat-sync` wants (one per prefix) and the plan that turns the server's list into them.
 
 import type { PrefixIndex } from '@prefixd/core'
-import { UsageError } from './usage-error.js'
+import { UsageError } from '../usage-error.js'
 
 /**
  * The named group every linkifier of prefixd uses, and so the mark of ownership: a linkifier whose

@@ -1,10 +1,10 @@
 // prefixd chat-sync: makes the chat organization's prefix linkifiers match the index — creates, updates, deletes its own only.
 
-import { ChatClient } from '@prefixd/chat/client'
+import { ChatClient } from '@prefixd/chat-client'
 import type { PrefixIndex } from '@prefixd/core'
 import { describeFailure, type ChatAccount } from './chat-account.js'
 import { planSync, wantedLinkifiers, type ListedLinkifier, type SelectOptions, type SyncPlan, type WantedLinkifier } from './chat-linkifier-plan.js'
-import { EXIT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
+import { EXIT_FOUND, EXIT_USAGE, type CliIo } from '../cli-io.js'
 
 export interface ChatSyncOptions extends ChatAccount, SelectOptions {
   /** Print the plan, change nothing. */
