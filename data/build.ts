@@ -130,4 +130,8 @@ console.log(
     `grades: ${['curated', 'popular', 'long-tail', 'suspect'].map((q) => `${[...grades.values()].filter((g) => g.quality === q).length} ${q}`).join(', ')}; ` +
     `${Math.round(performance.now() - started)} ms`,
 )
+// The grading rules that decided beyond popularity, with their counts (data/README.md quotes them).
+const reasons = new Map<string, number>()
+for (const grade of grades.values()) if (grade.reason !== undefined) reasons.set(`${grade.quality} ${grade.reason}`, (reasons.get(`${grade.quality} ${grade.reason}`) ?? 0) + 1)
+console.log(`  graded by rule: ${[...reasons].sort().map(([reason, count]) => `${count} ${reason}`).join(', ')}`)
 for (const p of builder.problems) console.log(`  skipped ${p.source}: ${p.entry}: ${p.message}`)

@@ -15,7 +15,28 @@ const TABLE: Array<[string, string, VocabularyInfo]> = [
   ['meat', 'http://example.com/', { popularity: 2492 }],
   ['eg', 'http://www.example.org/', { popularity: 300 }], // popular, still an example namespace
   ['foaffff', 'http://gogl.com/', { popularity: 2072 }],
-  ['foam', 'https://www.koerperfettwaage-test.de/', { popularity: 1442 }],
+  ['foam', 'https://www.koerperfettwaage-test.de/', { popularity: 1442 }], // a shop
+  ['fo', 'http://www.w3.org/1999/XSL/Format#', { popularity: 614 }],
+  ['dcterms', 'http://purl.org/dc/terms/', { curated: true, popularity: 20 }],
+  ['dcterm', 'http://purl.org/dc/terms/', { popularity: 32 }], // popular, still a typo alias
+  ['xsd', 'http://www.w3.org/2001/XMLSchema#', { curated: true, popularity: 16 }],
+  ['xs', 'http://www.w3.org/2001/XMLSchema#', { popularity: 101 }], // a convention, not a typo
+  ['xds', 'http://www.w3.org/2001/XMLSchema#', { popularity: 530 }], // a swap of neighbours
+  ['xhtml', 'http://www.w3.org/1999/xhtml#', { popularity: 80 }],
+  ['html', 'http://www.w3.org/1999/xhtml/', { popularity: 720 }], // a near namespace, but no slip of xhtml
+  ['foaff', 'http://xmlns.com/foaf/0.1', { popularity: 2500 }], // a near namespace: no trailing slash
+  ['test2', 'http://this.invalid/test2#', { popularity: 99 }],
+  ['local', 'http://localhost:8080/ns#', { popularity: 1500 }],
+  ['ip', 'http://10.0.3.120/onto#', { popularity: 2167 }],
+  ['leaks', 'https://cuzin.com/', { popularity: 74 }],
+  ['xlink', 'https://es.scribd.com/doc/79794476/x/', { popularity: 265 }],
+  ['beth', 'http://www.google.com/', { popularity: 1522 }],
+  ['walmart', 'https://www.amazon.de/', { popularity: 2833 }],
+  ['gd', 'http://schemas.google.com/g/2005#', { popularity: 249 }], // Google's schemas host is no search engine
+  ['nsogi', 'http://prefix.cc/nsogi:', { popularity: 194 }],
+  ['myprefix', 'http://myprefix.org/', { popularity: 873 }],
+  ['w3', 'http://www.w3.org/', { popularity: 600 }],
+  ['dom', 'http://www.w3.org/1999/', { popularity: 700 }], // not a host's root
 ]
 
 function build(options: { wholeTable?: boolean } = {}): PrefixIndex {
@@ -25,7 +46,7 @@ function build(options: { wholeTable?: boolean } = {}): PrefixIndex {
   for (const [prefix, grade] of gradePrefixes(ungraded.entries(), (p) => ungraded.vocabulary(p), { popularUpTo: 1000 })) {
     builder.describeVocabulary(prefix, grade)
   }
-  builder.addTerm({ iri: 'http://schema.org/Person' }).addTerm({ iri: 'http://dbpedia.org/class/yago/Thing' })
+  builder.addTerm({ iri: 'http://schema.org/Person' }).addTerm({ iri: 'http://dbpedia.org/class/yago/Thing' }).addTerm({ iri: 'http://www.w3.org/ns/dcat' })
   return builder.build(options)
 }
 
@@ -38,11 +59,38 @@ describe('gradePrefixes', () => {
     assert.deepEqual(grade('dbo'), ['popular', undefined])
     assert.deepEqual(grade('sdo'), ['popular', undefined])
     assert.deepEqual(grade('yago'), ['long-tail', undefined])
-    assert.deepEqual(grade('foam'), ['long-tail', undefined])
+    assert.deepEqual(grade('fo'), ['popular', undefined])
+    assert.deepEqual(grade('xs'), ['popular', undefined])
+    assert.deepEqual(grade('html'), ['popular', undefined])
+    assert.deepEqual(grade('gd'), ['popular', undefined])
+    assert.deepEqual(grade('dom'), ['popular', undefined])
   })
 
-  it('marks typo aliases suspect and names their usual form', () => {
+  it('marks test and placeholder hosts suspect, whatever the popularity: reserved TLDs, localhost, IP addresses', () => {
+    for (const prefix of ['test2', 'local', 'ip']) assert.deepEqual([index.quality(prefix), index.vocabulary(prefix)?.reason], ['suspect', 'placeholder-host'], prefix)
+  })
+
+  it('marks hosts that serve no vocabulary suspect: spam sites, file sharing, search engines, shops', () => {
+    for (const prefix of ['leaks', 'xlink', 'beth', 'walmart', 'foam']) assert.deepEqual([index.quality(prefix), index.vocabulary(prefix)?.reason], ['suspect', 'no-vocabulary-host'], prefix)
+  })
+
+  it('marks registrations of prefix.cc itself and placeholder names suspect', () => {
+    assert.deepEqual([index.quality('nsogi'), index.vocabulary('nsogi')?.reason], ['suspect', 'prefix-cc'])
+    assert.deepEqual([index.quality('myprefix'), index.vocabulary('myprefix')?.reason], ['suspect', 'placeholder-name'])
+  })
+
+  it('grades a host root that holds three other namespaces long-tail (an umbrella), popular or not, and it claims no terms', () => {
+    assert.deepEqual([index.quality('w3'), index.vocabulary('w3')?.reason], ['long-tail', 'umbrella'])
+    assert.equal(index.term('http://www.w3.org/ns/dcat'), undefined)
+    assert.deepEqual(index.search('dcat'), [])
+    assert.equal(build({ wholeTable: true }).term('http://www.w3.org/ns/dcat')?.prefixed, 'w3:ns\\/dcat')
+  })
+
+  it('marks typo aliases suspect and names their usual form, popular ones too, and in near namespaces', () => {
     assert.deepEqual(grade('shema'), ['suspect', 'schema'])
+    assert.deepEqual(grade('dcterm'), ['suspect', 'dcterms'])
+    assert.deepEqual(grade('xds'), ['suspect', 'xsd'])
+    assert.deepEqual(grade('foaff'), ['suspect', 'foaf'])
   })
 
   it('marks example.com / example.org namespaces suspect, except ex:', () => {
@@ -66,11 +114,21 @@ describe('gradePrefixes', () => {
 describe('graded completion and shrink', () => {
   const index = build()
 
-  it('never offers long-tail or suspect prefixes, and offers the usual form for a typo alias typed in full', () => {
-    assert.deepEqual(index.autocomplete('fo'), ['foaf:'])
+  it('never offers long-tail or suspect prefixes, even typed in full, and offers the usual form for a typo alias', () => {
+    assert.deepEqual(index.autocomplete('fo'), ['foaf:', 'fo:']) // the curated foaf: before the rarer fo:, typed in full
     assert.deepEqual(index.autocomplete('shema'), ['schema:'])
-    assert.deepEqual(index.autocomplete('foam'), ['foam:']) // long-tail, but typed in full
+    assert.deepEqual(index.autocomplete('dcterm'), ['dcterms:'])
+    assert.deepEqual(index.autocomplete('foam'), [])
+    assert.deepEqual(index.autocomplete('yago'), [])
+    assert.deepEqual(index.autocomplete('w'), [])
     assert.deepEqual(index.autocomplete('http://example.'), ['ex:'])
+  })
+
+  it("writes names with the prefix completion offers: a typo alias gives way to its namespace's prefix, a demoted one alone to nothing", () => {
+    assert.deepEqual(index.autocomplete('shema:Pers'), ['schema:Person'])
+    assert.deepEqual(index.autocomplete('shema:'), ['schema:', 'schema:Person'])
+    assert.deepEqual(index.autocomplete('meat:'), [])
+    assert.deepEqual(index.autocomplete('yago:'), []) // long-tail: it expands, but completion does not write it
   })
 
   it('still expands every prefix', () => {

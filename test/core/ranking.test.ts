@@ -83,4 +83,41 @@ describe('relevance ranking on the default data', () => {
       { numRuns: 300 },
     )
   })
+
+  it('follows the case of the first letter typed: lower case a property first, upper case a class', () => {
+    assert.equal(index.autocomplete('doap:rep', { limit: 5 })![0], 'doap:repository')
+    assert.equal(index.autocomplete('doap:Rep', { limit: 5 })![0], 'doap:Repository')
+    assert.equal(index.autocomplete('cc:lic', { limit: 5 })![0], 'cc:license')
+    assert.equal(index.autocomplete('cc:Lic', { limit: 5 })![0], 'cc:License')
+    assert.equal(index.autocomplete('sh:NodeS', { limit: 5 })![0], 'sh:NodeShape') // not sh:nodes, equal but for case
+    assert.equal(index.autocomplete('vcard:Org', { limit: 5 })![0], 'vcard:Organization')
+  })
+
+  it('ranks curated and popular prefixes above a rarer one typed in full; a bare vocabulary name opens it', () => {
+    assert.equal(index.autocomplete('fo', { limit: 5 })![0], 'foaf:')
+    assert.equal(index.autocomplete('sc', { limit: 5 })![0], 'schema:')
+    assert.equal(index.autocomplete('xs', { limit: 5 })![0], 'xsd:')
+    assert.equal(index.autocomplete('schema', { limit: 5 })![0], 'schema:')
+    assert.equal(index.autocomplete('geo', { limit: 5 })![0], 'geo:')
+  })
+
+  it('weighs how the vocabularies use a term: schema:pub, sh:tar, dbo:bi', () => {
+    assert.ok(index.autocomplete('schema:pub', { limit: 3 })!.includes('schema:publisher'))
+    assert.ok(index.autocomplete('sh:tar', { limit: 3 })!.includes('sh:targetClass'))
+    assert.ok(['dbo:birthDate', 'dbo:birthPlace'].includes(index.autocomplete('dbo:bi', { limit: 3 })![0]!))
+  })
+
+  it('never offers a long-tail or suspect prefix, whatever is typed (fast-check)', () => {
+    const names = [...'abcdefghijklmnopqrstuvwxyz0123456789:-_.']
+    const offered = (query: string) => {
+      for (const suggestion of index.autocomplete(query, { limit: 50 }) ?? []) {
+        const quality = index.quality(suggestion.slice(0, suggestion.indexOf(':')))
+        assert.ok(quality !== 'long-tail' && quality !== 'suspect', `${query} → ${suggestion} (${quality})`)
+      }
+    }
+    const prefixes = Object.keys(index.prefixes())
+    fc.assert(fc.property(fc.array(fc.constantFrom(...names), { maxLength: 6 }).map((cs) => cs.join('')), offered), { numRuns: 2000 })
+    // Every prefix of the table typed in full, then with a colon and a letter: demoted ones give way or give nothing.
+    fc.assert(fc.property(fc.constantFrom(...prefixes), fc.constantFrom('', ':', ':a', ':P'), (prefix, rest) => offered(prefix + rest)), { numRuns: 2000 })
+  })
 })

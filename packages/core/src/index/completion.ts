@@ -7,7 +7,6 @@ import { NamespaceTrie } from '../structures/namespace-trie.js'
 import { prioritiesOf, RangeBest } from '../structures/range-best.js'
 import { prefixRange } from '../structures/sorted-range.js'
 import type { TermIndex, TermKind, TermRecord } from '../terms/term-index.js'
-import { Demotion } from './demotion.js'
 import type { PrefixEntry, VocabularyInfo } from './model.js'
 
 export interface AutocompleteOptions {
@@ -46,7 +45,7 @@ export interface CompletionParts {
   readonly byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
   readonly terms: TermIndex
-  /** 0 for an entry completion offers, else its {@link Demotion}. */
+  /** 0 for an entry completion offers, else its demotion (index/demotion.ts). */
   readonly demotion: (entry: PrefixEntry) => number
   /** The index's shrink, for terms found by IRI. */
   readonly shrink: (iri: string) => string | undefined
@@ -63,6 +62,8 @@ export class Completion {
   /** Preferred entries by case-folded namespace: case-insensitive IRI completion finds its namespace here. */
   readonly #byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
+  /** The preferred table entry of each namespace (synonyms' entries left out): what a demoted prefix gives way to. */
+  readonly #preferredOf = new Map<string, PrefixEntry>()
   readonly #terms: TermIndex
   readonly #demotion: (entry: PrefixEntry) => number
   readonly #shrink: (iri: string) => string | undefined
@@ -106,6 +107,7 @@ export class Completion {
     ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => fold(e.prefix))
     this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
     for (const entry of parts.preferred) {
+      if (this.#byPrefix.get(entry.prefix) === entry) this.#preferredOf.set(entry.namespace, entry)
       const folded = fold(entry.namespace)
       if (this.#byFoldedNamespace.get(folded) === undefined) this.#byFoldedNamespace.set(folded, entry)
     }
@@ -143,13 +145,19 @@ export class Completion {
     const colon = query.indexOf(':')
     if (colon < 0) return this.#completePrefix(answer, query, caseSensitive, expand, alpha)
 
-    const entry = this.#lookupPrefix(query.slice(0, colon), caseSensitive)
-    if (entry === undefined) {
+    const typed = this.#lookupPrefix(query.slice(0, colon), caseSensitive)
+    if (typed === undefined) {
       // Not a prefix; maybe the start of a non-hierarchical IRI such as `urn:isbn:`.
       const fromIri = this.#completeIri(answer, query, caseSensitive, types, expand, alpha)
       return fromIri.suggestions.length > 0 ? fromIri : undefined
     }
+    // Names are written with a prefix completion offers: a demoted one gives way to the offered prefix of
+    // its namespace (`shema:Pers` → `schema:Person`); one without such a prefix gets nothing (it still expands).
+    const entry = this.#demotion(typed) === 0 ? typed : this.#offeredSameNamespace(typed)
+    if (entry === undefined) return answer.done()
     const partial = unescapePartial(query.slice(colon + 1))
+    // What the case of the first letter typed asks for: `doap:rep` a property, `vcard:Org` a class.
+    const kind = prefer ?? (types === undefined ? kindOfCase(partial) : undefined)
     if (partial === '' && options.type === undefined && !answer.add(expand ? entry.namespace : entry.prefix + ':')) return answer.done()
     const exact = entry.namespace + partial
     const chunks = this.#chunksOf(entry)
@@ -159,7 +167,7 @@ export class Completion {
     }
     if (!alpha) {
       const wanted = limit - answer.suggestions.length + 1
-      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(prefer && { prefer }) }, (record, rank) => {
+      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(kind && { prefer: kind }) }, (record, rank) => {
         const written = nameAt(rank)
         // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
         if (written === undefined || (written === null && !expand)) return true
@@ -193,34 +201,57 @@ export class Completion {
     return answer.done()
   }
 
-  /** Prefixes starting with `query`: the exact one first, then by popularity (or code-point order). */
+  /**
+   * Prefixes starting with `query`, best first (or in code-point order): curated ones before the crowd's
+   * (see {@link Completion.#cost}). The one typed in full comes first when curated or the user's own
+   * (`sh`); a popular one gets a head start of {@link EXACT_HEAD_START} in popularity, so that `dc` still
+   * gives `dc:` first, but `fo` `foaf:` before the rarer `fo:` and `sc` `schema:` before `sc:`. Long-tail
+   * and suspect prefixes are never offered; one typed in full gives way to the prefix usually meant
+   * (`shema` → `schema:`).
+   */
   #completePrefix(answer: Answer, query: string, caseSensitive: boolean, expand: boolean, alpha: boolean): Completions {
-    const exact = this.#byPrefix.get(query)
     const write = (entry: PrefixEntry) => (expand ? entry.namespace : entry.prefix + ':')
+    const exact = this.#byPrefix.get(query)
+    const first = exact === undefined ? undefined : this.#demotion(exact) > 0 ? this.#offeredFor(exact) : this.#isVouchedFor(exact) || alpha ? exact : undefined
+    if (first !== undefined && !answer.add(write(first))) return answer.done()
+    // A popular exact match waits for its place: before the first entry that costs more than it.
+    let waiting = first === undefined && exact !== undefined && this.#demotion(exact) === 0 ? exact : undefined
+    const waitingCost = waiting === undefined ? 0 : this.#cost(waiting) * EXACT_HEAD_START
     const [start, end] = prefixRange(this.#prefixKeys, fold(query))
-    const visit = (i: number): boolean => {
+    this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, (i) => {
       const entry = this.#prefixOrder[i]!
       // Best first, the demoted prefixes come last: the first one ends the walk.
       if (this.#demotion(entry) > 0) return alpha
-      if (entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) return true
+      if (entry === first || entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) return true
+      if (waiting !== undefined && waitingCost <= this.#cost(entry)) {
+        if (!answer.add(write(waiting))) return false
+        waiting = undefined
+      }
       return answer.add(expand ? entry.namespace : this.#prefixNames[i]!)
-    }
-    if (exact !== undefined) {
-      // A suspect prefix typed in full offers the prefix usually meant instead.
-      const usual = this.#demotion(exact) === Demotion.Suspect ? this.#usualEntry(exact) : exact
-      if (usual !== undefined && !answer.add(write(usual))) return answer.done()
-      if (usual !== undefined && usual !== exact) this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, (i) => this.#prefixOrder[i] === usual || visit(i))
-      else this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, visit)
-      return answer.done()
-    }
-    this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, visit)
+    })
+    if (waiting !== undefined) answer.add(write(waiting))
     return answer.done()
   }
 
-  /** The entry a suspect prefix stands for (`shema` → `schema`), if the table has it. */
-  #usualEntry(entry: PrefixEntry): PrefixEntry | undefined {
+  /** Curated, or from a table with no grades (the user's own): typed in full, it comes first. */
+  #isVouchedFor(entry: PrefixEntry): boolean {
+    const info = this.#vocabularies.get(entry.prefix)
+    return info === undefined || info.curated === true || info.quality === undefined || info.quality === 'curated'
+  }
+
+  /** What completion offers for a demoted prefix: its namespace's offered prefix, else the usual form of a typo alias. */
+  #offeredFor(entry: PrefixEntry): PrefixEntry | undefined {
+    const same = this.#offeredSameNamespace(entry)
+    if (same !== undefined) return same
     const usually = this.#vocabularies.get(entry.prefix)?.usually
-    return usually === undefined ? undefined : this.#byPrefix.get(usually)
+    const usual = usually === undefined ? undefined : this.#byPrefix.get(usually)
+    return usual !== undefined && this.#demotion(usual) === 0 ? usual : undefined
+  }
+
+  /** The prefix shrink writes for the namespace of `entry`, when completion offers it. */
+  #offeredSameNamespace(entry: PrefixEntry): PrefixEntry | undefined {
+    const preferred = this.#preferredOf.get(entry.namespace)
+    return preferred !== undefined && this.#demotion(preferred) === 0 ? preferred : undefined
   }
 
   /** Items `[start, end)` of a sorted array, in index order (`alpha`) or best first, until `visit` or the answer stops. */
@@ -240,16 +271,24 @@ export class Completion {
     return (this.#namespaceRanking ??= this.#rankEntries(this.#namespaceOrder))
   }
 
-  /** Trusted before demoted, then by popularity; `entries` is sorted case-folded, which breaks ties. */
+  /** Trusted before demoted, then by {@link Completion.#cost}; `entries` is sorted case-folded, which breaks ties. */
   #rankEntries(entries: readonly PrefixEntry[]): RangeBest {
-    const scores = Float64Array.from(entries, (entry) => {
-      const info = this.#vocabularies.get(entry.prefix)
-      // Curated prefixes missing from prefix.cc rank after its popular ones; a user's own (no info) like the most popular.
-      const popularity = info?.popularity ?? (info === undefined ? 0 : 5000)
-      return -(this.#demotion(entry) * 1e6 + popularity)
-    })
+    const scores = Float64Array.from(entries, (entry) => -(this.#demotion(entry) * 1e6 + this.#cost(entry)))
     // Ties in the entries' own order: case-folded, as alphabetical completion lists them.
     return new RangeBest(prioritiesOf(scores, (a, b) => a - b))
+  }
+
+  /**
+   * How far down a prefix goes (less is better): its position in prefix.cc's popularity order, a tenth
+   * of it for a curated one — a documented vocabulary with terms is what a person typing most likely
+   * means (`ac` → `acl:` before umbel's `ac:`, `cs` → `csvw:`). A curated prefix missing from prefix.cc
+   * counts as 5,000 (500 with the discount); a user's own (no info) like the most popular.
+   */
+  #cost(entry: PrefixEntry): number {
+    const info = this.#vocabularies.get(entry.prefix)
+    if (info === undefined) return 0
+    const popularity = info.popularity ?? 5000
+    return info.curated === true || info.quality === 'curated' ? popularity * CURATED_DISCOUNT : popularity
   }
 
   /** The name chunks of `entry` (see #nameChunks). */
@@ -333,6 +372,11 @@ export class Completion {
   }
 }
 
+/** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */
+const CURATED_DISCOUNT = 0.1
+/** A popular prefix typed in full ranks as if this much more popular (see `Completion.#completePrefix`). */
+const EXACT_HEAD_START = 0.2
+
 /** Suggestions collected up to a limit; one more offered past it marks the answer as cut. */
 class Answer {
   readonly suggestions: string[] = []
@@ -368,6 +412,14 @@ const MAX_CHUNKS = 65_536
  * outside it, or differs from it in case).
  */
 type NameChunk = ReadonlyArray<string | null | undefined>
+
+/** The kind of term the first letter of a local name hints at: lower case a property, upper case a class. */
+function kindOfCase(partial: string): TermKind | undefined {
+  const first = partial.charAt(0)
+  if (first.toLowerCase() !== first) return 'class'
+  if (first.toUpperCase() !== first) return 'property'
+  return undefined
+}
 
 /** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
 function unescapePartial(partial: string): string {

@@ -14,6 +14,8 @@ import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import {
   DEPRECATED_TYPES,
   OWL_DEPRECATED,
+  OWL_EQUIVALENT_CLASS,
+  OWL_EQUIVALENT_PROPERTY,
   RDF_TYPE,
   RDFS_DOMAIN,
   RDFS_LABEL,
@@ -28,6 +30,10 @@ import {
 
 /** Statements whose object is a term that others build on: they count towards its relevance. */
 const REFERENCES = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES, RDFS_SUBCLASS_OF, RDFS_SUBPROPERTY_OF])
+/** Where a property says it is used: each one counts towards the property's own relevance. */
+const USED_ON = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES])
+/** Mappings to other vocabularies: a term others map to or from (dbo:birthDate to schema:birthDate) is a central one. */
+const EQUIVALENCES = new Set([OWL_EQUIVALENT_CLASS, OWL_EQUIVALENT_PROPERTY])
 
 export interface AddPrefixesOptions {
   /** Named in problem reports; default `'prefixes'`. */
@@ -200,9 +206,11 @@ export class IndexDraft {
 
   #addQuad(quad: Quad): void {
     const { subject, predicate, object } = quad
+    const p = predicate.value
+    // How often the data itself uses a property (blank-node subjects too: SHACL shapes are mostly those).
+    this.#referenced.set(p, (this.#referenced.get(p) ?? 0) + 1)
     if (subject.termType !== 'NamedNode') return
     const draft = this.#draft(subject.value)
-    const p = predicate.value
     if (p === RDF_TYPE && object.termType === 'NamedNode') {
       addType(draft, object.value)
     } else if ((p === RDFS_LABEL || p === SKOS_PREF_LABEL) && object.termType === 'Literal') {
@@ -214,9 +222,10 @@ export class IndexDraft {
     }
     if (p === RDFS_SUBCLASS_OF && object.termType === 'NamedNode') this.#hierarchy.add(subject.value, object.value)
     // Only terms of the data are ranked: a referenced IRI that is never a subject is no term.
-    if (REFERENCES.has(p) && object.termType === 'NamedNode' && object.value !== subject.value) {
+    if ((REFERENCES.has(p) || EQUIVALENCES.has(p)) && object.termType === 'NamedNode' && object.value !== subject.value) {
       this.#referenced.set(object.value, (this.#referenced.get(object.value) ?? 0) + 1)
     }
+    if (USED_ON.has(p) || EQUIVALENCES.has(p)) draft.references++
   }
 
   #draft(iri: string): TermDraft {
@@ -303,7 +312,10 @@ function addType(draft: TermDraft, type: string): void {
 /** The first label of each language is kept. */
 function addLabel(draft: TermDraft, lang: string, label: string): void {
   draft.labels ??= new Map()
-  if (!draft.labels.has(lang)) draft.labels.set(lang, label)
+  if (draft.labels.has(lang)) return
+  // A label translated into another language: a term that many people name is a central one (dbo:birthDate has ten).
+  if (draft.labels.size > 0) draft.references++
+  draft.labels.set(lang, label)
 }
 
 /** English first (`en`, then `en-*`), then untagged, then any. */

@@ -11,6 +11,14 @@ import type { TypeHierarchy } from '../terms/type-hierarchy.js'
  */
 export type PrefixQuality = 'curated' | 'popular' | 'long-tail' | 'suspect'
 
+/**
+ * Why a prefix got its grade where a rule beyond popularity decided it (data/README.md): its namespace
+ * is on a test or placeholder host, on a site that serves no vocabulary, or on prefix.cc itself; its name
+ * is a placeholder, a typo alias or a near-duplicate of a well-known prefix; or (`long-tail`) its
+ * namespace is a host's root that holds other vocabularies' namespaces.
+ */
+export type GradeReason = 'placeholder-host' | 'no-vocabulary-host' | 'prefix-cc' | 'placeholder-name' | 'typo-alias' | 'near-duplicate' | 'umbrella'
+
 /** What is known of a vocabulary beyond its namespace. */
 export interface VocabularyInfo {
   readonly title?: string
@@ -22,6 +30,8 @@ export interface VocabularyInfo {
   readonly quality?: PrefixQuality
   /** For a typo alias: the prefix usually written for the same namespace (`shema` → `schema`). */
   readonly usually?: string
+  /** The rule behind a `suspect` grade, or behind a `long-tail` one despite popularity. */
+  readonly reason?: GradeReason
 }
 
 /** A prefix and its namespace, as the table holds it. */

@@ -103,8 +103,9 @@ export class PrefixIndex {
       parts.hierarchy,
       ({ iri }) => {
         const entry = this.#byNamespace.longest(iri)
-        // Not in a namespace synonym: the vocabulary's terms are those of the namespace it stands for.
-        return entry !== undefined && entry.namespace.length < iri.length && !this.#synonymOf.has(entry)
+        // Not in a namespace synonym: the vocabulary's terms are those of the namespace it stands for. Nor
+        // in an umbrella: `w3:` (a host's root over W3C namespaces) does not claim `http://www.w3.org/ns/dcat`.
+        return entry !== undefined && entry.namespace.length < iri.length && !this.#synonymOf.has(entry) && !this.#isUmbrella(entry)
       },
       (record) => this.#weigh(record),
       parts.termPriorities,
@@ -137,9 +138,24 @@ export class PrefixIndex {
     return defaultWeight(record) + bonus - 3 * Math.log2(info?.popularity ?? 4096)
   }
 
+  /** A demoted namespace that holds other vocabularies' namespaces (see `gradePrefixes`). */
+  #isUmbrella(entry: PrefixEntry): boolean {
+    return this.#demotion(entry) > 0 && this.#vocabularies.get(entry.prefix)?.reason === 'umbrella'
+  }
+
   /** 0 for a prefix that completion offers, else {@link Demotion}. */
   #demotion(entry: PrefixEntry): 0 | Demotion {
     return this.#demoted.get(entry) ?? 0
+  }
+
+  /**
+   * Whether completion offers `prefix` (exact) and shrink may write it freely: false for an unknown
+   * prefix and for long-tail and suspect ones (see {@link PrefixQuality}), unless the whole table is kept.
+   * Every known prefix expands, offered or not.
+   */
+  isOffered(prefix: string): boolean {
+    const entry = this.#byPrefix.get(prefix)
+    return entry !== undefined && this.#demotion(entry) === 0
   }
 
   /** The grade of `prefix` (exact), when the data gives one. */
