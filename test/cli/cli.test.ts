@@ -177,7 +177,8 @@ describe('prefixd', function () {
 
     it('matches case-insensitively unless --case', async () => {
       const loose = await prefixd(['autocomplete', ...small, 'W:wIDGET'])
-      assert.equal(loose.stdout, 'w:Widget\nw:widgetCount\n')
+      assert.equal(loose.stdout, 'w:widgetCount\nw:Widget\n') // a lower-case first letter asks for a property first
+      assert.equal((await prefixd(['autocomplete', ...small, 'W:WIDGET'])).stdout, 'w:Widget\nw:widgetCount\n')
       const exact = await prefixd(['autocomplete', ...small, 'w:widget', '--case'])
       assert.equal(exact.stdout, 'w:widgetCount\n')
       const none = await prefixd(['autocomplete', ...small, 'w:WIDGET', '--case'])
