@@ -44,11 +44,12 @@ describe('chat --workers 2', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  it('refuses a bad --workers or --rate-limit, and --workers with :memory:, with exit code 2', () => {
-    for (const args of [['--workers', '0'], ['--workers', 'two'], ['--workers', '2', '--db', ':memory:'], ['--rate-limit', '200'], ['--rate-limit', '0/60']]) {
+  it('refuses a bad --workers, --rate-limit or upload limit, and --workers with :memory:, with exit code 2', function () {
+    this.timeout(120_000) // eight processes start one after another (a second or two each on a busy machine)
+    for (const args of [['--workers', '0'], ['--workers', 'two'], ['--workers', '2', '--db', ':memory:'], ['--rate-limit', '200'], ['--rate-limit', '0/60'], ['--max-upload-mb', '0'], ['--upload-quota-mb', 'lots'], ['--max-uploads-per-user', '-1']]) {
       const run = spawnSync(process.execPath, [MAIN, '--port', '0', ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 })
       assert.equal(run.status, 2, args.join(' '))
-      assert.match(run.stderr, /--workers|--rate-limit/)
+      assert.match(run.stderr, /--workers|--rate-limit|--max-upload-mb|--upload-quota-mb|--max-uploads-per-user/)
     }
   })
 
@@ -65,6 +66,19 @@ describe('chat --workers 2', () => {
       assert.equal(answer.status, 200)
       assert.deepEqual((answer.body.events as Event[]).map((e) => [e.type, e.message?.id]), [['message', sent.body.id]])
     }
+  })
+
+  it('wakes long polls on either worker for a reaction and a typing notification made through the other', async () => {
+    const queues: string[] = []
+    for (let i = 0; i < 4; i++) queues.push((await call(url, 'nina', 'POST', '/register', { event_types: '["reaction", "typing"]' })).body.queue_id as string)
+    const polls = queues.map((queue) => call(url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: '-1' }))
+    await new Promise((resolve) => setTimeout(resolve, 300)) // the polls reach their workers
+    assert.equal((await call(url, 'max', 'POST', '/messages/113/reactions', { emoji_name: 'octopus' })).status, 200)
+    for (const answer of await Promise.all(polls)) assert.deepEqual((answer.body.events as Array<Event & { op?: string }>).map((e) => [e.type, e.op]), [['reaction', 'add']])
+    const next = queues.map((queue) => call(url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: '0' }))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    assert.equal((await call(url, 'max', 'POST', '/typing', { op: 'start', to: '[5]' })).status, 200)
+    for (const answer of await Promise.all(next)) assert.deepEqual((answer.body.events as Array<Event & { op?: string }>).map((e) => [e.type, e.op]), [['typing', 'start']])
   })
 
   it('holds the rate limit across the workers: one count per user, whichever worker answers', async () => {
