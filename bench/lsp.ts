@@ -1,13 +1,19 @@
-// Language server benchmark: the real `prefixd lsp` driven over stdio as an editor drives it.
-// Spawn to the first completion answered; completion latency per keystroke and diagnostics after an
-// edit on a 1 MB Turtle document; the server's resident memory. Side by side, for what both do (syntax
-// diagnostics, memory), Stardog's turtle-language-server, the RDF language server on npm that VS Code's
-// Stardog RDF extension runs (it has no completion).
+// Language server benchmark: the real `prefixd lsp` driven by a real client, Neovim's own (headless,
+// the README's init.lua; bench/lsp-neovim.lua), and over stdio as an editor drives it. Spawn to the
+// first completion answered; completion latency and diagnostics after an edit on a 1 MB Turtle
+// document; the server's resident memory. Side by side, for what both do (syntax diagnostics, memory),
+// Stardog's turtle-language-server, the RDF language server on npm that VS Code's Stardog RDF extension
+// runs (it has no completion).
 
+import { execFile, execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { loadavg } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PrefixIndex } from '@prefixd/core'
 import { CompletionRequest, type CompletionList } from 'vscode-languageserver-protocol/node'
+import { editorAvailable, editorHome, readmeBlock } from '../test/lsp/editors/editor-setup.js'
 import { startClient, type Client } from '../test/lsp/lsp-client.js'
 import { markdownTable } from './timing.js'
 
@@ -46,6 +52,7 @@ function turtleDocument(bytes: number): string {
   return header.join('\n') + '\n\n' + body.join('')
 }
 
+const median = (list: readonly number[]): number => percentile(list, 50)
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
@@ -138,12 +145,90 @@ async function typeAndComplete(client: Client, uri: string, line: number, names:
   return times.sort((a, b) => a - b)
 }
 
+interface NeovimFirst {
+  readonly error?: string
+  readonly spawn_to_attached: number
+  readonly spawn_to_completion: number
+  readonly nvim_to_completion: number
+}
+interface NeovimLarge {
+  readonly error?: string
+  readonly open_to_diagnostics: number
+  readonly edits: number[]
+  readonly first_published: number[]
+  readonly completions: number[]
+  readonly rss: { readonly rss: number; readonly peak: number }
+}
+
+/** Runs Neovim headless with the README's init.lua and bench/lsp-neovim.lua on `name` (written with `text`). */
+function neovim<T>(mode: 'first' | 'large', name: string, text: string): Promise<T> {
+  const home = editorHome()
+  const init = home.write('init.lua', readmeBlock('-- init.lua for Neovim 0.7 to 0.10'))
+  const file = home.write(name, text)
+  const out = join(home.dir, 'bench.json')
+  const driver = fileURLToPath(new URL('./lsp-neovim.lua', import.meta.url))
+  return new Promise((resolve, reject) => {
+    execFile('nvim', ['--headless', '-n', '-i', 'NONE', '--cmd', `luafile ${driver}`, '-u', init, file], { cwd: home.dir, env: { ...home.env, BENCH_OUT: out, BENCH_MODE: mode }, timeout: 300_000, maxBuffer: 1 << 24 }, (error) => {
+      try {
+        const result = JSON.parse(readFileSync(out, 'utf8')) as T & { error?: string }
+        if (result.error !== undefined) reject(new Error(`Neovim: ${result.error}`))
+        else resolve(result)
+      } catch {
+        reject(new Error(`Neovim wrote no result: ${error?.message ?? 'exited'}`))
+      }
+    })
+  })
+}
+
+/** The load average now, and `uptime` as it prints it: the machine is shared, so every figure comes with it. */
+function load(): string {
+  try {
+    return execFileSync('uptime', { encoding: 'utf8' }).trim()
+  } catch {
+    return `load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`
+  }
+}
+
+function neovimVersion(): string {
+  try {
+    return /NVIM (v[\d.]+)/.exec(execFileSync('nvim', ['--version'], { encoding: 'utf8' }))?.[1] ?? ''
+  } catch {
+    return '(not installed)'
+  }
+}
+
 /** Progress on stderr: the run takes a minute or two. */
 const say = (line: string): void => void process.stderr.write(line + '\n')
 
 const document = turtleDocument(1_000_000)
 const lineCount = document.split('\n').length
 if (process.env.LSP_BENCH_DOCUMENT !== undefined) writeFileSync(process.env.LSP_BENCH_DOCUMENT, document)
+const sorted = (list: readonly number[]): number[] => [...list].sort((a, b) => a - b)
+const loads: string[] = [load()]
+const hasNeovim = editorAvailable('nvim')
+let nvimFirst: number[] = []
+let nvimAttached: number[] = []
+let nvimLarge: NeovimLarge | undefined
+if (hasNeovim) {
+  say('Neovim: spawn to first completion')
+  for (let run = 0; run < 5; run++) {
+    const result = await neovim<NeovimFirst>('first', 'first.ttl', 'ex:a a foaf:Pers\n')
+    nvimFirst.push(result.spawn_to_completion)
+    nvimAttached.push(result.spawn_to_attached)
+  }
+  nvimFirst = nvimFirst.sort((a, b) => a - b)
+  nvimAttached = nvimAttached.sort((a, b) => a - b)
+  say('Neovim: the 1 MB document')
+  nvimLarge = await neovim<NeovimLarge>('large', 'large.ttl', document)
+  loads.push(load())
+} else {
+  say('Neovim is not installed: its rows are left out (apt-get install neovim)')
+}
+if (process.env.LSP_BENCH_ONLY === 'neovim') {
+  // While working on the server: the Neovim rows alone, printed, results/lsp.md left as it is.
+  process.stdout.write(JSON.stringify({ loads, nvimFirst, nvimAttached, nvimLarge: nvimLarge && { ...nvimLarge, completions: sorted(nvimLarge.completions) } }, null, 1) + '\n')
+  process.exit(0)
+}
 say('spawn to first completion')
 const first = await firstCompletion()
 say('spawn to first diagnostics')
@@ -168,9 +253,18 @@ const theirs = await largeDocument(stardog, uri, 4)
 const theirLoaded = rssMb(stardog.child.pid!)
 stardog.child.kill()
 
-const median = (list: readonly number[]): number => percentile(list, 50)
 const ratio = (a: number, b: number): string => (b / a >= 1 ? `${(b / a).toFixed(1)}× faster` : `${(a / b).toFixed(1)}× slower`)
+loads.push(load())
+const neovimRows = nvimLarge === undefined ? [] : [
+  ['**Neovim 0.7** (its own client, README init.lua): server spawn → first completion answered (5 fresh processes)', `median ${ms(median(nvimFirst))} ms, max ${ms(nvimFirst.at(-1)!)} ms (attached: median ${ms(median(nvimAttached))} ms)`, '—', '', '≤ 500 ms'],
+  [`**Neovim**: completion after opening and editing the 1 MB document, ${nvimLarge.completions.length} positions across it, first requests included`, `p50 ${ms(percentile(sorted(nvimLarge.completions), 50))} ms, p99 ${ms(percentile(sorted(nvimLarge.completions), 99))} ms, max ${ms(sorted(nvimLarge.completions).at(-1)!)} ms`, '—', '', 'p99 ≤ 10 ms'],
+  ['**Neovim**: open → diagnostics, 1 MB document', `${ms(nvimLarge.open_to_diagnostics)} ms`, '—', '', ''],
+  ['**Neovim**: edit → first diagnostics published (10 edits; Neovim\'s 150 ms didChange debounce off)', `median ${ms(median(sorted(nvimLarge.first_published)))} ms, max ${ms(sorted(nvimLarge.first_published).at(-1)!)} ms`, '—', '', '≤ 50 ms'],
+  ['**Neovim**: edit → the syntax error it makes or mends published', `median ${ms(median(sorted(nvimLarge.edits)))} ms, max ${ms(sorted(nvimLarge.edits).at(-1)!)} ms`, '—', '', ''],
+  ['**Neovim**: server RSS after the 1 MB document, its edits and the completions', `${nvimLarge.rss.rss.toFixed(0)} MB (peak ${nvimLarge.rss.peak.toFixed(0)} MB)`, '—', '', '≤ 150 MB'],
+]
 const rows = [
+  ...neovimRows,
   ['spawn → first completion answered (5 fresh processes)', `median ${ms(median(first))} ms, max ${ms(first.at(-1)!)} ms`, '—', '', '≤ 500 ms'],
   ['spawn → first diagnostics of a small document (5 fresh processes)', `median ${ms(median(firstOurs))} ms`, `median ${ms(median(firstTheirs))} ms`, ratio(median(firstOurs), median(firstTheirs)), ''],
   [`completion per keystroke, 1 MB document, typing at its end (${atEnd.length})`, `p50 ${ms(percentile(atEnd, 50))} ms, p99 ${ms(percentile(atEnd, 99))} ms`, '— (no completion)', '', 'p99 ≤ 10 ms'],
@@ -182,6 +276,6 @@ const rows = [
   ['RSS after the 1 MB document and its edits', `${loaded.rss.toFixed(0)} MB (peak ${loaded.peak.toFixed(0)} MB)`, `${theirLoaded.rss.toFixed(0)} MB (peak ${theirLoaded.peak.toFixed(0)} MB)`, '', ''],
 ]
 const table = markdownTable(['measure', 'prefixd lsp', 'turtle-language-server 3.4', 'prefixd', 'goal'], rows)
-const report = `# Language server (bench/lsp.ts)\n\nThe real \`prefixd lsp\` over stdio, timed from the client's side (JSON-RPC included), and Stardog's turtle-language-server (npm) on the same document and edits where it does the same (syntax diagnostics; it has no completion and takes whole documents on every edit). Document: ${(document.length / 1e6).toFixed(2)} MB of Turtle, ${lineCount} lines, terms of the default vocabularies. Node ${process.version}; the machine's 2 cores were shared with other work while measuring, so absolute times are high and vary; the ratios come from one run.\n\n${table}\n`
+const report = `# Language server (bench/lsp.ts)\n\nThe real \`prefixd lsp\` over stdio, timed from the client's side (JSON-RPC included), and Stardog's turtle-language-server (npm) on the same document and edits where it does the same (syntax diagnostics; it has no completion and takes whole documents on every edit). Document: ${(document.length / 1e6).toFixed(2)} MB of Turtle, ${lineCount} lines, terms of the default vocabularies. Node ${process.version}; rows marked **Neovim** are timed inside Neovim ${neovimVersion()} (headless, its own LSP client, the README's init.lua), the others by a JSON-RPC client of our own. The machine's 2 cores are shared with other work; \`uptime\` at the start, after the Neovim rows and at the end:\n\n${loads.map((l) => `    ${l}`).join('\n')}\n\n${table}\n`
 process.stdout.write(report)
 writeFileSync(new URL('./results/lsp.md', import.meta.url), report)

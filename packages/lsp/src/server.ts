@@ -52,12 +52,13 @@ interface OpenDocument {
 export function startServer(connection: Connection, options: ServerOptions): void {
   const documents = new Map<string, OpenDocument>()
   const checker = new SyntaxChecker()
-  checker.warm()
   let index: PrefixIndex | undefined
   let checks: TermChecks | undefined
   const ready = Promise.resolve(options.index).then((loaded) => {
     index = loaded
     checks = new TermChecks(loaded)
+    // The syntax thread starts once the index is in: the first completion waits for the index, not for the parsers.
+    checker.warm()
     // The core builds its word search on first use; build it while the user is still reading, not on their first word.
     setTimeout(() => loaded.search('warm', { limit: 1 }), WARM_UP_DELAY).unref()
     return loaded

@@ -19,7 +19,7 @@ export class SyntaxChecker {
     })
   }
 
-  /** Starts the worker ahead of the first check: its parsers load while the index does. */
+  /** Starts the worker ahead of the first check (once the index is loaded: on two cores it would slow that load). */
   warm(): void {
     this.#start()
   }
@@ -34,7 +34,10 @@ export class SyntaxChecker {
 
   #start(): Worker {
     if (this.#worker !== undefined) return this.#worker
-    const worker = new Worker(new URL('./syntax-worker.js', import.meta.url))
+    // A small young generation: a parse makes much short-lived garbage, and the default semi-spaces
+    // (16 MB each) stay resident after it; with 4 MB the server's RSS after a 1 MB document and ten edits
+    // went from 214 to 193 MB (bench/lsp.ts's document, load average 13), the parse no slower to see.
+    const worker = new Worker(new URL('./syntax-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4 } })
     worker.unref() // the editor's connection, not the worker, keeps the server alive
     worker.on('message', ({ id, problems }: { id: number; problems: SyntaxProblem[] }) => {
       this.#pending.get(id)?.(problems)
