@@ -1,6 +1,6 @@
 // What a prefixed name of a document stands for, and how the server describes a term to a person.
 
-import type { PrefixIndex, TermInfo } from '@prefixd/core'
+import { loadKnowledge, type Knowledge, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import type { NameUse } from '@prefixd/core/syntax'
 import { unescapeLocal, type DocumentView } from './document.js'
 import { vocabularyIri } from './vocabulary-namespace.js'
@@ -39,7 +39,36 @@ export function describeTerm(index: PrefixIndex, iri: string, term: TermInfo | u
   const prefix = term?.prefixed?.slice(0, term.prefixed.indexOf(':'))
   const title = prefix === undefined ? undefined : index.vocabulary(prefix)?.title
   if (title !== undefined) lines.push(`Vocabulary: ${title}`)
+  lines.push(...meaning(index, vocabularyIri(index, iri)))
   return lines.join('\n\n')
+}
+
+let knowledge: Knowledge | undefined
+let loading = false
+
+/**
+ * What the knowledge tier says the term means: its definition, domain and range, and whether it is deprecated.
+ * The tier is read on the first card asked for (cards written before it is in go without); a failed read is
+ * tried again with the next card.
+ */
+function meaning(index: PrefixIndex, iri: string): string[] {
+  if (knowledge === undefined && !loading) {
+    loading = true
+    loadKnowledge().then(
+      (loaded) => (knowledge = loaded),
+      () => (loading = false),
+    )
+  }
+  const facts = knowledge?.facts(iri)
+  if (facts === undefined) return []
+  const names = (iris: readonly string[]) => iris.map((t) => index.shrink(t, { synonyms: false }) ?? `<${t}>`).join(', ')
+  const lines: string[] = []
+  if (facts.deprecated) lines.push(facts.replacedBy.length > 0 ? `Deprecated: use ${names(facts.replacedBy)}` : 'Deprecated')
+  if (facts.definition !== undefined) lines.push(facts.definition)
+  if (facts.domain.length > 0) lines.push(`Domain: ${names(facts.domain)}`)
+  if (facts.range.length > 0) lines.push(`Range: ${names(facts.range)}`)
+  if (facts.superClasses.length > 0) lines.push(`Subclass of: ${names(facts.superClasses)}`)
+  return lines
 }
 
 /** The short kind of a term, from its types: class, property or other. */

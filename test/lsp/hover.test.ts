@@ -1,0 +1,38 @@
+// Hover through the real `prefixd lsp` over stdio: a term's card says what it means (the knowledge tier).
+
+import assert from 'node:assert/strict'
+import { HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol'
+import { startClient, type Client } from './lsp-client.js'
+
+describe('prefixd lsp: hover shows what a term means', function () {
+  this.timeout(60_000)
+  let client: Client
+  before(async () => (client = await startClient(['--stdio'])))
+  after(() => client.close())
+
+  /** The hover at `line`/`character`, asked again until it holds `expected` (the tier is read on the first card). */
+  async function hoverUntil(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
+    let value = ''
+    for (let attempt = 0; attempt < 200 && !expected.test(value); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setImmediate(resolve))
+      const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } })
+      value = (hover?.contents as MarkupContent | undefined)?.value ?? ''
+    }
+    return value
+  }
+
+  it('gives the definition, domain and range of a property', async () => {
+    const uri = await client.open('file:///test/hover-1.ttl', 'turtle', '@prefix schema: <http://schema.org/> .\n<a> schema:name "x" .\n')
+    const value = await hoverUntil(uri, 1, 8, /The name of the item\./)
+    assert.match(value, /\*\*schema:name\*\*/)
+    assert.match(value, /The name of the item\./)
+    assert.match(value, /Domain: schema:Thing/)
+    assert.match(value, /Range: schema:Text/)
+  })
+
+  it('says a deprecated term is deprecated and what replaces it', async () => {
+    const uri = await client.open('file:///test/hover-2.ttl', 'turtle', '@prefix schema: <http://schema.org/> .\n<a> schema:actors <b> .\n')
+    const value = await hoverUntil(uri, 1, 8, /Deprecated/)
+    assert.match(value, /Deprecated: use schema:actor/)
+  })
+})
