@@ -46,7 +46,7 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
   app.use(async (ctx, next) => {
     // Uploaded files are served beside the API, to callers with its credentials (routes/uploads.ts).
     const file = ctx.path.startsWith('/user_uploads/')
-    if (!ctx.path.startsWith('/api/v1/') && !file) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
+    if (!ctx.path.startsWith('/api/v1/') && !file) throw new ChatError('NOT_FOUND', 'Not found')
     // Every answer carries the rate-limit headers: per user once authenticated, else per address
     // (which also slows down guessing keys).
     const limit = async (caller: number | string): Promise<void> => {
@@ -87,7 +87,7 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
       ctx.state.files = files
     } else ctx.state.params = new Params([...query, ...(await readBody(ctx))])
     await next()
-    if (ctx.body === undefined && ctx.status === 404) throw new ChatError('NOT_FOUND', 'Not found', { status: 404 })
+    if (ctx.body === undefined && ctx.status === 404) throw new ChatError('NOT_FOUND', 'Not found')
   })
   app.use(router.routes())
   app.use(router.allowedMethods({ throw: true, notImplemented: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed'), methodNotAllowed: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed') }))

@@ -1,4 +1,4 @@
-// The one error type of the chat service: a code, a message meant for clients, an HTTP status.
+// The one error type of the chat service: a code, a message meant for clients, and the HTTP status its table gives.
 
 /** Codes the service answers with (chat-api.md §7 and chat-behaviour.md). */
 export type ChatErrorCode =
@@ -39,21 +39,31 @@ const STATUS_OF: Readonly<Record<ChatErrorCode, number>> = {
 }
 
 /**
- * A failure the client sees as `{ result: 'error', msg, code, ...extra }`. `status` overrides the
- * code's usual status where chat-behaviour.md says so (a caller's own missing item is a 404 with the
- * spec's BAD_REQUEST message).
+ * Failures whose answer carries another failure's code, each with its one status: where chat-behaviour.md
+ * answers a caller's own missing item (or one that is not theirs: the same answer either way) with a 404
+ * and BAD_REQUEST's code.
+ */
+const ANSWERED_AS: Readonly<Record<'OWN_ITEM_MISSING', { readonly code: ChatErrorCode; readonly status: number }>> = {
+  OWN_ITEM_MISSING: { code: 'BAD_REQUEST', status: 404 },
+}
+
+/** What went wrong: a code clients read, or a failure answered with another's code (`ANSWERED_AS`). */
+export type ChatErrorKind = ChatErrorCode | keyof typeof ANSWERED_AS
+
+/**
+ * A failure the client sees as `{ result: 'error', msg, code, ...extra }`, with the status the tables
+ * give its kind: one kind, one status, never set per throw.
  */
 export class ChatError extends Error {
   override readonly name = 'ChatError'
+  readonly code: ChatErrorCode
   readonly status: number
 
-  constructor(
-    readonly code: ChatErrorCode,
-    message: string,
-    options: { readonly status?: number; readonly extra?: Readonly<Record<string, unknown>> } = {},
-  ) {
+  constructor(kind: ChatErrorKind, message: string, options: { readonly extra?: Readonly<Record<string, unknown>> } = {}) {
     super(message)
-    this.status = options.status ?? STATUS_OF[code]
+    const answered = Object.hasOwn(ANSWERED_AS, kind) ? ANSWERED_AS[kind as keyof typeof ANSWERED_AS] : undefined
+    this.code = answered?.code ?? (kind as ChatErrorCode)
+    this.status = answered?.status ?? STATUS_OF[kind as ChatErrorCode]
     this.extra = options.extra ?? {}
   }
 
@@ -64,4 +74,4 @@ export class ChatError extends Error {
 export const badRequest = (message: string): ChatError => new ChatError('BAD_REQUEST', message)
 
 /** 404 for the caller's own item that is missing or not theirs: the same answer either way. */
-export const notFound = (message: string): ChatError => new ChatError('BAD_REQUEST', message, { status: 404 })
+export const notFound = (message: string): ChatError => new ChatError('OWN_ITEM_MISSING', message)

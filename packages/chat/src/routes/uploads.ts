@@ -1,6 +1,6 @@
 // File uploads: POST /user_uploads, the files at /user_uploads/<path id> (to whoever may read them), GET /attachments, DELETE /attachments/{id}, and linking files to the messages that name them.
 
-import { badRequest, ChatError } from '../http/chat-error.js'
+import { badRequest, ChatError, notFound } from '../http/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import { invalid } from '../http/params.js'
 import { pathId } from '../http/path-ids.js'
@@ -54,7 +54,7 @@ export function addUploadRoutes(router: ChatRouter, services: ChatServices): voi
   // may not read answer alike.
   router.get('/user_uploads/*path', async (ctx) => {
     const attachment = await attachmentByPath(db, decodeURIComponentSafe(ctx.params.path ?? ''))
-    if (attachment === undefined || !await canReadAttachment(db, ctx.state.user, attachment)) throw new ChatError('NOT_FOUND', 'File not found', { status: 404 })
+    if (attachment === undefined || !await canReadAttachment(db, ctx.state.user, attachment)) throw new ChatError('NOT_FOUND', 'File not found')
     const row = await db.get<{ content: Uint8Array }>('SELECT content FROM attachments WHERE id = ?', attachment.id)
     const { contentType, inline } = servedType(attachment.name)
     ctx.set('Content-Type', contentType)
@@ -86,7 +86,7 @@ export function addUploadRoutes(router: ChatRouter, services: ChatServices): voi
     const id = pathId(ctx.params.attachment_id, () => invalid('attachment_id'))
     await services.changes.write(async (emit, tx) => {
       const { changes } = await tx.run('DELETE FROM attachments WHERE id = ? AND owner_id = ?', id, user.id)
-      if (changes === 0) throw new ChatError('BAD_REQUEST', 'Invalid attachment', { status: 404 })
+      if (changes === 0) throw notFound('Invalid attachment')
       emit([user.id], { type: 'attachment', op: 'remove', attachment: { id }, upload_space_used: await uploadSpaceUsed(tx) })
     })
     ok(ctx)
