@@ -25,7 +25,7 @@ export interface ServerOptions {
   readonly reload?: (settings: WorkspaceSettings) => Promise<PrefixIndex>
 }
 
-/** Milliseconds after the index is loaded before the word search is built. */
+/** Milliseconds without a request or an edit before the word search is built (once the index is loaded). */
 const WARM_UP_DELAY = 300
 
 /** An open document of ours and what the diagnostics remember of it. */
@@ -53,14 +53,25 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const documents = new Map<string, OpenDocument>()
   const checker = new SyntaxChecker()
   let index: PrefixIndex | undefined
+  // The core builds its word search on first use (a few hundred ms of one core): build it while the user
+  // is reading, not on their first word — and not while their first requests wait. Each request and
+  // edit puts the timer back; it fires once the server has been idle for WARM_UP_DELAY.
+  let warmed = false
+  const warmUp = setTimeout(() => {
+    if (index === undefined) return
+    warmed = true
+    index.search('warm', { limit: 1 })
+  }, WARM_UP_DELAY).unref()
+  const idleAgain = (): void => {
+    if (!warmed && index !== undefined) warmUp.refresh()
+  }
   let checks: TermChecks | undefined
   const ready = Promise.resolve(options.index).then((loaded) => {
     index = loaded
     checks = new TermChecks(loaded)
     // The syntax thread starts once the index is in: the first completion waits for the index, not for the parsers.
     checker.warm()
-    // The core builds its word search on first use; build it while the user is still reading, not on their first word.
-    setTimeout(() => loaded.search('warm', { limit: 1 }), WARM_UP_DELAY).unref()
+    warmUp.refresh()
     return loaded
   })
   ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
@@ -82,7 +93,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const withView = async <T>(params: { textDocument?: { uri?: unknown } }, fallback: T, feature: (view: DocumentView, index: PrefixIndex) => T): Promise<T> => {
     const loaded = index ?? (await ready)
     const view = viewOf(params?.textDocument?.uri)
-    return view === undefined ? fallback : feature(view, loaded)
+    try {
+      return view === undefined ? fallback : feature(view, loaded)
+    } finally {
+      idleAgain()
+    }
   }
   /** The offset of a request's position; a clear error for one that is not a position. */
   const offsetOf = (view: DocumentView, position: Position | undefined): number => {
@@ -193,6 +208,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const document = new LineDocument(uri, languageId, version, text)
     documents.set(uri, { document, language, store: new TokenStore(text), syntax: [], editedFrom: Infinity, checking: false, recheck: false, published: false })
     void publish(uri)
+    idleAgain()
   })
   connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
     const open = documents.get(uri)
@@ -214,6 +230,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }
     clearTimeout(open.timer)
     open.timer = setTimeout(() => void publish(uri), options.diagnosticsDelay ?? 20)
+    idleAgain()
   })
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
     clearTimeout(documents.get(uri)?.timer)
