@@ -11,17 +11,29 @@ import { packageVersion, writeDataPackage } from './tiers.js'
 const MUST_HAVE = ['rdf', 'rdfs', 'owl', 'xsd', 'skos', 'schema', 'foaf', 'dcterms', 'prov', 'dcat', 'sh']
 const DCTERMS_TITLE = 'http://purl.org/dc/terms/title'
 /**
- * Namespaces that mean another one: their IRIs shrink to its prefix, and prefix.cc's prefixes for them
- * become that prefix's synonyms (so each namespace has one record). Only where the publisher declares
- * the two equal (schema.org serves both schemes) or prefix.cc's entry is a known slip of the scheme or
- * the host; never a guess from the scheme alone, since `https://xmlns.com/foaf/0.1/Person` is no foaf term.
+ * Namespaces that mean another one: curation data, which `standardize` reads (and shrink only when asked to
+ * standardize). Never applied by default: every prefix keeps the namespace it was registered with, and an IRI
+ * in a synonym shrinks to a name that expands back to it. Only where the publisher declares the two equal
+ * (schema.org serves both schemes) or prefix.cc's entry is a known slip of the scheme or the host; never a
+ * guess from the scheme alone, since `https://xmlns.com/foaf/0.1/Person` is no foaf term.
  */
 const NAMESPACE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'http://schema.org/': ['https://schema.org/'],
   'http://www.w3.org/2006/vcard/ns#': ['https://www.w3.org/2006/vcard/ns#'],
   'https://gs1.org/voc/': ['https://ref.gs1.org/voc/'],
 }
+/**
+ * The name of each synonym namespace, so that its IRIs shrink to a name that reads back exactly (curated, so
+ * shrink prefers it to prefix.cc's other names for the same namespace). See README.md for the choice.
+ */
+const SYNONYM_PREFIXES: Readonly<Record<string, string>> = {
+  sdo: 'https://schema.org/', // prefix.cc's and rdflib's name for schema.org over https
+  vcards: 'https://www.w3.org/2006/vcard/ns#', // no name is registered but prefix.cc's `latitude:`; `s` as in prefix.cc's `schemas:`
+  gs1ref: 'https://ref.gs1.org/voc/', // the resolver host; prefix.cc's `gs1:` for it loses to the curated gs1.org one
+}
 const STANDS_FOR = new Map(Object.entries(NAMESPACE_SYNONYMS).flatMap(([namespace, synonyms]) => synonyms.map((s) => [s, namespace] as const)))
+const unnamed = [...STANDS_FOR.keys()].filter((synonym) => !Object.values(SYNONYM_PREFIXES).includes(synonym))
+if (unnamed.length > 0) throw new Error(`namespace synonyms without a name of their own (SYNONYM_PREFIXES): ${unnamed.join(', ')}`)
 
 const started = performance.now()
 const require = createRequire(import.meta.url)
@@ -73,10 +85,9 @@ const prefixCcPath = join(dirname(require.resolve('prefix-ns')), 'data.json')
 // namespaces ending in a letter (which JSON-LD would not take as prefixes) are kept too.
 const prefixCcDump = JSON.parse(readFileSync(prefixCcPath, 'utf8')) as { '@context': Record<string, string> }
 const prefixCc = prefixesFromJson(prefixCcDump['@context'], 'prefix-ns')
-builder.addPrefixes(
-  prefixCc.entries.map(([prefix, namespace]) => [prefix, STANDS_FOR.get(namespace) ?? namespace] as const),
-  { source: 'prefix.cc' },
-)
+builder.addPrefixes(SYNONYM_PREFIXES, { source: 'synonym names', curated: true })
+// Every prefix as prefix.cc registers it: `sdo:`, `sc:` and `schemas:` expand to https://schema.org/.
+builder.addPrefixes(prefixCc.entries, { source: 'prefix.cc' })
 for (const [synonym, namespace] of STANDS_FOR) builder.addNamespaceSynonym(synonym, namespace, { source: 'namespace synonyms' })
 // Popularity ranks search results between vocabularies, curated ones included.
 prefixCc.entries.forEach(([prefix], i) => builder.describeVocabulary(prefix, { popularity: i + 1 }))

@@ -101,6 +101,22 @@ describe('prefixd', function () {
       const run = await prefixd(['shrink', ...small, '--curie', `${W}a/b`])
       assert.equal(run.stdout, 'w:a/b\n')
     })
+
+    it('writes names that expand back to the very IRI: https://schema.org/ as sdo:, vcard over https as vcards:', async () => {
+      const iris = ['https://schema.org/Person', 'https://www.w3.org/2006/vcard/ns#hasEmail', 'https://ref.gs1.org/voc/Product']
+      const run = await prefixd(['shrink', ...iris])
+      assert.equal(run.stdout, 'sdo:Person\nvcards:hasEmail\ngs1ref:Product\n')
+      const back = await prefixd(['expand', ...run.stdout.trim().split('\n')])
+      assert.equal(back.stdout, iris.join('\n') + '\n')
+      assert.equal(run.stderr + back.stderr, '')
+    })
+
+    it('standardizes with --standardize, and says on stderr which IRI it changed and to what', async () => {
+      const run = await prefixd(['shrink', '--standardize', 'https://schema.org/Person', 'http://xmlns.com/foaf/0.1/knows'])
+      assert.equal(run.stdout, 'schema:Person\nfoaf:knows\n')
+      assert.equal(run.stderr, 'prefixd: standardized <https://schema.org/Person> to <http://schema.org/Person>\n')
+      assert.equal(run.code, 0)
+    })
   })
 
   describe('filter mode (no arguments: stdin to stdout)', () => {
@@ -250,8 +266,11 @@ describe('prefixd', function () {
       assert.equal(run.code, 0)
     })
 
-    it('reads an extended prefix map: prefix synonyms expand, namespace synonyms shrink to the preferred prefix', async () => {
-      const run = await prefixd(['shrink', '--no-defaults', '--prefixes', file('records.json'), 'https://widgets.example/ns#Gadget', `${W}Gadget`])
+    it('reads an extended prefix map: prefix synonyms expand, namespace synonyms shrink to the preferred prefix only with --standardize', async () => {
+      const exact = await prefixd(['shrink', '--no-defaults', '--prefixes', file('records.json'), 'https://widgets.example/ns#Gadget', `${W}Gadget`])
+      assert.equal(exact.stdout, '\nw:Gadget\n') // no prefix expands to the synonym: no name reads back as its IRI
+      assert.equal(exact.code, 1)
+      const run = await prefixd(['shrink', '--standardize', '--no-defaults', '--prefixes', file('records.json'), 'https://widgets.example/ns#Gadget', `${W}Gadget`])
       assert.equal(run.stdout, 'w:Gadget\nw:Gadget\n')
       const expanded = await prefixd(['expand', '--no-defaults', '--prefixes', file('records.json'), 'wid:Gadget'])
       assert.equal(expanded.stdout, `${W}Gadget\n`)

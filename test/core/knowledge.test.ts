@@ -52,11 +52,18 @@ describe('loadKnowledge', () => {
     const schema = knowledge.describeVocabulary(index, 'schema')!
     assert.equal(schema.title, 'Schema.org')
     assert.equal(schema.homepage, 'https://schema.org/')
-    assert.ok(schema.prefixSynonyms.includes('sdo'))
+    assert.ok(schema.prefixSynonyms.includes('so'))
     assert.equal(schema.quality, 'curated')
+    // sdo: keeps its own namespace (https), with the header of the vocabulary that namespace is a synonym of.
     const sdo = knowledge.describeVocabulary(index, 'sdo')!
-    assert.equal(sdo.preferredPrefix, 'schema')
-    assert.ok(sdo.prefixSynonyms.includes('schema') && !sdo.prefixSynonyms.includes('sdo'))
+    assert.equal(sdo.namespace, 'https://schema.org/')
+    assert.equal(sdo.preferredPrefix, 'sdo')
+    assert.ok(sdo.prefixSynonyms.includes('sc') && !sdo.prefixSynonyms.includes('schema'))
+    assert.equal(sdo.homepage, 'https://schema.org/')
+    const person = knowledge.describe(index, 'sdo:Person')!
+    assert.equal(person.iri, 'https://schema.org/Person')
+    assert.equal(person.prefixed, 'sdo:Person')
+    assert.ok(person.definition !== undefined && person.label === 'Person', JSON.stringify(person))
     assert.ok(knowledge.describeVocabulary(index, 'dcterms')!.prefixSynonyms.includes('dct'))
     assert.equal(knowledge.describeVocabulary(index, 'nosuchprefix'), undefined)
   })

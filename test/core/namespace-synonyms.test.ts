@@ -14,12 +14,15 @@ describe('keepBaseSynonyms', () => {
     ]
     assert.deepEqual([...keepBaseSynonyms(new Map(), base, namespaces)], [['https://schema.org/', 'http://schema.org/']])
   })
-  it('leaves a namespace of the table its own meaning, and an overriding binding already kept alone', () => {
+  it('keeps a synonym that is a namespace of the table too (synonyms never change what a prefix means), and an overriding binding already kept', () => {
     const kept = new Map([['https://schema.org/', 'http://purl.org/dc/terms/']])
     const base: Array<[string, string]> = [
       ['http://purl.org/dc/terms/', 'http://schema.org/'],
       ['https://schema.org/', 'http://schema.org/'],
     ]
-    assert.deepEqual([...keepBaseSynonyms(kept, base, namespaces)], [['https://schema.org/', 'http://purl.org/dc/terms/']])
+    assert.deepEqual([...keepBaseSynonyms(kept, base, namespaces)], [
+      ['https://schema.org/', 'http://purl.org/dc/terms/'],
+      ['http://purl.org/dc/terms/', 'http://schema.org/'],
+    ])
   })
 })

@@ -1,5 +1,5 @@
-// Records with synonyms through the public API: expand takes prefix synonyms, shrink reads namespace synonyms
-// and writes the preferred prefix, standardize gives the preferred form, records() gives the table back, and
+// Records with synonyms through the public API: expand takes prefix synonyms, shrink writes names that expand
+// back to the very IRI (namespace synonyms only when asked to standardize), standardize gives the preferred form, records() gives the table back, and
 // candidates and searchNamespaces rank what could shrink an IRI or what a host names.
 
 import assert from 'node:assert/strict'
@@ -24,14 +24,22 @@ describe('records with synonyms', () => {
     assert.equal(index.expand('dc:title'), DC11 + 'title')
   })
 
-  it('shrinks an IRI in a namespace synonym with the preferred prefix, unless synonyms: false', () => {
-    assert.equal(index.shrink('https://schema.org/Person'), 'schema:Person')
-    assert.equal(index.shrink('http://www.schema.org/Person'), 'schema:Person')
+  it('never shrinks an IRI in a namespace synonym to a name of another IRI, unless asked to standardize', () => {
+    // No prefix expands to https://schema.org/: no name reads back as that IRI.
+    assert.equal(index.shrink('https://schema.org/Person'), undefined)
+    assert.equal(index.shrinkError('https://schema.org/Person')?.code, 'NO_NAMESPACE')
+    assert.equal(index.shrink('http://www.schema.org/Person'), undefined)
     assert.equal(index.shrink('http://schema.org/Person'), 'schema:Person')
     assert.equal(index.shrink(DC11 + 'title'), 'dc11:title')
-    assert.equal(index.shrink('https://purl.obolibrary.org/obo/GO_0001'), 'go:0001')
+    // No prefix is bound to https://purl.obolibrary.org/…: only its synonym of go's namespace starts it.
+    assert.equal(index.shrink('https://purl.obolibrary.org/obo/GO_0001'), undefined)
+    assert.equal(index.shrink('https://schema.org/Person', { standardize: true }), 'schema:Person')
+    assert.equal(index.shrink('https://purl.obolibrary.org/obo/GO_0001', { standardize: true }), 'go:0001')
+    assert.equal(index.shrinkError('https://schema.org/Person', { standardize: true }), undefined)
+    assert.equal(index.shrink('http://schema.org/Person', { standardize: true }), 'schema:Person')
+    // The former option name still asks for the same.
+    assert.equal(index.shrink('https://schema.org/Person', { synonyms: true }), 'schema:Person')
     assert.equal(index.shrink('https://schema.org/Person', { synonyms: false }), undefined)
-    assert.equal(index.shrink('http://schema.org/Person', { synonyms: false }), 'schema:Person')
   })
 
   it('standardizes names and IRIs to the preferred form, and leaves the preferred alone', () => {
@@ -76,11 +84,14 @@ describe('records with synonyms', () => {
       builder.addRecords([{ prefix: 'sdo', namespace: 'https://schema.org/' }], { source: 'mine', override: true })
       const layered = builder.build()
       assert.deepEqual(builder.problems, [])
-      // https://schema.org/ is the user's namespace now: its IRIs shrink with their prefix and stay as they are.
+      // https://schema.org/ is a namespace of the table now: its IRIs shrink with its prefix, which expands to it.
       assert.equal(layered.shrink('https://schema.org/Person'), 'sdo:Person')
       assert.equal(layered.expand('sdo:Person'), 'https://schema.org/Person')
-      assert.equal(layered.standardize('https://schema.org/Person'), 'https://schema.org/Person')
-      assert.equal(layered.shrink('http://www.schema.org/Person'), 'schema:Person')
+      // It is still a synonym: standardize (asked for) rewrites it.
+      assert.equal(layered.standardize('https://schema.org/Person'), 'http://schema.org/Person')
+      assert.equal(layered.shrink('https://schema.org/Person', { standardize: true }), 'schema:Person')
+      assert.equal(layered.shrink('http://www.schema.org/Person'), undefined)
+      assert.equal(layered.shrink('http://www.schema.org/Person', { standardize: true }), 'schema:Person')
     })
 
     it('reports a synonym that is invalid or its own namespace, and loads the rest', () => {
@@ -93,7 +104,8 @@ describe('records with synonyms', () => {
         builder.problems.map((p) => p.message),
         ['namespace: not an absolute IRI (it needs a scheme such as http:)', 'a namespace cannot be its own synonym'],
       )
-      assert.equal(builder.build().shrink('https://example.org/x'), 'ex:x')
+      assert.equal(builder.build().shrink('https://example.org/x'), undefined)
+      assert.equal(builder.build().shrink('https://example.org/x', { standardize: true }), 'ex:x')
     })
   })
 
@@ -102,7 +114,7 @@ describe('records with synonyms', () => {
       const found = candidates(index, 'https://purl.obolibrary.org/obo/GO_0001')
       assert.deepEqual(
         found.map((c) => [c.name, c.chosen, c.synonym ?? null]),
-        [['go:0001', true, 'namespace']],
+        [['go:0001', false, 'namespace']], // a synonym's name: listed, but shrink writes no name that reads as another IRI
       )
       const dc = candidates(index, DC11 + 'title')
       assert.deepEqual(dc.map((c) => c.name), ['dc11:title', 'dc:title'])
@@ -157,10 +169,19 @@ describe('records with synonyms', () => {
       data = await PrefixIndex.loadDefault({ tier: 'prefixes' })
     })
 
-    it('shrinks https://schema.org/Person to schema:Person, and standardizes it to http', () => {
-      assert.equal(data.shrink('https://schema.org/Person'), 'schema:Person')
+    it('shrinks https://schema.org/Person to sdo:Person, which expands back to it, and standardizes it to http only when asked', () => {
+      assert.equal(data.shrink('https://schema.org/Person'), 'sdo:Person')
+      assert.equal(data.expand('sdo:Person'), 'https://schema.org/Person')
+      assert.equal(data.expand('sc:Person'), 'https://schema.org/Person')
+      assert.equal(data.shrink('http://schema.org/Person'), 'schema:Person')
+      assert.equal(data.shrink('https://www.w3.org/2006/vcard/ns#hasEmail'), 'vcards:hasEmail')
+      assert.equal(data.shrink('https://ref.gs1.org/voc/Product'), 'gs1ref:Product')
+      assert.equal(data.expand('gs1ref:Product'), 'https://ref.gs1.org/voc/Product')
       assert.equal(data.standardize('https://schema.org/Person'), 'http://schema.org/Person')
+      assert.equal(data.shrink('https://schema.org/Person', { standardize: true }), 'schema:Person')
       assert.equal(data.standardize('sdo:Person'), 'schema:Person')
+      assert.equal(data.standardize('https://www.w3.org/2006/vcard/ns#hasEmail'), 'http://www.w3.org/2006/vcard/ns#hasEmail')
+      assert.equal(data.standardize('https://ref.gs1.org/voc/Product'), 'https://gs1.org/voc/Product')
     })
 
     it('keeps dc and dce as synonyms of the curated dc11, and dct of dcterms', () => {
@@ -237,7 +258,7 @@ describe('records with synonyms', () => {
       )
     })
 
-    it('shrink∘expand gives the standard name of any prefix, expand∘shrink the standard IRI of any namespace', () => {
+    it('shrink∘expand gives the standard name of any prefix; expand∘shrink gives the IRI back, or the standard IRI when asked to standardize', () => {
       fc.assert(
         fc.property(recordsArb, fc.nat(), local, (records, pick, name) => {
           const idx = fromRecords(records)
@@ -246,7 +267,10 @@ describe('records with synonyms', () => {
             assert.equal(idx.shrink(idx.expand(`${prefix}:${name}`)!), idx.standardize(`${prefix}:${name}`))
           }
           for (const namespace of [record.namespace, ...(record.namespaceSynonyms ?? [])]) {
-            assert.equal(idx.expand(idx.shrink(namespace + name)!), idx.standardize(namespace + name))
+            const shrunk = idx.shrink(namespace + name)
+            if (shrunk !== undefined) assert.equal(idx.expand(shrunk), namespace + name)
+            else assert.notEqual(namespace, record.namespace) // only a synonym's IRIs may have no name of their own
+            assert.equal(idx.expand(idx.shrink(namespace + name, { standardize: true })!), idx.standardize(namespace + name))
           }
         }),
       )

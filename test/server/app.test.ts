@@ -64,6 +64,29 @@ describe('createApp', () => {
       assert.deepEqual((await getJson(`/api/v1/shrink?q=${iri}`)).body, { success: true, value: 'schema:a\\/b' })
       assert.deepEqual((await getJson(`/api/v1/shrink?q=${iri}&syntax=curie`)).body, { success: true, value: 'schema:a/b' })
     })
+    it('writes a name that expands back to the very IRI: https://schema.org/ gets sdo:, not http schema:', async () => {
+      const https = encodeURIComponent('https://schema.org/Person')
+      assert.deepEqual((await getJson(`/api/v1/shrink?q=${https}`)).body, { success: true, value: 'sdo:Person' })
+      assert.deepEqual((await getJson('/api/v1/expand?q=sdo:Person')).body, { success: true, value: 'https://schema.org/Person' })
+      const vcard = encodeURIComponent('https://www.w3.org/2006/vcard/ns#hasEmail')
+      assert.deepEqual((await getJson(`/api/v1/shrink?q=${vcard}`)).body, { success: true, value: 'vcards:hasEmail' })
+    })
+    it('standardizes only when asked, and then says the IRI changed and to what', async () => {
+      const https = encodeURIComponent('https://schema.org/Person')
+      assert.deepEqual((await getJson(`/api/v1/shrink?q=${https}&standardize=true`)).body, {
+        success: true,
+        value: 'schema:Person',
+        standardized: 'http://schema.org/Person',
+      })
+      // An IRI already standard comes back without the field; false is the default.
+      assert.deepEqual((await getJson(`/api/v1/shrink?q=${encodeURIComponent(FOAF_PERSON)}&standardize=true`)).body, { success: true, value: 'foaf:Person' })
+      assert.deepEqual((await getJson(`/api/v1/shrink?q=${https}&standardize=false`)).body, { success: true, value: 'sdo:Person' })
+      const bad = await getJson(`/api/v1/shrink?q=${https}&standardize=yes`)
+      assert.equal(bad.status, 400)
+      assert.equal((bad.body as { error: { code: string } }).error.code, 'BAD_PARAMETER')
+      const bulk = await post('/api/v1/shrink?standardize=true', JSON.stringify(['https://schema.org/Person', FOAF_PERSON, 'urn:x:y']))
+      assert.deepEqual(await bulk.json(), [{ value: 'schema:Person', standardized: 'http://schema.org/Person' }, { value: 'foaf:Person' }, null])
+    })
     it('answers 400 with a usage body when q is missing, and for an unknown syntax', async () => {
       assert.deepEqual((await getJson('/api/v1/shrink')).body, { help: '/api/v1/shrink?q=…' })
       const { status, body } = await getJson('/api/v1/shrink?q=x&syntax=n3')

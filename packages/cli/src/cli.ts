@@ -16,7 +16,10 @@ export const USAGE = `Usage: prefixd <command> [options]
 
 Commands:
   expand [NAME...]           prefixed name -> IRI (reads one name per line from stdin without NAME)
-  shrink [IRI...]            IRI -> prefixed name (reads one IRI per line from stdin without IRI)
+  shrink [IRI...]            IRI -> prefixed name that expands back to it (one IRI per line from stdin
+                             without IRI)
+      --standardize          write an IRI of a namespace synonym in the namespace it stands for
+                             (https://schema.org/Person -> schema:Person, another IRI); stderr says so
   autocomplete QUERY         complete a prefix, 'prefix:' or 'prefix:partial'
       --type T               only terms of this rdf:type (prefixed name or IRI, subclasses included)
       --case                 case-sensitive matching
@@ -69,6 +72,7 @@ const OPTIONS = {
   sort: { type: 'string' },
   prefer: { type: 'string' },
   curie: { type: 'boolean' },
+  standardize: { type: 'boolean' },
   type: { type: 'string' },
   case: { type: 'boolean' },
   expand: { type: 'boolean' },
@@ -192,8 +196,19 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
     return mapItems(ctx, (name) => ctx.index.expand(name, options), (name) => ctx.index.expandError(name, options)?.message)
   },
   shrink: (ctx) => {
-    const options = ctx.values.curie ? ({ syntax: 'curie' } as const) : undefined
-    return mapItems(ctx, (iri) => ctx.index.shrink(iri, options), (iri) => ctx.index.shrinkError(iri, options)?.message)
+    const { index, io } = ctx
+    const standardize = ctx.values.standardize ?? false
+    const options = ctx.values.curie || standardize ? ({ syntax: ctx.values.curie ? 'curie' : 'turtle', standardize } as const) : undefined
+    const shrink = !standardize
+      ? (iri: string) => index.shrink(iri, options)
+      : (iri: string) => {
+          // Asked to standardize: the name then stands for another IRI, which stderr names.
+          const name = index.shrink(iri, options)
+          const standard = name === undefined ? undefined : index.standardize(iri)
+          if (standard !== undefined && standard !== iri) io.stderr.write(`prefixd: standardized <${iri}> to <${standard}>\n`)
+          return name
+        }
+    return mapItems(ctx, shrink, (iri) => index.shrinkError(iri, options)?.message)
   },
   autocomplete: ({ index, args, values, io }) => {
     if (args.length !== 1) throw new UsageError('autocomplete takes exactly one QUERY')

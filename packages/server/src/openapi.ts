@@ -31,18 +31,28 @@ function tableBodies(description: string) {
   }
 }
 
+const standardize = bool(
+  'standardize',
+  'shrink only. false (default): the name expands back to the very IRI. true: an IRI in a namespace synonym is written in the namespace it stands for (https://schema.org/Person → schema:Person), and the answer says so in `standardized`',
+)
+const bulkStandardizedOk = json(
+  { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/BulkStandardized' }, { type: 'null' }] } },
+  'with standardize=true: one object per item (its name and, where the IRI was rewritten, the IRI the name stands for), null where none',
+)
+
 function lookup(name: 'expand' | 'shrink', what: string) {
+  const shrink = name === 'shrink'
   return {
     get: {
-      summary: name === 'expand' ? 'Expand a prefixed name to its IRI' : 'Shrink an IRI to a prefixed name',
-      parameters: [q(what), syntax, set],
+      summary: shrink ? 'Shrink an IRI to a prefixed name that expands back to it' : 'Expand a prefixed name to its IRI',
+      parameters: [q(what), syntax, ...(shrink ? [standardize] : []), set],
       responses: { 200: lookupOk, 400: usage, 404: notFound, 414: tooLong },
     },
     post: {
       summary: `${name} many at once`,
-      parameters: [syntax, set],
+      parameters: [syntax, ...(shrink ? [standardize] : []), set],
       requestBody: bulkBody,
-      responses: { 200: bulkOk, 400: error, 413: error },
+      responses: { 200: shrink ? { ...bulkOk, description: `${bulkOk.description}; ${bulkStandardizedOk.description}`, content: { 'application/json': { schema: { oneOf: [bulkOk.content['application/json'].schema, bulkStandardizedOk.content['application/json'].schema] } } } } : bulkOk, 400: error, 413: error },
     },
   }
 }
@@ -297,7 +307,21 @@ export const OPENAPI_DOCUMENT = {
         required: ['success', 'name', 'prefixes', 'standalone', 'etag', 'updated'],
         properties: { success: { const: true }, name: { type: 'string' }, prefixes: { type: 'integer' }, standalone: { type: 'boolean' }, etag: { type: 'string' }, updated: { type: 'string', format: 'date-time' } },
       },
-      Lookup: { type: 'object', required: ['success', 'value'], properties: { success: { const: true }, value: { type: 'string' } } },
+      Lookup: {
+        type: 'object',
+        required: ['success', 'value'],
+        properties: {
+          success: { const: true },
+          value: { type: 'string' },
+          usually: { type: 'string', description: 'expand: the prefix usually written for a typo alias (shema → schema)' },
+          standardized: { type: 'string', description: 'shrink with standardize=true, when the IRI was rewritten: the IRI `value` expands to (not the one asked about)' },
+        },
+      },
+      BulkStandardized: {
+        type: 'object',
+        required: ['value'],
+        properties: { value: { type: 'string' }, standardized: { type: 'string', description: 'the IRI `value` expands to, when it is not the item' } },
+      },
       NotFound: { type: 'object', required: ['success'], properties: { success: { const: false } } },
       Usage: { type: 'object', required: ['help'], properties: { help: { type: 'string' } } },
       Error: {

@@ -49,7 +49,8 @@ export interface CompactIndex {
 /** What {@link toCompact} reads of a PrefixIndex. */
 export interface CompactSource {
   entries(): readonly PrefixEntry[]
-  records(): readonly PrefixRecord[]
+  /** `[synonym, namespace]` pairs: a synonym that is a namespace of the table too is in no record. */
+  namespaceSynonyms(): ReadonlyArray<readonly [string, string]>
   vocabulary(prefix: string): VocabularyInfo | undefined
   terms(): readonly TermInfo[]
   subClassStatements(): Iterable<[string, string]>
@@ -74,7 +75,7 @@ export function toCompact(index: CompactSource): CompactIndex {
     const info = index.vocabulary(prefix)
     if (info !== undefined) vocabularies[prefix] = info
   }
-  const namespaceSynonyms = index.records().flatMap((r) => (r.namespaceSynonyms ?? []).map((synonym) => [synonym, r.namespace] as const))
+  const namespaceSynonyms = [...index.namespaceSynonyms()]
   const references: Array<readonly [number, number]> = []
   const deprecated: number[] = []
   index.terms().forEach((t, i) => {

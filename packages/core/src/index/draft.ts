@@ -124,9 +124,10 @@ export class IndexDraft {
   }
 
   /**
-   * Makes IRIs in `synonym` shrink as if they were in `namespace` (`https://schema.org/` for
-   * `http://schema.org/`): shrink writes the namespace's prefix, standardize the namespace. A synonym
-   * that is also a namespace of the table is left to that namespace, unless `override` (a user's own table) says otherwise.
+   * Records that IRIs in `synonym` mean those in `namespace` (`https://schema.org/` for `http://schema.org/`):
+   * curation data, which `standardize` (and `shrink(iri, { standardize: true })`) use to rewrite such an IRI
+   * to `namespace`, and records list. Shrink and expand never use it: a synonym that is also a namespace of
+   * the table keeps its prefixes, and an IRI in it keeps its own name. `override` (a user's own table) wins over earlier bindings.
    */
   addNamespaceSynonym(synonym: string, namespace: string, options: { readonly source?: string; readonly override?: boolean } = {}): this {
     return this.addSynonyms(new Map([[synonym, namespace]]), options.override ?? false, options.source ?? 'synonyms')

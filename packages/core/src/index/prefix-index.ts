@@ -29,10 +29,13 @@ export interface ShrinkOptions {
   /** Default `'turtle'`: the result parses in Turtle and SPARQL. `'curie'` allows any suffix. */
   readonly syntax?: NameSyntax
   /**
-   * Default `true`: an IRI in a namespace synonym is written with the prefix of the namespace it stands
-   * for (`https://schema.org/Person` → `schema:Person`, which expands to `http://schema.org/Person`).
-   * `false` keeps to names that expand back to the very IRI: what a writer of RDF data needs.
+   * Default `false`: the name expands back to the very IRI, always. `true` writes the IRI's standard form
+   * instead ({@link PrefixIndex.standardize}): an IRI in a namespace synonym gets the prefix of the namespace
+   * it stands for (`https://schema.org/Person` → `schema:Person`, which expands to `http://schema.org/Person`,
+   * another IRI). Ask for it only where changing the IRI is wanted; compare with `standardize(iri)` to tell.
    */
+  readonly standardize?: boolean
+  /** @deprecated The former name of {@link ShrinkOptions.standardize} (its default was `true`; it is now `false`). */
   readonly synonyms?: boolean
 }
 
@@ -62,11 +65,13 @@ export class PrefixIndex {
   /** Entries that completion does not offer: long-tail (1) and suspect (2) prefixes, unless the whole table is kept. */
   readonly #demoted = new Map<PrefixEntry, Demotion>()
   /**
-   * Namespace synonyms: an entry made for each, with the synonym as its namespace and the preferred
-   * prefix of the namespace it stands for, kept in #byNamespace like any other — so shrink pays nothing
-   * for them —, mapped here to the preferred entry it stands for.
+   * Namespace synonyms (curation data): each synonym namespace with the preferred entry of the namespace it
+   * stands for. Apart from #byNamespace, so that shrink and expand never see them: only standardize, the
+   * records and namespacesOf do (and the terms, which a synonym does not own).
    */
-  readonly #synonymOf = new Map<PrefixEntry, PrefixEntry>()
+  readonly #synonyms = new NamespaceTrie<Synonym>()
+  /** The same, in the order the table gave them. */
+  readonly #synonymList: Synonym[] = []
   /** Prefixes, namespaces and terms for a partial name: {@link PrefixIndex.complete} delegates to it. */
   readonly #completion: Completion
 
@@ -88,14 +93,11 @@ export class PrefixIndex {
       if (preferred === undefined || this.#demotion(entry) < this.#demotion(preferred)) this.#byNamespace.set(entry, this.#demotion(entry))
     }
     for (const [synonym, namespace] of parts.namespaceSynonyms ?? []) {
-      const found = this.#byNamespace.get(namespace)
-      const target = found === undefined ? undefined : (this.#synonymOf.get(found) ?? found)
-      if (target === undefined || synonym === target.namespace) continue
-      const entry: PrefixEntry = { prefix: target.prefix, namespace: synonym }
-      this.#synonymOf.set(entry, target)
-      const demotion = this.#demoted.get(target)
-      if (demotion !== undefined) this.#demoted.set(entry, demotion)
-      this.#byNamespace.set(entry, demotion ?? 0)
+      const target = this.#byNamespace.get(namespace)
+      if (target === undefined || synonym === namespace || this.#synonyms.get(synonym) !== undefined) continue
+      const entry = { synonym, target }
+      this.#synonyms.set(synonym, entry)
+      this.#synonymList.push(entry)
     }
     // A term lies inside a namespace of the table and is not the namespace itself.
     this.#terms = new TermIndex(
@@ -105,7 +107,7 @@ export class PrefixIndex {
         const entry = this.#byNamespace.longest(iri)
         // Not in a namespace synonym: the vocabulary's terms are those of the namespace it stands for. Nor
         // in an umbrella: `w3:` (a host's root over W3C namespaces) does not claim `http://www.w3.org/ns/dcat`.
-        return entry !== undefined && entry.namespace.length < iri.length && !this.#synonymOf.has(entry) && !this.#isUmbrella(entry)
+        return entry !== undefined && entry.namespace.length < iri.length && !this.#inSynonym(iri, entry) && !this.#isUmbrella(entry)
       },
       (record) => this.#weigh(record),
       parts.termPriorities,
@@ -114,7 +116,7 @@ export class PrefixIndex {
     this.provenance = parts.provenance ?? []
     this.#completion = new Completion({
       entries: parts.entries,
-      preferred: [...parts.entries, ...this.#synonymOf.keys()].filter((e) => this.#byNamespace.get(e.namespace) === e),
+      preferred: parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e),
       byPrefix: this.#byPrefix,
       byNamespace: this.#byNamespace,
       vocabularies: this.#vocabularies,
@@ -195,9 +197,17 @@ export class PrefixIndex {
     return this.#hierarchy.statements()
   }
 
-  /** What the index knows of a term. */
+  /**
+   * What the index knows of a term. An IRI in a namespace synonym (`https://schema.org/Person`) is described
+   * by the term it stands for, under its own IRI and name (`sdo:Person`): the IRI itself is never changed.
+   */
   term(iri: string): TermInfo | undefined {
-    const record = this.#terms.get(iri)
+    let record = this.#terms.get(iri)
+    if (record === undefined && this.#synonymList.length > 0) {
+      const standard = this.#standardIri(iri)
+      if (standard !== undefined && standard !== iri) record = this.#terms.get(standard)
+      if (record !== undefined) record = { ...record, iri }
+    }
     if (record === undefined) return undefined
     const prefixed = this.shrink(iri)
     return { ...record, ...(prefixed === undefined ? {} : { prefixed }) }
@@ -314,23 +324,23 @@ export class PrefixIndex {
   /**
    * Shrinks an IRI to a prefixed name with the longest namespace that leaves a writable local part:
    * `http://xmlns.com/foaf/0.1/Person` → `foaf:Person`. Turtle syntax escapes what PN_LOCAL allows
-   * (`ex:a\/b`) and falls back to a shorter namespace when the rest cannot be written; the result
-   * expands back to `iri` — or, for an IRI in a namespace synonym, to its standard form
-   * ({@link PrefixIndex.standardize}; `synonyms: false` avoids them). Returns `undefined` when no namespace fits.
+   * (`ex:a\/b`) and falls back to a shorter namespace when the rest cannot be written. The name always
+   * expands back to `iri` itself: `expand(shrink(iri)) === iri`. Only `standardize: true` writes another
+   * IRI, the standard form ({@link PrefixIndex.standardize}). Returns `undefined` when no namespace fits.
    */
   shrink(iri: string, options?: ShrinkOptions): string | undefined {
     if (typeof iri !== 'string') throw new TypeError(`shrink: iri must be a string, got ${typeof iri}`)
-    const exact = options?.synonyms === false && this.#synonymOf.size > 0
-    return this.#byNamespace.shrink(iri, options?.syntax === 'curie', exact ? this.#isSynonym : undefined)
+    const curie = options?.syntax === 'curie'
+    if (options !== undefined && (options.standardize ?? options.synonyms) === true) {
+      return this.#byNamespace.shrink(this.#standardIri(iri) ?? iri, curie)
+    }
+    return this.#byNamespace.shrink(iri, curie)
   }
-
-  /** Whether `entry` was made for a namespace synonym (shrink's filter for `synonyms: false`). */
-  readonly #isSynonym = (entry: PrefixEntry): boolean => this.#synonymOf.has(entry)
 
   /** Why {@link PrefixIndex.shrink} gives `undefined` for `iri`, or `undefined` when it does not. */
   shrinkError(iri: string, options?: ShrinkOptions): PrefixError | undefined {
     if (this.shrink(iri, options) !== undefined) return undefined
-    const entry = this.#byNamespace.longest(iri)
+    const entry = this.#byNamespace.longest(options?.standardize === true || options?.synonyms === true ? (this.#standardIri(iri) ?? iri) : iri)
     if (entry === undefined) return new PrefixError('NO_NAMESPACE', `no known namespace starts '${printable(iri)}'`)
     if (this.#demotion(entry) === Demotion.Suspect) {
       return new PrefixError('NO_NAMESPACE', `only the suspect prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use suspect prefixes`)
@@ -349,7 +359,9 @@ export class PrefixIndex {
   /**
    * The preferred form of a prefixed name or an IRI: a prefix synonym gives way to its record's
    * preferred prefix (`dc:title` → `dc11:title` with the default data), an IRI in a namespace synonym
-   * to the namespace it stands for (`https://schema.org/Person` → `http://schema.org/Person`); what is
+   * to the namespace it stands for (`https://schema.org/Person` → `http://schema.org/Person`), and a name
+   * whose namespace is a synonym to the prefix of that namespace (`sdo:Person` → `schema:Person`): this,
+   * and `shrink(iri, { standardize: true })`, are the only ways the index changes an IRI. What is
    * preferred already comes back as it is. `undefined` for a name that does not expand, or an IRI in no
    * namespace of the table. Idempotent.
    */
@@ -361,14 +373,34 @@ export class PrefixIndex {
       if (entry !== undefined) {
         const local = nameOrIri.slice(colon + 1)
         if (readLocalName(local) === undefined && !isIriSuffix(local)) return undefined
-        return this.#preferredOf(entry).prefix + nameOrIri.slice(colon)
+        const standard = this.#synonyms.get(entry.namespace)?.target ?? this.#preferredOf(entry)
+        return standard.prefix + nameOrIri.slice(colon)
       }
       if (!IRI_SCHEME.test(nameOrIri)) return undefined // not an IRI either (`urn:x:y` may be one)
     }
-    const entry = this.#byNamespace.longest(nameOrIri)
-    if (entry === undefined) return undefined
-    const target = this.#synonymOf.get(entry)
-    return target === undefined ? nameOrIri : target.namespace + nameOrIri.slice(entry.namespace.length)
+    return this.#standardIri(nameOrIri)
+  }
+
+  /** `iri` with a namespace synonym that starts it replaced by the namespace it stands for; `undefined` when no namespace starts it. */
+  #standardIri(iri: string): string | undefined {
+    const entry = this.#byNamespace.longest(iri)
+    const synonym = this.#synonyms.longest(iri)
+    // The longer of the two decides: a namespace of the table inside a synonym keeps its IRIs as they are.
+    if (synonym !== undefined && (entry === undefined || synonym.synonym.length >= entry.namespace.length)) {
+      return synonym.target.namespace + iri.slice(synonym.synonym.length)
+    }
+    return entry === undefined ? undefined : iri
+  }
+
+  /** Whether `iri`, in the namespace of `entry`, lies in a namespace synonym at least as long. */
+  #inSynonym(iri: string, entry: PrefixEntry): boolean {
+    const synonym = this.#synonymList.length === 0 ? undefined : this.#synonyms.longest(iri)
+    return synonym !== undefined && synonym.synonym.length >= entry.namespace.length
+  }
+
+  /** The namespace synonyms, `[synonym, namespace it stands for]`, in the order the table gave them (curation data: see {@link PrefixIndex.standardize}). */
+  namespaceSynonyms(): Array<readonly [string, string]> {
+    return this.#synonymList.map(({ synonym, target }) => [synonym, target.namespace] as const)
   }
 
   /** The preferred prefix of the record `prefix` belongs to (itself when preferred); `undefined` when unknown. */
@@ -379,8 +411,7 @@ export class PrefixIndex {
 
   /** The entry shrink writes for the namespace of `entry`: its record's preferred one. */
   #preferredOf(entry: PrefixEntry): PrefixEntry {
-    const preferred = this.#byNamespace.get(entry.namespace)!
-    return this.#synonymOf.get(preferred) ?? preferred
+    return this.#byNamespace.get(entry.namespace)!
   }
 
   /**
@@ -396,7 +427,11 @@ export class PrefixIndex {
       if (record === undefined) byNamespace.set(preferred.namespace, (record = { prefix: preferred.prefix, namespace: preferred.namespace, prefixSynonyms: [], namespaceSynonyms: [] }))
       if (entry.prefix !== record.prefix) record.prefixSynonyms.push(entry.prefix)
     }
-    for (const [entry, target] of this.#synonymOf) byNamespace.get(target.namespace)?.namespaceSynonyms.push(entry.namespace)
+    // A synonym that is also a namespace of the table has a record of its own (its prefixes expand to it):
+    // an extended prefix map cannot hold one namespace twice, so it is left out of the record it stands for.
+    for (const { synonym, target } of this.#synonymList) {
+      if (!byNamespace.has(synonym)) byNamespace.get(target.namespace)?.namespaceSynonyms.push(synonym)
+    }
     return [...byNamespace.values()].map(({ prefixSynonyms, namespaceSynonyms, ...record }) => ({
       ...record,
       ...(prefixSynonyms.length > 0 && { prefixSynonyms }),
@@ -410,11 +445,11 @@ export class PrefixIndex {
    */
   namespacesOf(iri: string): NamespaceOf[] {
     if (typeof iri !== 'string') throw new TypeError(`namespacesOf: iri must be a string, got ${typeof iri}`)
-    return this.#byNamespace.matches(iri).map((entry) => {
-      const { prefix, namespace } = entry
-      const target = this.#synonymOf.get(entry)
-      return target === undefined ? { prefix, namespace } : { prefix, namespace, standsFor: target.namespace }
-    })
+    const found: NamespaceOf[] = this.#byNamespace.matches(iri).map(({ prefix, namespace }) => ({ prefix, namespace }))
+    const synonyms: Synonym[] = []
+    const count = this.#synonyms.matches(iri, synonyms)
+    for (const { synonym, target } of synonyms.slice(0, count)) found.push({ prefix: target.prefix, namespace: synonym, standsFor: target.namespace })
+    return found.sort((a, b) => a.namespace.length - b.namespace.length)
   }
 
   /**
@@ -493,6 +528,12 @@ export class PrefixIndex {
   static loadDefault(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndex> {
     return loadDefaultParts(options).then((parts) => new PrefixIndex(parts))
   }
+}
+
+/** A namespace synonym and the preferred entry of the namespace it stands for. */
+interface Synonym {
+  readonly synonym: string
+  readonly target: PrefixEntry
 }
 
 /** An IRI's scheme, as RFC 3986 has it. */

@@ -50,16 +50,15 @@ export class ShrinkTable {
   /**
    * The prefixed name of `iri` in the longest namespace whose rest can be written (Turtle's PN_LOCAL with
    * escapes, or any IRI suffix for `curie`); a suspect prefix never, a long-tail one only when no trusted one
-   * writes the IRI as plainly. `skip` leaves entries out (a caller's filter; absent on the hot path).
+   * writes the IRI as plainly. The name expands back to `iri` itself: every entry is a prefix bound to its namespace.
    */
-  shrink(iri: string, curie: boolean, skip?: (entry: PrefixEntry) => boolean): string | undefined {
+  shrink(iri: string, curie: boolean): string | undefined {
     const matches = this.#matches
     const count = this.#trie.matches(iri, matches)
     if (!this.#graded) {
       // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
       for (let k = count - 1; k >= 0; k--) {
         const { entry } = matches[k]!
-        if (skip !== undefined && skip(entry)) continue
         const local = iri.slice(entry.namespace.length)
         const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
         if (written !== undefined) return entry.prefix + ':' + written
@@ -72,7 +71,7 @@ export class ShrinkTable {
     let bestCost = Infinity
     for (let k = count - 1; k >= 0; k--) {
       const { entry, demotion } = matches[k]!
-      if (demotion === 2 || (skip !== undefined && skip(entry))) continue
+      if (demotion === 2) continue
       const local = iri.slice(entry.namespace.length)
       const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
       if (written === undefined) continue

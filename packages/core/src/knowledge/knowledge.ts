@@ -152,7 +152,8 @@ export class Knowledge {
     const iri = index.expand(nameOrIri) ?? (isAbsoluteIri(nameOrIri) ? nameOrIri : undefined)
     if (iri === undefined) return undefined
     const term = index.term(iri)
-    const facts = this.facts(iri)
+    // An IRI in a namespace synonym (https://schema.org/…) is described by the term it stands for, under its own IRI.
+    const facts = this.facts(iri) ?? this.facts(index.standardize(iri) ?? iri)
     if (term === undefined && facts === undefined) return undefined
     const ref = (target: string): TermRef => {
       const prefixed = index.shrink(target)
@@ -196,7 +197,8 @@ export class Knowledge {
     }
     if (preferredPrefix !== prefix && !prefixSynonyms.includes(preferredPrefix)) prefixSynonyms.unshift(preferredPrefix)
     const info = index.vocabulary(prefix) ?? index.vocabulary(preferredPrefix)
-    const { prefix: _packagePrefix, namespace: _same, ...header } = this.#byNamespace.get(namespace) ?? { prefix, namespace }
+    // A namespace synonym's prefix (sdo: for https://schema.org/) gets the header of the namespace it stands for.
+    const { prefix: _packagePrefix, namespace: _same, ...header } = this.#byNamespace.get(namespace) ?? this.#byNamespace.get(index.standardize(namespace) ?? namespace) ?? { prefix, namespace }
     return {
       prefix,
       namespace,

@@ -5,7 +5,7 @@ import type Router from '@koa/router'
 import type { Context } from 'koa'
 import type { NameSyntax, PrefixIndex } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
-import { choiceParam, MAX_PARAMETER_LENGTH, requiredQuery } from '../query-params.js'
+import { booleanParam, choiceParam, MAX_PARAMETER_LENGTH, requiredQuery } from '../query-params.js'
 import { respond, sendJson, servedIndex } from '../respond.js'
 
 /** Most items in one POST body. */
@@ -14,11 +14,19 @@ export const MAX_BULK_ITEMS = 10_000
 const NOT_FOUND = { success: false }
 const SYNTAXES: readonly NameSyntax[] = ['turtle', 'curie']
 
-type Lookup = (index: PrefixIndex, item: string, syntax: NameSyntax) => string | undefined
+type Lookup = (index: PrefixIndex, item: string, syntax: NameSyntax, standardize: boolean) => string | undefined
 
 const LOOKUPS: Record<'expand' | 'shrink', Lookup> = {
   expand: (index, name, syntax) => index.expand(name, { syntax }),
-  shrink: (index, iri, syntax) => index.shrink(iri, { syntax }),
+  // The name expands back to the IRI, unless the caller asks to standardize (then the answer says to what).
+  shrink: (index, iri, syntax, standardize) => index.shrink(iri, { syntax, standardize }),
+}
+
+/** With `?standardize=true`, the IRI the name stands for when it is not the one asked about (a namespace synonym rewritten). */
+function standardized(index: PrefixIndex, iri: string, standardize: boolean): string | undefined {
+  if (!standardize) return undefined
+  const standard = index.standardize(iri)
+  return standard === undefined || standard === iri ? undefined : standard
 }
 
 /** Largest accepted request body. */
@@ -33,19 +41,28 @@ export function addLookupRoutes(router: Router): void {
     router.get(`/api/v1/${name}`, (ctx) => {
       const q = requiredQuery(ctx, help)
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
-      respond(ctx, `${name}\0${syntax}\0${q}`, (index) => {
-        const value = lookup(index, q, syntax)
+      const standardize = name === 'shrink' && booleanParam(ctx, 'standardize')
+      respond(ctx, `${name}\0${syntax}\0${standardize}\0${q}`, (index) => {
+        const value = lookup(index, q, syntax, standardize)
         if (value === undefined) return [404, NOT_FOUND]
         // A typo alias still expands, but the answer names the prefix usually written (shema: → schema:).
         const usually = name === 'expand' ? usualPrefix(index, q) : undefined
-        return [200, usually === undefined ? { success: true, value } : { success: true, value, usually }]
+        const changed = standardized(index, q, standardize)
+        return [200, { success: true, value, ...(usually !== undefined && { usually }), ...(changed !== undefined && { standardized: changed }) }]
       }, true)
     })
     router.post(`/api/v1/${name}`, parseJsonBody, (ctx) => {
       const items = stringArrayBody(ctx)
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
+      const standardize = name === 'shrink' && booleanParam(ctx, 'standardize')
       const { table: index } = servedIndex(ctx)
-      sendJson(ctx, 200, items.map((item) => lookup(index, item, syntax) ?? null))
+      if (!standardize) return sendJson(ctx, 200, items.map((item) => lookup(index, item, syntax, false) ?? null))
+      // Asked to standardize: each answer says whether its IRI was rewritten, and to what.
+      sendJson(ctx, 200, items.map((item) => {
+        const value = lookup(index, item, syntax, true)
+        const changed = value === undefined ? undefined : standardized(index, item, true)
+        return value === undefined ? null : changed === undefined ? { value } : { value, standardized: changed }
+      }))
     })
   }
 }
