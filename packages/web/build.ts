@@ -16,6 +16,7 @@ const PAGES = [
   { file: 'editor.html', title: 'prefixd — Turtle and SPARQL editor', entry: 'editor-page', main: 'editor.html' },
   { file: 'sets.html', title: 'prefixd — project prefix sets', entry: 'sets-page', main: 'sets.html' },
   { file: 'not-found.html', title: 'prefixd — not found', entry: 'not-found-page', main: 'not-found.html' },
+  { file: 'suspect.html', title: 'prefixd — a suspect prefix', entry: 'suspect-page', main: 'suspect.html' },
 ] as const
 
 async function buildSite(): Promise<void> {

@@ -202,6 +202,17 @@ describe('web pages in Chromium', function () {
       await page.waitForURL(/\/prefix\/[^/]+#Person$/)
     })
 
+    it('opens the vocabulary a bare word names: `schema` and Enter go to schema:, not csvw:Schema', async () => {
+      for (const word of ['schema', 'geo']) {
+        await page.goto(`${server.url}/`)
+        const box = page.getByRole('combobox')
+        await box.fill(word)
+        await page.getByRole('option').first().waitFor()
+        await box.press('Enter')
+        await page.waitForURL(new RegExp(`/prefix/${word}$`))
+      }
+    })
+
     it('shows a loading hint when the API takes longer than 300 ms', async () => {
       await page.route('**/api/v1/**', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 900))
@@ -232,9 +243,9 @@ describe('web pages in Chromium', function () {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
       await page.goto(`${server.url}/prefixes`)
       const status = page.getByRole('status')
-      await status.getByText(/^[\d,]+ prefixes\.$/).waitFor()
-      const total = Number((await status.innerText()).replace(/\D/g, ''))
-      assert.ok(total > 3000, `total ${total}`)
+      await status.getByText(/^[\d,]+ prefixes \([\d,]+ long-tail and suspect ones hidden\)\.$/).waitFor()
+      const [total, hidden] = (await status.innerText()).match(/[\d,]+/g)!.map((n) => Number(n.replace(/,/g, '')))
+      assert.ok(total! > 900 && hidden! > 2000, `total ${total}, hidden ${hidden}`)
       assert.equal(await page.locator('tbody tr').count(), 100) // the first page of rows
       await screenshot(page, 'prefixes')
 
@@ -260,7 +271,7 @@ describe('web pages in Chromium', function () {
       await screenshot(page, 'prefixes-filtered')
 
       await page.getByLabel('Filter by prefix or namespace').fill('zzqqxxnothing')
-      await status.getByText('No prefix matches “zzqqxxnothing”.').waitFor()
+      await status.getByText(/^No prefix matches “zzqqxxnothing” \([\d,]+ long-tail and suspect ones hidden\)\.$/).waitFor()
       assert.equal(await page.locator('table').isVisible(), false)
     })
 
@@ -269,6 +280,25 @@ describe('web pages in Chromium', function () {
       await page.locator('tbody tr').first().waitFor()
       await page.getByLabel('Filter by prefix or namespace').fill('dc')
       await page.locator('tbody tr th').first().getByText('dc', { exact: true }).waitFor()
+    })
+
+    it('leaves long-tail and suspect prefixes out unless asked, and shows each grade: foaffff only with Show all', async () => {
+      await page.goto(`${server.url}/prefixes?q=foaf`)
+      const rows = page.locator('tbody tr')
+      await rows.first().waitFor()
+      assert.equal(await rows.first().locator('th').innerText(), 'foaf')
+      assert.equal(await rows.first().locator('td.grade').innerText(), 'curated')
+      const prefixes = await rows.locator('th').allInnerTexts()
+      assert.ok(!prefixes.includes('foaffff') && !prefixes.includes('foaa'), prefixes.join(' '))
+      await page.getByLabel('Show all, long-tail and suspect prefixes too').check()
+      await page.locator('tbody tr th', { hasText: /^foaffff$/ }).waitFor()
+      const foaffff = rows.filter({ has: page.locator('th', { hasText: /^foaffff$/ }) })
+      assert.equal(await foaffff.locator('td.grade').innerText(), 'suspect')
+      assert.equal(new URL(page.url()).searchParams.get('all'), 'true') // the view with every grade can be shared
+      await screenshot(page, 'prefixes-all')
+      await page.goto(`${server.url}/prefixes?q=foaf&all=true`)
+      await page.locator('tbody tr th', { hasText: /^foaffff$/ }).waitFor()
+      assert.equal(await page.getByLabel('Show all, long-tail and suspect prefixes too').isChecked(), true)
     })
 
     it('shows more rows on demand', async () => {
@@ -358,6 +388,21 @@ describe('web pages in Chromium', function () {
       assert.equal(await page.getByRole('link', { name: 'search', exact: true }).getAttribute('href'), '/?q=nosuch')
     })
 
+    it('does not follow a suspect prefix to its host: /foaa:x names the grade and the IRI', async () => {
+      const requests: string[] = []
+      page.on('request', (request: Request) => requests.push(request.url()))
+      const response = await page.goto(`${server.url}/foaa:x`)
+      assert.equal(response?.status(), 200)
+      await page.getByRole('heading', { level: 1, name: '“foaa:” is a suspect prefix' }).waitFor()
+      await page.locator('#iri', { hasText: 'https://kibanshoe.com/x' }).waitFor()
+      assert.match(await page.locator('#grade').innerText(), /^suspect: its namespace is on a site that serves no vocabulary/)
+      assert.equal(new URL(page.url()).pathname, '/foaa:x')
+      assert.ok(requests.every((url) => url.startsWith(server.url)), requests.join(' ')) // nothing fetched from the third party
+      await page.goto(`${server.url}/shema:Person`)
+      await page.getByRole('link', { name: 'schema:' }).waitFor() // a typo alias names its usual form
+      await screenshot(page, 'suspect')
+    })
+
     it('answers 404 for an unknown prefix and says so on the page', async () => {
       expectedErrors = /^Failed to load resource: the server responded with a status of 404/ // the page itself
       const response = await page.goto(`${server.url}/prefix/nosuchprefix`)
@@ -380,8 +425,9 @@ describe('web pages in Chromium', function () {
       // Classes first after `a`: a property such as schema:performer comes, if at all, after every class.
       const labels = await page.locator('.cm-completionLabel').allInnerTexts()
       assert.ok(labels.includes('schema:Person'), labels.join(', '))
+      // (Not every capitalised name after them is a class: schema:PET is an instance, ranked among the rest.)
       const firstProperty = labels.findIndex((label) => /^schema:[a-z]/.test(label))
-      assert.ok(firstProperty === -1 || labels.slice(firstProperty).every((label) => /^schema:[a-z]/.test(label)), labels.join(', '))
+      assert.ok(firstProperty > 0 && labels.slice(0, firstProperty).every((label) => /^schema:[A-Z]/.test(label)), labels.join(', '))
       assert.ok(apiRequests.some((url) => new URL(url).searchParams.get('prefer') === 'class'), apiRequests.join(', '))
       await screenshot(page, 'editor-completion')
       await pickCompletion(page, 'schema:Person')
@@ -507,7 +553,8 @@ describe('web pages in Chromium', function () {
 
   describe('accessibility', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-    it(`has no serious or critical axe-core violations on any page (${colorScheme} scheme)`, async () => {
+    it(`has no serious or critical axe-core violations on any page (${colorScheme} scheme)`, async function () {
+      this.timeout(180_000) // six pages, each checked whole: about a minute on a loaded machine
       // axe is injected as an inline script, which the pages' own policy rightly forbids.
       const checked = await browser.newContext({ bypassCSP: true, colorScheme })
       try {
@@ -518,6 +565,7 @@ describe('web pages in Chromium', function () {
           ['/prefix/foaf', '.term'],
           ['/editor', '.cm-content'],
           ['/nosuch:Person', 'h1'],
+          ['/foaa:x', '#answer:not([hidden])'],
         ] as const) {
           await tab.goto(`${server.url}${path}`)
           await tab.locator(ready).first().waitFor()

@@ -129,6 +129,8 @@ export const OPENAPI_DOCUMENT = {
             schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql', 'epm', 'shacl'] },
             description: 'overrides the Accept header; epm: the extended prefix map of curies (records with synonyms, JSON); shacl: sh:declare in Turtle',
           },
+          { name: 'grades', in: 'query', schema: { type: 'boolean', default: false }, description: 'true: JSON rows with each prefix\'s grade (the /prefixes page), format ignored' },
+          { name: 'show', in: 'query', schema: { type: 'string', enum: ['offered', 'all'], default: 'offered' }, description: 'with grades=true: offered (curated, popular and your own prefixes) or all (long-tail and suspect ones too)' },
           set,
         ],
         responses: {
@@ -136,7 +138,28 @@ export const OPENAPI_DOCUMENT = {
             description: 'the table in preference order',
             content: {
               'application/json': {
-                schema: { oneOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'array', items: { $ref: '#/components/schemas/EpmRecord' } }] },
+                schema: {
+                  oneOf: [
+                    { type: 'object', additionalProperties: { type: 'string' } },
+                    { type: 'array', items: { $ref: '#/components/schemas/EpmRecord' } },
+                    {
+                      type: 'array',
+                      description: 'grades=true',
+                      items: {
+                        type: 'object',
+                        required: ['prefix', 'namespace', 'offered'],
+                        properties: {
+                          prefix: { type: 'string' },
+                          namespace: { type: 'string' },
+                          quality: { type: 'string', enum: ['curated', 'popular', 'long-tail', 'suspect'], description: 'absent for your own prefixes' },
+                          reason: { type: 'string', description: 'the grading rule, when one beyond popularity decided' },
+                          usually: { type: 'string', description: 'for a typo alias, the prefix usually written' },
+                          offered: { type: 'boolean', description: 'whether completion offers it' },
+                        },
+                      },
+                    },
+                  ],
+                },
               },
               'application/ld+json': { schema: { type: 'object' } },
               'text/turtle': { schema: { type: 'string' } },
@@ -289,9 +312,26 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/openapi.json': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }, 'OpenAPI 3.1') } } },
     '/{name}': {
       get: {
-        summary: 'Resolver URL: redirects prefix:local to its IRI',
+        summary: 'Resolver URL: redirects prefix:local to its IRI; for a suspect prefix, names its grade and the IRI instead (a page for browsers)',
         parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'a prefixed name, e.g. foaf:Person' }],
-        responses: { 302: { description: 'Location is the expanded IRI' }, 404: notFound },
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['success', 'value', 'quality'],
+              properties: {
+                success: { const: true },
+                value: { type: 'string', description: 'the IRI, not redirected to' },
+                quality: { const: 'suspect' },
+                reason: { type: 'string', description: 'the grading rule, e.g. no-vocabulary-host, typo-alias (data/README.md)' },
+                usually: { type: 'string', description: 'for a typo alias, the prefix usually written' },
+              },
+            },
+            'the prefix is graded suspect: no redirect (text/html, the suspect page, for a client that prefers HTML)',
+          ),
+          302: { description: 'Location is the expanded IRI' },
+          404: notFound,
+        },
       },
     },
   },

@@ -38,7 +38,9 @@ const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
 const VOCABULARY_PAGE = 'prefix.html'
 /** Served with a 404 to a browser that asked for a page the resolver does not have. */
 const NOT_FOUND_PAGE = 'not-found.html'
-const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE, NOT_FOUND_PAGE]
+/** Served instead of a redirect to a browser that follows `/{prefix}:{local}` with a suspect prefix. */
+const SUSPECT_PAGE = 'suspect.html'
+const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE, NOT_FOUND_PAGE, SUSPECT_PAGE]
 
 /** Asset names carry a hash of their content, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -103,16 +105,19 @@ export function addSiteRoutes(router: Router, site: Site): void {
 
 /**
  * Middleware: a 404 outside `/api/` — no route, or `/{prefix}:{local}` with an unknown prefix — is
- * the not-found page for a client that prefers HTML (a browser), and stays JSON for the others.
+ * the not-found page for a client that prefers HTML (a browser), and stays JSON for the others; so is
+ * the answer for `/{prefix}:{local}` with a suspect prefix the suspect page (which asks for the JSON).
  */
 export function htmlNotFound(site: Site) {
   const page = site.files.get(NOT_FOUND_PAGE)!
   const notFound = makeAnswer(404, page.type, page.body, 9)
+  const suspect = site.files.get(SUSPECT_PAGE)!
   return async (ctx: Context, next: Next): Promise<void> => {
     await next()
-    if (ctx.status !== 404 || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return
+    if (ctx.status !== 404 && ctx.state.suspect !== true) return
     if (ctx.response.is('html') || ctx.accepts('json', 'html') !== 'html') return
-    sendPage(ctx, notFound, PAGE_POLICY)
+    sendPage(ctx, ctx.state.suspect === true ? suspect : notFound, PAGE_POLICY)
   }
 }
 

@@ -75,14 +75,16 @@ async function suggestionsFor(query: string, signal: AbortSignal): Promise<Row[]
   ])
   const prefixRows = prefixes.status === 200 ? prefixes.body.map(fromSuggestion) : []
   const termRows = terms.status === 200 ? terms.body.map(fromTerm) : []
-  // `person` means a Person class before the person: prefix; `foaf` (no term of that name) the prefix;
-  // then the other terms, then the prefixes that start so.
+  // A word that names a described vocabulary opens it (`schema` → schema:, not csvw:Schema; `geo` → geo:);
+  // else `person` means a Person class before the undescribed person: prefix; `foaf` (no term of that name)
+  // the prefix; then the other terms, then the prefixes that start so.
   const lower = query.toLowerCase()
   const named = termRows.filter((row) => localPart(row.name).toLowerCase() === lower)
   const exact = prefixRows.filter((row) => row.name.toLowerCase() === lower + ':')
+  const vocabulary = exact.filter((row) => row.label !== null)
   const others = termRows.filter((row) => !named.includes(row))
   const rest = prefixRows.filter((row) => !exact.includes(row))
-  return [...named, ...exact, ...others, ...rest].slice(0, MAX_SUGGESTIONS)
+  return [...vocabulary, ...named, ...exact.filter((row) => !vocabulary.includes(row)), ...others, ...rest].slice(0, MAX_SUGGESTIONS)
 }
 
 /** What follows the colon of a prefixed name (the whole string when it has none). */

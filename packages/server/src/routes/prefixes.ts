@@ -1,11 +1,11 @@
 // GET /api/v1/prefixes: the prefix table as JSON, a JSON-LD context, Turtle or SPARQL (by ?format= or Accept),
-// or as an extended prefix map or SHACL declarations (by ?format=).
+// as an extended prefix map or SHACL declarations (by ?format=), or with each prefix's grade (?grades=true).
 
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixTableFormat } from '@prefixd/core'
+import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
-import { choiceParam } from '../query-params.js'
+import { booleanParam, choiceParam } from '../query-params.js'
 import { respond } from '../respond.js'
 
 const MEDIA_TYPES: Readonly<Record<PrefixTableFormat, string>> = {
@@ -38,8 +38,25 @@ export function tableFormat(ctx: Context): { readonly format: PrefixTableFormat;
   return { format, type: `${MEDIA_TYPES[format]}; charset=utf-8` }
 }
 
+/** A row of `?grades=true`: a prefix, its namespace and how far it is trusted (the /prefixes page's table). */
+interface GradedRow {
+  readonly prefix: string
+  readonly namespace: string
+  /** Absent for a user's own prefix (trusted). */
+  readonly quality?: string
+  readonly reason?: string
+  readonly usually?: string
+  /** Whether completion offers it: what the page shows by default. */
+  readonly offered: boolean
+}
+
 export function addPrefixesRoute(router: Router): void {
   router.get('/api/v1/prefixes', (ctx) => {
+    if (booleanParam(ctx, 'grades')) {
+      // The table's default view leaves out what completion does not offer: long-tail and suspect prefixes.
+      const all = (choiceParam(ctx, 'show', ['offered', 'all'] as const) ?? 'offered') === 'all'
+      return respond(ctx, `prefixes\0grades\0${all}`, (index) => [200, gradedRows(index, all)], true)
+    }
     const { format: chosen, type } = tableFormat(ctx)
     respond(ctx, `prefixes\0${chosen}`, (index) => [
       200,
@@ -47,4 +64,23 @@ export function addPrefixesRoute(router: Router): void {
       type,
     ], true)
   })
+}
+
+/** The table in preference order with each prefix's grade; only the offered prefixes unless `all`. */
+function gradedRows(index: PrefixIndex, all: boolean): GradedRow[] {
+  const rows: GradedRow[] = []
+  for (const { prefix, namespace } of index.entries()) {
+    const offered = index.isOffered(prefix)
+    if (!offered && !all) continue
+    const info = index.vocabulary(prefix)
+    rows.push({
+      prefix,
+      namespace,
+      ...(info?.quality !== undefined && { quality: info.quality }),
+      ...(info?.reason !== undefined && { reason: info.reason }),
+      ...(info?.usually !== undefined && { usually: info.usually }),
+      offered,
+    })
+  }
+  return rows
 }

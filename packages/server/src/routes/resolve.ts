@@ -1,5 +1,7 @@
-// GET /{prefix}:{local} outside /api: a 302 to the expanded IRI, a resolver URL to paste into documents.
+// GET /{prefix}:{local} outside /api: a 302 to the expanded IRI, a resolver URL to paste into documents; for a
+// suspect prefix, an answer (a page for browsers) naming its grade and the IRI instead.
 
+import type { PrefixIndex } from '@prefixd/core'
 import type { Context, Next } from 'koa'
 import { REVALIDATE, servedIndex, sendJson } from '../respond.js'
 import { decodePathSegment } from '../query-params.js'
@@ -14,6 +16,16 @@ export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<voi
   const served = servedIndex(ctx)
   const iri = served.table.expand(name)
   if (iri === undefined) return sendJson(ctx, 404, { success: false })
+  const prefix = name.slice(0, name.indexOf(':'))
+  if (isSuspect(served.table, prefix)) {
+    // No redirect to a third-party host on the word of a suspect entry (`/foaa:x` would land on a shoe shop):
+    // the answer names the grade and the target; a browser gets the page saying so (site.ts).
+    const { reason, usually } = served.table.vocabulary(prefix) ?? {}
+    ctx.state.suspect = true
+    ctx.set('Cache-Control', served.scope === '' ? 'public, max-age=300' : REVALIDATE)
+    ctx.vary('Accept')
+    return sendJson(ctx, 200, { success: true, value: iri, quality: 'suspect', ...(reason !== undefined && { reason }), ...(usually !== undefined && { usually }) })
+  }
   ctx.set('Location', iriToUri(iri))
   ctx.set('Cache-Control', served.scope === '' ? 'public, max-age=300' : REVALIDATE)
   sendJson(ctx, 302, { success: true, value: iri })
@@ -22,4 +34,9 @@ export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<voi
 /** An IRI as a URI for the Location header (RFC 3987 §3.1): non-ASCII characters percent-encoded as UTF-8. */
 function iriToUri(iri: string): string {
   return iri.replace(/[^\x21-\x7e]/gu, (ch) => encodeURIComponent(ch))
+}
+
+/** A prefix graded suspect that the index does not use (with the whole table kept, it redirects as any). */
+function isSuspect(index: PrefixIndex, prefix: string): boolean {
+  return index.quality(prefix) === 'suspect' && !index.isOffered(prefix)
 }

@@ -1,0 +1,53 @@
+// The page for /{prefix}:{local} with a suspect prefix: its grade and the IRI it expands to, and no redirect.
+
+import { showFailure } from './api.js'
+import { byId, h } from './dom.js'
+
+/** What the resolver answers for the same path in JSON (routes/resolve.ts). */
+interface SuspectAnswer {
+  readonly value: string
+  readonly quality: string
+  readonly reason?: string
+  readonly usually?: string
+}
+
+/** Why the build graded a prefix suspect, in words (data/README.md, "Prefix quality grades"). */
+const REASONS: Readonly<Record<string, string>> = {
+  'placeholder-host': 'its namespace is on a test or placeholder host (a reserved domain, an example domain, localhost or an IP address)',
+  'no-vocabulary-host': 'its namespace is on a site that serves no vocabulary (a search engine, a shop, mail, file sharing, a messenger or an unrelated site)',
+  'prefix-cc': 'its namespace is a page of prefix.cc itself',
+  'placeholder-name': 'its name is a placeholder',
+  'typo-alias': 'it is a misspelling of a better-known prefix for the same namespace',
+  'near-duplicate': 'it is a well-known prefix with letters repeated, bound elsewhere',
+}
+
+let path: string
+try {
+  path = decodeURIComponent(location.pathname.slice(1))
+} catch {
+  path = location.pathname.slice(1)
+}
+const prefix = path.slice(0, path.indexOf(':'))
+byId('title').textContent = `“${prefix}:” is a suspect prefix`
+document.title = `${prefix}: is a suspect prefix — prefixd`
+void show()
+
+async function show(): Promise<void> {
+  try {
+    const response = await fetch(location.pathname, { headers: { Accept: 'application/json' } })
+    const answer = (await response.json()) as SuspectAnswer
+    byId('name').textContent = path
+    byId('iri').textContent = answer.value
+    const reason = answer.reason === undefined ? undefined : REASONS[answer.reason]
+    byId('grade').textContent = `${answer.quality}${reason === undefined ? '' : ': ' + reason}`
+    byId('answer').hidden = false
+    byId('explanation').textContent = `${path} expands to an IRI on the word of an entry the resolver does not trust, so it shows the IRI instead of going there.`
+    if (answer.usually !== undefined) {
+      const usually = byId('usually')
+      usually.replaceChildren(`Did you mean `, h('a', { href: `/prefix/${encodeURIComponent(answer.usually)}` }, h('code', {}, `${answer.usually}:`)), '?')
+      usually.hidden = false
+    }
+  } catch (error) {
+    showFailure(byId('status'), error)
+  }
+}
