@@ -73,7 +73,7 @@ local function labels(list)
 end
 
 local function first()
-  when(client, function()
+  when(client, function(c)
     local attached = uv.hrtime()
     complete(0, 16, function(_, list)
       local now = uv.hrtime()
@@ -81,6 +81,10 @@ local function first()
       result.spawn_to_attached = (attached - result.spawn) / 1e6
       result.spawn_to_completion = (now - result.spawn) / 1e6
       result.nvim_to_completion = ms(now)
+      -- The server's main thread's CPU time (user + system, in 10 ms ticks) up to the answer.
+      local stat = io.open('/proc/' .. c.rpc.pid .. '/task/' .. c.rpc.pid .. '/stat'):read('*a'):gsub('^.*%) ', '')
+      local fields = vim.split(stat, ' ')
+      result.server_cpu_ms = (tonumber(fields[12]) + tonumber(fields[13])) * 10
       finish(nil)
     end)
   end)
