@@ -141,6 +141,14 @@ describe('prefixd lsp: diagnostics and hover', function () {
     assert.deepEqual(byCode(filter.diagnostics, 'syntax')[0]?.range.start, { line: 2, character: 14 })
   })
 
+  it('reads a SPARQL update on from the operation after an error', async () => {
+    const update = 'PREFIX ex: <http://example.org/>\nINSERT DATA { ex:a ex:b ex:c ex:d } ;\nDELETE DATA { ex:a ex:b ex:c } ;\nINSERT DATA { ex:e ex:f }\n'
+    const { diagnostics } = await diagnose(update, 'sparql', 'ru')
+    const syntax = byCode(diagnostics, 'syntax')
+    assert.deepEqual(syntax.map((d) => [d.range.start.line, d.range.start.character]), [[1, 29], [3, 24]], JSON.stringify(syntax))
+    assert.deepEqual(byCode(diagnostics, 'undeclared-prefix'), [], 'the PREFIX still holds after the first error')
+  })
+
   it('reports TriG syntax errors, and accepts TriG graphs', async () => {
     assert.deepEqual(byCode((await diagnose('@prefix ex: <http://example.org/> .\nex:g { ex:a ex:b ex:c }\n', 'trig', 'trig')).diagnostics, 'syntax'), [])
     const { diagnostics } = await diagnose('@prefix ex: <http://example.org/> .\nex:g { ex:a ex:b ex:c \n', 'trig', 'trig')

@@ -1,7 +1,8 @@
 // Syntax errors with positions: N3.js for Turtle and TriG, sparqljs (a full SPARQL 1.1 grammar) for
 // queries and updates. Undeclared prefixes are the diagnostics' own concern, so both parsers are told
 // of them and read on past them. Each error sits on the token that breaks; Turtle and TriG go on past
-// an error from the next statement, so every error a document has is found, not only the first.
+// an error from the next statement, SPARQL updates from the next operation, so every error a document
+// has is found, not only the first.
 
 import { Parser as N3Parser } from 'n3'
 import sparqljs from 'sparqljs'
@@ -207,26 +208,60 @@ function expectedList(expected: readonly string[]): string {
 }
 
 /**
- * The first error of a query or update (jison does not recover): on the token it could not take —
- * jison's location is the last token it took, so the one it stopped at is found after it.
+ * The errors of a query or update, each on the token the parser could not take. jison does not
+ * recover, so an update is read again from the operation after the error's (after the next `;` outside
+ * braces: a query has none, so it reports its first error only).
  */
 function sparqlErrors(text: string, undeclared: readonly string[], baseIri: string): SyntaxProblem[] {
-  const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, `${PLACEHOLDER}${prefix}:`]))
   const lines = new Lines(text)
+  const problems: SyntaxProblem[] = []
+  let operations: number[] | undefined
+  let from = 0
+  while (problems.length < MAX_SYNTAX_ERRORS) {
+    const problem = sparqlError(from === 0 ? text : blankBefore(text, from), undeclared, baseIri, lines)
+    if (problem === undefined) break
+    problems.push(problem.problem)
+    operations ??= operationEnds(text)
+    const next = operations.find((e) => e > Math.max(problem.at, from))
+    if (next === undefined || next >= text.length) break
+    from = next
+  }
+  return problems
+}
+
+/** Where a SPARQL update's operations end: after each `;` outside braces, brackets and parentheses. */
+function operationEnds(text: string): number[] {
+  const ends: number[] = []
+  let depth = 0
+  for (const token of tokens(text)) {
+    if (token.kind !== 'punct') continue
+    if (token.text === '{' || token.text === '[' || token.text === '(') depth++
+    else if (token.text === '}' || token.text === ']' || token.text === ')') depth = Math.max(0, depth - 1)
+    else if (token.text === ';' && depth === 0) ends.push(token.end)
+  }
+  return ends
+}
+
+/**
+ * The first error of `source` (the document, or it blanked up to where reading resumes), on the token
+ * jison could not take — its location is the last token it took, so the one it stopped at is found after it.
+ */
+function sparqlError(source: string, undeclared: readonly string[], baseIri: string, lines: Lines): { problem: SyntaxProblem; at: number } | undefined {
+  const text = source
+  const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, `${PLACEHOLDER}${prefix}:`]))
   try {
     new sparqljs.Parser({ prefixes, baseIRI: baseIri }).parse(text)
-    return []
+    return undefined
   } catch (error) {
     const hash = (error as Error & { hash?: { loc?: { first_line: number; first_column: number; last_line: number; last_column: number }; expected?: string[]; text?: string; token?: string } }).hash
     const loc = hash?.loc
     const got = hash?.token === 'EOF' ? 'the query ends' : `got '${hash?.text ?? ''}'`
     const message = hash?.expected !== undefined ? `expected ${expectedList(hash.expected)}; ${got}` : (error as Error).message.split('\n').at(-1)!
-    if (loc === undefined) return [lines.problem(0, 1, message)]
+    if (loc === undefined) return { problem: lines.problem(0, 1, message), at: 0 }
     const taken = lines.offset(loc.first_line - 1, loc.first_column)
     const takenEnd = lines.offset(loc.last_line - 1, loc.last_column)
-    if (hash?.token === 'EOF' || !hash?.text) return [lines.problem(taken, takenEnd, message)]
-    const at = nextTokenAt(text, takenEnd, hash.text)
-    return [at === undefined ? lines.problem(taken, takenEnd, message) : lines.problem(at, at + hash.text.length, message)]
+    const at = hash?.token === 'EOF' || !hash?.text ? undefined : nextTokenAt(text, takenEnd, hash.text)
+    return at === undefined ? { problem: lines.problem(taken, takenEnd, message), at: taken } : { problem: lines.problem(at, at + hash!.text!.length, message), at }
   }
 }
 
