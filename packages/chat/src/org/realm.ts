@@ -2,7 +2,19 @@
 
 import type { Sql } from '../store/store.js'
 
+/**
+ * The API feature level the service answers in `service_feature_level` and `zulip_feature_level`: clients
+ * choose request and event formats by it. 496 is the newest level the spec names (bots may call the
+ * user-group operations); the formats a client picks by level that this service speaks are listed in the
+ * README ("Versions").
+ */
 export const FEATURE_LEVEL = 496
+
+/**
+ * `zulip_version`: the reference release whose API (at FEATURE_LEVEL) the service follows, marked as this
+ * service. The official Python bindings refuse a server without one; clients read the number before `-`.
+ */
+export const ZULIP_VERSION = '12.0-prefixd-chat'
 
 export interface RealmSettings {
   readonly name: string

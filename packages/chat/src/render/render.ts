@@ -4,6 +4,7 @@ import MarkdownIt, { type StateCore, type Token } from 'markdown-it'
 import { isLinkableUrl } from '../linkify/link-url.js'
 import { mergeLinks } from '../linkify/linkify.js'
 import type { TextLink, TextLinker } from '../linkify/text-linker.js'
+import { MENTION_DIRECTORY, MENTIONS_FOUND, mentionPlugin, noMentions, type MentionDirectory, type Mentions } from './mentions.js'
 
 /** Where a render's linkers travel to the core rule: markdown-it hands `env` to every rule. */
 const LINKERS = Symbol('text linkers')
@@ -13,6 +14,7 @@ const md = new MarkdownIt({ html: false, linkify: true, breaks: false })
 // Before text_join, which would merge backslash-escaped characters into the text around them: a link
 // may not contain one, so `\\#12` stays text.
 md.core.ruler.before('text_join', 'text_linkers', linkTextTokens)
+md.use(mentionPlugin)
 
 /**
  * The HTML of a message's Markdown source with `linkers` applied to its text: markdown-it renders it, and
@@ -24,8 +26,18 @@ md.core.ruler.before('text_join', 'text_linkers', linkTextTokens)
  * @example renderMessage('see #12.', [linkifierLinker(linkifiers)])
  * // '<p>see <a href="https://github.com/example/project/issues/12">#12</a>.</p>'
  */
-export function renderMessage(content: string, linkers: readonly TextLinker[]): string {
-  return md.render(content, { [LINKERS]: linkers }).trimEnd()
+export function renderMessage(content: string, linkers: readonly TextLinker[], directory?: MentionDirectory): string {
+  return renderWithMentions(content, linkers, directory).html
+}
+
+/**
+ * As renderMessage, and what the message mentions (parsed once, in the same pass): people and groups of
+ * `directory`, and wildcards. Without a directory only wildcards are mentions.
+ */
+export function renderWithMentions(content: string, linkers: readonly TextLinker[], directory?: MentionDirectory): { readonly html: string; readonly mentions: Mentions } {
+  const mentions = noMentions()
+  const html = md.render(content, { [LINKERS]: linkers, [MENTION_DIRECTORY]: directory, [MENTIONS_FOUND]: mentions }).trimEnd()
+  return { html, mentions }
 }
 
 /** A link of a message's topic (chat-events.md `topic_links`). */

@@ -3,7 +3,7 @@
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import { DEFAULT_LIFESPAN_SECS, MAX_LIFESPAN_SECS, NARROW_OPERATORS, type NarrowTerm } from '../events/event-queues.js'
 import { invalid, is } from '../http/params.js'
-import { FEATURE_LEVEL, realmSettings } from '../org/realm.js'
+import { FEATURE_LEVEL, realmSettings, ZULIP_VERSION } from '../org/realm.js'
 import { initialState, STATE_TYPES } from '../events/register-state.js'
 
 /** What clients set their HTTP timeout from: above the longest heartbeat wait. */
@@ -33,6 +33,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
       last_event_id: -1,
       service_feature_level: FEATURE_LEVEL,
       zulip_feature_level: FEATURE_LEVEL,
+      zulip_version: ZULIP_VERSION,
       event_queue_longpoll_timeout_seconds: LONGPOLL_TIMEOUT_SECONDS,
       max_topic_length: realm.max_topic_length,
       realm_empty_topic_display_name: realm.realm_empty_topic_display_name,

@@ -9,6 +9,9 @@ import { addGroupRoutes } from './groups.js'
 import { addLinkifierReverseRoutes } from './linkifier-reverse.js'
 import { addLinkifierRoutes } from './linkifiers.js'
 import { addMessageRoutes } from './messages.js'
+import { addMessageHistoryRoutes } from './message-history.js'
+import { addMessageEditRoutes } from './message-edits.js'
+import { addMessageFlagRoutes } from './message-flags.js'
 import { addNavigationViewRoutes } from './navigation-views.js'
 import { addPresenceRoutes } from './presence.js'
 import { addReactionRoutes } from './reactions.js'
@@ -25,6 +28,9 @@ export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addServerRoutes(router, services)
   addMessageRoutes(router, services)
   addReactionRoutes(router, services)
+  addMessageHistoryRoutes(router, services)
+  addMessageEditRoutes(router, services)
+  addMessageFlagRoutes(router, services)
   addSettingsRoutes(router, services)
   addUserRoutes(router, services)
   addStreamRoutes(router, services)

@@ -3,12 +3,14 @@
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
 import { badRequest, ChatError } from '../http/chat-error.js'
-import { linkifierLinker } from '../linkify/linkify.js'
-import { listLinkifiers } from '../linkify/linkifiers.js'
-import { wildcardMentions } from '../render/markdown.js'
-import { renderMessage, topicLinks, type TopicLink } from '../render/render.js'
-import type { TextLinker } from '../linkify/text-linker.js'
-import { invalid, is, type Params } from '../http/params.js'
+import { renderWithMentions, topicLinks, type TopicLink } from '../render/render.js'
+import type { Mentions } from '../render/mentions.js'
+import { messageLinkers, withPrefixedNames } from '../messages/linkers.js'
+import { invalid, type Params } from '../http/params.js'
+import { checkGroupMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
+import { channelIdOf, channelRef, cleanTopic, peopleRefs, resolvePeople, topicParam } from '../messages/recipients.js'
+import { FLAG_BITS, flagNames } from '../messages/flags.js'
+import { conversationId } from '../messages/describe.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'
 import type { Sql } from '../store/store.js'
@@ -20,7 +22,7 @@ export const MAX_MESSAGE_LENGTH = 10_000
 export function addMessageRoutes(router: ChatRouter, services: ChatServices): void {
   router.post('/api/v1/messages/render', async (ctx) => {
     const content = withPrefixedNames(services, ctx.state.params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH }))
-    ok(ctx, { rendered: renderMessage(content, await messageLinkers(services)) })
+    ok(ctx, { rendered: renderWithMentions(content, await messageLinkers(services), await mentionDirectory(services.db, content)).html })
   })
 
   router.post('/api/v1/messages', async (ctx) => {
@@ -33,13 +35,15 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     const toChannel = type === 'stream' || type === 'channel'
     if (!toChannel && type !== 'private' && type !== 'direct') throw invalid('type')
     const linkers = await messageLinkers(services)
-    const rendered = renderMessage(content, linkers) // outside the transaction: no lock held while rendering
+    // Rendered outside the transaction (no lock held meanwhile), mentions found in the same pass.
+    const { html: rendered, mentions } = renderWithMentions(content, linkers, await mentionDirectory(services.db, content))
     const timestamp = Math.floor(services.now())
     const id = await services.changes.write(async (emit, db) => {
       // Who may receive it is checked inside the transaction, so that it still holds at commit (a channel
       // archived or a user deactivated meanwhile, through another process).
-      const target = toChannel ? await channelTarget(db, services, params, user) : await directTarget(db, services, params, user)
-      if (target.type === 'stream') await checkWildcardMentions(db, services, user, target, rendered)
+      const target = toChannel ? await channelTarget(db, services, params, user) : await directTarget(db, params, user)
+      if (target.type === 'stream') await checkWildcardMentions(db, user, target, mentions)
+      await checkGroupMentions(db, user.id, mentions)
       const inserted = await db.get<{ id: number }>(
         'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
         target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp,
@@ -47,15 +51,28 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
       const messageId = inserted!.id
       await linkAttachments(db, emit, user, messageId, content) // its readers may now read the files it links
       const message = await describeMessage(db, services, user, target, { id: messageId, content, rendered, timestamp, topicLinks: target.type === 'stream' ? topicLinks(target.topic, linkers) : [] })
-      // Two events, not one per recipient: the sender's (read, and the local id for the queue that sent
-      // it) and everyone else's. Each queue gets its own form from the fan-out: rendered or raw
-      // content (apply_markdown), and local_message_id only in the sender's queue named by queue_id.
+      // Each recipient's flags: the sender's message is read; mentions flag those they name.
+      const flags = await mentionFlags(db, mentions, target.audience, () => topicParticipants(db, target, user.id))
+      flags.set(user.id, (flags.get(user.id) ?? 0) | FLAG_BITS.read)
+      const byFlags = new Map<number, number[]>()
+      for (const recipient of target.audience) {
+        const bits = flags.get(recipient) ?? 0
+        byFlags.set(bits, [...(byFlags.get(bits) ?? []), recipient])
+      }
+      // One row per recipient, one statement per set of flags.
+      for (const [bits, users] of byFlags) {
+        await db.run('INSERT INTO user_messages (user_id, message_id, flags) SELECT r.value, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM (SELECT value FROM json_each(?)) AS r', messageId, bits, JSON.stringify(users))
+      }
+      // One event per set of flags, not one per recipient (most share none): the sender's (read, and the
+      // local id for the queue that sent it) and the others'. Each queue gets its own form from the
+      // fan-out: rendered or raw content (apply_markdown), and local_message_id only in the sender's
+      // queue named by queue_id.
       const shared = { type: 'message', message, raw_content: content, ...(target.public && { public_channel: true }) }
-      emit(
-        target.audience.filter((id) => id !== user.id),
-        { ...shared, flags: [] },
-      )
-      emit([user.id], { ...shared, flags: ['read'], ...(localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }) })
+      for (const [bits, users] of byFlags) {
+        const others = users.filter((id) => id !== user.id)
+        if (others.length > 0) emit(others, { ...shared, flags: flagNames(bits) })
+      }
+      emit([user.id], { ...shared, flags: flagNames(flags.get(user.id)!), ...(localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }) })
       return messageId
       // Shared: sends run beside each other (they add a message and lock, in order, the queues they write
       // to); what they check is changed only by changes that take the lock alone.
@@ -65,36 +82,29 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
 }
 
 /**
- * What links the text of a message: the organization's linkifiers in their order (read at each send; the
- * compiled list is cached while it stays the same), then the service's extra linkers.
- */
-async function messageLinkers(services: ChatServices): Promise<TextLinker[]> {
-  return [linkifierLinker(await listLinkifiers(services.db)), ...(services.textLinkers ?? [])]
-}
-
-/** The content as stored and rendered: with the prefix glue, pasted IRIs become prefixed names. */
-function withPrefixedNames(services: ChatServices, content: string): string {
-  return services.prefixGlue === undefined ? content : services.prefixGlue.shrink(content)
-}
-
-/**
  * The wildcard-mention policy (chat-api.md §7): in a channel (or topic) with more people than the
- * organization's threshold, only moderators and above may notify everyone at once. Mentions are read
- * from the rendered message, so `@**all**` in code or inside a word is not one.
+ * organization's threshold, only moderators and above may notify everyone at once. The mentions are
+ * the renderer's, so `@**all**` in code or inside a word is not one, and a silent one notifies nobody.
  */
-async function checkWildcardMentions(db: Sql, services: ChatServices, user: User, target: Target, rendered: string): Promise<void> {
+async function checkWildcardMentions(db: Sql, user: User, target: Target, mentions: Mentions): Promise<void> {
   if (user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator') return
-  const mentions = wildcardMentions(rendered)
   const threshold = (await realmSettings(db)).wildcard_mention_large_threshold
-  if (mentions.channel && target.audience.length > threshold) {
+  if (mentions.channelWildcard && target.audience.length > threshold) {
     throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')
   }
-  if (mentions.topic) {
+  if (mentions.topicWildcard) {
     const participants = await db.get('SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?', target.streamId, target.topic) as { n: number }
     if (participants.n > threshold) {
       throw new ChatError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.')
     }
   }
+}
+
+/** Who took part in the message's topic (its senders, and this sender); all of a direct conversation. */
+async function topicParticipants(db: Sql, target: Target, senderId: number): Promise<ReadonlySet<number>> {
+  if (target.type === 'private') return new Set(target.audience)
+  const rows = await db.all<{ id: number }>('SELECT DISTINCT sender_id AS id FROM messages WHERE stream_id = ? AND topic = ?', target.streamId, target.topic)
+  return new Set([...rows.map((r) => r.id), senderId])
 }
 
 /** The message object of chat-events.md, as every recipient's event carries it. */
@@ -128,13 +138,6 @@ async function describeMessage(db: Sql, services: ChatServices, sender: User, ta
   }
 }
 
-/** A stable number for a direct-message conversation (its sorted participants), as recipient_id. */
-function conversationId(participants: readonly number[]): number {
-  let hash = 0x811c9dc5
-  for (const char of participants.join(',')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0
-  return hash & 0x7fffffff
-}
-
 interface Target {
   readonly type: 'stream' | 'private'
   readonly streamId: number | null
@@ -148,23 +151,16 @@ interface Target {
 }
 
 async function channelTarget(db: Sql, services: ChatServices, params: Params, user: User): Promise<Target> {
-  const raw = params.string('to', { required: true })
-  const channelId = /^\d{1,15}$/.test(raw) ? Number(raw) : (await db.get('SELECT id FROM channels WHERE name = ?', raw) as { id: number } | undefined)?.id
+  const channelId = await channelIdOf(db, channelRef(params.string('to', { required: true })))
   const channel = channelId === undefined ? undefined : await channelById(db, channelId)
   if (channel === undefined || !await canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
   if (channel.is_archived) throw badRequest('Not authorized to send to channel')
-  const topic = params.string('topic', { required: true }).trim()
-  const max = (await realmSettings(db)).max_topic_length
-  if ([...topic].length > max) throw invalid('topic', `longer than ${max} characters`)
-  if (/[\u0000-\u001f\u007f]/u.test(topic)) throw invalid('topic', 'it contains a control character')
+  const topic = cleanTopic(topicParam(params, { required: true })!, (await realmSettings(db)).max_topic_length)
   return { type: 'stream', streamId: channel.id, channelName: channel.name, topic, public: !channel.invite_only, recipients: [], audience: [...new Set([...(await subscriberIds(db, channel.id)), user.id])] }
 }
 
-async function directTarget(db: Sql, services: ChatServices, params: Params, user: User): Promise<Target> {
-  const to = params.json('to', is.intArray, { required: true })
-  if (to.length === 0) throw invalid('to', 'no recipient')
-  const found = await db.all('SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))', JSON.stringify(to)) as Array<{ id: number }>
-  if (found.length !== new Set(to).size) throw badRequest('Invalid user ID')
+async function directTarget(db: Sql, params: Params, user: User): Promise<Target> {
+  const to = await resolvePeople(db, peopleRefs(params.string('to', { required: true })))
   const recipients = [...new Set([...to, user.id])].sort((a, b) => a - b)
   return { type: 'private', streamId: null, topic: '', recipients, audience: recipients }
 }

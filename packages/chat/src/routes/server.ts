@@ -1,7 +1,7 @@
 // GET /server_settings (no authentication) and GET /users/me.
 
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { FEATURE_LEVEL, realmSettings } from '../org/realm.js'
+import { FEATURE_LEVEL, realmSettings, ZULIP_VERSION } from '../org/realm.js'
 import { describeUser } from '../org/users.js'
 
 export function addServerRoutes(router: ChatRouter, services: ChatServices): void {
@@ -10,6 +10,7 @@ export function addServerRoutes(router: ChatRouter, services: ChatServices): voi
     ok(ctx, {
       service_feature_level: FEATURE_LEVEL,
       zulip_feature_level: FEATURE_LEVEL,
+      zulip_version: ZULIP_VERSION,
       realm_name: realm.name,
       realm_url: realm.url,
       authentication_methods: { password: true, dev: false },

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import type { SqlValue, Store } from './store.js'
 import { linkifierLinker } from '../linkify/linkify.js'
 import { renderMessage } from '../render/render.js'
+import { backfillUserMessages } from '../messages/flags.js'
 import { hashApiKey, hashPassword } from '../org/secrets.js'
 import type { TextLinker } from '../linkify/text-linker.js'
 
@@ -87,6 +88,7 @@ export async function loadFixture(store: Store, file: string | URL, textLinkers:
     }
     for (const v of rows(fixture, 'navigation_views')) await run('INSERT INTO navigation_views (user_id, fragment, is_pinned, name) VALUES (?, ?, ?, ?)', v.user_id, v.fragment, flag(v.is_pinned), v.name ?? null)
     for (const d of rows(fixture, 'drafts')) await run('INSERT INTO drafts (id, user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)', d.id, d.user_id, d.type, JSON.stringify(d.to ?? []), d.topic ?? '', d.content, d.timestamp)
+    await backfillUserMessages(db) // the recipients' flags of the fixture's messages
     await store.continueIds(db)
   })
 }

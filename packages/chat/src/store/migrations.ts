@@ -362,4 +362,71 @@ export const MIGRATIONS: readonly Migration[] = [
     update_id INTEGER NOT NULL
   ) STRICT;
   `,
+  // 11: each recipient's flags of each message (read, starred, mentioned …; messages/flags.ts), written with
+  // the message; messages sent before get rows for today's subscribers and their direct recipients. No
+  // foreign keys, as in 8: a send to 1,000 people writes 1,000 rows, deleted with their message.
+  {
+    sqlite: `
+    CREATE TABLE user_messages (
+      user_id INTEGER NOT NULL,
+      message_id INTEGER NOT NULL,
+      flags INTEGER NOT NULL,
+      PRIMARY KEY (user_id, message_id)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX user_messages_by_message ON user_messages (message_id);
+    INSERT INTO user_messages (user_id, message_id, flags)
+      SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id WHERE m.type = 'stream'
+      UNION SELECT r.value, m.id, CASE WHEN r.value = m.sender_id THEN 1 ELSE 0 END FROM messages m, json_each(m.recipients) r WHERE m.type = 'private'
+      UNION SELECT m.sender_id, m.id, 1 FROM messages m WHERE true
+      ON CONFLICT DO NOTHING;
+    `,
+    postgres: `
+    CREATE TABLE user_messages (
+      user_id BIGINT NOT NULL,
+      message_id BIGINT NOT NULL,
+      flags BIGINT NOT NULL,
+      PRIMARY KEY (user_id, message_id)
+    );
+    CREATE INDEX user_messages_by_message ON user_messages (message_id);
+    INSERT INTO user_messages (user_id, message_id, flags)
+      SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id WHERE m.type = 'stream'
+      UNION SELECT r.value::bigint, m.id, CASE WHEN r.value::bigint = m.sender_id THEN 1 ELSE 0 END FROM messages m, json_array_elements_text(m.recipients::json) r WHERE m.type = 'private'
+      UNION SELECT m.sender_id, m.id, 1 FROM messages m
+      ON CONFLICT DO NOTHING;
+    `,
+  },
+  // 12: message history — reading a channel newest first (an index by channel and id), edits (their times
+  // and history, newest first), and full-text search in each store's own engine: an FTS5 index kept by
+  // triggers on SQLite, a generated tsvector with a GIN index on PostgreSQL (both word-based, no stemming:
+  // the same words find the same messages in both stores; messages/narrow.ts).
+  {
+    sqlite: `
+    CREATE INDEX messages_by_channel ON messages (stream_id, id);
+    CREATE INDEX messages_by_sender ON messages (sender_id, id);
+    ALTER TABLE messages ADD COLUMN last_edit_timestamp INTEGER;
+    ALTER TABLE messages ADD COLUMN last_moved_timestamp INTEGER;
+    ALTER TABLE messages ADD COLUMN edit_history TEXT;
+    CREATE VIRTUAL TABLE message_search USING fts5(topic, content, content='messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+    INSERT INTO message_search (rowid, topic, content) SELECT id, topic, content FROM messages;
+    CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
+      INSERT INTO message_search (rowid, topic, content) VALUES (new.id, new.topic, new.content);
+    END;
+    CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
+      INSERT INTO message_search (message_search, rowid, topic, content) VALUES ('delete', old.id, old.topic, old.content);
+    END;
+    CREATE TRIGGER message_search_update AFTER UPDATE OF topic, content ON messages BEGIN
+      INSERT INTO message_search (message_search, rowid, topic, content) VALUES ('delete', old.id, old.topic, old.content);
+      INSERT INTO message_search (rowid, topic, content) VALUES (new.id, new.topic, new.content);
+    END;
+    `,
+    postgres: `
+    CREATE INDEX messages_by_channel ON messages (stream_id, id);
+    CREATE INDEX messages_by_sender ON messages (sender_id, id);
+    ALTER TABLE messages ADD COLUMN last_edit_timestamp BIGINT;
+    ALTER TABLE messages ADD COLUMN last_moved_timestamp BIGINT;
+    ALTER TABLE messages ADD COLUMN edit_history TEXT;
+    ALTER TABLE messages ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple', topic || ' ' || content)) STORED;
+    CREATE INDEX messages_search ON messages USING gin (search);
+    `,
+  },
 ]

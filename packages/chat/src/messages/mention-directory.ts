@@ -1,0 +1,75 @@
+// The people and groups a message may mention, read for the names it contains (not the whole organization),
+// and the flags each recipient gets from what it mentions.
+
+import { effectiveMembers, holdsGroupSetting } from '../org/group-settings.js'
+import { groupById } from '../org/groups.js'
+import { badRequest } from '../http/chat-error.js'
+import { mentionCandidates, type MentionDirectory, type MentionablePerson, type Mentions } from '../render/mentions.js'
+import type { Sql } from '../store/store.js'
+import { FLAG_BITS } from './flags.js'
+
+/** Who `content` may mention: active people and active, non-system groups whose names (or ids) it holds. */
+export async function mentionDirectory(db: Sql, content: string): Promise<MentionDirectory | undefined> {
+  const candidates = mentionCandidates(content)
+  if (candidates.names.length + candidates.ids.length + candidates.groups.length === 0) return undefined
+  const texts = db.dialect === 'postgres' ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
+  const people = await db.all<MentionablePerson>(
+    `SELECT id, full_name FROM users WHERE is_active = 1 AND (lower(full_name) IN (${texts}) OR id IN (SELECT value FROM json_each(?)))`,
+    JSON.stringify(candidates.names), JSON.stringify(candidates.ids),
+  )
+  const groups = candidates.groups.length === 0
+    ? []
+    : await db.all<{ id: number; name: string }>(`SELECT id, name FROM user_groups WHERE deactivated = 0 AND is_system_group = 0 AND lower(name) IN (${texts})`, JSON.stringify(candidates.groups))
+  const byName = new Map<string, MentionablePerson[]>()
+  for (const p of people) byName.set(p.full_name.toLowerCase(), [...(byName.get(p.full_name.toLowerCase()) ?? []), p])
+  const byId = new Map(people.map((p) => [p.id, p]))
+  const groupByName = new Map(groups.map((g) => [g.name.toLowerCase(), g]))
+  return {
+    person(name, id) {
+      if (id !== undefined) {
+        const person = byId.get(id)
+        // `@**Name|id**` must name that person; `@**|id**` is enough.
+        return person !== undefined && (name === undefined || person.full_name.toLowerCase() === name.toLowerCase()) ? person : undefined
+      }
+      const named = byName.get(name!.toLowerCase())
+      return named?.length === 1 ? named[0] : undefined // a shared name needs the id
+    },
+    group: (name) => groupByName.get(name.toLowerCase()),
+  }
+}
+
+/**
+ * Refuses a message that mentions a group its sender may not mention (the group's `can_mention_group`,
+ * chat-api.md §2.2). Silent mentions are not in `mentions` and are always allowed.
+ */
+export async function checkGroupMentions(db: Sql, senderId: number, mentions: Mentions): Promise<void> {
+  for (const groupId of mentions.groups) {
+    const group = await groupById(db, groupId)
+    if (group === undefined || group.deactivated) continue // (deactivated since rendering: the mention notifies nobody)
+    if (!(await holdsGroupSetting(db, senderId, group.settings.can_mention_group))) {
+      throw badRequest(`You are not allowed to mention user group '${group.name}'.`)
+    }
+  }
+}
+
+/**
+ * The mention flags of each of `audience` (bits of FLAG_BITS; recipients absent have none): people named
+ * and members of groups named get `mentioned`; a channel wildcard gives everyone, a topic wildcard the
+ * topic's participants, `wildcard_mentioned` with its own flag.
+ */
+export async function mentionFlags(db: Sql, mentions: Mentions, audience: readonly number[], topicParticipants: () => Promise<ReadonlySet<number>>): Promise<Map<number, number>> {
+  const flags = new Map<number, number>()
+  const add = (user: number, bits: number): void => {
+    flags.set(user, (flags.get(user) ?? 0) | bits)
+  }
+  const receiving = new Set(audience)
+  const named = new Set(mentions.users)
+  if (mentions.groups.size > 0) for (const id of await effectiveMembers(db, [...mentions.groups])) named.add(id)
+  for (const id of named) if (receiving.has(id)) add(id, FLAG_BITS.mentioned)
+  if (mentions.channelWildcard) for (const id of audience) add(id, FLAG_BITS.wildcard_mentioned | FLAG_BITS.stream_wildcard_mentioned)
+  if (mentions.topicWildcard) {
+    const participants = await topicParticipants()
+    for (const id of audience) if (participants.has(id)) add(id, FLAG_BITS.wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)
+  }
+  return flags
+}

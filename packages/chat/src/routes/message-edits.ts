@@ -1,0 +1,158 @@
+// PATCH /messages/{message_id} (content, topic with propagate_mode, moving to another channel) and DELETE,
+// with the update_message and delete_message events of the reference API.
+
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { badRequest } from '../http/chat-error.js'
+import { invalid } from '../http/params.js'
+import { pathId } from '../http/path-ids.js'
+import { FLAG_BITS, flagNames } from '../messages/flags.js'
+import { messageLinkers, withPrefixedNames } from '../messages/linkers.js'
+import { checkGroupMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
+import { cleanTopic, topicParam } from '../messages/recipients.js'
+import { visibleMessages } from '../messages/visibility.js'
+import { canAccessChannel, channelById } from '../org/channels.js'
+import { realmSettings } from '../org/realm.js'
+import { isAdministrator, type User } from '../org/users.js'
+import { renderWithMentions, topicLinks } from '../render/render.js'
+import type { Emit } from '../store/changes.js'
+import type { Sql } from '../store/store.js'
+import { MAX_MESSAGE_LENGTH } from './messages.js'
+
+const PROPAGATE_MODES = new Set(['change_one', 'change_later', 'change_all'])
+
+export function addMessageEditRoutes(router: ChatRouter, services: ChatServices): void {
+  router.patch('/api/v1/messages/:message_id', async (ctx) => {
+    const { params, user } = ctx.state
+    const id = pathId(ctx.params.message_id, () => badRequest('Invalid message(s)'))
+    const rawContent = params.string('content', { maxLength: MAX_MESSAGE_LENGTH })
+    const rawTopic = topicParam(params, { required: false })
+    const newStreamId = params.int('stream_id', { min: 0 })
+    const propagateMode = params.string('propagate_mode', { maxLength: 20 }) ?? 'change_one'
+    if (!PROPAGATE_MODES.has(propagateMode)) throw invalid('propagate_mode', "expected 'change_one', 'change_later' or 'change_all'")
+    if (rawContent === undefined && rawTopic === undefined && newStreamId === undefined) throw badRequest('Nothing to change')
+    const content = rawContent === undefined ? undefined : withPrefixedNames(services, rawContent)
+    const linkers = await messageLinkers(services)
+    // Rendered outside the transaction, as a send is.
+    const rendered = content === undefined ? undefined : renderWithMentions(content, linkers, await mentionDirectory(services.db, content))
+    const now = Math.floor(services.now())
+    await services.changes.write(async (emit, db) => {
+      const [message] = await visibleMessages(db, user, [id])
+      if (message === undefined) throw badRequest('Invalid message(s)')
+      const event: Record<string, unknown> = { type: 'update_message', user_id: user.id, edit_timestamp: now, message_id: id, rendering_only: false }
+      const history: Record<string, unknown> = { user_id: user.id, timestamp: now }
+      let affected = [id]
+      if (content !== undefined) {
+        if (message.sender_id !== user.id) throw badRequest("You don't have permission to edit this message")
+        if (content.trim() === '') throw badRequest('Message must not be empty')
+        await checkGroupMentions(db, user.id, rendered!.mentions)
+        await db.run('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?', content, rendered!.html, now, id)
+        // Mentions follow the new text: each recipient's mention flags are worked out again.
+        const recipients = (await db.all<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = ?', id)).map((r) => Number(r.user_id))
+        const target = { type: message.type, streamId: message.stream_id, topic: message.topic, audience: recipients }
+        const flags = await mentionFlags(db, rendered!.mentions, recipients, () => participants(db, target, message.sender_id))
+        const mentionBits = FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned
+        await db.run('UPDATE user_messages SET flags = flags & ? WHERE message_id = ?', ~mentionBits, id)
+        for (const [recipient, bits] of flags) await db.run('UPDATE user_messages SET flags = flags | ? WHERE message_id = ? AND user_id = ?', bits, id, recipient)
+        Object.assign(event, { orig_content: message.content, orig_rendered_content: message.rendered_content, content, rendered_content: rendered!.html, is_me_message: /^\/me\s/u.test(content) })
+        Object.assign(history, { prev_content: message.content, prev_rendered_content: message.rendered_content })
+      }
+      if (rawTopic !== undefined || newStreamId !== undefined) {
+        if (message.type === 'private') throw badRequest(newStreamId !== undefined ? 'Direct messages cannot be moved to channels.' : 'Direct messages cannot have topics.')
+        affected = await moveMessages(db, user, message, { rawTopic, newStreamId, propagateMode, now, event, history }, emit)
+      }
+      const previous = message.edit_history === null ? [] : (JSON.parse(message.edit_history) as unknown[])
+      await db.run('UPDATE messages SET edit_history = ? WHERE id = ?', JSON.stringify([history, ...previous]), id)
+      event.message_ids = affected
+      if (event.subject !== undefined) event.topic_links = topicLinks(String(event.subject), linkers)
+      await emitToRecipients(db, emit, id, user.id, event)
+    })
+    ok(ctx)
+  })
+
+  router.delete('/api/v1/messages/:message_id', async (ctx) => {
+    const { user } = ctx.state
+    const id = pathId(ctx.params.message_id, () => badRequest('Invalid message(s)'))
+    await services.changes.write(async (emit, db) => {
+      const [message] = await visibleMessages(db, user, [id])
+      if (message === undefined) throw badRequest('Invalid message(s)')
+      if (message.sender_id !== user.id && !isAdministrator(user)) throw badRequest("You don't have permission to delete this message")
+      const recipients = (await db.all<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = ?', id)).map((r) => Number(r.user_id))
+      await db.run('DELETE FROM user_messages WHERE message_id = ?', id)
+      await db.run('DELETE FROM messages WHERE id = ?', id)
+      // Both forms of the reference API in one event (message_id for clients without bulk_message_deletion);
+      // the deleting user hears of it too (feature level 274).
+      emit([...recipients, user.id], {
+        type: 'delete_message',
+        message_id: id,
+        message_ids: [id],
+        message_type: message.type,
+        ...(message.type === 'stream' && { stream_id: Number(message.stream_id), topic: message.topic }),
+      })
+    })
+    ok(ctx)
+  })
+}
+
+/**
+ * Moves the message (and, by `propagateMode`, the later or all messages of its topic) to a new topic and/or
+ * channel. The sender and moderators and above may move; the new channel must be one the mover can see and
+ * send to. New subscribers of a moved-to channel get the messages as read; people who cannot see a private
+ * channel it moves to lose them (a delete_message event).
+ */
+async function moveMessages(
+  db: Sql,
+  user: User,
+  message: { id: number; sender_id: number; stream_id: number | null; topic: string },
+  move: { rawTopic: string | undefined; newStreamId: number | undefined; propagateMode: string; now: number; event: Record<string, unknown>; history: Record<string, unknown> },
+  emit: Emit,
+): Promise<number[]> {
+  const moderator = user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator'
+  if (message.sender_id !== user.id && !moderator) throw badRequest("You don't have permission to edit this message")
+  const oldStreamId = Number(message.stream_id)
+  const oldChannel = (await channelById(db, oldStreamId))!
+  const topic = move.rawTopic === undefined ? message.topic : cleanTopic(move.rawTopic, (await realmSettings(db)).max_topic_length)
+  let streamId = oldStreamId
+  if (move.newStreamId !== undefined && move.newStreamId !== oldStreamId) {
+    const channel = await channelById(db, move.newStreamId)
+    if (channel === undefined || !(await canAccessChannel(db, channel, user))) throw badRequest('Invalid channel ID')
+    if (channel.is_archived) throw badRequest('Not authorized to send to channel')
+    streamId = channel.id
+  }
+  const scope = move.propagateMode === 'change_one' ? 'id = ?' : move.propagateMode === 'change_later' ? 'stream_id = ? AND lower(topic) = lower(?) AND id >= ?' : 'stream_id = ? AND lower(topic) = lower(?)'
+  const scopeParams = move.propagateMode === 'change_one' ? [message.id] : move.propagateMode === 'change_later' ? [oldStreamId, message.topic, message.id] : [oldStreamId, message.topic]
+  const ids = (await db.all<{ id: number }>(`SELECT id FROM messages WHERE ${scope} ORDER BY id`, ...scopeParams)).map((r) => Number(r.id))
+  await db.run('UPDATE messages SET stream_id = ?, topic = ?, last_moved_timestamp = ? WHERE id IN (SELECT value FROM json_each(?))', streamId, topic, move.now, JSON.stringify(ids))
+  Object.assign(move.event, { stream_id: oldStreamId, stream_name: oldChannel.name, orig_subject: message.topic, subject: topic, propagate_mode: move.propagateMode })
+  Object.assign(move.history, { prev_topic: message.topic, topic, ...(streamId !== oldStreamId && { prev_stream: oldStreamId, stream: streamId }) })
+  if (streamId !== oldStreamId) {
+    move.event.new_stream_id = streamId
+    const json = JSON.stringify(ids)
+    const channel = (await channelById(db, streamId))!
+    if (channel.invite_only) {
+      const lost = await db.all<{ user_id: number }>('DELETE FROM user_messages WHERE message_id IN (SELECT value FROM json_each(?)) AND user_id NOT IN (SELECT user_id FROM subscriptions WHERE stream_id = ?) RETURNING user_id', json, streamId)
+      const users = new Set(lost.map((r) => Number(r.user_id)))
+      if (users.size > 0) emit(users, { type: 'delete_message', message_id: ids[0], message_ids: ids, message_type: 'stream', stream_id: oldStreamId, topic: message.topic })
+    }
+    await db.run(
+      `INSERT INTO user_messages (user_id, message_id, flags) SELECT s.user_id, m.id, CAST(? AS BIGINT) FROM subscriptions s JOIN messages m ON m.id IN (SELECT value FROM json_each(?)) WHERE s.stream_id = ? ON CONFLICT DO NOTHING`,
+      FLAG_BITS.read, json, streamId,
+    )
+  }
+  return ids
+}
+
+/** The update_message event to everyone who has the message (and the editor), grouped by their flags of it. */
+async function emitToRecipients(db: Sql, emit: Emit, messageId: number, editorId: number, event: Record<string, unknown>): Promise<void> {
+  const rows = await db.all<{ user_id: number; flags: number }>('SELECT user_id, flags FROM user_messages WHERE message_id = ?', messageId)
+  const byFlags = new Map<number, number[]>()
+  for (const row of rows) byFlags.set(Number(row.flags), [...(byFlags.get(Number(row.flags)) ?? []), Number(row.user_id)])
+  if (!rows.some((r) => Number(r.user_id) === editorId)) byFlags.set(-1, [...(byFlags.get(-1) ?? []), editorId])
+  for (const [bits, users] of byFlags) emit(users, { ...event, flags: bits < 0 ? [] : flagNames(bits) })
+}
+
+/** Who took part in a topic (its senders); all of a direct conversation. */
+async function participants(db: Sql, target: { type: string; streamId: number | null; topic: string; audience: readonly number[] }, senderId: number): Promise<ReadonlySet<number>> {
+  if (target.type === 'private') return new Set(target.audience)
+  const rows = await db.all<{ id: number }>('SELECT DISTINCT sender_id AS id FROM messages WHERE stream_id = ? AND topic = ?', target.streamId, target.topic)
+  return new Set([...rows.map((r) => Number(r.id)), senderId])
+}

@@ -1,0 +1,85 @@
+// GET /messages (a narrow around an anchor, or given ids) and GET /messages/{message_id}.
+
+import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { badRequest } from '../http/chat-error.js'
+import { invalid, is, type Params } from '../http/params.js'
+import { pathId } from '../http/path-ids.js'
+import { describeMessages, type DescribeOptions } from '../messages/describe.js'
+import { readHistory, type Anchor } from '../messages/history.js'
+import { messageLinkers } from '../messages/linkers.js'
+import { narrowFilter, parseNarrow } from '../messages/narrow.js'
+import { visibleMessages } from '../messages/visibility.js'
+import { realmSettings } from '../org/realm.js'
+import { topicLinks } from '../render/render.js'
+
+/** Most messages one GET /messages may ask for (num_before + num_after, or message_ids), as the reference API. */
+export const MAX_MESSAGES_PER_REQUEST = 5000
+
+export function addMessageHistoryRoutes(router: ChatRouter, services: ChatServices): void {
+  router.get('/api/v1/messages', async (ctx) => {
+    const { params, user } = ctx.state
+    const narrow = params.json('narrow', parseNarrow) ?? []
+    const options = await describeOptions(services, params)
+    const messageIds = params.json('message_ids', is.intArray)
+    if (messageIds !== undefined) {
+      if (messageIds.length > MAX_MESSAGES_PER_REQUEST) throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_REQUEST}).`)
+      const filter = await narrowFilter(services.db, user, narrow)
+      const rows = await visibleMessages(services.db, user, messageIds, filter)
+      const flags = new Map(rows.map((r) => [r.id, r.user_flags ?? undefined]))
+      ok(ctx, { messages: await describeMessages(services.db, rows, (id) => flags.get(id), options), history_limited: false })
+      return
+    }
+    const anchor = readAnchor(params)
+    const numBefore = params.int('num_before', { required: true, min: 0, max: MAX_MESSAGES_PER_REQUEST })
+    const numAfter = params.int('num_after', { required: true, min: 0, max: MAX_MESSAGES_PER_REQUEST })
+    if (numBefore + numAfter > MAX_MESSAGES_PER_REQUEST) throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_REQUEST}).`)
+    const includeAnchor = params.bool('include_anchor') ?? true
+    const filter = await narrowFilter(services.db, user, narrow)
+    const history = await readHistory(services.db, user, filter, { anchor, numBefore, numAfter, includeAnchor })
+    const flags = new Map(history.rows.map((r) => [r.id, r.user_flags ?? undefined]))
+    ok(ctx, {
+      anchor: history.anchor,
+      found_anchor: history.foundAnchor,
+      found_oldest: history.foundOldest,
+      found_newest: history.foundNewest,
+      history_limited: false,
+      messages: await describeMessages(services.db, history.rows, (id) => flags.get(id), options),
+    })
+  })
+
+  router.get('/api/v1/messages/:message_id', async (ctx) => {
+    const { params, user } = ctx.state
+    const id = pathId(ctx.params.message_id, () => badRequest('Invalid message(s)'))
+    const options = await describeOptions(services, params)
+    const [row] = await visibleMessages(services.db, user, [id])
+    if (row === undefined) throw badRequest('Invalid message(s)')
+    const [message] = await describeMessages(services.db, [row], () => row.user_flags ?? undefined, options)
+    ok(ctx, { message, raw_content: row.content })
+  })
+}
+
+/**
+ * `anchor`: a message id, `newest`, `oldest` or `first_unread` (or the older `use_first_unread_anchor=true`).
+ * Required, as the reference API has it, unless that older flag is given.
+ */
+function readAnchor(params: Params): Anchor {
+  const firstUnread = params.bool('use_first_unread_anchor') ?? false
+  const raw = firstUnread ? params.string('anchor', { maxLength: 20 }) : params.string('anchor', { required: true, maxLength: 20 })
+  if (raw === undefined) return 'first_unread'
+  if (raw === 'newest' || raw === 'oldest' || raw === 'first_unread') return raw
+  if (/^\d{1,16}$/.test(raw)) return Number(raw)
+  throw invalid('anchor', "expected a message id, 'newest', 'oldest' or 'first_unread'")
+}
+
+/** How messages are shown: HTML or Markdown (`apply_markdown`, default true), and the empty topic's name. */
+async function describeOptions(services: ChatServices, params: Params): Promise<DescribeOptions> {
+  const applyMarkdown = params.bool('apply_markdown') ?? true
+  params.bool('client_gravatar') // (avatars are null here: nothing to compute)
+  const allowEmptyTopic = params.bool('allow_empty_topic_name') ?? false
+  const linkers = await messageLinkers(services)
+  return {
+    applyMarkdown,
+    topicLinks: (topic) => topicLinks(topic, linkers),
+    ...(!allowEmptyTopic && { emptyTopicName: (await realmSettings(services.db)).realm_empty_topic_display_name }),
+  }
+}
