@@ -65,6 +65,6 @@ describe('the official Python bindings and bots against two chat processes on Po
     py: py!,
     clientUrl: urls[0]!,
     peopleUrl: urls[1]!,
-    hasQueue: async (userId) => ((await database!.query('SELECT 1 FROM event_queues WHERE user_id = $1', [userId])).rowCount ?? 0) > 0,
+    queueCount: async (userId) => Number((await database!.query<{ n: string }>('SELECT count(*) AS n FROM event_queues WHERE user_id = $1', [userId])).rows[0]!.n),
   }))
 })

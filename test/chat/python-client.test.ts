@@ -22,6 +22,6 @@ describe('the official Python bindings and bots against the chat service', funct
     py: py!,
     clientUrl: chat!.url,
     peopleUrl: chat!.url,
-    hasQueue: async (userId) => (await chat!.chat.db.get('SELECT 1 AS one FROM event_queues WHERE user_id = ?', userId)) !== undefined,
+    queueCount: async (userId) => Number((await chat!.chat.db.get<{ n: number }>('SELECT count(*) AS n FROM event_queues WHERE user_id = ?', userId))!.n),
   }))
 })

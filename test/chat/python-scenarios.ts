@@ -17,8 +17,8 @@ export interface Services {
   readonly clientUrl: string
   /** Where the people of the tests send and read. */
   readonly peopleUrl: string
-  /** Whether `userId` has a registered event queue (a bot has started listening). */
-  hasQueue(userId: number): Promise<boolean>
+  /** How many event queues `userId` has (a bot has started listening when it registers one more). */
+  queueCount(userId: number): Promise<number>
 }
 
 interface Message {
@@ -64,21 +64,22 @@ export async function runBot(services: Services, bot: string, botConfig?: string
     await writeFile(file, botConfig)
     args.push('--bot-config-file', file)
   }
+  const botId = USERS['linkbot-bot']!.user_id
+  const queuesBefore = await services.queueCount(botId) // (the queues of bots run before stay until they expire)
   const child = spawn(services.py.bin('zulip-run-bot'), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   let exited = false
   child.once('exit', () => (exited = true))
-  const botId = USERS['linkbot-bot']!.user_id
   let listening = false
   let asking = false
   await until(() => {
     if (exited) throw new Error(`zulip-run-bot ${bot} exited: ${output}`)
     if (!asking) {
       asking = true
-      void services.hasQueue(botId).then((has) => {
-        listening = has
+      void services.queueCount(botId).then((count) => {
+        listening = count > queuesBefore
         asking = false
       })
     }
@@ -95,8 +96,8 @@ export async function send(url: string, user: string, values: Record<string, str
 }
 
 /**
- * The tests: `zulip.Client` unchanged, `zulip-send` with a `.zuliprc`, and the bots helloworld and followup
- * answering a direct message and an @-mention in a channel. `services()` is called once `before` ran.
+ * The tests: `zulip.Client` unchanged, `zulip-send` with a `.zuliprc`, the bots helloworld and followup answering
+ * a direct message and an @-mention in a channel, and incrementor (bot storage, editing its answer). `services()` is called once `before` ran.
  */
 export function definePythonTests(services: () => Services): void {
   let bot: ChildProcess | undefined
@@ -131,6 +132,37 @@ print(json.dumps(out))`,
       assert.equal(direct.message.type, 'private')
       assert.deepEqual((direct.message.display_recipient as Array<{ id: number }>).map((p) => p.id), [USERS.max!.user_id, USERS.nina!.user_id])
     }
+  })
+
+  it('reads, stars, edits and deletes through the bindings: get_messages, update_message_flags, update_message, get_raw_message, delete_message', async () => {
+    const { py, clientUrl } = services()
+    const rc = await py.zuliprc(clientUrl, USERS.max!.email, USERS.max!.api_key)
+    const { stdout } = await py.python(
+      `import json, os, zulip
+c = zulip.Client(config_file=os.environ["ZULIPRC"])
+out = {}
+sent = c.send_message({"type": "stream", "to": "general", "subject": "py history", "content": "read me back"})
+out["sent"] = sent
+out["got"] = c.get_messages({"anchor": "newest", "num_before": 5, "num_after": 0, "narrow": [{"operator": "stream", "operand": "general"}, {"operator": "topic", "operand": "py history"}]})
+out["flags"] = c.update_message_flags({"messages": [sent["id"]], "op": "add", "flag": "starred"})
+out["starred"] = c.get_messages({"anchor": "newest", "num_before": 5, "num_after": 0, "narrow": [{"operator": "is", "operand": "starred"}]})
+out["edit"] = c.update_message({"message_id": sent["id"], "content": "edited from python", "topic": "py renamed"})
+out["raw"] = c.get_raw_message(sent["id"])
+out["deleted"] = c.delete_message(sent["id"])
+out["after"] = c.get_raw_message(sent["id"])
+print(json.dumps(out))`,
+      { ZULIPRC: rc },
+    )
+    type Answer = Record<string, unknown> & { result: string; messages?: Array<{ id: number; content: string; flags: string[] }> }
+    const out = JSON.parse(stdout) as Record<string, Answer>
+    const id = out.sent!.id as number
+    for (const key of ['got', 'flags', 'starred', 'edit', 'raw', 'deleted']) assert.equal(out[key]!.result, 'success', `${key}: ${JSON.stringify(out[key])}`)
+    assert.deepEqual(out.got!.messages!.map((m) => [m.id, m.content, m.flags]), [[id, '<p>read me back</p>', ['read']]])
+    assert.deepEqual(out.flags!.messages, [id])
+    assert.deepEqual(out.starred!.messages!.map((m) => [m.id, m.flags]), [[id, ['read', 'starred']]])
+    const raw = out.raw!.message as { content: string; subject: string }
+    assert.deepEqual([raw.content, raw.subject, out.raw!.raw_content], ['<p>edited from python</p>', 'py renamed', 'edited from python'])
+    assert.deepEqual([out.after!.result, out.after!.msg], ['error', 'Invalid message(s)'])
   })
 
   it('zulip-send sends with a .zuliprc, to people by email and to a channel topic', async () => {
@@ -173,5 +205,28 @@ print(json.dumps(out))`,
     await send(peopleUrl, 'max', { type: 'stream', to: 'general', topic: 'meeting', content: '@**Link Bot** write the minutes' })
     const second = await max.next((m) => m.sender_id === botId, 'the follow-up of the mention')
     assert.equal(second.message.content, `from ${USERS.max!.email}: write the minutes`)
+  })
+
+  it('runs incrementor: the first @-mention is answered with 1, each next one edits that answer (bot storage and message edits)', async () => {
+    const { peopleUrl } = services()
+    const max = await messageQueue(peopleUrl, 'max')
+    bot = await runBot(services(), 'incrementor')
+    const botId = USERS['linkbot-bot']!.user_id
+    await send(peopleUrl, 'max', { type: 'stream', to: 'general', topic: 'counting', content: '@**Link Bot** count' })
+    const answer = await max.next((m) => m.sender_id === botId, 'the first count')
+    assert.deepEqual([answer.message.subject, answer.message.content], ['counting', '1'])
+    await send(peopleUrl, 'max', { type: 'stream', to: 'general', topic: 'counting', content: '@**Link Bot** count' })
+    const deadline = performance.now() + 60_000 // a safety net, not a measure
+    for (;;) {
+      const read = await call(peopleUrl, 'max', 'GET', `/messages/${answer.message.id}`, { apply_markdown: 'false' })
+      assert.equal(read.status, 200, JSON.stringify(read.body))
+      const message = read.body.message as { content: string; edit_history?: Array<{ prev_content: string }> }
+      if (message.content === '2') {
+        assert.equal(message.edit_history?.[0]?.prev_content, '1')
+        break
+      }
+      if (performance.now() > deadline) throw new Error(`the answer was not edited: ${message.content}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
   })
 }

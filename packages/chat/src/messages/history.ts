@@ -40,12 +40,13 @@ export async function readHistory(db: Sql, user: User, filter: MessageFilter, re
   const from = history
     ? 'messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ?'
     : 'user_messages um JOIN messages m ON m.id = um.message_id'
-  const base = history ? [...filter.where] : ['um.user_id = ?', ...filter.where]
+  const where = filter.where.map((condition) => condition.replaceAll('{id}', idColumn))
+  const base = history ? where : ['um.user_id = ?', ...where]
   const baseParams: SqlValue[] = [user.id, ...filter.params]
   const select = async (condition: string, value: number, order: 'ASC' | 'DESC', limit: number, extra: readonly string[] = []): Promise<History['rows']> => {
     if (limit === 0) return []
-    const where = [...base, ...extra, `${idColumn} ${condition} ?`].join(' AND ')
-    return db.all(`SELECT ${MESSAGE_COLUMNS}, um.flags AS user_flags FROM ${from} WHERE ${where} ORDER BY ${idColumn} ${order} LIMIT ?`, ...baseParams, value, limit)
+    const conditions = [...base, ...extra, `${idColumn} ${condition} ?`].join(' AND ')
+    return db.all(`SELECT ${MESSAGE_COLUMNS}, um.flags AS user_flags FROM ${from} WHERE ${conditions} ORDER BY ${idColumn} ${order} LIMIT ?`, ...baseParams, value, limit)
   }
   let anchor: number
   if (request.anchor === 'newest') anchor = NEWEST_ANCHOR

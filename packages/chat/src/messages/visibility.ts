@@ -15,7 +15,7 @@ export type VisibleRow = MessageRow & { readonly user_flags: number | null }
 /** The messages of `ids` that `user` may see (and that `filter` keeps), by id; the others are left out. */
 export async function visibleMessages(db: Sql, user: User, ids: readonly number[], filter?: MessageFilter): Promise<VisibleRow[]> {
   if (ids.length === 0) return []
-  const where = ['m.id IN (SELECT value FROM json_each(?))', VISIBLE, ...(filter?.where ?? [])].join(' AND ')
+  const where = ['m.id IN (SELECT value FROM json_each(?))', VISIBLE, ...(filter?.where ?? []).map((c) => c.replaceAll('{id}', 'm.id'))].join(' AND ')
   return db.all<VisibleRow>(
     `SELECT ${MESSAGE_COLUMNS}, um.flags AS user_flags FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ? WHERE ${where} ORDER BY m.id`,
     user.id, JSON.stringify(ids), user.role, user.id, ...(filter?.params ?? []),
