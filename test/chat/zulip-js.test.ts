@@ -13,7 +13,16 @@ interface Zulip {
   server: { settings(): Promise<Answer> }
   queues: { register(params: Record<string, unknown>): Promise<Answer>; deregister(params: Record<string, unknown>): Promise<Answer> }
   events: { retrieve(params: Record<string, unknown>): Promise<Answer> }
-  messages: { send(params: Record<string, unknown>): Promise<Answer>; render(params: Record<string, unknown>): Promise<Answer> }
+  messages: {
+    send(params: Record<string, unknown>): Promise<Answer>
+    render(params: Record<string, unknown>): Promise<Answer>
+    retrieve(params: Record<string, unknown>): Promise<Answer>
+    getById(params: { message_id: number }): Promise<Answer>
+    getHistoryById(params: { message_id: number }): Promise<Answer>
+    update(params: Record<string, unknown>): Promise<Answer>
+    deleteById(params: { message_id: number }): Promise<Answer>
+    flags: { add(params: Record<string, unknown>): Promise<Answer>; remove(params: Record<string, unknown>): Promise<Answer> }
+  }
   streams: {
     retrieve(params?: Record<string, unknown>): Promise<Answer>
     getStreamId(name: string | Record<string, unknown>): Promise<Answer>
@@ -81,6 +90,27 @@ describe('zulip-js against the chat service', () => {
     const gone = await nina.events.retrieve({ queue_id: queueId, last_event_id: events.at(-1)!.id, dont_block: true })
     assert.equal(gone.result, 'error')
     assert.equal(gone.code, 'BAD_EVENT_QUEUE_ID')
+  })
+
+  it('reads, edits, flags and deletes messages: retrieve, getById, update, getHistoryById, flags.add/remove, deleteById', async () => {
+    const sent = success(await max.messages.send({ type: 'stream', to: 'general', topic: 'zulip-js history', content: 'first words' }))
+    const id = sent.id as number
+    const listed = success(await nina.messages.retrieve({ anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'topic', operand: 'zulip-js history' }, { operator: 'channel', operand: 'general' }] }))
+    assert.deepEqual((listed.messages as Array<{ id: number; content: string }>).map((m) => [m.id, m.content]), [[id, '<p>first words</p>']])
+    assert.equal(listed.found_newest, true)
+    success(await max.messages.update({ message_id: id, content: 'second words', topic: 'zulip-js edited' }))
+    const one = success(await nina.messages.getById({ message_id: id }))
+    assert.deepEqual([(one.message as { subject: string }).subject, one.raw_content], ['zulip-js edited', 'second words'])
+    const history = success(await nina.messages.getHistoryById({ message_id: id })).message_history as Array<Record<string, unknown>>
+    assert.deepEqual(history.map((h) => [h.topic, h.content, h.prev_content, h.prev_topic]), [
+      ['zulip-js history', 'first words', undefined, undefined],
+      ['zulip-js edited', 'second words', 'first words', 'zulip-js history'],
+    ])
+    assert.deepEqual(success(await nina.messages.flags.add({ messages: [id], flag: 'starred' })).messages, [id])
+    assert.deepEqual(success(await nina.messages.flags.remove({ messages: [id], flag: 'starred' })).messages, [id])
+    success(await max.messages.deleteById({ message_id: id }))
+    const gone = await nina.messages.getById({ message_id: id })
+    assert.deepEqual([gone.result, gone.msg], ['error', 'Invalid message(s)'])
   })
 
   it('renders Markdown and reports a missing argument as the API error', async () => {

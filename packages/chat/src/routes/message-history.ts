@@ -1,4 +1,4 @@
-// GET /messages (a narrow around an anchor, or given ids) and GET /messages/{message_id}.
+// GET /messages (a narrow around an anchor, or given ids), GET /messages/{message_id} and its edit history.
 
 import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import { badRequest } from '../http/chat-error.js'
@@ -56,6 +56,50 @@ export function addMessageHistoryRoutes(router: ChatRouter, services: ChatServic
     const [message] = await describeMessages(services.db, [row], () => row.user_flags ?? undefined, options)
     ok(ctx, { message, raw_content: row.content })
   })
+
+  router.get('/api/v1/messages/:message_id/history', async (ctx) => {
+    const { user } = ctx.state
+    const id = pathId(ctx.params.message_id, () => badRequest('Invalid message(s)'))
+    const [row] = await visibleMessages(services.db, user, [id])
+    if (row === undefined) throw badRequest('Invalid message(s)')
+    ok(ctx, { message_history: editSnapshots(row) })
+  })
+}
+
+interface Edit {
+  readonly user_id: number
+  readonly timestamp: number
+  readonly prev_content?: string
+  readonly prev_rendered_content?: string
+  readonly prev_topic?: string
+  readonly prev_stream?: number
+  readonly stream?: number
+}
+
+/**
+ * The message as it was after each edit, oldest first (the reference API's message_history): the original,
+ * then one entry per edit with what it changed (`prev_*`). Rebuilt from the current message and its
+ * edit_history (newest first), walking the edits back.
+ */
+function editSnapshots(row: { sender_id: number; timestamp: number; topic: string; content: string; rendered_content: string; stream_id: number | null; edit_history: string | null }): Array<Record<string, unknown>> {
+  const edits = row.edit_history === null ? [] : (JSON.parse(row.edit_history) as Edit[])
+  let state = { topic: row.topic, content: row.content, rendered: row.rendered_content }
+  const entries: Array<Record<string, unknown>> = []
+  for (const edit of edits) {
+    entries.push({
+      topic: state.topic,
+      content: state.content,
+      rendered_content: state.rendered,
+      timestamp: edit.timestamp,
+      user_id: edit.user_id,
+      ...(edit.prev_content !== undefined && { prev_content: edit.prev_content, prev_rendered_content: edit.prev_rendered_content }),
+      ...(edit.prev_topic !== undefined && edit.prev_topic !== state.topic && { prev_topic: edit.prev_topic }),
+      ...(edit.prev_stream !== undefined && { prev_stream: edit.prev_stream, stream: edit.stream }),
+    })
+    state = { topic: edit.prev_topic ?? state.topic, content: edit.prev_content ?? state.content, rendered: edit.prev_rendered_content ?? state.rendered }
+  }
+  entries.push({ topic: state.topic, content: state.content, rendered_content: state.rendered, timestamp: Number(row.timestamp), user_id: Number(row.sender_id) })
+  return entries.reverse()
 }
 
 /**
