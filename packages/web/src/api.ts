@@ -15,6 +15,32 @@ export interface Suggestion {
   readonly label: string | null
   readonly types: readonly string[]
   readonly typeNames: readonly string[]
+  /** What the term means, or the vocabulary's description for a prefix. */
+  readonly definition?: string | null
+}
+
+/** A term named in a description: its IRI, and its name and label where known. */
+export interface TermRef {
+  readonly iri: string
+  readonly prefixed?: string
+  readonly label?: string
+}
+
+/** `GET /api/v1/term`: what a term means. */
+export interface TermDescription {
+  readonly iri: string
+  readonly prefixed?: string
+  readonly label?: string
+  readonly definition?: string
+  readonly types: readonly TermRef[]
+  readonly domain: readonly TermRef[]
+  readonly range: readonly TermRef[]
+  readonly superClasses: readonly TermRef[]
+  readonly subClasses: readonly TermRef[]
+  readonly superProperties: readonly TermRef[]
+  readonly subProperties: readonly TermRef[]
+  readonly replacedBy: readonly TermRef[]
+  readonly deprecated: boolean
 }
 
 /** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
@@ -30,6 +56,14 @@ export interface Vocabulary {
   readonly prefix: string
   readonly namespace: string
   readonly title: string | null
+  readonly description?: string | null
+  readonly homepage?: string | null
+  readonly publisher?: string | null
+  readonly version?: string | null
+  readonly modified?: string | null
+  readonly license?: string | null
+  readonly preferredPrefix?: string
+  readonly prefixSynonyms?: readonly string[]
   readonly curated: boolean
   readonly popularity: number | null
   readonly quality: 'curated' | 'popular' | 'long-tail' | 'suspect' | null

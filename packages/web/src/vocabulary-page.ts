@@ -1,10 +1,11 @@
-// One vocabulary (/prefix/{prefix}): namespace, title, declarations and its terms grouped by kind.
+// One vocabulary (/prefix/{prefix}): namespace, title, what the vocabulary is, declarations and its terms grouped
+// by kind; a term named by the fragment (`#Person`) shows what it means, its domain, range and hierarchy as links.
 
-import { apiGet, showFailure, type TermEntry, type Vocabulary } from './api.js'
+import { apiGet, showFailure, type TermDescription, type TermEntry, type TermRef, type Vocabulary } from './api.js'
 import { copyButton } from './copy.js'
 import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
-import { linkable } from './links.js'
+import { linkable, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
 
 const GROUPS = [
@@ -35,6 +36,7 @@ async function load(): Promise<void> {
       byId('title').textContent = `Unknown prefix “${prefix}”`
       status.textContent = 'The resolver has no such prefix. Search for it or look through the prefix table.'
       status.append(' ', h('a', { href: `/?q=${encodeURIComponent(prefix)}` }, 'Search'), ' · ', h('a', { href: `/prefixes?q=${encodeURIComponent(prefix)}` }, 'Prefix table'))
+      await didYouMean()
       return
     }
     render(body)
@@ -45,6 +47,20 @@ async function load(): Promise<void> {
   } finally {
     container.setAttribute('aria-busy', 'false')
   }
+}
+
+/** For an unknown prefix: prefixes completion offers for its start (`fooaf` → foaf:), as links to their pages. */
+async function didYouMean(): Promise<void> {
+  const offered = new Set<string>()
+  // The longest start of the typed prefix that completion knows anything for: a slip is usually near the end.
+  for (let length = prefix.length - 1; length >= 1 && offered.size === 0; length--) {
+    const { status: code, body } = await apiGet<string[]>('autocomplete', { q: prefix.slice(0, length), limit: '5' })
+    if (code === 200) for (const s of body) if (s.endsWith(':')) offered.add(s.slice(0, -1))
+  }
+  if (offered.size === 0) return
+  container.append(
+    h('p', { class: 'did-you-mean' }, 'Did you mean ', ...[...offered].flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: `/prefix/${encodeURIComponent(p)}` }, h('code', {}, `${p}:`))]), '?'),
+  )
 }
 
 function render(vocabulary: Vocabulary): void {
@@ -60,6 +76,17 @@ function render(vocabulary: Vocabulary): void {
     h('dd', {}, count === 0 ? 'none known to this resolver' : `${count.toLocaleString('en')}${vocabulary.truncated ? ' (list cut short)' : ''}`),
     h('dt', {}, 'Source'),
     h('dd', {}, vocabulary.curated ? 'curated vocabulary' : vocabulary.popularity !== null ? `prefix.cc (rank ${vocabulary.popularity}${qualityNote(vocabulary)})` : 'prefix table'),
+    ...fact('About', vocabulary.description),
+    ...fact('Homepage', vocabulary.homepage, true),
+    ...fact('Publisher', vocabulary.publisher, true),
+    ...fact('Version', [vocabulary.version, vocabulary.modified].filter(Boolean).join(', ') || null),
+    ...fact('Licence', vocabulary.license, true),
+    ...(vocabulary.prefixSynonyms === undefined || vocabulary.prefixSynonyms.length === 0
+      ? []
+      : [
+          h('dt', {}, 'Also written'),
+          h('dd', { class: 'synonyms' }, ...vocabulary.prefixSynonyms.flatMap((p, i) => [i === 0 ? '' : ' ', h('a', { href: `/prefix/${encodeURIComponent(p)}` }, h('code', {}, `${p}:`))])),
+        ]),
     ...(vocabulary.usually === null
       ? []
       : [h('dt', {}, 'Usually'), h('dd', { class: 'usually' }, 'a typo alias: usually ', h('a', { href: `/prefix/${encodeURIComponent(vocabulary.usually)}` }, h('code', {}, `${vocabulary.usually}:`)))]),
@@ -97,6 +124,12 @@ function render(vocabulary: Vocabulary): void {
         )
   container.replaceChildren(heading, facts, declarations, ...(tools ? [tools] : []), ...sections)
   status.textContent = ''
+}
+
+/** A fact of the vocabulary as a term and its description; an IRI as a link. Nothing when unknown. */
+function fact(name: string, value: string | null | undefined, iri = false): HTMLElement[] {
+  if (value == null || value === '') return []
+  return [h('dt', {}, name), h('dd', {}, iri && linkable(value) !== undefined ? iriElement(value) : value)]
 }
 
 /** The grade of a prefix.cc prefix, in words, when it is not a popular one. */
@@ -162,4 +195,39 @@ function focusTerm(): void {
   term.classList.add('focused')
   term.focus({ preventScroll: true })
   term.scrollIntoView({ block: 'center' })
+  void showMeaning(term, local)
+}
+
+/** What the focused term means, inside its entry: definition, then domain, range and hierarchy as links. */
+async function showMeaning(term: HTMLElement, local: string): Promise<void> {
+  if (term.querySelector('.meaning') !== null) return
+  const { status: code, body } = await apiGet<TermDescription>('term', { q: `${prefix}:${local}` })
+  if (code !== 200 || term.querySelector('.meaning') !== null) return
+  const rows: Array<readonly [string, readonly TermRef[]]> = [
+    ['Domain', body.domain],
+    ['Range', body.range],
+    ['Subclass of', body.superClasses],
+    ['Subclasses', body.subClasses],
+    ['Subproperty of', body.superProperties],
+    ['Subproperties', body.subProperties],
+    ['Replaced by', body.replacedBy],
+  ]
+  term.append(
+    h(
+      'div',
+      { class: 'meaning' },
+      body.deprecated ? h('p', { class: 'deprecated' }, 'Deprecated') : null,
+      body.definition ? h('p', { class: 'definition' }, body.definition) : null,
+      h('dl', { class: 'facts' }, ...rows.filter(([, refs]) => refs.length > 0).flatMap(([name, refs]) => [h('dt', {}, name), h('dd', {}, ...refs.flatMap((r, i) => [i === 0 ? '' : ', ', termLink(r)]))])),
+    ),
+  )
+}
+
+/** A term named in a description, linked to its vocabulary page (or to itself when it has no name). */
+function termLink(ref: TermRef): HTMLElement {
+  const colon = ref.prefixed?.indexOf(':') ?? -1
+  if (ref.prefixed === undefined || colon < 0) return iriElement(ref.iri)
+  const local = ref.prefixed.slice(colon + 1)
+  const href = `${vocabularyHref(ref.prefixed.slice(0, colon))}#${encodeURIComponent(local)}`
+  return h('a', { href, title: ref.label ?? ref.iri }, h('code', {}, ref.prefixed))
 }

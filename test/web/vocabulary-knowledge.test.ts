@@ -1,0 +1,102 @@
+// The vocabulary page with the knowledge tier, in Chromium: a vocabulary's header, a term's meaning with its
+// domain, range and hierarchy as links, and "did you mean" for an unknown prefix — sized and placed, axe-clean.
+
+import assert from 'node:assert/strict'
+import { createRequire } from 'node:module'
+import type { Browser, Page } from 'playwright-core'
+import { PrefixIndex } from '@prefixd/core'
+import { createApp, loadSite } from '@prefixd/server'
+import { SITE_DIR } from '@prefixd/web'
+import { listen, type Running } from '../server/http-helpers.js'
+import { browserAvailable, CHROMIUM, launchBrowser } from './browser.js'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+describe('vocabulary page: what vocabularies and terms are, in Chromium', function () {
+  this.timeout(90_000)
+  let browser: Browser
+  let server: Running
+
+  before(async function () {
+    if (!browserAvailable()) {
+      console.log(`    skipped: no browser at ${CHROMIUM} (apt-get install chromium, or set PREFIXD_CHROMIUM)`)
+      return this.skip()
+    }
+    const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
+    server = await listen(createApp({ index, site }))
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  async function open(path: string, width = 1100): Promise<Page> {
+    // CSP bypassed only so that axe-core can be injected; the pages keep their own policy otherwise.
+    const page = await browser.newPage({ viewport: { width, height: 800 }, bypassCSP: true })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    ;(page as Page & { errors: string[] }).errors = errors
+    await page.goto(server.url + path)
+    return page
+  }
+
+  async function axeViolations(page: Page): Promise<unknown[]> {
+    await page.addScriptTag({ path: AXE })
+    return page.evaluate<unknown[]>("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) })))")
+  }
+
+  it("shows the vocabulary's header: description, homepage, publisher and the prefixes also written for it", async () => {
+    const page = await open('/prefix/dcterms')
+    try {
+      const facts = page.locator('#vocabulary > dl.facts')
+      await facts.waitFor()
+      assert.match(await facts.innerText(), /Also written\s+dct:/)
+      assert.match(await facts.innerText(), /Publisher/)
+      // axe on a vocabulary of 100 terms: on schema.org's 3,000 it takes minutes on a loaded machine.
+      assert.deepEqual(await axeViolations(page), [])
+      await page.goto(server.url + '/prefix/schema')
+      await page.locator('#vocabulary > dl.facts').waitFor()
+      assert.equal(await page.locator('#vocabulary > dl.facts a.iri', { hasText: 'https://schema.org/' }).getAttribute('href'), 'https://schema.org/')
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('a term named by the fragment shows its definition, domain and range as links that lead to those terms', async () => {
+    const page = await open('/prefix/foaf#knows')
+    try {
+      const meaning = page.locator('#term-knows .meaning')
+      await meaning.waitFor()
+      assert.match(await meaning.locator('.definition').innerText(), /^A person known by this person/)
+      const domain = meaning.locator('dd a', { hasText: 'foaf:Person' }).first()
+      assert.equal(await domain.getAttribute('href'), '/prefix/foaf#Person')
+      // The meaning sits inside the term's entry, below its name.
+      const [entry, box] = await Promise.all([page.locator('#term-knows').boundingBox(), meaning.boundingBox()])
+      assert.ok(box!.y > entry!.y && box!.y + box!.height <= entry!.y + entry!.height + 1, JSON.stringify({ entry, box }))
+      await domain.click()
+      await page.locator('#term-Person .meaning .definition').waitFor()
+      assert.equal(new URL(page.url()).hash, '#Person')
+      assert.ok((await page.locator('#term-Person .meaning dd a', { hasText: 'foaf:Agent' }).count()) > 0) // its superclass
+      assert.deepEqual(await axeViolations(page), [])
+      assert.deepEqual((page as Page & { errors: string[] }).errors, [])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('an unknown prefix offers what it probably meant, as tap targets of 24 px on a phone', async () => {
+    const page = await open('/prefix/foaff', 375)
+    try {
+      const offered = page.locator('.did-you-mean a')
+      await offered.first().waitFor()
+      assert.ok((await offered.allInnerTexts()).includes('foaf:'), (await offered.allInnerTexts()).join())
+      for (const box of await offered.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as { width: number; height: number }))) {
+        assert.ok(box.height >= 24 && box.width >= 24, JSON.stringify(box))
+      }
+      assert.deepEqual(await axeViolations(page), [])
+    } finally {
+      await page.close()
+    }
+  })
+})
