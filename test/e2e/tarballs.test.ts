@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { CompletionRequest, type CompletionList } from 'vscode-languageserver-protocol/node'
 import { startClient } from '../lsp/lsp-client.js'
+import { vocabularyIris } from '../support/vocabulary-iris.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const WORKSPACES = ['data', 'packages/core', 'packages/pg-listen', 'packages/web', 'packages/server', 'packages/lsp', 'packages/chat-client', 'packages/cli', 'packages/chat']
@@ -127,6 +128,46 @@ describe('the packed packages, installed outside the repository', function () {
       for (const readme of ['packages/core/README.md', 'packages/server/README.md', 'data/README.md']) await checkReadme(dir, readme)
     })
 
+    it('round-trips every IRI of the shipped vocabularies through the packed core: expand(shrink(iri)) === iri', async () => {
+      const iris = [...new Set(vocabularyIris().flatMap((v) => v.iris))]
+      await writeFile(join(dir, 'iris.json'), JSON.stringify(iris))
+      const script = join(dir, 'round-trip.mjs')
+      await writeFile(
+        script,
+        [
+          "import { readFileSync } from 'node:fs'",
+          "import { PrefixIndex } from '@prefixd/core'",
+          "const iris = JSON.parse(readFileSync('iris.json', 'utf8'))",
+          'const index = await PrefixIndex.loadDefault()',
+          'let named = 0',
+          'const wrong = []',
+          'for (const iri of iris) {',
+          '  const name = index.shrink(iri)',
+          '  if (name === undefined) continue',
+          '  named++',
+          '  if (index.expand(name) !== iri) wrong.push(`${iri} ${name} ${index.expand(name)}`)',
+          '}',
+          'console.log(JSON.stringify({ total: iris.length, named, wrong: wrong.slice(0, 10), wrongCount: wrong.length }))',
+        ].join('\n'),
+      )
+      const result = await node(dir, script)
+      assert.equal(result.code, 0, result.stderr)
+      const answer = JSON.parse(result.stdout) as { total: number; named: number; wrong: string[]; wrongCount: number }
+      assert.deepEqual(answer.wrong, [], `${answer.wrongCount} of ${answer.total}`)
+      assert.ok(answer.total > 30_000 && answer.named / answer.total > 0.8, JSON.stringify(answer))
+    })
+
+    it('shrinks with the prefixd binary to names that expand back, and standardizes only with --standardize', async () => {
+      const bin = join(dir, 'node_modules/.bin/prefixd')
+      const iris = ['https://schema.org/Person', 'http://schema.org/Person', 'https://www.w3.org/2006/vcard/ns#hasEmail']
+      const shrink = await node(dir, bin, ['shrink', ...iris])
+      assert.deepEqual([shrink.code, shrink.stdout], [0, 'sdo:Person\nschema:Person\nvcards:hasEmail\n'])
+      const back = await node(dir, bin, ['expand', ...shrink.stdout.trim().split('\n')])
+      assert.equal(back.stdout, iris.join('\n') + '\n')
+      const standard = await node(dir, bin, ['shrink', '--standardize', 'https://schema.org/Person'])
+      assert.deepEqual([standard.stdout, standard.stderr], ['schema:Person\n', 'prefixd: standardized <https://schema.org/Person> to <http://schema.org/Person>\n'])
+    })
+
     it('runs the prefixd binary: expand, info with the provenance, and the chat commands through @prefixd/chat-client', async () => {
       const bin = join(dir, 'node_modules/.bin/prefixd')
       const expand = await node(dir, bin, ['expand', 'foaf:Person'])
@@ -173,6 +214,15 @@ describe('the packed packages, installed outside the repository', function () {
         assert.equal((await fetch(new URL('api/v1/expand?q=foaf:Person&set=team', url))).status, 404)
         const expand = await fetch(new URL('api/v1/expand?q=foaf:Person', url))
         assert.deepEqual([expand.status, await expand.json()], [200, { success: true, value: 'http://xmlns.com/foaf/0.1/Person' }])
+        // Shrink writes a name that expands back to the very IRI; standardize=true says what it changed.
+        const https = encodeURIComponent('https://schema.org/Person')
+        assert.deepEqual(await (await fetch(new URL(`api/v1/shrink?q=${https}`, url))).json(), { success: true, value: 'sdo:Person' })
+        assert.deepEqual(await (await fetch(new URL('api/v1/expand?q=sdo:Person', url))).json(), { success: true, value: 'https://schema.org/Person' })
+        assert.deepEqual(await (await fetch(new URL(`api/v1/shrink?q=${https}&standardize=true`, url))).json(), {
+          success: true,
+          value: 'schema:Person',
+          standardized: 'http://schema.org/Person',
+        })
         const health = (await (await fetch(new URL('api/v1/health?detail=true', url))).json()) as { data: Array<{ name: string }> }
         assert.equal(health.data[0]?.name, '@prefixd/data')
         const page = await fetch(new URL('prefixes', url))
