@@ -53,6 +53,14 @@ describe('the message core', () => {
       expectError(await chat.as('max').post('/messages', { type: 'stream', to: 'general', content: 'x' }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'topic' argument")
     })
 
+    it('takes subject for topic in an event queue narrow too', async () => {
+      const queue = expectSuccess(await chat.as('nina').post('/register', { event_types: ['message'], narrow: [['stream', 'general'], ['subject', 'Narrowed']] })).queue_id as string
+      await send('max', { type: 'stream', to: 'general', topic: 'elsewhere', content: 'not this' })
+      const wanted = await send('max', { type: 'stream', to: 'general', topic: 'narrowed', content: 'this' })
+      const events = expectSuccess(await chat.as('nina').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Array<{ message: { id: number } }>
+      assert.deepEqual(events.map((e) => e.message.id), [wanted])
+    })
+
     it('answers zulip_version and zulip_feature_level beside service_feature_level', async () => {
       const settings = expectSuccess(await chat.as('max').get('/server_settings'))
       const registered = expectSuccess(await chat.as('max').post('/register', { event_types: ['message'] }))

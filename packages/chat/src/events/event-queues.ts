@@ -20,7 +20,7 @@ const DROPPED_REMEMBERED_SECS = 24 * 3600
 
 /** A narrow term of a queue: `[operator, operand]`, e.g. `["channel", "general"]`, `["is", "dm"]`. */
 export type NarrowTerm = readonly [operator: string, operand: string]
-export const NARROW_OPERATORS = ['channel', 'stream', 'topic', 'is', 'sender'] as const
+export const NARROW_OPERATORS = ['channel', 'stream', 'topic', 'subject', 'is', 'sender'] as const
 
 export interface QueueOptions {
   readonly eventTypes: readonly string[] | null
@@ -448,6 +448,7 @@ function matchesNarrow(narrow: readonly NarrowTerm[], message: Readonly<Record<s
       case 'stream':
         return message.type === 'stream' && (String(message.display_recipient) === operand || String(message.stream_id) === operand)
       case 'topic':
+      case 'subject': // (the older name of topic)
         return message.type === 'stream' && String(message.subject).toLowerCase() === operand.toLowerCase()
       case 'is':
         return (operand === 'private' || operand === 'dm') && message.type === 'private'
