@@ -11,8 +11,9 @@ import fc from 'fast-check'
 import { DataFactory, Parser, Writer } from 'n3'
 import type { Quad, Term } from '@rdfjs/types'
 import { PrefixIndex } from '@prefixd/core'
-import { pretty, prettyFormat } from '../../packages/cli/src/pretty.js'
+import { pretty, prettyFormat, type PrettyFormat, type PrettyOptions } from '../../packages/cli/src/pretty.js'
 import { UsageError } from '../../packages/cli/src/usage-error.js'
+import { colouredLines } from '../support/rdf-isomorphism.js'
 import { MAIN, prefixd } from './run-prefixd.js'
 
 const { namedNode, blankNode, literal, quad, defaultGraph } = DataFactory
@@ -20,13 +21,16 @@ const FOAF = 'http://xmlns.com/foaf/0.1/'
 const SCHEMA = 'http://schema.org/'
 const TABLE = { foaf: FOAF, schema: SCHEMA, ex: 'http://example.org/', xsd: 'http://www.w3.org/2001/XMLSchema#' }
 
-async function prettyText(index: PrefixIndex, text: string, format: Parameters<typeof pretty>[3]): Promise<string> {
+async function prettyText(index: PrefixIndex, text: string, format: PrettyFormat, options: Partial<PrettyOptions> = {}): Promise<string> {
   const output = new PassThrough()
   let result = ''
   output.setEncoding('utf8').on('data', (chunk: string) => (result += chunk))
-  await pretty(index, Readable.from([text]), output, format)
+  await pretty(index, Readable.from([text]), output, { format, ...options })
   return result
 }
+
+/** Both modes: the formatted writer, and the streaming one (forced). */
+const MODES = [{ stream: false }, { stream: true }] as const
 
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
 
@@ -56,14 +60,14 @@ describe('prefixd pretty', function () {
     await rm(dir, { recursive: true, force: true })
   })
 
-  it('writes N-Triples as Turtle with the prefixes it uses, declared before their first use', async () => {
+  it('streaming, writes N-Triples as Turtle with the prefixes it uses, declared before their first use', async () => {
     const nt = [
       `<http://example.org/me> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <${FOAF}Person> .`,
       `<http://example.org/me> <${FOAF}age> "42"^^<http://www.w3.org/2001/XMLSchema#integer> .`,
       `<http://example.org/me> <http://example.org/born> "2000-01-01"^^<http://www.w3.org/2001/XMLSchema#date> .`,
       `<http://example.org/me> <${SCHEMA}name> "Me"@en .`,
     ].join('\n')
-    const text = await prettyText(index, nt, 'n-triples')
+    const text = await prettyText(index, nt, 'n-triples', { stream: true })
     const lines = text.split('\n')
     const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line))
     for (const prefix of ['ex', 'foaf', 'xsd', 'schema']) assert.ok(at(new RegExp(`^@prefix ${prefix}: <`)) >= 0, `${prefix} in\n${text}`)
@@ -97,8 +101,10 @@ describe('prefixd pretty', function () {
     await fc.assert(
       fc.asyncProperty(quads, async (qs) => {
         const nt = new Writer({ format: 'N-Triples' }).quadsToString(qs)
-        const text = await prettyText(index, nt, 'n-triples')
-        assert.deepEqual(sorted(new Parser().parse(text)), sorted(qs))
+        for (const mode of MODES) {
+          const text = await prettyText(index, nt, 'n-triples', mode)
+          assert.deepEqual(sorted(new Parser().parse(text)), sorted(qs))
+        }
       }),
       { numRuns: 50 },
     )
@@ -137,8 +143,13 @@ describe('prefixd pretty', function () {
     await fc.assert(
       fc.asyncProperty(quads, async (qs) => {
         const nq = new Writer({ format: 'N-Quads' }).quadsToString(qs)
-        const text = await prettyText(index, nq, 'n-quads')
-        assert.deepEqual(canonical(new Parser({ format: 'TriG' }).parse(text)), canonical(new Parser({ format: 'N-Quads' }).parse(nq)), text)
+        const expected = colouredLines(new Parser({ format: 'N-Quads' }).parse(nq))
+        for (const mode of MODES) {
+          const text = await prettyText(index, nq, 'n-quads', mode)
+          assert.deepEqual(colouredLines(new Parser({ format: 'TriG' }).parse(text)), expected, text)
+          // The stream keeps the input's order and its blank nodes' labels: their order matches too.
+          if (mode.stream) assert.deepEqual(canonical(new Parser({ format: 'TriG' }).parse(text)), canonical(new Parser({ format: 'N-Quads' }).parse(nq)), text)
+        }
       }),
       { numRuns: 300 },
     )
@@ -153,10 +164,12 @@ describe('prefixd pretty', function () {
     await fc.assert(
       fc.asyncProperty(lines, async (ls) => {
         const ttl = ls.join('\n')
-        const text = await prettyText(index, ttl, 'turtle')
-        assert.deepEqual(canonical(new Parser().parse(text)), canonical(new Parser().parse(ttl)), text)
-        const bound = [...text.matchAll(/^@prefix ([^:]*):/gm)].map((m) => m[1])
-        assert.equal(new Set(bound).size, bound.length, 'each prefix is declared once')
+        for (const mode of MODES) {
+          const text = await prettyText(index, ttl, 'turtle', mode)
+          assert.deepEqual(colouredLines(new Parser().parse(text)), colouredLines(new Parser().parse(ttl)), text)
+          const bound = [...text.matchAll(/^@prefix ([^:]*):/gm)].map((m) => m[1])
+          assert.equal(new Set(bound).size, bound.length, 'each prefix is declared once')
+        }
       }),
       { numRuns: 200 },
     )
@@ -191,7 +204,7 @@ describe('prefixd pretty', function () {
     await writeFile(file, `<${SCHEMA}Person> <http://www.w3.org/2000/01/rdf-schema#label> "Person" .\n`)
     const fromFile = await prefixd(['pretty', file])
     assert.equal(fromFile.code, 0, fromFile.stderr)
-    assert.match(fromFile.stdout, /^@prefix schema: <http:\/\/schema\.org\/>\.$/m)
+    assert.match(fromFile.stdout, /^@prefix schema: <http:\/\/schema\.org\/> \.$/m)
     assert.match(fromFile.stdout, /schema:Person rdfs:label "Person"/)
     const fromStdin = await prefixd(['pretty', '--format', 'n-triples'], `<${FOAF}me> <${FOAF}knows> <${FOAF}you> .\n`)
     assert.deepEqual([fromStdin.code, /foaf:me foaf:knows foaf:you/.test(fromStdin.stdout)], [0, true])
@@ -205,7 +218,7 @@ describe('prefixd pretty', function () {
 
   it('streams: output comes before the input has ended', async () => {
     await writeFile(join(dir, 'table.json'), JSON.stringify(TABLE))
-    const child = spawn(process.execPath, [MAIN, 'pretty', '--format', 'n-triples', '--no-defaults', '--prefixes', join(dir, 'table.json')], {
+    const child = spawn(process.execPath, [MAIN, 'pretty', '--stream', '--format', 'n-triples', '--no-defaults', '--prefixes', join(dir, 'table.json')], {
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     const line = `<http://example.org/s> <${FOAF}name> "${'x'.repeat(200)}" .\n`

@@ -1,7 +1,7 @@
 // Tests of the Turtle lexical forms pretty writes: IRIREF and string escapes, the shorthand literals.
 
 import assert from 'node:assert/strict'
-import { iriRef, isShorthand, quoted } from '../../packages/cli/src/turtle-terms.js'
+import { iriRef, isShorthand, quoted, shortestQuoted } from '../../packages/cli/src/turtle-terms.js'
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#'
 
@@ -14,6 +14,25 @@ describe('turtle terms', () => {
   it('quotes a string, escaping quotes, backslashes and controls, and nothing else', () => {
     assert.equal(quoted("it's é 😀"), `"it's é 😀"`)
     assert.equal(quoted('"\\\n\r\t\b\f\u0000\u001f\u007f'), '"\\"\\\\\\n\\r\\t\\b\\f\\u0000\\u001F\\u007F"')
+  })
+
+  it('writes a string in the shortest of the four string forms, and n3 reads each back', async () => {
+    const { Parser } = await import('n3')
+    const cases: [string, string][] = [
+      ['plain', '"plain"'],
+      ['say "hi"', `'say "hi"'`],
+      [`it's "x"`, `'it\\'s "x"'`],
+      [`it's "x" and "y"`, `'it\\'s "x" and "y"'`],
+      [`"it's" 'x'`, `"\\"it's\\" 'x'"`],
+      ['a\nb', '"a\\nb"'],
+      ['1\n2\n3\n4\n5\n6', '"""1\n2\n3\n4\n5\n6"""'],
+      ['"\n"\n"\n"\n"\n"', "'''\"\n\"\n\"\n\"\n\"\n\"'''"],
+      ['tab\there\r\n\n\n\n\n\\', '"""tab\\there\\r\n\n\n\n\n\\\\"""'],
+    ]
+    for (const [value, written] of cases) {
+      assert.equal(shortestQuoted(value), written, JSON.stringify(value))
+      assert.equal((new Parser().parse(`<http://e.example/s> <http://e.example/p> ${written} .`)[0]!.object.value), value)
+    }
   })
 
   it('writes numbers and booleans bare only when their lexical form is the shorthand one (Turtle §2.5.2)', () => {

@@ -35,6 +35,7 @@ describe('@prefixd/core', () => {
       'readLocalName',
       'writeLocalName',
       'isAbsoluteIri',
+      'isPortableLocalName',
     ]) {
       assert.ok(name in core, name)
     }

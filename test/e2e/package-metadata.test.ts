@@ -31,7 +31,9 @@ describe('package metadata', () => {
       assert.ok((manifest.description ?? '').length > 20, 'description')
       assert.ok((manifest.keywords ?? []).includes('rdf'), 'keywords')
       assert.equal(manifest.license, 'MIT')
-      assert.match(manifest.engines?.node ?? '', /^>=20/)
+      // require() of an ES module works unflagged from these versions on (20.19, 22.12): the engines say so.
+      assert.equal(manifest.engines?.node, '^20.19.0 || >=22.12.0')
+      if (manifest.exports !== undefined) assert.equal(manifest.exports['./package.json'], './package.json', 'a ./package.json export')
       assert.equal(typeof manifest.sideEffects, 'boolean')
       const files = manifest.files ?? []
       assert.ok(files.length > 0, 'files')

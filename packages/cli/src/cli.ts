@@ -30,9 +30,14 @@ Commands:
   prefixes                   print the prefix table
       --format F             json (default), jsonld, turtle, sparql, epm (curies' extended prefix
                              map, with synonyms) or shacl (sh:declare)
-  pretty [FILE]              RDF (stdin without FILE) as Turtle or TriG with the prefixes it uses, streamed
+  pretty [FILE]              RDF (stdin without FILE) as Turtle or TriG with the prefixes it uses: formatted
+                             (prefixes on top, subjects sorted, blank nodes nested, lists) up to 256 MiB of
+                             input, streamed in input order beyond
       --format F             input syntax: n-triples, n-quads, turtle or trig (default: by the file's
                              extension .nt .nq .ttl .trig; turtle for stdin); N-Quads and TriG give TriG
+      --stream               stream whatever the size (bounded memory, statements in input order)
+      --no-strict-names      prefixed names by Turtle's whole grammar, also those rdflib refuses (a final '\.')
+      --resolve-iris         resolve relative IRIs (against @base, else the file's URL) instead of keeping them
   info                       print what the index holds
 ${SERVE_USAGE}  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
       --stdio                talk over stdin and stdout (the default)
@@ -68,6 +73,9 @@ const OPTIONS = {
   prefixes: { type: 'string', multiple: true },
   vocab: { type: 'string', multiple: true },
   'no-defaults': { type: 'boolean' },
+  stream: { type: 'boolean' },
+  'no-strict-names': { type: 'boolean' },
+  'resolve-iris': { type: 'boolean' },
   'whole-table': { type: 'boolean' },
   sort: { type: 'string' },
   prefer: { type: 'string' },
@@ -246,8 +254,9 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
     const file = args[0]
     const format = prettyFormat(file, values.format)
     const input = file === undefined ? io.stdin : createReadStream(file)
+    const options = { format, stream: values.stream === true, strictNames: values['no-strict-names'] !== true, resolveIris: values['resolve-iris'] === true }
     try {
-      await pretty(index, input, io.stdout, format, file)
+      await pretty(index, input, io.stdout, { ...options, ...(file !== undefined && { file }) })
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UsageError(`cannot read ${file}: ${code}`)

@@ -1,6 +1,6 @@
 // Prefixed names for `prefixd pretty`: the prefix that writes each IRI, declared once (never rebound) on first use.
 
-import { PrefixIndexBuilder, writeLocalName, type PrefixIndex } from '@prefixd/core'
+import { isPortableLocalName, PrefixIndexBuilder, writeLocalName, type PrefixIndex } from '@prefixd/core'
 
 /**
  * IRI families remembered; beyond it the memo starts afresh, so memory stays bounded. Small, so that its
@@ -32,16 +32,21 @@ interface Choice {
 export class PrefixChooser {
   readonly #index: PrefixIndex
   readonly #onPrefix: (prefix: string, namespace: string) => void
+  readonly #strict: boolean
   /** Prefixes declared in the output, never rebound: a prefix taken for another namespace is not used. */
   readonly #written = new Map<string, string>()
   readonly #families = new Map<string, Family>()
   readonly #declared = new Map<string, string>()
   /** The input's own declarations as an index, rebuilt when one is added; consulted first. */
   #fileIndex: PrefixIndex | undefined
+  /** Families (IRIs up to a '/' or '#') that some namespace goes past, as `obo:`'s `…/obo/` is by `iao:`'s `…/obo/IAO_`. */
+  #deeper: Set<string> | undefined
 
-  constructor(index: PrefixIndex, onPrefix: (prefix: string, namespace: string) => void) {
+  /** `strict`: a name some major reader refuses ({@link isPortableLocalName}) is not given. */
+  constructor(index: PrefixIndex, onPrefix: (prefix: string, namespace: string) => void, strict = true) {
     this.#index = index
     this.#onPrefix = onPrefix
+    this.#strict = strict
   }
 
   /** A declaration read from the input: it wins over the index for the IRIs that follow. */
@@ -49,6 +54,7 @@ export class PrefixChooser {
     if (this.#declared.get(prefix) === namespace || this.#declared.size >= MAX_DECLARATIONS) return
     this.#declared.set(prefix, namespace)
     this.#fileIndex = undefined
+    this.#deeper = undefined
     this.#forget() // it may give IRIs of a settled family a better prefix
   }
 
@@ -66,12 +72,12 @@ export class PrefixChooser {
       if (family.prefix === undefined) return undefined
       const local = writeLocalName(iri.slice(family.namespaceLength))
       // A local name that cannot be written after this namespace may be after a shorter one.
-      return local !== undefined ? family.prefix + local : this.#choose(iri)?.name
+      return local !== undefined && (!this.#strict || isPortableLocalName(local)) ? family.prefix + local : this.#choose(iri)?.name
     }
     const choice = this.#choose(iri)
-    // Only a namespace that ends past the cut (…/entity/Q) leaves the family unsettled: each IRI gets its own look.
-    // One that is not taken, or an IRI no namespace writes, settles its family with no prefix.
-    if (choice === undefined || choice.namespace.length <= end) this.#settle(cut, choice)
+    // A family some namespace goes past (…/entity/Q, …/obo/IAO_) stays unsettled: each IRI gets its own look, so
+    // the name does not hang on which IRI of the family came first. Any other settles, with no prefix if none fits.
+    if (!this.#isDeeper(cut) && (choice === undefined || choice.namespace.length <= end)) this.#settle(cut, choice)
     return choice?.name
   }
 
@@ -80,7 +86,7 @@ export class PrefixChooser {
     const fromFile = file?.shrink(iri)
     // Exact names only: a name through a namespace synonym would expand to another IRI.
     const name = fromFile ?? this.#index.shrink(iri, { synonyms: false })
-    if (name === undefined) return undefined
+    if (name === undefined || (this.#strict && !isPortableLocalName(name.slice(name.indexOf(':') + 1)))) return undefined
     const prefix = name.slice(0, name.indexOf(':'))
     const namespace = (fromFile !== undefined ? file! : this.#index).namespace(prefix)!
     const bound = this.#written.get(prefix)
@@ -102,6 +108,21 @@ export class PrefixChooser {
   /** Forgets every family (bounded memory; a new declaration may also choose otherwise for them). */
   #forget(): void {
     this.#families.clear()
+  }
+
+  #isDeeper(cut: string): boolean {
+    if (this.#deeper === undefined) {
+      this.#deeper = new Set()
+      const namespaces = Object.values(this.#index.prefixes())
+      for (const namespace of this.#declared.values()) namespaces.push(namespace)
+      for (const namespace of namespaces) {
+        for (let i = 0; i < namespace.length - 1; i++) {
+          const c = namespace.charCodeAt(i)
+          if (c === SLASH || c === HASH) this.#deeper.add(namespace.slice(0, i + 1))
+        }
+      }
+    }
+    return this.#deeper.has(cut)
   }
 
   #file(): PrefixIndex | undefined {

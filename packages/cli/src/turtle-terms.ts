@@ -36,3 +36,30 @@ const SHORTHAND: ReadonlyMap<string, RegExp> = new Map([
 export function isShorthand(value: string, datatype: string): boolean {
   return SHORTHAND.get(datatype)?.test(value) === true
 }
+
+// What each string form must escape: the short forms their own quote, backslash and line ends (productions
+// 22-23); the long forms (24-25) only backslash and their quote (all of them, so that none closes the string
+// early), and carry line feeds as they are. Other controls are escaped in every form, for readability.
+const UNSAFE_SINGLE = /['\\\u0000-\u001f\u007f]/g
+const UNSAFE_LONG_DOUBLE = /["\\\u0000-\u0009\u000b-\u001f\u007f]/g
+const UNSAFE_LONG_SINGLE = /['\\\u0000-\u0009\u000b-\u001f\u007f]/g
+const ESCAPE = (ch: string): string => (ch === "'" ? "\\'" : ECHAR[ch] ?? uchar(ch))
+
+/**
+ * A string in the shortest of Turtle's four string forms (`"…"`, `'…'`, `"""…"""`, `'''…'''`), the
+ * double-quoted one on a tie: a quote of the other kind needs no escape, and text of several lines is
+ * shorter with its line feeds as they are.
+ */
+export function shortestQuoted(value: string): string {
+  if (!STRING_UNSAFE.test(value)) return '"' + value + '"'
+  let best = quoted(value)
+  const consider = (text: string): void => {
+    if (text.length < best.length) best = text
+  }
+  consider("'" + value.replace(UNSAFE_SINGLE, ESCAPE) + "'")
+  if (value.includes('\n')) {
+    consider('"""' + value.replace(UNSAFE_LONG_DOUBLE, ESCAPE) + '"""')
+    consider("'''" + value.replace(UNSAFE_LONG_SINGLE, ESCAPE) + "'''")
+  }
+  return best
+}

@@ -1,4 +1,4 @@
-// The writer of `prefixd pretty`: RDF/JS quads in, Turtle (TriG where a quad has a graph) out, streamed.
+// The streaming writer of `prefixd pretty`: RDF/JS quads in, Turtle (TriG where a quad has a graph) out, in input order.
 
 import { Transform, type TransformCallback } from 'node:stream'
 import type { Literal, Quad, Term } from '@rdfjs/types'
@@ -31,9 +31,10 @@ export class TurtleWriter extends Transform {
   /** Whether the last thing written is a `@prefix` line (a blank line then separates the statements). */
   #afterPrefix = false
 
-  constructor(index: PrefixIndex) {
+  /** `strictNames` (default `true`): names rdflib, Jena or n3 would refuse are written as full IRIs. */
+  constructor(index: PrefixIndex, options: { readonly strictNames?: boolean } = {}) {
     super({ writableObjectMode: true, readableObjectMode: false })
-    this.chooser = new PrefixChooser(index, (prefix, namespace) => this.#declare(prefix, namespace))
+    this.chooser = new PrefixChooser(index, (prefix, namespace) => this.#declare(prefix, namespace), options.strictNames ?? true)
   }
 
   override _transform(quad: Quad, _encoding: BufferEncoding, done: TransformCallback): void {

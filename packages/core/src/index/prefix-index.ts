@@ -453,14 +453,16 @@ export class PrefixIndex {
   }
 
   /**
-   * The smallest prefix map covering the IRIs that RDF/JS quads or terms use: for each named node (and
-   * each literal's datatype, but for plain and language strings) the prefix `shrink` picks, sorted by
-   * prefix. Ready for `new N3.Writer({ prefixes })`, a JSON-LD `@context`, or `formatPrefixes(map, 'sparql')`.
+   * The prefixes a Turtle writer uses for RDF/JS quads or terms, and no others: for each named node (and
+   * each literal's datatype, but for plain and language strings) the prefix of the name `shrink` gives
+   * without synonyms, where every major reader takes that name back (else the writer writes the IRI
+   * whole); a statement's predicate `rdf:type` is written `a`. Sorted by prefix. Ready for
+   * `new N3.Writer({ prefixes })`, a JSON-LD `@context`, or `formatPrefixes(map, 'sparql')`.
    * A dataset is iterable, so `index.prefixesFor(dataset)` works; so does an array of terms.
    *
    * @example
    * index.prefixesFor([quad(namedNode('http://xmlns.com/foaf/0.1/me'), namedNode(RDF_TYPE), namedNode(FOAF_PERSON))])
-   * // { foaf: 'http://xmlns.com/foaf/0.1/', rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#' }
+   * // { foaf: 'http://xmlns.com/foaf/0.1/' }
    */
   prefixesFor(quadsOrTerms: Iterable<Quad | RdfTerm>): Record<string, string> {
     return prefixesFor(this, quadsOrTerms)

@@ -1,0 +1,281 @@
+// The formatted writer of `prefixd pretty`: a whole graph or dataset held in memory, written as a person would.
+
+import type { BlankNode, Literal, Quad, Term } from '@rdfjs/types'
+import type { PrefixIndex } from '@prefixd/core'
+import { NamePlan } from './name-plan.js'
+import { iriRef, isShorthand, shortestQuoted } from './turtle-terms.js'
+
+const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'
+const RDF_TYPE = RDF + 'type'
+const RDF_FIRST = RDF + 'first'
+const RDF_REST = RDF + 'rest'
+const RDF_NIL = RDF + 'nil'
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string'
+const LANG_STRINGS = new Set([RDF + 'langString', RDF + 'dirLangString'])
+const INDENT = '    '
+/** Text is handed out in pieces of about this size. */
+const CHUNK = 1 << 20
+
+export interface FormatOptions {
+  /** Default `true`: names some major reader refuses are written as full IRIs. */
+  readonly strictNames?: boolean
+  /** The input's prefix declarations, first binding of each prefix: they win over the index. */
+  readonly declared?: ReadonlyMap<string, string>
+  /** Written as `@base`: the relative IRIs of the data stay relative to it. */
+  readonly base?: string
+}
+
+/** What is known of a blank node across the whole input. */
+interface BlankInfo {
+  /** How many statements have it as their object. */
+  refs: number
+  /** The graph of the (last) statement that has it as object, and of those that have it as subject. */
+  refGraph: string | undefined
+  subjectGraph: string | undefined
+  /** Seen where it must keep a label: a graph name, a triple term, subjects or objects in several graphs. */
+  pinned: boolean
+}
+
+/**
+ * Writes `quads` as Turtle, or TriG when a quad is in a named graph: `@base` and every `@prefix` first
+ * (only the prefixes the text uses), then each graph — the default graph, then named graphs by IRI — as
+ * its subjects sorted by IRI (blank-node subjects after them, in input order), each subject's statements
+ * together, `rdf:type` first as `a`, then predicates by IRI, objects sorted and duplicates dropped. A blank
+ * node that is the object of one statement (of its own graph) is written there as `[ … ]`, a well-formed
+ * list as `( … )`; the other blank nodes get fresh labels `_:b0`, `_:b1`… in order of writing. Literals
+ * take their shortest form. Returns the text in pieces.
+ */
+export function writeFormatted(index: PrefixIndex, quads: readonly Quad[], options: FormatOptions = {}): string[] {
+  return new Formatter(index, quads, options).write()
+}
+
+class Formatter {
+  readonly #quads: readonly Quad[]
+  readonly #plan: NamePlan
+  readonly #base: string | undefined
+  /** graph key → subject key → statements. */
+  readonly #graphs = new Map<string, Map<string, Quad[]>>()
+  readonly #graphTerms = new Map<string, Term>()
+  readonly #blanks = new Map<string, BlankInfo>()
+  readonly #labels = new Map<string, string>()
+  /** Blank nodes written (or being written) nested, so a cycle of them is cut with a label. */
+  readonly #nested = new Set<string>()
+  readonly #usedPrefixes = new Set<string>()
+  /** The graph being written: a nested blank node must be the subject of statements in it. */
+  #graph = ''
+
+  constructor(index: PrefixIndex, quads: readonly Quad[], options: FormatOptions) {
+    this.#quads = quads
+    this.#base = options.base
+    const uses = new Map<string, number>()
+    const use = (iri: string): void => {
+      uses.set(iri, (uses.get(iri) ?? 0) + 1)
+    }
+    const useTerm = (term: Term): void => {
+      if (term.termType === 'NamedNode') use(term.value)
+      else if (term.termType === 'Literal') {
+        if (term.language === '' && term.datatype.value !== XSD_STRING && !isShorthand(term.value, term.datatype.value)) use(term.datatype.value)
+      } else if (term.termType === 'Quad') this.#pinTerms(term, useTerm)
+    }
+    for (const quad of quads) {
+      const graph = quad.graph.termType === 'DefaultGraph' ? '' : key(quad.graph)
+      if (graph !== '') {
+        this.#graphTerms.set(graph, quad.graph)
+        useTerm(quad.graph)
+        if (quad.graph.termType === 'BlankNode') this.#blank(quad.graph.value).pinned = true
+      }
+      let subjects = this.#graphs.get(graph)
+      if (subjects === undefined) this.#graphs.set(graph, (subjects = new Map()))
+      const subject = key(quad.subject)
+      const statements = subjects.get(subject)
+      if (statements === undefined) subjects.set(subject, [quad])
+      else statements.push(quad)
+      useTerm(quad.subject)
+      if (quad.predicate.value !== RDF_TYPE) useTerm(quad.predicate)
+      useTerm(quad.object)
+      if (quad.subject.termType === 'BlankNode') {
+        const info = this.#blank(quad.subject.value)
+        if (info.subjectGraph === undefined) info.subjectGraph = graph
+        else if (info.subjectGraph !== graph) info.pinned = true
+      }
+      if (quad.object.termType === 'BlankNode') {
+        const info = this.#blank(quad.object.value)
+        info.refs++
+        info.refGraph = graph
+      }
+    }
+    this.#plan = new NamePlan(index, uses, { strictNames: options.strictNames ?? true, ...(options.declared !== undefined && { declared: options.declared }) })
+  }
+
+  write(): string[] {
+    const body: string[] = []
+    let text = ''
+    const graphKeys = [...this.#graphs.keys()].sort(compareKeys)
+    for (const graph of graphKeys) {
+      this.#graph = graph
+      const subjects = this.#graphs.get(graph)!
+      const inner = graph === '' ? '' : INDENT
+      if (graph !== '') text += (text === '' && body.length === 0 ? '' : '\n') + this.#term(this.#graphTerms.get(graph)!, INDENT) + ' {\n'
+      const roots = [...subjects.keys()].filter((subject) => !this.#nestable(subject))
+      roots.sort(compareKeys)
+      let first = graph === ''
+      const writeRoot = (subject: string): void => {
+        const statements = subjects.get(subject)!
+        const head = statements[0]!.subject
+        // A blank node nobody refers to opens its statements itself, `[ … ] .`
+        const open = head.termType === 'BlankNode' && this.#blanks.get(head.value)!.refs === 0 && !this.#blanks.get(head.value)!.pinned
+        if (!first) text += inner === '' ? '\n' : ''
+        first = false
+        // Marked before its statements are written: a cycle back to it then writes its label.
+        if (head.termType === 'BlankNode') this.#nested.add(head.value)
+        if (open) {
+          text += inner + '[ ' + this.#predicateObjects(statements, inner + INDENT) + ' ] .\n'
+        } else text += inner + this.#term(head, inner) + ' ' + this.#predicateObjects(statements, inner + INDENT) + ' .\n'
+        if (text.length >= CHUNK) {
+          body.push(text)
+          text = ''
+        }
+      }
+      for (const subject of roots) writeRoot(subject)
+      // Blank nodes that only refer to each other in a cycle are not reached from a root: they get labels.
+      for (const subject of subjects.keys()) if (subject.startsWith('_:') && this.#nestable(subject) && !this.#nested.has(subject.slice(2))) writeRoot(subject)
+      if (graph !== '') text += '}\n'
+    }
+    body.push(text)
+    const head: string[] = []
+    if (this.#base !== undefined) head.push('@base ' + iriRef(this.#base) + ' .\n')
+    for (const prefix of [...this.#usedPrefixes].sort()) head.push('@prefix ' + prefix + ': ' + iriRef(this.#plan.namespace(prefix)!) + ' .\n')
+    if (head.length > 0 && body.some((piece) => piece !== '')) head.push('\n')
+    return [head.join(''), ...body]
+  }
+
+  #blank(label: string): BlankInfo {
+    let info = this.#blanks.get(label)
+    if (info === undefined) this.#blanks.set(label, (info = { refs: 0, refGraph: undefined, subjectGraph: undefined, pinned: false }))
+    return info
+  }
+
+  /** Walks a triple term: its blank nodes keep labels (`[ … ]` cannot stand in a triple term). */
+  #pinTerms(term: { readonly subject: Term; readonly predicate: Term; readonly object: Term }, useTerm: (term: Term) => void): void {
+    for (const part of [term.subject, term.predicate, term.object]) {
+      if (part.termType === 'BlankNode') this.#blank(part.value).pinned = true
+      else useTerm(part)
+    }
+  }
+
+  /** Whether the subject `subjectKey` is written where its one reference is. */
+  #nestable(subjectKey: string): boolean {
+    if (!subjectKey.startsWith('_:')) return false
+    const info = this.#blanks.get(subjectKey.slice(2))!
+    return !info.pinned && info.refs === 1 && info.refGraph === this.#graph && (info.subjectGraph === undefined || info.subjectGraph === this.#graph)
+  }
+
+  #predicateObjects(statements: readonly Quad[], indent: string): string {
+    const byPredicate = new Map<string, Quad[]>()
+    for (const quad of statements) {
+      const group = byPredicate.get(quad.predicate.value)
+      if (group === undefined) byPredicate.set(quad.predicate.value, [quad])
+      else group.push(quad)
+    }
+    const predicates = [...byPredicate.keys()].sort((a, b) => (a === RDF_TYPE ? -1 : b === RDF_TYPE ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    let text = ''
+    for (const predicate of predicates) {
+      const group = byPredicate.get(predicate)!
+      const objects: string[] = []
+      let blanks = false
+      for (const quad of group) {
+        objects.push(this.#object(quad.object, indent))
+        if (quad.object.termType === 'BlankNode') blanks = true
+      }
+      // The same statement twice is one statement (RDF graphs are sets); two blank nodes written alike are two.
+      const written = blanks || objects.length === 1 ? objects.sort() : [...new Set(objects)].sort()
+      if (text !== '') text += ' ;\n' + indent
+      text += (predicate === RDF_TYPE ? 'a' : this.#iri(predicate)) + ' ' + written.join(', ')
+    }
+    return text
+  }
+
+  #object(term: Term, indent: string): string {
+    if (term.termType !== 'BlankNode') return this.#term(term, indent)
+    const subject = '_:' + term.value
+    if (!this.#nestable(subject) || this.#nested.has(term.value)) return this.#label(term)
+    const statements = this.#graphs.get(this.#graph)!.get(subject)
+    if (statements === undefined) return '[]'
+    const items = this.#list(term, statements)
+    if (items !== undefined) return '(' + items.map((item) => ' ' + this.#object(item, indent + INDENT)).join('') + ' )'
+    this.#nested.add(term.value)
+    return '[ ' + this.#predicateObjects(statements, indent + INDENT) + ' ]'
+  }
+
+  /** The items of the well-formed list `head` is the first node of (each node nested, with only rdf:first and rdf:rest), or `undefined`. */
+  #list(head: BlankNode, statements: readonly Quad[]): Term[] | undefined {
+    const items: Term[] = []
+    const nodes = new Set<string>()
+    let node: Term = head
+    let current: readonly Quad[] | undefined = statements
+    while (node.termType !== 'NamedNode' || node.value !== RDF_NIL) {
+      if (node.termType !== 'BlankNode' || current === undefined || current.length !== 2 || nodes.has(node.value)) return undefined
+      if (node !== head && !this.#nestable('_:' + node.value)) return undefined
+      const first: Quad | undefined = current.find((q) => q.predicate.value === RDF_FIRST)
+      const rest: Quad | undefined = current.find((q) => q.predicate.value === RDF_REST)
+      if (first === undefined || rest === undefined) return undefined
+      items.push(first.object)
+      nodes.add(node.value)
+      node = rest.object
+      current = node.termType === 'BlankNode' ? this.#graphs.get(this.#graph)!.get('_:' + node.value) : undefined
+    }
+    for (const label of nodes) this.#nested.add(label)
+    return items
+  }
+
+  #label(term: BlankNode): string {
+    let label = this.#labels.get(term.value)
+    if (label === undefined) this.#labels.set(term.value, (label = '_:b' + this.#labels.size))
+    return label
+  }
+
+  #term(term: Term, indent: string): string {
+    switch (term.termType) {
+      case 'NamedNode':
+        return this.#iri(term.value)
+      case 'BlankNode':
+        return this.#label(term)
+      case 'Literal':
+        return this.#literal(term)
+      case 'Quad':
+        // An RDF 1.2 triple term.
+        return `<<( ${this.#term(term.subject, indent)} ${this.#term(term.predicate, indent)} ${this.#term(term.object, indent)} )>>`
+      default:
+        throw new TypeError(`a ${term.termType} cannot be written in Turtle`)
+    }
+  }
+
+  #literal(literal: Literal): string {
+    const value = literal.value
+    if (literal.language !== '') return shortestQuoted(value) + '@' + literal.language + (literal.direction ? '--' + literal.direction : '')
+    const datatype = literal.datatype.value
+    if (datatype === XSD_STRING) return shortestQuoted(value)
+    if (isShorthand(value, datatype)) return value
+    return shortestQuoted(value) + '^^' + (LANG_STRINGS.has(datatype) ? iriRef(datatype) : this.#iri(datatype))
+  }
+
+  #iri(iri: string): string {
+    const name = this.#plan.name(iri)
+    if (name === undefined) return iriRef(iri)
+    this.#usedPrefixes.add(name.slice(0, name.indexOf(':')))
+    return name
+  }
+}
+
+/** A subject's or graph's key: `<` and the IRI, or `_:` and the label (the default graph's is ''). */
+function key(term: Term): string {
+  return term.termType === 'BlankNode' ? '_:' + term.value : term.termType === 'NamedNode' ? '<' + term.value : '<<' + JSON.stringify(term)
+}
+
+/** The default graph first, IRIs in code-point order (the same order everywhere), then blank nodes in input order. */
+function compareKeys(a: string, b: string): number {
+  const blankA = a.startsWith('_:')
+  const blankB = b.startsWith('_:')
+  if (blankA || blankB) return blankA === blankB ? 0 : blankA ? 1 : -1
+  return a < b ? -1 : a > b ? 1 : 0
+}
