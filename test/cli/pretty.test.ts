@@ -50,7 +50,8 @@ function canonical(quads: Quad[]): string[] {
 const sorted = (quads: Quad[]): string[] => quads.map((q) => new Writer({ format: 'N-Quads' }).quadToString(q.subject, q.predicate, q.object, q.graph)).sort()
 
 describe('prefixd pretty', function () {
-  this.timeout(30_000)
+  // Both modes, and CLI processes that load the index: slow on a busy machine.
+  this.timeout(180_000)
   const index = PrefixIndex.fromPrefixes(TABLE)
   let dir: string
   before(async () => {
