@@ -85,6 +85,29 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
     }
   })
 
+  it("the editor narrows a complete list as strictly as the API: after `a schema:Pe`, typing `rs` leaves names starting with Pers, the definition in the info", async () => {
+    const page = await open('/editor')
+    try {
+      const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
+      await editor.waitFor()
+      await editor.press('Control+End')
+      await page.keyboard.press('ArrowUp')
+      await page.keyboard.press('End')
+      await page.keyboard.type(' a schema:Pe', { delay: 40 })
+      await page.locator('.cm-tooltip-autocomplete .cm-completionLabel', { hasText: /^schema:Person$/ }).waitFor()
+      const asked = (await page.locator('.cm-completionLabel').allInnerTexts()).length
+      await page.keyboard.type('rs', { delay: 40 })
+      await page.waitForFunction("[...document.querySelectorAll('.cm-completionLabel')].every((e) => /^schema:pers/i.test(e.textContent))")
+      const labels = await page.locator('.cm-completionLabel').allInnerTexts()
+      assert.ok(labels.length > 0 && labels.length < asked, `${asked} → ${labels.join(', ')}`)
+      assert.equal(labels[0], 'schema:Person')
+      assert.ok(!labels.some((l) => /PerformingArtsEvent|permissions/.test(l)), labels.join(', '))
+      await page.locator('.cm-completionInfo', { hasText: 'A person (alive, dead, undead, or fictional).' }).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
   it('an unknown prefix offers what it probably meant, as tap targets of 24 px on a phone', async () => {
     const page = await open('/prefix/foaff', 375)
     try {

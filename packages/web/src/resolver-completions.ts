@@ -75,13 +75,20 @@ export function resolverCompletions(host: CompletionHost): (context: CompletionC
     const written: Written = { typedPrefix: partial.prefix, declaredNamespace, declared, language }
     // The resolver's order (exact case first, then by name) is kept over CodeMirror's own fuzzy ranking.
     const options = found.flatMap((suggestion, rank) => toCompletion(suggestion, written, 99 - rank))
-    return {
-      from: partial.from,
-      options,
-      // A complete list may be filtered here as typing goes on, but only while it answers the same
-      // question: prefixes until a colon is typed, then terms of the same prefix. A cut list is asked again.
-      ...(found.length < LIMIT && { validFor: (text: string) => stillAnswers(partial, text) }),
+    // A complete list is narrowed here as typing goes on, as strictly as the resolver would (names starting with
+    // what is typed, in its order; CodeMirror's own filter is fuzzy: `schema:Pers` kept PerformingArtsEvent), but
+    // only while it answers the same question: prefixes until a colon is typed, then terms of the same prefix.
+    // A cut list is asked again.
+    const complete = found.length < LIMIT
+    const narrowed = (from: number, text: string): CompletionResult => {
+      const typed = text.toLowerCase()
+      return { from, options: options.filter((o) => o.label.toLowerCase().startsWith(typed)), filter: false, ...(complete && { update }) }
     }
+    const update = (_current: CompletionResult, from: number, to: number, now: CompletionContext): CompletionResult | null => {
+      const text = now.state.sliceDoc(from, to)
+      return stillAnswers(partial, text) ? narrowed(from, text) : null
+    }
+    return narrowed(partial.from, context.state.sliceDoc(partial.from, context.pos))
   }
 }
 
@@ -117,7 +124,7 @@ function toCompletion(s: Suggestion, written: Written, boost: number): Completio
     {
       label: name,
       detail: s.kind === 'prefix' ? (s.label ?? s.namespace ?? undefined) : (s.label ?? undefined),
-      info: [s.iri, s.typeNames.length > 0 ? 'a ' + s.typeNames.join(', ') : ''].filter(Boolean).join('\n'),
+      info: [s.iri, s.typeNames.length > 0 ? 'a ' + s.typeNames.join(', ') : '', s.definition ?? ''].filter(Boolean).join('\n'),
       type: s.kind === 'prefix' ? 'namespace' : iconOf(s),
       boost,
       apply: (view: EditorView, _completion: Completion, from: number, to: number) => {
