@@ -69,6 +69,17 @@ describe('expand(shrink(iri)) === iri on the default data', function () {
     assert.equal(index.expand('schema:Person'), 'http://schema.org/Person')
   })
 
+  it('completes a synonym prefix with the terms of the namespace it stands for, as names that expand to its own IRIs', () => {
+    for (const sort of ['relevance', 'alpha'] as const) {
+      const names = index.autocomplete('sdo:Pers', { limit: 5, sort })!
+      assert.ok(names.includes('sdo:Person'), `${sort}: ${names.join(' ')}`)
+      for (const name of names) assert.ok(index.expand(name)!.startsWith('https://schema.org/'), name)
+      assert.ok(index.autocomplete('sdo:Pers', { limit: 5, sort, expand: true })!.includes('https://schema.org/Person'), sort)
+    }
+    assert.ok(index.autocomplete('vcards:hasE', { limit: 5 })!.includes('vcards:hasEmail'))
+    assert.deepEqual(index.autocomplete('schema:Person', { limit: 1 }), ['schema:Person'])
+  })
+
   it('describes an IRI of a synonym by the term it stands for, under its own IRI and name', () => {
     const term = index.term('https://schema.org/Person')!
     assert.equal(term.iri, 'https://schema.org/Person')

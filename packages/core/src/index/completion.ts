@@ -49,6 +49,11 @@ export interface CompletionParts {
   readonly demotion: (entry: PrefixEntry) => number
   /** The index's shrink, for terms found by IRI. */
   readonly shrink: (iri: string) => string | undefined
+  /**
+   * The namespace whose terms serve a prefix's namespace: the one a namespace synonym stands for (`sdo:`,
+   * https://schema.org/, is offered schema.org's terms as `sdo:` names), else the namespace itself.
+   */
+  readonly termsNamespace?: (namespace: string) => string
 }
 
 /**
@@ -56,6 +61,7 @@ export interface CompletionParts {
  * searches, their rankings, and the prefixed names it has written, cached in chunks.
  */
 export class Completion {
+  readonly #termsNamespace: ((namespace: string) => string) | undefined
   readonly #byPrefix: ReadonlyMap<string, PrefixEntry>
   readonly #byFoldedPrefix = new Map<string, PrefixEntry>()
   readonly #byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
@@ -90,6 +96,7 @@ export class Completion {
 
   constructor(parts: CompletionParts) {
     this.#byPrefix = parts.byPrefix
+    this.#termsNamespace = parts.termsNamespace
     this.#byNamespace = parts.byNamespace
     this.#vocabularies = parts.vocabularies
     this.#terms = parts.terms
@@ -159,7 +166,10 @@ export class Completion {
     // What the case of the first letter typed asks for: `doap:rep` a property, `vcard:Org` a class.
     const kind = prefer ?? (types === undefined ? kindOfCase(partial) : undefined)
     if (partial === '' && options.type === undefined && !answer.add(expand ? entry.namespace : entry.prefix + ':')) return answer.done()
-    const exact = entry.namespace + partial
+    // A synonym's prefix is offered the terms of the namespace it stands for, under its own namespace.
+    const base = this.#termsNamespace?.(entry.namespace) ?? entry.namespace
+    const iriOf = base === entry.namespace ? (iri: string) => iri : (iri: string) => entry.namespace + iri.slice(base.length)
+    const exact = base + partial
     const chunks = this.#chunksOf(entry)
     const nameAt = (rank: number): string | null | undefined => {
       const chunk = chunks[rank >>> CHUNK_BITS] ?? this.#makeChunk(entry, chunks, rank >>> CHUNK_BITS)
@@ -171,7 +181,7 @@ export class Completion {
         const written = nameAt(rank)
         // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
         if (written === undefined || (written === null && !expand)) return true
-        return answer.add(expand ? record.iri : written!)
+        return answer.add(expand ? iriOf(record.iri) : written!)
       })
       return answer.done()
     }
@@ -180,7 +190,7 @@ export class Completion {
     this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
       const written = nameAt(rank)
       if (written === undefined) return true
-      const name = expand ? record.iri : written
+      const name = expand ? iriOf(record.iri) : written
       if (name === null) return true // no local name can write it (expand still lists it)
       const full = results.length >= limit
       // Past the limit, keep looking only at names equal to the query but for case (they come first
@@ -307,13 +317,14 @@ export class Completion {
     }
     const chunk: Array<string | null | undefined> = []
     const end = Math.min((index + 1) * CHUNK, this.#terms.size)
+    const base = this.#termsNamespace?.(entry.namespace) ?? entry.namespace
     for (let rank = index * CHUNK; rank < end; rank++) {
       const iri = this.#terms.at(rank).iri
-      if (!iri.startsWith(entry.namespace)) {
+      if (!iri.startsWith(base)) {
         chunk.push(undefined)
         continue
       }
-      const local = writeLocalName(iri.slice(entry.namespace.length))
+      const local = writeLocalName(iri.slice(base.length))
       chunk.push(local === undefined ? null : entry.prefix + ':' + local)
     }
     chunks[index] = chunk

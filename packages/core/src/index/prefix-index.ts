@@ -123,6 +123,7 @@ export class PrefixIndex {
       terms: this.#terms,
       demotion: (entry) => this.#demotion(entry),
       shrink: (iri) => this.shrink(iri),
+      ...(this.#synonymList.length > 0 && { termsNamespace: (namespace: string) => this.#synonyms.get(namespace)?.target.namespace ?? namespace }),
     })
   }
 
