@@ -136,12 +136,14 @@ describe('graded completion and shrink', () => {
     assert.equal(index.expand('meat:x'), 'http://example.com/x')
   })
 
-  it('never shrinks with a suspect prefix, and with a long-tail one only when it writes a plainer name', () => {
+  it('never shrinks with a long-tail or suspect prefix: where only such a prefix fits, no name', () => {
     assert.equal(index.shrink('http://example.com/unknown/thing'), undefined)
     assert.match(index.shrinkError('http://example.com/unknown/thing')!.message, /suspect prefix 'meat:'/)
     assert.equal(index.shrink('http://schema.org/Person'), 'schema:Person')
-    assert.equal(index.shrink('http://dbpedia.org/class/yago/Thing'), 'yago:Thing') // not db:class\/yago\/Thing
+    assert.equal(index.shrink('http://dbpedia.org/class/yago/Thing'), 'db:class\\/yago\\/Thing') // not the long-tail yago:
     assert.equal(index.shrink('http://dbpedia.org/other'), 'db:other')
+    assert.equal(index.shrink('http://www.w3.org/ns/dcat'), undefined) // the umbrella w3: claims nothing
+    assert.match(index.shrinkError('http://www.w3.org/ns/dcat')!.message, /only the long-tail prefix 'w3:' fits/)
   })
 
   it('uses every prefix alike with wholeTable', () => {

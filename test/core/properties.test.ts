@@ -91,12 +91,12 @@ describe('properties of shrink and expand', () => {
       assert.deepEqual(failures, [])
     })
 
-    it('graded, shrink(ns) expands back to ns, and gives nothing only where every prefix that fits is suspect', () => {
+    it('graded, shrink(ns) expands back to ns, and gives nothing only where every prefix that fits is long-tail or suspect', () => {
       const failures: string[] = []
       for (const { namespace } of index.entries()) {
         const name = index.shrink(namespace)
         const fitting = index.entries().filter((e) => namespace.startsWith(e.namespace))
-        const ok = name === undefined ? fitting.every((e) => index.quality(e.prefix) === 'suspect') : index.expand(name) === namespace
+        const ok = name === undefined ? fitting.every((e) => !index.isOffered(e.prefix)) : index.expand(name) === namespace && index.isOffered(name.slice(0, name.indexOf(':')))
         if (!ok) failures.push(`${namespace} -> ${name}`)
       }
       assert.deepEqual(failures, [])

@@ -35,9 +35,10 @@ describe('expand(shrink(iri)) === iri on the default data', function () {
         assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} of ${all.length} IRIs (${syntax})`)
       }
     }
-    // Most of them do shrink: the rule is not met by giving up.
+    // Most of them do shrink: the rule is not met by giving up. (78.6% since shrink uses no long-tail prefix:
+    // the rest are IRIs only a long-tail or suspect prefix fits, such as dbd:'s datatypes, and blank-ish ids.)
     const named = all.filter((iri) => index.shrink(iri) !== undefined).length
-    assert.ok(named / all.length > 0.8, `${named} of ${all.length} named`)
+    assert.ok(named / all.length > 0.75, `${named} of ${all.length} named`)
   })
 
   it('holds for random IRIs on the vocabularies’ hosts: a cut of a real IRI and any rest', () => {

@@ -7,7 +7,7 @@ import type { TypeHierarchy } from '../terms/type-hierarchy.js'
  * How far a prefix is trusted (see data/README.md): `curated` vocabulary packages, `popular` and
  * `long-tail` prefix.cc entries, and `suspect` ones (typo aliases, example.com namespaces,
  * near-duplicates). Long-tail and suspect prefixes expand but are not offered by completion, and
- * shrink picks them only when nothing better fits (suspect: never).
+ * shrink never writes them (where only such a prefix fits, it gives no name).
  */
 export type PrefixQuality = 'curated' | 'popular' | 'long-tail' | 'suspect'
 

@@ -105,9 +105,11 @@ export class PrefixIndex {
       parts.hierarchy,
       ({ iri }) => {
         const entry = this.#byNamespace.longest(iri)
-        // Not in a namespace synonym: the vocabulary's terms are those of the namespace it stands for. Nor
-        // in an umbrella: `w3:` (a host's root over W3C namespaces) does not claim `http://www.w3.org/ns/dcat`.
-        return entry !== undefined && entry.namespace.length < iri.length && !this.#inSynonym(iri, entry) && !this.#isUmbrella(entry)
+        // Not in a namespace synonym: the vocabulary's terms are those of the namespace it stands for. In a
+        // long-tail or suspect one, only if shrink writes it with another prefix: `w3:` (a host's root over W3C
+        // namespaces) does not claim `http://www.w3.org/ns/dcat`, and an IRI only `dbd:` fits has no name to complete.
+        if (entry === undefined || entry.namespace.length >= iri.length || this.#inSynonym(iri, entry)) return false
+        return this.#demotion(entry) === 0 || this.#byNamespace.shrink(iri, false) !== undefined
       },
       (record) => this.#weigh(record),
       parts.termPriorities,
@@ -139,11 +141,6 @@ export class PrefixIndex {
     const quality = info?.curated ? 'curated' : info?.quality
     const bonus = quality === 'curated' ? 200 : quality === undefined || quality === 'popular' ? 100 : 0
     return defaultWeight(record) + bonus - 3 * Math.log2(info?.popularity ?? 4096)
-  }
-
-  /** A demoted namespace that holds other vocabularies' namespaces (see `gradePrefixes`). */
-  #isUmbrella(entry: PrefixEntry): boolean {
-    return this.#demotion(entry) > 0 && this.#vocabularies.get(entry.prefix)?.reason === 'umbrella'
   }
 
   /** 0 for a prefix that completion offers, else {@link Demotion}. */
@@ -343,8 +340,9 @@ export class PrefixIndex {
     if (this.shrink(iri, options) !== undefined) return undefined
     const entry = this.#byNamespace.longest(options?.standardize === true || options?.synonyms === true ? (this.#standardIri(iri) ?? iri) : iri)
     if (entry === undefined) return new PrefixError('NO_NAMESPACE', `no known namespace starts '${printable(iri)}'`)
-    if (this.#demotion(entry) === Demotion.Suspect) {
-      return new PrefixError('NO_NAMESPACE', `only the suspect prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use suspect prefixes`)
+    if (this.#demotion(entry) > 0) {
+      const grade = this.#demotion(entry) === Demotion.Suspect ? 'suspect' : 'long-tail'
+      return new PrefixError('NO_NAMESPACE', `only the ${grade} prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use long-tail or suspect prefixes`)
     }
     return new PrefixError(
       'UNWRITABLE_LOCAL_NAME',

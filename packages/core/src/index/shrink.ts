@@ -49,8 +49,8 @@ export class ShrinkTable {
 
   /**
    * The prefixed name of `iri` in the longest namespace whose rest can be written (Turtle's PN_LOCAL with
-   * escapes, or any IRI suffix for `curie`); a suspect prefix never, a long-tail one only when no trusted one
-   * writes the IRI as plainly. The name expands back to `iri` itself: every entry is a prefix bound to its namespace.
+   * escapes, or any IRI suffix for `curie`); never with a long-tail or suspect prefix (data/README.md): where only
+   * such a prefix fits, no name. The name expands back to `iri` itself: every entry is a prefix bound to its namespace.
    */
   shrink(iri: string, curie: boolean): string | undefined {
     const matches = this.#matches
@@ -65,17 +65,17 @@ export class ShrinkTable {
       }
       return undefined
     }
-    // Graded: a suspect prefix is never used; a long-tail one only when no trusted one fits as
-    // well — a plain local name beats one that needs escapes (`yago:X`, not `db:class\/yago\/X`).
+    // Graded: a long-tail or suspect prefix is never used (`w3:ns\/dcat` would claim another vocabulary's
+    // IRI); of the others, a plain local name beats a longer namespace's one that needs escapes.
     let best: string | undefined
     let bestCost = Infinity
     for (let k = count - 1; k >= 0; k--) {
       const { entry, demotion } = matches[k]!
-      if (demotion === 2) continue
+      if (demotion > 0) continue
       const local = iri.slice(entry.namespace.length)
       const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
       if (written === undefined) continue
-      const cost = (written.length === local.length || !written.includes('\\') ? 0 : 2) + demotion
+      const cost = written.length === local.length || !written.includes('\\') ? 0 : 1
       if (cost === 0) return entry.prefix + ':' + written
       if (cost < bestCost) {
         best = entry.prefix + ':' + written
