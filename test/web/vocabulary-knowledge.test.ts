@@ -108,6 +108,20 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
     }
   })
 
+  it('the search page keeps its query in the URL, so Back brings it back', async () => {
+    const page = await open('/')
+    try {
+      await page.locator('#query').fill('foaf:Pe')
+      await page.waitForFunction("location.search === '?q=foaf%3APe'")
+      await page.goto(server.url + '/prefixes')
+      await page.goBack()
+      await page.waitForFunction("document.getElementById('query').value === 'foaf:Pe'")
+      await page.getByRole('option').first().waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
   it('an unknown prefix offers what it probably meant, as tap targets of 24 px on a phone', async () => {
     const page = await open('/prefix/foaff', 375)
     try {

@@ -32,7 +32,12 @@ let active = -1
 /** Cancels the requests of the previous query when a newer one starts. */
 let inFlight: AbortController | undefined
 
-const updateSoon = debounce(() => void update(input.value), DEBOUNCE_MS)
+const updateSoon = debounce(() => {
+  // The query goes into the URL (replaced, not pushed: one history entry per visit), so Back and links keep it.
+  const query = input.value.trim()
+  history.replaceState(history.state, '', query === '' ? location.pathname : `?q=${encodeURIComponent(query)}`)
+  void update(input.value)
+}, DEBOUNCE_MS)
 input.addEventListener('input', updateSoon)
 input.addEventListener('keydown', onKey)
 input.addEventListener('blur', close) // options keep the focus in the box (mousedown), so a click still lands
