@@ -37,6 +37,16 @@ describe('reactions', () => {
     assert.deepEqual(removed!.event, { type: 'reaction', op: 'remove', message_id: 103, user_id: 4, emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' })
   })
 
+  it('shows reactions in the message objects of GET /messages/{id}, oldest first', async () => {
+    expectSuccess(await chat.as('nina').post('/messages/113/reactions', { emoji_name: 'octopus' }))
+    expectSuccess(await chat.as('max').post('/messages/113/reactions', { emoji_name: 'joy', emoji_code: '1f602' }))
+    const message = expectSuccess(await chat.as('max').get('/messages/113')).message as { reactions: unknown }
+    assert.deepEqual(message.reactions, [
+      { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji', user_id: 5 },
+      { emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji', user_id: 4 },
+    ])
+  })
+
   it('reaches the queues of the people who received the message', async () => {
     const queue = expectSuccess(await chat.as('nina').post('/register', { event_types: ['reaction'] }))
     const other = expectSuccess(await chat.as('adam').post('/register', { event_types: ['reaction'] }))

@@ -65,6 +65,12 @@ describe('uploads', () => {
       const attachments = expectSuccess(await chat.as('max').get('/attachments'))
       const [listed] = attachments.attachments as Array<{ messages: Array<{ id: number }> }>
       assert.equal(listed!.messages.length, 2)
+      // An edit that adds a link counts as sending it.
+      const other = (await upload('max', [['other.txt', Buffer.from('other')]])).body.url as string
+      const note = expectSuccess(await chat.as('max').post('/messages', { type: 'private', to: [USERS.olivia!.user_id], content: 'soon' }))
+      assert.equal((await read('olivia', other)).status, 404)
+      expectSuccess(await chat.as('max').patch(`/messages/${String(note.id)}`, { content: `now: ${other}` }))
+      assert.equal((await read('olivia', other)).status, 200)
       // A file Adam cannot read is not linked by his message, so it gives nobody access.
       const secret = (await upload('olivia', [['secret.txt', Buffer.from('s')]])).body.url as string
       expectSuccess(await chat.as('adam').post('/messages', { type: 'stream', to: 'general', topic: 'x', content: secret }))

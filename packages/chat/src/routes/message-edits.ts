@@ -17,6 +17,7 @@ import { renderWithMentions, topicLinks } from '../render/render.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
 import { MAX_MESSAGE_LENGTH } from './messages.js'
+import { linkAttachments } from './uploads.js'
 
 const PROPAGATE_MODES = new Set(['change_one', 'change_later', 'change_all'])
 
@@ -46,6 +47,7 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
         if (content.trim() === '') throw badRequest('Message must not be empty')
         await checkGroupMentions(db, user.id, rendered!.mentions)
         await db.run('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?', content, rendered!.html, now, id)
+        await linkAttachments(db, emit, user, id, content) // files the new text links become readable by its readers
         // Mentions follow the new text: each recipient's mention flags are worked out again.
         const recipients = (await db.all<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = ?', id)).map((r) => Number(r.user_id))
         const target = { type: message.type, streamId: message.stream_id, topic: message.topic, audience: recipients }
