@@ -115,7 +115,8 @@ describe('uploads', () => {
     })
   })
 
-  it('keeps to the size, count and quota limits it is given', async () => {
+  it('keeps to the size, count and quota limits it is given', async function () {
+    this.timeout(120_000) // a service of its own and seven uploads: 10 s on a quiet machine, more at load 20
     chat = await startTestChat({ uploads: { maxFileBytes: 1000, maxFilesPerUser: 2, quotaBytes: 1500 } })
     expectError(await upload('max', [['big.bin', Buffer.alloc(1001)]]), 400, 'BAD_REQUEST', 'Uploaded file is larger than the allowed limit of 0 MiB')
     const huge = await upload('max', [['huge.bin', Buffer.alloc(200_000)]])

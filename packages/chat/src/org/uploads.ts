@@ -2,8 +2,6 @@
 
 import { randomBytes } from 'node:crypto'
 import type { Sql } from '../store/store.js'
-import { visibleMessage } from './message-access.js'
-import type { User } from './users.js'
 
 /** How much may be uploaded (ChatOptions.uploads, `--max-upload-mb` …). */
 export interface UploadLimits {
@@ -91,13 +89,6 @@ const numeric = (row: AttachmentRow): AttachmentRow => ({ ...row, id: Number(row
 /** The ids of the messages linking an attachment, oldest first. */
 export async function linkingMessages(db: Sql, attachmentId: number): Promise<number[]> {
   return (await db.all<{ message_id: number }>('SELECT message_id FROM attachment_messages WHERE attachment_id = ? ORDER BY message_id', attachmentId)).map((r) => Number(r.message_id))
-}
-
-/** Whether `user` may read the file: its uploader, or someone who may see a message linking it. */
-export async function canReadAttachment(db: Sql, user: User, attachment: AttachmentRow): Promise<boolean> {
-  if (attachment.owner_id === user.id) return true
-  for (const id of await linkingMessages(db, attachment.id)) if (await visibleMessage(db, user, id) !== undefined) return true
-  return false
 }
 
 /** Bytes the whole organization keeps (chat-events.md's upload_space_used). */

@@ -5,7 +5,7 @@ import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
 import type { Params } from '../http/params.js'
 import { pathId } from '../http/path-ids.js'
 import { EMOJI_NAME, isUnicodeEmojiCode, unicodeEmojiCode } from '../org/emoji.js'
-import { messageAudience, visibleMessage, type MessageTarget } from '../org/message-access.js'
+import { visibleMessages, type VisibleRow } from '../messages/visibility.js'
 import type { User } from '../org/users.js'
 import type { Sql } from '../store/store.js'
 
@@ -76,13 +76,20 @@ function readEmoji(params: Params, adding: boolean): EmojiRequest {
   return { emoji_name: name!, emoji_code: found, reaction_type: type, byCode: false }
 }
 
-async function reactable(db: Sql, user: User, messageId: number): Promise<MessageTarget> {
-  const message = await visibleMessage(db, user, messageId)
+async function reactable(db: Sql, user: User, messageId: number): Promise<VisibleRow> {
+  const [message] = await visibleMessages(db, user, [messageId])
   if (message === undefined) throw badRequest('Invalid message(s)')
   return message
 }
 
-/** Everyone who received the message, and the reacting user (who may read a public channel unsubscribed). */
-async function audience(db: Sql, message: MessageTarget, user: User): Promise<number[]> {
-  return [...await messageAudience(db, message), user.id]
+/**
+ * Everyone who received the message (its people, or the channel's subscribers when it was sent), the
+ * channel's subscribers now, and the reacting user (who may read a public channel unsubscribed).
+ */
+async function audience(db: Sql, message: VisibleRow, user: User): Promise<number[]> {
+  const received = await db.all<{ id: number }>('SELECT user_id AS id FROM user_messages WHERE message_id = ?', message.id)
+  const subscribers = message.type === 'stream'
+    ? await db.all<{ id: number }>('SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1', message.stream_id)
+    : []
+  return [...received, ...subscribers].map((r) => Number(r.id)).concat(user.id)
 }

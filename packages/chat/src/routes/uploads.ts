@@ -7,7 +7,6 @@ import { pathId } from '../http/path-ids.js'
 import {
   attachmentByPath,
   attachmentsOf,
-  canReadAttachment,
   describeAttachment,
   linkedPathIds,
   linkingMessages,
@@ -15,7 +14,9 @@ import {
   servedType,
   uploadName,
   uploadSpaceUsed,
+  type AttachmentRow,
 } from '../org/uploads.js'
+import { visibleMessages } from '../messages/visibility.js'
 import type { User } from '../org/users.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
@@ -105,6 +106,12 @@ export async function linkAttachments(tx: Sql, emit: Emit, sender: User, message
     const { changes } = await tx.run('INSERT INTO attachment_messages (attachment_id, message_id) VALUES (?, ?) ON CONFLICT DO NOTHING', attachment.id, messageId)
     if (changes > 0) emit([attachment.owner_id], { type: 'attachment', op: 'update', attachment: await describeAttachment(tx, attachment), upload_space_used: await uploadSpaceUsed(tx) })
   }
+}
+
+/** Whether `user` may read the file: its uploader, or someone who may see a message linking it (messages/visibility.ts's rule). */
+async function canReadAttachment(db: Sql, user: User, attachment: AttachmentRow): Promise<boolean> {
+  if (attachment.owner_id === user.id) return true
+  return (await visibleMessages(db, user, await linkingMessages(db, attachment.id))).length > 0
 }
 
 const mib = (bytes: number): string => String(Math.round((bytes / 1024 / 1024) * 100) / 100)
