@@ -2,7 +2,7 @@
 // in Debian's Chromium, both tiers of the default data fetched on demand and answering there.
 
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -51,6 +51,12 @@ describe('@prefixd/core in Chromium, bundled by esbuild', function () {
     assert.notEqual(bundle.tiers.full, bundle.main)
     // The page has loaded the core and nothing of the data yet.
     assert.deepEqual(fetched.filter((name) => name !== ''), [bundle.main])
+  })
+
+  it("is at most 15 KB gzipped without the data, n3's Turtle parser left out (PrefixIndexBuilder.addRdf has it)", async () => {
+    const main = await readFile(join(bundle.dir, bundle.main), 'utf8')
+    assert.doesNotMatch(main, /_readInTopContext|_tokenizeToEnd/)
+    assert.ok(bundle.sizes.get(bundle.main)!.gzip <= 15_000, `${bundle.sizes.get(bundle.main)!.gzip} bytes gzipped`)
   })
 
   it('loads the prefixes tier alone and expands, shrinks and completes prefixes with it', async () => {

@@ -1,10 +1,12 @@
 // PrefixIndexBuilder: collects prefix tables and vocabulary terms, validates them, and builds a PrefixIndex.
 
+import type { Quad } from '@rdfjs/types'
+import { Parser } from 'n3'
 import { addCompact } from '../data/compact.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
 import { PrefixError } from '../errors.js'
 import { entriesOf, validateRecords } from '../sources/records.js'
-import { IndexDraft, type AddPrefixesOptions } from './draft.js'
+import { IndexDraft, type AddPrefixesOptions, type RdfFormat } from './draft.js'
 import type { PrefixRecord } from './model.js'
 import { PrefixIndex } from './prefix-index.js'
 
@@ -26,6 +28,25 @@ export class PrefixIndexBuilder extends IndexDraft {
    */
   static loadDefault(options: LoadDefaultOptions = {}): Promise<PrefixIndexBuilder> {
     return loadDefaultInto(new PrefixIndexBuilder(), options)
+  }
+
+  /**
+   * Parses RDF text with n3 and adds its terms (see {@link PrefixIndexBuilder.addQuads}). A text with
+   * a syntax error is reported as a problem and adds nothing, so a half-read file never looks complete.
+   * Here and not in the draft, which a PrefixIndex uses: so a browser bundle of the index alone leaves
+   * n3's parser out (about 60 % of it).
+   */
+  addRdf(text: string, options: { readonly format?: RdfFormat; readonly source?: string; readonly baseIRI?: string } = {}): this {
+    const source = options.source ?? 'rdf'
+    const parser = new Parser({ format: options.format ?? 'turtle', ...(options.baseIRI ? { baseIRI: options.baseIRI } : {}) })
+    let quads: Quad[]
+    try {
+      quads = parser.parse(text) // without callbacks n3 parses synchronously
+    } catch (error) {
+      this.report({ source, entry: source, message: `RDF syntax error: ${(error as Error).message}` })
+      return this
+    }
+    return this.addQuads(quads)
   }
 
   /**

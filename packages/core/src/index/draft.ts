@@ -3,7 +3,6 @@
 // never imports its builder.
 
 import type { Quad } from '@rdfjs/types'
-import { Parser } from 'n3'
 import { namespaceProblem, prefixEntryProblem } from '../names/entry-problem.js'
 import { iriProblem } from '../names/iri.js'
 import { printable } from '../names/pn-local.js'
@@ -186,23 +185,6 @@ export class IndexDraft {
   addQuads(quads: Iterable<Quad>): this {
     for (const quad of quads) this.#addQuad(quad)
     return this
-  }
-
-  /**
-   * Parses RDF text with n3 and adds its terms (see {@link PrefixIndexBuilder.addQuads}). A text with
-   * a syntax error is reported as a problem and adds nothing, so a half-read file never looks complete.
-   */
-  addRdf(text: string, options: { readonly format?: RdfFormat; readonly source?: string; readonly baseIRI?: string } = {}): this {
-    const source = options.source ?? 'rdf'
-    const parser = new Parser({ format: options.format ?? 'turtle', ...(options.baseIRI ? { baseIRI: options.baseIRI } : {}) })
-    let quads: Quad[]
-    try {
-      quads = parser.parse(text) // without callbacks n3 parses synchronously
-    } catch (error) {
-      this.#problems.push({ source, entry: source, message: `RDF syntax error: ${(error as Error).message}` })
-      return this
-    }
-    return this.addQuads(quads)
   }
 
   #addQuad(quad: Quad): void {
