@@ -1,0 +1,100 @@
+// Issue 25's mention goal: a channel message that mentions 100 people, with 1,000 queues of theirs long-polling
+// (10 each): the time from sending it to each queue's answer (p99 ≤ 100 ms), on SQLite, the service as
+// `npm run chat` starts it. Each answer is checked (the message, flagged `mentioned`) before it counts.
+
+import assert from 'node:assert/strict'
+import { execSync, spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { Agent, request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { REFERENCE_FIXTURE } from '@prefixd/chat'
+import { inBatches, pct, RawPoller } from './chat-http.js'
+
+const MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
+const PEOPLE = 100
+const QUEUES_EACH = 10
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+/** BENCH_PLAIN=1: the same message without the mentions, as a baseline on the same machine. */
+const PLAIN = process.env.BENCH_PLAIN === '1'
+const MAX = { email: 'max@example.com', key: 'dQ87hoIqvh0zyXrFRHSsEDbeefffLkpC' }
+const person = (i: number): { id: number; email: string; key: string; name: string } => ({ id: 1001 + i, email: `bench${i}@example.com`, key: `benchkey${String(i).padStart(24, '0')}`, name: `Bench Person ${i}` })
+const agent = new Agent({ keepAlive: true, maxSockets: 32 })
+
+function call(base: string, who: { email: string; key: string }, method: string, path: string, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const encoded = new URLSearchParams(params).toString()
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(`/api/v1${path}`, base), {
+      method,
+      agent,
+      headers: { authorization: 'Basic ' + Buffer.from(`${who.email}:${who.key}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(encoded) },
+    })
+    req.on('response', (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }))
+    })
+    req.on('error', reject)
+    req.end(encoded)
+  })
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'prefixd-bench-mentions-'))
+let child: ChildProcess | undefined
+try {
+  // The reference organization and 100 more people, all in #general (no passwords: nothing to hash).
+  const fixture = JSON.parse(readFileSync(REFERENCE_FIXTURE, 'utf8')) as { users: unknown[]; subscriptions: unknown[] }
+  for (let i = 0; i < PEOPLE; i++) {
+    const p = person(i)
+    fixture.users.push({ user_id: p.id, email: p.email, full_name: p.name, api_key: p.key, role: 'member', is_bot: false, is_active: true, date_joined: 1763683200 })
+    fixture.subscriptions.push({ stream_id: 1, user_id: p.id, subscribed_at: 1763683200 })
+  }
+  await writeFile(join(dir, 'org.json'), JSON.stringify(fixture))
+  child = spawn(process.execPath, [MAIN, '--port', '0', '--db', join(dir, 'chat.db'), '--fixture', join(dir, 'org.json'), '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const base = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+?)\/?(?:\s|$)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child!.once('exit', (code) => reject(new Error(`the service exited with ${code}: ${output}`)))
+  })
+  const queues = await inBatches(PEOPLE * QUEUES_EACH, 16, async (q) => {
+    const who = person(q % PEOPLE)
+    const answer = await call(base, who, 'POST', '/register', { event_types: '["message"]', fetch_event_types: '[]', queue_lifespan_secs: '3600' })
+    assert.equal(answer.status, 200, JSON.stringify(answer.body))
+    return { who, id: answer.body.queue_id as string }
+  })
+  const last = queues.map(() => -1)
+  const content = PLAIN ? 'please read this' : Array.from({ length: PEOPLE }, (_, i) => `@**${person(i).name}**`).join(' ') + ' please read this'
+  const times: number[] = []
+  const before = execSync('uptime').toString().trim()
+  for (let round = 0; round < ROUNDS; round++) {
+    // Fresh connections each round: between rounds an idle one may outlive the server's keep-alive (5 s) on a busy machine.
+    const pollers = queues.map(() => new RawPoller(new URL(base)))
+    const answers = queues.map((queue, i) => pollers[i]!.poll(queue.who, queue.id, last[i]!))
+    await new Promise((resolve) => setTimeout(resolve, 3000)) // every poll waiting (a busy machine takes a while to open 1,000 connections)
+    const t0 = performance.now()
+    const sent = await call(base, MAX, 'POST', '/messages', { type: 'stream', to: 'general', topic: `round ${round}`, content })
+    assert.equal(sent.status, 200, JSON.stringify(sent.body))
+    for (const [i, answer] of (await Promise.all(answers)).entries()) {
+      const events = (JSON.parse(answer.body) as { events: Array<{ id: number; message: { id: number }; flags: string[] }> }).events
+      assert.equal(events.at(-1)!.message.id, sent.body.id)
+      assert.deepEqual(events.at(-1)!.flags, PLAIN ? [] : ['mentioned'])
+      times.push(answer.arrivedAt - t0)
+      last[i] = events.at(-1)!.id
+    }
+    for (const p of pollers) p.close()
+  }
+  const after = execSync('uptime').toString().trim()
+  console.log(`one channel message ${PLAIN ? 'without mentions' : `mentioning ${PEOPLE} people`}, to ${queues.length} waiting queues, ${ROUNDS} rounds (SQLite, one process):`)
+  console.log(`send → delivery p50 ${pct(times, 0.5).toFixed(0)} ms, p99 ${pct(times, 0.99).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`)
+  console.log(`load before: ${before}; after: ${after}`)
+} finally {
+  child?.kill('SIGTERM')
+  agent.destroy()
+  await rm(dir, { recursive: true, force: true })
+}
