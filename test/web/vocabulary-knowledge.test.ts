@@ -108,6 +108,33 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
     }
   })
 
+  it('dark mode: the chosen completion is lighter than its neighbours and its text readable (WCAG AA)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 }, colorScheme: 'dark' })
+    try {
+      await page.goto(server.url + '/editor')
+      const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
+      await editor.waitFor()
+      await editor.press('Control+End')
+      await page.keyboard.press('ArrowUp')
+      await page.keyboard.press('End')
+      await page.keyboard.type(' a schema:Pe', { delay: 40 })
+      await page.locator('.cm-tooltip-autocomplete li[aria-selected]').waitFor()
+      const colours = await page.evaluate(`(() => {
+        const rgb = (c) => c.match(/[0-9.]+/g).slice(0, 3).map(Number)
+        const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4 }); return 0.2126 * r + 0.7152 * g + 0.0722 * b }
+        const selected = document.querySelector('.cm-tooltip-autocomplete li[aria-selected]')
+        const other = document.querySelector('.cm-tooltip-autocomplete li:not([aria-selected])')
+        const bg = (e) => { for (let n = e; n; n = n.parentElement) { const c = getComputedStyle(n).backgroundColor; if (!/rgba\\(0, 0, 0, 0\\)|transparent/.test(c)) return c } return 'rgb(0, 0, 0)' }
+        const [s, o, t] = [lum(bg(selected)), lum(bg(other)), lum(getComputedStyle(selected).color)]
+        return { selected: s, other: o, contrast: (Math.max(s, t) + 0.05) / (Math.min(s, t) + 0.05) }
+      })()`) as { selected: number; other: number; contrast: number }
+      assert.ok(colours.selected > colours.other, JSON.stringify(colours))
+      assert.ok(colours.contrast >= 4.5, JSON.stringify(colours))
+    } finally {
+      await page.close()
+    }
+  })
+
   it('the search page keeps its query in the URL, so Back brings it back', async () => {
     const page = await open('/')
     try {

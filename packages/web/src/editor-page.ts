@@ -33,6 +33,8 @@ const darkTheme = [
       ]),
     ),
   ),
+  // One Dark marks the chosen completion darker than its neighbours, its text dimmer: lighter and white here.
+  Prec.highest(EditorView.theme({ '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: '#3d5a8a', color: '#ffffff' } }, { dark: true })),
 ]
 
 /** Where the page keeps the document between visits (this browser only). */
