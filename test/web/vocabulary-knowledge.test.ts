@@ -135,6 +135,23 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
     }
   })
 
+  it('on a 375 px phone, every completion row of the editor is a 24 px tap target', async () => {
+    const page = await open('/editor', 375)
+    try {
+      const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
+      await editor.waitFor()
+      await editor.press('Control+End')
+      await page.keyboard.press('ArrowUp')
+      await page.keyboard.press('End')
+      await page.keyboard.type(' a schema:Pe', { delay: 40 })
+      await page.locator('.cm-tooltip-autocomplete li').first().waitFor()
+      const heights = await page.locator('.cm-tooltip-autocomplete li').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height))
+      assert.ok(heights.length > 1 && heights.every((h) => h >= 24), heights.join(', '))
+    } finally {
+      await page.close()
+    }
+  })
+
   it('the search page keeps its query in the URL, so Back brings it back', async () => {
     const page = await open('/')
     try {
