@@ -165,6 +165,15 @@ describe('the message core', () => {
     })
   })
 
+    it('keeps protected history from a subscriber who joined after it was written (Mira joined staff after 109 and 110)', async () => {
+      expectError(await chat.as('mira').get('/messages/110'), 400, 'BAD_REQUEST', 'Invalid message(s)')
+      expectSuccess(await chat.as('mira').get('/messages/111'))
+      const staff = await messages('mira', { anchor: 'oldest', num_before: 0, num_after: 100, narrow: [['channel', 'staff']] })
+      assert.deepEqual(staff.messages.map((m) => m.id), [111, 112])
+      expectError(await chat.as('mira').post('/messages/110/reactions', { emoji_name: 'smile' }), 400, 'BAD_REQUEST', 'Invalid message(s)')
+      assert.deepEqual((await messages('olivia', { anchor: 'oldest', num_before: 0, num_after: 100, narrow: [['channel', 'staff']] })).messages.map((m) => m.id), [109, 110, 111, 112])
+    })
+
   describe('edits and deletions', () => {
     it('edits content (mention flags follow) and moves a topic with change_all, with update_message events', async () => {
       const first = await send('max', { type: 'stream', to: 'vocabularies', topic: 'old topic', content: 'first' })

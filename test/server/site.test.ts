@@ -284,7 +284,7 @@ describe('loadSite', () => {
 
   /** A minimal site: the pages and one asset in a subfolder. */
   async function writeSite(omit?: string): Promise<void> {
-    for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html']) {
+    for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html']) {
       if (page !== omit) await writeFile(join(dir, page), `<!doctype html><title>${page}</title>`)
     }
     await mkdir(join(dir, 'assets'))
@@ -300,7 +300,7 @@ describe('loadSite', () => {
     })
   })
 
-  for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html']) {
+  for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html']) {
     it(`rejects a site without ${page}, naming it`, async () => {
       await writeSite(page)
       await assert.rejects(loadSite(dir), (error: unknown) => {
@@ -322,7 +322,7 @@ describe('loadSite', () => {
   it('loads a folder given as a path or a file URL, by path relative to it, skipping unknown file types', async () => {
     await writeSite()
     const site = await loadSite(dir)
-    assert.deepEqual([...site.files.keys()].sort(), ['assets/app-1a2b.js', 'editor.html', 'index.html', 'not-found.html', 'prefix.html', 'prefixes.html', 'sets.html'])
+    assert.deepEqual([...site.files.keys()].sort(), ['assets/app-1a2b.js', 'editor.html', 'index.html', 'not-found.html', 'prefix.html', 'prefixes.html', 'sets.html', 'suspect.html'])
     const fromUrl = await loadSite(pathToFileURL(dir + '/'))
     assert.deepEqual([...fromUrl.files.keys()].sort(), [...site.files.keys()].sort())
   })

@@ -37,8 +37,9 @@ export function flagBits(names: Iterable<string>): number {
 }
 
 /**
- * Gives every message without recipients' rows its rows: subscribers of its channel (today's: what a
- * fixture or an old database knows), the people of a direct message, and the sender (read).
+ * Gives every message without recipients' rows its rows: those subscribed to its channel when it was sent
+ * (a row makes a message visible, so no row for history older than a subscription), the people of a direct
+ * message, and the sender (read).
  */
 export async function backfillUserMessages(tx: Sql): Promise<void> {
   await tx.run(BACKFILL[tx.dialect])
@@ -47,14 +48,14 @@ export async function backfillUserMessages(tx: Sql): Promise<void> {
 const BACKFILL = {
   sqlite: `INSERT INTO user_messages (user_id, message_id, flags)
     SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id
-      WHERE m.type = 'stream' AND NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
+      WHERE m.type = 'stream' AND m.timestamp >= s.subscribed_at AND NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
     UNION SELECT r.value, m.id, CASE WHEN r.value = m.sender_id THEN 1 ELSE 0 END FROM messages m, json_each(m.recipients) r
       WHERE m.type = 'private' AND NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
     UNION SELECT m.sender_id, m.id, 1 FROM messages m WHERE NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
     ON CONFLICT DO NOTHING`,
   postgres: `INSERT INTO user_messages (user_id, message_id, flags)
     SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id
-      WHERE m.type = 'stream' AND NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
+      WHERE m.type = 'stream' AND m.timestamp >= s.subscribed_at AND NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
     UNION SELECT r.value::bigint, m.id, CASE WHEN r.value::bigint = m.sender_id THEN 1 ELSE 0 END FROM messages m, json_array_elements_text(m.recipients::json) r
       WHERE m.type = 'private' AND NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
     UNION SELECT m.sender_id, m.id, 1 FROM messages m WHERE NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)

@@ -363,8 +363,10 @@ export const MIGRATIONS: readonly Migration[] = [
   ) STRICT;
   `,
   // 11: each recipient's flags of each message (read, starred, mentioned …; messages/flags.ts), written with
-  // the message; messages sent before get rows for today's subscribers and their direct recipients. No
-  // foreign keys, as in 8: a send to 1,000 people writes 1,000 rows, deleted with their message.
+  // the message; messages sent before get rows for their direct recipients and for those subscribed to their
+  // channel when they were sent (a row makes a message visible: one for a message older than the subscription
+  // would open protected history). No foreign keys, as in 8: a send to 1,000 people writes 1,000 rows, deleted
+  // with their message.
   {
     sqlite: `
     CREATE TABLE user_messages (
@@ -375,7 +377,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX user_messages_by_message ON user_messages (message_id);
     INSERT INTO user_messages (user_id, message_id, flags)
-      SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id WHERE m.type = 'stream'
+      SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id WHERE m.type = 'stream' AND m.timestamp >= s.subscribed_at
       UNION SELECT r.value, m.id, CASE WHEN r.value = m.sender_id THEN 1 ELSE 0 END FROM messages m, json_each(m.recipients) r WHERE m.type = 'private'
       UNION SELECT m.sender_id, m.id, 1 FROM messages m WHERE true
       ON CONFLICT DO NOTHING;
@@ -389,7 +391,7 @@ export const MIGRATIONS: readonly Migration[] = [
     );
     CREATE INDEX user_messages_by_message ON user_messages (message_id);
     INSERT INTO user_messages (user_id, message_id, flags)
-      SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id WHERE m.type = 'stream'
+      SELECT s.user_id, m.id, CASE WHEN s.user_id = m.sender_id THEN 1 ELSE 0 END FROM messages m JOIN subscriptions s ON s.stream_id = m.stream_id WHERE m.type = 'stream' AND m.timestamp >= s.subscribed_at
       UNION SELECT r.value::bigint, m.id, CASE WHEN r.value::bigint = m.sender_id THEN 1 ELSE 0 END FROM messages m, json_array_elements_text(m.recipients::json) r WHERE m.type = 'private'
       UNION SELECT m.sender_id, m.id, 1 FROM messages m
       ON CONFLICT DO NOTHING;
