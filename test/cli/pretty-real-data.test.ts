@@ -114,9 +114,9 @@ describe('prefixd pretty on real data (the @vocabulary N-Quads, Debian lv2-dev)'
         assert.deepEqual(colouredLines(back), colouredLines(input))
       })
 
-      it('rdflib reads back an isomorphic dataset', async function () {
-        // rdflib reads slowly (minutes for the vocabularies on a busy machine): the formatted output is what it checks.
-        if (mode === 'streamed') return this.skip()
+      // rdflib reads slowly (minutes for the 261,190 vocabulary quads on a busy machine): it checks both modes of
+      // lv2-dev and the formatted vocabularies; the streamed vocabularies are n3's alone.
+      if (index === 1 || mode === 'formatted') it('rdflib reads back an isomorphic dataset', async function () {
         const missing = rdflibMissing()
         if (missing !== undefined) {
           console.log(`    skipped: ${missing}`)
