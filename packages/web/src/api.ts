@@ -19,29 +19,8 @@ export interface Suggestion {
   readonly definition?: string | null
 }
 
-/** A term named in a description: its IRI, and its name and label where known. */
-export interface TermRef {
-  readonly iri: string
-  readonly prefixed?: string
-  readonly label?: string
-}
-
-/** `GET /api/v1/term`: what a term means. */
-export interface TermDescription {
-  readonly iri: string
-  readonly prefixed?: string
-  readonly label?: string
-  readonly definition?: string
-  readonly types: readonly TermRef[]
-  readonly domain: readonly TermRef[]
-  readonly range: readonly TermRef[]
-  readonly superClasses: readonly TermRef[]
-  readonly subClasses: readonly TermRef[]
-  readonly superProperties: readonly TermRef[]
-  readonly subProperties: readonly TermRef[]
-  readonly replacedBy: readonly TermRef[]
-  readonly deprecated: boolean
-}
+/** `GET /api/v1/term` answers core's description of a term as it is (its wire type, written once). */
+export type { TermDescription, TermRef } from '@prefixd/core'
 
 /** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
 export interface TermEntry {
