@@ -54,7 +54,7 @@ describe('@prefixd/core', () => {
         file === 'data/default-data.browser.ts' ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"] : file === 'knowledge/knowledge-data.browser.ts' ? ["'@prefixd/data/knowledge'"] : []
       assert.deepEqual(dynamic, expected, `${file}: dynamic imports`)
     }
-    assert.ok(seen.has('n3') && seen.has('./index/prefix-index.js') && seen.has('../names/pn-local.js')) // the scan does see the imports
+    assert.ok(seen.has('n3') && seen.has('./prefix-index/prefix-index.js') && seen.has('../names/pn-local.js')) // the scan does see the imports
   })
 
   it('points browser bundlers at the module that reads no files', () => {

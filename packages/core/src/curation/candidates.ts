@@ -1,8 +1,8 @@
 // candidates(index, iri): every prefix that could shrink an IRI, with how well it suits it (a score and reasons).
 // A function of its own, not a method, so that a bundle without curation leaves it out.
 
-import type { PrefixIndex } from '../index/prefix-index.js'
-import type { PrefixQuality, PrefixRecord, VocabularyInfo } from '../index/model.js'
+import type { PrefixIndex } from '../prefix-index/prefix-index.js'
+import type { PrefixQuality, PrefixRecord, VocabularyInfo } from '../model.js'
 import { isIriSuffix } from '../names/iri.js'
 import { writeLocalName } from '../names/pn-local.js'
 

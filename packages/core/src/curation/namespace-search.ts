@@ -1,8 +1,8 @@
 // searchNamespaces(index, query): the prefixes whose namespace a partial IRI or a host names (`xmlns.com/foaf`
 // → foaf). A function of its own, not a method, so that a bundle without curation leaves it out.
 
-import type { PrefixIndex } from '../index/prefix-index.js'
-import type { PrefixEntry, PrefixQuality, VocabularyInfo } from '../index/model.js'
+import type { PrefixIndex } from '../prefix-index/prefix-index.js'
+import type { PrefixEntry, PrefixQuality, VocabularyInfo } from '../model.js'
 
 /** A namespace found by {@link searchNamespaces}. */
 export interface NamespaceMatch {

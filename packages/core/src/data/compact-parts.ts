@@ -1,7 +1,7 @@
 // The default data straight into the parts of a PrefixIndex, without a draft in between.
 
-import type { PrefixEntry, PrefixIndexParts } from '../index/model.js'
-import { keepBaseSynonyms } from '../index/namespace-synonyms.js'
+import type { PrefixEntry, PrefixIndexParts } from '../model.js'
+import { keepBaseSynonyms } from '../draft/namespace-synonyms.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import { checkCompact, decodeCompact } from './compact.js'
 

@@ -1,8 +1,8 @@
 // The compact JSON form of an index: what `npm run build:data` writes and `PrefixIndex.loadDefault` reads.
 
 import { PrefixError } from '../errors.js'
-import type { IndexDraft } from '../index/draft.js'
-import type { DataProvenance, PrefixEntry, PrefixRecord, TermInfo, VocabularyInfo } from '../index/model.js'
+import type { IndexDraft } from '../draft/draft.js'
+import type { DataProvenance, PrefixEntry, PrefixRecord, TermInfo, VocabularyInfo } from '../model.js'
 import type { TermRecord } from '../terms/term-index.js'
 import { DEPRECATED_TYPES } from '../terms/vocab.js'
 

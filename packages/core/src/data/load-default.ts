@@ -1,7 +1,7 @@
 // PrefixIndex.loadDefault and PrefixIndexBuilder.loadDefault: the default data, or an index file, into a draft.
 
-import { IndexDraft } from '../index/draft.js'
-import type { PrefixIndexParts } from '../index/model.js'
+import { IndexDraft } from '../draft/draft.js'
+import type { PrefixIndexParts } from '../model.js'
 import { addCompact } from './compact.js'
 import { partsFromCompact } from './compact-parts.js'
 import { readDefaultData, readIndexFile } from './default-data.js'

@@ -1,6 +1,6 @@
 // Grades a prefix table by how far each prefix can be trusted: curated, popular, long-tail or suspect.
 
-import type { GradeReason, PrefixEntry, PrefixQuality, VocabularyInfo } from '../index/model.js'
+import type { GradeReason, PrefixEntry, PrefixQuality, VocabularyInfo } from '../model.js'
 import { lowerBound } from '../structures/sorted-range.js'
 import { hostKind } from './host-rules.js'
 

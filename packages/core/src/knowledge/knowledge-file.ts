@@ -1,7 +1,7 @@
 // The knowledge tier's file format, `prefixd-knowledge/1`: term facts and vocabulary headers, IRIs stored once.
 
 import { PrefixError } from '../errors.js'
-import type { DataProvenance } from '../index/model.js'
+import type { DataProvenance } from '../model.js'
 
 /** What the data build read about one vocabulary package. */
 export interface KnowledgeVocabularyEntry {

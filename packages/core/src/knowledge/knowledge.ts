@@ -2,8 +2,8 @@
 // prefix that join it with what an index knows (its prefixes, labels and types).
 
 import { isAbsoluteIri } from '../names/iri.js'
-import type { PrefixIndex } from '../index/prefix-index.js'
-import type { DataProvenance, PrefixQuality } from '../index/model.js'
+import type { PrefixIndex } from '../prefix-index/prefix-index.js'
+import type { DataProvenance, PrefixQuality } from '../model.js'
 import { expandIris, type KnowledgeFile, type KnowledgeTermEntry, type KnowledgeVocabularyEntry } from './knowledge-file.js'
 
 /** What the knowledge tier says of a term; IRIs throughout. */

@@ -1,7 +1,7 @@
 // Writes a prefix table as Turtle @prefix lines, SPARQL PREFIX lines, a JSON-LD @context, an extended
 // prefix map or SHACL declarations.
 
-import type { PrefixRecord } from '../index/model.js'
+import type { PrefixRecord } from '../model.js'
 import { entriesOf, recordsFromEntries, recordsToEpm } from './records.js'
 import { formatShacl } from './shacl.js'
 

@@ -2,7 +2,7 @@
 
 import type { Quad } from '@rdfjs/types'
 import { Parser } from 'n3'
-import type { LoadProblem, PrefixRecord } from '../index/model.js'
+import type { LoadProblem, PrefixRecord } from '../model.js'
 import { parseJsonText } from './json-text.js'
 import { isEpm, recordsFromEntries, recordsFromEpm } from './records.js'
 import { declarationsFromShacl, hasShaclDeclarations } from './shacl.js'

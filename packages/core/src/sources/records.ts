@@ -2,7 +2,7 @@
 // conflicts, grouped from plain tables, and read from and written as EPM JSON.
 
 import { PrefixError } from '../errors.js'
-import type { LoadProblem, PrefixRecord } from '../index/model.js'
+import type { LoadProblem, PrefixRecord } from '../model.js'
 import { namespaceProblem, prefixProblem } from '../names/entry-problem.js'
 import { printable } from '../names/pn-local.js'
 

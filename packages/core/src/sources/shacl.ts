@@ -2,7 +2,7 @@
 // read from parsed quads and written as a Turtle document.
 
 import type { Quad, Term } from '@rdfjs/types'
-import type { LoadProblem, PrefixRecord } from '../index/model.js'
+import type { LoadProblem, PrefixRecord } from '../model.js'
 import { printable } from '../names/pn-local.js'
 import { entriesOf } from './records.js'
 

@@ -1,7 +1,7 @@
 // Readers for prefix tables: JSON maps, prefix.cc dumps, JSON-LD contexts and Turtle/TriG/N3/SPARQL declarations.
 
 import { Parser } from 'n3'
-import type { LoadProblem } from '../index/model.js'
+import type { LoadProblem } from '../model.js'
 
 /** Prefix entries read from a source, in source order, and what could not be read. */
 export interface PrefixSource {

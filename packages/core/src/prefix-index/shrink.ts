@@ -1,10 +1,11 @@
 // The namespaces shrink writes names in, and the shrink walk: an IRI to the prefixed name of the longest namespace that fits.
 
+import { PrefixError } from '../errors.js'
 import { isIriSuffix } from '../names/iri.js'
-import { writeLocalName } from '../names/pn-local.js'
+import { printable, writeLocalName } from '../names/pn-local.js'
 import { NamespaceTrie } from '../structures/namespace-trie.js'
-import type { Demotion } from './demotion.js'
-import type { PrefixEntry } from './model.js'
+import { Demotion } from './demotion.js'
+import type { PrefixEntry } from '../model.js'
 
 /** What the trie holds per namespace: the entry and its demotion side by side, so the walk looks nothing else up. */
 interface Slot {
@@ -83,5 +84,20 @@ export class ShrinkTable {
       }
     }
     return best
+  }
+
+  /** Why {@link ShrinkTable.shrink} gives no name for `iri` (which it does not). */
+  problem(iri: string): PrefixError {
+    const slot = this.#trie.longest(iri)
+    if (slot === undefined) return new PrefixError('NO_NAMESPACE', `no known namespace starts '${printable(iri)}'`)
+    const { entry, demotion } = slot
+    if (demotion > 0) {
+      const grade = demotion === Demotion.Suspect ? 'suspect' : 'long-tail'
+      return new PrefixError('NO_NAMESPACE', `only the ${grade} prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use long-tail or suspect prefixes`)
+    }
+    return new PrefixError(
+      'UNWRITABLE_LOCAL_NAME',
+      `'${printable(iri.slice(entry.namespace.length))}' after namespace <${entry.namespace}> cannot be written as a local name`,
+    )
   }
 }

@@ -1,7 +1,7 @@
-// The data model shared by the index, its builder and the loaders: entries, grades, terms, problems.
+// The data model shared by the index, its draft, the loaders and the sources: entries, grades, records, terms, problems.
 
-import type { TermRecord } from '../terms/term-index.js'
-import type { TypeHierarchy } from '../terms/type-hierarchy.js'
+import type { TermRecord } from './terms/term-index.js'
+import type { TypeHierarchy } from './terms/type-hierarchy.js'
 
 /**
  * How far a prefix is trusted (see data/README.md): `curated` vocabulary packages, `popular` and

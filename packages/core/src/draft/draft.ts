@@ -1,12 +1,12 @@
 // IndexDraft: collects prefix tables and vocabulary terms and validates them into the parts of a PrefixIndex.
-// PrefixIndexBuilder (builder.ts) adds build(); PrefixIndex's own factories use the draft, so the index
+// PrefixIndexBuilder (prefix-index/builder.ts) adds build(); PrefixIndex's own factories use the draft, so the index
 // never imports its builder.
 
 import type { Quad } from '@rdfjs/types'
 import { namespaceProblem, prefixEntryProblem } from '../names/entry-problem.js'
 import { iriProblem } from '../names/iri.js'
 import { printable } from '../names/pn-local.js'
-import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, VocabularyInfo } from './model.js'
+import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, VocabularyInfo } from '../model.js'
 import { keepBaseSynonyms } from './namespace-synonyms.js'
 import type { TermRecord } from '../terms/term-index.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'

@@ -3,22 +3,15 @@
 import type { NamedNode, Quad, Term as RdfTerm } from '@rdfjs/types'
 import { DataFactory } from 'n3'
 import { PrefixError } from '../errors.js'
-import { isIriSuffix, looksLikeIri } from '../names/iri.js'
-import { NamespaceTrie } from '../structures/namespace-trie.js'
-import { ShrinkTable } from './shrink.js'
-import { isPnPrefix, localNameProblem, printable, readLocalName, writeLocalName } from '../names/pn-local.js'
-import { prefixesFor } from './prefixes-for.js'
-import { defaultWeight, TermIndex, type TermRecord } from '../terms/term-index.js'
-import { TermSearch } from '../terms/term-search.js'
-import type { TypeHierarchy } from '../terms/type-hierarchy.js'
 import { loadDefaultParts, type LoadDefaultOptions } from '../data/load-default.js'
+import { IndexDraft } from '../draft/draft.js'
+import type { DataProvenance, NamespaceOf, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from '../model.js'
 import { Completion, type AutocompleteOptions, type Completions } from './completion.js'
-import { Demotion } from './demotion.js'
-import { IndexDraft } from './draft.js'
-import type { DataProvenance, NamespaceOf, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './model.js'
-
-/** `turtle` (default): names valid in Turtle and SPARQL, with backslash escapes. `curie`: W3C CURIEs, any suffix. */
-export type NameSyntax = 'turtle' | 'curie'
+import { expandName, type NameSyntax } from './expand.js'
+import { prefixesFor } from './prefixes-for.js'
+import { PrefixTable } from './prefix-table.js'
+import { SynonymTable } from './synonym-table.js'
+import { VocabularyTerms } from './vocabulary-terms.js'
 
 export interface ExpandOptions {
   /** Default `'turtle'`: the local part must be a PN_LOCAL. `'curie'` takes it literally. */
@@ -39,7 +32,6 @@ export interface ShrinkOptions {
   readonly synonyms?: boolean
 }
 
-
 /**
  * The prefix table and the vocabulary terms, indexed for expand, shrink and autocomplete.
  * Immutable (its internal caches aside): build one with {@link PrefixIndexBuilder},
@@ -51,101 +43,39 @@ export interface ShrinkOptions {
  * index.shrink('http://xmlns.com/foaf/0.1/knows') // 'foaf:knows'
  */
 export class PrefixIndex {
-  readonly #entries: readonly PrefixEntry[]
-  readonly #byPrefix = new Map<string, PrefixEntry>()
-  /** The preferred entry of each namespace, and the shrink walk over them (shrink.ts). */
-  readonly #byNamespace = new ShrinkTable()
-  readonly #terms: TermIndex
-  /** Built on the first search: completion never needs it, and it is the costliest part to build. */
-  #search: TermSearch<TermRecord> | undefined
-  readonly #hierarchy: TypeHierarchy
-  readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
-  /** Where the loaded data sets came from: the default data's versions and checksum, if it was loaded. */
-  readonly provenance: readonly DataProvenance[]
-  /** Entries that completion does not offer: long-tail (1) and suspect (2) prefixes, unless the whole table is kept. */
-  readonly #demoted = new Map<PrefixEntry, Demotion>()
-  /**
-   * Namespace synonyms (curation data): each synonym namespace with the preferred entry of the namespace it
-   * stands for. Apart from #byNamespace, so that shrink and expand never see them: only standardize, the
-   * records and namespacesOf do (and the terms, which a synonym does not own).
-   */
-  readonly #synonyms = new NamespaceTrie<Synonym>()
-  /** The same, in the order the table gave them. */
-  readonly #synonymList: Synonym[] = []
+  /** The entries by prefix and by namespace, their grades, and the shrink walk (prefix-table.ts, shrink.ts). */
+  readonly #table: PrefixTable
+  /** The table's two maps, read straight by expand and shrink, the hot paths. */
+  readonly #byPrefix: PrefixTable['byPrefix']
+  readonly #shrinkTable: PrefixTable['byNamespace']
+  /** Namespace synonyms, apart from the table so that shrink and expand never see them (synonym-table.ts). */
+  readonly #synonyms: SynonymTable
+  /** The vocabulary terms and their lookups (vocabulary-terms.ts). */
+  readonly #terms: VocabularyTerms
   /** Prefixes, namespaces and terms for a partial name: {@link PrefixIndex.complete} delegates to it. */
   readonly #completion: Completion
+  /** Where the loaded data sets came from: the default data's versions and checksum, if it was loaded. */
+  readonly provenance: readonly DataProvenance[]
 
   /** @internal Use {@link PrefixIndexBuilder} or the static factories. */
   constructor(parts: PrefixIndexParts) {
-    this.#entries = parts.entries
-    this.#vocabularies = parts.vocabularies
-    if (!parts.wholeTable) {
-      for (const entry of parts.entries) {
-        const quality = parts.vocabularies.get(entry.prefix)?.quality
-        if (quality === 'long-tail') this.#demoted.set(entry, Demotion.LongTail)
-        else if (quality === 'suspect') this.#demoted.set(entry, Demotion.Suspect)
-      }
-    }
-    for (const entry of parts.entries) {
-      this.#byPrefix.set(entry.prefix, entry)
-      // A namespace's preferred prefix is its first, unless a later one is better graded.
-      const preferred = this.#byNamespace.get(entry.namespace)
-      if (preferred === undefined || this.#demotion(entry) < this.#demotion(preferred)) this.#byNamespace.set(entry, this.#demotion(entry))
-    }
-    for (const [synonym, namespace] of parts.namespaceSynonyms ?? []) {
-      const target = this.#byNamespace.get(namespace)
-      if (target === undefined || synonym === namespace || this.#synonyms.get(synonym) !== undefined) continue
-      const entry = { synonym, target }
-      this.#synonyms.set(synonym, entry)
-      this.#synonymList.push(entry)
-    }
-    // A term lies inside a namespace of the table and is not the namespace itself.
-    this.#terms = new TermIndex(
-      parts.terms,
-      parts.hierarchy,
-      ({ iri }) => {
-        const entry = this.#byNamespace.longest(iri)
-        // Not in a namespace synonym: the vocabulary's terms are those of the namespace it stands for. In a
-        // long-tail or suspect one, only if shrink writes it with another prefix: `w3:` (a host's root over W3C
-        // namespaces) does not claim `http://www.w3.org/ns/dcat`, and an IRI only `dbd:` fits has no name to complete.
-        if (entry === undefined || entry.namespace.length >= iri.length || this.#inSynonym(iri, entry)) return false
-        return this.#demotion(entry) === 0 || this.#byNamespace.shrink(iri, false) !== undefined
-      },
-      (record) => this.#weigh(record),
-      parts.termPriorities,
-    )
-    this.#hierarchy = parts.hierarchy
+    const table = (this.#table = new PrefixTable(parts))
+    this.#byPrefix = table.byPrefix
+    this.#shrinkTable = table.byNamespace
+    const synonyms = (this.#synonyms = new SynonymTable(table, parts.namespaceSynonyms ?? []))
+    this.#terms = new VocabularyTerms(parts, table, synonyms)
     this.provenance = parts.provenance ?? []
     this.#completion = new Completion({
       entries: parts.entries,
-      preferred: parts.entries.filter((e) => this.#byNamespace.get(e.namespace) === e),
-      byPrefix: this.#byPrefix,
-      byNamespace: this.#byNamespace,
-      vocabularies: this.#vocabularies,
-      terms: this.#terms,
-      demotion: (entry) => this.#demotion(entry),
+      preferred: parts.entries.filter((e) => table.byNamespace.get(e.namespace) === e),
+      byPrefix: table.byPrefix,
+      byNamespace: table.byNamespace,
+      vocabularies: table.vocabularies,
+      terms: this.#terms.index,
+      demotion: (entry) => table.demotion(entry),
       shrink: (iri) => this.shrink(iri),
-      ...(this.#synonymList.length > 0 && { termsNamespace: (namespace: string) => this.#synonyms.get(namespace)?.target.namespace ?? namespace }),
+      ...(synonyms.size > 0 && { termsNamespace: (namespace: string) => synonyms.termsNamespace(namespace) }),
     })
-  }
-
-  /**
-   * A term's relevance across vocabularies: its own weight (references, shortness, deprecation),
-   * plus a large bonus for a curated vocabulary, half of it for a popular one or the user's own,
-   * and a smaller one the more popular its prefix is (prefix.cc's order), which orders equally good
-   * names across vocabularies: foaf:Person before dbo:Person before schema:Person.
-   */
-  #weigh(record: TermRecord): number {
-    const entry = this.#byNamespace.longest(record.iri)
-    const info = entry === undefined ? undefined : this.#vocabularies.get(entry.prefix)
-    const quality = info?.curated ? 'curated' : info?.quality
-    const bonus = quality === 'curated' ? 200 : quality === undefined || quality === 'popular' ? 100 : 0
-    return defaultWeight(record) + bonus - 3 * Math.log2(info?.popularity ?? 4096)
-  }
-
-  /** 0 for a prefix that completion offers, else {@link Demotion}. */
-  #demotion(entry: PrefixEntry): 0 | Demotion {
-    return this.#demoted.get(entry) ?? 0
   }
 
   /**
@@ -154,45 +84,45 @@ export class PrefixIndex {
    * Every known prefix expands, offered or not.
    */
   isOffered(prefix: string): boolean {
-    const entry = this.#byPrefix.get(prefix)
-    return entry !== undefined && this.#demotion(entry) === 0
+    const entry = this.#table.byPrefix.get(prefix)
+    return entry !== undefined && this.#table.demotion(entry) === 0
   }
 
   /** The grade of `prefix` (exact), when the data gives one. */
   quality(prefix: string): PrefixQuality | undefined {
-    return this.#vocabularies.get(prefix)?.quality
+    return this.#table.vocabularies.get(prefix)?.quality
   }
 
   /** Number of prefixes and of vocabulary terms. */
   get size(): { readonly prefixes: number; readonly terms: number } {
-    return { prefixes: this.#entries.length, terms: this.#terms.size }
+    return { prefixes: this.#table.entries.length, terms: this.#terms.index.size }
   }
 
   /** The prefix table `{ prefix: namespace }` in preference order. */
   prefixes(): Record<string, string> {
     const table: Record<string, string> = {}
-    for (const { prefix, namespace } of this.#entries) table[prefix] = namespace
+    for (const { prefix, namespace } of this.#table.entries) table[prefix] = namespace
     return table
   }
 
   /** The table entries in preference order. */
   entries(): readonly PrefixEntry[] {
-    return this.#entries
+    return this.#table.entries
   }
 
   /** The namespace of `prefix` (exact, as in Turtle). */
   namespace(prefix: string): string | undefined {
-    return this.#byPrefix.get(prefix)?.namespace
+    return this.#table.byPrefix.get(prefix)?.namespace
   }
 
   /** Title and provenance of a prefix's vocabulary, when known. */
   vocabulary(prefix: string): VocabularyInfo | undefined {
-    return this.#vocabularies.get(prefix)
+    return this.#table.vocabularies.get(prefix)
   }
 
   /** The subclass statements the type filter uses, built-in ones included. */
   subClassStatements(): IterableIterator<[string, string]> {
-    return this.#hierarchy.statements()
+    return this.#terms.hierarchy.statements()
   }
 
   /**
@@ -200,15 +130,7 @@ export class PrefixIndex {
    * by the term it stands for, under its own IRI and name (`sdo:Person`): the IRI itself is never changed.
    */
   term(iri: string): TermInfo | undefined {
-    let record = this.#terms.get(iri)
-    if (record === undefined && this.#synonymList.length > 0) {
-      const standard = this.#standardIri(iri)
-      if (standard !== undefined && standard !== iri) record = this.#terms.get(standard)
-      if (record !== undefined) record = { ...record, iri }
-    }
-    if (record === undefined) return undefined
-    const prefixed = this.shrink(iri)
-    return { ...record, ...(prefixed === undefined ? {} : { prefixed }) }
+    return this.#terms.term(iri)
   }
 
   /**
@@ -220,35 +142,22 @@ export class PrefixIndex {
   termsOf(prefix: string, options: { readonly limit?: number } = {}): TermInfo[] | undefined {
     const limit = options.limit ?? Infinity
     if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('termsOf: limit must be a whole number ≥ 0')
-    const namespace = this.namespace(prefix)
-    if (namespace === undefined) return undefined
-    const [start, end] = this.#terms.rangeOf(namespace)
-    const results: TermInfo[] = []
-    for (let rank = start; rank < end && results.length < limit; rank++) {
-      const record = this.#terms.at(rank)
-      if (!record.iri.startsWith(namespace)) continue // equal to the namespace but for case
-      let prefixed = this.shrink(record.iri)
-      const colon = prefixed?.indexOf(':') ?? -1
-      if (prefixed !== undefined && this.namespace(prefixed.slice(0, colon)) === namespace) prefixed = prefix + prefixed.slice(colon)
-      results.push(prefixed === undefined ? record : { ...record, prefixed })
-    }
-    return results
+    return this.#terms.termsOf(prefix, limit)
   }
 
   /** Whether the term `iri` has type `type`, directly or through rdfs:subClassOf (both full IRIs). */
   hasType(iri: string, type: string): boolean {
-    const record = this.#terms.get(iri)
-    return record !== undefined && record.types.some((t) => this.#hierarchy.closure(t).includes(type))
+    return this.#terms.hasType(iri, type)
   }
 
   /** Every vocabulary term, sorted case-folded by IRI. */
   terms(): readonly TermInfo[] {
-    return this.#terms.all()
+    return this.#terms.index.all()
   }
 
   /** @internal The relevance position of each term of {@link PrefixIndex.terms} (0 first), for `toCompact`. */
   termPriorities(): Int32Array {
-    return this.#terms.priorities()
+    return this.#terms.index.priorities()
   }
 
   /**
@@ -262,9 +171,7 @@ export class PrefixIndex {
    */
   search(query: string, options: { readonly limit?: number } = {}): TermInfo[] {
     if (typeof query !== 'string') throw new TypeError(`search: query must be a string, got ${typeof query}`)
-    this.#search ??= new TermSearch(this.#terms.all())
-    // A term's rank in the index is its position in the list TermSearch was built from.
-    return this.#search.search(query, options.limit ?? 20, (_, rank) => this.#terms.priority(rank)).map((record) => this.term(record.iri)!)
+    return this.#terms.search(query, options.limit ?? 20)
   }
 
   /**
@@ -274,13 +181,13 @@ export class PrefixIndex {
    * {@link PrefixIndex.expandError} tells why.
    */
   expand(name: string, options?: ExpandOptions): string | undefined {
-    const result = this.#expand(name, options?.syntax ?? 'turtle')
+    const result = expandName(this.#byPrefix, name, options?.syntax ?? 'turtle')
     return typeof result === 'string' ? result : undefined
   }
 
   /** Why {@link PrefixIndex.expand} gives `undefined` for `name`, or `undefined` when it does not. */
   expandError(name: string, options?: ExpandOptions): PrefixError | undefined {
-    const result = this.#expand(name, options?.syntax ?? 'turtle')
+    const result = expandName(this.#byPrefix, name, options?.syntax ?? 'turtle')
     return typeof result === 'string' ? undefined : result()
   }
 
@@ -294,31 +201,6 @@ export class PrefixIndex {
     return iri === undefined ? undefined : factory.namedNode(iri)
   }
 
-  // Failures come back as thunks so the hot path (a bulk filter with many misses) builds no Error.
-  #expand(name: string, syntax: NameSyntax): string | (() => PrefixError) {
-    if (typeof name !== 'string') throw new TypeError(`expand: name must be a string, got ${typeof name}`)
-    const colon = name.indexOf(':')
-    if (colon < 0) {
-      return () => new PrefixError('NOT_A_PREFIXED_NAME', `'${printable(name)}' is not a prefixed name: it has no ':'`)
-    }
-    const prefix = name.slice(0, colon)
-    const entry = this.#byPrefix.get(prefix)
-    if (entry === undefined) {
-      if (prefix !== '' && !isPnPrefix(prefix)) {
-        return () => new PrefixError('INVALID_PREFIX', `'${printable(prefix)}' is not a valid prefix (Turtle PN_PREFIX)`)
-      }
-      return () => new PrefixError('UNKNOWN_PREFIX', `unknown prefix '${prefix}'`)
-    }
-    const local = name.slice(colon + 1)
-    if (syntax === 'curie') {
-      if (isIriSuffix(local)) return entry.namespace + local
-      return () => new PrefixError('INVALID_LOCAL_NAME', `'${printable(local)}' cannot be part of an IRI`)
-    }
-    const suffix = readLocalName(local)
-    if (suffix !== undefined) return entry.namespace + suffix
-    return () => new PrefixError('INVALID_LOCAL_NAME', `invalid local name '${printable(local)}': ${localNameProblem(local)}`)
-  }
-
   /**
    * Shrinks an IRI to a prefixed name with the longest namespace that leaves a writable local part:
    * `http://xmlns.com/foaf/0.1/Person` → `foaf:Person`. Turtle syntax escapes what PN_LOCAL allows
@@ -330,24 +212,16 @@ export class PrefixIndex {
     if (typeof iri !== 'string') throw new TypeError(`shrink: iri must be a string, got ${typeof iri}`)
     const curie = options?.syntax === 'curie'
     if (options !== undefined && (options.standardize ?? options.synonyms) === true) {
-      return this.#byNamespace.shrink(this.#standardIri(iri) ?? iri, curie)
+      return this.#shrinkTable.shrink(this.#synonyms.standardIri(iri) ?? iri, curie)
     }
-    return this.#byNamespace.shrink(iri, curie)
+    return this.#shrinkTable.shrink(iri, curie)
   }
 
   /** Why {@link PrefixIndex.shrink} gives `undefined` for `iri`, or `undefined` when it does not. */
   shrinkError(iri: string, options?: ShrinkOptions): PrefixError | undefined {
     if (this.shrink(iri, options) !== undefined) return undefined
-    const entry = this.#byNamespace.longest(options?.standardize === true || options?.synonyms === true ? (this.#standardIri(iri) ?? iri) : iri)
-    if (entry === undefined) return new PrefixError('NO_NAMESPACE', `no known namespace starts '${printable(iri)}'`)
-    if (this.#demotion(entry) > 0) {
-      const grade = this.#demotion(entry) === Demotion.Suspect ? 'suspect' : 'long-tail'
-      return new PrefixError('NO_NAMESPACE', `only the ${grade} prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use long-tail or suspect prefixes`)
-    }
-    return new PrefixError(
-      'UNWRITABLE_LOCAL_NAME',
-      `'${printable(iri.slice(entry.namespace.length))}' after namespace <${entry.namespace}> cannot be written as a local name`,
-    )
+    const standardize = options?.standardize === true || options?.synonyms === true
+    return this.#table.byNamespace.problem(standardize ? (this.#synonyms.standardIri(iri) ?? iri) : iri)
   }
 
   /** {@link PrefixIndex.shrink} for an RDF/JS term; only NamedNodes shrink. */
@@ -366,51 +240,18 @@ export class PrefixIndex {
    */
   standardize(nameOrIri: string): string | undefined {
     if (typeof nameOrIri !== 'string') throw new TypeError(`standardize: expected a string, got ${typeof nameOrIri}`)
-    if (!looksLikeIri(nameOrIri)) {
-      const colon = nameOrIri.indexOf(':')
-      const entry = colon < 0 ? undefined : this.#byPrefix.get(nameOrIri.slice(0, colon))
-      if (entry !== undefined) {
-        const local = nameOrIri.slice(colon + 1)
-        if (readLocalName(local) === undefined && !isIriSuffix(local)) return undefined
-        const standard = this.#synonyms.get(entry.namespace)?.target ?? this.#preferredOf(entry)
-        return standard.prefix + nameOrIri.slice(colon)
-      }
-      if (!IRI_SCHEME.test(nameOrIri)) return undefined // not an IRI either (`urn:x:y` may be one)
-    }
-    return this.#standardIri(nameOrIri)
-  }
-
-  /** `iri` with a namespace synonym that starts it replaced by the namespace it stands for; `undefined` when no namespace starts it. */
-  #standardIri(iri: string): string | undefined {
-    const entry = this.#byNamespace.longest(iri)
-    const synonym = this.#synonyms.longest(iri)
-    // The longer of the two decides: a namespace of the table inside a synonym keeps its IRIs as they are.
-    if (synonym !== undefined && (entry === undefined || synonym.synonym.length >= entry.namespace.length)) {
-      return synonym.target.namespace + iri.slice(synonym.synonym.length)
-    }
-    return entry === undefined ? undefined : iri
-  }
-
-  /** Whether `iri`, in the namespace of `entry`, lies in a namespace synonym at least as long. */
-  #inSynonym(iri: string, entry: PrefixEntry): boolean {
-    const synonym = this.#synonymList.length === 0 ? undefined : this.#synonyms.longest(iri)
-    return synonym !== undefined && synonym.synonym.length >= entry.namespace.length
+    return this.#synonyms.standardize(nameOrIri)
   }
 
   /** The namespace synonyms, `[synonym, namespace it stands for]`, in the order the table gave them (curation data: see {@link PrefixIndex.standardize}). */
   namespaceSynonyms(): Array<readonly [string, string]> {
-    return this.#synonymList.map(({ synonym, target }) => [synonym, target.namespace] as const)
+    return this.#synonyms.pairs()
   }
 
   /** The preferred prefix of the record `prefix` belongs to (itself when preferred); `undefined` when unknown. */
   preferredPrefix(prefix: string): string | undefined {
-    const entry = this.#byPrefix.get(prefix)
-    return entry === undefined ? undefined : this.#preferredOf(entry).prefix
-  }
-
-  /** The entry shrink writes for the namespace of `entry`: its record's preferred one. */
-  #preferredOf(entry: PrefixEntry): PrefixEntry {
-    return this.#byNamespace.get(entry.namespace)!
+    const entry = this.#table.byPrefix.get(prefix)
+    return entry === undefined ? undefined : this.#table.preferredOf(entry).prefix
   }
 
   /**
@@ -419,23 +260,7 @@ export class PrefixIndex {
    * stand for it. `formatPrefixes(index.records(), 'epm')` writes it as curies' JSON.
    */
   records(): PrefixRecord[] {
-    const byNamespace = new Map<string, { prefix: string; namespace: string; prefixSynonyms: string[]; namespaceSynonyms: string[] }>()
-    for (const entry of this.#entries) {
-      const preferred = this.#preferredOf(entry)
-      let record = byNamespace.get(preferred.namespace)
-      if (record === undefined) byNamespace.set(preferred.namespace, (record = { prefix: preferred.prefix, namespace: preferred.namespace, prefixSynonyms: [], namespaceSynonyms: [] }))
-      if (entry.prefix !== record.prefix) record.prefixSynonyms.push(entry.prefix)
-    }
-    // A synonym that is also a namespace of the table has a record of its own (its prefixes expand to it):
-    // an extended prefix map cannot hold one namespace twice, so it is left out of the record it stands for.
-    for (const { synonym, target } of this.#synonymList) {
-      if (!byNamespace.has(synonym)) byNamespace.get(target.namespace)?.namespaceSynonyms.push(synonym)
-    }
-    return [...byNamespace.values()].map(({ prefixSynonyms, namespaceSynonyms, ...record }) => ({
-      ...record,
-      ...(prefixSynonyms.length > 0 && { prefixSynonyms }),
-      ...(namespaceSynonyms.length > 0 && { namespaceSynonyms }),
-    }))
+    return this.#synonyms.records()
   }
 
   /**
@@ -444,10 +269,8 @@ export class PrefixIndex {
    */
   namespacesOf(iri: string): NamespaceOf[] {
     if (typeof iri !== 'string') throw new TypeError(`namespacesOf: iri must be a string, got ${typeof iri}`)
-    const found: NamespaceOf[] = this.#byNamespace.matches(iri).map(({ prefix, namespace }) => ({ prefix, namespace }))
-    const synonyms: Synonym[] = []
-    const count = this.#synonyms.matches(iri, synonyms)
-    for (const { synonym, target } of synonyms.slice(0, count)) found.push({ prefix: target.prefix, namespace: synonym, standsFor: target.namespace })
+    const found: NamespaceOf[] = this.#table.byNamespace.matches(iri).map(({ prefix, namespace }) => ({ prefix, namespace }))
+    found.push(...this.#synonyms.namespacesOf(iri))
     return found.sort((a, b) => a.namespace.length - b.namespace.length)
   }
 
@@ -498,8 +321,6 @@ export class PrefixIndex {
     return this.#completion.complete(query, options)
   }
 
-
-
   /**
    * An index of `table` (`{ prefix: namespace }`, in preference order) and optional terms.
    * Throws a `PrefixError` (`INVALID_SOURCE`) naming every invalid entry; use
@@ -530,14 +351,3 @@ export class PrefixIndex {
     return loadDefaultParts(options).then((parts) => new PrefixIndex(parts))
   }
 }
-
-/** A namespace synonym and the preferred entry of the namespace it stands for. */
-interface Synonym {
-  readonly synonym: string
-  readonly target: PrefixEntry
-}
-
-/** An IRI's scheme, as RFC 3986 has it. */
-const IRI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
-
-

@@ -7,7 +7,7 @@ import { NamespaceTrie } from '../structures/namespace-trie.js'
 import { prioritiesOf, RangeBest } from '../structures/range-best.js'
 import { prefixRange } from '../structures/sorted-range.js'
 import type { TermIndex, TermKind, TermRecord } from '../terms/term-index.js'
-import type { PrefixEntry, VocabularyInfo } from './model.js'
+import type { PrefixEntry, VocabularyInfo } from '../model.js'
 
 export interface AutocompleteOptions {
   /** Default `false`: the prefix part, the term part and the type are compared case-folded. */
@@ -45,7 +45,7 @@ export interface CompletionParts {
   readonly byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
   readonly terms: TermIndex
-  /** 0 for an entry completion offers, else its demotion (index/demotion.ts). */
+  /** 0 for an entry completion offers, else its demotion (prefix-index/demotion.ts). */
   readonly demotion: (entry: PrefixEntry) => number
   /** The index's shrink, for terms found by IRI. */
   readonly shrink: (iri: string) => string | undefined

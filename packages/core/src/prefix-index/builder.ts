@@ -6,8 +6,8 @@ import { addCompact } from '../data/compact.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
 import { PrefixError } from '../errors.js'
 import { entriesOf, validateRecords } from '../sources/records.js'
-import { IndexDraft, type AddPrefixesOptions, type RdfFormat } from './draft.js'
-import type { PrefixRecord } from './model.js'
+import { IndexDraft, type AddPrefixesOptions, type RdfFormat } from '../draft/draft.js'
+import type { PrefixRecord } from '../model.js'
 import { PrefixIndex } from './prefix-index.js'
 
 /**
