@@ -6,5 +6,5 @@ export const FULL_INDEX_FILE = new URL('./full.json', import.meta.url)
 export const PREFIXES_INDEX_FILE = new URL('./prefixes.json', import.meta.url)
 /** What the data was built from: the versions of its source packages and each tier's checksum. */
 export const PROVENANCE_FILE = new URL('./provenance.json', import.meta.url)
-/** The knowledge tier: definitions, domains, ranges, hierarchies and vocabulary headers (`prefixd-knowledge/1`). */
+/** The knowledge tier: definitions, domains, ranges, hierarchies and vocabulary headers (`prefixd-knowledge/2`). */
 export const KNOWLEDGE_FILE = new URL('./knowledge.json', import.meta.url)

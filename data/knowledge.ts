@@ -104,7 +104,26 @@ export function buildKnowledge(vocabularies: readonly VocabularySource[], isTerm
     if (entry !== undefined) terms.push({ i: ref(iri), ...entry })
   }
   const { namespaces, written } = shortenIris(iris)
-  return { format: 'prefixd-knowledge/1', vocabularies: vocabularyEntries, namespaces, iris: written, terms }
+  return { format: 'prefixd-knowledge/2', vocabularies: vocabularyEntries, namespaces, iris: written, terms: withSubterms(terms) }
+}
+
+/**
+ * Each entry with its subclasses (`bc`) and subproperties (`bp`): the inverse of `sc` and `sp` among the
+ * entries, as a reader of the whole file would find them, so that a reader of one line has them too.
+ */
+function withSubterms(terms: readonly KnowledgeTermEntry[]): KnowledgeTermEntry[] {
+  const subClasses = new Map<number, number[]>()
+  const subProperties = new Map<number, number[]>()
+  const push = (map: Map<number, number[]>, key: number, value: number) => (map.get(key) ?? map.set(key, []).get(key)!).push(value)
+  for (const entry of terms) {
+    for (const parent of entry.sc ?? []) push(subClasses, parent, entry.i)
+    for (const parent of entry.sp ?? []) push(subProperties, parent, entry.i)
+  }
+  return terms.map((entry) => {
+    const bc = subClasses.get(entry.i)
+    const bp = subProperties.get(entry.i)
+    return { ...entry, ...(bc !== undefined && { bc }), ...(bp !== undefined && { bp }) }
+  })
 }
 
 /**

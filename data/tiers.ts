@@ -21,7 +21,7 @@ export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFi
     const checksum = `sha256-${createHash('sha256').update(body).digest('hex')}`
     checksums[tier] = checksum
     const provenance: DataProvenance = { name, version, tier, checksum, sources }
-    const text = JSON.stringify({ ...content, provenance })
+    const text = tier === 'knowledge' ? knowledgeLines(content as Omit<KnowledgeFile, 'provenance'>, provenance) : JSON.stringify({ ...content, provenance })
     writeFileSync(new URL(`${tier}.json`, DIR), text)
     // JSON.parse of a string literal is faster for engines to load than the same object as JS source.
     writeFileSync(new URL(`${tier}.js`, DIR), `export default JSON.parse(${JSON.stringify(text)})\n`)
@@ -29,6 +29,18 @@ export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFi
   }
   writeFileSync(new URL('provenance.json', DIR), JSON.stringify({ name, version, checksums, sources }, null, 2) + '\n')
   return sizes
+}
+
+/**
+ * The knowledge tier as `prefixd-knowledge/2` lays it out: everything but the terms on the first line, ending
+ * with `"terms":[`, then one entry per line with its position `i` first. Still JSON (the same content as one
+ * line), and a reader finds a term's line without parsing the rest (core's knowledge-terms.ts).
+ */
+function knowledgeLines({ terms, ...header }: Omit<KnowledgeFile, 'provenance'>, provenance: DataProvenance): string {
+  const head = JSON.stringify({ ...header, provenance, terms: [] })
+  if (!head.endsWith('"terms":[]}')) throw new Error('the knowledge header must end with its terms')
+  const lines = terms.map(({ i, ...facts }) => JSON.stringify({ i, ...facts }))
+  return `${head.slice(0, -2)}\n${lines.join(',\n')}\n]}`
 }
 
 /**

@@ -1,9 +1,10 @@
 // The knowledge tier through the public surface: facts of the default data, descriptions joined with an index, bad files.
 
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { KNOWLEDGE_FILE } from '@prefixd/data'
 import { loadKnowledge, PrefixError, PrefixIndex, type Knowledge } from '@prefixd/core'
 
 const names = (refs: ReadonlyArray<{ readonly prefixed?: string; readonly iri: string }>) => refs.map((r) => r.prefixed ?? r.iri)
@@ -79,6 +80,31 @@ describe('loadKnowledge', () => {
     const person = knowledge.describe(table, 'schema:Person')!
     assert.equal(person.definition, 'A person (alive, dead, undead, or fictional).')
     assert.deepEqual(person.types, [])
+  })
+
+  it('reads the default data line by line as the same facts as the file parsed whole (subclasses included)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'prefixd-knowledge-'))
+    try {
+      // The same content on one line: read whole, its subclasses found from the superclass statements.
+      const text = await readFile(KNOWLEDGE_FILE, 'utf8')
+      const lines = text.split('\n').length
+      assert.ok(lines > 15_000, `one term per line (${lines} lines)`)
+      const file = join(dir, 'one-line.json')
+      const parsed = JSON.parse(text) as { iris: string[]; namespaces: string[] }
+      await writeFile(file, JSON.stringify(parsed))
+      const whole = await loadKnowledge({ file })
+      assert.deepEqual(whole.size, knowledge.size)
+      let compared = 0
+      for (const written of parsed.iris) {
+        const bar = written.indexOf('|')
+        const iri = /^\d/.test(written) ? parsed.namespaces[Number(written.slice(0, bar))] + written.slice(bar + 1) : written
+        assert.deepEqual(knowledge.facts(iri), whole.facts(iri), iri)
+        if (whole.facts(iri) !== undefined) compared++
+      }
+      assert.equal(compared, knowledge.size.terms)
+    } finally {
+      await rm(dir, { recursive: true })
+    }
   })
 
   it('refuses a file of another format with INVALID_SOURCE', async () => {

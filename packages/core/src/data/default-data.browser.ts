@@ -24,3 +24,16 @@ export async function readIndexFile(file: string | URL): Promise<IndexData> {
     throw new PrefixError('INVALID_SOURCE', `${source} is not JSON: ${(error as Error).message}`)
   }
 }
+
+/** A file's bytes, fetched. */
+export async function readFileBytes(file: string | URL): Promise<{ readonly bytes: Uint8Array; readonly source: string }> {
+  const source = String(file)
+  let response: Response
+  try {
+    response = await fetch(file)
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: ${(error as Error).message}`)
+  }
+  if (!response.ok) throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: HTTP ${response.status}`)
+  return { bytes: new Uint8Array(await response.arrayBuffer()), source }
+}

@@ -16,6 +16,16 @@ export function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
   return readIndexFile(tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE, ' (in the repository, `npm run build:data` builds it)')
 }
 
+/** A file's bytes as they lie (the knowledge tier reads its lines lazily); a file that cannot be read is INVALID_SOURCE. */
+export async function readFileBytes(file: string | URL, hint = ''): Promise<{ readonly bytes: Uint8Array; readonly source: string }> {
+  const source = file instanceof URL && file.protocol === 'file:' ? fileURLToPath(file) : String(file)
+  try {
+    return { bytes: await readFile(file), source }
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `cannot read ${source}: ${(error as Error).message}${hint}`)
+  }
+}
+
 export async function readIndexFile(file: string | URL, hint = ''): Promise<IndexData> {
   const source = file instanceof URL && file.protocol === 'file:' ? fileURLToPath(file) : String(file)
   let text: string

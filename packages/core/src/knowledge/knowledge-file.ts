@@ -1,4 +1,5 @@
-// The knowledge tier's file format, `prefixd-knowledge/1`: term facts and vocabulary headers, IRIs stored once.
+// The knowledge tier's file format: term facts and vocabulary headers, IRIs stored once. `prefixd-knowledge/2`
+// is `/1` with each term's subclasses and subproperties in its entry, laid out one term per line (see KnowledgeFile).
 
 import { PrefixError } from '../errors.js'
 import type { DataProvenance } from '../model.js'
@@ -26,10 +27,13 @@ export interface KnowledgeVocabularyEntry {
 /**
  * One term's facts; numbers are positions in `iris`. Keys are short because there are 20,000 of them:
  * `i` the term, `d` definition, `dm` domain, `rg` range, `sc` superclasses, `sp` superproperties,
- * `rb` replaced by, `x` deprecated (1).
+ * `rb` replaced by, `x` deprecated (1); in `/2` also `bc` subclasses and `bp` subproperties (the
+ * inverse of `sc` and `sp` among the entries), so that one entry says all and can be read alone.
  */
 export interface KnowledgeTermEntry {
   readonly i: number
+  readonly bc?: readonly number[]
+  readonly bp?: readonly number[]
   readonly d?: string
   readonly dm?: readonly number[]
   readonly rg?: readonly number[]
@@ -39,9 +43,13 @@ export interface KnowledgeTermEntry {
   readonly x?: 1
 }
 
-/** The whole file (`@prefixd/data/knowledge.json`). */
+/**
+ * The whole file (`@prefixd/data/knowledge.json`). A `/2` file is written with everything but the terms on
+ * its first line, which ends with `"terms":[`, then one entry per line, `i` its first key, then `]}`: valid
+ * JSON, and a reader can find a term's line without parsing the others (see knowledge-lines.ts).
+ */
 export interface KnowledgeFile {
-  readonly format: 'prefixd-knowledge/1'
+  readonly format: typeof KNOWLEDGE_FORMAT | 'prefixd-knowledge/1'
   readonly vocabularies: readonly KnowledgeVocabularyEntry[]
   /** Namespaces shared by several IRIs of `iris`. */
   readonly namespaces: readonly string[]
@@ -51,11 +59,13 @@ export interface KnowledgeFile {
   readonly provenance?: DataProvenance
 }
 
+export const KNOWLEDGE_FORMAT = 'prefixd-knowledge/2'
+
 /** Checks the shape of a parsed file (not every entry: the data build wrote it); a wrong one is `INVALID_SOURCE`. */
 export function checkKnowledgeFile(data: unknown, source: string): KnowledgeFile {
   const file = data as Partial<KnowledgeFile> | null
-  if (file === null || typeof file !== 'object' || file.format !== 'prefixd-knowledge/1') {
-    throw new PrefixError('INVALID_SOURCE', `${source} is not a prefixd-knowledge/1 file`)
+  if (file === null || typeof file !== 'object' || (file.format !== KNOWLEDGE_FORMAT && file.format !== 'prefixd-knowledge/1')) {
+    throw new PrefixError('INVALID_SOURCE', `${source} is not a ${KNOWLEDGE_FORMAT} (or /1) file`)
   }
   if (!Array.isArray(file.vocabularies) || !Array.isArray(file.namespaces) || !Array.isArray(file.iris) || !Array.isArray(file.terms)) {
     throw new PrefixError('INVALID_SOURCE', `${source}: vocabularies, namespaces, iris and terms must be arrays`)
@@ -64,11 +74,19 @@ export function checkKnowledgeFile(data: unknown, source: string): KnowledgeFile
 }
 
 /** The IRIs of a file written out: `n|local` made `namespaces[n] + local`. */
-export function expandIris(file: KnowledgeFile): string[] {
-  return file.iris.map((written) => {
-    const bar = written.indexOf('|')
-    // Only a written short form starts with a digit: an IRI starts with its scheme's letter.
-    if (bar < 0 || written.charCodeAt(0) > 57 || written.charCodeAt(0) < 48) return written
-    return (file.namespaces[Number(written.slice(0, bar))] ?? '') + written.slice(bar + 1)
-  })
+export function expandIris(file: Pick<KnowledgeFile, 'iris' | 'namespaces'>): string[] {
+  return file.iris.map((written) => expandIri(file.namespaces, written))
+}
+
+/** One IRI as the file writes it, written out. */
+export function expandIri(namespaces: readonly string[], written: string): string {
+  const bar = written.indexOf('|')
+  // Only a written short form starts with a digit: an IRI starts with its scheme's letter.
+  if (bar < 0 || written.charCodeAt(0) > 57 || written.charCodeAt(0) < 48) return written
+  return (namespaces[Number(written.slice(0, bar))] ?? '') + written.slice(bar + 1)
+}
+
+/** Where the file's short forms cut an IRI: after its last `#` or `/` (the data build's rule). */
+export function namespaceEnd(iri: string): number {
+  return Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/')) + 1
 }

@@ -4,7 +4,8 @@
 import { isAbsoluteIri } from '../names/iri.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { DataProvenance, PrefixQuality } from '../model.js'
-import { expandIris, type KnowledgeFile, type KnowledgeTermEntry, type KnowledgeVocabularyEntry } from './knowledge-file.js'
+import type { KnowledgeFile, KnowledgeVocabularyEntry } from './knowledge-file.js'
+import { ParsedTerms, type KnowledgeTerms } from './knowledge-terms.js'
 
 /** What the knowledge tier says of a term; IRIs throughout. */
 export interface TermFacts {
@@ -78,29 +79,23 @@ export interface VocabularyDescription {
 const NONE: readonly string[] = Object.freeze([])
 
 /**
- * The knowledge tier, loaded by `loadKnowledge()`. Lookups are by IRI and cost a map lookup; subclasses and
- * subproperties are the inverse of the superclass statements, found once when the tier loads.
+ * The knowledge tier, loaded by `loadKnowledge()`. Lookups are by IRI and cost a map lookup (and, for the
+ * default data, parsing that term's line of the file); subclasses and subproperties are the inverse of the
+ * superclass statements (the file holds them; for a `/1` file they are found when it loads).
  *
  * @example
  * const knowledge = await loadKnowledge()
  * knowledge.describe(index, 'foaf:Person')?.definition // 'A person.'
  */
 export class Knowledge {
-  readonly #iris: readonly string[]
-  readonly #byIri = new Map<string, KnowledgeTermEntry>()
-  readonly #subClasses = new Map<number, number[]>()
-  readonly #subProperties = new Map<number, number[]>()
+  readonly #terms: KnowledgeTerms
   readonly #vocabularies: readonly VocabularyFacts[]
   readonly #byNamespace = new Map<string, VocabularyFacts>()
   readonly provenance: DataProvenance | undefined
 
-  constructor(file: KnowledgeFile) {
-    this.#iris = expandIris(file)
-    for (const entry of file.terms) {
-      this.#byIri.set(this.#iris[entry.i]!, entry)
-      for (const parent of entry.sc ?? []) push(this.#subClasses, parent, entry.i)
-      for (const parent of entry.sp ?? []) push(this.#subProperties, parent, entry.i)
-    }
+  /** `terms`: the file's terms read otherwise than from `file.terms` (the default data's, line by line; see loadKnowledge). */
+  constructor(file: KnowledgeFile, terms: KnowledgeTerms = new ParsedTerms(file)) {
+    this.#terms = terms
     this.#vocabularies = file.vocabularies
     for (const v of file.vocabularies) this.#byNamespace.set(v.namespace, v)
     this.provenance = file.provenance
@@ -108,16 +103,14 @@ export class Knowledge {
 
   /** Number of terms with facts and of vocabularies with headers. */
   get size(): { readonly terms: number; readonly vocabularies: number } {
-    return { terms: this.#byIri.size, vocabularies: this.#vocabularies.length }
+    return { terms: this.#terms.size, vocabularies: this.#vocabularies.length }
   }
 
   /** The facts of the term `iri` (a full IRI); `undefined` when the tier holds none. */
   facts(iri: string): TermFacts | undefined {
-    const entry = this.#byIri.get(iri)
-    const position = entry?.i
-    const subClasses = position === undefined ? undefined : this.#subClasses.get(position)
-    const subProperties = position === undefined ? undefined : this.#subProperties.get(position)
-    if (entry === undefined) return undefined
+    const found = this.#terms.find(iri)
+    if (found === undefined) return undefined
+    const { entry, subClasses, subProperties } = found
     return {
       iri,
       ...(entry.d !== undefined && { definition: entry.d }),
@@ -214,12 +207,6 @@ export class Knowledge {
   }
 
   #irisOf(positions: readonly number[] | undefined): readonly string[] {
-    return positions === undefined ? NONE : positions.map((p) => this.#iris[p]!)
+    return positions === undefined ? NONE : positions.map((p) => this.#terms.iri(p))
   }
-}
-
-function push(map: Map<number, number[]>, key: number, value: number): void {
-  const list = map.get(key)
-  if (list === undefined) map.set(key, [value])
-  else list.push(value)
 }
