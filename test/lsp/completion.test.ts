@@ -175,6 +175,27 @@ describe('prefixd lsp: completion', function () {
     await assert.rejects(client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'prefixd.declarePrefix', arguments: [uri] }), /takes a document URI/)
   })
 
+  it('never writes a typo alias: shema:Pers offers schema:Person and declares schema:', async () => {
+    const text = '@prefix ex: <http://example.org/> .\nex:alice a shema:Pers'
+    const list = await completeAtEnd(text)
+    const person = list.items.find((i) => i.label === 'schema:Person')
+    assert.ok(person, labels(list).join(' '))
+    for (const item of list.items) {
+      assert.ok(!item.label.startsWith('shema:'), item.label)
+      assert.doesNotMatch(JSON.stringify([item.textEdit, item.additionalTextEdits, item.command]), /shema/, item.label)
+    }
+    // Typed as `shema:`: clients that filter by what was typed keep it.
+    assert.equal(person.filterText, 'shema:Person')
+    assert.equal(accept(text, person), '@prefix ex: <http://example.org/> .\n@prefix schema: <http://schema.org/> .\nex:alice a schema:Person')
+    assert.deepEqual(person.command?.arguments?.slice(1), ['schema', 'http://schema.org/'])
+    // The bare word completes to the usual prefix too.
+    const bare = await completeAtEnd('ex:alice a shema')
+    assert.ok(labels(bare).includes('schema:') && !labels(bare).includes('shema:'), labels(bare).join(' '))
+    // A document that declares the alias itself keeps its own prefix.
+    const own = await completeAtEnd('@prefix shema: <http://schema.org/> .\nex:alice a shema:Pers')
+    assert.ok(labels(own).includes('shema:Person'), labels(own).join(' '))
+  })
+
   it('completes the terms of a namespace the document binds under a synonym, as the IRIs it means', async () => {
     const text = '@prefix schema: <https://schema.org/> .\n<a> a schema:Per'
     const list = await completeAtEnd(text)

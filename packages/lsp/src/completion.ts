@@ -4,16 +4,8 @@
 
 import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
 import { declarationEdits, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
-import {
-  Command,
-  CompletionItemKind,
-  InsertTextFormat,
-  MarkupKind,
-  type CompletionItem,
-  type CompletionList,
-  type Range,
-  type TextEdit,
-} from 'vscode-languageserver'
+import type { CompletionItem, CompletionList, Range, TextEdit } from 'vscode-languageserver'
+import { Command, CompletionItemKind, InsertTextFormat, MarkupKind } from './protocol.js'
 import { unescapeLocal, type DocumentView } from './document.js'
 import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from './terms.js'
 import { vocabularyNamespace } from './vocabulary-namespace.js'
@@ -152,10 +144,14 @@ function completeTerms(items: Items, prefix: string, local: string, type: string
       continue
     }
     const colon = result.indexOf(':')
-    const name = prefix + result.slice(colon)
     if (result.length === colon + 1) continue // `foaf:` itself
+    // A prefix the document declares keeps its name; one asked of the core as typed takes the core's,
+    // which writes a typo alias's terms with the prefix usually meant (`shema:Pers` → `schema:Person`).
+    const written = declared === undefined && tablePrefix === prefix ? result.slice(0, colon) : prefix
+    const name = written + result.slice(colon)
     const iri = index.expand(result)!
-    items.addTerm(namespace + iri.slice(vocabulary.length), name, iri)
+    // Renamed from what was typed: the typed prefix as filterText, so that clients filtering by it keep the item.
+    items.addTerm(namespace + iri.slice(vocabulary.length), name, iri, written === prefix ? undefined : prefix + result.slice(colon))
   }
   items.incomplete ||= truncated
 }
