@@ -3,7 +3,8 @@
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
 import { declarationEdit, type Declaration } from '@prefixd/core/syntax'
-import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver'
+import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver'
+import { CodeActionKind } from './protocol.js'
 import { unescapeLocal, type DocumentView } from './document.js'
 import type { DiagnosticData } from './diagnostics.js'
 import { iriOf } from './terms.js'

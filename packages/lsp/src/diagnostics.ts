@@ -4,7 +4,8 @@
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
 import { directiveEnd, isDirective, type Language, type Token } from '@prefixd/core/syntax'
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver'
+import type { Diagnostic, DiagnosticSeverity as Severity, DiagnosticTag as Tag } from 'vscode-languageserver'
+import { DiagnosticSeverity, DiagnosticTag } from './protocol.js'
 import { unescapeLocal, type DocumentView } from './document.js'
 import type { TokenName } from './token-store.js'
 import type { SyntaxProblem } from './syntax-errors.js'
@@ -37,7 +38,7 @@ export async function diagnose(
 ): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
   const diagnostics: Diagnostic[] = []
   const range = (start: number, end: number) => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
-  const add = (start: number, end: number, severity: DiagnosticSeverity, message: string, data: DiagnosticData, tags?: DiagnosticTag[]): void => {
+  const add = (start: number, end: number, severity: Severity, message: string, data: DiagnosticData, tags?: Tag[]): void => {
     if (diagnostics.length < MAX_DIAGNOSTICS) diagnostics.push({ range: range(start, end), severity, source: SOURCE, code: data.kind, message, data, ...(tags && { tags }) })
   }
 

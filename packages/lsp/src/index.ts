@@ -3,7 +3,8 @@
 import { connect } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import type { PrefixIndex } from '@prefixd/core'
-import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter, type Connection } from 'vscode-languageserver/node'
+import type { Connection } from 'vscode-languageserver/node'
+import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from './protocol.js'
 import { startServer } from './server.js'
 import type { WorkspaceSettings } from './settings.js'
 

@@ -1,7 +1,8 @@
 // Hover and document links: what a prefixed name or an IRI of the document stands for.
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
-import { MarkupKind, type DocumentLink, type Hover } from 'vscode-languageserver'
+import type { DocumentLink, Hover } from 'vscode-languageserver'
+import { MarkupKind } from './protocol.js'
 import type { DocumentView } from './document.js'
 import { describeTerm, iriOf, termOf } from './terms.js'
 import { isTrustedPrefix, vocabularyNamespace } from './vocabulary-namespace.js'

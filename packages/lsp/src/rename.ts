@@ -1,7 +1,8 @@
 // Renaming a prefix: its declarations and every name written with it, across the document.
 
 import { isPnPrefix } from '@prefixd/core'
-import { ErrorCodes, ResponseError, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver'
+import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver'
+import { ErrorCodes, ResponseError } from './protocol.js'
 import type { DocumentView } from './document.js'
 
 /** The prefix under the cursor (in a name or a declaration), and the range of its text. */

@@ -4,7 +4,8 @@
 
 import type { PrefixIndex } from '@prefixd/core'
 import type { Language } from '@prefixd/core/syntax'
-import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult, type Position } from 'vscode-languageserver'
+import type { Connection, Diagnostic, InitializeResult, Position } from 'vscode-languageserver'
+import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind } from './protocol.js'
 import { codeActions, declaration } from './code-actions.js'
 import { complete, DECLARE_PREFIX_COMMAND, resolveCompletion } from './completion.js'
 import { diagnose, syntaxDiagnostic, TermChecks } from './diagnostics.js'
