@@ -35,3 +35,5 @@ export type { TermDescription, TermFacts, TermRef, VocabularyDescription, Vocabu
 export { loadKnowledge } from './knowledge/load-knowledge.js'
 export type { KnowledgeFile, KnowledgeTermEntry, KnowledgeVocabularyEntry } from './knowledge/knowledge-file.js'
 export { isPortableLocalName } from './names/portable-name.js'
+export type { GradeReason } from './model.js'
+export type { ApiLookup, ApiPrefixRow, ApiSearchResult, ApiSetSummary, ApiSuggestion, ApiSuspect, ApiTermEntry, ApiVocabulary } from './api-answers.js'

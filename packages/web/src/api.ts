@@ -5,54 +5,22 @@ export class ApiUnavailable extends Error {
   override readonly name = 'ApiUnavailable'
 }
 
-/** A suggestion of `GET /api/v1/autocomplete?detail=true`. */
-export interface Suggestion {
-  readonly value: string
-  readonly kind: 'prefix' | 'term'
-  readonly iri: string
-  readonly prefix: string | null
-  readonly namespace: string | null
-  readonly label: string | null
-  readonly types: readonly string[]
-  readonly typeNames: readonly string[]
-  /** What the term means, or the vocabulary's description for a prefix. */
-  readonly definition?: string | null
-}
-
-/** `GET /api/v1/term` answers core's description of a term as it is (its wire type, written once). */
-export type { TermDescription, TermRef } from '@prefixd/core'
-
-/** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
-export interface TermEntry {
-  readonly prefixed: string | null
-  readonly iri: string
-  readonly label: string | null
-  readonly types: readonly string[]
-  readonly typeNames: readonly string[]
-}
-
-export interface Vocabulary {
-  readonly prefix: string
-  readonly namespace: string
-  readonly title: string | null
-  readonly description?: string | null
-  readonly homepage?: string | null
-  readonly publisher?: string | null
-  readonly version?: string | null
-  readonly modified?: string | null
-  readonly license?: string | null
-  readonly preferredPrefix?: string
-  readonly prefixSynonyms?: readonly string[]
-  readonly curated: boolean
-  readonly popularity: number | null
-  readonly quality: 'curated' | 'popular' | 'long-tail' | 'suspect' | null
-  /** For a typo alias: the prefix usually written for the namespace. */
-  readonly usually: string | null
-  readonly truncated: boolean
-  readonly classes: readonly TermEntry[]
-  readonly properties: readonly TermEntry[]
-  readonly others: readonly TermEntry[]
-}
+/**
+ * The answers' types are written once, in `@prefixd/core` (api-answers.ts), for the server that writes them and
+ * the pages that read them; type-only, so the bundle is unchanged. `GET /api/v1/term` answers core's description
+ * of a term as it is.
+ */
+export type {
+  ApiLookup,
+  ApiPrefixRow,
+  ApiSetSummary,
+  ApiSuggestion as Suggestion,
+  ApiSuspect,
+  ApiTermEntry as TermEntry,
+  ApiVocabulary as Vocabulary,
+  TermDescription,
+  TermRef,
+} from '@prefixd/core'
 
 /** An answer the API gave: its status and parsed JSON body (404s are answers, not failures). */
 export interface ApiAnswer<T> {

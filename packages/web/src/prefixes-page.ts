@@ -1,7 +1,7 @@
 // The prefix table (/prefixes): the prefixes completion offers (every one with "Show all"), their grades,
 // filtered as you type, with copyable declarations.
 
-import { apiGet, showFailure } from './api.js'
+import { apiGet, showFailure, type ApiPrefixRow } from './api.js'
 import { copyButton } from './copy.js'
 import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
@@ -20,14 +20,8 @@ const copied = byId('copied')
 const showAll = byId<HTMLInputElement>('all')
 
 /** A row of `GET /api/v1/prefixes?grades=true`. */
-interface Row {
-  readonly prefix: string
-  readonly namespace: string
-  readonly quality?: string
-  readonly reason?: string
-  readonly usually?: string
-  readonly offered: boolean
-}
+/** A row of the table (`GET /api/v1/prefixes?grades=true`). */
+type Row = ApiPrefixRow
 
 /** The whole table once loaded; until then (or after a failure) typing in the filter only updates the URL. */
 let all: readonly Row[] | undefined

@@ -1,6 +1,6 @@
 // The search page (/): live suggestions as a combobox, and the expansion or shortening of what was typed.
 
-import { apiGet, isAbort, showFailure, type Suggestion, type TermEntry } from './api.js'
+import { apiGet, isAbort, showFailure, type ApiLookup, type Suggestion, type TermEntry } from './api.js'
 import { copyButton } from './copy.js'
 import { byId, debounce, h } from './dom.js'
 import { linkable, looksLikeIri, vocabularyHref } from './links.js'
@@ -109,12 +109,12 @@ interface Answer {
 async function lookUp(query: string, signal: AbortSignal): Promise<Answer | undefined> {
   if (/\s/.test(query)) return undefined
   if (looksLikeIri(query)) {
-    const { status: code, body } = await apiGet<{ value: string }>('shrink', { q: query }, signal)
+    const { status: code, body } = await apiGet<ApiLookup>('shrink', { q: query }, signal)
     return code === 200 ? { from: query, to: body.value, verb: 'shortens to' } : undefined
   }
   const colon = query.indexOf(':')
   if (colon <= 0 || colon === query.length - 1) return undefined
-  const { status: code, body } = await apiGet<{ value: string; usually?: string }>('expand', { q: query }, signal)
+  const { status: code, body } = await apiGet<ApiLookup>('expand', { q: query }, signal)
   if (code !== 200) return undefined
   return { from: query, to: body.value, verb: 'expands to', ...(body.usually !== undefined && { usually: body.usually }) }
 }

@@ -1,17 +1,12 @@
 // The sets page (/sets): list the project prefix sets, view one in any format, add or replace one by
 // upload or paste, and delete one, with the operator's token.
 
-import { describeFailure, showFailure } from './api.js'
+import { describeFailure, showFailure, type ApiSetSummary } from './api.js'
 import { byId, h } from './dom.js'
 import { loadingHint } from './loading.js'
 
-interface SetSummary {
-  readonly name: string
-  readonly prefixes: number
-  readonly standalone: boolean
-  readonly etag: string
-  readonly updated: string
-}
+/** A set as `GET /api/v1/sets` lists it. */
+type SetSummary = ApiSetSummary
 
 /** An answer of the sets API: status, the body as text, and the entity tag. */
 interface Sent {

@@ -1,15 +1,10 @@
 // The page for /{prefix}:{local} with a suspect prefix: its grade and the IRI it expands to, and no redirect.
 
-import { showFailure } from './api.js'
+import { showFailure, type ApiSuspect } from './api.js'
 import { byId, h } from './dom.js'
 
 /** What the resolver answers for the same path in JSON (routes/resolve.ts). */
-interface SuspectAnswer {
-  readonly value: string
-  readonly quality: string
-  readonly reason?: string
-  readonly usually?: string
-}
+type SuspectAnswer = ApiSuspect
 
 /** Why the build graded a prefix suspect, in words (data/README.md, "Prefix quality grades"). */
 const REASONS: Readonly<Record<string, string>> = {

@@ -3,7 +3,7 @@
 import { bodyParser } from '@koa/bodyparser'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import type { NameSyntax, PrefixIndex } from '@prefixd/core'
+import type { ApiLookup, NameSyntax, PrefixIndex } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { booleanParam, choiceParam, MAX_PARAMETER_LENGTH, requiredQuery } from '../query-params.js'
 import { respond, sendJson, servedIndex } from '../respond.js'
@@ -48,7 +48,8 @@ export function addLookupRoutes(router: Router): void {
         // A typo alias still expands, but the answer names the prefix usually written (shema: → schema:).
         const usually = name === 'expand' ? usualPrefix(index, q) : undefined
         const changed = standardized(index, q, standardize)
-        return [200, { success: true, value, ...(usually !== undefined && { usually }), ...(changed !== undefined && { standardized: changed }) }]
+        const answer: ApiLookup = { success: true, value, ...(usually !== undefined && { usually }), ...(changed !== undefined && { standardized: changed }) }
+        return [200, answer]
       }, true)
     })
     router.post(`/api/v1/${name}`, parseJsonBody, (ctx) => {

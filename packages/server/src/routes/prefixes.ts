@@ -3,7 +3,7 @@
 
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { formatPrefixes, PREFIX_TABLE_FORMATS, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
+import { formatPrefixes, PREFIX_TABLE_FORMATS, type ApiPrefixRow, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { booleanParam, choiceParam } from '../query-params.js'
 import { respond } from '../respond.js'
@@ -38,18 +38,6 @@ export function tableFormat(ctx: Context): { readonly format: PrefixTableFormat;
   return { format, type: `${MEDIA_TYPES[format]}; charset=utf-8` }
 }
 
-/** A row of `?grades=true`: a prefix, its namespace and how far it is trusted (the /prefixes page's table). */
-interface GradedRow {
-  readonly prefix: string
-  readonly namespace: string
-  /** Absent for a user's own prefix (trusted). */
-  readonly quality?: string
-  readonly reason?: string
-  readonly usually?: string
-  /** Whether completion offers it: what the page shows by default. */
-  readonly offered: boolean
-}
-
 export function addPrefixesRoute(router: Router): void {
   router.get('/api/v1/prefixes', (ctx) => {
     if (booleanParam(ctx, 'grades')) {
@@ -67,8 +55,8 @@ export function addPrefixesRoute(router: Router): void {
 }
 
 /** The table in preference order with each prefix's grade; only the offered prefixes unless `all`. */
-function gradedRows(index: PrefixIndex, all: boolean): GradedRow[] {
-  const rows: GradedRow[] = []
+function gradedRows(index: PrefixIndex, all: boolean): ApiPrefixRow[] {
+  const rows: ApiPrefixRow[] = []
   for (const { prefix, namespace } of index.entries()) {
     const offered = index.isOffered(prefix)
     if (!offered && !all) continue

@@ -1,7 +1,7 @@
 // GET /{prefix}:{local} outside /api: a 302 to the expanded IRI, a resolver URL to paste into documents; for a
 // suspect prefix, an answer (a page for browsers) naming its grade and the IRI instead.
 
-import type { PrefixIndex } from '@prefixd/core'
+import type { ApiSuspect, PrefixIndex } from '@prefixd/core'
 import type { Context, Next } from 'koa'
 import { REVALIDATE, servedIndex, sendJson } from '../respond.js'
 import { decodePathSegment } from '../query-params.js'
@@ -24,7 +24,8 @@ export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<voi
     ctx.state.suspect = true
     ctx.set('Cache-Control', served.scope === '' ? 'public, max-age=300' : REVALIDATE)
     ctx.vary('Accept')
-    return sendJson(ctx, 200, { success: true, value: iri, quality: 'suspect', ...(reason !== undefined && { reason }), ...(usually !== undefined && { usually }) })
+    const answer: ApiSuspect = { success: true, value: iri, quality: 'suspect', ...(reason !== undefined && { reason }), ...(usually !== undefined && { usually }) }
+    return sendJson(ctx, 200, answer)
   }
   ctx.set('Location', iriToUri(iri))
   ctx.set('Cache-Control', served.scope === '' ? 'public, max-age=300' : REVALIDATE)

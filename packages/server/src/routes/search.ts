@@ -2,23 +2,13 @@
 // also finds prefixes by a partial IRI or a host (`xmlns.com/foaf` → foaf).
 
 import type Router from '@koa/router'
-import { searchNamespaces, type PrefixIndex, type TermInfo } from '@prefixd/core'
+import { searchNamespaces, type ApiSearchResult, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
-import { describeTerm, type TermDetail } from './term-details.js'
+import { describeTerm } from './term-details.js'
 
 const DEFAULT_RESULTS = 20
 const MAX_RESULTS = 1000
-
-/** A search result: a term, or a prefix whose namespace the query names. */
-type Found = (TermDetail & { readonly kind: 'term' }) | PrefixFound
-
-interface PrefixFound extends TermDetail {
-  readonly kind: 'prefix'
-  readonly prefix: string
-  readonly namespace: string
-  readonly score: number
-}
 
 /** A query that may be part of an IRI: a host (`schema.org`) or a path (`xmlns.com/foaf`), no spaces. */
 const IRI_PART = /^[^\s]*[./][^\s]*$/
@@ -27,8 +17,8 @@ const IRI_PART = /^[^\s]*[./][^\s]*$/
  * Prefixes first when the query looks like part of an IRI (reverse search), then terms; a prefix is
  * shaped like a term (`prefixed` is `foaf:`, `iri` its namespace, `label` its title) so lists show both alike.
  */
-function search(index: PrefixIndex, q: string, limit: number): Found[] {
-  const prefixes: Found[] = IRI_PART.test(q.trim())
+function search(index: PrefixIndex, q: string, limit: number): ApiSearchResult[] {
+  const prefixes: ApiSearchResult[] = IRI_PART.test(q.trim())
     ? searchNamespaces(index, q, { limit }).map((m) => ({
         kind: 'prefix',
         prefixed: `${m.prefix}:`,

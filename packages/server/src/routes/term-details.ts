@@ -1,35 +1,10 @@
 // What a page shows for a suggestion beyond its name: IRI, namespace, label and types, made readable.
 
-import type { Knowledge, PrefixIndex, TermInfo } from '@prefixd/core'
+import type { ApiSuggestion, ApiTermEntry, Knowledge, PrefixIndex, TermInfo } from '@prefixd/core'
 
 /** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
-export interface TermDetail {
-  readonly prefixed: string | null
-  readonly iri: string
-  readonly label: string | null
-  readonly types: readonly string[]
-  readonly typeNames: readonly string[]
-}
-
-export function describeTerm(index: PrefixIndex, term: TermInfo): TermDetail {
+export function describeTerm(index: PrefixIndex, term: TermInfo): ApiTermEntry {
   return { prefixed: term.prefixed ?? null, iri: term.iri, label: term.label ?? null, types: term.types, typeNames: describeTypes(index, term.types) }
-}
-
-/** A completion with what is known of it (`GET /api/v1/autocomplete?detail=true`). */
-export interface SuggestionDetail {
-  /** The suggestion as the plain answer gives it: `foaf:Person`, `foaf:` or an IRI. */
-  readonly value: string
-  readonly kind: 'prefix' | 'term'
-  readonly iri: string
-  /** The prefix the value is written with and its namespace, when it is a prefixed name. */
-  readonly prefix: string | null
-  readonly namespace: string | null
-  /** The term's label, or the vocabulary's title for a prefix. */
-  readonly label: string | null
-  readonly types: readonly string[]
-  readonly typeNames: readonly string[]
-  /** What the term means (the knowledge tier), or the vocabulary's description for a prefix. */
-  readonly definition: string | null
 }
 
 /** Types as prefixed names where they can be written so, else as IRIs. */
@@ -38,7 +13,7 @@ export function describeTypes(index: PrefixIndex, types: readonly string[]): str
 }
 
 /** Details of one suggestion of `index.autocomplete` (made with `expand` as given). */
-export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, value: string, expand: boolean): SuggestionDetail {
+export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, value: string, expand: boolean): ApiSuggestion {
   const iri = expand ? value : (index.expand(value) ?? value)
   const name = expand ? index.shrink(iri) : value === iri ? undefined : value
   const colon = name === undefined ? -1 : name.indexOf(':')

@@ -1,10 +1,10 @@
 // GET /api/v1/prefixes/{prefix}: one prefix, what is known of its vocabulary, and its terms grouped by kind.
 
 import type Router from '@koa/router'
-import { loadKnowledge, type Knowledge, type PrefixIndex, type TermInfo } from '@prefixd/core'
+import { loadKnowledge, type ApiTermEntry, type ApiVocabulary, type Knowledge, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import { decodePathSegment } from '../query-params.js'
 import { respond } from '../respond.js'
-import { describeTerm, type TermDetail } from './term-details.js'
+import { describeTerm } from './term-details.js'
 
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
@@ -29,14 +29,14 @@ function startsLowerCase(local: string): boolean {
   return local !== local.toUpperCase() && local[0] === local[0]?.toLowerCase()
 }
 
-function describeVocabulary(index: PrefixIndex, knowledge: Knowledge, prefix: string, found: TermInfo[]) {
+function describeVocabulary(index: PrefixIndex, knowledge: Knowledge, prefix: string, found: TermInfo[]): ApiVocabulary {
   const info = index.vocabulary(prefix)
   const header = knowledge.describeVocabulary(index, prefix)
   const namespaceOf = index.namespace(prefix)!
   const terms = found.slice(0, MAX_VOCABULARY_TERMS)
-  const classes: TermDetail[] = []
-  const properties: TermDetail[] = []
-  const others: TermDetail[] = []
+  const classes: ApiTermEntry[] = []
+  const properties: ApiTermEntry[] = []
+  const others: ApiTermEntry[] = []
   for (const term of terms) {
     const isClass = index.hasType(term.iri, RDFS_CLASS)
     const isProperty = index.hasType(term.iri, RDF_PROPERTY)
@@ -47,7 +47,7 @@ function describeVocabulary(index: PrefixIndex, knowledge: Knowledge, prefix: st
   }
   return {
     prefix,
-    namespace: index.namespace(prefix),
+    namespace: namespaceOf,
     title: header?.title ?? info?.title ?? null,
     description: header?.description ?? null,
     homepage: header?.homepage ?? null,

@@ -1,6 +1,6 @@
 // What a store of project prefix sets does, whatever keeps them (SQLite on one machine, PostgreSQL beyond).
 
-import type { PrefixRecord } from '@prefixd/core'
+import type { ApiSetSummary, PrefixRecord } from '@prefixd/core'
 
 /** One entry of a set: a record of the extended prefix map (a prefix, its namespace, and their synonyms). */
 export type SetEntry = PrefixRecord
@@ -16,14 +16,8 @@ export interface SetRecord {
   readonly updated: string
 }
 
-/** A set as `GET /api/v1/sets` lists it. */
-export interface SetSummary {
-  readonly name: string
-  readonly prefixes: number
-  readonly standalone: boolean
-  readonly etag: string
-  readonly updated: string
-}
+/** A set as `GET /api/v1/sets` lists it: the API's answer type (written once, in `@prefixd/core`). */
+export type SetSummary = ApiSetSummary
 
 /**
  * A write's precondition, checked inside the store's transaction against the stored tag (`undefined`

@@ -1,0 +1,111 @@
+// The JSON answers of the resolver's /api/v1, as @prefixd/server writes them and the pages read them: types only, written once.
+
+import type { GradeReason, PrefixQuality } from './model.js'
+
+// No code here: a bundle that imports these types gets nothing from this module. `GET /api/v1/term`
+// answers a `TermDescription` (knowledge/knowledge.ts) as it is.
+
+/** A term as `GET /api/v1/search` and `GET /api/v1/prefixes/{prefix}` list it. */
+export interface ApiTermEntry {
+  /** The name shrink gives it, or `null` when none fits. */
+  readonly prefixed: string | null
+  readonly iri: string
+  readonly label: string | null
+  /** Its `rdf:type`s as IRIs, and the same as prefixed names where they can be written so. */
+  readonly types: readonly string[]
+  readonly typeNames: readonly string[]
+}
+
+/** A suggestion of `GET /api/v1/autocomplete?detail=true`: the value of the plain answer and what is known of it. */
+export interface ApiSuggestion {
+  /** The suggestion as the plain answer gives it: `foaf:Person`, `foaf:` or an IRI. */
+  readonly value: string
+  readonly kind: 'prefix' | 'term'
+  readonly iri: string
+  /** The prefix the value is written with and its namespace, when it is a prefixed name. */
+  readonly prefix: string | null
+  readonly namespace: string | null
+  /** The term's label, or the vocabulary's title for a prefix. */
+  readonly label: string | null
+  readonly types: readonly string[]
+  readonly typeNames: readonly string[]
+  /** What the term means (the knowledge tier), or the vocabulary's description for a prefix. */
+  readonly definition: string | null
+}
+
+/**
+ * A result of `GET /api/v1/search`: a term, or a prefix whose namespace the query names, shaped like a term
+ * (`prefixed` is `foaf:`, `iri` its namespace, `label` its title) so that lists show both alike.
+ */
+export type ApiSearchResult =
+  | (ApiTermEntry & { readonly kind: 'term' })
+  | (ApiTermEntry & { readonly kind: 'prefix'; readonly prefix: string; readonly namespace: string; readonly score: number })
+
+/** `GET /api/v1/prefixes/{prefix}`: one prefix, what is known of its vocabulary, and its terms grouped by kind. */
+export interface ApiVocabulary {
+  readonly prefix: string
+  readonly namespace: string
+  readonly title: string | null
+  readonly description: string | null
+  readonly homepage: string | null
+  readonly publisher: string | null
+  readonly version: string | null
+  readonly modified: string | null
+  readonly license: string | null
+  /** The prefix shrink writes for the namespace (the prefix itself when preferred). */
+  readonly preferredPrefix: string
+  readonly prefixSynonyms: readonly string[]
+  readonly curated: boolean
+  readonly popularity: number | null
+  readonly quality: PrefixQuality | null
+  /** For a typo alias: the prefix usually written for the namespace. */
+  readonly usually: string | null
+  /** Whether the lists were cut (at 5,000 terms). */
+  readonly truncated: boolean
+  readonly classes: readonly ApiTermEntry[]
+  readonly properties: readonly ApiTermEntry[]
+  readonly others: readonly ApiTermEntry[]
+}
+
+/** A row of `GET /api/v1/prefixes?grades=true`: a prefix, its namespace and how far it is trusted. */
+export interface ApiPrefixRow {
+  readonly prefix: string
+  readonly namespace: string
+  /** Absent for a user's own prefix (trusted). */
+  readonly quality?: PrefixQuality
+  readonly reason?: GradeReason
+  readonly usually?: string
+  /** Whether completion offers it: what the page shows by default. */
+  readonly offered: boolean
+}
+
+/** `GET /api/v1/expand` and `GET /api/v1/shrink` when the name or IRI is known (a 404 answers `{ success: false }`). */
+export interface ApiLookup {
+  readonly success: true
+  readonly value: string
+  /** Expand, for a prefix that is a typo alias: the prefix usually written (`shema:` → `schema`). */
+  readonly usually?: string
+  /** Shrink with `standardize=true`: the IRI the name stands for, when it is not the one asked about. */
+  readonly standardized?: string
+}
+
+/** `GET /{prefix}:{local}` (JSON) for a suspect prefix: its grade and the IRI, where any other prefix redirects. */
+export interface ApiSuspect {
+  readonly success: true
+  readonly value: string
+  readonly quality: 'suspect'
+  readonly reason?: GradeReason
+  readonly usually?: string
+}
+
+/** A project prefix set as `GET /api/v1/sets` lists it. */
+export interface ApiSetSummary {
+  readonly name: string
+  /** How many prefixes it holds. */
+  readonly prefixes: number
+  /** Whether it is served alone, without the default table under it. */
+  readonly standalone: boolean
+  readonly etag: string
+  /** When it was last written (ISO 8601). */
+  readonly updated: string
+}
