@@ -2,6 +2,7 @@
 
 import MarkdownIt from 'markdown-it'
 
+// Only for its URL rule, which no option changes (every instance has the same one); rendering's configuration is render/markdown.ts.
 const md = new MarkdownIt()
 
 /**

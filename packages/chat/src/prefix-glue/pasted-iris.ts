@@ -1,14 +1,11 @@
 // Pasted IRIs in a message's Markdown source written as prefixed names: http://xmlns.com/foaf/0.1/Person → foaf:Person.
 
 import { isAbsoluteIri, type PrefixIndex } from '@prefixd/core'
-import MarkdownIt from 'markdown-it'
 import { prefixLinker } from './prefix-linker.js'
 import type { TextLinker } from '../linkify/text-linker.js'
-
-// As the renderer parses (render.ts: CommonMark, html off), to tell which IRIs it links as bare URLs.
-const md = new MarkdownIt({ html: false, linkify: true })
-// Linkify off: the block structure (linkify changes no block), and a name's own rendering seen as text.
-const plain = new MarkdownIt({ html: false, linkify: false })
+// The renderer's own markdown-it, to tell which IRIs it links as bare URLs; and the same options with linkify
+// off, for the block structure (linkify changes no block, and costs a scan) and a name's own rendering as text.
+import { markdown, markdownWithoutLinkify } from '../render/markdown.js'
 
 export interface ShrinkPastedIrisOptions {
   /**
@@ -44,7 +41,7 @@ export function shrinkPastedIris(content: string, index: PrefixIndex, options: S
   const lineStart = (line: number): number => lines[line] ?? content.length
   const edits: Edit[] = []
   let scanned = 0
-  for (const token of plain.parse(content, {})) {
+  for (const token of markdownWithoutLinkify.parse(content, {})) {
     // Text with inline Markdown: paragraphs and headings (their inline token has the lines), table rows
     // (their cells' inline tokens have none). Every other line (code, reference definitions) is skipped.
     if ((token.type !== 'inline' && token.type !== 'tr_open') || token.map === null) continue
@@ -91,7 +88,7 @@ function bareOnly(content: string, edits: readonly Edit[]): Edit[] {
   })
   marked += content.slice(copied)
   const bare = new Set<number>()
-  for (const block of md.parse(marked, {})) {
+  for (const block of markdown.parse(marked, {})) {
     const children = block.type === 'inline' ? (block.children ?? []) : []
     children.forEach((token, k) => {
       const text = children[k + 1]
@@ -176,7 +173,7 @@ function shrinkWord(word: string, index: PrefixIndex, linker: TextLinker): Edit 
 
 /** Whether Markdown shows `name` as itself (no emphasis, entity or other markup in it). */
 function rendersAsText(name: string): boolean {
-  const children = plain.parseInline(name, {})[0]?.children ?? []
+  const children = markdownWithoutLinkify.parseInline(name, {})[0]?.children ?? []
   let text = ''
   for (const child of children) {
     if (child.type !== 'text') return false
