@@ -2,6 +2,8 @@
 
 import assert from 'node:assert/strict'
 import { DiagnosticSeverity, HoverRequest, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node'
+import fc from 'fast-check'
+import { TextDocument } from 'vscode-languageserver-textdocument'
 import { startClient, type Client } from './lsp-client.js'
 
 describe('prefixd lsp: diagnostics and hover', function () {
@@ -171,6 +173,35 @@ describe('prefixd lsp: diagnostics and hover', function () {
     assert.equal(byCode(diagnostics, 'undeclared-prefix').length, 1)
     await client.change(uri, [{ range: { start: { line: 1, character: 10 }, end: { line: 1, character: 14 } }, text: 'ex' }])
     assert.deepEqual(await client.diagnostics(uri), [])
+  })
+
+  it('property: after any edits, the syntax errors are those of the edited text opened afresh (the syntax thread edits its own copy)', async () => {
+    const start = '@prefix ex: <http://example.org/> .\nex:a ex:b ex:c .\nex:d ex:e "x" .\n'
+    const pieces = fc.constantFrom('', ' .', '\n', '\r\n', 'ex:q ', '"', '<', '}', 'ex:r ex:s ex:t .\n', ';')
+    const edit = fc.record({ from: fc.nat(), length: fc.nat({ max: 12 }), text: pieces })
+    const syntax = (list: Diagnostic[]) => JSON.stringify(byCode(list, 'syntax').map((d) => [d.range, d.message]))
+    await fc.assert(
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 5 }), fc.boolean(), async (edits, together) => {
+        const uri = await client.open(`file:///test/diagnostics-${count++}.ttl`, 'turtle', start)
+        await client.diagnostics(uri)
+        let model = TextDocument.create(uri, 'turtle', 1, start)
+        const changes = edits.map(({ from, length, text }) => {
+          const a = from % (model.getText().length + 1)
+          const range = { start: model.positionAt(a), end: model.positionAt(a + length) }
+          model = TextDocument.update(model, [{ range, text }], model.version + 1)
+          return { range, text }
+        })
+        // One notification with every change (ranges as each change before left the text), or one each.
+        if (together) await client.change(uri, changes)
+        else for (const change of changes) await client.change(uri, [change])
+        const expected = syntax((await diagnose(model.getText())).diagnostics)
+        let last = ''
+        const settled = client.diagnosticsWhere(uri, (list) => (last = syntax(list)) === expected)
+        const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, 'timeout'))
+        assert.notEqual(await Promise.race([settled, timeout]), 'timeout', `${JSON.stringify(model.getText())}: ${last} ≠ ${expected}`)
+      }),
+      { numRuns: 15 },
+    )
   })
 
   it('hovers a prefixed name with its IRI, label, types and vocabulary; an IRI with its name', async () => {

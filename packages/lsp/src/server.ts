@@ -15,6 +15,7 @@ import { documentLinks, hover } from './navigation.js'
 import { prepareRename, rename } from './rename.js'
 import { readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
 import { SyntaxChecker } from './syntax-checker.js'
+import { RDF_PROPERTY, RDFS_CLASS, warmKnowledge } from './terms.js'
 import { TokenStore } from './token-store.js'
 
 export interface ServerOptions {
@@ -26,8 +27,23 @@ export interface ServerOptions {
   readonly reload?: (settings: WorkspaceSettings) => Promise<PrefixIndex>
 }
 
-/** Milliseconds without a request or an edit before the word search is built (once the index is loaded). */
+/** Milliseconds without a request or an edit before the warm-up goes on (once the index is loaded). */
 const WARM_UP_DELAY = 300
+
+/**
+ * What the core and the knowledge tier build on first use, each a step of its own: the rankings a first
+ * completion of each kind sorts (classes after `a`, properties, any term, prefixes; 5–60 ms each on two
+ * cores), the knowledge tier (what the completion cards say), and last the word search (a few hundred ms).
+ * Built while the user is reading, not on their first keystrokes; a request waits for one step at most.
+ */
+const WARM_UP: ReadonlyArray<(index: PrefixIndex) => unknown> = [
+  (index) => index.complete('rdfs:', { limit: 1, type: RDFS_CLASS, prefer: 'class' }),
+  (index) => index.complete('rdfs:', { limit: 1, type: RDF_PROPERTY, prefer: 'property' }),
+  (index) => index.complete('rdfs:l', { limit: 1 }),
+  (index) => index.complete('r', { limit: 1 }),
+  () => warmKnowledge(),
+  (index) => index.search('warm', { limit: 1 }),
+]
 
 /** An open document of ours and what the diagnostics remember of it. */
 interface OpenDocument {
@@ -54,17 +70,19 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const documents = new Map<string, OpenDocument>()
   const checker = new SyntaxChecker()
   let index: PrefixIndex | undefined
-  // The core builds its word search on first use (a few hundred ms of one core): build it while the user
-  // is reading, not on their first word — and not while their first requests wait. Each request and
-  // edit puts the timer back; it fires once the server has been idle for WARM_UP_DELAY.
-  let warmed = false
-  const warmUp = setTimeout(() => {
-    if (index === undefined) return
-    warmed = true
-    index.search('warm', { limit: 1 })
+  // Each request and edit puts the warm-up back: a step runs once the server has been idle for
+  // WARM_UP_DELAY, and the next at once unless a request or an edit came in between.
+  let step = 0
+  let activity = 0
+  const warmUp = setTimeout(function warm(): void {
+    if (index === undefined || step >= WARM_UP.length) return
+    const seen = activity
+    WARM_UP[step++]!(index)
+    if (step < WARM_UP.length) setImmediate(() => (activity === seen ? warm() : warmUp.refresh()))
   }, WARM_UP_DELAY).unref()
   const idleAgain = (): void => {
-    if (!warmed && index !== undefined) warmUp.refresh()
+    activity++
+    if (step < WARM_UP.length && index !== undefined) warmUp.refresh()
   }
   let checks: TermChecks | undefined
   const ready = Promise.resolve(options.index).then((loaded) => {
@@ -208,6 +226,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (language === undefined) return // not a document of ours
     const document = new LineDocument(uri, languageId, version, text)
     documents.set(uri, { document, language, store: new TokenStore(text), syntax: [], editedFrom: Infinity, checking: false, recheck: false, published: false })
+    checker.open(uri, text)
     void publish(uri)
     idleAgain()
   })
@@ -222,10 +241,12 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         open.document.update([change], version)
         // The tokens are read again from the lines around the edit, not from the whole text.
         open.store.edit(start, end, change.text, open.document)
+        checker.change(uri, start, end, change.text)
         open.editedFrom = Math.min(open.editedFrom, start)
       } else {
         open.document.update([change], version)
         open.store = new TokenStore(change.text)
+        checker.open(uri, change.text)
         open.editedFrom = 0
       }
     }
@@ -235,9 +256,10 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   })
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
     clearTimeout(documents.get(uri)?.timer)
+    checker.close(uri)
     if (documents.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] })
   })
-  connection.onShutdown(() => checker.close())
+  connection.onShutdown(() => checker.stop())
 
   /**
    * Publishes the prefix diagnostics at once, with the last syntax error if the edits since left it
@@ -261,7 +283,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   const checkSyntax = async (uri: string, open: OpenDocument, view: DocumentView, undeclared: readonly string[]): Promise<void> => {
     open.checking = true
-    const problems = await checker.check({ text: view.text, language: view.language, undeclared, baseIri: uri }).finally(() => (open.checking = false))
+    const problems = await checker.check({ uri, language: view.language, undeclared, baseIri: uri }, () => view.text).finally(() => (open.checking = false))
     if (documents.get(uri) !== open) return // closed meanwhile
     if (open.document.version !== view.version) {
       // Edited meanwhile: diagnose the text as it is now, if no publish is under way for it.

@@ -1,21 +1,43 @@
-// Syntax checks on a worker thread, one document at a time per request; a check of a version that is
-// no longer current when its turn comes is skipped.
+// Syntax checks on a worker thread, which keeps its own copy of each open document, edited as the server's is:
+// a check sends the document's URI, not its text (joining and copying 1 MB on the server's thread at each
+// check held up the completions waiting behind it).
 
 import { Worker } from 'node:worker_threads'
-import type { SyntaxProblem, SyntaxRequest } from './syntax-errors.js'
+import type { SyntaxProblem } from './syntax-errors.js'
+import type { WorkerCheck, WorkerMessage } from './syntax-worker.js'
 
 export class SyntaxChecker {
   #worker: Worker | undefined
   #next = 0
   readonly #pending = new Map<number, (problems: SyntaxProblem[]) => void>()
+  /** The documents the current worker holds: a worker started again (after a crash) is sent a document whole. */
+  readonly #synced = new Set<string>()
 
-  /** The syntax errors of the document; none if the worker dies (it is started again on the next check). */
-  check(request: SyntaxRequest): Promise<SyntaxProblem[]> {
-    const worker = this.#start()
+  /** A document opened, or its whole text replaced (kept for the worker once it runs: see {@link SyntaxChecker.check}). */
+  open(uri: string, text: string): void {
+    if (this.#worker !== undefined) this.#post({ kind: 'open', uri, text })
+  }
+
+  /** `[start, end)` of the document (offsets in its text as the edits before left it) replaced with `text`. */
+  change(uri: string, start: number, end: number, text: string): void {
+    if (this.#synced.has(uri)) this.#post({ kind: 'change', uri, start, end, text })
+  }
+
+  close(uri: string): void {
+    if (this.#synced.delete(uri)) this.#post({ kind: 'close', uri })
+  }
+
+  /**
+   * The syntax errors of the document as its edits so far left it; none if the worker dies (it is started
+   * again on the next check). `text` gives the whole text, asked only when the worker does not hold the document.
+   */
+  check(request: Omit<WorkerCheck, 'kind' | 'id'>, text: () => string): Promise<SyntaxProblem[]> {
+    this.#start()
+    if (!this.#synced.has(request.uri)) this.#post({ kind: 'open', uri: request.uri, text: text() })
     const id = this.#next++
     return new Promise((resolve) => {
       this.#pending.set(id, resolve)
-      worker.postMessage({ ...request, id })
+      this.#post({ ...request, kind: 'check', id })
     })
   }
 
@@ -25,11 +47,18 @@ export class SyntaxChecker {
   }
 
   /** Stops the worker; checks under way answer "no error". */
-  close(): void {
+  stop(): void {
     void this.#worker?.terminate()
     this.#worker = undefined
+    this.#synced.clear()
     for (const resolve of this.#pending.values()) resolve([])
     this.#pending.clear()
+  }
+
+  #post(message: WorkerMessage): void {
+    const worker = this.#start()
+    if (message.kind === 'open') this.#synced.add(message.uri)
+    worker.postMessage(message)
   }
 
   #start(): Worker {
@@ -43,9 +72,9 @@ export class SyntaxChecker {
       this.#pending.get(id)?.(problems)
       this.#pending.delete(id)
     })
-    worker.on('error', () => this.close())
+    worker.on('error', () => this.stop())
     worker.on('exit', () => {
-      if (this.#worker === worker) this.close()
+      if (this.#worker === worker) this.stop()
     })
     return (this.#worker = worker)
   }

@@ -1,10 +1,39 @@
 // The syntax check's own thread: parsing a large document takes a while, and the server must keep
-// answering completions meanwhile.
+// answering completions meanwhile. It keeps a copy of each open document, edited by the same changes.
 
 import { parentPort } from 'node:worker_threads'
 import { syntaxErrors, type SyntaxProblem, type SyntaxRequest } from './syntax-errors.js'
 
-parentPort!.on('message', async (request: SyntaxRequest & { readonly id: number }) => {
-  const problems = await syntaxErrors(request).catch((error: Error): SyntaxProblem[] => [{ line: 0, startColumn: 0, endColumn: 1, message: `the syntax check failed: ${error.message}` }])
-  parentPort!.postMessage({ id: request.id, problems })
+/** A check of a document the worker holds. */
+export type WorkerCheck = Omit<SyntaxRequest, 'text'> & { readonly kind: 'check'; readonly id: number; readonly uri: string }
+
+/** What the server sends: documents opened, edited and closed, and checks. */
+export type WorkerMessage =
+  | { readonly kind: 'open'; readonly uri: string; readonly text: string }
+  | { readonly kind: 'change'; readonly uri: string; readonly start: number; readonly end: number; readonly text: string }
+  | { readonly kind: 'close'; readonly uri: string }
+  | WorkerCheck
+
+const documents = new Map<string, string>()
+
+parentPort?.on('message', async (message: WorkerMessage) => {
+  switch (message.kind) {
+    case 'open':
+      documents.set(message.uri, message.text)
+      return
+    case 'change': {
+      const text = documents.get(message.uri)
+      if (text !== undefined) documents.set(message.uri, text.slice(0, message.start) + message.text + text.slice(message.end))
+      return
+    }
+    case 'close':
+      documents.delete(message.uri)
+      return
+    case 'check': {
+      const { kind: _kind, id, uri, ...request } = message
+      const text = documents.get(uri) ?? ''
+      const problems = await syntaxErrors({ ...request, text }).catch((error: Error): SyntaxProblem[] => [{ line: 0, startColumn: 0, endColumn: 1, message: `the syntax check failed: ${error.message}` }])
+      parentPort!.postMessage({ id, problems })
+    }
+  }
 })

@@ -46,19 +46,23 @@ export function describeTerm(index: PrefixIndex, iri: string, term: TermInfo | u
 let knowledge: Knowledge | undefined
 let loading = false
 
+/** Starts reading the knowledge tier, if it is not read or being read (a failed read is tried again next time). */
+export function warmKnowledge(): void {
+  if (knowledge !== undefined || loading) return
+  loading = true
+  loadKnowledge().then(
+    (loaded) => (knowledge = loaded),
+    () => (loading = false),
+  )
+}
+
 /**
  * What the knowledge tier says the term means: its definition, domain and range, and whether it is deprecated.
  * The tier is read on the first card asked for (cards written before it is in go without); a failed read is
  * tried again with the next card.
  */
 function meaning(index: PrefixIndex, iri: string): string[] {
-  if (knowledge === undefined && !loading) {
-    loading = true
-    loadKnowledge().then(
-      (loaded) => (knowledge = loaded),
-      () => (loading = false),
-    )
-  }
+  warmKnowledge()
   const facts = knowledge?.facts(iri)
   if (facts === undefined) return []
   const names = (iris: readonly string[]) => iris.map((t) => index.shrink(t, { synonyms: false }) ?? `<${t}>`).join(', ')
