@@ -5,7 +5,7 @@
 // Stardog's turtle-language-server, the RDF language server on npm that VS Code's Stardog RDF extension
 // runs (it has no completion).
 
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
@@ -131,6 +131,23 @@ async function firstCompletion(): Promise<{ times: number[]; cpu: number[] }> {
 }
 
 /**
+ * The floor under spawn → first completion: Node.js itself started as a stdio server that answers the first
+ * bytes it reads (no module loaded), five times. What prefixd adds is on top of this.
+ */
+async function nodeFloor(): Promise<number[]> {
+  const times: number[] = []
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now()
+    const child = spawn(process.execPath, ['-e', "process.stdin.once('data', () => process.stdout.write('x', () => process.exit(0)))"], { stdio: ['pipe', 'pipe', 'inherit'] })
+    child.stdin.write('Content-Length: 2\r\n\r\n{}')
+    await new Promise((resolve) => child.stdout.once('data', resolve))
+    times.push(performance.now() - started)
+    await new Promise((resolve) => child.once('exit', resolve))
+  }
+  return times.sort((a, b) => a - b)
+}
+
+/**
  * CPU time the process's main thread has used (user + system, 10 ms ticks): on a shared machine the
  * wall time to the first answer is mostly waiting for a core, while this is the work on the path to it
  * (the syntax thread starts after the index, so it is not counted).
@@ -247,6 +264,7 @@ if (process.env.LSP_BENCH_ONLY === 'neovim') {
 }
 say('spawn to first completion')
 const { times: first, cpu: firstCpu } = await firstCompletion()
+const floor = await nodeFloor()
 say('spawn to first diagnostics')
 const firstOurs = await firstDiagnostics(undefined)
 const firstTheirs = await firstDiagnostics(STARDOG)
@@ -283,6 +301,7 @@ const rows = [
   ...neovimRows,
   ['spawn → first completion answered (5 fresh processes)', `median ${ms(median(first))} ms, max ${ms(first.at(-1)!)} ms`, '—', '', '≤ 500 ms'],
   ['the same: CPU time of the server\'s main thread up to the answer (what the wall time is on an idle core)', `median ${ms(median(firstCpu))} ms, max ${ms(firstCpu.at(-1)!)} ms`, '—', '', ''],
+  ['the floor: Node.js alone as a stdio server, spawn → its first answer (no module loaded; 5 processes)', `median ${ms(median(floor))} ms, max ${ms(floor.at(-1)!)} ms`, '—', '', ''],
   ['spawn → first diagnostics of a small document (5 fresh processes)', `median ${ms(median(firstOurs))} ms`, `median ${ms(median(firstTheirs))} ms`, ratio(median(firstOurs), median(firstTheirs)), ''],
   [`completion per keystroke, 1 MB document, typing at its end (${atEnd.length})`, `p50 ${ms(percentile(atEnd, 50))} ms, p99 ${ms(percentile(atEnd, 99))} ms`, '— (no completion)', '', 'p99 ≤ 10 ms'],
   [`completion per keystroke, 1 MB document, typing in its middle (${inMiddle.length})`, `p50 ${ms(percentile(inMiddle, 50))} ms, p99 ${ms(percentile(inMiddle, 99))} ms`, '—', '', 'p99 ≤ 10 ms'],

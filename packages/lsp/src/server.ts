@@ -88,8 +88,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const ready = Promise.resolve(options.index).then((loaded) => {
     index = loaded
     checks = new TermChecks(loaded)
-    // The syntax thread starts once the index is in: the first completion waits for the index, not for the parsers.
-    checker.warm()
+    // The syntax thread starts once the index is in and the requests that waited for it are answered: the
+    // first completion waits for the index, not for the parsers.
+    setImmediate(() => checker.warm())
     warmUp.refresh()
     return loaded
   })

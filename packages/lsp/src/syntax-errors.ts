@@ -5,7 +5,7 @@
 // has is found, not only the first.
 
 import { Parser as N3Parser } from 'n3'
-import sparqljs from 'sparqljs'
+import type { SparqlParser } from 'sparqljs'
 import { tokens, type Language } from '@prefixd/core/syntax'
 
 /** A syntax error: zero-based line, and the columns it covers on that line. */
@@ -207,18 +207,27 @@ function expectedList(expected: readonly string[]): string {
   return said.slice(0, 8).join(', ') + (said.length > 8 ? ', …' : '')
 }
 
+type ParserClass = new (options: { prefixes: Record<string, string>; baseIRI: string }) => SparqlParser
+let sparqljs: Promise<ParserClass> | undefined
+
+/** sparqljs's parser, loaded with the first SPARQL document: a thread that checks only Turtle never holds its grammar. */
+function sparqlParser(): Promise<ParserClass> {
+  return (sparqljs ??= import('sparqljs').then((module) => module.default.Parser))
+}
+
 /**
  * The errors of a query or update, each on the token the parser could not take. jison does not
  * recover, so an update is read again from the operation after the error's (after the next `;` outside
  * braces: a query has none, so it reports its first error only).
  */
-function sparqlErrors(text: string, undeclared: readonly string[], baseIri: string): SyntaxProblem[] {
+async function sparqlErrors(text: string, undeclared: readonly string[], baseIri: string): Promise<SyntaxProblem[]> {
+  const Parser = await sparqlParser()
   const lines = new Lines(text)
   const problems: SyntaxProblem[] = []
   let operations: number[] | undefined
   let from = 0
   while (problems.length < MAX_SYNTAX_ERRORS) {
-    const problem = sparqlError(from === 0 ? text : blankBefore(text, from), undeclared, baseIri, lines)
+    const problem = sparqlError(Parser, from === 0 ? text : blankBefore(text, from), undeclared, baseIri, lines)
     if (problem === undefined) break
     problems.push(problem.problem)
     operations ??= operationEnds(text)
@@ -246,11 +255,11 @@ function operationEnds(text: string): number[] {
  * The first error of `source` (the document, or it blanked up to where reading resumes), on the token
  * jison could not take — its location is the last token it took, so the one it stopped at is found after it.
  */
-function sparqlError(source: string, undeclared: readonly string[], baseIri: string, lines: Lines): { problem: SyntaxProblem; at: number } | undefined {
+function sparqlError(Parser: ParserClass, source: string, undeclared: readonly string[], baseIri: string, lines: Lines): { problem: SyntaxProblem; at: number } | undefined {
   const text = source
   const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, `${PLACEHOLDER}${prefix}:`]))
   try {
-    new sparqljs.Parser({ prefixes, baseIRI: baseIri }).parse(text)
+    new Parser({ prefixes, baseIRI: baseIri }).parse(text)
     return undefined
   } catch (error) {
     const hash = (error as Error & { hash?: { loc?: { first_line: number; first_column: number; last_line: number; last_column: number }; expected?: string[]; text?: string; token?: string } }).hash
