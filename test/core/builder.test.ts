@@ -247,6 +247,30 @@ describe('PrefixIndexBuilder.addRdf', () => {
   })
 })
 
+describe('PrefixIndexBuilder.addQuads', () => {
+  const EX = 'http://example.org/ex#'
+  const OTHER = 'http://example.org/other#'
+
+  it('counts a term used as a value by another vocabulary (or a blank node) towards its relevance, not its own vocabulary\'s values', () => {
+    const { namedNode, blankNode, quad } = DataFactory
+    const type = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type')
+    const kind = namedNode(`${EX}Kind`)
+    const quads = [
+      quad(namedNode(`${EX}Kind`), type, namedNode('http://www.w3.org/2000/01/rdf-schema#Class')),
+      quad(namedNode(`${EX}Special`), type, kind), // the vocabulary's own value: not counted
+      quad(namedNode(`${EX}Plain`), type, kind),
+      quad(namedNode(`${OTHER}a`), type, kind), // another vocabulary's
+      quad(blankNode(), namedNode(`${OTHER}uses`), kind), // a blank node's (a shape, a restriction)
+    ]
+    const builder = new PrefixIndexBuilder().addPrefixes({ ex: EX, other: OTHER })
+    // A one-shot iterable: the quads are read once for the counts and once for the terms.
+    const index = builder.addQuads((function* () { yield* quads })()).build()
+    assert.equal(index.term(`${EX}Kind`)?.references, 2)
+    assert.equal(index.term(`${EX}Special`)?.references, undefined)
+    assert.deepEqual(index.term(`${EX}Special`)?.types, [`${EX}Kind`])
+  })
+})
+
 describe('PrefixIndexBuilder.entries', () => {
   it('lists overriding entries first, then the others', () => {
     const builder = new PrefixIndexBuilder().addPrefixes({ a: 'http://a/', b: 'http://b/' }).addPrefixes({ b: 'http://B/', c: 'http://c/' }, { override: true })

@@ -1,6 +1,7 @@
 // Tests of PrefixIndex: expand, shrink, autocomplete and the accessors, on small hand-made tables.
 
 import assert from 'node:assert/strict'
+import fc from 'fast-check'
 import { DataFactory } from 'n3'
 import { PrefixError, PrefixIndex, PrefixIndexBuilder, type AutocompleteOptions } from '@prefixd/core'
 
@@ -127,6 +128,18 @@ describe('PrefixIndex.expand', () => {
       assert.equal(codeOf(error), 'INVALID_LOCAL_NAME', JSON.stringify(name))
       assert.doesNotMatch(error!.message, /\n/) // control characters are made visible
     }
+  })
+
+  it('gives undefined exactly when expandError gives an error, for any name (fast-check)', () => {
+    const pieces = ['foaf', 'ex', 'EX', 'nosuch', '', ':', 'Person', 'a\\/b', '\\', '.', '-x', '%20', '%zz', ' ', 'é', '1a']
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 5 }), fc.constantFrom(undefined, 'turtle' as const, 'curie' as const), (parts, syntax) => {
+        const name = parts.join('')
+        const options = syntax === undefined ? undefined : { syntax }
+        assert.equal(index.expand(name, options) === undefined, index.expandError(name, options) !== undefined, JSON.stringify(name))
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   it('gives no error for a name that expands', () => {
@@ -462,11 +475,13 @@ describe("PrefixIndex.autocomplete with sort: 'alpha'", () => {
       { cc: 'http://creativecommons.org/ns#' },
       { terms: [{ iri: 'http://creativecommons.org/ns#License' }, { iri: 'http://creativecommons.org/ns#license' }, { iri: 'http://creativecommons.org/ns#licenses' }] },
     )
-    assert.deepEqual(cc.autocomplete('cc:license'), ['cc:license', 'cc:License', 'cc:licenses'])
+    // After it, names in the case of the first letter typed: `licenses` before `License`.
+    assert.deepEqual(cc.autocomplete('cc:license'), ['cc:license', 'cc:licenses', 'cc:License'])
     assert.deepEqual(cc.autocomplete('cc:License'), ['cc:License', 'cc:license', 'cc:licenses'])
     assert.deepEqual(cc.autocomplete('cc:license', { limit: 1 }), ['cc:license'])
-    assert.deepEqual(cc.autocomplete('cc:license', { limit: 2 }), ['cc:license', 'cc:License'])
-    assert.deepEqual(cc.autocomplete('cc:lic', { limit: 1 }), ['cc:License'])
+    assert.deepEqual(cc.autocomplete('cc:license', { limit: 2 }), ['cc:license', 'cc:licenses'])
+    assert.deepEqual(cc.autocomplete('cc:lic', { limit: 1 }), ['cc:license'])
+    assert.deepEqual(cc.autocomplete('cc:Lic', { limit: 1 }), ['cc:License'])
   })
 
   it('writes completed local names with escapes, and reads escapes in the query', () => {

@@ -107,6 +107,34 @@ describe('relevance ranking on the default data', () => {
     assert.ok(['dbo:birthDate', 'dbo:birthPlace'].includes(index.autocomplete('dbo:bi', { limit: 3 })![0]!))
   })
 
+  it('puts a name in the case typed before one in the other case, when no class or property fits: sh:Li → sh:Literal', () => {
+    // sh:Literal is an individual (a sh:NodeKind), not a class: the class tier alone would leave sh:limit first.
+    assert.equal(index.autocomplete('sh:Li', { limit: 3 })![0], 'sh:Literal')
+    assert.equal(index.autocomplete('sh:li', { limit: 3 })![0], 'sh:limit')
+    assert.equal(index.autocomplete('earl:pa', { limit: 3 })![0], 'earl:passed')
+    // A lower-case letter asks for a name in lower case, a datatype as well as a property.
+    assert.equal(index.autocomplete('rdf:la', { limit: 3 })![0], 'rdf:langString')
+  })
+
+  it('asks a class position for a class of things, not a datatype: schema:Da → schema:Dataset before schema:Date', () => {
+    assert.equal(index.autocomplete('schema:Da', { limit: 3 })![0], 'schema:Dataset')
+    assert.equal(index.autocomplete('schema:Bo', { limit: 3 })![0], 'schema:Book')
+    const names = index.autocomplete('schema:Da', { limit: 50, prefer: 'class' })!
+    assert.ok(names.indexOf('schema:Dataset') < names.indexOf('schema:Date'), names.join(' '))
+  })
+
+  it('counts every reference within a vocabulary (no cap): owl:on → owl:onProperty, schema:Or → schema:Organization', () => {
+    assert.equal(index.autocomplete('owl:on', { limit: 3 })![0], 'owl:onProperty')
+    assert.equal(index.autocomplete('schema:Or', { limit: 3 })![0], 'schema:Organization')
+    // How other vocabularies use a term as a value counts too: `a owl:DatatypeProperty`.
+    assert.equal(index.autocomplete('owl:Da', { limit: 3 })![0], 'owl:DatatypeProperty')
+  })
+
+  it('search caps references across vocabularies: a large vocabulary\'s hub does not pass a small one\'s', () => {
+    assert.equal(index.search('person', { limit: 3 })[0]?.prefixed, 'foaf:Person')
+    assert.equal(index.search('title', { limit: 3 })[0]?.prefixed, 'dcterms:title')
+  })
+
   it('never offers a long-tail or suspect prefix, whatever is typed (fast-check)', () => {
     const names = [...'abcdefghijklmnopqrstuvwxyz0123456789:-_.']
     const offered = (query: string) => {

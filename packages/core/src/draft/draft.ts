@@ -28,11 +28,11 @@ import {
 } from '../terms/vocab.js'
 
 /** Statements whose object is a term that others build on: they count towards its relevance. */
-const REFERENCES = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES, RDFS_SUBCLASS_OF, RDFS_SUBPROPERTY_OF])
+export const REFERENCES = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES, RDFS_SUBCLASS_OF, RDFS_SUBPROPERTY_OF])
 /** Where a property says it is used: each one counts towards the property's own relevance. */
 const USED_ON = new Set([RDFS_DOMAIN, RDFS_RANGE, SCHEMA_DOMAIN_INCLUDES, SCHEMA_RANGE_INCLUDES])
 /** Mappings to other vocabularies: a term others map to or from (dbo:birthDate to schema:birthDate) is a central one. */
-const EQUIVALENCES = new Set([OWL_EQUIVALENT_CLASS, OWL_EQUIVALENT_PROPERTY])
+export const EQUIVALENCES = new Set([OWL_EQUIVALENT_CLASS, OWL_EQUIVALENT_PROPERTY])
 
 export interface AddPrefixesOptions {
   /** Named in problem reports; default `'prefixes'`. */
@@ -185,6 +185,11 @@ export class IndexDraft {
   addQuads(quads: Iterable<Quad>): this {
     for (const quad of quads) this.#addQuad(quad)
     return this
+  }
+
+  /** @internal Counts `count` more uses of `iri` in the data (see `PrefixIndexBuilder.addQuads`). */
+  addUses(iri: string, count: number): void {
+    this.#referenced.set(iri, (this.#referenced.get(iri) ?? 0) + count)
   }
 
   #addQuad(quad: Quad): void {

@@ -6,7 +6,7 @@ import { addCompact } from '../data/compact.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
 import { PrefixError } from '../errors.js'
 import { entriesOf, validateRecords } from '../sources/records.js'
-import { IndexDraft, type AddPrefixesOptions, type RdfFormat } from '../draft/draft.js'
+import { EQUIVALENCES, IndexDraft, REFERENCES, type AddPrefixesOptions, type RdfFormat } from '../draft/draft.js'
 import type { PrefixRecord } from '../model.js'
 import { PrefixIndex } from './prefix-index.js'
 
@@ -47,6 +47,23 @@ export class PrefixIndexBuilder extends IndexDraft {
       return this
     }
     return this.addQuads(quads)
+  }
+
+  /**
+   * Reads vocabulary terms from quads (see `IndexDraft.addQuads`), and counts how the data uses a term as a
+   * value where another vocabulary (or a blank node: a restriction, a shape) does — `a owl:DatatypeProperty`,
+   * `sh:nodeKind sh:Literal`, `sh:path schema:name` — towards its relevance. A vocabulary's own values
+   * (schema.org's days of the week typed schema:DayOfWeek) say little of how others use the term, and the
+   * statements the draft counts itself (domains, ranges, superclasses, equivalences) are left to it. Here and
+   * not in the draft, so that a browser bundle of the index leaves it out.
+   */
+  override addQuads(quads: Iterable<Quad>): this {
+    const list = Array.isArray(quads) ? (quads as readonly Quad[]) : [...quads]
+    for (const { subject, predicate, object } of list) {
+      if (object.termType !== 'NamedNode' || REFERENCES.has(predicate.value) || EQUIVALENCES.has(predicate.value)) continue
+      if (subject.termType !== 'NamedNode' || namespaceOf(subject.value) !== namespaceOf(object.value)) this.addUses(object.value, 1)
+    }
+    return super.addQuads(list)
   }
 
   /**
@@ -97,4 +114,9 @@ export function fromRecords(records: Iterable<PrefixRecord>): PrefixIndex {
     throw new PrefixError('INVALID_SOURCE', `invalid records: ${list}`)
   }
   return builder.build()
+}
+
+/** An IRI up to its last `#` or `/`: its vocabulary's namespace, near enough to tell two vocabularies apart. */
+function namespaceOf(iri: string): string {
+  return iri.slice(0, Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/')) + 1)
 }

@@ -6,7 +6,7 @@ import { readLocalName, writeLocalName } from '../names/pn-local.js'
 import { NamespaceTrie } from '../structures/namespace-trie.js'
 import { prioritiesOf, RangeBest } from '../structures/range-best.js'
 import { prefixRange } from '../structures/sorted-range.js'
-import type { TermIndex, TermKind, TermRecord } from '../terms/term-index.js'
+import { caseBit, IS_CLASS, IS_LOWER, IS_PROPERTY, IS_UPPER, type TermIndex, type TermKind, type TermRecord } from '../terms/term-index.js'
 import type { PrefixEntry, VocabularyInfo } from '../model.js'
 
 export interface AutocompleteOptions {
@@ -163,8 +163,9 @@ export class Completion {
     const entry = this.#demotion(typed) === 0 ? typed : this.#offeredSameNamespace(typed)
     if (entry === undefined) return answer.done()
     const partial = unescapePartial(query.slice(colon + 1))
-    // What the case of the first letter typed asks for: `doap:rep` a property, `vcard:Org` a class.
-    const kind = prefer ?? (types === undefined ? kindOfCase(partial) : undefined)
+    // What the case of the first letter typed asks for: `vcard:Org` a class, `doap:rep` a name in lower case,
+    // and a name in that case before one in the other (`sh:Li`: the individual `sh:Literal` before `sh:limit`).
+    const tiers = types === undefined ? tiersFor(prefer, caseBit(partial.charAt(0))) : undefined
     if (partial === '' && options.type === undefined && !answer.add(expand ? entry.namespace : entry.prefix + ':')) return answer.done()
     // A synonym's prefix is offered the terms of the namespace it stands for, under its own namespace.
     const base = this.#termsNamespace?.(entry.namespace) ?? entry.namespace
@@ -177,7 +178,7 @@ export class Completion {
     }
     if (!alpha) {
       const wanted = limit - answer.suggestions.length + 1
-      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(kind && { prefer: kind }) }, (record, rank) => {
+      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(tiers && { tiers }) }, (record, rank) => {
         const written = nameAt(rank)
         // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
         if (written === undefined || (written === null && !expand)) return true
@@ -424,13 +425,20 @@ const MAX_CHUNKS = 65_536
  */
 type NameChunk = ReadonlyArray<string | null | undefined>
 
-/** The kind of term the first letter of a local name hints at: lower case a property, upper case a class. */
-function kindOfCase(partial: string): TermKind | undefined {
-  const first = partial.charAt(0)
-  if (first.toLowerCase() !== first) return 'class'
-  if (first.toUpperCase() !== first) return 'property'
-  return undefined
+/**
+ * The tiers of a term query (see `TermIndex.forEachByRelevance`). A position that asks for a kind: that
+ * kind first, in the case typed before the other. Else the case typed: an upper-case letter asks for a
+ * class (the naming convention of RDFS, OWL and schema.org), then any name in upper case (an individual
+ * such as `sh:Literal`); a lower-case one for a name in lower case, a property or a datatype (`rdf:langString`).
+ */
+function tiersFor(prefer: TermKind | undefined, letter: number): readonly number[] | undefined {
+  const kind = prefer === 'class' ? IS_CLASS : prefer === 'property' ? IS_PROPERTY : 0
+  if (kind !== 0) return letter === 0 ? [kind] : [kind | letter, kind]
+  return letter === IS_UPPER ? UPPER_TIERS : letter === IS_LOWER ? LOWER_TIERS : undefined
 }
+
+const UPPER_TIERS = [IS_CLASS | IS_UPPER, IS_UPPER]
+const LOWER_TIERS = [IS_LOWER]
 
 /** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
 function unescapePartial(partial: string): string {

@@ -181,14 +181,13 @@ export class PrefixIndex {
    * {@link PrefixIndex.expandError} tells why.
    */
   expand(name: string, options?: ExpandOptions): string | undefined {
-    const result = expandName(this.#byPrefix, name, options?.syntax ?? 'turtle')
-    return typeof result === 'string' ? result : undefined
+    return expandName(this.#byPrefix, name, options?.syntax) as string | undefined
   }
 
   /** Why {@link PrefixIndex.expand} gives `undefined` for `name`, or `undefined` when it does not. */
   expandError(name: string, options?: ExpandOptions): PrefixError | undefined {
-    const result = expandName(this.#byPrefix, name, options?.syntax ?? 'turtle')
-    return typeof result === 'string' ? undefined : result()
+    const result = expandName(this.#byPrefix, name, options?.syntax, true)
+    return typeof result === 'string' ? undefined : result
   }
 
   /** {@link PrefixIndex.expand} as an RDF/JS NamedNode (n3's data factory unless given another). */

@@ -1,7 +1,7 @@
 // The vocabulary terms of an index: which it keeps, how it weighs them, and the lookups by IRI, prefix, type and name.
 
 import type { PrefixIndexParts, TermInfo } from '../model.js'
-import { defaultWeight, TermIndex, type TermRecord } from '../terms/term-index.js'
+import { defaultWeight, REFERENCES_CAP, TermIndex, type TermRecord } from '../terms/term-index.js'
 import { TermSearch } from '../terms/term-search.js'
 import type { TypeHierarchy } from '../terms/type-hierarchy.js'
 import type { PrefixTable } from './prefix-table.js'
@@ -15,6 +15,8 @@ export class VocabularyTerms {
   readonly #synonyms: SynonymTable
   /** Built on the first search: completion never needs it, and it is the costliest part to build. */
   #search: TermSearch<TermRecord> | undefined
+  /** Each term's weight across vocabularies (references capped), by rank, for search: made on the first search. */
+  #searchBias: Float64Array | undefined
 
   constructor(parts: Pick<PrefixIndexParts, 'terms' | 'hierarchy' | 'termPriorities'>, table: PrefixTable, synonyms: SynonymTable) {
     this.#table = table
@@ -38,17 +40,17 @@ export class VocabularyTerms {
   }
 
   /**
-   * A term's relevance across vocabularies: its own weight (references, shortness, deprecation),
-   * plus a large bonus for a curated vocabulary, half of it for a popular one or the user's own,
-   * and a smaller one the more popular its prefix is (prefix.cc's order), which orders equally good
-   * names across vocabularies: foaf:Person before dbo:Person before schema:Person.
+   * A term's relevance: its own weight (references, shortness, deprecation; see {@link defaultWeight} for
+   * `cap`), plus a large bonus for a curated vocabulary, half of it for a popular one or the user's own,
+   * and a smaller one the more popular its prefix is (prefix.cc's order), which orders equally good names
+   * across vocabularies: foaf:Person before dbo:Person before schema:Person.
    */
-  #weigh(record: TermRecord): number {
+  #weigh(record: TermRecord, cap?: number): number {
     const entry = this.#table.byNamespace.longest(record.iri)
     const info = entry === undefined ? undefined : this.#table.vocabularies.get(entry.prefix)
     const quality = info?.curated ? 'curated' : info?.quality
     const bonus = quality === 'curated' ? 200 : quality === undefined || quality === 'popular' ? 100 : 0
-    return defaultWeight(record) + bonus - 3 * Math.log2(info?.popularity ?? 4096)
+    return defaultWeight(record, cap) + bonus - 3 * Math.log2(info?.popularity ?? 4096)
   }
 
   /** See `PrefixIndex.term`. */
@@ -90,7 +92,9 @@ export class VocabularyTerms {
   /** See `PrefixIndex.search`. */
   search(query: string, limit: number): TermInfo[] {
     this.#search ??= new TermSearch(this.index.all())
+    // Search ranks across vocabularies: references capped (see defaultWeight), not completion's order.
+    const bias = (this.#searchBias ??= Float64Array.from(this.index.all(), (record) => -this.#weigh(record, REFERENCES_CAP)))
     // A term's rank in the index is its position in the list TermSearch was built from.
-    return this.#search.search(query, limit, (_, rank) => this.index.priority(rank)).map((record) => this.term(record.iri)!)
+    return this.#search.search(query, limit, (_, rank) => bias[rank]!).map((record) => this.term(record.iri)!)
   }
 }

@@ -4,7 +4,7 @@ import { fold } from '../names/fold.js'
 import { prioritiesOf, RangeBest, rankedAmong } from '../structures/range-best.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
-import { RDF_PROPERTY, RDFS_CLASS } from './vocab.js'
+import { RDF_PROPERTY, RDFS_CLASS, RDFS_DATATYPE, SCHEMA_DATA_TYPE } from './vocab.js'
 
 /** One vocabulary term as the index keeps it. */
 export interface TermRecord {
@@ -22,6 +22,15 @@ export interface TermRecord {
 /** What kind of term a position in a document asks for: ranked first, the others after. */
 export type TermKind = 'class' | 'property'
 
+/**
+ * What a term is, as bits a ranked query's tiers ask for (see {@link RankedQuery.tiers}): a class (not a
+ * datatype), a property, a local name starting with an upper- or a lower-case letter.
+ */
+export const IS_CLASS = 1
+export const IS_PROPERTY = 2
+export const IS_UPPER = 4
+export const IS_LOWER = 8
+
 /** Which terms a query wants; see {@link TermIndex.forEachStartingWith}. */
 export interface TermQuery {
   readonly caseSensitive: boolean
@@ -31,8 +40,12 @@ export interface TermQuery {
 
 /** A {@link TermQuery} answered best first; see {@link TermIndex.forEachByRelevance}. */
 export interface RankedQuery extends TermQuery {
-  /** Terms of this kind first (ignored when `types` is given). */
-  readonly prefer?: TermKind
+  /**
+   * Tiers (ignored when `types` is given), each the bits its terms all have (`IS_CLASS | IS_UPPER`): the terms
+   * of the first tier first, then those of the second not in the first, and so on; the rest after. Each tier
+   * in the precomputed ranking.
+   */
+  readonly tiers?: readonly number[]
   /** How many results the caller will take, so a range not much larger is sorted whole instead. */
   readonly wanted?: number
 }
@@ -56,7 +69,7 @@ export class TermIndex {
   #given: Int32Array | undefined
   /** Each type's ranks and the ranking restricted to them, made when that type is first asked for. */
   readonly #typedRankings = new Map<string, { list: ArrayLike<number>; best: RangeBest }>()
-  /** Per rank: bit 1 a class, bit 2 a property (made with the ranking). */
+  /** Per rank: its IS_… bits (made with the ranking). */
   #kinds: Uint8Array | undefined
   /**
    * For case-sensitive queries: the ranks sorted by the IRI itself (code-point order), those IRIs,
@@ -189,12 +202,12 @@ export class TermIndex {
 
   /**
    * Like {@link TermIndex.forEachStartingWith}, best first: the term equal to `prefix` in its very case
-   * first, then, with `prefer`, the terms of that kind, then the rest, each by the precomputed
+   * first, then the terms of each of `tiers` (a kind, a case of the first letter), then the rest, each by the precomputed
    * ranking of {@link TermIndex.priority} — never by scanning the block of matches.
    */
   forEachByRelevance(prefix: string, query: RankedQuery, visit: (record: TermRecord, rank: number) => boolean): void {
     const wanted = query.wanted ?? Infinity
-    if (query.caseSensitive && query.types === undefined && query.prefer === undefined) {
+    if (query.caseSensitive && query.types === undefined && !query.tiers?.length) {
       const exact = this.#exactOrder()
       const [lo, hi] = prefixRange(exact.keys, prefix)
       if (lo < hi && exact.keys[lo] === prefix && !visit(this.#records[exact.ranks[lo]!]!, exact.ranks[lo]!)) return
@@ -221,17 +234,19 @@ export class TermIndex {
       return
     }
     if (exact >= 0 && !visit(this.#records[exact]!, exact)) return
-    if (query.prefer === undefined) {
-      visitBest(ranking, start, end, wanted, emit)
-      return
-    }
-    const kind = query.prefer === 'class' ? CLASS : PROPERTY
-    const [list, best] = this.#typedRanking([kind === CLASS ? RDFS_CLASS : RDF_PROPERTY], start, end)
-    let going = true
-    visitBest(best, lowerBoundNumber(list, start), lowerBoundNumber(list, end), wanted, (i) => (going = emit(list[i]!)))
-    if (!going) return
+    // The tiers, each in a ranking of its own, then the rest; a term of an earlier tier is passed over later.
+    const tiers = query.tiers ?? NO_TIERS
     const kinds = this.#kinds!
-    visitBest(ranking, start, end, wanted, (rank) => (kinds[rank]! & kind) !== 0 || emit(rank))
+    const inEarlier = (rank: number, t: number) => {
+      for (let u = 0; u < t; u++) if ((kinds[rank]! & tiers[u]!) === tiers[u]) return true
+      return false
+    }
+    let going = true
+    for (let t = 0; t < tiers.length && going; t++) {
+      const [list, best] = this.#tierRanking(tiers[t]!)
+      visitBest(best, lowerBoundNumber(list, start), lowerBoundNumber(list, end), wanted, (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
+    }
+    if (going) visitBest(ranking, start, end, wanted, (rank) => inEarlier(rank, tiers.length) || emit(rank))
   }
 
   /**
@@ -257,10 +272,24 @@ export class TermIndex {
       this.#ranking = new RangeBest(prioritiesOf(scores, (a, b) => a - b))
     }
     const kinds = new Uint8Array(records.length)
-    for (const rank of this.#ranksByType.get(RDFS_CLASS) ?? NO_RANKS) kinds[rank]! |= CLASS
-    for (const rank of this.#ranksByType.get(RDF_PROPERTY) ?? NO_RANKS) kinds[rank]! |= PROPERTY
+    for (const rank of this.#ranksByType.get(RDFS_CLASS) ?? NO_RANKS) kinds[rank]! |= IS_CLASS
+    // A class position (`a …`) asks for a class of things: a datatype (xsd:string, schema:Date) types literals.
+    for (const type of [RDFS_DATATYPE, SCHEMA_DATA_TYPE]) for (const rank of this.#ranksByType.get(type) ?? NO_RANKS) kinds[rank]! &= ~IS_CLASS
+    for (const rank of this.#ranksByType.get(RDF_PROPERTY) ?? NO_RANKS) kinds[rank]! |= IS_PROPERTY
+    records.forEach(({ iri }, rank) => (kinds[rank]! |= caseBit(iri.charAt(iri.length - localNameLength(iri)))))
     this.#kinds = kinds
     return this.#ranking
+  }
+
+  /** The ranks having every bit of `mask` (see {@link IS_CLASS}) and their ranking, cached like a type's. */
+  #tierRanking(mask: number): [ArrayLike<number>, RangeBest] {
+    // The key is no IRI (it starts with a control character), so no type shares it.
+    return this.#typedRanking(['\u0001' + mask], 0, 0, () => {
+      const kinds = this.#kinds!
+      const list: number[] = []
+      for (let rank = 0; rank < kinds.length; rank++) if ((kinds[rank]! & mask) === mask) list.push(rank)
+      return list
+    })
   }
 
   #exactOrder(): { ranks: Int32Array; keys: string[]; best: RangeBest } {
@@ -273,8 +302,8 @@ export class TermIndex {
     return this.#exact
   }
 
-  /** The ranks having one of `types` (at least those in `[start, end)`) and their ranking. */
-  #typedRanking(types: readonly string[], start: number, end: number): [ArrayLike<number>, RangeBest] {
+  /** The ranks having one of `types` (at least those in `[start, end)`), or those `ranks` makes, and their ranking. */
+  #typedRanking(types: readonly string[], start: number, end: number, ranks?: () => ArrayLike<number>): [ArrayLike<number>, RangeBest] {
     const priority = this.#rankingOf().priority
     const make = (list: ArrayLike<number>) => new RangeBest(rankedAmong(Int32Array.from(list, (rank) => priority[rank]!)))
     // Several types differing only in case (owl:DatatypeProperty and a vocabulary's owl:DataTypeProperty)
@@ -282,7 +311,7 @@ export class TermIndex {
     const key = types.length === 1 ? types[0]! : '\0' + types.join('\0')
     let cached = this.#typedRankings.get(key)
     if (cached === undefined) {
-      const list = types.length === 1 ? (this.#ranksByType.get(key) ?? NO_RANKS) : this.#typedRanks(types, 0, this.#records.length)
+      const list = ranks?.() ?? (types.length === 1 ? (this.#ranksByType.get(key) ?? NO_RANKS) : this.#typedRanks(types, 0, this.#records.length))
       this.#typedRankings.set(key, (cached = { list, best: make(list) }))
     }
     return [cached.list, cached.best]
@@ -315,29 +344,34 @@ function permutation(list: ArrayLike<number>): Int32Array | undefined {
   }
   return priorities
 }
-const CLASS = 1
-const PROPERTY = 2
+const NO_TIERS: readonly number[] = []
 
 /** Visits `[lo, hi)` of `best`, best first, for a caller that will take about `wanted` items. */
 function visitBest(best: RangeBest, lo: number, hi: number, wanted: number, visit: (item: number) => boolean): void {
   best.visitFor(wanted, lo, hi, visit)
 }
 
-/**
- * The relevance of a term by itself: how much the vocabularies use it — named as a domain, range,
- * superclass, superproperty or equivalent, used as a predicate in their data, translated into more
- * languages, or (a property) declaring where it applies; see data/README.md — log-scaled and capped at
- * {@link REFERENCES_CAP} (past it, a large vocabulary's hub is no more central than a small one's),
- * less its local name's length (shorter names are the general ones), less a penalty for deprecated terms.
- * The weight per doubling was set on bench/relevance.tsv (4 → 8: hit@1 0.875 → 0.890 on its term queries;
- * a cap of 256 gave 0.897, but let dbo:Person, named in 481 ranges, pass foaf:Person in search).
- */
-export function defaultWeight(record: TermRecord): number {
-  const references = Math.min(record.references ?? 0, REFERENCES_CAP)
-  return 8 * Math.log2(1 + references) - localNameLength(record.iri) - (record.deprecated ? 40 : 0)
+/** IS_UPPER or IS_LOWER for a letter with case, 0 for anything else (a digit, `_`, the empty string). */
+export function caseBit(letter: string): number {
+  return letter.toLowerCase() !== letter ? IS_UPPER : letter.toUpperCase() !== letter ? IS_LOWER : 0
 }
 
-const REFERENCES_CAP = 32
+/**
+ * The relevance of a term by itself: how much the vocabularies use it — named as a domain, range,
+ * superclass, superproperty or equivalent, used as a predicate or a value in their data, translated into
+ * more languages, or (a property) declaring where it applies; see data/README.md — log-scaled, less its
+ * local name's length (shorter names are the general ones), less a penalty for deprecated terms. Within a
+ * vocabulary every reference counts (owl:onProperty, used 1,002 times, before owl:onClass; schema:Organization
+ * before schema:Order). `cap` (search passes {@link REFERENCES_CAP}) compares terms across vocabularies:
+ * past it a large vocabulary's hub is no more central than a small one's (dbo:Person, named in 481 ranges,
+ * does not pass foaf:Person). The weight per doubling was set on bench/relevance.tsv (4 → 8: hit@1 0.875 →
+ * 0.890 on its term queries).
+ */
+export function defaultWeight(record: TermRecord, cap = Infinity): number {
+  return 8 * Math.log2(1 + Math.min(record.references ?? 0, cap)) - localNameLength(record.iri) - (record.deprecated ? 40 : 0)
+}
+
+export const REFERENCES_CAP = 32
 
 /** Length of the part of an IRI after its last `#`, `/` or `:`. */
 function localNameLength(iri: string): number {

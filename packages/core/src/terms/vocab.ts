@@ -8,6 +8,7 @@ export const SKOS = 'http://www.w3.org/2004/02/skos/core#'
 export const RDF_TYPE = RDF + 'type'
 export const RDF_PROPERTY = RDF + 'Property'
 export const RDFS_CLASS = RDFS + 'Class'
+export const RDFS_DATATYPE = RDFS + 'Datatype'
 export const RDFS_LABEL = RDFS + 'label'
 export const RDFS_SUBCLASS_OF = RDFS + 'subClassOf'
 export const SKOS_PREF_LABEL = SKOS + 'prefLabel'
@@ -20,6 +21,7 @@ export const OWL_EQUIVALENT_PROPERTY = OWL + 'equivalentProperty'
 export const SCHEMA_DOMAIN_INCLUDES = 'http://schema.org/domainIncludes'
 export const SCHEMA_RANGE_INCLUDES = 'http://schema.org/rangeIncludes'
 export const SCHEMA_SUPERSEDED_BY = 'http://schema.org/supersededBy'
+export const SCHEMA_DATA_TYPE = 'http://schema.org/DataType'
 
 /** Types that mark a term deprecated by themselves. */
 export const DEPRECATED_TYPES: ReadonlySet<string> = new Set([OWL + 'DeprecatedClass', OWL + 'DeprecatedProperty'])
