@@ -23,8 +23,10 @@ export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFi
     const provenance: DataProvenance = { name, version, tier, checksum, sources }
     const text = tier === 'knowledge' ? knowledgeLines(content as Omit<KnowledgeFile, 'provenance'>, provenance) : JSON.stringify({ ...content, provenance })
     writeFileSync(new URL(`${tier}.json`, DIR), text)
-    // JSON.parse of a string literal is faster for engines to load than the same object as JS source.
-    writeFileSync(new URL(`${tier}.js`, DIR), `export default JSON.parse(${JSON.stringify(text)})\n`)
+    // JSON.parse of a string literal is faster for engines to load than the same object as JS source. The
+    // knowledge tier's module gives its text as it is: core reads its lines lazily, as in Node.js.
+    const module = tier === 'knowledge' ? JSON.stringify(text) : `JSON.parse(${JSON.stringify(text)})`
+    writeFileSync(new URL(`${tier}.js`, DIR), `export default ${module}\n`)
     sizes[tier] = Buffer.byteLength(text)
   }
   writeFileSync(new URL('provenance.json', DIR), JSON.stringify({ name, version, checksums, sources }, null, 2) + '\n')

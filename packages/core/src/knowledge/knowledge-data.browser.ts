@@ -5,6 +5,8 @@ import type { KnowledgeData } from './knowledge-data.js'
 
 export async function readKnowledgeData(file?: string | URL): Promise<KnowledgeData> {
   if (file !== undefined) return readFileBytes(file)
-  const module = await import('@prefixd/data/knowledge')
-  return { data: module.default, source: '@prefixd/data/knowledge' }
+  const text: unknown = (await import('@prefixd/data/knowledge')).default
+  const source = '@prefixd/data/knowledge'
+  // The module gives the file's text: its terms are then read a line at a time, as from the file in Node.js.
+  return typeof text === 'string' ? { bytes: new TextEncoder().encode(text), source } : { data: text, source }
 }
