@@ -284,7 +284,7 @@ section(
   `Issue 24's goal: relevance completion ≥ 100× faster than the prefix service's scan on every query into a vocabulary of ≥ ${LARGE.toLocaleString('en')} ` +
     `terms (${largeVocabularies.join(', ')}). Each figure is the best of 5 calls of that query (3 for the scan). The floor copies a ready answer ` +
     'of the same length into a fresh array, with no search at all: no method can answer faster, so the scan ÷ the floor is the best ratio any ' +
-    'index could show on that query (the scan ÷ the floor). Load average at the end of the run: ' +
+    'index could show on that query. Load average at the end of the run: ' +
     (await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ') +
     ' (2 cores, shared).',
 )
