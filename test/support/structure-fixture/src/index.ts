@@ -1,0 +1,2 @@
+// Fixture: index.ts beside a folder named index/.
+export { leaf } from './leaf.js'

@@ -1,0 +1,3 @@
+// Fixture: a module in a folder named like index.ts.
+import { leaf } from '../leaf.js'
+export const inner = leaf
