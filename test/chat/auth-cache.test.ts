@@ -1,7 +1,8 @@
 // AuthCache: users remembered by credentials until any user changes, bounded, with a TTL as a backstop.
 
 import assert from 'node:assert/strict'
-import { AuthCache, type UserChangeFeed } from '../../packages/chat/src/http/auth-cache.js'
+import type { UserChangeFeed } from '../../packages/chat/src/events/event-broker.js'
+import { AuthCache } from '../../packages/chat/src/http/auth-cache.js'
 import type { User } from '../../packages/chat/src/org/users.js'
 
 /** A feed the test drives: `change()` is a notification, `live` the state of its connection. */

@@ -1,7 +1,7 @@
 // ChatError: one kind, one status — the tables give it, no throw sets its own.
 
 import assert from 'node:assert/strict'
-import { badRequest, ChatError, notFound } from '../../packages/chat/src/http/chat-error.js'
+import { badRequest, ChatError, notFound } from '../../packages/chat/src/common/chat-error.js'
 
 describe('ChatError', () => {
   it("takes its status from its code's row", () => {

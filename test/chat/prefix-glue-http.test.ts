@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
 import { PrefixIndex } from '@prefixd/core'
-import { REFERENCE_FIXTURE } from '../../packages/chat/src/store/fixture.js'
+import { REFERENCE_FIXTURE } from '../../packages/chat/src/fixture.js'
 import { expectSuccess, startTestChat, type TestChat } from './chat-helpers.js'
 
 describe('chat service with the prefix glue', () => {

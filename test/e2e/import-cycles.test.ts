@@ -1,11 +1,12 @@
 // No package of the repository has an import cycle among its own modules (type-only imports included:
-// a cycle of types is still two modules that cannot be understood one without the other).
+// a cycle of types is still two modules that cannot be understood one without the other), and the chat
+// package's folders import only down the layer order its README gives.
 
 import assert from 'node:assert/strict'
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { importCycles, importGraph, importSpecifiers } from '../support/import-graph.js'
+import { importCycles, importGraph, importSpecifiers, layerViolations, readmeLayers } from '../support/import-graph.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PACKAGES = join(ROOT, 'packages')
@@ -41,4 +42,29 @@ describe('import cycles', () => {
       assert.deepEqual(cycles, [], `import cycles in packages/${name}: ${JSON.stringify(cycles)}`)
     })
   }
+})
+
+describe('layers', () => {
+  describe('the checker', () => {
+    const src = '/src'
+    const graph = new Map([
+      ['/src/start.ts', ['/src/http/app.ts', '/src/clock.ts']],
+      ['/src/http/app.ts', ['/src/routes/a.ts', '/src/http/b.ts']],
+      ['/src/routes/a.ts', ['/src/http/b.ts', '/src/clock.ts', '/src/new/x.ts']],
+    ])
+    it('reports an import up the order, and a layer the order leaves out, and nothing else', () => {
+      assert.deepEqual(layerViolations(graph, src, ['start.ts', 'http/', 'routes/', 'clock.ts']), ['routes/a.ts → http/b.ts', 'routes/a.ts → new/x.ts (new/ not in the order)'])
+    })
+    it("reads the order from a README's line", () => {
+      assert.deepEqual(readmeLayers('# x\n\nLayers, top to bottom: `start.ts` → `http/` → `clock.ts`\n'), ['start.ts', 'http/', 'clock.ts'])
+      assert.equal(readmeLayers('# x\n'), undefined)
+    })
+  })
+
+  it('packages/chat: every folder imports only its own layer and those below it in the README', () => {
+    const dir = join(PACKAGES, 'chat')
+    const order = readmeLayers(readFileSync(join(dir, 'README.md'), 'utf8'))
+    assert.ok(order !== undefined && order.length > 0, 'the chat README gives its layers on a line "Layers, top to bottom: …"')
+    assert.deepEqual(layerViolations(importGraph(join(dir, 'src')), join(dir, 'src'), order), [])
+  })
 })

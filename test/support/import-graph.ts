@@ -95,3 +95,43 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>, root
   }
   return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!))
 }
+
+/**
+ * The layer of `file` (relative to `src`): its top folder with a slash (`routes/`), or its own name for a
+ * file directly in `src` (`start.ts`).
+ */
+function layerOf(file: string): string {
+  const slash = file.indexOf('/')
+  return slash < 0 ? file : file.slice(0, slash + 1)
+}
+
+/**
+ * The imports that go up a layer order (top first: a module may import its own layer and those below
+ * it), as `from → to` relative to `src`, sorted; a layer missing from the order is reported as
+ * `from → to (… not in the order)`, so that a new folder has to be given its place.
+ */
+export function layerViolations(graph: ReadonlyMap<string, readonly string[]>, src: string, order: readonly string[]): string[] {
+  const rank = new Map(order.map((layer, i) => [layer, i]))
+  const found: string[] = []
+  for (const [from, targets] of graph) {
+    const fromFile = relative(src, from).split('\\').join('/')
+    const fromRank = rank.get(layerOf(fromFile))
+    if (fromRank === undefined) {
+      found.push(`${fromFile} (${layerOf(fromFile)} not in the order)`)
+      continue
+    }
+    for (const target of targets) {
+      const toFile = relative(src, target).split('\\').join('/')
+      const toRank = rank.get(layerOf(toFile))
+      if (toRank === undefined) found.push(`${fromFile} → ${toFile} (${layerOf(toFile)} not in the order)`)
+      else if (toRank < fromRank) found.push(`${fromFile} → ${toFile}`)
+    }
+  }
+  return [...new Set(found)].sort()
+}
+
+/** The layer order a README gives on its line `Layers, top to bottom: \`a.ts\` → \`b/\` → …`. */
+export function readmeLayers(readme: string): string[] | undefined {
+  const line = /^Layers, top to bottom: (.+)$/m.exec(readme)?.[1]
+  return line === undefined ? undefined : [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
+}

@@ -42,3 +42,14 @@ export class LocalBroker implements EventBroker {
     return () => this.#listeners.delete(listener)
   }
 }
+
+/**
+ * What tells a process that a user changed through any process, or by hand in the database
+ * (PostgresBroker hears a trigger's NOTIFY, in commit order with the events).
+ */
+export interface UserChangeFeed {
+  /** Whether changes are heard now: false while the connection that hears them is lost. */
+  readonly live: boolean
+  /** Calls `listener` after a change of users, and when the feed is lost or back; returns the unsubscribe function. */
+  onUsersChanged(listener: () => void): () => void
+}

@@ -2,7 +2,7 @@
 // should see them (inside the change's transaction), reading, acknowledgement, expiry and restart.
 
 import { randomBytes } from 'node:crypto'
-import { ChatError } from '../http/chat-error.js'
+import { ChatError } from '../common/chat-error.js'
 import type { RecordedEvent } from '../store/changes.js'
 import type { Sql, Store } from '../store/store.js'
 import type { LatestEvent, PreparedAnswers } from './event-broker.js'

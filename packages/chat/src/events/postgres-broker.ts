@@ -5,8 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { listen, type Listener, type Notification } from '@prefixd/pg-listen'
 import pg from 'pg'
-import type { UserChangeFeed } from '../http/auth-cache.js'
-import { EVERY_QUEUE, type BrokerListener, type EventBroker, type PreparedAnswers } from './event-broker.js'
+import { EVERY_QUEUE, type BrokerListener, type EventBroker, type PreparedAnswers, type UserChangeFeed } from './event-broker.js'
 
 /** The notification channel all chat processes of one organization share. */
 export const DEFAULT_CHANNEL = 'prefixd_chat_events'

@@ -1,18 +1,8 @@
 // Authenticated users remembered by this process, so that a request (a long poll above all) does not
 // read its user from the database each time; forgotten as soon as any user changes anywhere.
 
+import type { UserChangeFeed } from '../events/event-broker.js'
 import type { User } from '../org/users.js'
-
-/**
- * What tells a process that a user changed through any process, or by hand in the database
- * (PostgresBroker hears a trigger's NOTIFY, in commit order with the events).
- */
-export interface UserChangeFeed {
-  /** Whether changes are heard now: false while the connection that hears them is lost. */
-  readonly live: boolean
-  /** Calls `listener` after a change of users, and when the feed is lost or back; returns the unsubscribe function. */
-  onUsersChanged(listener: () => void): () => void
-}
 
 export interface AuthCacheOptions {
   /** Most credentials remembered (default 10,000); past it the least recently used are forgotten. */

@@ -2,8 +2,9 @@
 
 import { Busboy } from '@fastify/busboy'
 import type { Context } from 'koa'
-import { ChatError } from './chat-error.js'
-import { decodeForm, invalid } from './params.js'
+import { ChatError } from '../common/chat-error.js'
+import type { UploadedFile } from '../org/uploads.js'
+import { decodeForm, invalid } from '../common/params.js'
 
 /** Bodies larger than this are refused (413) before being read whole. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -20,13 +21,6 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
  */
 export async function readBody(ctx: Context): Promise<Array<[string, string]>> {
   return (await readBodyWith(ctx, MAX_BODY_BYTES, undefined)).pairs
-}
-
-/** A file part of a multipart body: its field name, the file name the client gave, its bytes. */
-export interface UploadedFile {
-  readonly field: string
-  readonly filename: string
-  readonly bytes: Buffer
 }
 
 /**

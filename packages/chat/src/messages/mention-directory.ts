@@ -3,7 +3,7 @@
 
 import { effectiveMembers, holdsGroupSetting } from '../org/group-settings.js'
 import { groupById } from '../org/groups.js'
-import { badRequest } from '../http/chat-error.js'
+import { badRequest } from '../common/chat-error.js'
 import { mentionCandidates, type MentionDirectory, type MentionablePerson, type Mentions } from '../render/mentions.js'
 import type { Sql } from '../store/store.js'
 import { FLAG_BITS } from './flags.js'

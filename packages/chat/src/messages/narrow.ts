@@ -2,8 +2,8 @@
 // read into SQL conditions on `messages m` and the reader's `user_messages um`, with full-text search in each
 // store's own engine (SQLite FTS5, PostgreSQL tsvector).
 
-import { ChatError } from '../http/chat-error.js'
-import { invalid } from '../http/params.js'
+import { ChatError } from '../common/chat-error.js'
+import { invalid } from '../common/params.js'
 import { canAccessChannel, channelById, type Channel } from '../org/channels.js'
 import type { User } from '../org/users.js'
 import type { Sql, SqlValue } from '../store/store.js'

@@ -1,8 +1,8 @@
 // Whom a message goes to: the forms of `to` (channel names or ids; user ids or emails, plain, comma-separated
 // or as a JSON list) and of the topic (`topic`, or its older name `subject`), as the reference API takes them.
 
-import { badRequest, ChatError } from '../http/chat-error.js'
-import { invalid, type Params } from '../http/params.js'
+import { badRequest, ChatError } from '../common/chat-error.js'
+import { invalid, type Params } from '../common/params.js'
 import type { Sql } from '../store/store.js'
 
 /** Most people a direct message may name. */

@@ -1,9 +1,9 @@
 // Drafts: checking a draft object (chat-api.md §2.5) against the organization, and reading a user's drafts.
 
 import { canAccessChannel, channelById } from './channels.js'
-import { badRequest } from '../http/chat-error.js'
+import { badRequest } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
-import { invalid } from '../http/params.js'
+import { invalid } from '../common/params.js'
 import { realmSettings } from './realm.js'
 import type { User } from './users.js'
 

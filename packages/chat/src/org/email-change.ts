@@ -1,10 +1,10 @@
 // Changing a user's email (chat-api.md §4.1 rule 3): a pending change, a mailed single-use link, and its confirmation.
 
-import { badRequest } from '../http/chat-error.js'
+import { badRequest } from '../common/chat-error.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
 import { queueMail } from './mailer.js'
-import { invalid } from '../http/params.js'
+import { invalid } from '../common/params.js'
 import { hashToken, newToken } from './secrets.js'
 import { activeUserIds, type User } from './users.js'
 

@@ -1,7 +1,7 @@
 // Group-setting values (chat-api.md §2.1): their shape, their canonical form, and who holds one.
 
 import type { Sql } from '../store/store.js'
-import { invalid } from '../http/params.js'
+import { invalid } from '../common/params.js'
 
 /** A group's ID, or an anonymous group of users and subgroups (chat-api.md §2.1). */
 export type GroupSettingValue = number | { readonly direct_members: readonly number[]; readonly direct_subgroups: readonly number[] }

@@ -2,7 +2,7 @@
 
 import type { Sql } from '../store/store.js'
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.js'
-import { invalid, type Params } from '../http/params.js'
+import { invalid, type Params } from '../common/params.js'
 
 export type SettingValue = boolean | number | string
 

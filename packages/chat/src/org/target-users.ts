@@ -1,9 +1,9 @@
 // The `target_users` of a bulk settings edit (chat-api.md §4.1): its shape, and the users it names.
 
-import { badRequest } from '../http/chat-error.js'
+import { badRequest } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
 import { effectiveMembers } from './group-settings.js'
-import { invalid, is } from '../http/params.js'
+import { invalid, is } from '../common/params.js'
 
 export interface TargetUsers {
   readonly user_ids: readonly number[]

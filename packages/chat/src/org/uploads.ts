@@ -3,6 +3,13 @@
 import { randomBytes } from 'node:crypto'
 import type { Sql } from '../store/store.js'
 
+/** A file part of a multipart body: its field name, the file name the client gave, its bytes. */
+export interface UploadedFile {
+  readonly field: string
+  readonly filename: string
+  readonly bytes: Buffer
+}
+
 /** How much may be uploaded (ChatOptions.uploads, `--max-upload-mb` …). */
 export interface UploadLimits {
   /** Largest file, in bytes; default 25 MiB (the reference server's MAX_FILE_UPLOAD_SIZE). */

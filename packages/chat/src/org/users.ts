@@ -1,6 +1,6 @@
 // Users as the service reads them, and the role checks of chat-api.md §5.
 
-import { ChatError } from '../http/chat-error.js'
+import { ChatError } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
 
 export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest'

@@ -1,9 +1,9 @@
 // Bot keys, push tokens, allowed domains, scheduled messages, reminders and export consents.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { badRequest, notFound } from '../http/chat-error.js'
-import { invalid } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { badRequest, notFound } from '../common/chat-error.js'
+import { invalid } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { hashApiKey, newApiKey } from '../org/secrets.js'
 import { activeUserIds, isAdministrator, requireAdministrator, requireOwner, userById } from '../org/users.js'
 

@@ -1,8 +1,8 @@
 // GET, PUT and DELETE /bot_storage: a bot's (or any user's) own string key-value store, as the bot framework's StateHandler uses it.
 
-import { badRequest } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { invalid, is } from '../http/params.js'
+import { badRequest } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { invalid, is } from '../common/params.js'
 
 /**
  * Most characters one user's storage holds, keys and values together (the reference server's

@@ -1,10 +1,10 @@
 // GET, POST /drafts, PATCH and DELETE /drafts/{draft_id}: a user's drafts, announced to that user only.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { notFound } from '../http/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { notFound } from '../common/chat-error.js'
 import { checkDraft, draftOf, draftsOf, insertDraft, requireDraftSynchronization } from '../org/drafts.js'
-import { invalid, is } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { invalid, is } from '../common/params.js'
+import { pathId } from './path-ids.js'
 
 /**
  * Adds the draft routes. Drafts are the caller's own: another user's draft answers exactly like a

@@ -1,8 +1,8 @@
 // POST /register, GET /events (long-polling) and DELETE /events.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { DEFAULT_LIFESPAN_SECS, MAX_LIFESPAN_SECS, NARROW_OPERATORS, type NarrowTerm } from '../events/event-queues.js'
-import { invalid, is } from '../http/params.js'
+import { invalid, is } from '../common/params.js'
 import { FEATURE_LEVEL, realmSettings, ZULIP_VERSION } from '../org/realm.js'
 import { initialState, STATE_TYPES } from '../events/register-state.js'
 

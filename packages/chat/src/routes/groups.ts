@@ -1,7 +1,7 @@
 // GET /user_groups, PATCH /user_groups/{id}, POST /user_groups/{id}/members and /deactivate (chat-api.md §2.2, §3, §4.2–4.4).
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { badRequest } from '../http/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { badRequest } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
 import {
   canonicalSetting,
@@ -33,8 +33,8 @@ import {
   type GroupChanges,
   type UserGroup,
 } from '../org/groups.js'
-import { is } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { is } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { activeUserIds, isAdministrator, userById, type User } from '../org/users.js'
 
 /** Longest group name and description, in characters (chat-api.md is silent; the usual limits of this API family). */

@@ -1,6 +1,6 @@
 // Every route of the chat service, one module per resource.
 
-import type { ChatRouter, ChatServices } from '../http/context.js'
+import type { ChatRouter, ChatServices } from './context.js'
 import { addAdministrationRoutes } from './administration.js'
 import { addBotStorageRoutes } from './bot-storage.js'
 import { addDraftRoutes } from './drafts.js'

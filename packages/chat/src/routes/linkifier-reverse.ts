@@ -1,6 +1,6 @@
 // GET /linkifiers/reverse (an extension of this service): the linkifier text for a pasted URL.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { listLinkifiers } from '../linkify/linkifiers.js'
 import { reverseLinkify } from '../linkify/reverse-linkify.js'
 

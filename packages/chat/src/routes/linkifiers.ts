@@ -1,13 +1,13 @@
 // Linkifier administration: add, list, replace, delete and reorder (chat-api.md §2.6, §4.8; chat-behaviour.md "Linkifiers").
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 import type { Emit } from '../store/changes.js'
-import { badRequest, ChatError } from '../http/chat-error.js'
+import { badRequest, ChatError } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
 import { checkLinkifier, firstError, type LinkifierValue } from '../linkify/linkifier-rules.js'
 import { addLinkifier, deleteLinkifier, linkifierCount, linkifierExists, listLinkifiers, MAX_LINKIFIERS, reorderLinkifiers, updateLinkifier } from '../linkify/linkifiers.js'
-import { is, type Params } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { is, type Params } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { activeUserIds, requireAdministrator } from '../org/users.js'
 
 const NOT_FOUND = 'Linkifier not found.'

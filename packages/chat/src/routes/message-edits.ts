@@ -1,12 +1,12 @@
 // PATCH /messages/{message_id} (content, topic with propagate_mode, moving to another channel) and DELETE,
 // with the update_message and delete_message events of the reference API.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { badRequest } from '../http/chat-error.js'
-import { invalid } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { badRequest } from '../common/chat-error.js'
+import { invalid } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { FLAG_BITS, flagNames } from '../messages/flags.js'
-import { messageLinkers, withPrefixedNames } from '../messages/linkers.js'
+import { messageLinkers, withPrefixedNames } from './linkers.js'
 import { checkGroupMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
 import { cleanTopic, topicParam } from '../messages/recipients.js'
 import { visibleMessages } from '../messages/visibility.js'

@@ -1,9 +1,9 @@
 // POST /messages/flags (update_message_flags), /mark_all_as_read, /mark_stream_as_read, /mark_topic_as_read:
 // the caller's own flags of messages they received, each change told to their queues.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { badRequest } from '../http/chat-error.js'
-import { invalid, is } from '../http/params.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { badRequest } from '../common/chat-error.js'
+import { invalid, is } from '../common/params.js'
 import { EDITABLE_FLAGS, FLAG_BITS, isFlag } from '../messages/flags.js'
 import { topicParam } from '../messages/recipients.js'
 import { canAccessChannel, channelById } from '../org/channels.js'

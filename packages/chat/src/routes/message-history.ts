@@ -1,12 +1,12 @@
 // GET /messages (a narrow around an anchor, or given ids), GET /messages/{message_id} and its edit history.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { badRequest } from '../http/chat-error.js'
-import { invalid, is, type Params } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { badRequest } from '../common/chat-error.js'
+import { invalid, is, type Params } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { describeMessages, type DescribeOptions } from '../messages/describe.js'
 import { readHistory, type Anchor } from '../messages/history.js'
-import { messageLinkers } from '../messages/linkers.js'
+import { messageLinkers } from './linkers.js'
 import { narrowFilter, parseNarrow } from '../messages/narrow.js'
 import { visibleMessages } from '../messages/visibility.js'
 import { realmSettings } from '../org/realm.js'

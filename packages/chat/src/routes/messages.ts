@@ -1,12 +1,12 @@
 // POST /messages (send to a channel topic or as a direct message) and POST /messages/render, linkified.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
-import { badRequest, ChatError } from '../http/chat-error.js'
+import { badRequest, ChatError } from '../common/chat-error.js'
 import { renderWithMentions, topicLinks, type TopicLink } from '../render/render.js'
 import type { Mentions } from '../render/mentions.js'
-import { messageLinkers, withPrefixedNames } from '../messages/linkers.js'
-import { invalid, type Params } from '../http/params.js'
+import { messageLinkers, withPrefixedNames } from './linkers.js'
+import { invalid, type Params } from '../common/params.js'
 import { checkGroupMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
 import { channelIdOf, channelRef, cleanTopic, peopleRefs, resolvePeople, topicParam } from '../messages/recipients.js'
 import { FLAG_BITS, flagNames } from '../messages/flags.js'

@@ -1,9 +1,9 @@
 // GET, POST /navigation_views, PATCH and DELETE /navigation_views/{fragment}: a user's views (chat-api.md §2.7, §4.9).
 
 import type { Sql } from '../store/store.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { badRequest, notFound } from '../http/chat-error.js'
-import type { Params } from '../http/params.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { badRequest, notFound } from '../common/chat-error.js'
+import type { Params } from '../common/params.js'
 
 /**
  * The fragments of the built-in views, which carry no name of their own (chat-behaviour.md). Both

@@ -1,7 +1,7 @@
 // POST /users/me/presence, GET /users/{id or email}/presence and GET /realm/presence, with `presence` events when a user's status changes.
 
-import { badRequest } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { badRequest } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { activeUserIds } from '../org/users.js'
 import { legacyPresence, modernPresence, OFFLINE_THRESHOLD_SECS, presenceOf, presenceRows, PRESENCE_HISTORY_DAYS, type PresenceRow } from '../org/presence.js'
 import { userByPath } from './users.js'

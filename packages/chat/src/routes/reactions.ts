@@ -1,9 +1,9 @@
 // POST and DELETE /messages/{id}/reactions: emoji reactions, announced to everyone who received the message.
 
-import { badRequest } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import type { Params } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { badRequest } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import type { Params } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { EMOJI_NAME, isUnicodeEmojiCode, unicodeEmojiCode } from '../org/emoji.js'
 import { visibleMessages, type VisibleRow } from '../messages/visibility.js'
 import type { User } from '../org/users.js'

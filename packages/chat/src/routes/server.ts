@@ -1,6 +1,6 @@
 // GET /server_settings (no authentication) and GET /users/me.
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { FEATURE_LEVEL, realmSettings, ZULIP_VERSION } from '../org/realm.js'
 import { describeUser } from '../org/users.js'
 

@@ -1,12 +1,12 @@
 // PATCH /settings (and its legacy aliases /settings/display, /settings/notifications), and GET /settings/confirm_email.
 
-import { ok, type ChatContext, type ChatRouter, type ChatServices } from '../http/context.js'
-import { badRequest } from '../http/chat-error.js'
+import { ok, type ChatContext, type ChatRouter, type ChatServices } from './context.js'
+import { badRequest } from '../common/chat-error.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
 import { confirmEmailChange, MAX_EMAIL_LENGTH, requestEmailChange, validEmail } from '../org/email-change.js'
 import { LANGUAGES } from '../org/languages.js'
-import { invalid, type Params } from '../http/params.js'
+import { invalid, type Params } from '../common/params.js'
 import { hashPasswordAsync, passwordMatchesAsync } from '../org/secrets.js'
 import { readSettings, settingValue, writeSetting, type SettingValue } from '../org/settings.js'
 import { checkTargetUsers, resolveTargetUsers } from '../org/target-users.js'

@@ -1,9 +1,9 @@
 // GET /streams, GET and DELETE (archive) /streams/{id}, GET /streams/{id}/members, GET /get_stream_id and GET /users/{id}/subscriptions/{stream_id}: channels as a user may see them.
 
-import { badRequest } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { invalid } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { badRequest } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { invalid } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { isAdministrator, requireAdministrator, userById, type User } from '../org/users.js'
 import { activeSubscriberIds, allChannels, canSeeChannel, channelByName, channelObservers, channelRecord, describeChannel, type ChannelRecord } from '../org/subscriptions.js'
 import { subscribedAt } from '../org/channels.js'

@@ -1,8 +1,8 @@
 // Subscriptions: GET, POST (subscribe, creating channels), DELETE (unsubscribe) /users/me/subscriptions and POST /users/me/subscriptions/properties.
 
-import { badRequest, ChatError } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { invalid } from '../http/params.js'
+import { badRequest, ChatError } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { invalid } from '../common/params.js'
 import { isAdministrator, userByEmail, userById, type User } from '../org/users.js'
 import {
   activeSubscriberIds,

@@ -1,11 +1,11 @@
 // POST /user_topics (a user's visibility policy for a topic) and GET /users/me/{stream_id}/topics (chat-api.md §4.5, §4.6).
 
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { canAccessChannel, channelById, subscribedAt, type Channel } from '../org/channels.js'
-import { badRequest } from '../http/chat-error.js'
+import { badRequest } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
-import { invalid } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { invalid } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'
 

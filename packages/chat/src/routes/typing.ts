@@ -1,8 +1,8 @@
 // POST /typing: typing notifications for a direct conversation or a channel topic, as `typing` events.
 
-import { badRequest } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { invalid, type Params } from '../http/params.js'
+import { badRequest } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { invalid, type Params } from '../common/params.js'
 import { canAccessChannel, channelById } from '../org/channels.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'

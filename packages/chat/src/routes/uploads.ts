@@ -1,9 +1,9 @@
 // File uploads: POST /user_uploads, the files at /user_uploads/<path id> (to whoever may read them), GET /attachments, DELETE /attachments/{id}, and linking files to the messages that name them.
 
-import { badRequest, ChatError, notFound } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { invalid } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { badRequest, ChatError, notFound } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { invalid } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import {
   attachmentByPath,
   attachmentsOf,

@@ -1,9 +1,9 @@
 // GET /users, GET /users/{id} and GET /users/{email}: the organization's people and bots (POST /users: refused).
 
-import { badRequest } from '../http/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from '../http/context.js'
-import { invalid, is, type Params } from '../http/params.js'
-import { pathId } from '../http/path-ids.js'
+import { badRequest } from '../common/chat-error.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { invalid, is, type Params } from '../common/params.js'
+import { pathId } from './path-ids.js'
 import { allUsers, describeUser, requireAdministrator, userByEmail, userById, type User } from '../org/users.js'
 import type { Sql } from '../store/store.js'
 

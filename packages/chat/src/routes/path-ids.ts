@@ -1,6 +1,6 @@
 // The one rule for ids in a request path: what is a well-formed id, and what each endpoint answers otherwise.
 
-import type { ChatError } from './chat-error.js'
+import type { ChatError } from '../common/chat-error.js'
 
 /** Plain decimal digits, no leading zero, at most 15 digits (so the number stays a safe integer). */
 const PATH_ID = /^[1-9]\d{0,14}$/

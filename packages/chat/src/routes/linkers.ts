@@ -1,6 +1,6 @@
 // What links the text and topics of messages: the organization's linkifiers, then the service's own linkers.
 
-import type { ChatServices } from '../http/context.js'
+import type { ChatServices } from './context.js'
 import { linkifierLinker } from '../linkify/linkify.js'
 import { listLinkifiers } from '../linkify/linkifiers.js'
 import type { TextLinker } from '../linkify/text-linker.js'

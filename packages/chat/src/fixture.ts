@@ -1,15 +1,15 @@
 // Loads an organization from a fixture file (the format of fixtures/chat-org.json) into an empty database.
 
 import { readFileSync } from 'node:fs'
-import type { SqlValue, Store } from './store.js'
-import { linkifierLinker } from '../linkify/linkify.js'
-import { renderMessage } from '../render/render.js'
-import { backfillUserMessages } from '../messages/flags.js'
-import { hashApiKey, hashPassword } from '../org/secrets.js'
-import type { TextLinker } from '../linkify/text-linker.js'
+import type { SqlValue, Store } from './store/store.js'
+import { linkifierLinker } from './linkify/linkify.js'
+import { renderMessage } from './render/render.js'
+import { backfillUserMessages } from './messages/flags.js'
+import { hashApiKey, hashPassword } from './org/secrets.js'
+import type { TextLinker } from './linkify/text-linker.js'
 
 /** The reference organization shipped with the package, so that a fresh clone works on its own. */
-export const REFERENCE_FIXTURE = new URL('../../fixtures/chat-org.json', import.meta.url)
+export const REFERENCE_FIXTURE = new URL('../fixtures/chat-org.json', import.meta.url)
 
 type Row = Record<string, unknown>
 

@@ -11,8 +11,8 @@ import type { UploadLimits } from '../org/uploads.js'
 import type { User } from '../org/users.js'
 import type { ChangeLog } from '../store/changes.js'
 import type { Store } from '../store/store.js'
-import type { Params } from './params.js'
-import type { UploadedFile } from './request-body.js'
+import type { Params } from '../common/params.js'
+import type { UploadedFile } from '../org/uploads.js'
 
 /** What every route may use: the database, the change log, the clock and the mailer. */
 export interface ChatServices {
