@@ -32,6 +32,8 @@ export interface DescribeOptions {
   readonly topicLinks: (topic: string) => readonly TopicLink[]
   /** Given, the empty topic is shown by this name (clients that did not ask for `allow_empty_topic_name`). */
   readonly emptyTopicName?: string
+  /** The organization's name (`sender_realm_str`), when the caller has read its settings already; else read here. */
+  readonly realmName?: string
 }
 
 /**
@@ -53,7 +55,7 @@ export async function describeMessages(db: Sql, rows: readonly MessageRow[], fla
   const channels = new Map(
     (await db.all<{ id: number; name: string }>('SELECT id, name FROM channels WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify([...channelIds]))).map((c) => [c.id, c.name]),
   )
-  const realmName = (await realmSettings(db)).name
+  const realmName = options.realmName ?? (await realmSettings(db)).name
   const reactions = await reactionsOf(db, rows.map((r) => r.id))
   return rows.map((row) => {
     const sender = people.get(row.sender_id)

@@ -121,9 +121,11 @@ async function describeOptions(services: ChatServices, params: Params): Promise<
   params.bool('client_gravatar') // (avatars are null here: nothing to compute)
   const allowEmptyTopic = params.bool('allow_empty_topic_name') ?? false
   const linkers = await messageLinkers(services)
+  const realm = await realmSettings(services.db)
   return {
     applyMarkdown,
     topicLinks: (topic) => topicLinks(topic, linkers),
-    ...(!allowEmptyTopic && { emptyTopicName: (await realmSettings(services.db)).realm_empty_topic_display_name }),
+    realmName: realm.name,
+    ...(!allowEmptyTopic && { emptyTopicName: realm.realm_empty_topic_display_name }),
   }
 }
