@@ -313,7 +313,7 @@ describe('EventQueueClient', function () {
     await dmToMax(chat, 'one')
     await dmToMax(chat, 'two')
     await read.until(2)
-    await until(() => chat!.chat.services.waiters.size === 1, "Max's client waits in a long poll")
+    await until(() => chat!.chat.services.delivery.size === 1, "Max's client waits in a long poll")
     await dmToMax(chat, 'three')
     expectSuccess(await chat.as('max').post('/drafts', { drafts: [{ type: 'private', to: [1], topic: '', content: 'Reply later' }] }))
     await read.until(4)
@@ -331,7 +331,7 @@ describe('EventQueueClient', function () {
     const { queue } = queueOf(chat.url)
     const read = reader(queue)
     for (const heartbeat of [0, 1]) {
-      await until(() => chat!.chat.services.waiters.size === 1, 'the long poll waits')
+      await until(() => chat!.chat.services.delivery.size === 1, 'the long poll waits')
       await chat.advance(60) // its heartbeat is due
       await until(() => queue.lastEventId === heartbeat, `heartbeat ${heartbeat} is read`)
     }
@@ -366,7 +366,7 @@ describe('EventQueueClient', function () {
     await dmToMax(chat, 'before')
     await read.until(1)
     assert.ok(queue.lastEventId >= 0)
-    await until(() => chat!.chat.services.waiters.size === 1, 'the next long poll waits')
+    await until(() => chat!.chat.services.delivery.size === 1, 'the next long poll waits')
     expectSuccess(await chat.as('max').delete('/events', { queue_id: first }))
     await chat.advance(60) // the waiting poll's heartbeat finds its queue gone: BAD_EVENT_QUEUE_ID
     await read.until(2)
@@ -396,7 +396,7 @@ describe('EventQueueClient', function () {
     const { queue } = queueOf(peer.url, {}, { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 })
     const read = reader(queue)
     // Sent once its long poll waits (after the failures), not after a guessed delay: a queue registered late would miss it.
-    await until(() => chat!.chat.services.waiters.size === 1, 'the long poll waits')
+    await until(() => chat!.chat.services.delivery.size === 1, 'the long poll waits')
     await dmToMax(chat, 'through the failures')
     await read.until(1)
     assert.deepEqual(contents(read.items), ['through the failures'])
@@ -416,10 +416,10 @@ describe('EventQueueClient', function () {
     const { queue } = queueOf(chat.url, {}, { sleep })
     const read = reader(queue)
     // Register and the first poll spend Max's budget; the poll after its heartbeat gets a 429.
-    await until(() => chat!.chat.services.waiters.size === 1, 'the first long poll waits')
+    await until(() => chat!.chat.services.delivery.size === 1, 'the first long poll waits')
     await chat.advance(60)
     await until(() => sleeps.length > 0, 'the next poll gets a 429')
-    await until(() => chat!.chat.services.waiters.size === 1, 'the poll after the wait waits')
+    await until(() => chat!.chat.services.delivery.size === 1, 'the poll after the wait waits')
     await dmToMax(chat, 'rate limited')
     await read.until(1)
     assert.deepEqual(contents(read.items), ['rate limited'])
@@ -434,13 +434,13 @@ describe('EventQueueClient', function () {
     const { queue, controller } = queueOf(chat.url)
     const { queue_id: queueId } = await queue.register()
     const read = reader(queue)
-    await until(() => chat!.chat.services.waiters.size === 1, 'the long poll waits')
+    await until(() => chat!.chat.services.delivery.size === 1, 'the long poll waits')
     controller.abort()
     await settles(read.done, 'end of the aborted iteration')
     assert.equal(await queueExists(chat, queueId), false)
     assert.equal(queue.queueId, undefined)
     expectError(await chat.as('max').get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true }), 400, 'BAD_EVENT_QUEUE_ID')
-    await until(() => chat!.chat.services.waiters.size === 0, 'the service sees the poll closed')
+    await until(() => chat!.chat.services.delivery.size === 0, 'the service sees the poll closed')
   })
 
   it('stops when aborted during the wait before a retry', async () => {

@@ -269,12 +269,12 @@ describe('event queue', () => {
         /** The events of a long poll after `last`, which its heartbeat ends 45–55 s later on the service's clock. */
         const heartbeat = async (last: number): Promise<unknown> => {
           const waiting = max.get('/events', { queue_id: queue, last_event_id: last })
-          await until(() => timed.chat.services.waiters.size === 1, 'the request waits')
+          await until(() => timed.chat.services.delivery.size === 1, 'the request waits')
           // (The test's clock also runs in real time: 30 s leaves the wait 15 s of it before 45 s.)
           await timed.advance(30)
-          assert.equal(timed.chat.services.waiters.size, 1, 'still waiting 30 s on')
+          assert.equal(timed.chat.services.delivery.size, 1, 'still waiting 30 s on')
           await timed.advance(26)
-          assert.equal(timed.chat.services.waiters.size, 0, 'ended by 55 s')
+          assert.equal(timed.chat.services.delivery.size, 0, 'ended by 55 s')
           return expectSuccess(await waiting).events
         }
         assert.deepEqual(await heartbeat(-1), [{ id: 0, type: 'heartbeat' }])
@@ -326,11 +326,11 @@ describe('event queue', () => {
         const max = slow.as('max')
         const queue = await register(max)
         const first = max.get('/events', { queue_id: queue, last_event_id: -1 })
-        await until(() => slow.chat.services.waiters.size === 1, 'the first request waits')
+        await until(() => slow.chat.services.delivery.size === 1, 'the first request waits')
         const second = max.get('/events', { queue_id: queue, last_event_id: -1 })
         const ended = expectSuccess(await first)
         assert.deepEqual(ended.events, [{ id: 0, type: 'heartbeat' }])
-        await until(() => slow.chat.services.waiters.size === 1, 'the second request waits')
+        await until(() => slow.chat.services.delivery.size === 1, 'the second request waits')
         await sendDirect(slow.as('nina'), [4], 'wake up')
         const woken = expectSuccess(await second)
         // Every event after last_event_id, the first request's heartbeat included.
@@ -347,7 +347,7 @@ describe('event queue', () => {
       const max = chat.as('max')
       const queue = await register(max)
       const first = max.get('/events', { queue_id: queue, last_event_id: -1 })
-      await until(() => chat.chat.services.waiters.size === 1, 'the first request waits')
+      await until(() => chat.chat.services.delivery.size === 1, 'the first request waits')
       const second = max.get('/events', { queue_id: queue, last_event_id: -1 })
       assert.deepEqual(expectSuccess(await first).events, [{ id: 0, type: 'heartbeat' }])
       assert.deepEqual(expectSuccess(await second).events, [
@@ -364,7 +364,7 @@ describe('event queue', () => {
         const waiting = slow.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
         let answered = false
         void waiting.then(() => (answered = true))
-        await until(() => slow.chat.services.waiters.size === 1, 'the request waits')
+        await until(() => slow.chat.services.delivery.size === 1, 'the request waits')
         assert.equal(answered, false, 'still waiting before the message')
         const id = await sendDirect(slow.as('max'), [5], 'are you there?')
         const body = expectSuccess(await waiting)
@@ -407,10 +407,10 @@ describe('event queue', () => {
         headers: { authorization: 'Basic ' + Buffer.from(`${email}:${key}`).toString('base64') },
         signal: aborted.signal,
       })
-      await until(() => chat.chat.services.waiters.size === 1, 'the request waits')
+      await until(() => chat.chat.services.delivery.size === 1, 'the request waits')
       aborted.abort()
       await assert.rejects(waiting)
-      await until(() => chat.chat.services.waiters.size === 0, 'the service forgets the request')
+      await until(() => chat.chat.services.delivery.size === 0, 'the service forgets the request')
       await sendDirect(chat.as('nina'), [4], 'later')
       assert.deepEqual((await take(chat.as('max'), queue)).map((e) => [e.id, e.type]), [[0, 'message']])
     })
@@ -418,7 +418,7 @@ describe('event queue', () => {
     it('ends a waiting request of a deleted queue with BAD_EVENT_QUEUE_ID', async () => {
       const queue = await register(chat.as('max'))
       const waiting = chat.as('max').get('/events', { queue_id: queue, last_event_id: -1 })
-      await until(() => chat.chat.services.waiters.size === 1, 'the request waits')
+      await until(() => chat.chat.services.delivery.size === 1, 'the request waits')
       expectSuccess(await chat.as('max').delete('/events', { queue_id: queue }))
       expectError(await waiting, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queue}`)
     })
@@ -613,7 +613,7 @@ describe('event queue', () => {
     it('never expires a queue while a request waits on it', async () => {
       const queue = await register(expiring.as('max'))
       const waiting = expiring.as('max').get('/events', { queue_id: queue, last_event_id: -1 })
-      await until(() => expiring.chat.services.waiters.size === 1, 'the request waits')
+      await until(() => expiring.chat.services.delivery.size === 1, 'the request waits')
       for (let i = 0; i < 3; i++) await expiring.advance(3600) // three checks, each far past the lifespan
       await sendDirect(expiring.as('nina'), [4], 'still there?')
       const body = expectSuccess(await waiting)

@@ -171,7 +171,7 @@ describe('PostgresBroker', () => {
       second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [3600, 3600] })
       const queue = expectSuccess(await first.as('nina').post('/register', { event_types: ['message'] })).queue_id as string
       const waiting = first.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
-      await until(() => first!.chat.services.waiters.size === 1, 'the long poll waits on the first service')
+      await until(() => first!.chat.services.delivery.size === 1, 'the long poll waits on the first service')
       const sent = expectSuccess(await second.as('max').post('/messages', { type: 'private', to: [5], content: 'through the other one' }))
       const events = expectSuccess(await waiting).events as Array<{ type: string; message: { id: number } }>
       assert.deepEqual(events.map((e) => [e.type, e.message.id]), [['message', sent.id]])
@@ -194,7 +194,7 @@ describe('PostgresBroker', () => {
       second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [60, 60] })
       const queue = expectSuccess(await second.as('nina').post('/register', { event_types: ['message'], apply_markdown: false })).queue_id as string
       const waiting = second.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
-      await until(() => second!.chat.services.waiters.size === 1, 'the long poll waits on the second service')
+      await until(() => second!.chat.services.delivery.size === 1, 'the long poll waits on the second service')
       const reads = countQueueReads(second)
       const sent = expectSuccess(await first.as('max').post('/messages', { type: 'private', to: [5], content: 'from the **first** one' }))
       const events = expectSuccess(await waiting).events as Array<{ id: number; type: string; message: { id: number; content: string } }>
@@ -274,7 +274,7 @@ describe('PostgresBroker', () => {
       second = await startTestChat({ db: first.chat.db.location, broker: await open(), heartbeatSeconds: [60, 60] })
       const queue = expectSuccess(await second.as('nina').post('/register', { event_types: ['message'] })).queue_id as string
       const waiting = second.as('nina').get('/events', { queue_id: queue, last_event_id: -1 })
-      await until(() => second!.chat.services.waiters.size === 1, 'the long poll waits on the second service')
+      await until(() => second!.chat.services.delivery.size === 1, 'the long poll waits on the second service')
       const reads = countQueueReads(second)
       const content = 'a long message ✓ '.repeat(400)
       const sent = expectSuccess(await first.as('max').post('/messages', { type: 'private', to: [5], content }))

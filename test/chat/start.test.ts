@@ -18,7 +18,7 @@ describe('startChat', () => {
         // Ended by close (the connection is closed under it): only the service's side matters here.
         return chat.as(name).get('/events', { queue_id: queueId, last_event_id: -1 }).catch(() => undefined)
       })
-      await until(() => chat.chat.services.waiters.size === 2, 'both long polls wait')
+      await until(() => chat.chat.services.delivery.size === 2, 'both long polls wait')
 
       // What close must wait for: each heartbeat a released poll appends to its queue (a store write).
       const { queues, db } = chat.chat.services

@@ -191,7 +191,7 @@ describe('zulip-js against the chat service', () => {
       const seen: Array<{ type: string; message?: { content: string } }> = []
       const exited = once(child, 'exit')
       // Its long poll is waiting once the service has a waiter (the other process starts up first).
-      await until(() => chat.chat.services.waiters.size === 1, 'the client starts its long poll')
+      await until(() => chat.chat.services.delivery.size === 1, 'the client starts its long poll')
       const arrived = new Promise<void>((resolve) =>
         lines.on('line', (line) => {
           const event = JSON.parse(line) as (typeof seen)[number]

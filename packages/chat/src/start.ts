@@ -6,12 +6,12 @@ import { every, SYSTEM_CLOCK, type Clock } from './clock.js'
 import { createChatApp, type ChatAppOptions } from './http/app.js'
 import type { ChatServices } from './routes/context.js'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './org/uploads.js'
-import { ChangeLog, type RecordedEvent } from './store/changes.js'
+import { ChangeLog } from './store/changes.js'
 import { isEmpty, openStore, type Store } from './store/db.js'
 import { loadFixture, REFERENCE_FIXTURE } from './fixture.js'
 import { LocalBroker, type EventBroker } from './events/event-broker.js'
 import { QueueStore } from './events/event-queues.js'
-import { Waiters } from './events/event-waiters.js'
+import { Delivery } from './events/delivery.js'
 import { DirectoryMailer, flushOutbox, type Mailer } from './org/mailer.js'
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js'
 import type { TextLinker } from './linkify/text-linker.js'
@@ -116,18 +116,8 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
   const changes = new ChangeLog(db, now)
   const queues = new QueueStore(db, now)
   const broker = options.broker ?? new LocalBroker()
-  // Another process's change may come with its answers (PostgresBroker): the requests it wakes here take theirs from them.
-  const waiters = new Waiters(broker, clock, (answers, wake) => queues.offer(answers, wake))
-  // Each change's events go into the queues inside its transaction; waiting requests learn of it after
-  // the commit. The fan-out's result is kept by the change's events (the same array reaches both).
-  const fannedOut = new WeakMap<readonly RecordedEvent[], Awaited<ReturnType<QueueStore['fanOut']>>>()
-  changes.addWriter(async (events, tx) => void fannedOut.set(events, await queues.fanOut(events, tx)))
-  changes.subscribe((events) => {
-    const result = fannedOut.get(events)
-    if (result === undefined) return
-    queues.committed(result.answers)
-    broker.publish(result.touched, result.answers)
-  })
+  // Each change's events go into the queues inside its transaction and are announced after its commit.
+  const delivery = new Delivery(changes, queues, broker, clock)
   const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
   const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
   const services: ChatServices = {
@@ -139,7 +129,7 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
     flushMail,
     baseUrl: '',
     queues,
-    waiters,
+    delivery,
     heartbeatMs,
     textLinkers,
     ...(prefixGlue !== undefined && { prefixGlue }),
@@ -155,8 +145,8 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
       (error: Error) => console.error(`prefixd chat: ${what} failed (retried next time): ${error.message}`),
     )
   }
-  const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, later('expiring idle queues', () => queues.expire(waiters.connected())))
-  const stopSaving = every(clock, ACTIVITY_SAVE_MS, later('saving queue activity', () => queues.persistActivity(options.sharedDatabase === true ? waiters.connected() : undefined)))
+  const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, later('expiring idle queues', () => queues.expire(delivery.connected())))
+  const stopSaving = every(clock, ACTIVITY_SAVE_MS, later('saving queue activity', () => queues.persistActivity(options.sharedDatabase === true ? delivery.connected() : undefined)))
   const app = createChatApp(services, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     ...(options.limiter !== undefined && { limiter: options.limiter }),
@@ -188,7 +178,7 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
       new Promise<void>((resolve) => {
         stopExpiry()
         stopSaving()
-        waiters.releaseAll()
+        delivery.releaseAll()
         // Once no request can start: the requests still running, then the mail and timer work they and
         // the timers started, then the last save — and only then the store.
         server!.close(() => {

@@ -3,8 +3,8 @@
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import type { Clock } from '../clock.js'
+import type { Delivery } from '../events/delivery.js'
 import type { QueueStore } from '../events/event-queues.js'
-import type { Waiters } from '../events/event-waiters.js'
 import type { TextLinker } from '../linkify/text-linker.js'
 import type { Mailer } from '../org/mailer.js'
 import type { UploadLimits } from '../org/uploads.js'
@@ -28,7 +28,8 @@ export interface ChatServices {
   /** The address of the service, for links in mail (`http://127.0.0.1:9991`). */
   readonly baseUrl: string
   readonly queues: QueueStore
-  readonly waiters: Waiters
+  /** A change's events on their way to the long polls (events/delivery.ts). */
+  readonly delivery: Delivery
   /** How long a GET /events waits before answering with a heartbeat (45–55 s unless configured). */
   readonly heartbeatMs: () => number
   /** Linkers applied to messages after the organization's linkifiers (the prefix glue); default none. */

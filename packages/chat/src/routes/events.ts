@@ -10,7 +10,7 @@ import { initialState, STATE_TYPES } from '../events/register-state.js'
 export const LONGPOLL_TIMEOUT_SECONDS = 90
 
 export function addEventRoutes(router: ChatRouter, services: ChatServices): void {
-  const { db, queues, waiters } = services
+  const { db, queues, delivery } = services
 
   router.post('/api/v1/register', async (ctx) => {
     const { params, user } = ctx.state
@@ -47,61 +47,43 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const lastEventId = params.int('last_event_id', { required: true, min: -1 })
     const dontBlock = params.bool('dont_block') ?? false
     // The queue and what it holds in one read; the events are answered only once the acknowledgement is valid.
-    let readAt = waiters.sequence
+    const readAt = delivery.sequence
     const { queue, events: held } = await queues.ownedWithEvents(queueId, user.id, lastEventId)
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
     const ignored = params.ignored()
-    const answer = (events: string[]): string =>
+    const answer = (events: readonly string[]): string =>
       `{"result":"success","msg":"","events":[${events.join(',')}],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
-    // On a wake-up with news, the answer is written directly (Koa is told not to respond): at once
-    // when this process's change left it in memory, else after reading the queue.
-    const respond = (events: readonly string[]): true => {
-      queues.touch(queueId)
-      const body = answer([...events])
-      ctx.respond = false
-      ctx.res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))])
-      ctx.res.end(body)
-      return true
-    }
-    const answerAtOnce = (): boolean | Promise<boolean> => {
+    let events: readonly string[] = held
+    if (held.length === 0 && dontBlock) {
+      // A change of this process that committed since that read left its event in memory.
       const latest = queues.takeLatest(queueId, lastEventId)
-      if (latest !== undefined) return respond([latest])
-      return (async () => {
-        if (!(await queues.exists(queueId))) return false
-        const events = await queues.readJson(queueId, lastEventId)
-        return events.length > 0 && respond(events)
-      })()
-    }
-    // A change of this process that committed since that read left its event in memory: taken here, it
-    // is not missed (its wake-up found no request waiting yet).
-    const latest = held.length === 0 ? queues.takeLatest(queueId, lastEventId) : undefined
-    let events = latest === undefined ? held : [latest]
-    while (events.length === 0 && !dontBlock) {
-      const outcome = await waiters.wait(
-        queueId,
-        services.heartbeatMs(),
-        (listener) => {
-          ctx.res.once('close', listener)
-          return () => ctx.res.off('close', listener)
-        },
-        answerAtOnce,
+      if (latest !== undefined) events = [latest]
+    } else if (held.length === 0) {
+      const gone = new AbortController()
+      ctx.res.once('close', () => gone.abort())
+      const result = await delivery.wait(queue, lastEventId, {
+        heartbeatMs: services.heartbeatMs(),
+        signal: gone.signal,
         readAt,
-      )
-      if (outcome === 'answered') {
+        // Written directly (Koa is told not to respond), inside the wake-up.
+        respond: (found) => {
+          queues.touch(queueId)
+          const body = answer(found)
+          ctx.respond = false
+          ctx.res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))])
+          ctx.res.end(body)
+        },
+      })
+      if (result === 'answered') {
         ctx.body = '' // (written already) keeps the not-found check of app.ts quiet
         return
       }
-      if (outcome === 'gone') {
+      if (result === 'gone') {
         queues.touch(queueId) // its lifespan counts from the end of the last connected request
         return
       }
-      await queues.owned(queueId, user.id) // dropped meanwhile: BAD_EVENT_QUEUE_ID
-      // A heartbeat is queued like any event; anything queued meanwhile (a request that took over the
-      // queue may have left events unacknowledged) comes with it.
-      if (outcome !== 'events') await queues.append(queueId, { type: 'heartbeat' })
-      readAt = waiters.sequence
-      events = await queues.readJson(queueId, lastEventId)
+      events = result
     }
     queues.touch(queueId)
     // The events are sent as stored (JSON text): with many waiting queues, this is the busiest answer.

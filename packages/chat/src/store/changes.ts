@@ -16,8 +16,13 @@ export type RecordedEvent = ChangeEvent & { readonly id: number }
 
 export type ChangeListener = (events: readonly RecordedEvent[]) => void
 
-/** Writes what must commit with a change's events, inside its transaction. */
-export type ChangeWriter = (events: readonly RecordedEvent[], tx: Sql) => Promise<void>
+/**
+ * Writes what must commit with a change's events, inside its transaction; what it returns, if anything, is
+ * called once the change has committed (to announce what it wrote), never for a change rolled back.
+ */
+export type ChangeWriter = (events: readonly RecordedEvent[], tx: Sql) => Promise<AfterCommit | void>
+
+export type AfterCommit = () => void
 
 /** The change log keeps this many recent events (for inspection); older rows are deleted. */
 export const CHANGE_LOG_ROWS = 100_000
@@ -46,8 +51,10 @@ export class ChangeLog {
    */
   async write<T>(change: (emit: Emit, tx: Sql) => Promise<T> | T, options?: TransactionOptions): Promise<T> {
     let recorded: RecordedEvent[] = []
+    let afterCommit: AfterCommit[] = []
     const result = await this.#store.transaction(async (tx) => {
       recorded = []
+      afterCommit = [] // (a shared transaction may run again)
       const emitted: ChangeEvent[] = []
       const emit: Emit = (users, event) => {
         const ids = [...new Set(users)].sort((a, b) => a - b)
@@ -60,17 +67,21 @@ export class ChangeLog {
         recorded.push({ id: row!.id, users, event })
       }
       if (recorded.length > 0) {
-        for (const writer of this.#writers) await writer(recorded, tx)
+        for (const writer of this.#writers) {
+          const then = await writer(recorded, tx)
+          if (then !== undefined) afterCommit.push(then)
+        }
         const newest = recorded.at(-1)!.id
         if (newest % 1000 === 0) await tx.run('DELETE FROM events WHERE id <= ?', newest - CHANGE_LOG_ROWS) // now and then, not on every write
       }
       return result
     }, options)
+    for (const then of afterCommit) then()
     if (recorded.length > 0) for (const listener of this.#listeners) listener(recorded)
     return result
   }
 
-  /** `writer` runs inside each change's transaction with its events (event queues store theirs so). */
+  /** `writer` runs inside each change's transaction with its events (events/delivery.ts fans them out into the queues so). */
   addWriter(writer: ChangeWriter): void {
     this.#writers.add(writer)
   }
