@@ -128,23 +128,22 @@ export function searchWords(text: string): string[] {
  * Most matches a PostgreSQL search hands to the history query as a list of ids; a search with more runs as
  * a condition on each message's tsvector.
  */
-const SEARCH_ID_LIST_MAX = 5000
+const SEARCH_ID_LIST_MAX = 500
 
 /**
  * A search on PostgreSQL as a condition. Asked for the newest 50 matches with each row's tsvector tested, the
  * planner walks back from the newest message until the 50th match; a rare word's estimate (a word outside its
  * most common ones counts as ~0.1 % of the rows) makes that walk look short, and it reads most of the table
- * (510,000 rows, 3.5 s, for a word in 100 of 1,000,000 messages). So the matches are read first, newest first,
- * at most SEARCH_ID_LIST_MAX + 1 — from the GIN index when they are few, by the same walk when the word is
- * common (then it ends soon) — and all of them become a list: `m.id = ANY(list)` is an ordered scan of the
- * primary key over the list, which stops at the 50th row the rest of the narrow keeps. Past
- * SEARCH_ID_LIST_MAX the word is common (at least every 200th message of a million), the walk with the
- * tsvector condition finds 50 soon, and it is kept.
+ * (510,000 rows, 3.5 s, for a word in 100 of 1,000,000 messages). So up to SEARCH_ID_LIST_MAX + 1 matches are
+ * read first, in no order (from the GIN index, stopping there; at most that many heap pages): when that is
+ * all of them, they become a list, and `m.id = ANY(list)` is an ordered scan of the primary key over it that
+ * stops at the 50th row the rest of the narrow keeps. With more, the word is common enough for the walk (which
+ * reads recent pages, mostly cached, where the list's rows lie anywhere) and the tsvector condition is kept.
  */
 async function postgresSearch(db: Sql, query: string): Promise<[string, ...SqlValue[]]> {
   // One row: the ids as an array literal, passed on as it is.
   const found = await db.get<{ n: number; ids: string | null }>(
-    "SELECT count(*) AS n, array_agg(id)::text AS ids FROM (SELECT id FROM messages WHERE search @@ plainto_tsquery('simple', ?) ORDER BY id DESC LIMIT ?) AS s",
+    "SELECT count(*) AS n, array_agg(id)::text AS ids FROM (SELECT id FROM messages WHERE search @@ plainto_tsquery('simple', ?) LIMIT ?) AS s",
     query, SEARCH_ID_LIST_MAX + 1,
   )
   if (found!.n > SEARCH_ID_LIST_MAX) return ["m.search @@ plainto_tsquery('simple', ?)", query]
