@@ -95,10 +95,10 @@ export class QueueStore {
   async persistActivity(waiting: ReadonlySet<string> = new Set()): Promise<void> {
     for (const id of waiting) this.touch(id)
     if (this.#acknowledged.size === 0 && this.#connectedAt.size === 0) return
+    // Kept in memory until saved: a request that reads its queue while the save is on its way must still
+    // see them (cleared first, an acknowledgement could be undone for that moment: 'already pruned' missed).
     const acknowledged = [...this.#acknowledged]
     const connected = [...this.#connectedAt]
-    this.#acknowledged.clear()
-    this.#connectedAt.clear()
     // Shared (beside sends): rows are locked in id order, as the fan-out locks them, and the updates only
     // move values forward, so two processes saving the same queue agree whichever goes first.
     const byId = new Map<string, [through: number | null, at: number | null]>()
@@ -134,6 +134,9 @@ export class QueueStore {
         'DELETE FROM event_payloads WHERE id < coalesce((SELECT min(payload_id) FROM queue_events WHERE payload_id IS NOT NULL), (SELECT max(id) + 1 FROM event_payloads))',
       )
     }, { shared: true })
+    // Saved: forgotten, unless a request moved them on meanwhile (the next save writes those).
+    for (const [id, through] of acknowledged) if (this.#acknowledged.get(id) === through) this.#acknowledged.delete(id)
+    for (const [id, at] of connected) if (this.#connectedAt.get(id) === at) this.#connectedAt.delete(id)
   }
 
   /** Creates a queue (in `tx`, the transaction that also reads its initial state). */
