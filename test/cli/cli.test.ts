@@ -1,4 +1,6 @@
-// Black-box tests of the prefixd command: the built binary run as a child process.
+// Tests of the prefixd command: the command line run in this process as the binary runs it (runCli with the
+// process's streams swapped for in-memory ones), and the built binary itself where a test is about the
+// process: its stdin over a pipe, its exit code, its usage text.
 //
 // Loading the default data costs most of a run, so only the tests about the defaults load them; the
 // others run on a small table and vocabulary (`--no-defaults --prefixes small.json --vocab widgets.ttl`).
@@ -8,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Parser } from 'n3'
-import { prefixd } from './run-prefixd.js'
+import { prefixd, prefixdBinary } from './run-prefixd.js'
 
 const FOAF = 'http://xmlns.com/foaf/0.1/'
 const W = 'http://widgets.example/ns#'
@@ -151,9 +153,9 @@ describe('prefixd', function () {
       assert.equal(run.code, 0)
     })
 
-    it('keeps one output line per input line over many chunks', async () => {
+    it('keeps one output line per input line over many chunks (the binary, its stdin a pipe)', async () => {
       const lines = Array.from({ length: 20_000 }, (_, i) => (i % 3 === 0 ? `http://nowhere.invalid/${i}` : `${W}t${i}`))
-      const run = await prefixd(['shrink', ...small], lines.join('\n') + '\n')
+      const run = await prefixdBinary(['shrink', ...small], lines.join('\n') + '\n')
       const out = run.stdout.split('\n')
       assert.equal(out.pop(), '')
       assert.equal(out.length, lines.length)
@@ -308,8 +310,8 @@ describe('prefixd', function () {
   })
 
   describe('usage errors', () => {
-    async function usageError(args: readonly string[], message: RegExp): Promise<void> {
-      const run = await prefixd(args)
+    async function usageError(args: readonly string[], message: RegExp, runner = prefixd): Promise<void> {
+      const run = await runner(args)
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`)
       assert.equal(run.stdout, '', args.join(' '))
       assert.match(run.stderr, /^prefixd: /, args.join(' '))
@@ -324,8 +326,8 @@ describe('prefixd', function () {
       ])
     })
 
-    it('exits 2 without a command or with an unknown option', async () => {
-      await Promise.all([usageError([], /no command given/), usageError(['expand', '--bogus', 'x:y'], /'--bogus'/)])
+    it('exits 2 without a command or with an unknown option (the binary: its exit code)', async () => {
+      await Promise.all([usageError([], /no command given/, prefixdBinary), usageError(['expand', '--bogus', 'x:y'], /'--bogus'/, prefixdBinary)])
     })
 
     it('exits 2 for a bad --limit', async () => {
@@ -360,8 +362,8 @@ describe('prefixd', function () {
   })
 
   describe('help', () => {
-    it('prints the usage on stdout and exits 0', async () => {
-      const run = await prefixd(['--help'])
+    it('prints the usage on stdout and exits 0 (the binary)', async () => {
+      const run = await prefixdBinary(['--help'])
       assert.match(run.stdout, /^Usage: prefixd <command>/)
       assert.equal(run.code, 0)
     })

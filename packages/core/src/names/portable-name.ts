@@ -4,7 +4,7 @@
  * Whether a local name as {@link writeLocalName} writes it (escapes included) reads back the same in
  * rdflib 7.x, Jena and n3 alike. The grammar (PN_LOCAL, Turtle §6.5) allows a final `\.`, but rdflib's
  * tokenizer takes that dot for the end of the statement and raises BadSyntax (`dbpedia:Washington\,_D.C\.`);
- * Jena and n3 read it. Every other escape, anywhere, was read back alike by all three (test/core/portable-name.test.ts).
+ * Jena and n3 read it. Every other escape, anywhere, was read back alike by all three (test/core/names/portable-name.test.ts).
  *
  * @example
  * isPortableLocalName('a\\,b')  // true

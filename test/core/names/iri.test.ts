@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import { isAbsoluteIri } from '@prefixd/core'
-import { iriProblem, isIriSuffix, looksLikeIri } from '../../packages/core/src/names/iri.js'
+import { iriProblem, isIriSuffix, looksLikeIri } from '../../../packages/core/src/names/iri.js'
 
 describe('isAbsoluteIri', () => {
   it('accepts IRIs with a scheme, hierarchical or not, ASCII or not', () => {

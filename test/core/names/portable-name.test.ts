@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
 import { isPortableLocalName, writeLocalName } from '@prefixd/core'
-import { rdflibMissing, rdflibObjects } from '../support/rdf-tools.js'
+import { rdflibMissing, rdflibObjects } from '../../support/rdf-tools.js'
 
 /** Local names with every escape PN_LOCAL has, first, inside and last, and the plain shapes around them. */
 const LOCALS = ['a', '0000231', 'a.b', 'Washington,_D.C.', 'a.', 'a..', 'a.,', 'x)', 'a(b)', 'a/', '-a', 'a-', '_a', 'a:b', 'a%20b', 'é', '😀', ...Array.from("~.-!$&'()*+,;=/?#@%", (ch) => `a${ch}b`), ...Array.from("~!$&'()*+,;=/?#@", (ch) => `a${ch}`)]

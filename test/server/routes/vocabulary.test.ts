@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp, MAX_PARAMETER_LENGTH, MAX_VOCABULARY_TERMS } from '@prefixd/server'
-import { listen, type Running } from './http-helpers.js'
+import { listen, type Running } from '../http-helpers.js'
 
 const FOAF = 'http://xmlns.com/foaf/0.1/'
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'

@@ -5,9 +5,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expectSuccess, startTestChat, USERS, type TestChat } from '../chat/chat-helpers.js'
-import { startPeer, type Peer } from '../chat/http-peer.js'
-import { MAIN, prefixd, type Run } from './run-prefixd.js'
+import { expectSuccess, startTestChat, USERS, type TestChat } from '../../chat/chat-helpers.js'
+import { startPeer, type Peer } from '../../chat/http-peer.js'
+import { MAIN, prefixd, type Run } from '../run-prefixd.js'
 
 /** The account options for the fixture user `name`. */
 function account(chat: TestChat, name: string): string[] {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
 import { createApp, openSetStore, type SetStore } from '@prefixd/server'
-import { listen, type Running } from './http-helpers.js'
+import { listen, type Running } from '../http-helpers.js'
 
 const TOKEN = 'test-token-0123456789'
 const OTHER = 'other-token-abcdefghij'

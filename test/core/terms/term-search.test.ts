@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import { PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
-import { localName, TermSearch, type SearchableTerm } from '../../packages/core/src/terms/term-search.js'
+import { localName, TermSearch, type SearchableTerm } from '../../../packages/core/src/terms/term-search.js'
 
 const A = 'http://a.example/'
 const B = 'http://b.example/ns#'

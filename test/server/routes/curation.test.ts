@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { Parser } from 'n3'
 import { PrefixIndex, readPrefixSource } from '@prefixd/core'
 import { createApp, OPENAPI_DOCUMENT } from '@prefixd/server'
-import { listen, type Running } from './http-helpers.js'
+import { listen, type Running } from '../http-helpers.js'
 
 describe('curation over HTTP', () => {
   let index: PrefixIndex

@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { postgresOrSkip, type TestPostgres } from '../support/postgres.js'
-import { refused, start, until } from './serve-process.js'
+import { postgresOrSkip, type TestPostgres } from '../../support/postgres.js'
+import { refused, start, until } from '../serve-process.js'
 
 const TOKEN = 'serve-token-0123456789'
 const ENV = { PREFIXD_TOKENS: TOKEN }

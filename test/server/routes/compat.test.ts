@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { Parser } from 'n3'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp } from '@prefixd/server'
-import { listen, type Running } from './http-helpers.js'
+import { listen, type Running } from '../http-helpers.js'
 
 const LOV = '/dataset/lov/api/v2'
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { PrefixIndex } from '@prefixd/core'
-import { vocabularyIris } from '../support/vocabulary-iris.js'
+import { vocabularyIris } from '../../support/vocabulary-iris.js'
 
 describe('expand(shrink(iri)) === iri on the default data', function () {
   this.timeout(120_000)

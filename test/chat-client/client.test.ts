@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { ChatApiError, ChatClient, EventQueueClient, isReregister, type ChatClientOptions, type ChatEvent, type EventQueueOptions, type QueueItem, type RegisterState, type Sleep } from '../../packages/chat-client/src/index.js'
 import { timerSleep } from '../../packages/chat-client/src/chat-client.js'
-import { expectError, expectSuccess, startTestChat, until, USERS, type TestChat } from './chat-helpers.js'
-import { closedPort, startPeer, type Peer } from './http-peer.js'
+import { expectError, expectSuccess, startTestChat, until, USERS, type TestChat } from '../chat/chat-helpers.js'
+import { closedPort, startPeer, type Peer } from '../chat/http-peer.js'
 
 const envelope503 = { status: 503, body: JSON.stringify({ result: 'error', code: 'INTERNAL', msg: 'Service unavailable' }) } as const
 const html502 = { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' } as const

@@ -1,8 +1,8 @@
 // Tests of the subclass closure behind the subclass-aware type filter.
 
 import assert from 'node:assert/strict'
-import { TypeHierarchy } from '../../packages/core/src/terms/type-hierarchy.js'
-import { OWL, RDF_PROPERTY, RDFS, RDFS_CLASS } from '../../packages/core/src/terms/vocab.js'
+import { TypeHierarchy } from '../../../packages/core/src/terms/type-hierarchy.js'
+import { OWL, RDF_PROPERTY, RDFS, RDFS_CLASS } from '../../../packages/core/src/terms/vocab.js'
 
 describe('TypeHierarchy', () => {
   it('knows the RDFS and OWL built-ins', () => {

@@ -1,7 +1,7 @@
 // The base-layer synonym rule both load paths share (packages/core/src/draft/namespace-synonyms.ts).
 
 import assert from 'node:assert/strict'
-import { keepBaseSynonyms } from '../../packages/core/src/draft/namespace-synonyms.js'
+import { keepBaseSynonyms } from '../../../packages/core/src/draft/namespace-synonyms.js'
 
 describe('keepBaseSynonyms', () => {
   const namespaces = new Set(['http://schema.org/', 'http://purl.org/dc/terms/'])

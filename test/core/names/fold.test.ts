@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { fold } from '../../packages/core/src/names/fold.js'
+import { fold } from '../../../packages/core/src/names/fold.js'
 
 describe('fold', () => {
   it('lower-cases', () => {

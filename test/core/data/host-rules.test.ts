@@ -1,7 +1,7 @@
 // Tests of what a namespace's host says about it: placeholder hosts, sites without vocabularies, prefix.cc.
 
 import assert from 'node:assert/strict'
-import { hostKind, hostOf } from '../../packages/core/src/data/host-rules.js'
+import { hostKind, hostOf } from '../../../packages/core/src/data/host-rules.js'
 
 describe('hostKind', () => {
   it('finds the host of an IRI, without user info, port or a trailing dot', () => {

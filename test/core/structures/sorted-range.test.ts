@@ -1,7 +1,7 @@
 // Tests of the binary searches over sorted arrays that prefix completion relies on.
 
 import assert from 'node:assert/strict'
-import { lowerBound, lowerBoundNumber, prefixRange } from '../../packages/core/src/structures/sorted-range.js'
+import { lowerBound, lowerBoundNumber, prefixRange } from '../../../packages/core/src/structures/sorted-range.js'
 
 describe('lowerBound', () => {
   const keys = ['a', 'ab', 'abc', 'b', 'bb', 'c']

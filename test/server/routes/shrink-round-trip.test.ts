@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp, MAX_BULK_ITEMS } from '@prefixd/server'
-import { vocabularyIris } from '../support/vocabulary-iris.js'
-import { listen, type Running } from './http-helpers.js'
+import { vocabularyIris } from '../../support/vocabulary-iris.js'
+import { listen, type Running } from '../http-helpers.js'
 
 describe('shrink over HTTP: expand(shrink(iri)) === iri', function () {
   this.timeout(120_000)

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { isPnPrefix, readLocalName, writeLocalName } from '@prefixd/core'
 import { isPlainLocalName, localNameEnd, namesInToken } from '@prefixd/core/syntax'
-import { localNameProblem, printable } from '../../packages/core/src/names/pn-local.js'
+import { localNameProblem, printable } from '../../../packages/core/src/names/pn-local.js'
 
 describe('isPnPrefix', () => {
   it('accepts names that start with a letter and continue with letters, digits, _, -, middle dots', () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
-import { listen, type Running } from './http-helpers.js'
+import { listen, type Running } from '../http-helpers.js'
 
 interface Row {
   prefix: string

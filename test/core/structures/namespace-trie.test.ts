@@ -1,7 +1,7 @@
 // Tests of the radix trie over namespace IRIs: exact lookup, every key that starts a string, and the longest.
 
 import assert from 'node:assert/strict'
-import { NamespaceTrie } from '../../packages/core/src/structures/namespace-trie.js'
+import { NamespaceTrie } from '../../../packages/core/src/structures/namespace-trie.js'
 
 function trieOf(...keys: string[]): NamespaceTrie<string> {
   const trie = new NamespaceTrie<string>()
