@@ -313,6 +313,21 @@ describe('namesIn and irisIn', () => {
     ])
   })
 
+  it('keeps a dot inside a name when a character of PN_CHARS past ASCII follows it (Turtle §6.5: ex:a.é, ex:a.·b, ex:a.𝔸)', () => {
+    assert.deepEqual(names('ex:s ex:p ex:a.é ; ex:q ex:b.\u00B7c , ex:c.\u{1D538} .'), [
+      ['ex', 's', 'ex:s'],
+      ['ex', 'p', 'ex:p'],
+      ['ex', 'a.é', 'ex:a.é'],
+      ['ex', 'q', 'ex:q'],
+      ['ex', 'b.\u00B7c', 'ex:b.\u00B7c'],
+      ['ex', 'c.\u{1D538}', 'ex:c.\u{1D538}'],
+    ])
+    // What is not PN_CHARS still ends the name at the dot, as n3 reads it; and so does the end of the text.
+    assert.deepEqual(names('ex:d.\u2026 ex:e.').map(([, , text]) => text), ['ex:d', 'ex:e'])
+    const quads = new Parser({ format: 'text/turtle' }).parse('@prefix ex: <http://e/> . ex:s ex:p ex:a.é .')
+    assert.equal(quads[0]!.object.value, 'http://e/a.é')
+  })
+
   it('finds IRIs, datatype IRIs included, but not declared namespaces', () => {
     const text = '@prefix ex: <http://e/> .\n<http://a> ex:p "1"^^<http://t> .'
     assert.deepEqual([...irisIn([...tokens(text)])].map((i) => [i.iri, text.slice(i.start, i.end)]), [

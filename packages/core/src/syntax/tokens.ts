@@ -38,7 +38,17 @@ for (const c of ';,()[]{}<"\'#') CLASSES[c.charCodeAt(0)]! |= TERM_END
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_:%\\-') CLASSES[c.charCodeAt(0)]! |= AFTER_DOT
 for (const c of '0123456789') CLASSES[c.charCodeAt(0)]! |= DIGIT
 const UNICODE_SPACE = /\s/u
+/**
+ * A character past ASCII that may follow a `.` inside a local name: PN_CHARS (Turtle §6.5, `ex:a.é`), a
+ * high surrogate standing for #x10000–#xEFFFF. Anything else after the dot (`ex:a.…`) ends the name there.
+ */
+const WIDE_AFTER_DOT = new RegExp(`[${CHARS}\\uD800-\\uDB7F]`)
 const LF = 10
+
+/** Whether the character with code `c`, after a `.` in a name, keeps the dot inside it (at the text's end, `c` is NaN: no). */
+function continuesAfterDot(c: number): boolean {
+  return c < 128 ? (CLASSES[c]! & AFTER_DOT) !== 0 : c >= 128 && WIDE_AFTER_DOT.test(String.fromCharCode(c))
+}
 
 /** Whether the character with code `c` is blank space (`\s`). */
 function isSpace(c: number): boolean {
@@ -111,7 +121,7 @@ export function* tokens(text: string, from = 0): Generator<Token> {
       while (j < length) {
         const d = text.charCodeAt(j)
         if (d === 0x5c /* \ */) j += 2 // an escaped character (`ex:a\#b`) is part of the name
-        else if (d < 128 ? CLASSES[d]! & TERM_END || (d === 0x2e && !(CLASSES[text.charCodeAt(j + 1)]! & AFTER_DOT)) : isSpace(d)) break
+        else if (d < 128 ? CLASSES[d]! & TERM_END || (d === 0x2e && !continuesAfterDot(text.charCodeAt(j + 1))) : isSpace(d)) break
         else j++
       }
       i = Math.max(Math.min(j, length), i + 1) // a lone character of any kind: never loop
