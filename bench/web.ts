@@ -10,19 +10,26 @@ import { createApp, createHttpServer, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
 
 const CHROMIUM = process.env.PREFIXD_CHROMIUM ?? '/usr/bin/chromium'
-const RESULTS = new URL('results/web.md', import.meta.url)
+/** Where the results go; PREFIXD_BENCH_RESULTS writes them elsewhere (a run of another build, to compare). */
+const RESULTS = process.env.PREFIXD_BENCH_RESULTS ?? new URL('results/web.md', import.meta.url)
+/** The built site measured; PREFIXD_SITE_DIR measures another build (the one before a change) on the same machine. */
+const SITE = process.env.PREFIXD_SITE_DIR ?? SITE_DIR
 const LOADS = 9
 /** The search box waits this long after the last keystroke (packages/web/src/search-page.ts). */
 const DEBOUNCE_MS = 120
 /** A fast typist: about 16 characters a second. */
 const KEYSTROKE_MS = 60
 
-const PAGES = [
-  ['/', '#query'],
-  ['/prefixes', 'tbody tr'],
-  ['/prefix/schema', '.term'],
-  ['/editor', '.cm-content'],
-] as const
+/** Each page and what shows it is ready; another build (PREFIXD_SITE_DIR, from before the API page) is measured without /api/docs. */
+const PAGES: ReadonlyArray<readonly [path: string, ready: string]> = (
+  [
+    ['/', '#query'],
+    ['/prefixes', 'tbody tr'],
+    ['/prefix/schema', '.term'],
+    ['/editor', '.cm-content'],
+    ['/api/docs', '.opblock'],
+  ] as const
+).filter(([path]) => path !== '/api/docs' || process.env.PREFIXD_SITE_DIR === undefined)
 
 const SEARCHES = ['foaf:Pe', 'schema:Per', 'person', 'dcterms:', 'skos:pref', 'http://xmlns.com/foaf/0.1/kn', 'organization', 'prov:was', 'owl:Obj', 'rdfs:sub', 'sh:Node', 'dcat:Data', 'geo', 'label', 'schema:name']
 const TYPED = ['schema:Person', 'foaf:knows', 'dcterms:creator', 'skos:prefLabel', 'prov:wasGeneratedBy', 'organization', 'owl:ObjectProperty']
@@ -33,7 +40,7 @@ const percentile = (values: number[], p: number): number => [...values].sort((a,
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1)
 
 async function main(): Promise<void> {
-  const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
+  const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE)])
   const server = createHttpServer(createApp({ index, site }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -10,7 +10,7 @@ import { createApp, loadSite, type Site } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
 import { listen, type Running } from './http-helpers.js'
 
-const PAGES = ['/', '/prefixes', '/editor', '/prefix/foaf']
+const PAGES = ['/', '/prefixes', '/editor', '/prefix/foaf', '/api/docs']
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const HTML = /^text\/html; charset=utf-8$/
 
@@ -111,10 +111,10 @@ describe('the web site', () => {
       assert.equal(((await bad.json()) as { error: { code: string } }).error.code, 'BAD_ENCODING')
     })
 
-    it('allows inline styles on the editor only (CodeMirror injects its own)', async () => {
+    it('allows inline styles on the editor and the API page only (CodeMirror and Swagger UI set their own)', async () => {
       for (const path of PAGES) {
         const csp = (await get(path)).headers.get('content-security-policy')!
-        assert.equal(csp.includes("'unsafe-inline'"), path === '/editor', path)
+        assert.equal(csp.includes("'unsafe-inline'"), path === '/editor' || path === '/api/docs', path)
         assert.ok(!/script-src[^;]*unsafe/.test(csp), path)
       }
     })
@@ -284,7 +284,7 @@ describe('loadSite', () => {
 
   /** A minimal site: the pages and one asset in a subfolder. */
   async function writeSite(omit?: string): Promise<void> {
-    for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html']) {
+    for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html', 'api-docs.html']) {
       if (page !== omit) await writeFile(join(dir, page), `<!doctype html><title>${page}</title>`)
     }
     await mkdir(join(dir, 'assets'))
@@ -300,7 +300,7 @@ describe('loadSite', () => {
     })
   })
 
-  for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html']) {
+  for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html', 'api-docs.html']) {
     it(`rejects a site without ${page}, naming it`, async () => {
       await writeSite(page)
       await assert.rejects(loadSite(dir), (error: unknown) => {
@@ -322,7 +322,7 @@ describe('loadSite', () => {
   it('loads a folder given as a path or a file URL, by path relative to it, skipping unknown file types', async () => {
     await writeSite()
     const site = await loadSite(dir)
-    assert.deepEqual([...site.files.keys()].sort(), ['assets/app-1a2b.js', 'editor.html', 'index.html', 'not-found.html', 'prefix.html', 'prefixes.html', 'sets.html', 'suspect.html'])
+    assert.deepEqual([...site.files.keys()].sort(), ['api-docs.html', 'assets/app-1a2b.js', 'editor.html', 'index.html', 'not-found.html', 'prefix.html', 'prefixes.html', 'sets.html', 'suspect.html'])
     const fromUrl = await loadSite(pathToFileURL(dir + '/'))
     assert.deepEqual([...fromUrl.files.keys()].sort(), [...site.files.keys()].sort())
   })

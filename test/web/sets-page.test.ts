@@ -49,8 +49,9 @@ describe('the sets page in Chromium', function () {
     page = await context.newPage()
     errors = []
     page.on('pageerror', (error) => errors.push(error.message))
-    // A refused PUT shows in the console as a failed resource: those the test provokes are expected.
-    page.on('console', (message) => message.type() === 'error' && !/status of (400|401|412)/.test(message.text()) && errors.push(message.text()))
+    // A refused PUT shows in the console as a failed resource, and so does a name no table knows (a 404
+    // answer of expand): those the tests provoke are expected.
+    page.on('console', (message) => message.type() === 'error' && !/status of (400|401|404|412)/.test(message.text()) && errors.push(message.text()))
   })
   afterEach(async function () {
     await context?.close()
@@ -150,10 +151,124 @@ describe('the sets page in Chromium', function () {
       await page.getByLabel('Token').fill(TOKEN)
       await page.getByLabel('Token').press('Tab')
       await page.getByRole('row', { name: /secret/ }).waitFor()
-      assert.equal(await status().innerText(), '')
+      assert.equal(await page.locator('#status').innerText(), '')
     } finally {
       await privateServer.close()
       await privateStore.close()
+    }
+  })
+
+  it('shows the result of Save beside the button, in view on a 375 px phone too', async () => {
+    for (const viewport of [{ width: 1100, height: 800 }, { width: 375, height: 740 }]) {
+      const tab = await browser.newContext({ viewport, ...(viewport.width < 400 && { isMobile: true, hasTouch: true }) })
+      try {
+        const small = await tab.newPage()
+        await small.goto(`${server.url}/sets`)
+        await small.getByLabel('Token').fill(TOKEN)
+        await small.getByLabel('Name').fill(`beside-${viewport.width}`)
+        await small.getByLabel('Or paste the prefixes').fill('@prefix beside: <http://example.org/beside#> .')
+        const save = small.getByRole('button', { name: 'Save set' })
+        await save.click()
+        const result = small.locator('#save-result')
+        await result.getByText(`Saved beside-${viewport.width}: 1 prefix.`).waitFor()
+        // The set is shown above the form once saved: the result must still be where the eyes are.
+        await small.getByRole('heading', { name: `Set beside-${viewport.width}` }).waitFor()
+        const [button, said] = [(await save.boundingBox())!, (await result.locator('p').boundingBox())!]
+        assert.ok(said.y >= 0 && said.y + said.height <= viewport.height, `${viewport.width} px: the result is off-screen at ${JSON.stringify(said)}`)
+        assert.ok(button.y >= 0 && button.y + button.height <= viewport.height, `${viewport.width} px: the button is off-screen at ${JSON.stringify(button)}`)
+        // Beside the button, or right under it where the row wraps.
+        assert.ok(Math.abs(said.y - button.y) <= 8 || (said.y >= button.y + button.height - 1 && said.y - (button.y + button.height) <= 16), `${JSON.stringify(button)} / ${JSON.stringify(said)}`)
+        if (viewport.width < 400) await screenshot(small, 'phone-sets-saved', { fullPage: false })
+      } finally {
+        await tab.close()
+      }
+    }
+  })
+
+  it('lists every problem of a body at once: a relative IRI and a duplicate prefix both', async () => {
+    const body = '@prefix rel: <relative/> .\n@prefix dup: <http://example.org/one#> .\n@prefix dup: <http://example.org/two#> .\n'
+    const answer = (await (await putSet('two-problems', body)).json()) as { error: { problems: Array<{ entry?: string; message: string }> } }
+    assert.deepEqual(answer.error.problems.map((p) => p.entry).sort(), ['dup: http://example.org/two#', 'rel: relative/'])
+    await page.goto(`${server.url}/sets`)
+    await page.getByLabel('Token').fill(TOKEN)
+    await page.getByLabel('Name').fill('two-problems')
+    await page.getByLabel('Or paste the prefixes').fill(body)
+    await page.getByRole('button', { name: 'Save set' }).click()
+    const result = page.locator('#save-result')
+    await result.getByText('Not saved: 2 problems in the body; nothing was stored.').waitFor()
+    const items = await result.locator('li').allInnerTexts()
+    assert.equal(items.length, 2)
+    assert.ok(items.some((item) => /rel: relative\/: namespace: not an absolute IRI/.test(item)), items.join(' | '))
+    assert.ok(items.some((item) => /dup: http:\/\/example\.org\/two#: prefix 'dup' is already bound/.test(item)), items.join(' | '))
+    assert.equal((await fetch(`${server.url}/api/v1/sets/two-problems`)).status, 404)
+  })
+
+  it('warns when a set rebinds a prefix of the default table (foaf: elsewhere), in the API answer and beside Save', async () => {
+    const body = '@prefix foaf: <http://example.org/my-foaf#> .\n@prefix mine: <http://example.org/mine#> .\n'
+    const answer = (await (await putSet('rebinds', body)).json()) as { warnings: Array<{ prefix: string; namespace: string; served: string }> }
+    assert.deepEqual(answer.warnings.map(({ prefix, namespace, served }) => ({ prefix, namespace, served })), [
+      { prefix: 'foaf', namespace: 'http://example.org/my-foaf#', served: 'http://xmlns.com/foaf/0.1/' },
+    ])
+    // A set that rebinds nothing has no warnings.
+    assert.deepEqual(((await (await putSet('plain', '@prefix mine: <http://example.org/mine#> .')).json()) as { warnings: unknown[] }).warnings, [])
+    await page.goto(`${server.url}/sets`)
+    await page.getByLabel('Token').fill(TOKEN)
+    await page.getByLabel('Name').fill('rebinds-too')
+    await page.getByLabel('Or paste the prefixes').fill(body)
+    await page.getByRole('button', { name: 'Save set' }).click()
+    const result = page.locator('#save-result.warning')
+    await result.getByText('Saved rebinds-too: 2 prefixes. A warning: the default table binds this prefix elsewhere.').waitFor()
+    assert.match(await result.locator('li').innerText(), /^foaf: is bound to <http:\/\/example\.org\/my-foaf#> here, but the default table binds it to <http:\/\/xmlns\.com\/foaf\/0\.1\/>/)
+  })
+
+  it('lets the search, table and editor pages answer from a chosen set, kept in the URL', async () => {
+    await putSet('chosen', '@prefix widget: <http://example.org/widgets/> .\n')
+    // Search: the picker lists the sets; choosing one asks again, from it.
+    await page.goto(`${server.url}/?q=widget:Gear`)
+    const picker = page.getByLabel('Prefix set')
+    await picker.waitFor()
+    assert.ok((await picker.locator('option').allInnerTexts()).includes('chosen'))
+    await page.locator('#status').getByText('Nothing found for “widget:Gear”.').waitFor()
+    await picker.selectOption('chosen')
+    await page.locator('#answer').getByText('http://example.org/widgets/Gear').waitFor()
+    assert.match(page.url(), /[?&]set=chosen\b/)
+    assert.match(page.url(), /[?&]q=widget%3AGear\b/)
+    // The URL carries it: a reload (or a link) answers from the set again, and links keep it.
+    await page.reload()
+    await page.locator('#answer').getByText('http://example.org/widgets/Gear').waitFor()
+    assert.equal(await picker.inputValue(), 'chosen')
+    // Table: the set's prefix is there, graded as the team's own.
+    await page.goto(`${server.url}/prefixes?set=chosen&q=widget`)
+    const row = page.getByRole('row', { name: /widget/ })
+    await row.waitFor()
+    assert.match(await row.innerText(), /http:\/\/example\.org\/widgets\/\s+your own/)
+    assert.equal(await row.getByRole('link').getAttribute('href'), '/prefix/widget?set=chosen')
+    assert.equal(await page.getByLabel('Prefix set').inputValue(), 'chosen')
+    // Back to the default table: the prefix is gone, and so is set= from the URL.
+    await page.getByLabel('Prefix set').selectOption('')
+    await page.locator('#status').getByText(/No prefix matches “widget”/).waitFor()
+    assert.doesNotMatch(page.url(), /set=/)
+    // Editor: completion asks the set.
+    await page.goto(`${server.url}/editor?set=chosen`)
+    await page.locator('.cm-content').click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type('widg')
+    await page.keyboard.press('Control+Space')
+    await page.locator('.cm-tooltip-autocomplete li', { hasText: 'widget:' }).first().waitFor()
+    assert.equal(await page.getByLabel('Prefix set').inputValue(), 'chosen')
+  })
+
+  it('hides the picker on a resolver without sets, and asks for no set', async () => {
+    const plain = await listen(createApp({ index: PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' }), site: await loadSite(SITE_DIR) }))
+    try {
+      const requests: string[] = []
+      page.on('request', (request) => requests.push(request.url()))
+      await page.goto(`${plain.url}/prefixes`)
+      await page.getByRole('row', { name: /base/ }).waitFor()
+      assert.equal(await page.locator('.set-choice').isHidden(), true)
+      assert.deepEqual(requests.filter((url) => url.includes('set=')), [])
+    } finally {
+      await plain.close()
     }
   })
 

@@ -109,3 +109,48 @@ export interface ApiSetSummary {
   /** When it was last written (ISO 8601). */
   readonly updated: string
 }
+
+/** A vocabulary as `GET /api/v1/vocabularies` lists it for the home page. */
+export interface ApiFeaturedVocabulary {
+  readonly prefix: string
+  readonly namespace: string
+  readonly title: string | null
+  /** How many terms the index knows in its namespace. */
+  readonly terms: number
+}
+
+/** `GET /api/v1/vocabularies`: every curated vocabulary in table order, and the most popular others. */
+export interface ApiFeatured {
+  readonly curated: readonly ApiFeaturedVocabulary[]
+  readonly popular: readonly ApiFeaturedVocabulary[]
+}
+
+/** A prefix of a saved set that the served table binds to another namespace. */
+export interface ApiRebindWarning {
+  readonly prefix: string
+  /** Where the set binds it. */
+  readonly namespace: string
+  /** Where the served (default) table binds it. */
+  readonly served: string
+  readonly message: string
+}
+
+/** The answer of `PUT /api/v1/sets/{name}` (201 or 200). */
+export interface ApiSetWritten {
+  readonly success: true
+  readonly name: string
+  readonly prefixes: number
+  readonly standalone: boolean
+  readonly etag: string
+  readonly updated: string
+  /** Its prefixes the served table binds elsewhere (`[]` when none): stored all the same. */
+  readonly warnings: readonly ApiRebindWarning[]
+}
+
+/** One problem of a refused set body, as a 400 `BAD_BODY` lists them all in `error.problems`. */
+export interface ApiBodyProblem {
+  readonly message: string
+  readonly entry?: string
+  readonly line?: number
+  readonly column?: number
+}

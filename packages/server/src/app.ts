@@ -26,6 +26,7 @@ import { SetRegistry } from './sets/set-registry.js'
 import type { SetStore } from './sets/set-store.js'
 import { BearerTokens } from './sets/tokens.js'
 import { addVocabularyRoute } from './routes/vocabulary.js'
+import { addVocabulariesRoute } from './routes/vocabularies.js'
 import { addSiteRoutes, htmlNotFound, type Site } from './site.js'
 import { DEFAULT_CACHE_BYTES, IndexHolder } from './served-index.js'
 
@@ -104,6 +105,7 @@ export function createApp(options: AppOptions): Koa {
   addAutocompleteRoute(router)
   addPrefixesRoute(router)
   addVocabularyRoute(router)
+  addVocabulariesRoute(router)
   addSearchRoutes(router)
   addTermRoute(router)
   addPrefixCcRoutes(router)

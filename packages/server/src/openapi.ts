@@ -171,6 +171,34 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/api/v1/vocabularies': {
+      get: {
+        summary: 'The vocabularies a home page leads to: every curated one (table order) and the 30 most popular others (prefix.cc rank)',
+        parameters: [set],
+        responses: {
+          200: json(
+            {
+              type: 'object',
+              required: ['curated', 'popular'],
+              properties: Object.fromEntries(
+                ['curated', 'popular'].map((key) => [
+                  key,
+                  {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['prefix', 'namespace', 'title', 'terms'],
+                      properties: { prefix: { type: 'string' }, namespace: { type: 'string' }, title: { type: ['string', 'null'] }, terms: { type: 'integer', description: 'terms known in the namespace' } },
+                    },
+                  },
+                ]),
+              ),
+            },
+            'the featured vocabularies',
+          ),
+        },
+      },
+    },
     '/api/v1/prefixes/{prefix}': {
       get: {
         summary: 'One prefix: its namespace, what is known of its vocabulary, and its terms as classes, properties and others',
@@ -280,7 +308,7 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/sets': {
       get: {
         summary: 'The project prefix sets',
-        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/SetSummary' } }, 'every set, by name'), 401: error, 404: error },
+        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/SetSummary' } }, 'every set, by name (none when the server keeps no sets)'), 401: error },
       },
     },
     '/api/v1/sets/{name}': {
@@ -296,7 +324,7 @@ export const OPENAPI_DOCUMENT = {
         responses: {
           200: json({ $ref: '#/components/schemas/SetWritten' }, 'replaced'),
           201: json({ $ref: '#/components/schemas/SetWritten' }, 'created'),
-          400: json({ $ref: '#/components/schemas/Error' }, 'the body does not parse (error.line, error.column) or holds invalid entries (error.problems); nothing was stored'),
+          400: json({ $ref: '#/components/schemas/Error' }, 'the body does not parse (error.line, error.column) or holds invalid entries; error.problems lists every problem found ({message, entry?, line?, column?}); nothing was stored'),
           401: error,
           412: error,
           413: error,
@@ -344,8 +372,24 @@ export const OPENAPI_DOCUMENT = {
       },
       SetWritten: {
         type: 'object',
-        required: ['success', 'name', 'prefixes', 'standalone', 'etag', 'updated'],
-        properties: { success: { const: true }, name: { type: 'string' }, prefixes: { type: 'integer' }, standalone: { type: 'boolean' }, etag: { type: 'string' }, updated: { type: 'string', format: 'date-time' } },
+        required: ['success', 'name', 'prefixes', 'standalone', 'etag', 'updated', 'warnings'],
+        properties: {
+          success: { const: true },
+          name: { type: 'string' },
+          prefixes: { type: 'integer' },
+          standalone: { type: 'boolean' },
+          etag: { type: 'string' },
+          updated: { type: 'string', format: 'date-time' },
+          warnings: {
+            type: 'array',
+            description: "the set's prefixes that the served (default) table binds to another namespace (saved all the same)",
+            items: {
+              type: 'object',
+              required: ['prefix', 'namespace', 'served', 'message'],
+              properties: { prefix: { type: 'string' }, namespace: { type: 'string', description: 'the set binds it here' }, served: { type: 'string', description: 'the default table binds it here' }, message: { type: 'string' } },
+            },
+          },
+        },
       },
       Lookup: {
         type: 'object',

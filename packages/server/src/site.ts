@@ -34,6 +34,7 @@ const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
   ['/prefixes', 'prefixes.html'],
   ['/editor', 'editor.html'],
   ['/sets', 'sets.html'],
+  ['/api/docs', 'api-docs.html'],
 ]
 const VOCABULARY_PAGE = 'prefix.html'
 /** Served with a 404 to a browser that asked for a page the resolver does not have. */
@@ -42,6 +43,8 @@ const NOT_FOUND_PAGE = 'not-found.html'
 const SUSPECT_PAGE = 'suspect.html'
 const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE, NOT_FOUND_PAGE, SUSPECT_PAGE]
 
+/** Past this size an asset is compressed quickly rather than smallest (only the API page's bundle is so big). */
+const LARGE_ASSET = 1024 * 1024
 /** Asset names carry a hash of their content, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Pages keep their URL across releases: revalidated each time (a 304 when unchanged). */
@@ -49,7 +52,9 @@ const REVALIDATE = 'no-cache'
 /** Pages run only their own scripts and talk only to their own origin. */
 const PAGE_POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 /** The editor's too, but CodeMirror injects its styles, and cannot without inline styles. */
-const EDITOR_POLICY = PAGE_POLICY + "; style-src 'self' 'unsafe-inline'"
+const INLINE_STYLE_POLICY = PAGE_POLICY + "; style-src 'self' 'unsafe-inline'"
+/** Pages whose library sets inline styles: the editor (CodeMirror) and the API documentation (Swagger UI). */
+const INLINE_STYLES = new Set(['/editor', '/api/docs'])
 
 /** Reads every file of a built site into memory, compressing each once (the site is a few hundred KB). */
 export async function loadSite(dir: string | URL): Promise<Site> {
@@ -64,9 +69,11 @@ export async function loadSite(dir: string | URL): Promise<Site> {
   for (const name of names) {
     const type = MEDIA_TYPES[extname(name)]
     if (type === undefined) continue // not something a page links to
-    // Source maps are fetched only by developer tools: quick compression is enough for them.
-    const quality = name.endsWith('.map') ? 4 : 9
-    files.set(relative(root, name).split(sep).join('/'), makeAnswer(200, type, await readFile(name), quality))
+    // Source maps are fetched only by developer tools, and the API page's 1.6 MB of Swagger UI by few:
+    // quick compression is enough for them (Brotli 9 on that bundle took a second of every start).
+    const body = await readFile(name)
+    const quality = name.endsWith('.map') || body.length > LARGE_ASSET ? 4 : 9
+    files.set(relative(root, name).split(sep).join('/'), makeAnswer(200, type, body, quality))
   }
   for (const file of PAGE_FILES) {
     if (!files.has(file)) throw new Error(`the web site in ${root} has no ${file}; run npm run build:web`)
@@ -78,7 +85,7 @@ export async function loadSite(dir: string | URL): Promise<Site> {
 export function addSiteRoutes(router: Router, site: Site): void {
   for (const [route, file] of PAGES) {
     const answer = site.files.get(file)!
-    const policy = route === '/editor' ? EDITOR_POLICY : PAGE_POLICY
+    const policy = INLINE_STYLES.has(route) ? INLINE_STYLE_POLICY : PAGE_POLICY
     router.get(route, (ctx) => sendPage(ctx, answer, policy))
   }
   const vocabularyPage = site.files.get(VOCABULARY_PAGE)!

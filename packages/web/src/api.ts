@@ -1,5 +1,7 @@
 // Calls to the resolver's /api/v1 from the pages: one place that turns failures into messages people can act on.
 
+import { chosenSet } from './set-choice.js'
+
 /** The API could not be used: not reachable, or it failed. `message` is meant for people. */
 export class ApiUnavailable extends Error {
   override readonly name = 'ApiUnavailable'
@@ -11,9 +13,14 @@ export class ApiUnavailable extends Error {
  * of a term as it is.
  */
 export type {
+  ApiBodyProblem,
+  ApiFeatured,
+  ApiFeaturedVocabulary,
   ApiLookup,
   ApiPrefixRow,
+  ApiRebindWarning,
   ApiSetSummary,
+  ApiSetWritten,
   ApiSuggestion as Suggestion,
   ApiSuspect,
   ApiTermEntry as TermEntry,
@@ -29,12 +36,13 @@ export interface ApiAnswer<T> {
 }
 
 /**
- * GETs `/api/v1/{path}` with `params`. Resolves with 2xx and 404 answers; rejects with
+ * GETs `/api/v1/{path}` with `params` (and `set=` when the page's URL names a set). Resolves with 2xx and 404 answers; rejects with
  * {@link ApiUnavailable} when the network fails or the API answers anything else, and with the
  * signal's AbortError when the caller cancels (callers ignore that one).
  */
 export async function apiGet<T>(path: string, params: Record<string, string> = {}, signal?: AbortSignal): Promise<ApiAnswer<T>> {
-  const query = new URLSearchParams(params).toString()
+  const set = chosenSet()
+  const query = new URLSearchParams(set === undefined ? params : { ...params, set }).toString()
   let response: Response
   try {
     response = await fetch(`/api/v1/${path}${query === '' ? '' : '?' + query}`, { signal: signal ?? null, headers: { Accept: 'application/json' } })

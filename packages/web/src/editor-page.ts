@@ -12,6 +12,7 @@ import { tags } from '@lezer/highlight'
 import { basicSetup } from 'codemirror'
 import { byId, debounce } from './dom.js'
 import { resolverCompletions } from './resolver-completions.js'
+import { setPicker } from './set-choice.js'
 import type { Language as SyntaxLanguage } from '@prefixd/core/syntax'
 
 /** The languages the page offers (the shared tokenizer reads TriG too). */
@@ -92,6 +93,8 @@ const view = new EditorView({
   }),
 })
 view.focus()
+// Completions ask with the set in the URL each time: a new choice needs nothing more than the editor's focus back.
+void setPicker(() => view.focus())
 
 dark.addEventListener('change', () => view.dispatch({ effects: themes.reconfigure(dark.matches ? darkTheme : []) }))
 

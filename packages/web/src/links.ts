@@ -1,8 +1,10 @@
 // Where a page links a term or a prefix to.
 
-/** The vocabulary page of `prefix`, scrolled to the term `iri` when it lies in `namespace`. */
+import { withSet } from './set-choice.js'
+
+/** The vocabulary page of `prefix` (answering from the chosen set), scrolled to the term `iri` when it lies in `namespace`. */
 export function vocabularyHref(prefix: string, namespace?: string | null, iri?: string): string {
-  const page = `/prefix/${encodeURIComponent(prefix)}`
+  const page = withSet(`/prefix/${encodeURIComponent(prefix)}`)
   if (iri === undefined || namespace == null || !iri.startsWith(namespace) || iri === namespace) return page
   return `${page}#${encodeURIComponent(iri.slice(namespace.length))}`
 }

@@ -7,6 +7,7 @@ import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
 import { vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
+import { setPicker } from './set-choice.js'
 
 /** Rows added to the page at a time: 3,400 rows of buttons at once would make typing lag. */
 const PAGE_SIZE = 100
@@ -36,6 +37,7 @@ filter.addEventListener('input', debounce(applyFilter, 60))
 showAll.addEventListener('change', () => applyFilter())
 more.addEventListener('click', () => showMore())
 void load()
+void setPicker(() => void load())
 
 async function load(): Promise<void> {
   const loaded = loadingHint(status, 'Loading the prefix table…')

@@ -2,9 +2,11 @@
 
 import { apiGet, isAbort, showFailure, type ApiLookup, type Suggestion, type TermEntry } from './api.js'
 import { copyButton } from './copy.js'
+import { showFeatured } from './featured-vocabularies.js'
 import { byId, debounce, h } from './dom.js'
 import { linkable, looksLikeIri, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
+import { setPicker } from './set-choice.js'
 
 /** Wait this long after the last keystroke before asking: typing `person` sends one request, not six. */
 const DEBOUNCE_MS = 120
@@ -35,7 +37,10 @@ let inFlight: AbortController | undefined
 const updateSoon = debounce(() => {
   // The query goes into the URL (replaced, not pushed: one history entry per visit), so Back and links keep it.
   const query = input.value.trim()
-  history.replaceState(history.state, '', query === '' ? location.pathname : `?q=${encodeURIComponent(query)}`)
+  const url = new URL(location.href)
+  if (query === '') url.searchParams.delete('q')
+  else url.searchParams.set('q', query)
+  history.replaceState(history.state, '', url)
   void update(input.value)
 }, DEBOUNCE_MS)
 input.addEventListener('input', updateSoon)
@@ -48,6 +53,17 @@ if (initial) {
   void update(initial)
 }
 input.focus()
+// Another set answers differently: ask again.
+void setPicker(() => void update(input.value))
+// The home page's lists are for browsing: asked for once the box has stayed empty a moment, so that they
+// never compete with a search being typed (their first answer may load the resolver's knowledge tier).
+let featured: ReturnType<typeof setTimeout> | undefined
+const featureSoon = (): void => {
+  clearTimeout(featured)
+  if (input.value.trim() === '') featured = setTimeout(() => input.value.trim() === '' && void showFeatured().then(() => input.removeEventListener('input', featureSoon)), 400)
+}
+input.addEventListener('input', featureSoon)
+featureSoon()
 
 async function update(raw: string): Promise<void> {
   inFlight?.abort()
@@ -166,20 +182,31 @@ function show(found: Row[], query: string, result: Answer | undefined): void {
   if (result === undefined) {
     answer.hidden = true
     answer.replaceChildren()
-  } else {
-    answer.hidden = false
-    // A prefixed name expands whatever its local part; say when no vocabulary has that term (`foaf:Pe`).
-    const known = result.verb !== 'expands to' || found.some((row) => row.name === result.from || row.iri === result.to)
-    const parts: Node[] = [h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' ')]
-    if (result.usually !== undefined) {
-      const prefix = result.from.slice(0, result.from.indexOf(':'))
-      parts.push(h('p', { class: 'usually' }, `${prefix}: is a typo alias; usually `, h('a', { href: `/prefix/${encodeURIComponent(result.usually)}` }, h('code', {}, `${result.usually}:`)), '.'))
-    } else if (!known) {
-      parts.push(h('p', { class: 'unknown-term' }, `${result.from} is not a known term of its vocabulary (it may be unfinished).`))
-    }
-    parts.push(copyButton('Copy', `Copy ${result.to}`, () => result.to, status))
-    answer.replaceChildren(...parts)
+    return
   }
+  answer.hidden = false
+  // A prefixed name expands whatever its local part; say when no vocabulary has that term (`foaf:Pe`).
+  const known = result.verb !== 'expands to' || found.some((row) => row.name === result.from || row.iri === result.to)
+  const copy = copyButton('Copy', `Copy ${result.to}`, () => result.to, status)
+  if (!known && result.usually === undefined) {
+    // Usually a name being typed: kept to one line and a note, so that on a phone the suggestions
+    // under it stay above the keyboard (the card was 170 px tall at 375 px wide).
+    answer.className = 'answer unfinished'
+    answer.replaceChildren(
+      h('p', { class: 'expansion', title: result.to }, h('code', {}, result.from), ' → ', h('code', { class: 'result' }, result.to)),
+      h('span', { class: 'unknown-term' }, 'not a known term (unfinished?)'),
+      copy,
+    )
+    return
+  }
+  answer.className = 'answer'
+  const parts: Node[] = [h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' ')]
+  if (result.usually !== undefined) {
+    const prefix = result.from.slice(0, result.from.indexOf(':'))
+    parts.push(h('p', { class: 'usually' }, `${prefix}: is a typo alias; usually `, h('a', { href: vocabularyHref(result.usually) }, h('code', {}, `${result.usually}:`)), '.'))
+  }
+  parts.push(copy)
+  answer.replaceChildren(...parts)
 }
 
 function renderRow(row: Row, position: number): HTMLLIElement {

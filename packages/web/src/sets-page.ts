@@ -1,7 +1,7 @@
 // The sets page (/sets): list the project prefix sets, view one in any format, add or replace one by
 // upload or paste, and delete one, with the operator's token.
 
-import { describeFailure, showFailure, type ApiSetSummary } from './api.js'
+import { describeFailure, showFailure, type ApiBodyProblem, type ApiSetSummary, type ApiSetWritten } from './api.js'
 import { byId, h } from './dom.js'
 import { loadingHint } from './loading.js'
 
@@ -46,6 +46,9 @@ const formatSelect = byId<HTMLSelectElement>('format')
 const fileInput = byId<HTMLInputElement>('file')
 const textArea = byId<HTMLTextAreaElement>('text')
 const standalone = byId<HTMLInputElement>('standalone')
+const saveResult = byId('save-result')
+
+type BodyProblem = ApiBodyProblem
 
 /** The set shown, and the tag of the version shown (an edit of it is saved only over that version). */
 let shown: { name: string; etag: string | null } | undefined
@@ -194,29 +197,57 @@ async function readFile(): Promise<void> {
 
 async function save(): Promise<void> {
   const name = nameInput.value.trim()
-  if (!nameInput.checkValidity()) return say('A set name is 1 to 64 letters, digits, dots, dashes, underscores or tildes, starting with a letter or digit.', true)
+  if (!nameInput.checkValidity()) return sayAtSave('A set name is 1 to 64 letters, digits, dots, dashes, underscores or tildes, starting with a letter or digit.', true)
   if (tokenInput.value.trim() === '') {
     tokenInput.focus()
-    return say('Saving a set needs a token: enter the one your operator gave you.', true)
+    return sayAtSave('Saving a set needs a token: enter the one your operator gave you.', true)
   }
   const headers = authorized({ 'Content-Type': `${formatSelect.value}; charset=utf-8` })
   if (editing?.name === name && editing.etag !== '') headers['If-Match'] = editing.etag
+  sayAtSave('Saving…')
   try {
     const sent = await send(`/${encodeURIComponent(name)}${standalone.checked ? '?standalone=true' : ''}`, { method: 'PUT', headers, body: textArea.value })
     if (sent.status === 200 || sent.status === 201) {
-      const { prefixes } = JSON.parse(sent.text) as { prefixes: number }
+      const { prefixes, warnings } = JSON.parse(sent.text) as ApiSetWritten
       editing = undefined
-      say(`Saved ${name}: ${prefixes} prefix${prefixes === 1 ? '' : 'es'}.`)
       await loadList()
-      if (location.hash === `#${encodeURIComponent(name)}`) await showSet(name)
-      else location.hash = encodeURIComponent(name)
-      return
+      // pushState, not location.hash: the set is shown here, once, before the result is said.
+      if (location.hash !== `#${encodeURIComponent(name)}`) history.pushState(null, '', `#${encodeURIComponent(name)}`)
+      await showSet(name)
+      // Said last: the list and the set shown above may have moved the form, and the result must be in view.
+      const saved = `Saved ${name}: ${prefixes} prefix${prefixes === 1 ? '' : 'es'}.`
+      return warnings.length === 0
+        ? sayAtSave(saved)
+        : sayAtSave(`${saved} ${warnings.length === 1 ? 'A warning' : `${warnings.length} warnings`}: the default table binds ${warnings.length === 1 ? 'this prefix' : 'these prefixes'} elsewhere.`, false, warnings.map((w) => w.message), 'warning')
     }
-    if (sent.status === 412) return say(`Not saved: ${name} was changed meanwhile. Open it again to edit the new version.`, true)
-    say(`Not saved: ${messageOf(sent)}`, true)
+    if (sent.status === 412) return sayAtSave(`Not saved: ${name} was changed meanwhile. Open it again to edit the new version.`, true)
+    const problems = problemsOf(sent)
+    if (problems.length > 1) return sayAtSave(`Not saved: ${problems.length} problems in the body; nothing was stored.`, true, problems.map(describeProblem))
+    sayAtSave(`Not saved: ${messageOf(sent)}`, true)
   } catch (error) {
-    say(describeFailure(error), true)
+    sayAtSave(describeFailure(error), true)
   }
+}
+
+/** Every problem a refused body has, as the API lists them (none when it names no list). */
+function problemsOf(sent: Sent): BodyProblem[] {
+  try {
+    return (JSON.parse(sent.text) as { error?: { problems?: BodyProblem[] } }).error?.problems ?? []
+  } catch {
+    return []
+  }
+}
+
+function describeProblem(problem: BodyProblem): string {
+  const at = problem.line === undefined ? '' : `line ${problem.line}${problem.column === undefined ? '' : `, column ${problem.column}`}: `
+  return `${at}${problem.entry === undefined ? '' : `${problem.entry}: `}${problem.message}`
+}
+
+/** The result of Save, beside the button, with its problems or warnings listed; scrolled into view. */
+function sayAtSave(message: string, failed = false, items: readonly string[] = [], kind: 'error' | 'warning' = 'error'): void {
+  saveResult.replaceChildren(h('p', {}, message), ...(items.length === 0 ? [] : [h('ul', {}, ...items.map((item) => h('li', {}, item)))]))
+  saveResult.className = `save-result${failed ? ' error' : items.length > 0 && kind === 'warning' ? ' warning' : ''}`
+  saveResult.scrollIntoView({ block: 'nearest' })
 }
 
 async function deleteShown(): Promise<void> {

@@ -2,6 +2,7 @@
 
 import { showFailure, type ApiSuspect } from './api.js'
 import { byId, h } from './dom.js'
+import { vocabularyHref } from './links.js'
 
 /** What the resolver answers for the same path in JSON (routes/resolve.ts). */
 type SuspectAnswer = ApiSuspect
@@ -39,7 +40,7 @@ async function show(): Promise<void> {
     byId('explanation').textContent = `${path} expands to an IRI on the word of an entry the resolver does not trust, so it shows the IRI instead of going there.`
     if (answer.usually !== undefined) {
       const usually = byId('usually')
-      usually.replaceChildren(`Did you mean `, h('a', { href: `/prefix/${encodeURIComponent(answer.usually)}` }, h('code', {}, `${answer.usually}:`)), '?')
+      usually.replaceChildren(`Did you mean `, h('a', { href: vocabularyHref(answer.usually) }, h('code', {}, `${answer.usually}:`)), '?')
       usually.hidden = false
     }
   } catch (error) {

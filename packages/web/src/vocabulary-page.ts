@@ -7,6 +7,7 @@ import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
 import { linkable, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
+import { withSet } from './set-choice.js'
 
 const GROUPS = [
   ['classes', 'Classes'],
@@ -35,7 +36,7 @@ async function load(): Promise<void> {
     if (code === 404) {
       byId('title').textContent = `Unknown prefix “${prefix}”`
       status.textContent = 'The resolver has no such prefix. Search for it or look through the prefix table.'
-      status.append(' ', h('a', { href: `/?q=${encodeURIComponent(prefix)}` }, 'Search'), ' · ', h('a', { href: `/prefixes?q=${encodeURIComponent(prefix)}` }, 'Prefix table'))
+      status.append(' ', h('a', { href: withSet(`/?q=${encodeURIComponent(prefix)}`) }, 'Search'), ' · ', h('a', { href: withSet(`/prefixes?q=${encodeURIComponent(prefix)}`) }, 'Prefix table'))
       await didYouMean()
       return
     }
@@ -59,7 +60,7 @@ async function didYouMean(): Promise<void> {
   }
   if (offered.size === 0) return
   container.append(
-    h('p', { class: 'did-you-mean' }, 'Did you mean ', ...[...offered].flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: `/prefix/${encodeURIComponent(p)}` }, h('code', {}, `${p}:`))]), '?'),
+    h('p', { class: 'did-you-mean' }, 'Did you mean ', ...[...offered].flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))]), '?'),
   )
 }
 
@@ -85,11 +86,11 @@ function render(vocabulary: Vocabulary): void {
       ? []
       : [
           h('dt', {}, 'Also written'),
-          h('dd', { class: 'synonyms' }, ...vocabulary.prefixSynonyms.flatMap((p, i) => [i === 0 ? '' : ' ', h('a', { href: `/prefix/${encodeURIComponent(p)}` }, h('code', {}, `${p}:`))])),
+          h('dd', { class: 'synonyms' }, ...vocabulary.prefixSynonyms.flatMap((p, i) => [i === 0 ? '' : ' ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))])),
         ]),
     ...(vocabulary.usually === null
       ? []
-      : [h('dt', {}, 'Usually'), h('dd', { class: 'usually' }, 'a typo alias: usually ', h('a', { href: `/prefix/${encodeURIComponent(vocabulary.usually)}` }, h('code', {}, `${vocabulary.usually}:`)))]),
+      : [h('dt', {}, 'Usually'), h('dd', { class: 'usually' }, 'a typo alias: usually ', h('a', { href: vocabularyHref(vocabulary.usually) }, h('code', {}, `${vocabulary.usually}:`)))]),
   )
   const declarations = h(
     'div',
@@ -163,7 +164,8 @@ function renderTerm(term: TermEntry, namespace: string): HTMLLIElement {
     'li',
     // Ids are prefixed: a term named `title` or `status` must not take the id of a part of the page.
     { id: `term-${local}`, class: 'term', tabindex: '-1' },
-    h('span', { class: 'name' }, term.prefixed ?? term.iri),
+    // The name opens what the term means (definition, domain, range, hierarchy) in place, and is its link.
+    h('a', { class: 'name', href: `#${encodeURIComponent(local)}` }, term.prefixed ?? term.iri),
     term.label ? h('span', { class: 'label' }, term.label) : null,
     term.typeNames.length > 0 ? h('span', { class: 'types' }, ...term.typeNames.map((t) => h('span', { class: 'type' }, t))) : null,
     iriElement(term.iri),

@@ -350,7 +350,7 @@ describe('prefix sets: operator settings', function () {
     }
   })
 
-  it('takes no writes without tokens, and says why; without a store, sets are a 404', async () => {
+  it('takes no writes without tokens, and says why; without a store, the list is empty and set= a 404', async () => {
     const index = PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' })
     const store = await openSetStore(':memory:')
     const readOnly = await listen(createApp({ index, sets: { store } }))
@@ -359,7 +359,10 @@ describe('prefix sets: operator settings', function () {
       const response = await fetch(`${readOnly.url}/api/v1/sets/p`, { method: 'PUT', body: '{"p":"http://example.org/p#"}', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } })
       assert.equal(response.status, 401)
       assert.match(((await response.json()) as { error: { message: string } }).error.message, /PREFIXD_TOKENS/)
-      assert.equal((await fetch(`${none.url}/api/v1/sets`)).status, 404)
+      const list = await fetch(`${none.url}/api/v1/sets`)
+      assert.equal(list.status, 200)
+      assert.deepEqual(await list.json(), [])
+      assert.equal((await fetch(`${none.url}/api/v1/sets/x`)).status, 404)
       assert.equal((await fetch(`${none.url}/api/v1/expand?q=base:a&set=x`)).status, 404)
     } finally {
       await readOnly.close()

@@ -3,11 +3,12 @@
 import { createHash } from 'node:crypto'
 import type Router from '@koa/router'
 import type { Context, Next } from 'koa'
+import type { ApiSetWritten } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { booleanParam, decodePathSegment, queryParams } from '../query-params.js'
-import { sendAnswer, sendJson } from '../respond.js'
+import { sendAnswer, sendJson, servedIndex } from '../respond.js'
 import { makeAnswer } from '../served-index.js'
-import { BODY_TYPES, readSetBody, writeSetBody, type BodyProblem } from '../sets/set-bodies.js'
+import { BODY_TYPES, readSetBody, rebindWarnings, writeSetBody, type BodyProblem } from '../sets/set-bodies.js'
 import type { SetRegistry } from '../sets/set-registry.js'
 import type { Precondition, SetRecord } from '../sets/set-store.js'
 import type { BearerTokens } from '../sets/tokens.js'
@@ -33,6 +34,8 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
     return sets
   }
   router.get('/api/v1/sets', async (ctx) => {
+    // Without a store there are no sets: an empty list (the pages ask for it to offer a set picker), not a 404.
+    if (sets === undefined) return sendJson(ctx, 200, [])
     const { registry, privateReads, tokens } = config()
     if (privateReads) requireToken(ctx, tokens, 'reading')
     ctx.set('Cache-Control', 'no-store')
@@ -65,7 +68,11 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
     registry.invalidate([name])
     ctx.set('ETag', etag)
     if (outcome === 'created') ctx.set('Location', `/api/v1/sets/${name}`)
-    sendJson(ctx, outcome === 'created' ? 201 : 200, { success: true, name, prefixes: record.entries.length, standalone, etag, updated: record.updated })
+    // Stored all the same (a team may mean it), but said: the set's foaf: is not FOAF for its readers.
+    const table = servedIndex(ctx).table
+    const warnings = rebindWarnings(read.entries, (prefix) => table.namespace(prefix)).slice(0, 100)
+    const written: ApiSetWritten = { success: true, name, prefixes: record.entries.length, standalone, etag, updated: record.updated, warnings }
+    sendJson(ctx, outcome === 'created' ? 201 : 200, written)
   })
   router.delete('/api/v1/sets/:name', async (ctx) => {
     const { registry, tokens } = config()

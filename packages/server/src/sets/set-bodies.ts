@@ -1,7 +1,7 @@
 // A set's body in and out: read by Content-Type into records (with the parser's line and column on a
 // syntax error), written by format.
 
-import { formatPrefixes, readPrefixSource, type PrefixSourceFormat, type PrefixTableFormat } from '@prefixd/core'
+import { formatPrefixes, readPrefixSource, type ApiBodyProblem, type ApiRebindWarning, type PrefixSourceFormat, type PrefixTableFormat } from '@prefixd/core'
 import type { SetEntry } from './set-store.js'
 
 /** Media types a PUT takes, and how the core reads each. */
@@ -17,12 +17,7 @@ export const BODY_TYPES: Readonly<Record<string, PrefixSourceFormat>> = {
 }
 
 /** Something wrong with a body: where (1-based line and column, when the parser says) and what. */
-export interface BodyProblem {
-  readonly message: string
-  readonly entry?: string
-  readonly line?: number
-  readonly column?: number
-}
+export type BodyProblem = ApiBodyProblem
 
 /** The records of a body, or why it cannot be stored. */
 export type ReadBody = { readonly entries: SetEntry[]; readonly problems: readonly [] } | { readonly entries?: undefined; readonly problems: readonly BodyProblem[] }
@@ -56,6 +51,30 @@ function columnOfUnexpected(text: string, line: number, message: string): number
   if (found === undefined) return undefined
   const at = (text.split('\n')[line - 1] ?? '').indexOf(found.slice(0, 40))
   return at < 0 ? undefined : at + 1
+}
+
+/** A prefix of a set that the served table binds to another namespace: saved, but worth a second look. */
+export type RebindWarning = ApiRebindWarning
+
+/**
+ * The set's prefixes (preferred and synonyms) that `servedNamespace` binds elsewhere: `foaf:` to
+ * another namespace means `foaf:Person` is not FOAF's Person for whoever reads with the set.
+ */
+export function rebindWarnings(entries: readonly SetEntry[], servedNamespace: (prefix: string) => string | undefined): RebindWarning[] {
+  const warnings: RebindWarning[] = []
+  for (const entry of entries) {
+    for (const prefix of [entry.prefix, ...(entry.prefixSynonyms ?? [])]) {
+      const served = servedNamespace(prefix)
+      if (served === undefined || served === entry.namespace) continue
+      warnings.push({
+        prefix,
+        namespace: entry.namespace,
+        served,
+        message: `${prefix}: is bound to <${entry.namespace}> here, but the default table binds it to <${served}>: with this set, ${prefix}: names are not the default table's`,
+      })
+    }
+  }
+  return warnings
 }
 
 /** Writes a set in `format` (synonyms kept where the format has them: the extended prefix map). */
