@@ -15,8 +15,8 @@ function account(chat: TestChat, name: string): string[] {
   return ['--site', chat.url, '--email', user.email, '--api-key', user.api_key]
 }
 
-/** Polls `check` every 20 ms until it returns a value, or fails after `ms`. */
-async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
+/** Polls `check` every 20 ms until it returns a value, or fails after `ms` (a spawned bot takes seconds to start on a loaded 2-core machine). */
+async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await check()
@@ -38,7 +38,7 @@ interface LinkifierRow {
 const FOAF = 'http://xmlns.com/foaf/0.1/'
 
 describe('prefixd chat-sync', function () {
-  this.timeout(30_000)
+  this.timeout(60_000)
   let chat: TestChat
   let dir: string
   /** The fixture's own linkifier, as listed before any sync. */
@@ -174,7 +174,7 @@ describe('prefixd chat-sync', function () {
 })
 
 describe('prefixd chat-bot', function () {
-  this.timeout(30_000)
+  this.timeout(60_000)
   const BOT = USERS['linkbot-bot']!.user_id
   const MAX = USERS.max!.user_id
   let chat: TestChat
@@ -266,7 +266,7 @@ describe('prefixd chat-bot', function () {
 })
 
 describe('prefixd chat-bot behind a link that loses answers', function () {
-  this.timeout(30_000)
+  this.timeout(60_000)
   const BOT = USERS['linkbot-bot']!.user_id
   let chat: TestChat
   let peer: Peer
