@@ -3,13 +3,12 @@
 // weighs on each alike; plus candidates, standardize and searchNamespaces, which only synonyms and curation use.
 
 import { readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { addCompact, candidates, PrefixIndex, PrefixIndexBuilder, searchNamespaces, type CompactIndex } from '@prefixd/core'
+import { FULL_INDEX_FILE, tierJson } from '@prefixd/data'
 import { formatNs, markdownTable, time, type Timing } from './timing.js'
 import { expandWorkload, shrinkWorkload } from './workloads.js'
 
-const require = createRequire(import.meta.url)
-const full = JSON.parse(readFileSync(require.resolve('@prefixd/data/full.json'), 'utf8')) as CompactIndex
+const full = JSON.parse(tierJson(readFileSync(FULL_INDEX_FILE, 'utf8'))) as CompactIndex
 const { namespaceSynonyms, ...withoutSynonyms } = full
 
 const withSynonyms = await PrefixIndex.loadDefault()

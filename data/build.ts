@@ -1,4 +1,4 @@
-// Builds the files of @prefixd/data (full.json, prefixes.json and their modules) from the curated @vocabulary/* packages and the prefix.cc dump in prefix-ns.
+// Builds the files of @prefixd/data (the full, prefixes and knowledge tiers, each one ES module) from the curated @vocabulary/* packages and the prefix.cc dump in prefix-ns.
 
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -1,8 +1,18 @@
-/** The full tier: prefixes, vocabularies and terms, in the `prefixd-index/1` format. */
+/** The full tier: prefixes, vocabularies and terms, in the `prefixd-index/1` format (an ES module, see {@link tierJson}). */
 export declare const FULL_INDEX_FILE: URL
 /** The prefixes tier: the same prefix table and vocabulary descriptions, without the terms. */
 export declare const PREFIXES_INDEX_FILE: URL
-/** What the data was built from: the versions of its source packages and each tier's checksum. */
+/** What the data was built from: the versions of its source packages and each tier's checksum (JSON). */
 export declare const PROVENANCE_FILE: URL
 /** The knowledge tier: definitions, domains, ranges, hierarchies and vocabulary headers (`prefixd-knowledge/2`). */
 export declare const KNOWLEDGE_FILE: URL
+/** A tier module's source: its JSON as one raw template string (the JSON text itself), which engines load faster than the same data as JS objects. */
+export declare function tierModule(json: string, options?: { readonly text?: boolean }): string
+/**
+ * The JSON text of a tier, from its module's source (what {@link tierModule} wrote): for reading a tier from
+ * disk without importing it, so that the parsed data is not held by the module cache for the life of the process.
+ * @example JSON.parse(tierJson(readFileSync(FULL_INDEX_FILE, 'utf8'))).format // 'prefixd-index/1'
+ */
+export declare function tierJson(source: string): string
+/** {@link tierJson} for the file's bytes: the JSON's bytes, a view into them (the knowledge tier reads its lines lazily). */
+export declare function tierJsonBytes(bytes: Uint8Array): Uint8Array

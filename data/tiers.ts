@@ -1,19 +1,20 @@
-// Writes the files of @prefixd/data from the built index: each tier as JSON (read by Node.js) and as an ES
-// module (imported on demand by browser bundles), with its provenance, plus provenance.json.
+// Writes the files of @prefixd/data from the built index: each tier as an ES module (imported on demand by
+// browser bundles, read as text by Node.js), with its provenance, plus provenance.json.
 
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { CompactIndex, DataProvenance, KnowledgeFile, VocabularyInfo } from '@prefixd/core'
+import { tierModule } from './index.js'
 
 const DIR = new URL('./', import.meta.url)
 
-/** Writes full.json/.js, prefixes.json/.js, knowledge.json/.js and provenance.json; returns each tier's size in bytes. */
+/** Writes full.js, prefixes.js, knowledge.js and provenance.json; returns each tier's size in bytes. */
 export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFile, 'provenance'>, sources: DataProvenance['sources']): Record<string, number> {
   const { name, version } = JSON.parse(readFileSync(new URL('package.json', DIR), 'utf8')) as { name: string; version: string }
   // The prefixes tier keeps the table and the vocabulary descriptions (titles, ranks), not the terms; the
   // knowledge tier (what terms mean) is a file of its own, so that neither of the others grows for it.
-  const tiers: Record<string, CompactIndex | KnowledgeFile> = { full, prefixes: prefixesTier(full), knowledge }
+  const tiers: Record<string, CompactIndex | KnowledgeFile> = { full: fullTier(full), prefixes: prefixesTier(full), knowledge }
   const sizes: Record<string, number> = {}
   const checksums: Record<string, string> = {}
   for (const [tier, { provenance: _none, ...content }] of Object.entries(tiers)) {
@@ -22,11 +23,9 @@ export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFi
     checksums[tier] = checksum
     const provenance: DataProvenance = { name, version, tier, checksum, sources }
     const text = tier === 'knowledge' ? knowledgeLines(content as Omit<KnowledgeFile, 'provenance'>, provenance) : JSON.stringify({ ...content, provenance })
-    writeFileSync(new URL(`${tier}.json`, DIR), text)
-    // JSON.parse of a string literal is faster for engines to load than the same object as JS source. The
+    // One file per tier, read by bundles as a module and by Node.js as text (tierJson): shipped once. The
     // knowledge tier's module gives its text as it is: core reads its lines lazily, as in Node.js.
-    const module = tier === 'knowledge' ? JSON.stringify(text) : `JSON.parse(${JSON.stringify(text)})`
-    writeFileSync(new URL(`${tier}.js`, DIR), `export default ${module}\n`)
+    writeFileSync(new URL(`${tier}.js`, DIR), tierModule(text, { text: tier === 'knowledge' }))
     sizes[tier] = Buffer.byteLength(text)
   }
   writeFileSync(new URL('provenance.json', DIR), JSON.stringify({ name, version, checksums, sources }, null, 2) + '\n')
@@ -46,10 +45,29 @@ function knowledgeLines({ terms, ...header }: Omit<KnowledgeFile, 'provenance'>,
 }
 
 /**
- * The table and vocabulary descriptions without terms. Popularity and quality move out of `vocabularies`
- * into columns along `prefixes` (`popularityDeltas`, `qualities`), which gzip to a fortieth of the size.
+ * The full tier as shipped: popularity and quality move out of `vocabularies` into columns along `prefixes`
+ * (`popularityDeltas`, `qualities`, which gzip to a fortieth of the size), and `references` becomes
+ * `referenceDeltas` (positions as differences, a quarter of the size). Read back the same (decodeCompact).
  */
+function fullTier(full: CompactIndex): CompactIndex {
+  const { references = [], ...rest } = full
+  let previous = 0
+  const referenceDeltas = references.flatMap(([position, count]) => {
+    const delta = position - previous
+    previous = position
+    return [delta, count]
+  })
+  return { ...rest, ...columns(full), referenceDeltas }
+}
+
+/** The table and vocabulary descriptions without terms, popularity and quality in columns (see {@link fullTier}). */
 function prefixesTier(full: CompactIndex): CompactIndex {
+  // Term rankings name term positions: without the terms they mean nothing.
+  const { references: _references, deprecated: _deprecated, termPriorities: _priorities, ...table } = full
+  return { ...table, ...columns(full), types: [], terms: [], subClassOf: [] }
+}
+
+function columns(full: CompactIndex): Pick<CompactIndex, 'vocabularies' | 'popularityDeltas' | 'qualities'> {
   const vocabularies: Record<string, VocabularyInfo> = {}
   for (const [prefix, { popularity: _moved, quality: _alsoMoved, ...info }] of Object.entries(full.vocabularies)) {
     if (Object.keys(info).length > 0) vocabularies[prefix] = info
@@ -61,10 +79,8 @@ function prefixesTier(full: CompactIndex): CompactIndex {
     previous = popularity
     return delta
   })
-  // Term rankings name term positions: without the terms they mean nothing.
-  const { references: _references, deprecated: _deprecated, termPriorities: _priorities, ...table } = full
   const qualities = full.prefixes.map(([prefix]) => full.vocabularies[prefix]?.quality ?? null)
-  return { ...table, vocabularies, types: [], terms: [], subClassOf: [], popularityDeltas, qualities }
+  return { vocabularies, popularityDeltas, qualities }
 }
 
 /** `name` and `version` of the package that holds `file` (the nearest package.json above it with a name). */

@@ -129,7 +129,7 @@ describe('the data tiers and their provenance', () => {
   })
 
   it('records the data package, the versions of its sources and a checksum of each tier', async () => {
-    const { FULL_INDEX_FILE, PREFIXES_INDEX_FILE } = await import('@prefixd/data')
+    const { FULL_INDEX_FILE, PREFIXES_INDEX_FILE, tierJson } = await import('@prefixd/data')
     const manifest = JSON.parse(readFileSync(new URL('package.json', FULL_INDEX_FILE), 'utf8')) as { version: string }
     for (const [index, tier, file] of [[full, 'full', FULL_INDEX_FILE], [prefixes, 'prefixes', PREFIXES_INDEX_FILE]] as const) {
       assert.equal(index.provenance.length, 1)
@@ -137,7 +137,7 @@ describe('the data tiers and their provenance', () => {
       assert.equal(p.name, '@prefixd/data')
       assert.equal(p.version, manifest.version)
       assert.equal(p.tier, tier)
-      const { provenance: _, ...content } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+      const { provenance: _, ...content } = JSON.parse(tierJson(readFileSync(file, 'utf8'))) as Record<string, unknown>
       assert.equal(p.checksum, `sha256-${createHash('sha256').update(JSON.stringify(content)).digest('hex')}`)
       const names = p.sources.map((s) => s.name)
       for (const name of ['prefix-ns', '@zazuko/vocabularies', '@zazuko/prefixes', '@vocabulary/foaf', '@vocabulary/schema']) {

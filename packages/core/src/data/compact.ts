@@ -24,8 +24,8 @@ export interface CompactIndex {
   readonly subClassOf: ReadonlyArray<readonly [number, number]>
   /**
    * Optional: the prefix.cc popularity of each entry of `prefixes` (0 for none), as differences from the
-   * entry before; `vocabularies` then leaves it out. The prefixes tier is written so, which makes it a
-   * fifth smaller gzipped (popularity follows table order, so the differences are mostly 1).
+   * entry before; `vocabularies` then leaves it out. Both default tiers are written so, which makes the
+   * prefixes tier a fifth smaller gzipped (popularity follows table order, so the differences are mostly 1).
    */
   readonly popularityDeltas?: readonly number[]
   /** Optional, likewise: the quality grade of each entry of `prefixes` (`null` for none), out of `vocabularies`. */
@@ -34,6 +34,11 @@ export interface CompactIndex {
   readonly provenance?: DataProvenance
   /** [term position, how often other terms refer to it] for the terms that are referred to (ranking). */
   readonly references?: ReadonlyArray<readonly [number, number]>
+  /**
+   * Optional: `references` as one flat list of pairs [position minus the previous pair's position, count],
+   * positions ascending. The full tier is written so: a quarter of the gzipped size of `references`.
+   */
+  readonly referenceDeltas?: readonly number[]
   /** Positions of deprecated terms. */
   readonly deprecated?: readonly number[]
   /**
@@ -139,6 +144,11 @@ export function decodeCompact(compact: CompactIndex): DecodedCompact {
   const typeAt = (i: number): string => compact.types[i]!
   // Optional (files written before ranking lack them); a malformed entry is ignored, not fatal.
   const references = new Map<number, number>(Array.isArray(compact.references) ? compact.references : [])
+  if (Array.isArray(compact.referenceDeltas)) {
+    const deltas = compact.referenceDeltas
+    let position = 0
+    for (let i = 0; i + 1 < deltas.length; i += 2) references.set((position += deltas[i]!), deltas[i + 1]!)
+  }
   const deprecated = new Set<number>(Array.isArray(compact.deprecated) ? compact.deprecated : [])
   return {
     vocabularies,

@@ -1,9 +1,9 @@
-// The default data in Node.js: the JSON files of @prefixd/data, read from disk.
+// The default data in Node.js: the tier modules of @prefixd/data, read from disk as text (not imported).
 // Bundlers targeting browsers take default-data.browser.ts instead (the `browser` field of package.json).
 
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE } from '@prefixd/data'
+import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE, tierJson } from '@prefixd/data'
 import { PrefixError } from '../errors.js'
 
 /** The parsed index and a name for it in problem reports. */
@@ -12,8 +12,26 @@ export interface IndexData {
   readonly source: string
 }
 
+const HINT = ' (in the repository, `npm run build:data` builds it)'
+
 export function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
-  return readIndexFile(tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE, ' (in the repository, `npm run build:data` builds it)')
+  return readTierFile(tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE)
+}
+
+/**
+ * A tier of @prefixd/data. Read as text rather than imported: an imported module's data would be held by
+ * the module cache for the life of the process, where the parsed tier is dropped once the index is built.
+ */
+export async function readTierFile(file: URL): Promise<IndexData> {
+  const source = fileURLToPath(file)
+  const text = await readText(file, source, HINT)
+  let json: string
+  try {
+    json = tierJson(text)
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `${source}: ${(error as Error).message}${HINT}`)
+  }
+  return parseJson(json, source)
 }
 
 /** A file's bytes as they lie (the knowledge tier reads its lines lazily); a file that cannot be read is INVALID_SOURCE. */
@@ -28,12 +46,18 @@ export async function readFileBytes(file: string | URL, hint = ''): Promise<{ re
 
 export async function readIndexFile(file: string | URL, hint = ''): Promise<IndexData> {
   const source = file instanceof URL && file.protocol === 'file:' ? fileURLToPath(file) : String(file)
-  let text: string
+  return parseJson(await readText(file, source, hint), source)
+}
+
+async function readText(file: string | URL, source: string, hint: string): Promise<string> {
   try {
-    text = await readFile(file, 'utf8')
+    return await readFile(file, 'utf8')
   } catch (error) {
     throw new PrefixError('INVALID_SOURCE', `cannot read ${source}: ${(error as Error).message}${hint}`)
   }
+}
+
+function parseJson(text: string, source: string): IndexData {
   try {
     return { data: JSON.parse(text), source }
   } catch (error) {

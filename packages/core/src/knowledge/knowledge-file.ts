@@ -44,7 +44,7 @@ export interface KnowledgeTermEntry {
 }
 
 /**
- * The whole file (`@prefixd/data/knowledge.json`). A `/2` file is written with everything but the terms on
+ * The whole file (`@prefixd/data/knowledge`). A `/2` file is written with everything but the terms on
  * its first line, which ends with `"terms":[`, then one entry per line, `i` its first key, then `]}`: valid
  * JSON, and a reader can find a term's line without parsing the others (see knowledge-lines.ts).
  */
