@@ -46,7 +46,12 @@ interface BlankInfo {
  * take their shortest form. Returns the text in pieces.
  */
 export function writeFormatted(index: PrefixIndex, quads: readonly Quad[], options: FormatOptions = {}): string[] {
-  return new Formatter(index, quads, options).write()
+  return [...formatPieces(index, quads, options)]
+}
+
+/** {@link writeFormatted}'s pieces one by one as they are made, so that a writer need not hold the whole text. */
+export function formatPieces(index: PrefixIndex, quads: readonly Quad[], options: FormatOptions = {}): Generator<string> {
+  return new Formatter(index, quads, options).pieces()
 }
 
 class Formatter {
@@ -60,7 +65,6 @@ class Formatter {
   readonly #labels = new Map<string, string>()
   /** Blank nodes written (or being written) nested, so a cycle of them is cut with a label. */
   readonly #nested = new Set<string>()
-  readonly #usedPrefixes = new Set<string>()
   /** The graph being written: a nested blank node must be the subject of statements in it. */
   #graph = ''
 
@@ -74,7 +78,9 @@ class Formatter {
     const useTerm = (term: Term): void => {
       if (term.termType === 'NamedNode') use(term.value)
       else if (term.termType === 'Literal') {
-        if (term.language === '' && term.datatype.value !== XSD_STRING && !isShorthand(term.value, term.datatype.value)) use(term.datatype.value)
+        // Exactly the datatypes #literal writes by name: every prefix a name uses is then declared, and none other.
+        const datatype = term.datatype.value
+        if (term.language === '' && datatype !== XSD_STRING && !LANG_STRINGS.has(datatype) && !isShorthand(term.value, datatype)) use(datatype)
       } else if (term.termType === 'Quad') this.#pinTerms(term, useTerm)
     }
     for (const quad of quads) {
@@ -107,15 +113,26 @@ class Formatter {
     this.#plan = new NamePlan(index, uses, { strictNames: options.strictNames ?? true, ...(options.declared !== undefined && { declared: options.declared }) })
   }
 
-  write(): string[] {
-    const body: string[] = []
+  *pieces(): Generator<string> {
+    // The head, last made and first given: only the prefixes the text uses (a list's rdf:first is not written).
+    const body = [...this.#body()]
+    let head = ''
+    if (this.#base !== undefined) head += '@base ' + iriRef(this.#base) + ' .\n'
+    for (const prefix of this.#plan.usedPrefixes()) head += '@prefix ' + prefix + ': ' + iriRef(this.#plan.namespace(prefix)!) + ' .\n'
+    if (head !== '' && this.#quads.length > 0) head += '\n'
+    yield head
+    yield* body
+  }
+
+  *#body(): Generator<string> {
     let text = ''
+    let written = false
     const graphKeys = [...this.#graphs.keys()].sort(compareKeys)
     for (const graph of graphKeys) {
       this.#graph = graph
       const subjects = this.#graphs.get(graph)!
       const inner = graph === '' ? '' : INDENT
-      if (graph !== '') text += (text === '' && body.length === 0 ? '' : '\n') + this.#term(this.#graphTerms.get(graph)!, INDENT) + ' {\n'
+      if (graph !== '') text += (text === '' && !written ? '' : '\n') + this.#term(this.#graphTerms.get(graph)!, INDENT) + ' {\n'
       const roots = [...subjects.keys()].filter((subject) => !this.#nestable(subject))
       roots.sort(compareKeys)
       let first = graph === ''
@@ -131,22 +148,20 @@ class Formatter {
         if (open) {
           text += inner + '[ ' + this.#predicateObjects(statements, inner + INDENT) + ' ] .\n'
         } else text += inner + this.#term(head, inner) + ' ' + this.#predicateObjects(statements, inner + INDENT) + ' .\n'
+      }
+      for (const subject of roots) {
+        writeRoot(subject)
         if (text.length >= CHUNK) {
-          body.push(text)
+          yield text
           text = ''
+          written = true
         }
       }
-      for (const subject of roots) writeRoot(subject)
       // Blank nodes that only refer to each other in a cycle are not reached from a root: they get labels.
       for (const subject of subjects.keys()) if (subject.startsWith('_:') && this.#nestable(subject) && !this.#nested.has(subject.slice(2))) writeRoot(subject)
       if (graph !== '') text += '}\n'
     }
-    body.push(text)
-    const head: string[] = []
-    if (this.#base !== undefined) head.push('@base ' + iriRef(this.#base) + ' .\n')
-    for (const prefix of [...this.#usedPrefixes].sort()) head.push('@prefix ' + prefix + ': ' + iriRef(this.#plan.namespace(prefix)!) + ' .\n')
-    if (head.length > 0 && body.some((piece) => piece !== '')) head.push('\n')
-    return [head.join(''), ...body]
+    yield text
   }
 
   #blank(label: string): BlankInfo {
@@ -260,10 +275,7 @@ class Formatter {
   }
 
   #iri(iri: string): string {
-    const name = this.#plan.name(iri)
-    if (name === undefined) return iriRef(iri)
-    this.#usedPrefixes.add(name.slice(0, name.indexOf(':')))
-    return name
+    return this.#plan.text(iri)
   }
 }
 

@@ -1,6 +1,7 @@
 // The names of formatted `prefixd pretty`: every IRI of the data named at once, so the input's order changes nothing.
 
 import { isPnPrefix, isPortableLocalName, PrefixIndexBuilder, writeLocalName, type PrefixIndex } from '@prefixd/core'
+import { iriRef } from './turtle-terms.js'
 
 /** How the names are chosen. */
 export interface NamePlanOptions {
@@ -25,6 +26,8 @@ const DECLARATION_COST = 14
  */
 export class NamePlan {
   readonly #names = new Map<string, string | undefined>()
+  readonly #texts = new Map<string, string>()
+  readonly #used = new Set<string>()
   /** The namespace of each prefix a name uses. */
   readonly #namespaces = new Map<string, string>()
 
@@ -81,6 +84,25 @@ export class NamePlan {
   /** The prefixed name of `iri`, or `undefined`: then it is written whole. */
   name(iri: string): string | undefined {
     return this.#names.get(iri)
+  }
+
+  /**
+   * `iri` as written: its prefixed name, else `<iri>`; made once per IRI (a writer asks for each IRI many
+   * times), and the prefix of a name counted as used ({@link usedPrefixes}).
+   */
+  text(iri: string): string {
+    let text = this.#texts.get(iri)
+    if (text === undefined) {
+      const name = this.#names.get(iri)
+      if (name !== undefined) this.#used.add(name.slice(0, name.indexOf(':')))
+      this.#texts.set(iri, (text = name ?? iriRef(iri)))
+    }
+    return text
+  }
+
+  /** The prefixes of the names {@link text} gave, sorted: an IRI counted but never written (rdf:first in a list) declares nothing. */
+  usedPrefixes(): string[] {
+    return [...this.#used].sort()
   }
 
   /** The namespace of a prefix some name uses. */

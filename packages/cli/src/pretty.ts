@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url'
 import { Parser, StreamParser } from 'n3'
 import type { Quad } from '@rdfjs/types'
 import type { PrefixIndex } from '@prefixd/core'
-import { writeFormatted } from './formatted-writer.js'
+import { formatPieces } from './formatted-writer.js'
+import { readNQuads } from './n-quads-reader.js'
 import { TurtleWriter } from './turtle-writer.js'
 import { UsageError } from './usage-error.js'
 
@@ -58,7 +59,7 @@ export function prettyFormat(file: string | undefined, format: string | undefine
 
 /**
  * Reads RDF from `input` and writes it to `output` as Turtle (TriG when a quad is in a named graph).
- * Input up to the budget is written formatted ({@link writeFormatted}); larger input, or any with
+ * Input up to the budget is written formatted ({@link formatPieces}); larger input, or any with
  * `stream`, is streamed with bounded memory ({@link TurtleWriter}). The input's own declarations win over
  * the index. Rejects with n3's error on a syntax error.
  */
@@ -118,13 +119,21 @@ interface ParserInternals {
 }
 
 async function formatted(index: PrefixIndex, chunks: Buffer[], output: Writable, options: PrettyOptions, baseIRI: string | undefined): Promise<void> {
-  const text = Buffer.concat(chunks).toString('utf8')
+  const bytes = Buffer.concat(chunks)
   chunks.length = 0
+  // Line-based input of plain lines is read without n3 (its parse was most of the time); n3 reads the rest.
+  const lines = options.format === 'n-triples' || options.format === 'n-quads' ? readNQuads(bytes, options.format === 'n-quads') : undefined
+  if (lines !== undefined) return write(index, { quads: lines, declared: new Map(), bases: new Set() }, output, options)
+  const text = bytes.toString('utf8')
   let read = parse(text, options.format, baseIRI, options.resolveIris === true)
   // Relative IRIs under two different bases cannot be kept as written below one `@base`: resolved instead.
   if (read.bases.size > 1) read = parse(text, options.format, baseIRI, true)
+  return write(index, read, output, options)
+}
+
+async function write(index: PrefixIndex, read: Read, output: Writable, options: PrettyOptions): Promise<void> {
   const base = read.bases.size === 1 ? [...read.bases][0] : undefined
-  const pieces = writeFormatted(index, read.quads, { strictNames: options.strictNames ?? true, declared: read.declared, ...(base !== undefined && { base }) })
+  const pieces = formatPieces(index, read.quads, { strictNames: options.strictNames ?? true, declared: read.declared, ...(base !== undefined && { base }) })
   for (const piece of pieces) if (piece !== '' && !output.write(piece)) await once(output, 'drain')
 }
 

@@ -47,19 +47,34 @@ const ESCAPE = (ch: string): string => (ch === "'" ? "\\'" : ECHAR[ch] ?? uchar(
 
 /**
  * A string in the shortest of Turtle's four string forms (`"…"`, `'…'`, `"""…"""`, `'''…'''`), the
- * double-quoted one on a tie: a quote of the other kind needs no escape, and text of several lines is
- * shorter with its line feeds as they are.
+ * double-quoted one on a tie, then the single-quoted: a quote of the other kind needs no escape, and text of
+ * several lines is shorter with its line feeds as they are. One pass counts what each form would escape, and
+ * only the form chosen is written.
  */
 export function shortestQuoted(value: string): string {
   if (!STRING_UNSAFE.test(value)) return '"' + value + '"'
-  let best = quoted(value)
-  const consider = (text: string): void => {
-    if (text.length < best.length) best = text
+  // What every form escapes alike costs them all the same: only quotes and line feeds tell them apart.
+  let double = 0
+  let single = 0
+  let lines = 0
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i)
+    if (c === 0x22) double++
+    else if (c === 0x27) single++
+    else if (c === 0x0a) lines++
   }
-  consider("'" + value.replace(UNSAFE_SINGLE, ESCAPE) + "'")
-  if (value.includes('\n')) {
-    consider('"""' + value.replace(UNSAFE_LONG_DOUBLE, ESCAPE) + '"""')
-    consider("'''" + value.replace(UNSAFE_LONG_SINGLE, ESCAPE) + "'''")
+  // Extra characters over `"…"` without those: the escapes of the short forms, and the long forms' 4 more quotes.
+  const costs = [double + lines, single + lines, lines > 0 ? 4 + double : Infinity, lines > 0 ? 4 + single : Infinity]
+  let best = 0
+  for (let form = 1; form < 4; form++) if (costs[form]! < costs[best]!) best = form
+  switch (best) {
+    case 0:
+      return quoted(value)
+    case 1:
+      return "'" + value.replace(UNSAFE_SINGLE, ESCAPE) + "'"
+    case 2:
+      return '"""' + value.replace(UNSAFE_LONG_DOUBLE, ESCAPE) + '"""'
+    default:
+      return "'''" + value.replace(UNSAFE_LONG_SINGLE, ESCAPE) + "'''"
   }
-  return best
 }
