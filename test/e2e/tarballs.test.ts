@@ -252,6 +252,32 @@ describe('the packed packages, installed outside the repository', function () {
     })
   })
 
+  describe('@prefixd/core alone, in a project without @types/node', () => {
+    let dir: string
+    before(async () => {
+      dir = await newProject('prefixd-core-consumer-')
+      await npm(dir, [...INSTALL, tarball.get('@prefixd/data')!, tarball.get('@prefixd/core')!])
+    })
+
+    it('brings no @types/node: TypeScript would load it into every file of the project, browser code too', () => {
+      assert.equal(existsSync(join(dir, 'node_modules/@types/node')), false)
+      assert.equal(existsSync(join(dir, 'node_modules/@rdfjs/types')), false)
+    })
+
+    it('type-checks a consumer under node16, nodenext and bundler with its declarations checked (skipLibCheck off)', async () => {
+      await mkdir(join(dir, 'src'), { recursive: true })
+      await writeFile(join(dir, 'src/consumer.ts'), CORE_CONSUMER)
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+      for (const [name, options] of Object.entries({ ...RESOLUTIONS, nodenext: { module: 'nodenext', moduleResolution: 'nodenext' } })) {
+        const config = join(dir, `tsconfig.${name}.json`)
+        // No `types`: TypeScript takes every @types package installed, as a fresh project does.
+        await writeFile(config, JSON.stringify({ compilerOptions: { target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, ...options }, include: ['src'] }))
+        const result = await node(dir, tsc, ['-p', config])
+        assert.equal(result.code, 0, `${name}:\n${result.stdout}${result.stderr}`)
+      }
+    })
+  })
+
   describe('@prefixd/chat', () => {
     let dir: string
     before(async () => {
@@ -324,6 +350,21 @@ const site: string = SITE_DIR
 const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }
 const code: number = await runCli(['expand', 'foaf:Person'], io)
 export const used = [iri, provenance, builder, error, app, file, site, code === EXIT_FOUND, tokens]
+`
+
+/** A browser-minded consumer of the core alone: RDF/JS terms in and out, with no RDF/JS package installed. */
+const CORE_CONSUMER = `
+import { PrefixIndex } from '@prefixd/core'
+
+const index: PrefixIndex = PrefixIndex.fromPrefixes({ ex: 'http://example.org/' })
+const node = index.expandTerm('ex:a')
+const iri: string | undefined = node?.value
+const term = { termType: 'NamedNode' as const, value: 'http://example.org/b', equals: () => false }
+const name: string | undefined = index.shrinkTerm(term)
+const prefixes: Record<string, string> = index.prefixesFor([term])
+// @ts-expect-error a term has a termType
+index.shrinkTerm({ value: 'http://example.org/b' })
+export const used = [iri, name, prefixes]
 `
 
 const CHAT_CONSUMER = `

@@ -2,7 +2,7 @@
 // PrefixIndexBuilder (prefix-index/builder.ts) adds build(); PrefixIndex's own factories use the draft, so the index
 // never imports its builder.
 
-import type { Quad } from '@rdfjs/types'
+import type { Quad } from '../rdf-js.js'
 import { namespaceProblem, prefixEntryProblem } from '../names/entry-problem.js'
 import { iriProblem } from '../names/iri.js'
 import { printable } from '../names/pn-local.js'

@@ -1,6 +1,6 @@
 // PrefixIndexBuilder: collects prefix tables and vocabulary terms, validates them, and builds a PrefixIndex.
 
-import type { Quad } from '@rdfjs/types'
+import type { Quad } from '../rdf-js.js'
 import { Parser } from 'n3'
 import { addCompact } from '../data/compact.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'

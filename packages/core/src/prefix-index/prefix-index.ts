@@ -1,6 +1,6 @@
 // PrefixIndex: the prefix table and vocabulary terms, answering expand, shrink and autocomplete.
 
-import type { NamedNode, Quad, Term as RdfTerm } from '@rdfjs/types'
+import type { NamedNode, Quad, Term as RdfTerm } from '../rdf-js.js'
 import { DataFactory } from 'n3'
 import { PrefixError } from '../errors.js'
 import { loadDefaultParts, type LoadDefaultOptions } from '../data/load-default.js'

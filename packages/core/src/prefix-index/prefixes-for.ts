@@ -1,6 +1,6 @@
 // The prefixes a Turtle writer uses for some RDF/JS quads or terms, with the names it writes: what it must declare.
 
-import type { Quad, Term } from '@rdfjs/types'
+import type { Quad, Term } from '../rdf-js.js'
 import { isPortableLocalName } from '../names/portable-name.js'
 
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'

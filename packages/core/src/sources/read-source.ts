@@ -1,6 +1,6 @@
 // readPrefixSource: a prefix table in any syntax the core reads, as records, with where its text goes wrong.
 
-import type { Quad } from '@rdfjs/types'
+import type { Quad } from '../rdf-js.js'
 import { Parser } from 'n3'
 import type { LoadProblem, PrefixRecord } from '../model.js'
 import { parseJsonText } from './json-text.js'

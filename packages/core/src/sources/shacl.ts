@@ -1,7 +1,7 @@
 // SHACL prefix declarations (SHACL §5.2.1): `sh:declare [ sh:prefix "p" ; sh:namespace "…"^^xsd:anyURI ]`,
 // read from parsed quads and written as a Turtle document.
 
-import type { Quad, Term } from '@rdfjs/types'
+import type { Quad, Term } from '../rdf-js.js'
 import type { LoadProblem, PrefixRecord } from '../model.js'
 import { printable } from '../names/pn-local.js'
 import { entriesOf } from './records.js'
