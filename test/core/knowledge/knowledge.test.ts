@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { KNOWLEDGE_FILE } from '@prefixd/data'
+import { KNOWLEDGE_FILE, tierJson } from '@prefixd/data'
 import { loadKnowledge, PrefixError, PrefixIndex, type Knowledge } from '@prefixd/core'
 
 const names = (refs: ReadonlyArray<{ readonly prefixed?: string; readonly iri: string }>) => refs.map((r) => r.prefixed ?? r.iri)
@@ -86,7 +86,7 @@ describe('loadKnowledge', () => {
     const dir = await mkdtemp(join(tmpdir(), 'prefixd-knowledge-'))
     try {
       // The same content on one line: read whole, its subclasses found from the superclass statements.
-      const text = await readFile(KNOWLEDGE_FILE, 'utf8')
+      const text = tierJson(await readFile(KNOWLEDGE_FILE, 'utf8'))
       const lines = text.split('\n').length
       assert.ok(lines > 15_000, `one term per line (${lines} lines)`)
       const file = join(dir, 'one-line.json')
