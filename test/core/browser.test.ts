@@ -56,10 +56,11 @@ describe('@prefixd/core in Chromium, bundled by esbuild', function () {
   it("is at most 15 KB gzipped without the data, n3's Turtle parser left out (PrefixIndexBuilder.addRdf has it)", async () => {
     const main = await readFile(join(bundle.dir, bundle.main), 'utf8')
     assert.doesNotMatch(main, /_readInTopContext|_tokenizeToEnd/)
-    assert.ok(bundle.sizes.get(bundle.main)!.gzip <= 15_000, `${bundle.sizes.get(bundle.main)!.gzip} bytes gzipped`)
-    // The README's figure is this bundle's, to within 2 % (KB of 1,024 bytes).
+    // Issue 28's goal, 15 KB, in the KB of 1,024 bytes bench/browser.ts reports.
+    assert.ok(bundle.sizes.get(bundle.main)!.gzip <= 15 * 1024, `${bundle.sizes.get(bundle.main)!.gzip} bytes gzipped`)
+    // The README's figure is this bundle's, to within 2 %.
     const readme = await readFile(new URL('../../packages/core/README.md', import.meta.url), 'utf8')
-    const figure = Number(/leaves n3's parser out: ([\d.]+) KB gzipped/.exec(readme)?.[1])
+    const figure = Number(/leaves both out: ([\d.]+) KB gzipped/.exec(readme)?.[1])
     assert.ok(Math.abs(figure * 1024 - bundle.sizes.get(bundle.main)!.gzip) <= 0.02 * bundle.sizes.get(bundle.main)!.gzip, `the README says ${figure} KB, the bundle is ${(bundle.sizes.get(bundle.main)!.gzip / 1024).toFixed(1)} KB`)
   })
 
