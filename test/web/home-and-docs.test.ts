@@ -5,11 +5,9 @@
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { PrefixIndex } from '@prefixd/core'
-import { createApp, loadSite } from '@prefixd/server'
-import { SITE_DIR } from '@prefixd/web'
-import { listen, type Running } from '../server/http-helpers.js'
-import { browserAvailable, CHROMIUM, launchBrowser, screenshot } from './browser.js'
+import type { Running } from '../server/http-helpers.js'
+import { screenshot } from './browser.js'
+import { startPagesInChromium, stopPagesInChromium } from './pages-in-chromium.js'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 /** A phone, and the part of its screen a keyboard leaves (about 300 of its 740 px go to the keyboard). */
@@ -23,18 +21,9 @@ describe('home page, API documentation and term meanings in Chromium', function 
   let context: BrowserContext | undefined
 
   before(async function () {
-    if (!browserAvailable()) {
-      console.log(`    skipped: no browser at ${CHROMIUM} (apt-get install chromium, or set PREFIXD_CHROMIUM)`)
-      return this.skip()
-    }
-    const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
-    server = await listen(createApp({ index, site }))
-    browser = await launchBrowser()
+    ;({ browser, server } = await startPagesInChromium(this))
   })
-  after(async () => {
-    await browser?.close()
-    await server?.close()
-  })
+  after(() => stopPagesInChromium(browser, server))
   afterEach(async () => {
     await context?.close()
     context = undefined

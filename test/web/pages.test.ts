@@ -2,12 +2,10 @@
 
 import assert from 'node:assert/strict'
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
-import { PrefixIndex } from '@prefixd/core'
-import { createApp, loadSite } from '@prefixd/server'
-import { SITE_DIR } from '@prefixd/web'
 import { createRequire } from 'node:module'
-import { listen, type Running } from '../server/http-helpers.js'
-import { browserAvailable, CHROMIUM, launchBrowser, screenshot } from './browser.js'
+import type { Running } from '../server/http-helpers.js'
+import { screenshot } from './browser.js'
+import { startPagesInChromium, stopPagesInChromium } from './pages-in-chromium.js'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
@@ -42,18 +40,9 @@ describe('web pages in Chromium', function () {
   let expectedErrors: RegExp | undefined
 
   before(async function () {
-    if (!browserAvailable()) {
-      console.log(`    skipped: no browser at ${CHROMIUM} (apt-get install chromium, or set PREFIXD_CHROMIUM)`)
-      return this.skip()
-    }
-    const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
-    server = await listen(createApp({ index, site }))
-    browser = await launchBrowser()
+    ;({ browser, server } = await startPagesInChromium(this))
   })
-  after(async () => {
-    await browser?.close()
-    await server?.close()
-  })
+  after(() => stopPagesInChromium(browser, server))
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
     page = await context.newPage()

@@ -4,11 +4,8 @@
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
-import { PrefixIndex } from '@prefixd/core'
-import { createApp, loadSite } from '@prefixd/server'
-import { SITE_DIR } from '@prefixd/web'
-import { listen, type Running } from '../server/http-helpers.js'
-import { browserAvailable, CHROMIUM, launchBrowser } from './browser.js'
+import type { Running } from '../server/http-helpers.js'
+import { startPagesInChromium, stopPagesInChromium } from './pages-in-chromium.js'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
@@ -18,18 +15,9 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
   let server: Running
 
   before(async function () {
-    if (!browserAvailable()) {
-      console.log(`    skipped: no browser at ${CHROMIUM} (apt-get install chromium, or set PREFIXD_CHROMIUM)`)
-      return this.skip()
-    }
-    const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
-    server = await listen(createApp({ index, site }))
-    browser = await launchBrowser()
+    ;({ browser, server } = await startPagesInChromium(this))
   })
-  after(async () => {
-    await browser?.close()
-    await server?.close()
-  })
+  after(() => stopPagesInChromium(browser, server))
 
   async function open(path: string, width = 1100): Promise<Page> {
     // CSP bypassed only so that axe-core can be injected; the pages keep their own policy otherwise.
