@@ -9,8 +9,8 @@ export async function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexD
   return { data: module.default, source: `@prefixd/data/${tier}` }
 }
 
-export async function readIndexFile(file: string | URL): Promise<IndexData> {
-  const source = String(file)
+/** A file fetched, or a clear error when it cannot be: no answer, or not a success. */
+async function fetchFile(file: string | URL, source: string): Promise<Response> {
   let response: Response
   try {
     response = await fetch(file)
@@ -18,6 +18,12 @@ export async function readIndexFile(file: string | URL): Promise<IndexData> {
     throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: ${(error as Error).message}`)
   }
   if (!response.ok) throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: HTTP ${response.status}`)
+  return response
+}
+
+export async function readIndexFile(file: string | URL): Promise<IndexData> {
+  const source = String(file)
+  const response = await fetchFile(file, source)
   try {
     return { data: await response.json(), source }
   } catch (error) {
@@ -28,12 +34,6 @@ export async function readIndexFile(file: string | URL): Promise<IndexData> {
 /** A file's bytes, fetched. */
 export async function readFileBytes(file: string | URL): Promise<{ readonly bytes: Uint8Array; readonly source: string }> {
   const source = String(file)
-  let response: Response
-  try {
-    response = await fetch(file)
-  } catch (error) {
-    throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: ${(error as Error).message}`)
-  }
-  if (!response.ok) throw new PrefixError('INVALID_SOURCE', `cannot fetch ${source}: HTTP ${response.status}`)
+  const response = await fetchFile(file, source)
   return { bytes: new Uint8Array(await response.arrayBuffer()), source }
 }
