@@ -51,7 +51,9 @@ function get(base: string, params: Record<string, string>): Promise<{ status: nu
 }
 
 async function startProcess(db: string, dir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const base = await new Promise<string>((resolve, reject) => {
     let output = ''
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -77,7 +79,13 @@ type Listed = Array<{ id: number; stream_id: number; content: string; subject: s
 const CASES: readonly Case[] = [
   {
     name: 'channel narrow, anchor newest, 50 messages',
-    params: (i) => ({ anchor: 'newest', num_before: '50', num_after: '0', narrow: JSON.stringify([['channel', FIRST_CHANNEL + ((i * 37) % CHANNELS)]]), apply_markdown: 'false' }),
+    params: (i) => ({
+      anchor: 'newest',
+      num_before: '50',
+      num_after: '0',
+      narrow: JSON.stringify([['channel', FIRST_CHANNEL + ((i * 37) % CHANNELS)]]),
+      apply_markdown: 'false',
+    }),
     check: (body, params) => {
       const channel = (JSON.parse(params.narrow!) as [[string, number]])[0][1]
       const messages = body.messages as Listed
@@ -108,7 +116,16 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'search for two common words in one channel, newest 50',
-    params: (i) => ({ anchor: 'newest', num_before: '50', num_after: '0', narrow: JSON.stringify([['channel', FIRST_CHANNEL + (i % CHANNELS)], ['search', `${word(i * 13)} ${word(i * 29 + 1)}`]]), apply_markdown: 'false' }),
+    params: (i) => ({
+      anchor: 'newest',
+      num_before: '50',
+      num_after: '0',
+      narrow: JSON.stringify([
+        ['channel', FIRST_CHANNEL + (i % CHANNELS)],
+        ['search', `${word(i * 13)} ${word(i * 29 + 1)}`],
+      ]),
+      apply_markdown: 'false',
+    }),
     check: (body, params) => {
       const [[, channel], [, text]] = JSON.parse(params.narrow!) as [[string, number], [string, string]]
       for (const m of body.messages as Listed) {
@@ -149,14 +166,18 @@ async function loadSqlite(file: string): Promise<void> {
   const db = store.database
   db.pragma('synchronous = OFF') // loading only
   db.transaction(() => {
-    const channel = db.prepare('INSERT INTO channels (id, name, description, invite_only, history_public_to_subscribers, is_archived, date_created, creator_id) VALUES (?, ?, ?, 0, 1, 0, 1763683200, 1)')
+    const channel = db.prepare(
+      'INSERT INTO channels (id, name, description, invite_only, history_public_to_subscribers, is_archived, date_created, creator_id) VALUES (?, ?, ?, 0, 1, 0, 1763683200, 1)',
+    )
     const subscribe = db.prepare('INSERT INTO subscriptions (stream_id, user_id, subscribed_at) VALUES (?, ?, 1763683200)')
     for (let c = 0; c < CHANNELS; c++) {
       channel.run(FIRST_CHANNEL + c, `bench-${c}`, '')
       subscribe.run(FIRST_CHANNEL + c, MAX.id)
     }
   })()
-  const insert = db.prepare("INSERT INTO messages (id, type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, 'stream', ?, ?, '[]', ?, ?, ?, ?)")
+  const insert = db.prepare(
+    "INSERT INTO messages (id, type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, 'stream', ?, ?, '[]', ?, ?, ?, ?)",
+  )
   const row = db.prepare('INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)')
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
@@ -176,18 +197,23 @@ async function loadPostgres(url: string): Promise<void> {
   await loadFixture(store, REFERENCE_FIXTURE)
   await store.run(`INSERT INTO channels (id, name, description, invite_only, history_public_to_subscribers, is_archived, date_created, creator_id)
     SELECT ${FIRST_CHANNEL} + c, 'bench-' || c, '', 0, 1, 0, 1763683200, 1 FROM generate_series(0, ${CHANNELS - 1}) AS c`)
-  await store.run(`INSERT INTO subscriptions (stream_id, user_id, subscribed_at) SELECT ${FIRST_CHANNEL} + c, ${MAX.id}, 1763683200 FROM generate_series(0, ${CHANNELS - 1}) AS c`)
+  await store.run(
+    `INSERT INTO subscriptions (stream_id, user_id, subscribed_at) SELECT ${FIRST_CHANNEL} + c, ${MAX.id}, 1763683200 FROM generate_series(0, ${CHANNELS - 1}) AS c`,
+  )
   // The same texts as SQLite's, sent in batches as JSON (PostgreSQL computes the tsvector as it stores them).
   for (let from = 0; from < MESSAGES; from += 20_000) {
     const rows = []
-    for (let i = from; i < Math.min(MESSAGES, from + 20_000); i++) rows.push([1000 + i, FIRST_CHANNEL + (i % CHANNELS), `topic ${i % 10}`, i % 2 === 0 ? MAX.id : 5, content(i), 1763700000 + i])
+    for (let i = from; i < Math.min(MESSAGES, from + 20_000); i++)
+      rows.push([1000 + i, FIRST_CHANNEL + (i % CHANNELS), `topic ${i % 10}`, i % 2 === 0 ? MAX.id : 5, content(i), 1763700000 + i])
     await store.run(
       `INSERT INTO messages (id, type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp)
        SELECT (r->>0)::bigint, 'stream', (r->>1)::bigint, r->>2, '[]', (r->>3)::bigint, r->>4, '<p>' || (r->>4) || '</p>', (r->>5)::bigint FROM json_array_elements(?::json) AS r`,
       JSON.stringify(rows),
     )
   }
-  await store.run(`INSERT INTO user_messages (user_id, message_id, flags) SELECT ${MAX.id}, id, CASE WHEN sender_id = ${MAX.id} THEN 1 ELSE 0 END FROM messages WHERE id >= 1000`)
+  await store.run(
+    `INSERT INTO user_messages (user_id, message_id, flags) SELECT ${MAX.id}, id, CASE WHEN sender_id = ${MAX.id} THEN 1 ELSE 0 END FROM messages WHERE id >= 1000`,
+  )
   await store.run('ANALYZE')
   await store.close()
 }
@@ -197,7 +223,14 @@ const lines: string[] = []
 const dir = await mkdtemp(join(tmpdir(), 'prefixd-bench-history-'))
 try {
   const report = (store: string, figures: Awaited<ReturnType<typeof measure>>, loaded: number, before: string, after: string): void => {
-    lines.push(`### ${store}`, '', `Loaded in ${(loaded / 1000).toFixed(0)} s. Load before: \`${before}\`; after: \`${after}\`.`, '', '| GET /messages | p50 ms | p99 ms | max ms |', '|---|---|---|---|')
+    lines.push(
+      `### ${store}`,
+      '',
+      `Loaded in ${(loaded / 1000).toFixed(0)} s. Load before: \`${before}\`; after: \`${after}\`.`,
+      '',
+      '| GET /messages | p50 ms | p99 ms | max ms |',
+      '|---|---|---|---|',
+    )
     for (const f of figures) lines.push(`| ${f.name} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} |`)
     lines.push('')
     console.log(lines.slice(-figures.length - 6).join('\n'))

@@ -34,7 +34,9 @@ export class RawPoller {
     return new Promise((resolve) => {
       this.#done = resolve
       const auth = Buffer.from(`${who.email}:${who.key}`).toString('base64')
-      this.#socket.write(`GET /api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${lastEventId} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\n\r\n`)
+      this.#socket.write(
+        `GET /api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${lastEventId} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\n\r\n`,
+      )
     })
   }
 
@@ -46,12 +48,14 @@ export class RawPoller {
 export async function inBatches<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count)
   let next = 0
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++
-      results[i] = await task(i)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++
+        results[i] = await task(i)
+      }
+    }),
+  )
   return results
 }
 

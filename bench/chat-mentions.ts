@@ -20,16 +20,31 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 /** BENCH_PLAIN=1: the same message without the mentions, as a baseline on the same machine. */
 const PLAIN = process.env.BENCH_PLAIN === '1'
 const MAX = { email: 'max@example.com', key: 'dQ87hoIqvh0zyXrFRHSsEDbeefffLkpC' }
-const person = (i: number): { id: number; email: string; key: string; name: string } => ({ id: 1001 + i, email: `bench${i}@example.com`, key: `benchkey${String(i).padStart(24, '0')}`, name: `Bench Person ${i}` })
+const person = (i: number): { id: number; email: string; key: string; name: string } => ({
+  id: 1001 + i,
+  email: `bench${i}@example.com`,
+  key: `benchkey${String(i).padStart(24, '0')}`,
+  name: `Bench Person ${i}`,
+})
 const agent = new Agent({ keepAlive: true, maxSockets: 32 })
 
-function call(base: string, who: { email: string; key: string }, method: string, path: string, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+function call(
+  base: string,
+  who: { email: string; key: string },
+  method: string,
+  path: string,
+  params: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const encoded = new URLSearchParams(params).toString()
   return new Promise((resolve, reject) => {
     const req = request(new URL(`/api/v1${path}`, base), {
       method,
       agent,
-      headers: { authorization: 'Basic ' + Buffer.from(`${who.email}:${who.key}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(encoded) },
+      headers: {
+        authorization: 'Basic ' + Buffer.from(`${who.email}:${who.key}`).toString('base64'),
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': Buffer.byteLength(encoded),
+      },
     })
     req.on('response', (res) => {
       const chunks: Buffer[] = []
@@ -48,11 +63,24 @@ try {
   const fixture = JSON.parse(readFileSync(REFERENCE_FIXTURE, 'utf8')) as { users: unknown[]; subscriptions: unknown[] }
   for (let i = 0; i < PEOPLE; i++) {
     const p = person(i)
-    fixture.users.push({ user_id: p.id, email: p.email, full_name: p.name, api_key: p.key, role: 'member', is_bot: false, is_active: true, date_joined: 1763683200 })
+    fixture.users.push({
+      user_id: p.id,
+      email: p.email,
+      full_name: p.name,
+      api_key: p.key,
+      role: 'member',
+      is_bot: false,
+      is_active: true,
+      date_joined: 1763683200,
+    })
     fixture.subscriptions.push({ stream_id: 1, user_id: p.id, subscribed_at: 1763683200 })
   }
   await writeFile(join(dir, 'org.json'), JSON.stringify(fixture))
-  child = spawn(process.execPath, [MAIN, '--port', '0', '--db', join(dir, 'chat.db'), '--fixture', join(dir, 'org.json'), '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  child = spawn(
+    process.execPath,
+    [MAIN, '--port', '0', '--db', join(dir, 'chat.db'), '--fixture', join(dir, 'org.json'), '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
   const base = await new Promise<string>((resolve, reject) => {
     let output = ''
     child!.stdout!.on('data', (chunk: Buffer) => {
@@ -90,7 +118,9 @@ try {
     for (const p of pollers) p.close()
   }
   const after = execSync('uptime').toString().trim()
-  console.log(`one channel message ${PLAIN ? 'without mentions' : `mentioning ${PEOPLE} people`}, to ${queues.length} waiting queues, ${ROUNDS} rounds (SQLite, one process):`)
+  console.log(
+    `one channel message ${PLAIN ? 'without mentions' : `mentioning ${PEOPLE} people`}, to ${queues.length} waiting queues, ${ROUNDS} rounds (SQLite, one process):`,
+  )
   console.log(`send → delivery p50 ${pct(times, 0.5).toFixed(0)} ms, p99 ${pct(times, 0.99).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`)
   console.log(`load before: ${before}; after: ${after}`)
 } finally {

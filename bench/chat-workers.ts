@@ -33,7 +33,13 @@ type Who = typeof MAX
 const basic = (who: Who): string => 'Basic ' + Buffer.from(`${who.email}:${who.key}`).toString('base64')
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
 
-function call(base: string, who: Who, method: string, path: string, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+function call(
+  base: string,
+  who: Who,
+  method: string,
+  path: string,
+  params: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const encoded = new URLSearchParams(params).toString()
   return new Promise((resolve, reject) => {
     const req = request(new URL(`/api/v1${path}`, base), {
@@ -146,7 +152,11 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
     // 2. One change fanned out to 1,000 waiting queues, each polled on a socket of its own.
     // Queues and their polls alternate between the processes; the change is sent through the first.
     const queues = await inBatches(FANOUT, 32, async (i) => {
-      const answer = await call(bases[i % bases.length]!, NINA, 'POST', '/register', { event_types: '["message"]', fetch_event_types: '[]', queue_lifespan_secs: '3600' })
+      const answer = await call(bases[i % bases.length]!, NINA, 'POST', '/register', {
+        event_types: '["message"]',
+        fetch_event_types: '[]',
+        queue_lifespan_secs: '3600',
+      })
       assert.equal(answer.status, 200)
       return answer.body.queue_id as string
     })
@@ -191,7 +201,10 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
     await Promise.all(
       Array.from({ length: SUSTAINED_SENDERS }, async (_, sender) => {
         while (performance.now() - start < SEND_SECONDS * 1000) {
-          assert.equal((await call(bases[sender % bases.length]!, MAX, 'POST', '/messages', { type: 'private', to: '[5]', content: `burst ${commits}` })).status, 200)
+          assert.equal(
+            (await call(bases[sender % bases.length]!, MAX, 'POST', '/messages', { type: 'private', to: '[5]', content: `burst ${commits}` })).status,
+            200,
+          )
           commits++
         }
       }),
@@ -214,7 +227,12 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
       fanMax: Math.max(...fanout),
       eventsPerSecond: delivered / elapsed,
       commitsPerSecond: commits / elapsed,
-      cpu: { service: share('service'), database: share('database'), load: share('load'), other: share('machine') - share('service') - share('database') - share('load') },
+      cpu: {
+        service: share('service'),
+        database: share('database'),
+        load: share('load'),
+        other: share('machine') - share('service') - share('database') - share('load'),
+      },
     }
   } finally {
     await service.stop()
@@ -262,7 +280,9 @@ const lines = [
   row(`sustained: events/s delivered to ${SUSTAINED_QUEUES} polling queues`, (f) => f.eventsPerSecond.toFixed(0)),
   ratios('… against SQLite, 1 process', (f) => f.eventsPerSecond),
   row(`… while ${SUSTAINED_SENDERS} senders committed (messages/s)`, (f) => f.commitsPerSecond.toFixed(0)),
-  row('… CPU meanwhile, in cores: service / database / load generator / other work', (f) => [f.cpu.service, f.cpu.database, f.cpu.load, f.cpu.other].map((x) => x.toFixed(2)).join(' / ')),
+  row('… CPU meanwhile, in cores: service / database / load generator / other work', (f) =>
+    [f.cpu.service, f.cpu.database, f.cpu.load, f.cpu.other].map((x) => x.toFixed(2)).join(' / '),
+  ),
   '',
   `The sustained run: every one of the ${FANOUT.toLocaleString('en')} queues polls without pause (each event written is one a client waits for) while ${SUSTAINED_SENDERS} senders send direct messages to their user; events are counted as the clients parse them. CPU is from /proc (user + system time of each process tree) over that run; "other" is the rest of the machine's busy time (other engineers' work). The machine has 2 cores.`,
   '',

@@ -30,7 +30,13 @@ function run(label: string, args: string[], file: string, lines: number, check: 
   got.pop()
   if (got.length !== lines) throw new Error(`${label}: ${got.length} lines out for ${lines} in`)
   const same = check(got)
-  return [label, lines.toLocaleString('en'), `${seconds.toFixed(2)} s`, Math.round(lines / seconds).toLocaleString('en'), `${((100 * same) / lines).toFixed(1)}%`]
+  return [
+    label,
+    lines.toLocaleString('en'),
+    `${seconds.toFixed(2)} s`,
+    Math.round(lines / seconds).toLocaleString('en'),
+    `${((100 * same) / lines).toFixed(1)}%`,
+  ]
 }
 
 const expected = iris.map((iri) => index.shrink(iri) ?? '')

@@ -49,13 +49,17 @@ const [, charTrieHeap] = heapAfter(() => {
   }
   return root
 })
-section('Default index', ['what', 'figure'], [
-  ['prefixes / terms', `${prefixCount} / ${termCount}`],
-  ['cold load of the default index', `${loadMs.toFixed(0)} ms`],
-  ['heap of the default index', mb(defaultHeap)],
-  ['heap of the prefix table alone (radix trie, maps, sorted keys)', mb(prefixOnlyHeap)],
-  ['heap of a plain character trie (Map per character) of the same namespaces', mb(charTrieHeap)],
-])
+section(
+  'Default index',
+  ['what', 'figure'],
+  [
+    ['prefixes / terms', `${prefixCount} / ${termCount}`],
+    ['cold load of the default index', `${loadMs.toFixed(0)} ms`],
+    ['heap of the default index', mb(defaultHeap)],
+    ['heap of the prefix table alone (radix trie, maps, sorted keys)', mb(prefixOnlyHeap)],
+    ['heap of a plain character trie (Map per character) of the same namespaces', mb(charTrieHeap)],
+  ],
+)
 
 // Answers first: a wrong answer fast is not a win.
 const iris = shrinkWorkload(index)
@@ -114,7 +118,14 @@ for (const contender of contenders) {
   expandRows.push(row(e, prefixdExpand, expandCounts))
 }
 const bare = time(names, bareMapExpand(table))
-expandRows.push(['bare Map.get + concat (no validation)', Math.round(1e9 / bare.nsPerOp).toLocaleString('en'), formatNs(bare.nsPerOp), `${formatNs(bare.min)}–${formatNs(bare.max)}`, versus(bare.nsPerOp / prefixdExpand.nsPerOp), 'reference'])
+expandRows.push([
+  'bare Map.get + concat (no validation)',
+  Math.round(1e9 / bare.nsPerOp).toLocaleString('en'),
+  formatNs(bare.nsPerOp),
+  `${formatNs(bare.min)}–${formatNs(bare.max)}`,
+  versus(bare.nsPerOp / prefixdExpand.nsPerOp),
+  'reference',
+])
 const header = ['contender', 'ops/s', 'ns/op (median of 7)', 'spread (rounds)', 'vs prefixd', `answers vs prefixd (first ${SAMPLE})`]
 section(`(a) shrink: ${iris.length.toLocaleString('en')} IRIs, 20% with no fitting namespace`, header, shrinkRows)
 section('(b) expand: the same names, misses as unknown prefixes', header, expandRows)
@@ -135,9 +146,13 @@ const prefixList = Object.keys(table)
 function scanAutocomplete({ query, type, caseSensitive }: CompletionQuery): string[] {
   const fold = (s: string) => (caseSensitive ? s : s.toLowerCase())
   const colon = query.indexOf(':')
-  if (colon < 0) return prefixList.filter((p) => fold(p).startsWith(fold(query))).slice(0, LIMIT).map((p) => p + ':')
+  if (colon < 0)
+    return prefixList
+      .filter((p) => fold(p).startsWith(fold(query)))
+      .slice(0, LIMIT)
+      .map((p) => p + ':')
   const prefix = query.slice(0, colon)
-  const wanted = type === undefined ? undefined : index.expand(type) ?? type
+  const wanted = type === undefined ? undefined : (index.expand(type) ?? type)
   const results: string[] = []
   for (const term of termsByPrefix.get(prefix) ?? []) {
     if (fold(term.local).startsWith(fold(query.slice(colon + 1))) && (wanted === undefined || term.types.includes(wanted))) {
@@ -147,8 +162,10 @@ function scanAutocomplete({ query, type, caseSensitive }: CompletionQuery): stri
   return results.slice(0, LIMIT)
 }
 const LIMIT = 20
-const completeWith = (sort: 'relevance' | 'alpha') => ({ query, type, caseSensitive }: CompletionQuery) =>
-  index.autocomplete(query, { limit: LIMIT, sort, caseSensitive: caseSensitive ?? false, ...(type !== undefined && { type }) })
+const completeWith =
+  (sort: 'relevance' | 'alpha') =>
+  ({ query, type, caseSensitive }: CompletionQuery) =>
+    index.autocomplete(query, { limit: LIMIT, sort, caseSensitive: caseSensitive ?? false, ...(type !== undefined && { type }) })
 const complete = completeWith('relevance')
 const completeAlpha = completeWith('alpha')
 let sameSets = 0
@@ -221,7 +238,9 @@ const floorBest = new Map(
   }),
 )
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN
-const largeVocabularies = [...termsByPrefix].filter(([, list]) => list.length >= LARGE).map(([prefix, list]) => `${prefix}: (${list.length.toLocaleString('en')})`)
+const largeVocabularies = [...termsByPrefix]
+  .filter(([, list]) => list.length >= LARGE)
+  .map(([prefix, list]) => `${prefix}: (${list.length.toLocaleString('en')})`)
 const largeRows = (
   [
     ['plain', (q: CompletionQuery) => q.type === undefined && !q.caseSensitive],
@@ -256,7 +275,9 @@ section(
     'relevance faster than the scan by',
   ],
   completionRows,
-  'Relevance order (the default) picks the best ' + LIMIT + ' of the matching block (a sparse table over blocks of the ' +
+  'Relevance order (the default) picks the best ' +
+    LIMIT +
+    ' of the matching block (a sparse table over blocks of the ' +
     'precomputed ranking, and a heap of sub-ranges), without scanning the block; alpha is the code-point order of earlier ' +
     'versions, side by side. p50/p99: one call per query in workload order, caches warm (the first pass over all queries, ' +
     `which builds the rankings per type and the written names, has p99 ${formatNs(coldP99!)}). Means: of each query's best ` +
@@ -285,7 +306,10 @@ section(
     `terms (${largeVocabularies.join(', ')}). Each figure is the best of 5 calls of that query (3 for the scan). The floor copies a ready answer ` +
     'of the same length into a fresh array, with no search at all: no method can answer faster, so the scan ÷ the floor is the best ratio any ' +
     'index could show on that query. Load average at the end of the run: ' +
-    (await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ') +
+    (await import('node:os'))
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ') +
     ' (2 cores, shared).',
 )
 

@@ -46,7 +46,12 @@ type Who = typeof MAX
 let base = ''
 
 /** An answer, and when its headers arrived (before its body is read and parsed). */
-function call(who: Who, method: string, path: string, params: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown>; arrivedAt: number }> {
+function call(
+  who: Who,
+  method: string,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; arrivedAt: number }> {
   const encoded = new URLSearchParams(params).toString()
   const url = new URL(`/api/v1${path}${method === 'GET' && encoded ? '?' + encoded : ''}`, base)
   return new Promise((resolve, reject) => {
@@ -80,7 +85,8 @@ async function register(who: Who, count: number): Promise<string[]> {
 
 const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024
 const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0)
-const send = (content: string): Promise<{ status: number; body: Record<string, unknown> }> => call(MAX, 'POST', '/messages', { type: 'stream', to: '2', topic: 'bench', content })
+const send = (content: string): Promise<{ status: number; body: Record<string, unknown> }> =>
+  call(MAX, 'POST', '/messages', { type: 'stream', to: '2', topic: 'bench', content })
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'prefixd-bench-events-'))
@@ -91,13 +97,20 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const commits: number[] = []
-  base = await new Promise<string>((resolve) => server.stdout.on('data', (chunk: Buffer) => {
-    const text = chunk.toString()
-    for (const match of text.matchAll(/commit ([\d.]+)/g)) commits.push(Number(match[1]))
-    const listening = /listening on (\S+)/.exec(text)
-    if (listening) resolve(listening[1]!)
-  }))
-  const lines = ['# Event queue benchmark', '', `One service process on loopback (Node ${process.version}, 2-core VM, ${new Date().toISOString().slice(0, 10)}); SQLite with synchronous = FULL.`, '']
+  base = await new Promise<string>((resolve) =>
+    server.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString()
+      for (const match of text.matchAll(/commit ([\d.]+)/g)) commits.push(Number(match[1]))
+      const listening = /listening on (\S+)/.exec(text)
+      if (listening) resolve(listening[1]!)
+    }),
+  )
+  const lines = [
+    '# Event queue benchmark',
+    '',
+    `One service process on loopback (Node ${process.version}, 2-core VM, ${new Date().toISOString().slice(0, 10)}); SQLite with synchronous = FULL.`,
+    '',
+  ]
   try {
     // 0. What one change costs with no queue at all: its request, validation and fsync'd commit.
     const bare: number[] = []

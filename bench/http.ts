@@ -163,11 +163,13 @@ function defineWorkloads(index: PrefixIndex): Workload[] {
   const completions = index.autocomplete(COMPLETED, { limit: 10_000 })
   // The hot GETs, each with the request log on (as `npm start` runs) and off (--quiet), one after the other.
   const hot = HOT_GETS.flatMap((name) => {
-    const [path, expected] = ({
-      expand: ['/api/v1/expand?q=foaf:Person', found('http://xmlns.com/foaf/0.1/Person')],
-      shrink: ['/api/v1/shrink?q=http%3A%2F%2Fschema.org%2FPerson', found('schema:Person')],
-      autocomplete: [`/api/v1/autocomplete?q=${COMPLETED}`, completions],
-    } as const)[name]
+    const [path, expected] = (
+      {
+        expand: ['/api/v1/expand?q=foaf:Person', found('http://xmlns.com/foaf/0.1/Person')],
+        shrink: ['/api/v1/shrink?q=http%3A%2F%2Fschema.org%2FPerson', found('schema:Person')],
+        autocomplete: [`/api/v1/autocomplete?q=${COMPLETED}`, completions],
+      } as const
+    )[name]
     return [one(`${name}, log on`, 'service', path, expected), one(`${name}, --quiet`, 'quiet', path, expected)]
   })
   return [
@@ -336,7 +338,10 @@ async function startService(args: readonly string[], log?: string): Promise<{ se
       child.kill('SIGKILL')
       throw new Error(`prefixd serve did not answer within ${START_TIMEOUT_MS} ms`)
     }
-    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) firstAnswerMs = performance.now() - spawned
     else await new Promise((resolve) => setTimeout(resolve, 5))
   }
@@ -363,7 +368,12 @@ async function startHelper(role: string, log?: string): Promise<Server> {
 /** Polls `url` until it answers 200. */
 async function waitForHealth(child: ChildProcess, url: string): Promise<void> {
   const started = performance.now()
-  while (!(await fetch(url).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`)
     if (performance.now() - started > START_TIMEOUT_MS) throw new Error(`${url} did not answer within ${START_TIMEOUT_MS} ms`)
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -418,7 +428,6 @@ async function stop(server: Server): Promise<void> {
   server.child.kill('SIGTERM')
   await exited
 }
-
 
 /** User plus system CPU seconds the process has used (Linux /proc; fields 14 and 15 of stat, in clock ticks). */
 function cpuSeconds(child: ChildProcess): number | undefined {
@@ -486,7 +495,9 @@ function formatReport(measured: readonly Measured[], starts: readonly number[], 
     return (
       `${name}: log on ${(on / bare).toFixed(2)}× bare Koa (goal ≥ ${HOT_GOAL}: ${verdict(on / bare >= HOT_GOAL)}), ` +
       `--quiet ${(off / bare).toFixed(2)}×; ` +
-      (sameBody === undefined ? '' : `against bare Koa sending the same ${COMPLETED} answer: log on ${(on / sameBody).toFixed(2)}×, --quiet ${(off / sameBody).toFixed(2)}×; `) +
+      (sameBody === undefined
+        ? ''
+        : `against bare Koa sending the same ${COMPLETED} answer: log on ${(on / sameBody).toFixed(2)}×, --quiet ${(off / sameBody).toFixed(2)}×; `) +
       logVerdict(name, on / off) +
       `server CPU per answer ${cpuOf(`${name}, log on`)} µs log on, ${cpuOf(`${name}, --quiet`)} µs --quiet, ` +
       `${cpuOf(sameBody === undefined ? 'bare Koa, fixed 60-byte JSON' : bareCompletions)} µs bare Koa${sameBody === undefined ? '' : ' (same answer)'}`
@@ -520,7 +531,7 @@ function formatReport(measured: readonly Measured[], starts: readonly number[], 
   const notes = [
     '"log on" and the rows that do not say are `prefixd serve` as `npm start` runs it (one worker, one JSON line per ' +
       'request to stdout, here a file); "--quiet" is the same without the request log. "bare Koa + pino request log" puts ' +
-      'the same logger in front of the bare app. Every logged request\'s line was counted in the log files after the run. ' +
+      "the same logger in front of the bare app. Every logged request's line was counted in the log files after the run. " +
       '"server CPU µs/req" is the server\'s CPU time per answer, the figure least moved by a busy machine. ' +
       '"no answer cache" rows run the same `createApp` (no log) with a ' +
       `cache that keeps nothing, so every request computes. The ${VARIED}-name rows cycle through terms spread over the ` +

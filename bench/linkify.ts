@@ -13,7 +13,14 @@ const LINKIFIERS = 100
 const SIZES_KB = [1, 10, 100]
 
 /** 100 linkifiers as teams write them: tracker references, ticket keys, RFCs, CVEs… */
-function linkifiers(): Array<{ id: number; pattern: string; url_template: string; example_input: string | null; reverse_template: string | null; alternative_url_templates: string[] }> {
+function linkifiers(): Array<{
+  id: number
+  pattern: string
+  url_template: string
+  example_input: string | null
+  reverse_template: string | null
+  alternative_url_templates: string[]
+}> {
   const list = [
     { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/example/project/issues/{id}' },
     { pattern: 'RFC ?(?P<num>[0-9]{1,5})', url_template: 'https://www.rfc-editor.org/rfc/rfc{num}' },
@@ -69,14 +76,38 @@ async function engines(text: string, patterns: readonly string[]): Promise<Array
   const wasm = patterns.map((p) => new RE2(p, 'gu'))
   const v8 = patterns.map((p) => new RegExp(p.replaceAll('(?P<', '(?<'), 'gu'))
   const execAll = (regexes: ReadonlyArray<{ lastIndex: number; exec(s: string): { groups?: object } | null }>) => () =>
-    regexes.reduce((n, r) => { r.lastIndex = 0; let k = 0; for (let m = r.exec(text); m !== null; m = r.exec(text)) { void m.groups; k++ } return n + k }, 0)
+    regexes.reduce((n, r) => {
+      r.lastIndex = 0
+      let k = 0
+      for (let m = r.exec(text); m !== null; m = r.exec(text)) {
+        void m.groups
+        k++
+      }
+      return n + k
+    }, 0)
   const list: Array<[string, () => number]> = [
-    ['re2js (used)', () => re2js.reduce((n, r) => { const m = r.matcher(text); let k = 0; while (m.find()) { m.group(1); k++ } return n + k }, 0)],
+    [
+      're2js (used)',
+      () =>
+        re2js.reduce((n, r) => {
+          const m = r.matcher(text)
+          let k = 0
+          while (m.find()) {
+            m.group(1)
+            k++
+          }
+          return n + k
+        }, 0),
+    ],
     ['re2-wasm', execAll(wasm)],
   ]
   // Node bindings to RE2 itself: a native build of RE2 and Abseil on install (node-gyp), so not a dependency.
-  const nativeRe2 = await import('re2').then((m) => m.default, () => undefined)
-  if (nativeRe2 !== undefined) list.push(['re2 (native bindings, built from source)', execAll(patterns.map((p) => new nativeRe2(p.replaceAll('(?P<', '(?<'), 'gu')))])
+  const nativeRe2 = await import('re2').then(
+    (m) => m.default,
+    () => undefined,
+  )
+  if (nativeRe2 !== undefined)
+    list.push(['re2 (native bindings, built from source)', execAll(patterns.map((p) => new nativeRe2(p.replaceAll('(?P<', '(?<'), 'gu')))])
   else console.error('re2 (native) is not installed: `npm install --no-save re2` adds it to this table')
   list.push(['V8 RegExp (backtracking: can hang on a bad pattern)', execAll(v8)])
   return list
@@ -91,7 +122,7 @@ function plainLinker(list: ReadonlyArray<{ pattern: string }>): (text: string) =
       const m = regex.matcher(text)
       const found: Array<{ start: number; end: number }> = []
       let t = 0
-      for (let from = 0; from <= text.length && m.find(from === 0 ? 0 : from - 1); ) {
+      for (let from = 0; from <= text.length && m.find(from === 0 ? 0 : from - 1);) {
         const start = m.start(1)
         const end = m.end(1)
         while (t < taken.length && taken[t]!.end <= start) t++
@@ -114,9 +145,19 @@ async function main(): Promise<void> {
   const index = await PrefixIndex.loadDefault()
   const list = linkifiers()
   const linkers = [linkifierLinker(list), prefixLinker(index)]
-  const lines = ['# Linkify benchmark', '', `Node ${process.version}, 2-core VM, ${new Date().toISOString().slice(0, 10)}; ${LINKIFIERS} linkifiers and the default prefix table (${index.size.prefixes.toLocaleString('en')} prefixes).`, '']
+  const lines = [
+    '# Linkify benchmark',
+    '',
+    `Node ${process.version}, 2-core VM, ${new Date().toISOString().slice(0, 10)}; ${LINKIFIERS} linkifiers and the default prefix table (${index.size.prefixes.toLocaleString('en')} prefixes).`,
+    '',
+  ]
 
-  lines.push('## Rendering a message (Markdown, 100 linkifiers, prefix linking)', '', '| message | median | 90th percentile | median per KB |', '|---|---:|---:|---:|')
+  lines.push(
+    '## Rendering a message (Markdown, 100 linkifiers, prefix linking)',
+    '',
+    '| message | median | 90th percentile | median per KB |',
+    '|---|---:|---:|---:|',
+  )
   const row = (label: string, kb: number, text: string): void => {
     const taken = samples(() => renderMessage(text, linkers), 3)
     const p50 = quantile(taken, 0.5)
@@ -138,7 +179,7 @@ async function main(): Promise<void> {
   const plainMs = [time(() => plain(text)), time(() => plain(crowded))]
   lines.push(
     '',
-    '## The 100 linkifiers alone over 10 KB: prefixd\'s pass against scanning each bounded pattern over the whole text',
+    "## The 100 linkifiers alone over 10 KB: prefixd's pass against scanning each bounded pattern over the whole text",
     '',
     '| message | prefixd (needles, runs, bare candidates) | each bounded pattern, whole text (re2js) | ratio |',
     '|---|---:|---:|---:|',
@@ -147,7 +188,10 @@ async function main(): Promise<void> {
   )
 
   lines.push('', '## The 100 patterns over a 10 KB message, by engine', '', '| engine | time | vs re2js |', '|---|---:|---:|')
-  const results = await engines(text, list.map((l) => l.pattern))
+  const results = await engines(
+    text,
+    list.map((l) => l.pattern),
+  )
   const counts = results.map(([, run]) => run())
   if (new Set(counts).size !== 1) throw new Error(`the engines disagree on the matches: ${counts.join(', ')}`)
   const timings = results.map(([name, run]) => [name, time(run)] as const)
@@ -158,7 +202,14 @@ async function main(): Promise<void> {
   const prefixes = Object.keys(index.prefixes())
   const perPrefix = prefixes.map((p) => new RegExp(`(?<![\\w:])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:[A-Za-z_][\\w.-]*`, 'gu'))
   const onePass = time(() => prefixLinker(index)(text))
-  const regexEach = time(() => perPrefix.reduce((n, r) => { r.lastIndex = 0; let k = 0; while (r.exec(text) !== null) k++; return n + k }, 0))
+  const regexEach = time(() =>
+    perPrefix.reduce((n, r) => {
+      r.lastIndex = 0
+      let k = 0
+      while (r.exec(text) !== null) k++
+      return n + k
+    }, 0),
+  )
   lines.push(
     '',
     `## Prefixed names in a 10 KB message: one pass over the text with the core's index, against one regex per prefix (${prefixes.length.toLocaleString('en')})`,

@@ -71,7 +71,7 @@ async function openLoop(order: Order): Promise<Done> {
     })
   const start = performance.now()
   const pending: Array<Promise<void>> = []
-  for (let i = 0; i < order.paths.length; ) {
+  for (let i = 0; i < order.paths.length;) {
     const now = performance.now()
     // Everything due by now goes out; then the timer sleeps to the next request's moment.
     for (; i < order.paths.length && start + (i * 1000) / order.rate <= now; i++) pending.push(send(order.paths[i]!, start + (i * 1000) / order.rate))
@@ -86,4 +86,14 @@ const order = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Order
 const done = order.rate > 0 ? await openLoop(order) : await closedLoop(order)
 const sorted = Float64Array.from(done.latencies).sort()
 const percentile = (p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? NaN
-console.log(JSON.stringify({ requests: done.requests, seconds: done.seconds, errors: done.errors, non2xx: done.non2xx, p50: percentile(0.5), p99: percentile(0.99), max: percentile(1) }))
+console.log(
+  JSON.stringify({
+    requests: done.requests,
+    seconds: done.seconds,
+    errors: done.errors,
+    non2xx: done.non2xx,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+    max: percentile(1),
+  }),
+)

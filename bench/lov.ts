@@ -36,7 +36,10 @@ const query = (q: string, type: 'class' | 'property') => `${PATH}?${new URLSearc
 /** What YASQE sends while someone types `?s a schema:Person` and `?s foaf:knows`: the IRI so far, growing. */
 function typing(): string[] {
   const paths: string[] = []
-  for (const [iri, type] of [['http://schema.org/Person', 'class'], ['http://xmlns.com/foaf/0.1/knows', 'property']] as const) {
+  for (const [iri, type] of [
+    ['http://schema.org/Person', 'class'],
+    ['http://xmlns.com/foaf/0.1/knows', 'property'],
+  ] as const) {
     const local = iri.slice(iri.lastIndexOf('/') + 1)
     for (let n = 1; n <= local.length; n++) paths.push(query(iri.slice(0, iri.length - local.length + n), type))
   }
@@ -101,7 +104,14 @@ async function measure(child: ChildProcess, base: string, workload: Workload, di
   const done = JSON.parse(stdout.trim().split('\n').at(-1)!) as { requests: number; seconds: number; errors: number; non2xx: number; p50: number; p99: number }
   assert.equal(done.errors, 0, `${workload.name}: connection errors`)
   assert.equal(done.non2xx, 0, `${workload.name}: answers that were not 2xx`)
-  return { name: workload.name, requests: done.requests, rps: done.requests / done.seconds, p50: done.p50, p99: done.p99, cpuMicros: (cpu / done.requests) * 1e6 }
+  return {
+    name: workload.name,
+    requests: done.requests,
+    rps: done.requests / done.seconds,
+    p50: done.p50,
+    p99: done.p99,
+    cpuMicros: (cpu / done.requests) * 1e6,
+  }
 }
 
 /** `prefixd serve` on core 0, with its request log (to a file, as a service writes it) or `--quiet`. */
@@ -111,7 +121,14 @@ async function serve(quiet: boolean, dir: string): Promise<{ child: ChildProcess
   const log = openSync(join(dir, quiet ? 'quiet.log' : 'requests.log'), 'a')
   const args = [process.execPath, CLI, 'serve', ...(quiet ? ['--quiet'] : []), '--port', String(port), '--host', HOST]
   const child = spawn('taskset', ['-c', '0', ...args], { stdio: ['ignore', log, 'inherit'] })
-  for (let tries = 0; !(await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)); tries++) {
+  for (
+    let tries = 0;
+    !(await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries++
+  ) {
     if (tries > 600) throw new Error('prefixd serve did not start')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -119,7 +136,10 @@ async function serve(quiet: boolean, dir: string): Promise<{ child: ChildProcess
   const person = (await (await fetch(base + query('http://schema.org/Pers', 'class'))).json()) as { results: Array<{ uri: string[] }> }
   assert.equal(person.results[0]?.uri[0], 'http://schema.org/Person')
   const knows = (await (await fetch(base + query('http://xmlns.com/foaf/0.1/kn', 'property'))).json()) as { results: Array<{ uri: string[]; type: string }> }
-  assert.deepEqual(knows.results.map((r) => r.uri[0]), ['http://xmlns.com/foaf/0.1/knows'])
+  assert.deepEqual(
+    knows.results.map((r) => r.uri[0]),
+    ['http://xmlns.com/foaf/0.1/knows'],
+  )
   return { child, base }
 }
 
@@ -136,7 +156,12 @@ try {
       const workloads: Workload[] = [
         { name: `typing, asked again and again (${typed.length} queries, answer cache)`, paths: typed, once: false, rate: 0 },
         { name: 'distinct queries, each asked once, as fast as answered', paths: distinct(index, 20_000), once: true, rate: 0 },
-        { name: `distinct queries, each asked once, ${PACED_RATE.toLocaleString('en')} requests/s`, paths: distinct(index, PACED_RATE * SECONDS, 20_000), once: true, rate: PACED_RATE },
+        {
+          name: `distinct queries, each asked once, ${PACED_RATE.toLocaleString('en')} requests/s`,
+          paths: distinct(index, PACED_RATE * SECONDS, 20_000),
+          once: true,
+          rate: PACED_RATE,
+        },
       ]
       await measure(child, base, { ...workloads[0]!, name: 'warm-up' }, dir)
       const measured: Measured[] = []
@@ -158,13 +183,17 @@ const lines = [
   '',
   '| server | workload | answers | req/s | p50 ms | p99 ms | server CPU µs/answer |',
   '|---|---|---:|---:|---:|---:|---:|',
-  ...rows.flatMap((row) => row.measured.map((m) => `| ${row.server} | ${m.name} | ${m.requests} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(2)} | ${m.p99.toFixed(2)} | ${m.cpuMicros.toFixed(0)} |`)),
+  ...rows.flatMap((row) =>
+    row.measured.map(
+      (m) => `| ${row.server} | ${m.name} | ${m.requests} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(2)} | ${m.p99.toFixed(2)} | ${m.cpuMicros.toFixed(0)} |`,
+    ),
+  ),
   '',
   `The request log costs: ${logged!.measured.map((m, i) => `${m.name.replace(/ \(.*\)/, '')}: ${(m.cpuMicros / quiet!.measured[i]!.cpuMicros).toFixed(2)}× the CPU of \`--quiet\``).join('; ')}.`,
   '',
   `Goals (server CPU ≤ ${CPU_GOAL_US} µs per answer, p99 ≤ ${P99_GOAL_MS} ms): ${rows.flatMap((row) => row.measured.map((m) => `${row.server}, ${m.name.split(' (')[0]}: CPU ${m.cpuMicros <= CPU_GOAL_US ? 'met' : 'MISSED'}, p99 ${m.p99 <= P99_GOAL_MS ? 'met' : 'MISSED'}`)).join('; ')}.`,
   '',
-  `As fast as answered, 50 connections keep 50 requests waiting in one server process, so by Little's law the mean latency is ${CONNECTIONS} ÷ the throughput (${rows.map((row) => `${row.server}: ${(1000 * CONNECTIONS / row.measured[1]!.rps).toFixed(1)} ms`).join(', ')} for distinct queries): p99 ≤ ${P99_GOAL_MS} ms there needs more than ${(1000 * CONNECTIONS / P99_GOAL_MS).toLocaleString('en')} answers/s from one core. The paced rows send other distinct queries each at its own moment, 1,000 a second (50 people typing 20 keys a second), over at most 50 connections, and time each from that moment (a wait for a free connection counts).`,
+  `As fast as answered, 50 connections keep 50 requests waiting in one server process, so by Little's law the mean latency is ${CONNECTIONS} ÷ the throughput (${rows.map((row) => `${row.server}: ${((1000 * CONNECTIONS) / row.measured[1]!.rps).toFixed(1)} ms`).join(', ')} for distinct queries): p99 ≤ ${P99_GOAL_MS} ms there needs more than ${((1000 * CONNECTIONS) / P99_GOAL_MS).toLocaleString('en')} answers/s from one core. The paced rows send other distinct queries each at its own moment, 1,000 a second (50 people typing 20 keys a second), over at most 50 connections, and time each from that moment (a wait for a free connection counts).`,
   '',
 ]
 console.log(lines.join('\n'))

@@ -32,7 +32,10 @@ function random(seed: number): () => number {
 /** About `bytes` of Turtle: subjects typed with classes of the default vocabularies, described with their properties. */
 function turtleDocument(bytes: number): string {
   const next = random(5)
-  const named = index.terms().map((t) => ({ iri: t.iri, prefixed: index.shrink(t.iri) })).filter((t) => t.prefixed !== undefined && /^[\w-]+:[\w-]+$/.test(t.prefixed))
+  const named = index
+    .terms()
+    .map((t) => ({ iri: t.iri, prefixed: index.shrink(t.iri) }))
+    .filter((t) => t.prefixed !== undefined && /^[\w-]+:[\w-]+$/.test(t.prefixed))
   const classes = named.filter((t) => index.hasType(t.iri, 'http://www.w3.org/2000/01/rdf-schema#Class'))
   const properties = named.filter((t) => index.hasType(t.iri, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'))
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!
@@ -48,7 +51,9 @@ function turtleDocument(bytes: number): string {
     body.push(statement)
     size += statement.length
   }
-  const header = [...used].filter((p) => p === 'ex' || index.namespace(p) !== undefined).map((p) => `@prefix ${p}: <${p === 'ex' ? 'http://example.org/' : index.namespace(p)}> .`)
+  const header = [...used]
+    .filter((p) => p === 'ex' || index.namespace(p) !== undefined)
+    .map((p) => `@prefix ${p}: <${p === 'ex' ? 'http://example.org/' : index.namespace(p)}> .`)
   return header.join('\n') + '\n\n' + body.join('')
 }
 
@@ -121,7 +126,10 @@ async function firstCompletion(): Promise<{ times: number[]; cpu: number[] }> {
     const started = performance.now()
     const client = await startClient()
     const uri = await client.open('file:///bench/first.ttl', 'turtle', 'ex:a a foaf:Pers')
-    const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 16 } })) as CompletionList
+    const list = (await client.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 0, character: 16 },
+    })) as CompletionList
     times.push(performance.now() - started)
     cpu.push(mainThreadCpuMs(client.child.pid!))
     if (!list.items.some((i) => i.label === 'foaf:Person')) throw new Error('the first completion lacks foaf:Person')
@@ -138,7 +146,9 @@ async function nodeFloor(): Promise<number[]> {
   const times: number[] = []
   for (let run = 0; run < 5; run++) {
     const started = performance.now()
-    const child = spawn(process.execPath, ['-e', "process.stdin.once('data', () => process.stdout.write('x', () => process.exit(0)))"], { stdio: ['pipe', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['-e', "process.stdin.once('data', () => process.stdout.write('x', () => process.exit(0)))"], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    })
     child.stdin.write('Content-Length: 2\r\n\r\n{}')
     await new Promise((resolve) => child.stdout.once('data', resolve))
     times.push(performance.now() - started)
@@ -153,7 +163,9 @@ async function nodeFloor(): Promise<number[]> {
  * (the syntax thread starts after the index, so it is not counted).
  */
 function mainThreadCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').replace(/^.*\) /su, '').split(' ')
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /su, '')
+    .split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
@@ -165,7 +177,10 @@ async function typeAndComplete(client: Client, uri: string, line: number, names:
     for (let i = 0; i < name.length; i++) {
       await client.change(uri, [{ range: { start: { line, character: i }, end: { line, character: i } }, text: name[i]! }])
       const started = performance.now()
-      const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character: i + 1 } })) as CompletionList | null
+      const list = (await client.connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line, character: i + 1 },
+      })) as CompletionList | null
       times.push(performance.now() - started)
       if (i === name.length - 1 && !list?.items.some((item) => item.label === name.split(' ').at(-1))) throw new Error(`no ${name} among the completions`)
     }
@@ -198,15 +213,20 @@ function neovim<T>(mode: 'first' | 'large', name: string, text: string): Promise
   const out = join(home.dir, 'bench.json')
   const driver = fileURLToPath(new URL('./lsp-neovim.lua', import.meta.url))
   return new Promise((resolve, reject) => {
-    execFile('nvim', ['--headless', '-n', '-i', 'NONE', '--cmd', `luafile ${driver}`, '-u', init, file], { cwd: home.dir, env: { ...home.env, BENCH_OUT: out, BENCH_MODE: mode }, timeout: 300_000, maxBuffer: 1 << 24 }, (error) => {
-      try {
-        const result = JSON.parse(readFileSync(out, 'utf8')) as T & { error?: string }
-        if (result.error !== undefined) reject(new Error(`Neovim: ${result.error}`))
-        else resolve(result)
-      } catch {
-        reject(new Error(`Neovim wrote no result: ${error?.message ?? 'exited'}`))
-      }
-    })
+    execFile(
+      'nvim',
+      ['--headless', '-n', '-i', 'NONE', '--cmd', `luafile ${driver}`, '-u', init, file],
+      { cwd: home.dir, env: { ...home.env, BENCH_OUT: out, BENCH_MODE: mode }, timeout: 300_000, maxBuffer: 1 << 24 },
+      (error) => {
+        try {
+          const result = JSON.parse(readFileSync(out, 'utf8')) as T & { error?: string }
+          if (result.error !== undefined) reject(new Error(`Neovim: ${result.error}`))
+          else resolve(result)
+        } catch {
+          reject(new Error(`Neovim wrote no result: ${error?.message ?? 'exited'}`))
+        }
+      },
+    )
   })
 }
 
@@ -215,7 +235,9 @@ function load(): string {
   try {
     return execFileSync('uptime', { encoding: 'utf8' }).trim()
   } catch {
-    return `load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`
+    return `load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`
   }
 }
 
@@ -259,7 +281,13 @@ if (hasNeovim) {
 }
 if (process.env.LSP_BENCH_ONLY === 'neovim') {
   // While working on the server: the Neovim rows alone, printed, results/lsp.md left as it is.
-  process.stdout.write(JSON.stringify({ loads, nvimFirst, nvimAttached, nvimFirstCpu, nvimLarge: nvimLarge && { ...nvimLarge, completions: sorted(nvimLarge.completions) } }, null, 1) + '\n')
+  process.stdout.write(
+    JSON.stringify(
+      { loads, nvimFirst, nvimAttached, nvimFirstCpu, nvimLarge: nvimLarge && { ...nvimLarge, completions: sorted(nvimLarge.completions) } },
+      null,
+      1,
+    ) + '\n',
+  )
   process.exit(0)
 }
 say('spawn to first completion')
@@ -274,7 +302,18 @@ const client = await startClient()
 const idle = rssMb(client.child.pid!)
 const uri = 'file:///bench/large.ttl'
 const ours = await largeDocument(client, uri, 10)
-const typed = ['ex:new a schema:Person', 'ex:new foaf:knows', 'ex:new a dcat:Dataset', 'ex:new schema:author', 'ex:new a foaf:Person', 'ex:new dcterms:title', 'ex:new a skos:Concept', 'ex:new rdfs:label', 'ex:new a owl:Class', 'ex:new schema:name']
+const typed = [
+  'ex:new a schema:Person',
+  'ex:new foaf:knows',
+  'ex:new a dcat:Dataset',
+  'ex:new schema:author',
+  'ex:new a foaf:Person',
+  'ex:new dcterms:title',
+  'ex:new a skos:Concept',
+  'ex:new rdfs:label',
+  'ex:new a owl:Class',
+  'ex:new schema:name',
+]
 const atEnd = await typeAndComplete(client, uri, lineCount - 1, typed)
 const inMiddle = await typeAndComplete(client, uri, statementBoundary(Math.floor(lineCount / 2)), typed)
 const loaded = rssMb(client.child.pid!)
@@ -289,27 +328,108 @@ stardog.child.kill()
 
 const ratio = (a: number, b: number): string => (b / a >= 1 ? `${(b / a).toFixed(1)}× faster` : `${(a / b).toFixed(1)}× slower`)
 loads.push(load())
-const neovimRows = nvimLarge === undefined ? [] : [
-  ['**Neovim 0.7** (its own client, README init.lua): server spawn → first completion answered (5 fresh processes)', `median ${ms(median(nvimFirst))} ms, max ${ms(nvimFirst.at(-1)!)} ms (attached: median ${ms(median(nvimAttached))} ms; the server's main-thread CPU up to the answer: median ${ms(median(nvimFirstCpu))} ms)`, '—', '', '≤ 500 ms'],
-  [`**Neovim**: completion after opening and editing the 1 MB document, ${nvimLarge.completions.length} positions across it, first requests included`, `p50 ${ms(percentile(sorted(nvimLarge.completions), 50))} ms, p99 ${ms(percentile(sorted(nvimLarge.completions), 99))} ms, max ${ms(sorted(nvimLarge.completions).at(-1)!)} ms`, '—', '', 'p99 ≤ 10 ms'],
-  ['**Neovim**: open → diagnostics, 1 MB document', `${ms(nvimLarge.open_to_diagnostics)} ms`, '—', '', ''],
-  ['**Neovim**: edit → first diagnostics published (10 edits; Neovim\'s 150 ms didChange debounce off)', `median ${ms(median(sorted(nvimLarge.first_published)))} ms, max ${ms(sorted(nvimLarge.first_published).at(-1)!)} ms`, '—', '', '≤ 50 ms'],
-  ['**Neovim**: edit → the syntax error it makes or mends published', `median ${ms(median(sorted(nvimLarge.edits)))} ms, max ${ms(sorted(nvimLarge.edits).at(-1)!)} ms`, '—', '', ''],
-  ['**Neovim**: server RSS after the 1 MB document, its edits and the completions', `${nvimLarge.rss.rss.toFixed(0)} MB (peak ${nvimLarge.rss.peak.toFixed(0)} MB)`, '—', '', '≤ 150 MB'],
-]
+const neovimRows =
+  nvimLarge === undefined
+    ? []
+    : [
+        [
+          '**Neovim 0.7** (its own client, README init.lua): server spawn → first completion answered (5 fresh processes)',
+          `median ${ms(median(nvimFirst))} ms, max ${ms(nvimFirst.at(-1)!)} ms (attached: median ${ms(median(nvimAttached))} ms; the server's main-thread CPU up to the answer: median ${ms(median(nvimFirstCpu))} ms)`,
+          '—',
+          '',
+          '≤ 500 ms',
+        ],
+        [
+          `**Neovim**: completion after opening and editing the 1 MB document, ${nvimLarge.completions.length} positions across it, first requests included`,
+          `p50 ${ms(percentile(sorted(nvimLarge.completions), 50))} ms, p99 ${ms(percentile(sorted(nvimLarge.completions), 99))} ms, max ${ms(sorted(nvimLarge.completions).at(-1)!)} ms`,
+          '—',
+          '',
+          'p99 ≤ 10 ms',
+        ],
+        ['**Neovim**: open → diagnostics, 1 MB document', `${ms(nvimLarge.open_to_diagnostics)} ms`, '—', '', ''],
+        [
+          "**Neovim**: edit → first diagnostics published (10 edits; Neovim's 150 ms didChange debounce off)",
+          `median ${ms(median(sorted(nvimLarge.first_published)))} ms, max ${ms(sorted(nvimLarge.first_published).at(-1)!)} ms`,
+          '—',
+          '',
+          '≤ 50 ms',
+        ],
+        [
+          '**Neovim**: edit → the syntax error it makes or mends published',
+          `median ${ms(median(sorted(nvimLarge.edits)))} ms, max ${ms(sorted(nvimLarge.edits).at(-1)!)} ms`,
+          '—',
+          '',
+          '',
+        ],
+        [
+          '**Neovim**: server RSS after the 1 MB document, its edits and the completions',
+          `${nvimLarge.rss.rss.toFixed(0)} MB (peak ${nvimLarge.rss.peak.toFixed(0)} MB)`,
+          '—',
+          '',
+          '≤ 150 MB',
+        ],
+      ]
 const rows = [
   ...neovimRows,
   ['spawn → first completion answered (5 fresh processes)', `median ${ms(median(first))} ms, max ${ms(first.at(-1)!)} ms`, '—', '', '≤ 500 ms'],
-  ['the same: CPU time of the server\'s main thread up to the answer (what the wall time is on an idle core)', `median ${ms(median(firstCpu))} ms, max ${ms(firstCpu.at(-1)!)} ms`, '—', '', ''],
-  ['the floor: Node.js alone as a stdio server, spawn → its first answer (no module loaded; 5 processes)', `median ${ms(median(floor))} ms, max ${ms(floor.at(-1)!)} ms`, '—', '', ''],
-  ['spawn → first diagnostics of a small document (5 fresh processes)', `median ${ms(median(firstOurs))} ms`, `median ${ms(median(firstTheirs))} ms`, ratio(median(firstOurs), median(firstTheirs)), ''],
-  [`completion per keystroke, 1 MB document, typing at its end (${atEnd.length})`, `p50 ${ms(percentile(atEnd, 50))} ms, p99 ${ms(percentile(atEnd, 99))} ms`, '— (no completion)', '', 'p99 ≤ 10 ms'],
-  [`completion per keystroke, 1 MB document, typing in its middle (${inMiddle.length})`, `p50 ${ms(percentile(inMiddle, 50))} ms, p99 ${ms(percentile(inMiddle, 99))} ms`, '—', '', 'p99 ≤ 10 ms'],
+  [
+    "the same: CPU time of the server's main thread up to the answer (what the wall time is on an idle core)",
+    `median ${ms(median(firstCpu))} ms, max ${ms(firstCpu.at(-1)!)} ms`,
+    '—',
+    '',
+    '',
+  ],
+  [
+    'the floor: Node.js alone as a stdio server, spawn → its first answer (no module loaded; 5 processes)',
+    `median ${ms(median(floor))} ms, max ${ms(floor.at(-1)!)} ms`,
+    '—',
+    '',
+    '',
+  ],
+  [
+    'spawn → first diagnostics of a small document (5 fresh processes)',
+    `median ${ms(median(firstOurs))} ms`,
+    `median ${ms(median(firstTheirs))} ms`,
+    ratio(median(firstOurs), median(firstTheirs)),
+    '',
+  ],
+  [
+    `completion per keystroke, 1 MB document, typing at its end (${atEnd.length})`,
+    `p50 ${ms(percentile(atEnd, 50))} ms, p99 ${ms(percentile(atEnd, 99))} ms`,
+    '— (no completion)',
+    '',
+    'p99 ≤ 10 ms',
+  ],
+  [
+    `completion per keystroke, 1 MB document, typing in its middle (${inMiddle.length})`,
+    `p50 ${ms(percentile(inMiddle, 50))} ms, p99 ${ms(percentile(inMiddle, 99))} ms`,
+    '—',
+    '',
+    'p99 ≤ 10 ms',
+  ],
   ['open → diagnostics, 1 MB document', `${ms(ours.open)} ms`, `${ms(theirs.open)} ms`, ratio(ours.open, theirs.open), ''],
-  ['edit → first diagnostics published, 1 MB document (10 edits; prefixd waits 20 ms after an edit, then publishes its prefix diagnostics)', `median ${ms(median(ours.firstPublished))} ms, max ${ms(ours.firstPublished.at(-1)!)} ms`, `median ${ms(median(theirs.firstPublished))} ms`, ratio(median(ours.firstPublished), median(theirs.firstPublished)), '≤ 50 ms'],
-  ['edit → the syntax error it makes or mends published, 1 MB document (turtle-language-server: 4 edits)', `median ${ms(median(ours.edits))} ms, max ${ms(ours.edits.at(-1)!)} ms`, `median ${ms(median(theirs.edits))} ms, max ${ms(theirs.edits.at(-1)!)} ms`, ratio(median(ours.edits), median(theirs.edits)), ''],
+  [
+    'edit → first diagnostics published, 1 MB document (10 edits; prefixd waits 20 ms after an edit, then publishes its prefix diagnostics)',
+    `median ${ms(median(ours.firstPublished))} ms, max ${ms(ours.firstPublished.at(-1)!)} ms`,
+    `median ${ms(median(theirs.firstPublished))} ms`,
+    ratio(median(ours.firstPublished), median(theirs.firstPublished)),
+    '≤ 50 ms',
+  ],
+  [
+    'edit → the syntax error it makes or mends published, 1 MB document (turtle-language-server: 4 edits)',
+    `median ${ms(median(ours.edits))} ms, max ${ms(ours.edits.at(-1)!)} ms`,
+    `median ${ms(median(theirs.edits))} ms, max ${ms(theirs.edits.at(-1)!)} ms`,
+    ratio(median(ours.edits), median(theirs.edits)),
+    '',
+  ],
   ['RSS before any document', `${idle.rss.toFixed(0)} MB (default data loaded)`, `${theirIdle.rss.toFixed(0)} MB (no vocabularies)`, '', '≤ 150 MB'],
-  ['RSS after the 1 MB document and its edits', `${loaded.rss.toFixed(0)} MB (peak ${loaded.peak.toFixed(0)} MB)`, `${theirLoaded.rss.toFixed(0)} MB (peak ${theirLoaded.peak.toFixed(0)} MB)`, '', ''],
+  [
+    'RSS after the 1 MB document and its edits',
+    `${loaded.rss.toFixed(0)} MB (peak ${loaded.peak.toFixed(0)} MB)`,
+    `${theirLoaded.rss.toFixed(0)} MB (peak ${theirLoaded.peak.toFixed(0)} MB)`,
+    '',
+    '',
+  ],
 ]
 const table = markdownTable(['measure', 'prefixd lsp', 'turtle-language-server 3.4', 'prefixd', 'goal'], rows)
 const report = `# Language server (bench/lsp.ts)\n\nThe real \`prefixd lsp\` over stdio, timed from the client's side (JSON-RPC included), and Stardog's turtle-language-server (npm) on the same document and edits where it does the same (syntax diagnostics; it has no completion and takes whole documents on every edit). Document: ${(document.length / 1e6).toFixed(2)} MB of Turtle, ${lineCount} lines, terms of the default vocabularies. Node ${process.version}; rows marked **Neovim** are timed inside Neovim ${neovimVersion()} (headless, its own LSP client, the README's init.lua), the others by a JSON-RPC client of our own. The machine's 2 cores are shared with other work; \`uptime\` at the start, after the Neovim rows and at the end:\n\n${loads.map((l) => `    ${l}`).join('\n')}\n\n${table}\n`

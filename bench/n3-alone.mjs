@@ -5,4 +5,9 @@ import { pipeline } from 'node:stream/promises'
 import { StreamParser, StreamWriter } from 'n3'
 
 const prefixes = process.argv[3] === undefined ? undefined : JSON.parse(readFileSync(process.argv[3], 'utf8'))
-await pipeline(createReadStream(process.argv[2]), new StreamParser({ format: 'N-Triples' }), new StreamWriter({ format: 'Turtle', ...(prefixes && { prefixes }) }), process.stdout)
+await pipeline(
+  createReadStream(process.argv[2]),
+  new StreamParser({ format: 'N-Triples' }),
+  new StreamWriter({ format: 'Turtle', ...(prefixes && { prefixes }) }),
+  process.stdout,
+)

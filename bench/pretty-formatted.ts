@@ -19,11 +19,47 @@ const RDFLIB = fileURLToPath(new URL('./rdflib-pretty.py', import.meta.url))
 const RESULTS = new URL('./results/pretty-formatted.md', import.meta.url)
 const RDFLIB_RECORD = new URL('./results/pretty-formatted-rdflib.json', import.meta.url)
 /** Debian packages that ship LV2 Turtle, the largest first: fetched until the data reaches LIMIT. */
-const DEBIAN = ['lsp-plugins-lv2', 'lv2-dev', 'calf-plugins', 'x42-plugins', 'guitarix-lv2', 'zam-plugins', 'dpf-plugins-lv2', 'swh-lv2', 'mda-lv2', 'blop-lv2', 'ardour-lv2-plugins', 'fomp', 'invada-studio-plugins-lv2', 'dragonfly-reverb-lv2', 'zynaddsubfx-lv2', 'eq10q', 'drumgizmo', 'avldrums.lv2', 'drumkv1-lv2', 'samplv1-lv2', 'synthv1-lv2', 'padthv1-lv2', 'lv2-examples', 'abgate', 'ir.lv2', 'so-synth-lv2', 'rubberband-lv2', 'vocproc', 'lv2vocoder', 'tuxguitar-synth-lv2', 'liblilv-dev', 'libsratom-dev']
+const DEBIAN = [
+  'lsp-plugins-lv2',
+  'lv2-dev',
+  'calf-plugins',
+  'x42-plugins',
+  'guitarix-lv2',
+  'zam-plugins',
+  'dpf-plugins-lv2',
+  'swh-lv2',
+  'mda-lv2',
+  'blop-lv2',
+  'ardour-lv2-plugins',
+  'fomp',
+  'invada-studio-plugins-lv2',
+  'dragonfly-reverb-lv2',
+  'zynaddsubfx-lv2',
+  'eq10q',
+  'drumgizmo',
+  'avldrums.lv2',
+  'drumkv1-lv2',
+  'samplv1-lv2',
+  'synthv1-lv2',
+  'padthv1-lv2',
+  'lv2-examples',
+  'abgate',
+  'ir.lv2',
+  'so-synth-lv2',
+  'rubberband-lv2',
+  'vocproc',
+  'lv2vocoder',
+  'tuxguitar-synth-lv2',
+  'liblilv-dev',
+  'libsratom-dev',
+]
 
 async function filesUnder(dir: string, extension: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((e) => e.isFile() && e.name.endsWith(extension)).map((e) => join(e.parentPath, e.name)).sort()
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(extension))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
 }
 
 /** The real data as one N-Quads file of at most LIMIT quads; says where they came from. */
@@ -88,7 +124,8 @@ function shape(text: string): { prefixesFirst: boolean; repeatedHeads: number; b
     else {
       // A block starts at the margin (Turtle, or rdflib's TriG) or one indent in (ours in a graph).
       const head = /^(?: {4})?([^ \[\]()].*?)\s/.exec(line)
-      if (head !== null && !/^( {5}| {4}\S+ {4})/.test(line) && !line.startsWith('    ' + (graph === '' ? '' : ' '))) heads.set(graph + head[1], (heads.get(graph + head[1]) ?? 0) + 1)
+      if (head !== null && !/^( {5}| {4}\S+ {4})/.test(line) && !line.startsWith('    ' + (graph === '' ? '' : ' ')))
+        heads.set(graph + head[1], (heads.get(graph + head[1]) ?? 0) + 1)
     }
   }
   return {
@@ -137,7 +174,9 @@ interface RdflibRecord extends Run {
  * RDFLIB_RECORD (committed beside the results), keyed by the data's checksum; PRETTY_RDFLIB=fresh measures again.
  */
 async function rdflibRun(data: string, dir: string): Promise<RdflibRecord & { reused: boolean }> {
-  const checksum = createHash('sha256').update(await readFile(data)).digest('hex')
+  const checksum = createHash('sha256')
+    .update(await readFile(data))
+    .digest('hex')
   if (process.env.PRETTY_RDFLIB !== 'fresh') {
     try {
       const records = JSON.parse(await readFile(RDFLIB_RECORD, 'utf8')) as RdflibRecord[]
@@ -190,7 +229,8 @@ try {
     if (round === 0) {
       const text = await readFile(out, 'utf8')
       // Checked once: n3 reads the same dataset back, every IRI and lexical form exactly.
-      if (JSON.stringify(colouredLines(new Parser({ format: 'TriG' }).parse(text))) !== JSON.stringify(expected)) throw new Error("prefixd's output does not hold the input's quads")
+      if (JSON.stringify(colouredLines(new Parser({ format: 'TriG' }).parse(text))) !== JSON.stringify(expected))
+        throw new Error("prefixd's output does not hold the input's quads")
       ourOutput = (await stat(out)).size / 1e6
       ourShape = shape(text)
     }
@@ -214,7 +254,7 @@ try {
     row('rdflib (Dataset → TriG)', rdflib.seconds, rdflib.cpuSeconds, rdflib.maxRssMb, rdflib.outputMb, rdflib.shape),
     '',
     `prefixd against rdflib: **${(rdflib.cpuSeconds / cpu).toFixed(1)}×** by CPU time, ${rdflib.reused ? 'wall times not compared (taken at different loads; rdflib ran at nice 5)' : `${(rdflib.seconds / wall).toFixed(1)}× by wall time`} (goal ≥ 5×); output ${(ourOutput / rdflib.outputMb).toFixed(2)}× rdflib's size (goal ≤ 1).`,
-    'Shape (what Jena\'s `riot --formatted=turtle` gives; Jena is not installable here): `@prefix` lines before the first statement, each subject heading one block in its graph (a block head seen twice is counted as repeated), blank nodes nested rather than labelled, lists as `( … )`; counted on the text of each output.',
+    "Shape (what Jena's `riot --formatted=turtle` gives; Jena is not installable here): `@prefix` lines before the first statement, each subject heading one block in its graph (a block head seen twice is counted as repeated), blank nodes nested rather than labelled, lists as `( … )`; counted on the text of each output.",
     '',
   ]
   console.log(lines.join('\n'))

@@ -33,7 +33,7 @@ const NS = {
 /** Seeded: the same file every run. Subjects have 5 statements each, like a typical export. */
 async function writeData(file: string): Promise<void> {
   let seed = 42
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
   const classes = [NS.foaf + 'Person', NS.schema + 'Organization', NS.skos + 'Concept', NS.schema + 'CreativeWork', NS.owl + 'Thing']
   const bases = ['http://example.org/resource/', 'https://data.example.com/id/', 'http://dbpedia.org/resource/', 'http://www.wikidata.org/entity/Q']
@@ -46,7 +46,8 @@ async function writeData(file: string): Promise<void> {
     if (kind === 0) line = `${subject} <${NS.rdf}type> <${pick(classes)}> .`
     else if (kind === 1) line = `${subject} <${pick([NS.rdfs + 'label', NS.foaf + 'name', NS.schema + 'name', NS.skos + 'prefLabel'])}> "Name ${i}"@en .`
     else if (kind === 2) line = `${subject} <${pick([NS.schema + 'age', NS.dcterms + 'extent'])}> "${i % 97}"^^<${NS.xsd}integer> .`
-    else if (kind === 3) line = `${subject} <${pick([NS.foaf + 'knows', NS.schema + 'knows', NS.dcterms + 'relation', NS.owl + 'sameAs'])}> <${pick(bases)}${Math.floor(random() * TRIPLES / 5)}> .`
+    else if (kind === 3)
+      line = `${subject} <${pick([NS.foaf + 'knows', NS.schema + 'knows', NS.dcterms + 'relation', NS.owl + 'sameAs'])}> <${pick(bases)}${Math.floor((random() * TRIPLES) / 5)}> .`
     else line = `${subject} <${pick([NS.dcterms + 'description', NS.rdfs + 'comment'])}> "A thing described in words, number ${i}." .`
     chunk += line + '\n'
     if (chunk.length > 1 << 20) {
@@ -102,7 +103,8 @@ try {
       runs[name]!.push(measure(args, out))
       outputs[name] = (await stat(out)).size / 1e6
       // Answers checked once: each output holds the input's quads, in order.
-      if (round === 0 && (await quadsDigest(out, 'Turtle')) !== (expected ??= await quadsDigest(data, 'N-Triples'))) throw new Error(`${name}: its output does not hold the input's quads`)
+      if (round === 0 && (await quadsDigest(out, 'Turtle')) !== (expected ??= await quadsDigest(data, 'N-Triples')))
+        throw new Error(`${name}: its output does not hold the input's quads`)
       if (args.includes('pretty')) {
         // The prefixes prefixd declared, for the third contender.
         const text = await readFile(out, 'utf8')

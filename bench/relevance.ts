@@ -90,7 +90,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `(letters, digits, \`: - _ .\`), no limit (goal 0${junk.junk.length === 0 ? ', met' : ', MISSED'}).`,
     ...junk.junk.slice(0, 20).map((j) => `- \`${j.query}\` → \`${j.suggestion}\` (${j.quality})`),
     `\nMisses at 1 (relevance order), with the first 3 given:\n`,
-    ...ranked.misses.map((m) => `- \`${m.query}\`: expected ${m.answers.map((a) => `\`${a}\``).join(' or ')}; got ${m.got.map((g) => `\`${g}\``).join(', ') || 'nothing'}`),
+    ...ranked.misses.map(
+      (m) => `- \`${m.query}\`: expected ${m.answers.map((a) => `\`${a}\``).join(' or ')}; got ${m.got.map((g) => `\`${g}\``).join(', ') || 'nothing'}`,
+    ),
   ].join('\n')
   console.log(text)
   writeFileSync(new URL('./results/relevance.md', import.meta.url), text + '\n')

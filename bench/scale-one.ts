@@ -34,4 +34,19 @@ const [p50, p99] = latencies(queries, complete, [50, 99])
 const typed = queries.filter((q) => q.type !== undefined)
 const [typedP50, typedP99] = latencies(typed, complete, [50, 99])
 
-console.log(JSON.stringify({ prefixCount, termCount, buildMs, heapBytes, rssBytes, shrinkNs: shrink.nsPerOp, shrinkHotNs: shrinkHot.nsPerOp, p50, p99, typedP50, typedP99, queries: queries.length }))
+console.log(
+  JSON.stringify({
+    prefixCount,
+    termCount,
+    buildMs,
+    heapBytes,
+    rssBytes,
+    shrinkNs: shrink.nsPerOp,
+    shrinkHotNs: shrinkHot.nsPerOp,
+    p50,
+    p99,
+    typedP50,
+    typedP99,
+    queries: queries.length,
+  }),
+)

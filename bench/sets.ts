@@ -71,10 +71,13 @@ async function startService(store: string, name: string): Promise<Service> {
   })
   closeSync(out)
   const base = `http://${HOST}:${port}`
-  for (const started = performance.now(); ; ) {
+  for (const started = performance.now(); ;) {
     if (child.exitCode !== null) throw new Error(`prefixd serve exited with ${child.exitCode}`)
     if (performance.now() - started > 60_000) throw new Error('prefixd serve did not start in 60 s')
-    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return { child, base }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -87,7 +90,11 @@ async function stop(service: Service): Promise<void> {
 
 async function putSet(base: string, name: string, body: string): Promise<number> {
   const started = performance.now()
-  const response = await fetch(`${base}/api/v1/sets/${name}`, { method: 'PUT', body, headers: { 'content-type': 'text/turtle', authorization: `Bearer ${TOKEN}` } })
+  const response = await fetch(`${base}/api/v1/sets/${name}`, {
+    method: 'PUT',
+    body,
+    headers: { 'content-type': 'text/turtle', authorization: `Bearer ${TOKEN}` },
+  })
   await response.arrayBuffer()
   if (!response.ok) throw new Error(`PUT ${name}: ${response.status}`)
   return performance.now() - started
@@ -111,7 +118,12 @@ async function load(base: string, paths: readonly string[]): Promise<Load> {
   })
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx answers`)
   const sorted = sortedOf(latencies)
-  return { rps: result.requests.total / result.duration, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), mean: latencies.reduce((a, b) => a + b, 0) / latencies.length }
+  return {
+    rps: result.requests.total / result.duration,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    mean: latencies.reduce((a, b) => a + b, 0) / latencies.length,
+  }
 }
 
 const lines: string[] = []
@@ -123,7 +135,9 @@ const say = (line = ''): void => {
 const defaults = await PrefixIndex.loadDefault()
 say(`# Sets benchmark — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`)
 say()
-say(`The machine is shared with other engineers' builds and tests: compare the ratios, which come from one run with the two sides alternating, rather than the absolute figures.`)
+say(
+  `The machine is shared with other engineers' builds and tests: compare the ratios, which come from one run with the two sides alternating, rather than the absolute figures.`,
+)
 say()
 
 // 1. The core: the layered table the server builds for a set (the served records and grades, the set overriding), against the default index.
@@ -178,29 +192,45 @@ say()
     const firstCompletion = performance.now()
     await (await fetch(`${service.base}/api/v1/autocomplete?q=schema:Pe&limit=5&set=team`)).arrayBuffer()
     const firstCompletionMs = performance.now() - firstCompletion
-    const terms = namedTerms(defaults).filter((_, i) => i % 21 === 0).slice(0, 1000)
+    const terms = namedTerms(defaults)
+      .filter((_, i) => i % 21 === 0)
+      .slice(0, 1000)
     const expandPaths = terms.map((t) => `/api/v1/expand?q=${encodeURIComponent(t.name)}`)
     const shrinkPaths = terms.map((t) => `/api/v1/shrink?q=${encodeURIComponent(t.iri)}`)
     const results: Record<string, Load[]> = {}
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, paths] of [['expand', expandPaths], ['shrink', shrinkPaths]] as const) {
+      for (const [name, paths] of [
+        ['expand', expandPaths],
+        ['shrink', shrinkPaths],
+      ] as const) {
         ;(results[`${name} default`] ??= []).push(await load(service.base, paths))
-        ;(results[`${name} set`] ??= []).push(await load(service.base, paths.map((p) => `${p}&set=team`)))
+        ;(results[`${name} set`] ??= []).push(
+          await load(
+            service.base,
+            paths.map((p) => `${p}&set=team`),
+          ),
+        )
       }
     }
     const best = (list: Load[]): Load => list.reduce((a, b) => (b.rps > a.rps ? b : a))
     const sortedPut = sortedOf(putMs)
     say(`## Over HTTP: \`prefixd serve --store FILE\` (SQLite, request log on), 10 connections, ${SECONDS} s per run, best of ${ROUNDS} alternating runs`)
     say()
-    say(`PUT of a ${SET_SIZE}-prefix Turtle set (${(teamSet(0, defaults).length / 1024).toFixed(0)} KB), ${PUTS} times, each replacing the last: median ${fmt(percentile(sortedPut, 0.5), 1)} ms, p99 ${fmt(percentile(sortedPut, 0.99), 1)} ms, max ${fmt(sortedPut[sortedPut.length - 1]!, 1)} ms (goal ≤ ${GOALS.putMs} ms).`)
-    say(`First read through the set after a PUT (builds its layered table): ${fmt(firstReadMs, 1)} ms; first completion through it (builds its whole index, terms ranked with the set): ${fmt(firstCompletionMs, 1)} ms.`)
+    say(
+      `PUT of a ${SET_SIZE}-prefix Turtle set (${(teamSet(0, defaults).length / 1024).toFixed(0)} KB), ${PUTS} times, each replacing the last: median ${fmt(percentile(sortedPut, 0.5), 1)} ms, p99 ${fmt(percentile(sortedPut, 0.99), 1)} ms, max ${fmt(sortedPut[sortedPut.length - 1]!, 1)} ms (goal ≤ ${GOALS.putMs} ms).`,
+    )
+    say(
+      `First read through the set after a PUT (builds its layered table): ${fmt(firstReadMs, 1)} ms; first completion through it (builds its whole index, terms ranked with the set): ${fmt(firstCompletionMs, 1)} ms.`,
+    )
     say()
     say('| workload | default rps | set rps | default mean / p99 ms | set mean / p99 ms | latency ratio (mean) |')
     say('|---|---|---|---|---|---|')
     for (const name of ['expand', 'shrink']) {
       const a = best(results[`${name} default`]!)
       const b = best(results[`${name} set`]!)
-      say(`| ${name} (1,000 distinct) | ${fmt(a.rps, 0)} | ${fmt(b.rps, 0)} | ${fmt(a.mean, 3)} / ${fmt(a.p99)} | ${fmt(b.mean, 3)} / ${fmt(b.p99)} | ${fmt(b.mean / a.mean)}× (goal ≤ ${GOALS.latencyRatio}×) |`)
+      say(
+        `| ${name} (1,000 distinct) | ${fmt(a.rps, 0)} | ${fmt(b.rps, 0)} | ${fmt(a.mean, 3)} / ${fmt(a.p99)} | ${fmt(b.mean, 3)} / ${fmt(b.p99)} | ${fmt(b.mean / a.mean)}× (goal ≤ ${GOALS.latencyRatio}×) |`,
+      )
     }
     say()
   } finally {
@@ -231,9 +261,13 @@ if (postgresBinaries() === undefined) {
     }
     const sorted = sortedOf(delays)
     const sortedPuts = sortedOf(putsMs)
-    say(`## Propagation: two \`prefixd serve --store postgres://…\` instances, ${PROPAGATIONS} PUTs through one, the other polled until it serves the new version`)
+    say(
+      `## Propagation: two \`prefixd serve --store postgres://…\` instances, ${PROPAGATIONS} PUTs through one, the other polled until it serves the new version`,
+    )
     say()
-    say(`From the PUT's answer to the other instance serving it: p50 ${fmt(percentile(sorted, 0.5), 1)} ms, p99 ${fmt(percentile(sorted, 0.99), 1)} ms, max ${fmt(sorted[sorted.length - 1]!, 1)} ms (goal p99 ≤ ${GOALS.propagationP99Ms} ms). PUT on PostgreSQL (durable, fsync on): median ${fmt(percentile(sortedPuts, 0.5), 1)} ms.`)
+    say(
+      `From the PUT's answer to the other instance serving it: p50 ${fmt(percentile(sorted, 0.5), 1)} ms, p99 ${fmt(percentile(sorted, 0.99), 1)} ms, max ${fmt(sorted[sorted.length - 1]!, 1)} ms (goal p99 ≤ ${GOALS.propagationP99Ms} ms). PUT on PostgreSQL (durable, fsync on): median ${fmt(percentile(sortedPuts, 0.5), 1)} ms.`,
+    )
   } finally {
     await Promise.all([stop(one), stop(two)])
     postgres.stop()

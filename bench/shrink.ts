@@ -9,7 +9,9 @@ import { bareMapExpand, zazukoContender } from './contenders.js'
 import { seededRandom } from './synthetic.js'
 import { formatNs, markdownTable, time } from './timing.js'
 
-const load = execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average:\s*/, '')
+const load = execFileSync('uptime', { encoding: 'utf8' })
+  .trim()
+  .replace(/^.*load average:\s*/, '')
 const index = await PrefixIndex.loadDefault()
 const table = index.prefixes()
 const vocabularies = vocabularyIris()
@@ -17,10 +19,11 @@ const all = [...new Set(vocabularies.flatMap((v) => v.iris))]
 
 // 1. Round trips: every IRI of the vocabularies, then 100,000 random IRIs on their hosts (a cut of a real IRI
 // after its host, and a random rest drawn from IRI characters and a few non-ASCII ones).
-const misread = (iris: readonly string[]) => iris.filter((iri) => {
-  const name = index.shrink(iri)
-  return name !== undefined && index.expand(name) !== iri
-})
+const misread = (iris: readonly string[]) =>
+  iris.filter((iri) => {
+    const name = index.shrink(iri)
+    return name !== undefined && index.expand(name) !== iri
+  })
 const random = seededRandom(24)
 const ALPHABET = "abcXYZ019-._~:/?#@!$&'()*+,;=%é中"
 const randomIris = Array.from({ length: 100_000 }, () => {
@@ -87,12 +90,27 @@ for (let turn = 0; turn < 3; turn++) {
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
 const rows = [
-  ['IRIs of the vocabularies where expand(shrink(iri)) !== iri', `0 of ${all.length.toLocaleString('en')}`, `${wrongVocabulary.length} (${named.toLocaleString('en')} named)`, verdict(wrongVocabulary.length === 0)],
+  [
+    'IRIs of the vocabularies where expand(shrink(iri)) !== iri',
+    `0 of ${all.length.toLocaleString('en')}`,
+    `${wrongVocabulary.length} (${named.toLocaleString('en')} named)`,
+    verdict(wrongVocabulary.length === 0),
+  ],
   ['random IRIs on their hosts where expand(shrink(iri)) !== iri', '0 of 100,000', String(wrongRandom.length), verdict(wrongRandom.length === 0)],
   ['shrink per call, varied workload (100,000 IRIs)', '≤ 300 ns', formatNs(shrinkNs), verdict(shrinkNs <= 300)],
   ['shrink CPU time per call, same workload (least of 7 passes)', '≤ 300 ns', formatNs(shrinkCpuNs), verdict(shrinkCpuNs <= 300)],
-  ['shrink against @zazuko/prefixes on the same IRIs', '≥ 2,000×', `${Math.round(zazukoNs / shrinkNs).toLocaleString('en')}× (${formatNs(zazukoNs)})`, verdict(zazukoNs / shrinkNs >= 2000)],
-  ['expand against a bare Map.get + concat', '≤ 1.5×', `${(expandNs / bareNs).toFixed(2)}× (${formatNs(expandNs)} / ${formatNs(bareNs)})`, verdict(expandNs / bareNs <= 1.5)],
+  [
+    'shrink against @zazuko/prefixes on the same IRIs',
+    '≥ 2,000×',
+    `${Math.round(zazukoNs / shrinkNs).toLocaleString('en')}× (${formatNs(zazukoNs)})`,
+    verdict(zazukoNs / shrinkNs >= 2000),
+  ],
+  [
+    'expand against a bare Map.get + concat',
+    '≤ 1.5×',
+    `${(expandNs / bareNs).toFixed(2)}× (${formatNs(expandNs)} / ${formatNs(bareNs)})`,
+    verdict(expandNs / bareNs <= 1.5),
+  ],
 ]
 const text = [
   '# Shrink and expand: the goals of issue 24\n',

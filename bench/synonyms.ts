@@ -14,7 +14,10 @@ const { namespaceSynonyms, ...withoutSynonyms } = full
 const withSynonyms = await PrefixIndex.loadDefault()
 const without = addCompact(new PrefixIndexBuilder(), withoutSynonyms).build()
 const manyBuilder = addCompact(new PrefixIndexBuilder(), full)
-const twins = withSynonyms.records().filter((r) => r.namespace.startsWith('http://')).slice(0, 1000)
+const twins = withSynonyms
+  .records()
+  .filter((r) => r.namespace.startsWith('http://'))
+  .slice(0, 1000)
 for (const r of twins) manyBuilder.addNamespaceSynonym('https://' + r.namespace.slice('http://'.length), r.namespace)
 const many = manyBuilder.build()
 
@@ -72,7 +75,10 @@ const curation = [
   ['candidates(iri)', formatNs(time(sample, (iri) => candidates(withSynonyms, iri)).nsPerOp)],
   ['standardize(iri)', formatNs(time(sample, (iri) => withSynonyms.standardize(iri)).nsPerOp)],
   ['standardize(name)', formatNs(time(names.slice(0, 20_000), (name) => withSynonyms.standardize(name)).nsPerOp)],
-  ['searchNamespaces(host)', formatNs(time(['schema.org', 'xmlns.com/foaf', 'w3.org/ns', 'purl.org/dc'], (q) => searchNamespaces(withSynonyms, q), { rounds: 3 }).nsPerOp)],
+  [
+    'searchNamespaces(host)',
+    formatNs(time(['schema.org', 'xmlns.com/foaf', 'w3.org/ns', 'purl.org/dc'], (q) => searchNamespaces(withSynonyms, q), { rounds: 3 }).nsPerOp),
+  ],
 ]
 
 const text = [

@@ -31,7 +31,23 @@ const PAGES: ReadonlyArray<readonly [path: string, ready: string]> = (
   ] as const
 ).filter(([path]) => path !== '/api/docs' || process.env.PREFIXD_SITE_DIR === undefined)
 
-const SEARCHES = ['foaf:Pe', 'schema:Per', 'person', 'dcterms:', 'skos:pref', 'http://xmlns.com/foaf/0.1/kn', 'organization', 'prov:was', 'owl:Obj', 'rdfs:sub', 'sh:Node', 'dcat:Data', 'geo', 'label', 'schema:name']
+const SEARCHES = [
+  'foaf:Pe',
+  'schema:Per',
+  'person',
+  'dcterms:',
+  'skos:pref',
+  'http://xmlns.com/foaf/0.1/kn',
+  'organization',
+  'prov:was',
+  'owl:Obj',
+  'rdfs:sub',
+  'sh:Node',
+  'dcat:Data',
+  'geo',
+  'label',
+  'schema:name',
+]
 const TYPED = ['schema:Person', 'foaf:knows', 'dcterms:creator', 'skos:prefLabel', 'prov:wasGeneratedBy', 'organization', 'owl:ObjectProperty']
 const EDITOR_NAMES = ['schema:Pe', 'foaf:Ag', 'prov:Act', 'dcat:Dat', 'skos:Conc', 'sh:Node', 'org:Org', 'schema:Cre']
 
@@ -46,10 +62,23 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
-    const lines = ['# Web pages in Chromium', '', `Headless Chromium (${browser.version()}) and the resolver on loopback, one machine (${new Date().toISOString().slice(0, 10)}).`, '']
+    const lines = [
+      '# Web pages in Chromium',
+      '',
+      `Headless Chromium (${browser.version()}) and the resolver on loopback, one machine (${new Date().toISOString().slice(0, 10)}).`,
+      '',
+    ]
     lines.push(...(await pageLoads(browser, base)), '', ...(await searchBox(browser, base)), '', ...(await editor(browser, base)))
     await writeFile(RESULTS, lines.join('\n') + '\n')
     console.log(lines.join('\n'))
@@ -87,7 +116,9 @@ async function pageLoads(browser: Browser, base: string): Promise<string[]> {
       ;[coldBytes, scriptBytes, rawBytes, warmBytes] = [first.bytes, first.scriptBytes, first.rawBytes, again.bytes]
       await context.close()
     }
-    lines.push(`| \`${path}\` | ${kb(coldBytes)} KB | ${kb(scriptBytes)} KB | ${kb(rawBytes)} KB | ${median(cold).toFixed(0)} ms | ${kb(warmBytes)} KB | ${median(warm).toFixed(0)} ms |`)
+    lines.push(
+      `| \`${path}\` | ${kb(coldBytes)} KB | ${kb(scriptBytes)} KB | ${kb(rawBytes)} KB | ${median(cold).toFixed(0)} ms | ${kb(warmBytes)} KB | ${median(warm).toFixed(0)} ms |`,
+    )
   }
   return lines
 }

@@ -44,7 +44,9 @@ const vocabulariesMain = require.resolve('@zazuko/vocabularies')
 const vocabulariesDir = dirname(vocabulariesMain)
 const vocabulariesPackage = JSON.parse(readFileSync(join(vocabulariesDir, 'package.json'), 'utf8'))
 const fromVocabularies = createRequire(vocabulariesMain)
-const packageNames = Object.keys(vocabulariesPackage.dependencies).filter((name) => name.startsWith('@vocabulary/')).sort()
+const packageNames = Object.keys(vocabulariesPackage.dependencies)
+  .filter((name) => name.startsWith('@vocabulary/'))
+  .sort()
 
 interface Vocabulary {
   prefix: string
@@ -143,6 +145,12 @@ console.log(
 )
 // The grading rules that decided beyond popularity, with their counts (data/README.md quotes them).
 const reasons = new Map<string, number>()
-for (const grade of grades.values()) if (grade.reason !== undefined) reasons.set(`${grade.quality} ${grade.reason}`, (reasons.get(`${grade.quality} ${grade.reason}`) ?? 0) + 1)
-console.log(`  graded by rule: ${[...reasons].sort().map(([reason, count]) => `${count} ${reason}`).join(', ')}`)
+for (const grade of grades.values())
+  if (grade.reason !== undefined) reasons.set(`${grade.quality} ${grade.reason}`, (reasons.get(`${grade.quality} ${grade.reason}`) ?? 0) + 1)
+console.log(
+  `  graded by rule: ${[...reasons]
+    .sort()
+    .map(([reason, count]) => `${count} ${reason}`)
+    .join(', ')}`,
+)
 for (const p of builder.problems) console.log(`  skipped ${p.source}: ${p.entry}: ${p.message}`)

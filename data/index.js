@@ -26,7 +26,8 @@ export function tierModule(json, { text = false } = {}) {
 
 /** The head's and the tail's lengths of a module's source, told by `is(text, at)`. */
 function frame(length, is) {
-  for (const [head, tail] of [PARSED, TEXT]) if (length >= head.length + tail.length && is(head, 0) && is(tail, length - tail.length)) return [head.length, tail.length]
+  for (const [head, tail] of [PARSED, TEXT])
+    if (length >= head.length + tail.length && is(head, 0) && is(tail, length - tail.length)) return [head.length, tail.length]
   throw new TypeError('not a tier module of @prefixd/data')
 }
 

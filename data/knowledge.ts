@@ -166,7 +166,7 @@ function namedBy(node: Term, bySubject: ReadonlyMap<string, readonly Quad[]>): s
   const union = bySubject.get(`_:${node.value}`)?.find((q) => q.predicate.value === OWL + 'unionOf')?.object
   const members: string[] = []
   // At most 100 members: a malformed list with a cycle would otherwise never end.
-  for (let item = union; item?.termType === 'BlankNode' && members.length < 100; ) {
+  for (let item = union; item?.termType === 'BlankNode' && members.length < 100;) {
     const cell = bySubject.get(`_:${item.value}`) ?? []
     const first = cell.find((q) => q.predicate.value === RDF + 'first')?.object
     if (first?.termType === 'NamedNode') members.push(first.value)
@@ -213,7 +213,11 @@ function bestLiteral(statements: readonly Quad[], predicates: readonly string[])
     const literals = statements.filter((q) => q.predicate.value === predicate && q.object.termType === 'Literal')
     if (literals.length === 0) continue
     const language = (q: Quad) => (q.object as { language?: string }).language ?? ''
-    const best = literals.find((q) => language(q) === 'en') ?? literals.find((q) => language(q) === '') ?? literals.find((q) => language(q).startsWith('en')) ?? literals[0]!
+    const best =
+      literals.find((q) => language(q) === 'en') ??
+      literals.find((q) => language(q) === '') ??
+      literals.find((q) => language(q).startsWith('en')) ??
+      literals[0]!
     const text = tidy(best.object.value)
     if (text !== '') return text
   }
@@ -242,7 +246,11 @@ function describeVocabulary(v: VocabularySource, bySubject: ReadonlyMap<string, 
   const header = headerOf(v.namespace, bySubject)
   const gaps = HEADER_GAPS[v.namespace] ?? {}
   const literal = (predicates: readonly string[]) => bestLiteral(metaStatements, predicates) ?? bestLiteral(header, predicates)
-  const entry: { -readonly [K in keyof KnowledgeVocabularyEntry]: KnowledgeVocabularyEntry[K] } = { prefix: v.prefix, namespace: v.namespace, package: v.package }
+  const entry: { -readonly [K in keyof KnowledgeVocabularyEntry]: KnowledgeVocabularyEntry[K] } = {
+    prefix: v.prefix,
+    namespace: v.namespace,
+    package: v.package,
+  }
   const title = literal(TITLE) ?? gaps.title
   const description = literal(DESCRIPTION) ?? gaps.description
   const homepage = iriOrLiteral(header, HOMEPAGE) ?? gaps.homepage
@@ -263,7 +271,8 @@ function describeVocabulary(v: VocabularySource, bySubject: ReadonlyMap<string, 
 /** The statements about the vocabulary itself: its namespace (with or without the `#` or `/`), else its owl:Ontology. */
 function headerOf(namespace: string, bySubject: ReadonlyMap<string, readonly Quad[]>): readonly Quad[] {
   const bare = namespace.replace(/[#/]$/, '')
-  const isOntology = (statements: readonly Quad[] | undefined) => statements?.some((q) => q.predicate.value === RDF + 'type' && q.object.value === OWL + 'Ontology') ?? false
+  const isOntology = (statements: readonly Quad[] | undefined) =>
+    statements?.some((q) => q.predicate.value === RDF + 'type' && q.object.value === OWL + 'Ontology') ?? false
   for (const candidate of [namespace, bare]) if (isOntology(bySubject.get(candidate))) return bySubject.get(candidate)!
   // Else its owl:Ontology (prov's is prov-o, void's lives at vocab.deri.ie): one starting like the namespace first.
   const ontologies = [...bySubject].filter(([subject, statements]) => !subject.startsWith('_:') && isOntology(statements))

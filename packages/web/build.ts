@@ -50,7 +50,9 @@ async function buildSite(): Promise<void> {
   }
   const results = await Promise.all([bundle(false), bundle(true)])
   const outputOf = (entry: string): string => {
-    const found = results.flatMap((result) => Object.entries(result.metafile.outputs)).find(([, output]) => output.entryPoint !== undefined && basename(output.entryPoint) === entry)
+    const found = results
+      .flatMap((result) => Object.entries(result.metafile.outputs))
+      .find(([, output]) => output.entryPoint !== undefined && basename(output.entryPoint) === entry)
     if (found === undefined) throw new Error(`esbuild made no output for ${entry}`)
     return '/' + found[0].slice(found[0].indexOf('assets/'))
   }

@@ -1,7 +1,18 @@
 // The chat client through real HTTP: calls and retries (ChatClient), the event queue as an async iterator (EventQueueClient).
 
 import assert from 'node:assert/strict'
-import { ChatApiError, ChatClient, EventQueueClient, isReregister, type ChatClientOptions, type ChatEvent, type EventQueueOptions, type QueueItem, type RegisterState, type Sleep } from '../../packages/chat-client/src/index.js'
+import {
+  ChatApiError,
+  ChatClient,
+  EventQueueClient,
+  isReregister,
+  type ChatClientOptions,
+  type ChatEvent,
+  type EventQueueOptions,
+  type QueueItem,
+  type RegisterState,
+  type Sleep,
+} from '../../packages/chat-client/src/index.js'
 import { timerSleep } from '../../packages/chat-client/src/chat-client.js'
 import { expectError, expectSuccess, startTestChat, until, USERS, type TestChat } from '../chat/chat-helpers.js'
 import { closedPort, startPeer, type Peer } from '../chat/http-peer.js'
@@ -36,7 +47,13 @@ interface ManualTimer {
  * Sleeps recorded instead of waited, a jitter fixed at the middle, and attempt time limits that fire only
  * by hand: retries are immediate, their waits exact, and no attempt times out on a busy machine.
  */
-function fakeTime(): { readonly sleeps: number[]; readonly sleep: (ms: number) => Promise<void>; readonly random: () => number; readonly timers: ManualTimer[]; readonly setTimer: NonNullable<ChatClientOptions['setTimer']> } {
+function fakeTime(): {
+  readonly sleeps: number[]
+  readonly sleep: (ms: number) => Promise<void>
+  readonly random: () => number
+  readonly timers: ManualTimer[]
+  readonly setTimer: NonNullable<ChatClientOptions['setTimer']>
+} {
   const sleeps: number[] = []
   const timers: ManualTimer[] = []
   const setTimer = (callback: () => void, ms: number): (() => void) => {
@@ -89,7 +106,11 @@ function reader(queue: EventQueueClient): { readonly items: QueueItem[]; readonl
 
 const isEvent = (item: QueueItem | undefined): item is ChatEvent => item !== undefined && !isReregister(item)
 /** The message contents among the items, in order. */
-const contents = (items: readonly QueueItem[]): unknown[] => items.filter(isEvent).filter((e) => e.type === 'message').map((e) => (e.message as { content: string }).content)
+const contents = (items: readonly QueueItem[]): unknown[] =>
+  items
+    .filter(isEvent)
+    .filter((e) => e.type === 'message')
+    .map((e) => (e.message as { content: string }).content)
 
 /** Olivia (user 1) sends Max (user 4) a direct message. */
 async function dmToMax(chat: TestChat, content: string): Promise<void> {
@@ -123,7 +144,9 @@ describe('ChatClient', function () {
     const { id } = await clientAs('olivia', peer.url).call('POST', '/messages', { type: 'direct', to: [4], content: 'Hi [there]', local_id: undefined })
     assert.equal(typeof id, 'number')
     assert.equal(peer.requests[0]?.body, 'type=direct&to=%5B4%5D&content=Hi+%5Bthere%5D')
-    await clientAs('max', peer.url).call('GET', '/events', { queue_id: 'q', last_event_id: -1, dont_block: true }).catch(() => {})
+    await clientAs('max', peer.url)
+      .call('GET', '/events', { queue_id: 'q', last_event_id: -1, dont_block: true })
+      .catch(() => {})
     assert.equal(peer.requests[1]?.url, '/api/v1/events?queue_id=q&last_event_id=-1&dont_block=true')
   })
 
@@ -131,7 +154,10 @@ describe('ChatClient', function () {
     const time = fakeTime()
     const error = await clientAs('max', peer.url, time)
       .call('DELETE', '/events', { queue_id: 'nope' })
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     assert.ok(error instanceof ChatApiError)
     assert.equal(error.code, 'BAD_EVENT_QUEUE_ID')
     assert.equal(error.msg, 'Bad event queue ID: nope')
@@ -160,16 +186,23 @@ describe('ChatClient', function () {
     const refused = fakeTime()
     const error = await clientAs('max', `http://127.0.0.1:${await closedPort()}`, { ...refused, maxRetries: 3 })
       .call('GET', '/users/me')
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     assert.ok(error instanceof TypeError, String(error)) // fetch's network error, once retries are spent
     assert.deepEqual(refused.sleeps, [250, 500, 1000])
   })
 
   it('never repeats a POST that may have taken effect: a lost answer, a 5xx, a timeout', async () => {
-    const sent = async (): Promise<number> => (await chat.chat.db.get("SELECT count(*) AS n FROM messages WHERE content LIKE 'once %'") as { n: number }).n
+    const sent = async (): Promise<number> => ((await chat.chat.db.get("SELECT count(*) AS n FROM messages WHERE content LIKE 'once %'")) as { n: number }).n
     const time = fakeTime()
     const client = clientAs('max', peer.url, time)
-    const post = (content: string, options = {}) => client.call('POST', '/messages', { type: 'direct', to: [5], content }, options).then(() => undefined, (e: unknown) => e)
+    const post = (content: string, options = {}) =>
+      client.call('POST', '/messages', { type: 'direct', to: [5], content }, options).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     peer.script = (method, _path, index) => (method === 'POST' && index === 0 ? 'lose' : 'proxy')
     assert.ok((await post('once a')) instanceof TypeError)
     assert.equal(await sent(), 1, 'the chat took the message; its answer was lost, and nothing was sent again')
@@ -178,7 +211,10 @@ describe('ChatClient', function () {
     peer.script = (method, _path, index) => (method === 'POST' && index === 2 ? 'hang' : 'proxy')
     const timedOut = post('once c', { timeoutMs: 100 })
     await until(() => peer.requests.filter((r) => r.method === 'POST').length === 3, 'the third POST reaches the peer')
-    assert.deepEqual(time.timers.map((t) => t.ms), [100])
+    assert.deepEqual(
+      time.timers.map((t) => t.ms),
+      [100],
+    )
     time.timers[0]!.fire() // its 100 ms are up
     assert.equal(((await settles(timedOut, 'end of the timed-out POST')) as Error).name, 'TimeoutError')
     assert.deepEqual(time.sleeps, [])
@@ -193,11 +229,17 @@ describe('ChatClient', function () {
     const refused = fakeTime()
     const error = await clientAs('max', `http://127.0.0.1:${await closedPort()}`, { ...refused, maxRetries: 2 })
       .call('POST', '/messages', { type: 'direct', to: [5], content: 'x' })
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     assert.ok(error instanceof TypeError, String(error))
     assert.deepEqual(refused.sleeps, [250, 500])
     const time = fakeTime()
-    peer.script = (method, _path, index) => (method === 'POST' && index === 0 ? { status: 429, body: JSON.stringify({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'slow', 'retry-after': 0.5 }) } : 'proxy')
+    peer.script = (method, _path, index) =>
+      method === 'POST' && index === 0
+        ? { status: 429, body: JSON.stringify({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'slow', 'retry-after': 0.5 }) }
+        : 'proxy'
     const { id } = await clientAs('max', peer.url, time).call('POST', '/messages', { type: 'direct', to: [5], content: 'after a 429' })
     assert.equal(typeof id, 'number')
     assert.deepEqual(time.sleeps, [500])
@@ -208,7 +250,10 @@ describe('ChatClient', function () {
     peer.script = () => envelope503
     const error = await clientAs('max', peer.url, { ...time, maxRetries: 2 })
       .call('GET', '/users/me')
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     assert.ok(error instanceof ChatApiError)
     assert.equal(error.status, 503)
     assert.equal(peer.requests.length, 3)
@@ -220,12 +265,21 @@ describe('ChatClient', function () {
     peer.script = (_method, _path, index) => (index === 0 ? 'hang' : 'proxy')
     const call = clientAs('max', peer.url, time).call('GET', '/users/me', {}, { timeoutMs: 100 })
     await until(() => peer.requests.length === 1, 'the first attempt reaches the peer')
-    assert.deepEqual(time.timers.map((t) => t.ms), [100])
+    assert.deepEqual(
+      time.timers.map((t) => t.ms),
+      [100],
+    )
     time.timers[0]!.fire() // the attempt's 100 ms are up; the peer still holds it
     assert.equal((await settles(call, 'answer after the retry')).email, 'max@example.com')
     assert.deepEqual(time.sleeps, [250])
     assert.equal(peer.requests.length, 2)
-    assert.deepEqual(time.timers.map((t) => [t.ms, t.cancelled]), [[100, true], [100, true]])
+    assert.deepEqual(
+      time.timers.map((t) => [t.ms, t.cancelled]),
+      [
+        [100, true],
+        [100, true],
+      ],
+    )
   })
 
   it('honours the Retry-After of a 429 from the chat service', async () => {
@@ -249,7 +303,10 @@ describe('ChatClient', function () {
 
   it('honours a Retry-After header in seconds when the body names no wait', async () => {
     const time = fakeTime()
-    peer.script = (_method, _path, index) => (index === 0 ? { status: 429, headers: { 'retry-after': '7' }, body: JSON.stringify({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'slow down' }) } : 'proxy')
+    peer.script = (_method, _path, index) =>
+      index === 0
+        ? { status: 429, headers: { 'retry-after': '7' }, body: JSON.stringify({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'slow down' }) }
+        : 'proxy'
     assert.equal((await clientAs('max', peer.url, time).call('GET', '/users/me')).email, 'max@example.com')
     assert.deepEqual(time.sleeps, [7000])
   })
@@ -271,7 +328,12 @@ describe('ChatClient', function () {
       sleeping()
       return timerSleep(ms, signal)
     }
-    const retried = clientAs('max', peer.url, { sleep, backoff: { baseMs: 60_000, capMs: 60_000 }, random: () => 1 }).call('GET', '/streams', {}, { signal: waiting.signal })
+    const retried = clientAs('max', peer.url, { sleep, backoff: { baseMs: 60_000, capMs: 60_000 }, random: () => 1 }).call(
+      'GET',
+      '/streams',
+      {},
+      { signal: waiting.signal },
+    )
     await settles(asleep, 'wait after the 503')
     waiting.abort()
     await assert.rejects(settles(retried, 'end of the call aborted in its wait'), { name: 'AbortError' })
@@ -294,11 +356,19 @@ describe('EventQueueClient', function () {
   })
 
   /** A queue of Max's, stopped after the test. */
-  function queueOf(site: string, options: EventQueueOptions = {}, client: Partial<ChatClientOptions> = {}): { queue: EventQueueClient; controller: AbortController; states: RegisterState[] } {
+  function queueOf(
+    site: string,
+    options: EventQueueOptions = {},
+    client: Partial<ChatClientOptions> = {},
+  ): { queue: EventQueueClient; controller: AbortController; states: RegisterState[] } {
     const controller = new AbortController()
     stop.add(controller)
     const states: RegisterState[] = []
-    const queue = new EventQueueClient(clientAs('max', site, { ...fakeTime(), ...client }), { signal: controller.signal, onRegister: (state) => void states.push(state), ...options })
+    const queue = new EventQueueClient(clientAs('max', site, { ...fakeTime(), ...client }), {
+      signal: controller.signal,
+      onRegister: (state) => void states.push(state),
+      ...options,
+    })
     return { queue, controller, states }
   }
 
@@ -321,7 +391,10 @@ describe('EventQueueClient', function () {
     const last = read.items[3]
     assert.ok(isEvent(last) && last.type === 'drafts' && last.op === 'add')
     const ids = read.items.filter(isEvent).map((e) => e.id)
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b))
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    )
     assert.equal(states.length, 1) // events() used the queue register() made
     assert.equal(states[0], state)
   })
@@ -479,7 +552,9 @@ describe('EventQueueClient', function () {
     chat = await startTestChat()
     const controller = new AbortController()
     stop.add(controller)
-    const queue = new EventQueueClient(new ChatClient({ site: chat.url, email: 'max@example.com', apiKey: 'wrong', ...fakeTime() }), { signal: controller.signal })
+    const queue = new EventQueueClient(new ChatClient({ site: chat.url, email: 'max@example.com', apiKey: 'wrong', ...fakeTime() }), {
+      signal: controller.signal,
+    })
     await assert.rejects(reader(queue).done, (error: unknown) => error instanceof ChatApiError && error.code === 'INVALID_API_KEY' && error.status === 401)
   })
 

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict'
 import { expectError, expectSuccess, recordedEvents, startTestChat, USERS, type TestChat } from './chat-helpers.js'
 
-const count = async (chat: TestChat, sql: string, ...args: Array<string | number | null>): Promise<number> => (await chat.chat.db.get<{ n: number }>(sql, ...args))!.n
+const count = async (chat: TestChat, sql: string, ...args: Array<string | number | null>): Promise<number> =>
+  (await chat.chat.db.get<{ n: number }>(sql, ...args))!.n
 
 describe('chat administration endpoints', () => {
   let chat: TestChat
@@ -45,7 +46,7 @@ describe('chat administration endpoints', () => {
       expectError(await chat.as('max').post('/bots/020/api_key/regenerate'), 400, 'BAD_REQUEST', 'No such bot')
       expectSuccess(await chat.as('linkbot-bot').get('/users/me'))
       expectSuccess(await chat.as('max').get('/users/me'))
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
     })
   })
 
@@ -53,7 +54,7 @@ describe('chat administration endpoints', () => {
     const ANDROID = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaandroid-token-max'
     const IOS = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
 
-    it('removes the caller\'s own token on each platform, once', async () => {
+    it("removes the caller's own token on each platform, once", async () => {
       expectSuccess(await chat.as('max').delete('/users/me/android_push_reg_id', { token: ANDROID }))
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token: ANDROID }), 400, 'BAD_REQUEST', 'Token does not exist')
       expectSuccess(await chat.as('max').delete('/users/me/ios_push_device_token', { token: IOS }))
@@ -69,7 +70,12 @@ describe('chat administration endpoints', () => {
 
     it('refuses an empty or overlong token, a missing one, and bots', async () => {
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token: '' }), 400, 'BAD_REQUEST', 'Empty or invalid length token')
-      expectError(await chat.as('max').delete('/users/me/ios_push_device_token', { token: 'x'.repeat(4097) }), 400, 'BAD_REQUEST', 'Empty or invalid length token')
+      expectError(
+        await chat.as('max').delete('/users/me/ios_push_device_token', { token: 'x'.repeat(4097) }),
+        400,
+        'BAD_REQUEST',
+        'Empty or invalid length token',
+      )
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id'), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'token' argument")
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token: 'a\u0000b' }), 400, 'REQUEST_VARIABLE_INVALID')
       expectError(await chat.as('linkbot-bot').delete('/users/me/android_push_reg_id', { token: ANDROID }), 400, 'BAD_REQUEST')
@@ -100,24 +106,34 @@ describe('chat administration endpoints', () => {
     })
 
     it('refuses a NUL byte or a control character in the decoded domain with Invalid domain, and removes nothing', async () => {
-      for (const raw of ['%00', 'example.com%00', 'example%00.com', 'example.com%0A', '%0D%0Aexample.com', 'exa%09mple.com', 'example.com%7F', 'example.com%C2%85', '%1B']) {
+      for (const raw of [
+        '%00',
+        'example.com%00',
+        'example%00.com',
+        'example.com%0A',
+        '%0D%0Aexample.com',
+        'exa%09mple.com',
+        'example.com%7F',
+        'example.com%C2%85',
+        '%1B',
+      ]) {
         expectError(await chat.as('olivia').delete(`/realm/domains/${raw}`), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid domain')
       }
       assert.equal(await count(chat, 'SELECT count(*) AS n FROM allowed_domains'), 2)
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
       // Surrounding spaces are still trimmed away.
       expectSuccess(await chat.as('olivia').delete('/realm/domains/%20example.com%20'))
     })
   })
 
   describe('DELETE /scheduled_messages/{id}', () => {
-    it('cancels the caller\'s scheduled message and announces it to them', async () => {
+    it("cancels the caller's scheduled message and announces it to them", async () => {
       expectSuccess(await chat.as('max').delete('/scheduled_messages/1'))
       assert.equal(await count(chat, 'SELECT count(*) AS n FROM scheduled_messages WHERE id = 1'), 0)
-      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: 1 } }])
+      assert.deepEqual(await recordedEvents(chat), [{ users: [4], event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: 1 } }])
     })
 
-    it('answers 404 alike for a missing id and for someone else\'s message, and changes nothing', async () => {
+    it("answers 404 alike for a missing id and for someone else's message, and changes nothing", async () => {
       const missing = await chat.as('max').delete('/scheduled_messages/999')
       const others = await chat.as('max').delete('/scheduled_messages/2') // nina's
       expectError(missing, 404, 'BAD_REQUEST', 'Scheduled message does not exist')
@@ -129,12 +145,12 @@ describe('chat administration endpoints', () => {
         expectError(await chat.as('max').delete(`/scheduled_messages/${id}`), 404, 'BAD_REQUEST', 'Scheduled message does not exist')
       }
       assert.equal(await count(chat, 'SELECT count(*) AS n FROM scheduled_messages'), 2)
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
     })
   })
 
   describe('GET /reminders', () => {
-    it('lists the caller\'s undelivered reminders by delivery time, with rendered content', async () => {
+    it("lists the caller's undelivered reminders by delivery time, with rendered content", async () => {
       const { reminders } = expectSuccess(await chat.as('nina').get('/reminders')) as { reminders: Array<Record<string, unknown>> }
       assert.deepEqual(
         reminders.map((r) => r.reminder_id),
@@ -152,14 +168,20 @@ describe('chat administration endpoints', () => {
       })
       assert.equal(reminders[0]!.failed, true)
       const mine = expectSuccess(await chat.as('max').get('/reminders')).reminders as Array<Record<string, unknown>>
-      assert.deepEqual(mine.map((r) => r.reminder_id), [3])
+      assert.deepEqual(
+        mine.map((r) => r.reminder_id),
+        [3],
+      )
       assert.deepEqual(expectSuccess(await chat.as('olivia').get('/reminders')).reminders, [])
     })
 
     it('leaves out delivered reminders', async () => {
       await chat.chat.db.run('UPDATE reminders SET delivered = 1 WHERE id = 2')
       const { reminders } = expectSuccess(await chat.as('nina').get('/reminders')) as { reminders: Array<Record<string, unknown>> }
-      assert.deepEqual(reminders.map((r) => r.reminder_id), [1])
+      assert.deepEqual(
+        reminders.map((r) => r.reminder_id),
+        [1],
+      )
     })
   })
 
@@ -173,7 +195,7 @@ describe('chat administration endpoints', () => {
       assert.equal(await count(chat, 'SELECT count(*) AS n FROM reminders WHERE id = 1'), 0)
       expectSuccess(await chat.as('nina').delete('/reminders/2')) // failed: still the owner's to delete
       assert.deepEqual(await reminderIds('nina'), [])
-      assert.deepEqual((await recordedEvents(chat)), [
+      assert.deepEqual(await recordedEvents(chat), [
         { users: [5], event: { type: 'reminders', op: 'remove', reminder_id: 1 } },
         { users: [5], event: { type: 'reminders', op: 'remove', reminder_id: 2 } },
       ])
@@ -196,13 +218,13 @@ describe('chat administration endpoints', () => {
         expectError(await chat.as('max').delete(`/reminders/${id}`), 404, 'BAD_REQUEST', 'Reminder does not exist')
       }
       assert.equal(await count(chat, 'SELECT count(*) AS n FROM reminders'), 3)
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
       assert.deepEqual(await reminderIds('max'), [3])
     })
   })
 
   describe('GET /export/realm/consents', () => {
-    it('lists every active person\'s consent for administrators', async () => {
+    it("lists every active person's consent for administrators", async () => {
       const { export_consents } = expectSuccess(await chat.as('adam').get('/export/realm/consents')) as { export_consents: unknown[] }
       assert.deepEqual(export_consents, [
         { user_id: 1, consented: true, email_address_visibility: 1 },

@@ -18,7 +18,17 @@ class Feed implements UserChangeFeed {
   }
 }
 
-const user = (id: number): User => ({ id, email: `u${id}@example.com`, full_name: `U ${id}`, role: 'member', is_active: true, is_bot: false, bot_owner_id: null, timezone: 'UTC', date_joined: 0 })
+const user = (id: number): User => ({
+  id,
+  email: `u${id}@example.com`,
+  full_name: `U ${id}`,
+  role: 'member',
+  is_active: true,
+  is_bot: false,
+  bot_owner_id: null,
+  timezone: 'UTC',
+  date_joined: 0,
+})
 
 describe('AuthCache', () => {
   let now = 1000

@@ -33,7 +33,14 @@ describe('bot storage', () => {
     const tables = ['bot_storage']
     await expectRefused(chat, tables, () => bot.get('/bot_storage', { keys: ['a', 'b'] }), 400, 'BAD_REQUEST', 'Key does not exist.')
     await expectRefused(chat, tables, () => bot.delete('/bot_storage', { keys: ['a', 'b'] }), 400, 'BAD_REQUEST', 'Key does not exist.')
-    await expectRefused(chat, tables, () => bot.put('/bot_storage', { storage: { a: 2 } }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid storage["a"]: expected a string')
+    await expectRefused(
+      chat,
+      tables,
+      () => bot.put('/bot_storage', { storage: { a: 2 } }),
+      400,
+      'REQUEST_VARIABLE_INVALID',
+      'Invalid storage["a"]: expected a string',
+    )
     await expectRefused(chat, tables, () => bot.put('/bot_storage', { storage: ['a'] }), 400, 'REQUEST_VARIABLE_INVALID')
     await expectRefused(chat, tables, () => bot.put('/bot_storage', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'storage' argument")
     // Up to the limit in pieces a request can carry, then one character more.
@@ -43,7 +50,14 @@ describe('bot storage', () => {
     const used = 2 + pieces * 90_006
     const room = BOT_STORAGE_LIMIT - used
     expectSuccess(await bot.put('/bot_storage', { storage: { last: 'y'.repeat(room - 4) } }))
-    await expectRefused(chat, tables, () => bot.put('/bot_storage', { storage: { more: 'z' } }), 400, 'BAD_REQUEST', `Request exceeds storage limit by 5 characters. The limit is ${BOT_STORAGE_LIMIT} characters.`)
+    await expectRefused(
+      chat,
+      tables,
+      () => bot.put('/bot_storage', { storage: { more: 'z' } }),
+      400,
+      'BAD_REQUEST',
+      `Request exceeds storage limit by 5 characters. The limit is ${BOT_STORAGE_LIMIT} characters.`,
+    )
     // Replacing a value counts its new size only.
     expectSuccess(await bot.put('/bot_storage', { storage: { a: '' } }))
     expectSuccess(await bot.put('/bot_storage', { storage: { b: '' } }))

@@ -5,7 +5,10 @@ import { badRequest, ChatError, notFound } from '../../packages/chat/src/common/
 
 describe('ChatError', () => {
   it("takes its status from its code's row", () => {
-    assert.deepEqual([new ChatError('NOT_FOUND', 'Not found').status, new ChatError('RATE_LIMIT_HIT', 'x').status, new ChatError('INVALID_API_KEY', 'x').status], [404, 429, 401])
+    assert.deepEqual(
+      [new ChatError('NOT_FOUND', 'Not found').status, new ChatError('RATE_LIMIT_HIT', 'x').status, new ChatError('INVALID_API_KEY', 'x').status],
+      [404, 429, 401],
+    )
     assert.deepEqual([badRequest('Invalid stream ID').code, badRequest('Invalid stream ID').status], ['BAD_REQUEST', 400])
   })
 

@@ -8,7 +8,7 @@ const MAX_DRAFT = { id: 1, type: 'stream', to: [2], topic: 'foaf', content: 'Hal
 
 /** Every draft row and every event, to show that a refused request changed nothing. */
 async function state(chat: TestChat): Promise<unknown> {
-  return { drafts: await chat.chat.db.all('SELECT * FROM drafts ORDER BY id'), events: (await recordedEvents(chat)) }
+  return { drafts: await chat.chat.db.all('SELECT * FROM drafts ORDER BY id'), events: await recordedEvents(chat) }
 }
 
 /** Asserts that `call` fails with this error and leaves the drafts table and the events as they were. */
@@ -35,11 +35,16 @@ describe('drafts', () => {
     })
 
     it('orders drafts by timestamp, not by creation', async () => {
-      const { ids } = expectSuccess(await post('max', { drafts: [draft({ timestamp: 1763692800 }), draft({ timestamp: 5 }), draft({ timestamp: 1763692701 })] }))
+      const { ids } = expectSuccess(
+        await post('max', { drafts: [draft({ timestamp: 1763692800 }), draft({ timestamp: 5 }), draft({ timestamp: 1763692701 })] }),
+      )
       const [late, early, middle] = ids as number[]
       const listed = expectSuccess(await chat.as('max').get('/drafts'))
       assert.equal(listed.count, 4)
-      assert.deepEqual((listed.drafts as Array<{ id: number }>).map((d) => d.id), [early, 1, middle, late])
+      assert.deepEqual(
+        (listed.drafts as Array<{ id: number }>).map((d) => d.id),
+        [early, 1, middle, late],
+      )
     })
   })
 
@@ -69,7 +74,7 @@ describe('drafts', () => {
       // Filled in by the server when absent.
       assert.ok((unaddressed.timestamp as number) >= before && (unaddressed.timestamp as number) <= after, String(unaddressed.timestamp))
 
-      const recorded = (await recordedEvents(chat))
+      const recorded = await recordedEvents(chat)
       assert.equal(recorded.length, 1)
       assert.deepEqual(recorded[0]!.users, [4])
       assert.deepEqual(recorded[0]!.event, { type: 'drafts', op: 'add', drafts: ids.map((id) => byId.get(id)) })
@@ -78,7 +83,7 @@ describe('drafts', () => {
     it('answers ids [] and sends no event when no drafts are given', async () => {
       assert.deepEqual(expectSuccess(await post('max', {})).ids, [])
       assert.deepEqual(expectSuccess(await post('max', { drafts: [] })).ids, [])
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
     })
 
     it('ignores the recipients of an unaddressed draft and the topic of non-channel drafts', async () => {
@@ -101,7 +106,8 @@ describe('drafts', () => {
     })
 
     it('refuses channels that do not exist, are archived, or the caller cannot access, all as Invalid channel ID', async () => {
-      for (const to of [[999], [0], [-1], [Number.MAX_SAFE_INTEGER]]) await refused(chat, () => post('max', { drafts: [draft({ to })] }), 400, 'BAD_REQUEST', 'Invalid channel ID')
+      for (const to of [[999], [0], [-1], [Number.MAX_SAFE_INTEGER]])
+        await refused(chat, () => post('max', { drafts: [draft({ to })] }), 400, 'BAD_REQUEST', 'Invalid channel ID')
       await refused(chat, () => post('max', { drafts: [draft({ to: [3] })] }), 400, 'BAD_REQUEST', 'Invalid channel ID') // private, not subscribed
       await refused(chat, () => post('max', { drafts: [draft({ to: [4] })] }), 400, 'BAD_REQUEST', 'Invalid channel ID') // archived
       await refused(chat, () => post('gus', { drafts: [draft({ to: [2] })] }), 400, 'BAD_REQUEST', 'Invalid channel ID') // guest, not subscribed
@@ -114,10 +120,22 @@ describe('drafts', () => {
 
     it('refuses null bytes in topic and content, and topics longer than max_topic_length', async () => {
       await refused(chat, () => post('max', { drafts: [draft({ topic: 'a\u0000b' })] }), 400, 'BAD_REQUEST', 'Topic must not contain null bytes')
-      await refused(chat, () => post('max', { drafts: [{ type: '', to: [], topic: '\u0000', content: 'x' }] }), 400, 'BAD_REQUEST', 'Topic must not contain null bytes')
+      await refused(
+        chat,
+        () => post('max', { drafts: [{ type: '', to: [], topic: '\u0000', content: 'x' }] }),
+        400,
+        'BAD_REQUEST',
+        'Topic must not contain null bytes',
+      )
       await refused(chat, () => post('max', { drafts: [draft({ content: 'a\u0000' })] }), 400, 'BAD_REQUEST', 'Content must not contain null bytes')
       await refused(chat, () => post('max', { drafts: [draft({ topic: 'x'.repeat(61) })] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
-      await refused(chat, () => post('max', { drafts: [draft({ topic: ` ${'x'.repeat(61)} ` })] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
+      await refused(
+        chat,
+        () => post('max', { drafts: [draft({ topic: ` ${'x'.repeat(61)} ` })] }),
+        400,
+        'REQUEST_VARIABLE_INVALID',
+        /^Invalid drafts\[0\]\.topic/,
+      )
     })
 
     it('measures the topic after trimming: surrounding spaces do not count against max_topic_length', async () => {
@@ -129,7 +147,13 @@ describe('drafts', () => {
     it('refuses control characters and newlines in topics with REQUEST_VARIABLE_INVALID, for every draft type, as POST /messages does', async () => {
       for (const topic of ['a\nb', 'a\r\nb', 'tab\there', '\u0001', 'a\u001fb', 'del\u007f', '\u007f']) {
         await refused(chat, () => post('max', { drafts: [draft({ topic })] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
-        await refused(chat, () => post('max', { drafts: [{ type: '', to: [], topic, content: 'x' }] }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid drafts\[0\]\.topic/)
+        await refused(
+          chat,
+          () => post('max', { drafts: [{ type: '', to: [], topic, content: 'x' }] }),
+          400,
+          'REQUEST_VARIABLE_INVALID',
+          /^Invalid drafts\[0\]\.topic/,
+        )
         await refused(chat, () => chat.as('max').patch('/drafts/1', { draft: draft({ topic }) }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid draft\.topic/)
       }
       // Other characters are topic text; whitespace around the topic is not checked (sending trims it).
@@ -189,7 +213,7 @@ describe('drafts', () => {
       const [stored] = expectSuccess(await chat.as('max').get('/drafts')).drafts as Array<Record<string, unknown>>
       assert.deepEqual({ ...stored, timestamp: 0 }, { id: 1, type: 'private', to: [5], topic: '', content: 'Rewritten', timestamp: 0 })
       assert.ok((stored!.timestamp as number) >= before)
-      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'drafts', op: 'update', draft: stored } }])
+      assert.deepEqual(await recordedEvents(chat), [{ users: [4], event: { type: 'drafts', op: 'update', draft: stored } }])
 
       expectSuccess(await chat.as('max').patch('/drafts/1', { draft: { ...MAX_DRAFT, id: 77, timestamp: 1763692800 } }))
       assert.deepEqual(expectSuccess(await chat.as('max').get('/drafts')).drafts, [{ ...MAX_DRAFT, timestamp: 1763692800 }])
@@ -229,7 +253,7 @@ describe('drafts', () => {
     it('removes the draft and sends a drafts remove event to the owner', async () => {
       expectSuccess(await chat.as('max').delete('/drafts/1'))
       assert.deepEqual(expectSuccess(await chat.as('max').get('/drafts')), { result: 'success', msg: '', count: 0, drafts: [] })
-      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'drafts', op: 'remove', draft_id: 1 } }])
+      assert.deepEqual(await recordedEvents(chat), [{ users: [4], event: { type: 'drafts', op: 'remove', draft_id: 1 } }])
       await refused(chat, () => chat.as('max').delete('/drafts/1'), 404, 'BAD_REQUEST', 'Draft does not exist')
     })
 
@@ -246,11 +270,20 @@ describe('drafts', () => {
     it("keeps each user's drafts and events to themself", async () => {
       const { ids } = expectSuccess(await post('nina', { drafts: [draft({ to: [2], topic: 'foaf' })] }))
       const ninaId = (ids as number[])[0]!
-      assert.deepEqual((expectSuccess(await chat.as('max').get('/drafts')).drafts as Array<{ id: number }>).map((d) => d.id), [1])
-      assert.deepEqual((expectSuccess(await chat.as('nina').get('/drafts')).drafts as Array<{ id: number }>).map((d) => d.id), [ninaId])
+      assert.deepEqual(
+        (expectSuccess(await chat.as('max').get('/drafts')).drafts as Array<{ id: number }>).map((d) => d.id),
+        [1],
+      )
+      assert.deepEqual(
+        (expectSuccess(await chat.as('nina').get('/drafts')).drafts as Array<{ id: number }>).map((d) => d.id),
+        [ninaId],
+      )
       expectError(await chat.as('max').patch(`/drafts/${ninaId}`, { draft: draft() }), 404, 'BAD_REQUEST', 'Draft does not exist')
       expectError(await chat.as('max').delete(`/drafts/${ninaId}`), 404, 'BAD_REQUEST', 'Draft does not exist')
-      assert.deepEqual((await recordedEvents(chat)).map((e) => e.users), [[5]])
+      assert.deepEqual(
+        (await recordedEvents(chat)).map((e) => e.users),
+        [[5]],
+      )
     })
   })
 

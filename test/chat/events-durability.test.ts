@@ -41,11 +41,20 @@ function stop(child: Child, signal: NodeJS.Signals): Promise<number | null> {
   })
 }
 
-async function call(url: string, user: string, method: string, path: string, values: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  url: string,
+  user: string,
+  method: string,
+  path: string,
+  values: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const encoded = new URLSearchParams(values).toString()
   const response = await fetch(`${url}/api/v1${path}${method === 'GET' ? '?' + encoded : ''}`, {
     method,
-    headers: { authorization: 'Basic ' + Buffer.from(`${USERS[user]!.email}:${USERS[user]!.api_key}`).toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: 'Basic ' + Buffer.from(`${USERS[user]!.email}:${USERS[user]!.api_key}`).toString('base64'),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     ...(method !== 'GET' && { body: encoded }),
   })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
@@ -86,7 +95,10 @@ describe('event queues of npm run chat (child process)', function () {
     const first: number[] = []
     for (let i = 0; i < 5; i++) first.push(await send(child.url, `before ${i}`))
     const seen = await take(child.url, queue)
-    assert.deepEqual(seen.map((e) => [e.id, messageId(e)]), first.map((id, i) => [i, id]))
+    assert.deepEqual(
+      seen.map((e) => [e.id, messageId(e)]),
+      first.map((id, i) => [i, id]),
+    )
     // 80 sends in flight at once (nina's rate limit allows them); killed as soon as 20 are acknowledged.
     const acknowledged: number[] = []
     let killed: Promise<unknown> | undefined
@@ -107,15 +119,32 @@ describe('event queues of npm run chat (child process)', function () {
     try {
       const events = await take(restarted.url, queue)
       assert.deepEqual(events.slice(0, seen.length), seen, 'the events read before the crash, with their ids')
-      assert.deepEqual(events.map((e) => e.id), events.map((_, i) => i), 'ids from 0, one by one')
+      assert.deepEqual(
+        events.map((e) => e.id),
+        events.map((_, i) => i),
+        'ids from 0, one by one',
+      )
       const delivered = new Set(events.filter((e) => e.type === 'message').map(messageId))
-      assert.deepEqual(acknowledged.filter((id) => !delivered.has(id)), [], 'no acknowledged message lost')
-      assert.deepEqual(events.slice(0, -1).map((e) => e.type).filter((t) => t !== 'message'), [])
+      assert.deepEqual(
+        acknowledged.filter((id) => !delivered.has(id)),
+        [],
+        'no acknowledged message lost',
+      )
+      assert.deepEqual(
+        events
+          .slice(0, -1)
+          .map((e) => e.type)
+          .filter((t) => t !== 'message'),
+        [],
+      )
       assert.equal(events.at(-1)!.type, 'restart')
       // The queue goes on: acknowledged, then a new event with the next id.
       assert.deepEqual(await take(restarted.url, queue, events.at(-1)!.id), [])
       const id = await send(restarted.url, 'after')
-      assert.deepEqual((await take(restarted.url, queue, events.at(-1)!.id)).map((e) => [e.id, messageId(e)]), [[events.length, id]])
+      assert.deepEqual(
+        (await take(restarted.url, queue, events.at(-1)!.id)).map((e) => [e.id, messageId(e)]),
+        [[events.length, id]],
+      )
     } finally {
       await stop(restarted, 'SIGKILL')
     }
@@ -134,7 +163,10 @@ describe('event queues of npm run chat (child process)', function () {
     const second = await startChild(db, dir)
     const afterFirst = await take(second.url, queue, 1)
     assert.deepEqual(afterFirst.slice(0, 2), kept)
-    assert.deepEqual(afterFirst.slice(2).map((e) => [e.id, e.type]), [[4, 'restart']])
+    assert.deepEqual(
+      afterFirst.slice(2).map((e) => [e.id, e.type]),
+      [[4, 'restart']],
+    )
     const answer = await call(second.url, 'max', 'GET', '/events', { queue_id: queue, last_event_id: '0', dont_block: 'true' })
     assert.equal(answer.body.msg, 'An event newer than 0 has already been pruned!')
     assert.equal(await stop(second, 'SIGTERM'), 0)
@@ -143,7 +175,10 @@ describe('event queues of npm run chat (child process)', function () {
     try {
       const afterSecond = await take(third.url, queue, 1)
       assert.deepEqual(afterSecond.slice(0, 3), afterFirst)
-      assert.deepEqual(afterSecond.slice(3).map((e) => [e.id, e.type]), [[5, 'restart']])
+      assert.deepEqual(
+        afterSecond.slice(3).map((e) => [e.id, e.type]),
+        [[5, 'restart']],
+      )
     } finally {
       await stop(third, 'SIGKILL')
     }

@@ -36,7 +36,11 @@ async function take(client: Client, queueId: string, last = -1): Promise<Event[]
 const withoutId = ({ id: _, ...rest }: Event): Record<string, unknown> => rest
 
 /** Queues for several users; `news()` gives what each received since the last call (without ids), omitting users who got nothing. */
-async function watch(chat: TestChat, names: readonly string[], values: Values = {}): Promise<{ news(): Promise<Record<string, unknown[]>>; queueOf(name: string): string }> {
+async function watch(
+  chat: TestChat,
+  names: readonly string[],
+  values: Values = {},
+): Promise<{ news(): Promise<Record<string, unknown[]>>; queueOf(name: string): string }> {
   const queues = new Map<string, { id: string; last: number }>()
   for (const name of names) queues.set(name, { id: await register(chat.as(name), values), last: -1 })
   return {
@@ -81,7 +85,17 @@ describe('event queue', () => {
     })
 
     it('returns the initial state of each fetch_event_types, as in the reference organization', async () => {
-      const fetch = ['user_settings', 'drafts', 'navigation_views', 'realm_user_groups', 'user_topic', 'scheduled_messages', 'reminders', 'realm_domains', 'message']
+      const fetch = [
+        'user_settings',
+        'drafts',
+        'navigation_views',
+        'realm_user_groups',
+        'user_topic',
+        'scheduled_messages',
+        'reminders',
+        'realm_domains',
+        'message',
+      ]
       const max = expectSuccess(await chat.as('max').post('/register', { fetch_event_types: fetch }))
       const settings = max.user_settings as Record<string, unknown>
       assert.equal(settings.full_name, 'Max Member')
@@ -91,27 +105,41 @@ describe('event queue', () => {
       assert.deepEqual(max.drafts, [{ id: 1, type: 'stream', to: [2], topic: 'foaf', content: 'Half-written thought', timestamp: 1763692700 }])
       assert.deepEqual(max.navigation_views, [{ fragment: 'inbox', is_pinned: true, name: null }])
       const groups = max.realm_user_groups as Array<Record<string, unknown>>
-      assert.deepEqual(groups.map((g) => g.id).sort((a, b) => Number(a) - Number(b)), [11, 12, 13, 14, 15, 16, 17, 18, 30, 31, 32])
+      assert.deepEqual(
+        groups.map((g) => g.id).sort((a, b) => Number(a) - Number(b)),
+        [11, 12, 13, 14, 15, 16, 17, 18, 30, 31, 32],
+      )
       const semanticWeb = groups.find((g) => g.id === 30)!
       assert.equal(semanticWeb.name, 'semantic-web')
       assert.deepEqual(semanticWeb.members, [4, 5])
       assert.equal(groups.find((g) => g.id === 32)!.deactivated, true)
       assert.deepEqual(max.user_topics, [])
       assert.deepEqual(max.scheduled_messages, [
-        { scheduled_message_id: 1, type: 'stream', to: 1, topic: 'lunch', content: 'Lunch at noon tomorrow', scheduled_delivery_timestamp: 2000000000, failed: false },
+        {
+          scheduled_message_id: 1,
+          type: 'stream',
+          to: 1,
+          topic: 'lunch',
+          content: 'Lunch at noon tomorrow',
+          scheduled_delivery_timestamp: 2000000000,
+          failed: false,
+        },
       ])
       const [reminder, ...more] = max.reminders as Array<Record<string, unknown>>
       assert.deepEqual(more, [])
-      assert.deepEqual({ ...reminder, rendered_content: undefined }, {
-        reminder_id: 3,
-        type: 'private',
-        to: [4],
-        content: 'Review budget',
-        rendered_content: undefined,
-        scheduled_delivery_timestamp: 2000000100,
-        reminder_target_message_id: 103,
-        failed: false,
-      })
+      assert.deepEqual(
+        { ...reminder, rendered_content: undefined },
+        {
+          reminder_id: 3,
+          type: 'private',
+          to: [4],
+          content: 'Review budget',
+          rendered_content: undefined,
+          scheduled_delivery_timestamp: 2000000100,
+          reminder_target_message_id: 103,
+          failed: false,
+        },
+      )
       assert.match(String(reminder!.rendered_content), /Review budget/)
       assert.deepEqual(max.realm_domains, [
         { domain: 'example.com', allow_subdomains: false },
@@ -119,11 +147,21 @@ describe('event queue', () => {
       ])
       assert.equal(max.max_message_id, 113)
 
-      const nina = expectSuccess(await chat.as('nina').post('/register', { fetch_event_types: ['drafts', 'navigation_views', 'scheduled_messages', 'reminders'] }))
+      const nina = expectSuccess(
+        await chat.as('nina').post('/register', { fetch_event_types: ['drafts', 'navigation_views', 'scheduled_messages', 'reminders'] }),
+      )
       assert.deepEqual(nina.drafts, [])
       assert.deepEqual(nina.navigation_views, [])
       assert.deepEqual(nina.scheduled_messages, [
-        { scheduled_message_id: 2, type: 'private', to: [4], topic: '', content: 'Ping about the slides', scheduled_delivery_timestamp: 2000003600, failed: false },
+        {
+          scheduled_message_id: 2,
+          type: 'private',
+          to: [4],
+          topic: '',
+          content: 'Ping about the slides',
+          scheduled_delivery_timestamp: 2000003600,
+          failed: false,
+        },
       ])
       assert.deepEqual(
         (nina.reminders as Array<Record<string, unknown>>).map((r) => [r.reminder_id, r.failed, r.reminder_target_message_id]),
@@ -158,15 +196,26 @@ describe('event queue', () => {
       const all = await register(chat.as('max'))
       expectSuccess(await chat.as('max').patch('/settings', { color_scheme: 2 }))
       expectSuccess(await chat.as('max').post('/drafts', { drafts: [{ type: 'stream', to: [1], topic: 'lunch', content: 'Pizza?' }] }))
-      assert.deepEqual((await take(chat.as('max'), drafts)).map((e) => e.type), ['drafts'])
-      assert.deepEqual((await take(chat.as('max'), all)).map((e) => e.type), ['user_settings', 'drafts'])
+      assert.deepEqual(
+        (await take(chat.as('max'), drafts)).map((e) => e.type),
+        ['drafts'],
+      )
+      assert.deepEqual(
+        (await take(chat.as('max'), all)).map((e) => e.type),
+        ['user_settings', 'drafts'],
+      )
     })
 
     it('filters message events by narrow: channel, topic, is:dm and sender', async () => {
       const max = chat.as('max')
       const queues = {
         channel: await register(max, { narrow: [['channel', 'vocabularies']] }),
-        channelTopic: await register(max, { narrow: [{ operator: 'stream', operand: 'vocabularies' }, { operator: 'topic', operand: 'foaf' }] }),
+        channelTopic: await register(max, {
+          narrow: [
+            { operator: 'stream', operand: 'vocabularies' },
+            { operator: 'topic', operand: 'foaf' },
+          ],
+        }),
         dm: await register(max, { narrow: [['is', 'dm']] }),
         sender: await register(max, { narrow: [['sender', 'nina@example.com']] }),
         none: await register(max),
@@ -186,7 +235,10 @@ describe('event queue', () => {
       })
       // Other event types are not narrowed.
       expectSuccess(await max.patch('/settings', { color_scheme: 2 }))
-      assert.deepEqual((await take(max, queues.dm, 0)).map((e) => e.type), ['user_settings'])
+      assert.deepEqual(
+        (await take(max, queues.dm, 0)).map((e) => e.type),
+        ['user_settings'],
+      )
     })
 
     it('gives message content as HTML with apply_markdown, as Markdown without', async () => {
@@ -215,9 +267,18 @@ describe('event queue', () => {
         (events as Array<Record<string, unknown>>).map((e) => [(e.message as { id: number }).id, e.flags])
       const news = await watched.news()
       assert.deepEqual(Object.keys(news).sort(), ['adam', 'mira', 'nina', 'olivia'])
-      assert.deepEqual(ids(news.mira), [[id, []], [staff, []]])
-      assert.deepEqual(ids(news.adam), [[id, []], [staff, ['read']]])
-      assert.deepEqual(ids(news.olivia), [[id, []], [staff, []]])
+      assert.deepEqual(ids(news.mira), [
+        [id, []],
+        [staff, []],
+      ])
+      assert.deepEqual(ids(news.adam), [
+        [id, []],
+        [staff, ['read']],
+      ])
+      assert.deepEqual(ids(news.olivia), [
+        [id, []],
+        [staff, []],
+      ])
       assert.deepEqual(ids(news.nina), [[id, []]])
       assert.deepEqual(ids(await take(chat.as('mira'), plainMira)), [[staff, []]]) // without it: her own channels only
     })
@@ -238,7 +299,7 @@ describe('event queue', () => {
       }
       expectError(await chat.as('max').post('/register', { event_types: { a: 1 } }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid event_types\b/)
       expectError(await chat.as('max').post('/register', { apply_markdown: 'yes' }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid apply_markdown\b/)
-      assert.equal((await chat.chat.db.get('SELECT count(*) AS n FROM event_queues') as { n: number }).n, 0)
+      assert.equal(((await chat.chat.db.get('SELECT count(*) AS n FROM event_queues')) as { n: number }).n, 0)
     })
   })
 
@@ -293,20 +354,39 @@ describe('event queue', () => {
       const queue = await register(max)
       for (const content of ['one', 'two', 'three']) await sendDirect(chat.as('nina'), [4], content)
       const first = await take(max, queue)
-      assert.deepEqual(first.map((e) => e.id), [0, 1, 2])
-      assert.deepEqual(first.map((e) => (e.message as { content: string }).content), ['one', 'two', 'three'])
+      assert.deepEqual(
+        first.map((e) => e.id),
+        [0, 1, 2],
+      )
+      assert.deepEqual(
+        first.map((e) => (e.message as { content: string }).content),
+        ['one', 'two', 'three'],
+      )
       // Delivered but not acknowledged: delivered again (at-least-once).
       assert.deepEqual(await take(max, queue), first)
       assert.deepEqual(await take(max, queue, 0), first.slice(1))
       assert.deepEqual(await take(max, queue, 0), first.slice(1)) // the same acknowledgement again is fine
       assert.deepEqual(await take(max, queue, 2), [])
-      expectError(await max.get('/events', { queue_id: queue, last_event_id: 1, dont_block: true }), 400, 'BAD_REQUEST', 'An event newer than 1 has already been pruned!')
-      expectError(await max.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true }), 400, 'BAD_REQUEST', 'An event newer than -1 has already been pruned!')
+      expectError(
+        await max.get('/events', { queue_id: queue, last_event_id: 1, dont_block: true }),
+        400,
+        'BAD_REQUEST',
+        'An event newer than 1 has already been pruned!',
+      )
+      expectError(
+        await max.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true }),
+        400,
+        'BAD_REQUEST',
+        'An event newer than -1 has already been pruned!',
+      )
       expectError(await max.get('/events', { queue_id: queue, last_event_id: 3, dont_block: true }), 400, 'BAD_REQUEST', 'Event 3 was not in this queue')
       expectError(await max.get('/events', { queue_id: queue, last_event_id: 99, dont_block: true }), 400, 'BAD_REQUEST', 'Event 99 was not in this queue')
       // A refused request acknowledged nothing.
       await sendDirect(chat.as('nina'), [4], 'four')
-      assert.deepEqual((await take(max, queue, 2)).map((e) => e.id), [3])
+      assert.deepEqual(
+        (await take(max, queue, 2)).map((e) => e.id),
+        [3],
+      )
     })
 
     it('numbers events per queue, increasing from 0', async () => {
@@ -315,8 +395,14 @@ describe('event queue', () => {
       const b = await register(chat.as('max'))
       await sendDirect(chat.as('nina'), [4], 'after b')
       expectSuccess(await chat.as('max').patch('/settings', { color_scheme: 2, emojiset: 'text' }))
-      assert.deepEqual((await take(chat.as('max'), a)).map((e) => e.id), [0, 1, 2, 3])
-      assert.deepEqual((await take(chat.as('max'), b)).map((e) => e.id), [0, 1, 2])
+      assert.deepEqual(
+        (await take(chat.as('max'), a)).map((e) => e.id),
+        [0, 1, 2, 3],
+      )
+      assert.deepEqual(
+        (await take(chat.as('max'), b)).map((e) => e.id),
+        [0, 1, 2],
+      )
     })
 
     it('ends a waiting request when a new one arrives on the same queue, with a heartbeat that the new one also delivers', async () => {
@@ -334,10 +420,13 @@ describe('event queue', () => {
         await sendDirect(slow.as('nina'), [4], 'wake up')
         const woken = expectSuccess(await second)
         // Every event after last_event_id, the first request's heartbeat included.
-        assert.deepEqual((woken.events as Event[]).map((e) => [e.id, e.type]), [
-          [0, 'heartbeat'],
-          [1, 'message'],
-        ])
+        assert.deepEqual(
+          (woken.events as Event[]).map((e) => [e.id, e.type]),
+          [
+            [0, 'heartbeat'],
+            [1, 'message'],
+          ],
+        )
       } finally {
         await slow.close()
       }
@@ -369,7 +458,10 @@ describe('event queue', () => {
         const id = await sendDirect(slow.as('max'), [5], 'are you there?')
         const body = expectSuccess(await waiting)
         const events = body.events as Event[]
-        assert.deepEqual(events.map((e) => [e.id, e.type, (e.message as { id: number }).id, e.flags]), [[0, 'message', id, []]])
+        assert.deepEqual(
+          events.map((e) => [e.id, e.type, (e.message as { id: number }).id, e.flags]),
+          [[0, 'message', id, []]],
+        )
       } finally {
         await slow.close()
       }
@@ -396,7 +488,7 @@ describe('event queue', () => {
       expectError(await chat.as('max').delete('/events'), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'queue_id' argument")
       // A deleted queue receives nothing any more.
       await sendDirect(chat.as('nina'), [4], 'after delete')
-      assert.equal((await chat.chat.db.get('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?', queue) as { n: number }).n, 0)
+      assert.equal(((await chat.chat.db.get('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?', queue)) as { n: number }).n, 0)
     })
 
     it('forgets a waiting request whose client went away, and serves the queue on', async () => {
@@ -412,7 +504,10 @@ describe('event queue', () => {
       await assert.rejects(waiting)
       await until(() => chat.chat.services.delivery.size === 0, 'the service forgets the request')
       await sendDirect(chat.as('nina'), [4], 'later')
-      assert.deepEqual((await take(chat.as('max'), queue)).map((e) => [e.id, e.type]), [[0, 'message']])
+      assert.deepEqual(
+        (await take(chat.as('max'), queue)).map((e) => [e.id, e.type]),
+        [[0, 'message']],
+      )
     })
 
     it('ends a waiting request of a deleted queue with BAD_EVENT_QUEUE_ID', async () => {
@@ -460,13 +555,17 @@ describe('event queue', () => {
 
     it('drafts: add, update and remove, to the owner only', async () => {
       const w = await watch(chat, ACTIVE)
-      const { ids } = expectSuccess(await chat.as('max').post('/drafts', { drafts: [{ type: 'private', to: [5], topic: '', content: 'hi', timestamp: 1763700000 }] })) as { ids: number[] }
+      const { ids } = expectSuccess(
+        await chat.as('max').post('/drafts', { drafts: [{ type: 'private', to: [5], topic: '', content: 'hi', timestamp: 1763700000 }] }),
+      ) as { ids: number[] }
       const [id] = ids
       const news = await w.news()
       assert.deepEqual(Object.keys(news), ['max'])
       assert.deepEqual(news.max, [{ type: 'drafts', op: 'add', drafts: [{ id, type: 'private', to: [5], topic: '', content: 'hi', timestamp: 1763700000 }] }])
       expectSuccess(await chat.as('max').patch(`/drafts/${id}`, { draft: { type: 'private', to: [5], topic: '', content: 'hello', timestamp: 1763700100 } }))
-      assert.deepEqual(await w.news(), { max: [{ type: 'drafts', op: 'update', draft: { id, type: 'private', to: [5], topic: '', content: 'hello', timestamp: 1763700100 } }] })
+      assert.deepEqual(await w.news(), {
+        max: [{ type: 'drafts', op: 'update', draft: { id, type: 'private', to: [5], topic: '', content: 'hello', timestamp: 1763700100 } }],
+      })
       expectSuccess(await chat.as('max').delete(`/drafts/${id}`))
       assert.deepEqual(await w.news(), { max: [{ type: 'drafts', op: 'remove', draft_id: id }] })
     })
@@ -474,7 +573,9 @@ describe('event queue', () => {
     it('navigation_view: add, update and remove, to the owner only', async () => {
       const w = await watch(chat, ACTIVE)
       expectSuccess(await chat.as('nina').post('/navigation_views', { fragment: 'recent', is_pinned: false }))
-      assert.deepEqual(await w.news(), { nina: [{ type: 'navigation_view', op: 'add', navigation_view: { fragment: 'recent', is_pinned: false, name: null } }] })
+      assert.deepEqual(await w.news(), {
+        nina: [{ type: 'navigation_view', op: 'add', navigation_view: { fragment: 'recent', is_pinned: false, name: null } }],
+      })
       expectSuccess(await chat.as('nina').patch('/navigation_views/recent', { is_pinned: true }))
       assert.deepEqual(await w.news(), { nina: [{ type: 'navigation_view', op: 'update', fragment: 'recent', data: { is_pinned: true } }] })
       expectSuccess(await chat.as('nina').delete('/navigation_views/recent'))
@@ -482,7 +583,10 @@ describe('event queue', () => {
     })
 
     it('realm_bot: a regenerated key goes to the bot owner and the administrators only', async () => {
-      const w = await watch(chat, ACTIVE.filter((name) => name !== 'linkbot-bot')) // its key is the one that changes
+      const w = await watch(
+        chat,
+        ACTIVE.filter((name) => name !== 'linkbot-bot'),
+      ) // its key is the one that changes
       const { api_key: apiKey } = expectSuccess(await chat.as('max').post('/bots/20/api_key/regenerate'))
       const event = { type: 'realm_bot', op: 'update', bot: { user_id: 20, api_key: apiKey } }
       assert.deepEqual(await w.news(), { olivia: [event], adam: [event], max: [event] })
@@ -505,11 +609,17 @@ describe('event queue', () => {
       for (const name of ACTIVE) {
         assert.equal(news[name]!.length, 1)
         assert.equal(news[name]![0]!.type, 'realm_linkifiers')
-        assert.deepEqual(news[name]![0]!.realm_linkifiers.map((l) => l.id), [1, id])
+        assert.deepEqual(
+          news[name]![0]!.realm_linkifiers.map((l) => l.id),
+          [1, id],
+        )
       }
       expectSuccess(await chat.as('adam').patch('/realm/linkifiers', { ordered_linkifier_ids: [id, 1] }))
       const reordered = (await w.news()) as Record<string, Array<{ realm_linkifiers: Array<{ id: number }> }>>
-      assert.deepEqual(reordered.max![0]!.realm_linkifiers.map((l) => l.id), [id, 1])
+      assert.deepEqual(
+        reordered.max![0]!.realm_linkifiers.map((l) => l.id),
+        [id, 1],
+      )
       expectSuccess(await chat.as('nina').delete('/reminders/1'))
       assert.deepEqual(await w.news(), { nina: [{ type: 'reminders', op: 'remove', reminder_id: 1 }] })
     })
@@ -535,8 +645,26 @@ describe('event queue', () => {
       const [mine] = news.max!
       const message = mine!.message as Record<string, unknown>
       assert.deepEqual(
-        { id: message.id, type: message.type, stream_id: message.stream_id, subject: message.subject, display_recipient: message.display_recipient, sender_id: message.sender_id, sender_email: message.sender_email, content_type: message.content_type },
-        { id, type: 'stream', stream_id: 2, subject: 'foaf', display_recipient: 'vocabularies', sender_id: 4, sender_email: 'max@example.com', content_type: 'text/html' },
+        {
+          id: message.id,
+          type: message.type,
+          stream_id: message.stream_id,
+          subject: message.subject,
+          display_recipient: message.display_recipient,
+          sender_id: message.sender_id,
+          sender_email: message.sender_email,
+          content_type: message.content_type,
+        },
+        {
+          id,
+          type: 'stream',
+          stream_id: 2,
+          subject: 'foaf',
+          display_recipient: 'vocabularies',
+          sender_id: 4,
+          sender_email: 'max@example.com',
+          content_type: 'text/html',
+        },
       )
       assert.match(String(message.content), /<em>all<\/em>/)
       assert.deepEqual(mine, { type: 'message', message, flags: ['read'], local_message_id: 'local-1' })
@@ -547,10 +675,17 @@ describe('event queue', () => {
       const dm = await sendDirect(chat.as('max'), [5], 'psst', { local_id: 'local-2' })
       const direct = (await w.news()) as Record<string, Array<Record<string, unknown>>>
       assert.deepEqual(Object.keys(direct).sort(), ['max', 'nina'])
-      assert.deepEqual(direct.max!.map((e) => [(e.message as { id: number }).id, e.flags, 'local_message_id' in e]), [[dm, ['read'], false]])
-      assert.deepEqual(direct.nina!.map((e) => [(e.message as { id: number }).id, e.flags, 'local_message_id' in e]), [[dm, [], false]])
+      assert.deepEqual(
+        direct.max!.map((e) => [(e.message as { id: number }).id, e.flags, 'local_message_id' in e]),
+        [[dm, ['read'], false]],
+      )
+      assert.deepEqual(
+        direct.nina!.map((e) => [(e.message as { id: number }).id, e.flags, 'local_message_id' in e]),
+        [[dm, [], false]],
+      )
       // Nothing internal leaks into events.
-      for (const event of [...direct.max!, ...direct.nina!]) for (const key of ['raw_content', 'public_channel', 'sender_queue_id']) assert.equal(key in event, false, key)
+      for (const event of [...direct.max!, ...direct.nina!])
+        for (const key of ['raw_content', 'public_channel', 'sender_queue_id']) assert.equal(key in event, false, key)
     })
 
     it('restart: every queue gets one when the service starts again on the same database, keeping its events and ids', async () => {
@@ -565,7 +700,10 @@ describe('event queue', () => {
         const after = await take(chat.as('max'), queue)
         assert.deepEqual(after.slice(0, 1), before)
         assert.equal((before[0]!.message as { id: number }).id, id)
-        assert.deepEqual(after.slice(1).map((e) => [e.id, e.type]), [[1, 'restart']])
+        assert.deepEqual(
+          after.slice(1).map((e) => [e.id, e.type]),
+          [[1, 'restart']],
+        )
         assert.equal(typeof after[1]!.server_generation, 'number')
       } finally {
         await chat.close()
@@ -617,7 +755,10 @@ describe('event queue', () => {
       for (let i = 0; i < 3; i++) await expiring.advance(3600) // three checks, each far past the lifespan
       await sendDirect(expiring.as('nina'), [4], 'still there?')
       const body = expectSuccess(await waiting)
-      assert.deepEqual((body.events as Event[]).map((e) => e.type), ['message'])
+      assert.deepEqual(
+        (body.events as Event[]).map((e) => e.type),
+        ['message'],
+      )
       // Its lifespan counts from the end of that request.
       await expiring.advance(61)
       assert.deepEqual(await take(expiring.as('max'), queue, 0), [])
@@ -636,7 +777,9 @@ describe('event queue', () => {
         const otherTypes = await register(max, { event_types: ['message'] })
         // Every boolean setting flipped at once: one user_settings event each, per request.
         const current = new Map(
-          Object.entries(state.user_settings as Record<string, unknown>).filter((e): e is [string, boolean] => typeof e[1] === 'boolean' && e[0] !== 'enable_drafts_synchronization'),
+          Object.entries(state.user_settings as Record<string, unknown>).filter(
+            (e): e is [string, boolean] => typeof e[1] === 'boolean' && e[0] !== 'enable_drafts_synchronization',
+          ),
         )
         assert.ok(current.size >= 10)
         let sent = 0
@@ -660,7 +803,7 @@ describe('event queue', () => {
         expectError(answer, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${abandoned}`)
         assert.equal(answer.body.queue_id, abandoned)
         assert.match(String(answer.body.reason), /10000/)
-        assert.equal((await busy.chat.db.get('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?', abandoned) as { n: number }).n, 0)
+        assert.equal(((await busy.chat.db.get('SELECT count(*) AS n FROM queue_events WHERE queue_id = ?', abandoned)) as { n: number }).n, 0)
         // The queue that was read, and the one that never got these events, live on.
         assert.equal((await take(max, reading, readingAcked))[0]!.id, readingAcked + 1)
         assert.deepEqual(await take(max, otherTypes), [])

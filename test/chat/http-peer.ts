@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net'
  * What the peer does with one request: pass it to the chat, answer it itself, or fail at the transport
  * (`lose`: pass it on, then drop the chat's answer and the connection).
  */
-export type Action = 'proxy' | 'overlap' | 'reset' | 'hang' | 'lose' | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
+export type Action =
+  'proxy' | 'overlap' | 'reset' | 'hang' | 'lose' | { readonly status: number; readonly headers?: Record<string, string>; readonly body: string }
 
 export interface Recorded {
   readonly method: string
@@ -53,7 +54,10 @@ export async function startPeer(upstream: string): Promise<Peer> {
       try {
         const answer = await fetch(peer.upstream + url, {
           method,
-          headers: { authorization: req.headers.authorization ?? '', ...(req.headers['content-type'] !== undefined && { 'content-type': req.headers['content-type'] }) },
+          headers: {
+            authorization: req.headers.authorization ?? '',
+            ...(req.headers['content-type'] !== undefined && { 'content-type': req.headers['content-type'] }),
+          },
           ...(method !== 'GET' && { body }),
           signal: upstreamAbort.signal,
         })
@@ -66,7 +70,12 @@ export async function startPeer(upstream: string): Promise<Peer> {
           previousEvents = fresh
         }
         const retryAfter = answer.headers.get('retry-after')
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', ...(retryAfter !== null && { 'retry-after': retryAfter }) }).end(text)
+        res
+          .writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+            ...(retryAfter !== null && { 'retry-after': retryAfter }),
+          })
+          .end(text)
       } catch {
         res.destroy()
       }

@@ -51,7 +51,20 @@ describe('linkifier rules', () => {
     })
 
     it('refuses what is not an RFC 6570 template', () => {
-      for (const template of ['https://x.org/{id', 'https://x.org/id}', 'https://x.org/{}', 'https://x.org/{a b}', 'https://x.org/{=a}', 'https://x.org/{a:0}', 'https://x.org/{a:10000}', 'https://x.org/{a,}', 'https://x.org/a b', 'https://x.org/%zz', 'https://x.org/\u0000', 'https://x.org/{a-b}']) {
+      for (const template of [
+        'https://x.org/{id',
+        'https://x.org/id}',
+        'https://x.org/{}',
+        'https://x.org/{a b}',
+        'https://x.org/{=a}',
+        'https://x.org/{a:0}',
+        'https://x.org/{a:10000}',
+        'https://x.org/{a,}',
+        'https://x.org/a b',
+        'https://x.org/%zz',
+        'https://x.org/\u0000',
+        'https://x.org/{a-b}',
+      ]) {
         assert.equal(templateVariables(template), undefined, template)
       }
     })
@@ -113,14 +126,21 @@ describe('linkifier rules', () => {
     })
 
     it('reports blank and bad patterns and templates under their field', () => {
-      assert.deepEqual(errorsOf({ pattern: '  ', url_template: '' }), { pattern: ['This field cannot be blank.'], url_template: ['This field cannot be blank.'] })
+      assert.deepEqual(errorsOf({ pattern: '  ', url_template: '' }), {
+        pattern: ['This field cannot be blank.'],
+        url_template: ['This field cannot be blank.'],
+      })
       assert.deepEqual(errorsOf({ ...base, pattern: '#(?P<id>[0-9]+' }), { pattern: ['Bad regular expression: missing closing ): `#(?P<id>[0-9]+`'] })
       assert.deepEqual(errorsOf({ ...base, url_template: 'https://x.org/{id' }), { url_template: ['Invalid URL template.'] })
     })
 
     it('names the alphabetically first group missing on either side', () => {
-      assert.deepEqual(errorsOf({ pattern: '(?P<b>x)(?P<a>y)', url_template: 'https://x.org/{z}/{c}/{a}/{b}' }), { __all__: ["Group 'c' in URL template is not present in linkifier pattern."] })
-      assert.deepEqual(errorsOf({ pattern: '(?P<b>x)(?P<a>y)(?P<c>z)', url_template: 'https://x.org/{c}' }), { __all__: ["Group 'a' in linkifier pattern is not present in URL template."] })
+      assert.deepEqual(errorsOf({ pattern: '(?P<b>x)(?P<a>y)', url_template: 'https://x.org/{z}/{c}/{a}/{b}' }), {
+        __all__: ["Group 'c' in URL template is not present in linkifier pattern."],
+      })
+      assert.deepEqual(errorsOf({ pattern: '(?P<b>x)(?P<a>y)(?P<c>z)', url_template: 'https://x.org/{c}' }), {
+        __all__: ["Group 'a' in linkifier pattern is not present in URL template."],
+      })
     })
 
     it('requires the example input to match the whole pattern', () => {
@@ -130,33 +150,56 @@ describe('linkifier rules', () => {
 
     it('checks the auto-conversion field against the pattern and the example', () => {
       assert.deepEqual(errorsOf({ ...base, reverse_template: '#{id}' }), { __all__: ['Example input is required when an auto-conversion field is given.'] })
-      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: '#{nr}' }), { __all__: ["Group 'nr' in auto-conversion field is not present in linkifier pattern."] })
-      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: 'issue {id}' }), { __all__: ['Example text does not match auto-conversion field.'] })
-      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: '#{id' }), { reverse_template: ["Invalid auto-conversion field: missing '}' character."] })
-      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: '#{}' }), { reverse_template: ['Invalid auto-conversion field: empty field name.'] })
+      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: '#{nr}' }), {
+        __all__: ["Group 'nr' in auto-conversion field is not present in linkifier pattern."],
+      })
+      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: 'issue {id}' }), {
+        __all__: ['Example text does not match auto-conversion field.'],
+      })
+      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: '#{id' }), {
+        reverse_template: ["Invalid auto-conversion field: missing '}' character."],
+      })
+      assert.deepEqual(errorsOf({ ...base, example_input: '#123', reverse_template: '#{}' }), {
+        reverse_template: ['Invalid auto-conversion field: empty field name.'],
+      })
       const braces = checkLinkifier({ pattern: '\\{(?P<id>[0-9]+)\\}', url_template: 'https://x.org/{id}', example_input: '{7}', reverse_template: '{{{id}}}' })
       assert.ok(braces.ok)
     })
 
     it('does not take a prototype property for a group', () => {
-      assert.deepEqual(errorsOf({ ...base, example_input: '#1', reverse_template: '#{constructor}' }), { __all__: ["Group 'constructor' in auto-conversion field is not present in linkifier pattern."] })
+      assert.deepEqual(errorsOf({ ...base, example_input: '#1', reverse_template: '#{constructor}' }), {
+        __all__: ["Group 'constructor' in auto-conversion field is not present in linkifier pattern."],
+      })
     })
 
     it('checks alternative URL templates: valid RFC 6570, only the pattern groups', () => {
       assert.ok(checkLinkifier({ ...base, alternative_url_templates: ['https://example.com/i/{id}'] }).ok)
-      assert.deepEqual(errorsOf({ ...base, alternative_url_templates: ['https://example.com/{id', ''] }), { alternative_url_templates: ['Invalid URL template.', 'Invalid URL template.'] })
-      assert.deepEqual(errorsOf({ ...base, alternative_url_templates: ['https://example.com/{id}/{x}'] }), { __all__: ["Group 'x' in alternative URL template is not present in linkifier pattern."] })
+      assert.deepEqual(errorsOf({ ...base, alternative_url_templates: ['https://example.com/{id', ''] }), {
+        alternative_url_templates: ['Invalid URL template.', 'Invalid URL template.'],
+      })
+      assert.deepEqual(errorsOf({ ...base, alternative_url_templates: ['https://example.com/{id}/{x}'] }), {
+        __all__: ["Group 'x' in alternative URL template is not present in linkifier pattern."],
+      })
     })
 
     it('bounds every field', () => {
       const long = 'a'.repeat(1001)
-      assert.deepEqual(Object.keys(errorsOf({ pattern: long, url_template: `https://x.org/${long}`, example_input: long, reverse_template: long })), ['pattern', 'url_template', 'example_input', 'reverse_template'])
-      assert.deepEqual(errorsOf({ ...base, alternative_url_templates: Array(21).fill('https://x.org/{id}') }), { alternative_url_templates: ['Ensure this list has at most 20 templates.'] })
+      assert.deepEqual(Object.keys(errorsOf({ pattern: long, url_template: `https://x.org/${long}`, example_input: long, reverse_template: long })), [
+        'pattern',
+        'url_template',
+        'example_input',
+        'reverse_template',
+      ])
+      assert.deepEqual(errorsOf({ ...base, alternative_url_templates: Array(21).fill('https://x.org/{id}') }), {
+        alternative_url_templates: ['Ensure this list has at most 20 templates.'],
+      })
     })
 
     it('accepts a catastrophic pattern and checks a long example in linear time', () => {
       const input = 'a'.repeat(999) + 'b'
-      assert.deepEqual(errorsOf({ pattern: '(?P<a>a+)+$', url_template: 'https://x.org/{a}', example_input: input }), { __all__: ['Example input does not match the linkifier pattern.'] })
+      assert.deepEqual(errorsOf({ pattern: '(?P<a>a+)+$', url_template: 'https://x.org/{a}', example_input: input }), {
+        __all__: ['Example input does not match the linkifier pattern.'],
+      })
       assert.ok(checkLinkifier({ pattern: '(?P<a>a+)+$', url_template: 'https://x.org/{a}', example_input: 'a'.repeat(1000) }).ok)
     })
   })

@@ -23,13 +23,14 @@ describe('linkifier administration', () => {
   afterEach(() => chat.close())
 
   const list = async (): Promise<unknown[]> => expectSuccess(await chat.as('max').get('/realm/linkifiers')).linkifiers as unknown[]
-  const add = async (values: Record<string, string | string[]>): Promise<number> => expectSuccess(await chat.as('adam').post('/realm/filters', values)).id as number
+  const add = async (values: Record<string, string | string[]>): Promise<number> =>
+    expectSuccess(await chat.as('adam').post('/realm/filters', values)).id as number
   /** A 400 with `msg` and, for whole-object failures, `errors`; nothing stored, nothing announced. */
   const expectRefused = async (answer: Answer, msg: string, errors?: Record<string, string[]>): Promise<void> => {
     expectError(answer, 400, 'BAD_REQUEST', msg)
     if (errors !== undefined) assert.deepEqual(answer.body.errors, errors)
     assert.deepEqual(await list(), [FIXTURE_LINKIFIER])
-    assert.deepEqual((await recordedEvents(chat)), [])
+    assert.deepEqual(await recordedEvents(chat), [])
   }
 
   describe('GET /realm/linkifiers', () => {
@@ -42,11 +43,17 @@ describe('linkifier administration', () => {
 
   describe('POST /realm/filters', () => {
     it('adds a linkifier at the end, returns its id and tells every active user the full list', async () => {
-      const id = await add({ ...TICKET, pattern: '  T(?P<nr>[0-9]+) ', example_input: 'T42', reverse_template: 'T{nr}', alternative_url_templates: JSON.stringify(['https://t.example.com/{nr}']) })
+      const id = await add({
+        ...TICKET,
+        pattern: '  T(?P<nr>[0-9]+) ',
+        example_input: 'T42',
+        reverse_template: 'T{nr}',
+        alternative_url_templates: JSON.stringify(['https://t.example.com/{nr}']),
+      })
       assert.equal(id, 2)
       const added = { id, ...TICKET, example_input: 'T42', reverse_template: 'T{nr}', alternative_url_templates: ['https://t.example.com/{nr}'] }
       assert.deepEqual(await list(), [FIXTURE_LINKIFIER, added])
-      assert.deepEqual((await recordedEvents(chat)), [{ users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: [FIXTURE_LINKIFIER, added] } }])
+      assert.deepEqual(await recordedEvents(chat), [{ users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: [FIXTURE_LINKIFIER, added] } }])
     })
 
     it('stores null for empty example_input and reverse_template, [] without alternatives', async () => {
@@ -59,12 +66,17 @@ describe('linkifier administration', () => {
         expectError(await chat.as(name).post('/realm/filters', TICKET), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
       }
       assert.deepEqual(await list(), [FIXTURE_LINKIFIER])
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
       expectSuccess(await chat.as('olivia').post('/realm/filters', TICKET))
     })
 
     it('needs pattern and url_template', async () => {
-      expectError(await chat.as('adam').post('/realm/filters', { url_template: TICKET.url_template }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'pattern' argument")
+      expectError(
+        await chat.as('adam').post('/realm/filters', { url_template: TICKET.url_template }),
+        400,
+        'REQUEST_VARIABLE_MISSING',
+        "Missing 'pattern' argument",
+      )
       expectError(await chat.as('adam').post('/realm/filters', { pattern: TICKET.pattern }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'url_template' argument")
     })
 
@@ -76,9 +88,13 @@ describe('linkifier administration', () => {
     })
 
     it('refuses a pattern that does not compile, with the reason', async () => {
-      await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, pattern: 'T(?P<nr>[0-9]+' }), 'Bad regular expression: missing closing ): `T(?P<nr>[0-9]+`', {
-        pattern: ['Bad regular expression: missing closing ): `T(?P<nr>[0-9]+`'],
-      })
+      await expectRefused(
+        await chat.as('adam').post('/realm/filters', { ...TICKET, pattern: 'T(?P<nr>[0-9]+' }),
+        'Bad regular expression: missing closing ): `T(?P<nr>[0-9]+`',
+        {
+          pattern: ['Bad regular expression: missing closing ): `T(?P<nr>[0-9]+`'],
+        },
+      )
       // Look-around and back-references are not RE2.
       const lookahead = await chat.as('adam').post('/realm/filters', { ...TICKET, pattern: 'T(?=x)(?P<nr>[0-9]+)' })
       expectError(lookahead, 400, 'BAD_REQUEST', /^Bad regular expression: invalid or unsupported Perl syntax/)
@@ -88,13 +104,20 @@ describe('linkifier administration', () => {
     })
 
     it('accepts Unicode classes in patterns', async () => {
-      const id = await add({ pattern: '(?P<word>\\pL+)\\pZ(?P<nr>\\pN+)', url_template: 'https://x.example/{word}/{nr}', example_input: 'héllo\u00a0٣٤', reverse_template: '{word}\u00a0{nr}' })
+      const id = await add({
+        pattern: '(?P<word>\\pL+)\\pZ(?P<nr>\\pN+)',
+        url_template: 'https://x.example/{word}/{nr}',
+        example_input: 'héllo\u00a0٣٤',
+        reverse_template: '{word}\u00a0{nr}',
+      })
       assert.equal(((await list())[1] as { id: number }).id, id)
     })
 
     it('refuses an invalid URL template', async () => {
       for (const url_template of ['https://x.example/{nr', 'https://x.example/{nr}}', 'https://x.example/{=nr}', 'https://x.example/a b/{nr}']) {
-        await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, url_template }), 'Invalid URL template.', { url_template: ['Invalid URL template.'] })
+        await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, url_template }), 'Invalid URL template.', {
+          url_template: ['Invalid URL template.'],
+        })
       }
     })
 
@@ -112,9 +135,13 @@ describe('linkifier administration', () => {
     })
 
     it('needs example_input to match the pattern', async () => {
-      await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, example_input: 'X42' }), 'Example input does not match the linkifier pattern.', {
-        __all__: ['Example input does not match the linkifier pattern.'],
-      })
+      await expectRefused(
+        await chat.as('adam').post('/realm/filters', { ...TICKET, example_input: 'X42' }),
+        'Example input does not match the linkifier pattern.',
+        {
+          __all__: ['Example input does not match the linkifier pattern.'],
+        },
+      )
     })
 
     it('checks the auto-conversion field', async () => {
@@ -142,9 +169,13 @@ describe('linkifier administration', () => {
     })
 
     it('checks alternative URL templates', async () => {
-      await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: JSON.stringify(['https://t.example/{nr']) }), 'Invalid URL template.', {
-        alternative_url_templates: ['Invalid URL template.'],
-      })
+      await expectRefused(
+        await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: JSON.stringify(['https://t.example/{nr']) }),
+        'Invalid URL template.',
+        {
+          alternative_url_templates: ['Invalid URL template.'],
+        },
+      )
       await expectRefused(
         await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: JSON.stringify(['https://t.example/{nr}/{x}']) }),
         "Group 'x' in alternative URL template is not present in linkifier pattern.",
@@ -152,7 +183,12 @@ describe('linkifier administration', () => {
       )
       expectError(await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: '["https://t.example/{nr}"' }), 400, 'INVALID_JSON')
       expectError(await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: '[1]' }), 400, 'REQUEST_VARIABLE_INVALID')
-      expectError(await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: JSON.stringify(['https://t.example/\u0000{nr}']) }), 400, 'BAD_REQUEST', 'Invalid URL template.')
+      expectError(
+        await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: JSON.stringify(['https://t.example/\u0000{nr}']) }),
+        400,
+        'BAD_REQUEST',
+        'Invalid URL template.',
+      )
       assert.deepEqual(await list(), [FIXTURE_LINKIFIER])
     })
 
@@ -160,25 +196,41 @@ describe('linkifier administration', () => {
       expectError(await chat.as('adam').post('/realm/filters', { ...TICKET, pattern: 'T\u0000(?P<nr>[0-9]+)' }), 400, 'REQUEST_VARIABLE_INVALID')
       expectError(await chat.as('adam').post('/realm/filters', { ...TICKET, example_input: 'T4\u00002' }), 400, 'REQUEST_VARIABLE_INVALID')
       const long = 'T(?P<nr>[0-9]+)' + 'x'.repeat(1000)
-      await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, pattern: long }), `Ensure this value has at most 1000 characters (it has ${long.length}).`)
+      await expectRefused(
+        await chat.as('adam').post('/realm/filters', { ...TICKET, pattern: long }),
+        `Ensure this value has at most 1000 characters (it has ${long.length}).`,
+      )
       expectError(await chat.as('adam').post('/realm/filters', { ...TICKET, url_template: 'x'.repeat(200_000) }), 400, 'REQUEST_VARIABLE_INVALID')
       const many = JSON.stringify(Array(21).fill('https://t.example/{nr}'))
-      await expectRefused(await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: many }), 'Ensure this list has at most 20 templates.')
-      assert.deepEqual((await recordedEvents(chat)), [])
+      await expectRefused(
+        await chat.as('adam').post('/realm/filters', { ...TICKET, alternative_url_templates: many }),
+        'Ensure this list has at most 20 templates.',
+      )
+      assert.deepEqual(await recordedEvents(chat), [])
     })
 
     it('accepts a catastrophic pattern and checks a long example input correctly (RE2 is linear)', async () => {
       const pattern = '(?P<a>a+)+$'
       const input = 'a'.repeat(999) + 'b'
-      await expectRefused(await chat.as('adam').post('/realm/filters', { pattern, url_template: 'https://x.example/{a}', example_input: input }), 'Example input does not match the linkifier pattern.')
+      await expectRefused(
+        await chat.as('adam').post('/realm/filters', { pattern, url_template: 'https://x.example/{a}', example_input: input }),
+        'Example input does not match the linkifier pattern.',
+      )
       await add({ pattern, url_template: 'https://x.example/{a}', example_input: 'a'.repeat(1000), reverse_template: '{a}' })
     })
 
     it('allows at most 100 linkifiers', async () => {
-      for (let i = 2; i <= 100; i++) await chat.chat.db.run('INSERT INTO linkifiers (id, position, pattern, url_template) VALUES (?, ?, ?, ?)', i, i, `L${i}(?P<n>[0-9]+)`, 'https://x.example/{n}')
+      for (let i = 2; i <= 100; i++)
+        await chat.chat.db.run(
+          'INSERT INTO linkifiers (id, position, pattern, url_template) VALUES (?, ?, ?, ?)',
+          i,
+          i,
+          `L${i}(?P<n>[0-9]+)`,
+          'https://x.example/{n}',
+        )
       expectError(await chat.as('adam').post('/realm/filters', TICKET), 400, 'BAD_REQUEST', 'An organization can have at most 100 linkifiers.')
       assert.equal((await list()).length, 100)
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
     })
 
     it('answers malformed form bodies without changing anything', async () => {
@@ -198,16 +250,34 @@ describe('linkifier administration', () => {
       const id = await add(TICKET)
       const replacement = { pattern: 'GH-(?P<id>[0-9]+)', url_template: 'https://github.com/example/project/pull/{id}' }
       expectSuccess(await chat.as('olivia').patch('/realm/filters/1', replacement))
-      const expected = [{ id: 1, ...replacement, example_input: null, reverse_template: null, alternative_url_templates: [] }, { id, ...TICKET, example_input: null, reverse_template: null, alternative_url_templates: [] }]
+      const expected = [
+        { id: 1, ...replacement, example_input: null, reverse_template: null, alternative_url_templates: [] },
+        { id, ...TICKET, example_input: null, reverse_template: null, alternative_url_templates: [] },
+      ]
       assert.deepEqual(await list(), expected)
       assert.deepEqual((await recordedEvents(chat)).at(-1), { users: ACTIVE_USERS, event: { type: 'realm_linkifiers', realm_linkifiers: expected } })
     })
 
     it('applies the same rules as POST, with errors', async () => {
-      await expectRefused(await chat.as('adam').patch('/realm/filters/1', { pattern: FIXTURE_LINKIFIER.pattern, url_template: FIXTURE_LINKIFIER.url_template, example_input: '#12', reverse_template: 'GH{id}', alternative_url_templates: '[]' }), 'Example text does not match auto-conversion field.', {
-        __all__: ['Example text does not match auto-conversion field.'],
-      })
-      expectError(await chat.as('adam').patch('/realm/filters/1', { url_template: TICKET.url_template }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'pattern' argument")
+      await expectRefused(
+        await chat.as('adam').patch('/realm/filters/1', {
+          pattern: FIXTURE_LINKIFIER.pattern,
+          url_template: FIXTURE_LINKIFIER.url_template,
+          example_input: '#12',
+          reverse_template: 'GH{id}',
+          alternative_url_templates: '[]',
+        }),
+        'Example text does not match auto-conversion field.',
+        {
+          __all__: ['Example text does not match auto-conversion field.'],
+        },
+      )
+      expectError(
+        await chat.as('adam').patch('/realm/filters/1', { url_template: TICKET.url_template }),
+        400,
+        'REQUEST_VARIABLE_MISSING',
+        "Missing 'pattern' argument",
+      )
     })
 
     it('answers "Linkifier not found." for an unknown or malformed id', async () => {
@@ -248,15 +318,27 @@ describe('linkifier administration', () => {
       assert.deepEqual(ids, [three, 1, two])
       const event = (await recordedEvents(chat)).at(-1)!
       assert.deepEqual(event.users, ACTIVE_USERS)
-      assert.deepEqual((event.event.realm_linkifiers as Array<{ id: number }>).map((l) => l.id), [three, 1, two])
+      assert.deepEqual(
+        (event.event.realm_linkifiers as Array<{ id: number }>).map((l) => l.id),
+        [three, 1, two],
+      )
       const four = await add({ pattern: 'Q(?P<n>[0-9]+)', url_template: 'https://q.example/{n}' })
-      assert.deepEqual((await list()).map((l) => (l as { id: number }).id), [three, 1, two, four])
+      assert.deepEqual(
+        (await list()).map((l) => (l as { id: number }).id),
+        [three, 1, two, four],
+      )
       // An updated linkifier keeps its place.
       expectSuccess(await chat.as('adam').patch(`/realm/filters/${1}`, TICKET))
-      assert.deepEqual((await list()).map((l) => (l as { id: number }).id), [three, 1, two, four])
+      assert.deepEqual(
+        (await list()).map((l) => (l as { id: number }).id),
+        [three, 1, two, four],
+      )
       // The register state shows the same order.
       const state = expectSuccess(await chat.as('nina').post('/register', { fetch_event_types: JSON.stringify(['realm_linkifiers']) }))
-      assert.deepEqual((state.realm_linkifiers as Array<{ id: number }>).map((l) => l.id), [three, 1, two, four])
+      assert.deepEqual(
+        (state.realm_linkifiers as Array<{ id: number }>).map((l) => l.id),
+        [three, 1, two, four],
+      )
     })
 
     it('must list every linkifier exactly once', async () => {
@@ -275,8 +357,16 @@ describe('linkifier administration', () => {
       expectError(await chat.as('adam').patch('/realm/linkifiers', { ordered_linkifier_ids: '[1,' }), 400, 'INVALID_JSON')
       expectError(await chat.as('adam').patch('/realm/linkifiers', { ordered_linkifier_ids: '["1"]' }), 400, 'REQUEST_VARIABLE_INVALID')
       expectError(await chat.as('adam').patch('/realm/linkifiers', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'ordered_linkifier_ids' argument")
-      expectError(await chat.as('max').patch('/realm/linkifiers', { ordered_linkifier_ids: JSON.stringify([two, 1]) }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
-      assert.deepEqual((await list()).map((l) => (l as { id: number }).id), [1, two])
+      expectError(
+        await chat.as('max').patch('/realm/linkifiers', { ordered_linkifier_ids: JSON.stringify([two, 1]) }),
+        400,
+        'UNAUTHORIZED_PRINCIPAL',
+        'Must be an organization administrator',
+      )
+      assert.deepEqual(
+        (await list()).map((l) => (l as { id: number }).id),
+        [1, two],
+      )
       assert.equal((await recordedEvents(chat)).length, before)
     })
   })

@@ -22,7 +22,10 @@ interface Span {
 function reference(linkifiers: ReadonlyArray<{ pattern: string; url_template: string }>, text: string): Span[] {
   let accepted: Span[] = []
   for (const { pattern, url_template } of linkifiers) {
-    const regex = new RegExp(`(?<=^|[\\t\\n\\v\\f\\r \\u0085\\p{Z}'"(,:<])(?:${pattern.replaceAll('(?P<', '(?<').replaceAll('\\pL', '\\p{L}')})(?=$|[^\\p{L}\\p{N}])`, 'gu')
+    const regex = new RegExp(
+      `(?<=^|[\\t\\n\\v\\f\\r \\u0085\\p{Z}'"(,:<])(?:${pattern.replaceAll('(?P<', '(?<').replaceAll('\\pL', '\\p{L}')})(?=$|[^\\p{L}\\p{N}])`,
+      'gu',
+    )
     const found: Span[] = []
     regex.lastIndex = 0
     for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
@@ -59,7 +62,9 @@ const pattern = fc
   })
   // The reference backtracks: more unbounded repetitions would make it take polynomial time of high degree.
   .filter((p) => (p.match(/[+*]/g) ?? []).length <= 2)
-const text = fc.array(fc.constantFrom('a', 'b', 'x', 'ab', '#', '!', '-', '1', '12', ' ', '.', ',', '(', 'é', '\n', '😀', '\u2003', 'a!1', '#1'), { maxLength: 40 }).map((parts) => parts.join(''))
+const text = fc
+  .array(fc.constantFrom('a', 'b', 'x', 'ab', '#', '!', '-', '1', '12', ' ', '.', ',', '(', 'é', '\n', '😀', '\u2003', 'a!1', '#1'), { maxLength: 40 })
+  .map((parts) => parts.join(''))
 
 describe('linkifier pass', () => {
   it('links exactly the spans of the plain reference', function () {

@@ -16,7 +16,8 @@ describe('the message core', () => {
   })
   afterEach(() => chat.close())
 
-  const send = async (user: string, values: Record<string, string | number | object>): Promise<number> => (expectSuccess(await chat.as(user).post('/messages', values)) as { id: number }).id
+  const send = async (user: string, values: Record<string, string | number | object>): Promise<number> =>
+    (expectSuccess(await chat.as(user).post('/messages', values)) as { id: number }).id
   /** The flags each user's message event of message `messageId` carries. */
   const flagsByUser = async (messageId: number): Promise<Map<number, string[]>> => {
     const flags = new Map<number, string[]>()
@@ -26,7 +27,10 @@ describe('the message core', () => {
     }
     return flags
   }
-  const messages = async (user: string, values: Record<string, string | number | boolean | object>): Promise<Record<string, unknown> & { messages: Message[] }> =>
+  const messages = async (
+    user: string,
+    values: Record<string, string | number | boolean | object>,
+  ): Promise<Record<string, unknown> & { messages: Message[] }> =>
     expectSuccess(await chat.as(user).get('/messages', values)) as Record<string, unknown> & { messages: Message[] }
 
   describe('sending: the forms of to and topic clients use', () => {
@@ -45,20 +49,53 @@ describe('the message core', () => {
         const { message } = expectSuccess(await chat.as('max').get(`/messages/${messageId}`)) as { message: Message }
         assert.deepEqual([message.stream_id, message.subject], [1, 'forms'], to)
       }
-      expectError(await chat.as('max').post('/messages', { type: 'private', to: ['nobody@example.com'], content: 'x' }), 400, 'BAD_REQUEST', "Invalid email 'nobody@example.com'")
+      expectError(
+        await chat.as('max').post('/messages', { type: 'private', to: ['nobody@example.com'], content: 'x' }),
+        400,
+        'BAD_REQUEST',
+        "Invalid email 'nobody@example.com'",
+      )
       expectError(await chat.as('max').post('/messages', { type: 'private', to: [999], content: 'x' }), 400, 'BAD_REQUEST', 'Invalid user ID')
       expectError(await chat.as('max').post('/messages', { type: 'private', to: [{}], content: 'x' }), 400, 'REQUEST_VARIABLE_INVALID')
-      expectError(await chat.as('max').post('/messages', { type: 'stream', to: '["general", "staff"]', topic: 't', content: 'x' }), 400, 'BAD_REQUEST', 'Must specify exactly 1 channel ID for channel messages')
-      expectError(await chat.as('max').post('/messages', { type: 'stream', to: 'general', topic: 'a', subject: 'b', content: 'x' }), 400, 'REQUEST_VARIABLE_INVALID', /subject/)
-      expectError(await chat.as('max').post('/messages', { type: 'stream', to: 'general', content: 'x' }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'topic' argument")
+      expectError(
+        await chat.as('max').post('/messages', { type: 'stream', to: '["general", "staff"]', topic: 't', content: 'x' }),
+        400,
+        'BAD_REQUEST',
+        'Must specify exactly 1 channel ID for channel messages',
+      )
+      expectError(
+        await chat.as('max').post('/messages', { type: 'stream', to: 'general', topic: 'a', subject: 'b', content: 'x' }),
+        400,
+        'REQUEST_VARIABLE_INVALID',
+        /subject/,
+      )
+      expectError(
+        await chat.as('max').post('/messages', { type: 'stream', to: 'general', content: 'x' }),
+        400,
+        'REQUEST_VARIABLE_MISSING',
+        "Missing 'topic' argument",
+      )
     })
 
     it('takes subject for topic in an event queue narrow too', async () => {
-      const queue = expectSuccess(await chat.as('nina').post('/register', { event_types: ['message'], narrow: [['stream', 'general'], ['subject', 'Narrowed']] })).queue_id as string
+      const queue = expectSuccess(
+        await chat.as('nina').post('/register', {
+          event_types: ['message'],
+          narrow: [
+            ['stream', 'general'],
+            ['subject', 'Narrowed'],
+          ],
+        }),
+      ).queue_id as string
       await send('max', { type: 'stream', to: 'general', topic: 'elsewhere', content: 'not this' })
       const wanted = await send('max', { type: 'stream', to: 'general', topic: 'narrowed', content: 'this' })
-      const events = expectSuccess(await chat.as('nina').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Array<{ message: { id: number } }>
-      assert.deepEqual(events.map((e) => e.message.id), [wanted])
+      const events = expectSuccess(await chat.as('nina').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Array<{
+        message: { id: number }
+      }>
+      assert.deepEqual(
+        events.map((e) => e.message.id),
+        [wanted],
+      )
     })
 
     it('answers zulip_version and zulip_feature_level beside service_feature_level', async () => {
@@ -73,7 +110,12 @@ describe('the message core', () => {
 
   describe('mentions', () => {
     it('renders people, groups and wildcards, and flags exactly who they address', async () => {
-      const messageId = await send('max', { type: 'stream', to: 'general', topic: 'mentions', content: '@**Link Bot** and @_**Olivia Owner**, `@**Adam Admin**` and @*reviewers*' })
+      const messageId = await send('max', {
+        type: 'stream',
+        to: 'general',
+        topic: 'mentions',
+        content: '@**Link Bot** and @_**Olivia Owner**, `@**Adam Admin**` and @*reviewers*',
+      })
       const { message } = expectSuccess(await chat.as('max').get(`/messages/${messageId}`)) as { message: Message }
       assert.match(message.content, /<span class="user-mention" data-user-id="20">@Link Bot<\/span>/)
       assert.match(message.content, /<span class="user-mention silent" data-user-id="1">Olivia Owner<\/span>/)
@@ -110,15 +152,35 @@ describe('the message core', () => {
       const sent: number[] = []
       for (let i = 0; i < 5; i++) sent.push(await send('max', { type: 'stream', to: 'vocabularies', topic: 'paging', content: `page ${i}` }))
       const newest = await messages('nina', { anchor: 'newest', num_before: 3, num_after: 0, narrow: [['channel', 'vocabularies']] })
-      assert.deepEqual(newest.messages.map((m) => m.id), sent.slice(2))
+      assert.deepEqual(
+        newest.messages.map((m) => m.id),
+        sent.slice(2),
+      )
       assert.deepEqual([newest.found_newest, newest.found_oldest, newest.found_anchor], [true, false, false])
       const around = await messages('nina', { anchor: sent[2]!, num_before: 1, num_after: 1, narrow: [{ operator: 'stream', operand: 2 }] })
-      assert.deepEqual(around.messages.map((m) => m.id), sent.slice(1, 4))
+      assert.deepEqual(
+        around.messages.map((m) => m.id),
+        sent.slice(1, 4),
+      )
       assert.deepEqual([around.found_anchor, around.found_newest], [true, false])
       const without = await messages('nina', { anchor: sent[2]!, num_before: 1, num_after: 1, include_anchor: false, narrow: [['channel', 'vocabularies']] })
-      assert.deepEqual(without.messages.map((m) => m.id), [sent[1], sent[3]])
-      const oldest = await messages('nina', { anchor: 'oldest', num_before: 0, num_after: 100, narrow: [['channel', 'vocabularies'], ['topic', 'PAGING']] })
-      assert.deepEqual(oldest.messages.map((m) => m.id), sent)
+      assert.deepEqual(
+        without.messages.map((m) => m.id),
+        [sent[1], sent[3]],
+      )
+      const oldest = await messages('nina', {
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: 100,
+        narrow: [
+          ['channel', 'vocabularies'],
+          ['topic', 'PAGING'],
+        ],
+      })
+      assert.deepEqual(
+        oldest.messages.map((m) => m.id),
+        sent,
+      )
       assert.deepEqual([oldest.found_oldest, oldest.found_newest], [true, true])
       assert.equal(oldest.messages[0]!.content, '<p>page 0</p>')
       assert.deepEqual(oldest.messages[0]!.flags, [])
@@ -132,64 +194,152 @@ describe('the message core', () => {
       const b = await send('max', { type: 'stream', to: 'vocabularies', topic: 'unread', content: 'two' })
       expectSuccess(await chat.as('nina').post('/messages/flags', { messages: [a], op: 'add', flag: 'read' }))
       const first = await messages('nina', { anchor: 'first_unread', num_before: 0, num_after: 0, narrow: [['channel', 'vocabularies']] })
-      assert.deepEqual(first.messages.map((m) => m.id), [b])
-      assert.deepEqual((await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['is', 'unread']] })).messages.map((m) => m.id), [b])
+      assert.deepEqual(
+        first.messages.map((m) => m.id),
+        [b],
+      )
+      assert.deepEqual(
+        (await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['is', 'unread']] })).messages.map((m) => m.id),
+        [b],
+      )
       expectSuccess(await chat.as('nina').post('/mark_topic_as_read', { stream_id: 2, topic_name: 'unread' }))
       assert.deepEqual((await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['is', 'unread']] })).messages, [])
       const flagsEvents = (await recordedEvents(chat)).filter((e) => e.event.type === 'update_message_flags')
-      assert.deepEqual(flagsEvents.slice(1).map((e) => [e.users, e.event.op, e.event.flag, e.event.messages]), [[[id('nina')], 'add', 'read', [a]], [[id('nina')], 'add', 'read', [b]]])
+      assert.deepEqual(
+        flagsEvents.slice(1).map((e) => [e.users, e.event.op, e.event.flag, e.event.messages]),
+        [
+          [[id('nina')], 'add', 'read', [a]],
+          [[id('nina')], 'add', 'read', [b]],
+        ],
+      )
     })
 
     it('finds words with the full-text search, in content and topic, with other terms', async () => {
       const hit = await send('max', { type: 'stream', to: 'general', topic: 'ontologies', content: 'The Dublin Core vocabulary is handy' })
       await send('max', { type: 'stream', to: 'general', topic: 'other', content: 'nothing to see' })
       const dm = await send('max', { type: 'private', to: [id('nina')], content: 'dublin again, privately' })
-      assert.deepEqual((await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['search', 'dublin CORE']] })).messages.map((m) => m.id), [hit])
-      assert.deepEqual((await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['search', 'ontologies']] })).messages.map((m) => m.id), [hit])
-      assert.deepEqual((await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['search', 'dublin'], ['dm', 'max@example.com']] })).messages.map((m) => m.id), [dm])
-      assert.deepEqual((await messages('olivia', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['search', 'dublin']] })).messages.map((m) => m.id), [hit], "someone else's direct message is not found")
-      assert.deepEqual((await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['sender', id('max')], ['is', 'dm']] })).messages.map((m) => m.id), [113, dm]) // (113: the organization's)
+      assert.deepEqual(
+        (await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['search', 'dublin CORE']] })).messages.map((m) => m.id),
+        [hit],
+      )
+      assert.deepEqual(
+        (await messages('nina', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['search', 'ontologies']] })).messages.map((m) => m.id),
+        [hit],
+      )
+      assert.deepEqual(
+        (
+          await messages('nina', {
+            anchor: 'newest',
+            num_before: 10,
+            num_after: 0,
+            narrow: [
+              ['search', 'dublin'],
+              ['dm', 'max@example.com'],
+            ],
+          })
+        ).messages.map((m) => m.id),
+        [dm],
+      )
+      assert.deepEqual(
+        (await messages('olivia', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [['search', 'dublin']] })).messages.map((m) => m.id),
+        [hit],
+        "someone else's direct message is not found",
+      )
+      assert.deepEqual(
+        (
+          await messages('nina', {
+            anchor: 'newest',
+            num_before: 10,
+            num_after: 0,
+            narrow: [
+              ['sender', id('max')],
+              ['is', 'dm'],
+            ],
+          })
+        ).messages.map((m) => m.id),
+        [113, dm],
+      ) // (113: the organization's)
     })
 
     it('keeps private channels to those who may read them, and answers bad parameters in the error shape', async () => {
-      expectError(await chat.as('max').get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [['channel', 'staff']] }), 400, 'BAD_NARROW', 'Invalid narrow operand: unknown channel')
+      expectError(
+        await chat.as('max').get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [['channel', 'staff']] }),
+        400,
+        'BAD_NARROW',
+        'Invalid narrow operand: unknown channel',
+      )
       expectError(await chat.as('max').get('/messages/109'), 400, 'BAD_REQUEST', 'Invalid message(s)')
       expectSuccess(await chat.as('olivia').get('/messages/109'))
       expectError(await chat.as('max').get('/messages', { anchor: 'middle', num_before: 1, num_after: 0 }), 400, 'REQUEST_VARIABLE_INVALID', /Invalid anchor/)
-      expectError(await chat.as('max').get('/messages', { anchor: 'newest', num_before: 4000, num_after: 1001 }), 400, 'BAD_REQUEST', 'Too many messages requested (maximum 5000).')
+      expectError(
+        await chat.as('max').get('/messages', { anchor: 'newest', num_before: 4000, num_after: 1001 }),
+        400,
+        'BAD_REQUEST',
+        'Too many messages requested (maximum 5000).',
+      )
       expectError(await chat.as('max').get('/messages', { anchor: 'newest', num_after: 0 }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'num_before' argument")
-      expectError(await chat.as('max').get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [['color', 'red']] }), 400, 'BAD_NARROW', /unknown operator/)
+      expectError(
+        await chat.as('max').get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [['color', 'red']] }),
+        400,
+        'BAD_NARROW',
+        /unknown operator/,
+      )
       expectError(await chat.as('max').get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [['is', 'sparkly']] }), 400, 'BAD_NARROW')
       expectError(await chat.as('max').get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: '[[' }), 400, 'INVALID_JSON')
       expectError(await chat.as('max').get('/messages/0'), 400, 'BAD_REQUEST', 'Invalid message(s)')
     })
   })
 
-    it('keeps protected history from a subscriber who joined after it was written (Mira joined staff after 109 and 110)', async () => {
-      expectError(await chat.as('mira').get('/messages/110'), 400, 'BAD_REQUEST', 'Invalid message(s)')
-      expectSuccess(await chat.as('mira').get('/messages/111'))
-      const staff = await messages('mira', { anchor: 'oldest', num_before: 0, num_after: 100, narrow: [['channel', 'staff']] })
-      assert.deepEqual(staff.messages.map((m) => m.id), [111, 112])
-      expectError(await chat.as('mira').post('/messages/110/reactions', { emoji_name: 'smile' }), 400, 'BAD_REQUEST', 'Invalid message(s)')
-      assert.deepEqual((await messages('olivia', { anchor: 'oldest', num_before: 0, num_after: 100, narrow: [['channel', 'staff']] })).messages.map((m) => m.id), [109, 110, 111, 112])
-    })
+  it('keeps protected history from a subscriber who joined after it was written (Mira joined staff after 109 and 110)', async () => {
+    expectError(await chat.as('mira').get('/messages/110'), 400, 'BAD_REQUEST', 'Invalid message(s)')
+    expectSuccess(await chat.as('mira').get('/messages/111'))
+    const staff = await messages('mira', { anchor: 'oldest', num_before: 0, num_after: 100, narrow: [['channel', 'staff']] })
+    assert.deepEqual(
+      staff.messages.map((m) => m.id),
+      [111, 112],
+    )
+    expectError(await chat.as('mira').post('/messages/110/reactions', { emoji_name: 'smile' }), 400, 'BAD_REQUEST', 'Invalid message(s)')
+    assert.deepEqual(
+      (await messages('olivia', { anchor: 'oldest', num_before: 0, num_after: 100, narrow: [['channel', 'staff']] })).messages.map((m) => m.id),
+      [109, 110, 111, 112],
+    )
+  })
 
   describe('edits and deletions', () => {
     it('edits content (mention flags follow) and moves a topic with change_all, with update_message events', async () => {
       const first = await send('max', { type: 'stream', to: 'vocabularies', topic: 'old topic', content: 'first' })
       const second = await send('nina', { type: 'stream', to: 'vocabularies', topic: 'old topic', content: 'second' })
       expectSuccess(await chat.as('max').patch(`/messages/${first}`, { content: 'first, for @**Nina Newcomer**' }))
-      expectError(await chat.as('max').patch(`/messages/${second}`, { content: 'not mine' }), 400, 'BAD_REQUEST', "You don't have permission to edit this message")
+      expectError(
+        await chat.as('max').patch(`/messages/${second}`, { content: 'not mine' }),
+        400,
+        'BAD_REQUEST',
+        "You don't have permission to edit this message",
+      )
       const { message } = expectSuccess(await chat.as('nina').get(`/messages/${first}`)) as { message: Message }
       assert.deepEqual(message.flags, ['mentioned'])
       assert.equal((message.edit_history as Array<{ prev_content: string }>)[0]!.prev_content, 'first')
       expectSuccess(await chat.as('max').patch(`/messages/${first}`, { subject: 'new topic', propagate_mode: 'change_all' }))
-      const moved = await messages('nina', { anchor: 'oldest', num_before: 0, num_after: 10, narrow: [['channel', 'vocabularies'], ['topic', 'new topic']] })
-      assert.deepEqual(moved.messages.map((m) => m.id), [first, second])
+      const moved = await messages('nina', {
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: 10,
+        narrow: [
+          ['channel', 'vocabularies'],
+          ['topic', 'new topic'],
+        ],
+      })
+      assert.deepEqual(
+        moved.messages.map((m) => m.id),
+        [first, second],
+      )
       const updates = (await recordedEvents(chat)).filter((e) => e.event.type === 'update_message').map((e) => e.event)
       assert.equal(updates[0]!.orig_content, 'first')
       assert.equal(updates[0]!.rendered_content, '<p>first, for <span class="user-mention" data-user-id="5">@Nina Newcomer</span></p>')
-      assert.deepEqual([updates.at(-1)!.orig_subject, updates.at(-1)!.subject, updates.at(-1)!.message_ids, updates.at(-1)!.propagate_mode], ['old topic', 'new topic', [first, second], 'change_all'])
+      assert.deepEqual(
+        [updates.at(-1)!.orig_subject, updates.at(-1)!.subject, updates.at(-1)!.message_ids, updates.at(-1)!.propagate_mode],
+        ['old topic', 'new topic', [first, second], 'change_all'],
+      )
     })
 
     it('moves a message to another channel, refuses a topic on a direct message, and deletes with delete_message', async () => {
@@ -212,10 +362,25 @@ describe('the message core', () => {
   describe('flags', () => {
     it('stars and unstars, refuses flags that follow from the message, and marks everything read', async () => {
       const messageId = await send('max', { type: 'private', to: [id('nina')], content: 'star me' })
-      assert.deepEqual(expectSuccess(await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'starred' })).messages, [messageId])
-      assert.deepEqual((await messages('nina', { anchor: 'newest', num_before: 5, num_after: 0, narrow: [['is', 'starred']] })).messages.map((m) => m.id), [messageId])
-      expectError(await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'mentioned' }), 400, 'BAD_REQUEST', "Flag not editable: 'mentioned'")
-      expectError(await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'shiny' }), 400, 'BAD_REQUEST', "Invalid flag: 'shiny'")
+      assert.deepEqual(expectSuccess(await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'starred' })).messages, [
+        messageId,
+      ])
+      assert.deepEqual(
+        (await messages('nina', { anchor: 'newest', num_before: 5, num_after: 0, narrow: [['is', 'starred']] })).messages.map((m) => m.id),
+        [messageId],
+      )
+      expectError(
+        await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'mentioned' }),
+        400,
+        'BAD_REQUEST',
+        "Flag not editable: 'mentioned'",
+      )
+      expectError(
+        await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'shiny' }),
+        400,
+        'BAD_REQUEST',
+        "Invalid flag: 'shiny'",
+      )
       expectError(await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'toggle', flag: 'starred' }), 400, 'REQUEST_VARIABLE_INVALID')
       expectSuccess(await chat.as('nina').post('/messages/flags', { messages: [messageId], op: 'remove', flag: 'read' }))
       const unread = (await recordedEvents(chat)).filter((e) => e.event.type === 'update_message_flags').at(-1)!.event

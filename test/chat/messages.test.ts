@@ -10,7 +10,7 @@ import { expectError, expectSuccess, startTestChat, type TestChat } from './chat
 
 /** The change log's events of message `id`, oldest first. */
 async function messageEvents(chat: TestChat, id: number): Promise<Array<{ users: number[]; event: Record<string, unknown> }>> {
-  return (await chat.chat.db.all('SELECT user_ids, event FROM events ORDER BY id') as Array<{ user_ids: string; event: string }>)
+  return ((await chat.chat.db.all('SELECT user_ids, event FROM events ORDER BY id')) as Array<{ user_ids: string; event: string }>)
     .map((r) => ({ users: JSON.parse(r.user_ids) as number[], event: JSON.parse(r.event) as Record<string, unknown> }))
     .filter((e) => e.event.type === 'message' && (e.event.message as { id: number }).id === id)
 }
@@ -23,7 +23,9 @@ describe('messages', () => {
   afterEach(() => chat.close())
 
   it('announces a channel message once to the other subscribers and once, read, to the sender', async () => {
-    const { id } = expectSuccess(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'see **this**', local_id: 'l1', queue_id: 'q1' })) as { id: number }
+    const { id } = expectSuccess(
+      await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'see **this**', local_id: 'l1', queue_id: 'q1' }),
+    ) as { id: number }
     const events = await messageEvents(chat, id)
     assert.equal(events.length, 2)
     const [others, mine] = events
@@ -75,14 +77,17 @@ describe('messages', () => {
   it('measures the topic after trimming, and refuses control characters in it', async () => {
     const topic = ' '.repeat(5) + 'a'.repeat(58) + ' '.repeat(5)
     const { id } = expectSuccess(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic, content: 'x' })) as { id: number }
-    assert.equal((await chat.chat.db.get('SELECT topic FROM messages WHERE id = ?', id) as { topic: string }).topic, 'a'.repeat(58))
+    assert.equal(((await chat.chat.db.get('SELECT topic FROM messages WHERE id = ?', id)) as { topic: string }).topic, 'a'.repeat(58))
     expectError(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'two\nlines', content: 'x' }), 400, 'REQUEST_VARIABLE_INVALID')
   })
 
   it('refuses a percent escape that is not UTF-8 instead of turning it into U+FFFD', async () => {
     const response = await fetch(`${chat.url}/api/v1/messages/render`, {
       method: 'POST',
-      headers: { authorization: 'Basic ' + Buffer.from('max@example.com:dQ87hoIqvh0zyXrFRHSsEDbeefffLkpC').toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: 'Basic ' + Buffer.from('max@example.com:dQ87hoIqvh0zyXrFRHSsEDbeefffLkpC').toString('base64'),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'content=%FF%FE',
     })
     assert.equal(response.status, 400)

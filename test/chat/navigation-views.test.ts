@@ -6,7 +6,7 @@ import { expectError, expectRefused, expectSuccess, recordedEvents, startTestCha
 const MAX_INBOX = { fragment: 'inbox', is_pinned: true, name: null }
 
 async function state(chat: TestChat): Promise<unknown> {
-  return { views: await chat.chat.db.all('SELECT * FROM navigation_views ORDER BY user_id, fragment'), events: (await recordedEvents(chat)) }
+  return { views: await chat.chat.db.all('SELECT * FROM navigation_views ORDER BY user_id, fragment'), events: await recordedEvents(chat) }
 }
 
 /** Asserts that `call` fails with this error and leaves the navigation_views table and the events as they were. */
@@ -32,10 +32,13 @@ describe('navigation views', () => {
 
   describe('POST /navigation_views', () => {
     it('adds a custom view with its (trimmed) name, lists views in the order added, and sends an add event to the owner', async () => {
-      assert.deepEqual(expectSuccess(await post('max', { fragment: 'narrow/channel/2-vocabularies', is_pinned: false, name: '  Vocabularies ' })), { result: 'success', msg: '' })
+      assert.deepEqual(expectSuccess(await post('max', { fragment: 'narrow/channel/2-vocabularies', is_pinned: false, name: '  Vocabularies ' })), {
+        result: 'success',
+        msg: '',
+      })
       const added = { fragment: 'narrow/channel/2-vocabularies', is_pinned: false, name: 'Vocabularies' }
       assert.deepEqual(await views('max'), [MAX_INBOX, added])
-      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'navigation_view', op: 'add', navigation_view: added } }])
+      assert.deepEqual(await recordedEvents(chat), [{ users: [4], event: { type: 'navigation_view', op: 'add', navigation_view: added } }])
     })
 
     it('configures built-in views without a name, null included', async () => {
@@ -58,7 +61,13 @@ describe('navigation views', () => {
 
     it('refuses a custom view without a valid name', async () => {
       for (const values of [{}, { name: null }, { name: '' }, { name: '   ' }] as Values[]) {
-        await refused(chat, () => post('max', { fragment: 'narrow/is/dm', is_pinned: true, ...values }), 400, 'BAD_REQUEST', 'Custom views must have a valid name.')
+        await refused(
+          chat,
+          () => post('max', { fragment: 'narrow/is/dm', is_pinned: true, ...values }),
+          400,
+          'BAD_REQUEST',
+          'Custom views must have a valid name.',
+        )
       }
     })
 
@@ -74,7 +83,10 @@ describe('navigation views', () => {
       await refused(chat, () => post('max', { fragment: 'custom', is_pinned: true, name: 'Two' }), 400, 'BAD_REQUEST', 'Navigation view already exists.')
       expectSuccess(await post('nina', { fragment: 'inbox', is_pinned: false }))
       assert.deepEqual(await views('nina'), [{ fragment: 'inbox', is_pinned: false, name: null }])
-      assert.deepEqual((await recordedEvents(chat)).map((e) => e.users), [[4], [5]])
+      assert.deepEqual(
+        (await recordedEvents(chat)).map((e) => e.users),
+        [[4], [5]],
+      )
     })
 
     it('refuses missing and mistyped parameters, null bytes and huge values', async () => {
@@ -98,18 +110,37 @@ describe('navigation views', () => {
     it('changes is_pinned and sends an update event with only the changed fields', async () => {
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', { is_pinned: false }))
       assert.deepEqual(await views('max'), [{ ...MAX_INBOX, is_pinned: false }])
-      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'navigation_view', op: 'update', fragment: 'inbox', data: { is_pinned: false } } }])
+      assert.deepEqual(await recordedEvents(chat), [
+        { users: [4], event: { type: 'navigation_view', op: 'update', fragment: 'inbox', data: { is_pinned: false } } },
+      ])
     })
 
     it('renames a custom view, by the same name rules as creation', async () => {
       expectSuccess(await post('max', { fragment: 'narrow/is/dm', is_pinned: true, name: 'DMs' }))
       expectSuccess(await chat.as('max').patch('/navigation_views/narrow%2Fis%2Fdm', { name: ' Direct ', is_pinned: false }))
       assert.deepEqual(await views('max'), [MAX_INBOX, { fragment: 'narrow/is/dm', is_pinned: false, name: 'Direct' }])
-      assert.deepEqual((await recordedEvents(chat)).at(-1)?.event, { type: 'navigation_view', op: 'update', fragment: 'narrow/is/dm', data: { is_pinned: false, name: 'Direct' } })
+      assert.deepEqual((await recordedEvents(chat)).at(-1)?.event, {
+        type: 'navigation_view',
+        op: 'update',
+        fragment: 'narrow/is/dm',
+        data: { is_pinned: false, name: 'Direct' },
+      })
       for (const name of ['', '  ', null]) {
-        await refused(chat, () => chat.as('max').patch('/navigation_views/narrow%2Fis%2Fdm', { name }), 400, 'BAD_REQUEST', 'Custom views must have a valid name.')
+        await refused(
+          chat,
+          () => chat.as('max').patch('/navigation_views/narrow%2Fis%2Fdm', { name }),
+          400,
+          'BAD_REQUEST',
+          'Custom views must have a valid name.',
+        )
       }
-      await refused(chat, () => chat.as('max').patch('/navigation_views/inbox', { name: 'My inbox' }), 400, 'BAD_REQUEST', 'Built-in views cannot have a custom name.')
+      await refused(
+        chat,
+        () => chat.as('max').patch('/navigation_views/inbox', { name: 'My inbox' }),
+        400,
+        'BAD_REQUEST',
+        'Built-in views cannot have a custom name.',
+      )
       await refused(chat, () => chat.as('max').patch('/navigation_views/inbox', { is_pinned: 'no' }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid is_pinned')
     })
 
@@ -117,12 +148,24 @@ describe('navigation views', () => {
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', {}))
       expectSuccess(await chat.as('max').patch('/navigation_views/inbox', { name: null }))
       assert.deepEqual(await views('max'), [MAX_INBOX])
-      assert.deepEqual((await recordedEvents(chat)), [])
+      assert.deepEqual(await recordedEvents(chat), [])
     })
 
     it("answers 404 Navigation view does not exist for a missing view and for someone else's alike", async () => {
-      const missing = await refused(chat, () => chat.as('nina').patch('/navigation_views/recent', { is_pinned: false }), 404, 'BAD_REQUEST', 'Navigation view does not exist.')
-      const foreign = await refused(chat, () => chat.as('nina').patch('/navigation_views/inbox', { is_pinned: false }), 404, 'BAD_REQUEST', 'Navigation view does not exist.')
+      const missing = await refused(
+        chat,
+        () => chat.as('nina').patch('/navigation_views/recent', { is_pinned: false }),
+        404,
+        'BAD_REQUEST',
+        'Navigation view does not exist.',
+      )
+      const foreign = await refused(
+        chat,
+        () => chat.as('nina').patch('/navigation_views/inbox', { is_pinned: false }),
+        404,
+        'BAD_REQUEST',
+        'Navigation view does not exist.',
+      )
       assert.deepEqual(foreign.body, missing.body)
       assert.deepEqual(await views('max'), [MAX_INBOX])
     })

@@ -25,7 +25,9 @@ export function call(url: string, user: string, method: string, path: string, va
     req.on('response', (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)

@@ -88,7 +88,10 @@ describe('npm run chat (child process)', function () {
     assert.match(missing.output, /cannot read the fixture/)
     const first = await startChild(['--db', join(dir, 'x.db')], dir)
     await killHard(first)
-    const refused = await runChild(['--db', join(dir, 'x.db'), '--port', '0', '--fixture', fileURLToPath(new URL('../../packages/chat/fixtures/chat-org.json', import.meta.url))], dir)
+    const refused = await runChild(
+      ['--db', join(dir, 'x.db'), '--port', '0', '--fixture', fileURLToPath(new URL('../../packages/chat/fixtures/chat-org.json', import.meta.url))],
+      dir,
+    )
     assert.equal(refused.code, 2)
     assert.match(refused.output, /already holds an organization/)
   })

@@ -82,8 +82,14 @@ describe('PostgresBroker', () => {
     assert.deepEqual(heardA, [{ ids: ['q1', 'q2', 'q3'], answers: undefined }])
     await until(() => heardB.flatMap((h) => h.ids).length === 3, 'the other broker hears every queue')
     assert.equal(heardB.length, 2, 'one notification per event text')
-    assert.deepEqual(heardB.flatMap((h) => h.answers ?? []), answers)
-    assert.deepEqual(heardB.map((h) => h.ids), [['q1', 'q2'], ['q3']])
+    assert.deepEqual(
+      heardB.flatMap((h) => h.answers ?? []),
+      answers,
+    )
+    assert.deepEqual(
+      heardB.map((h) => h.ids),
+      [['q1', 'q2'], ['q3']],
+    )
   })
 
   it('sends an event too long for a notification by reference: its queue ids alone', async () => {
@@ -106,10 +112,16 @@ describe('PostgresBroker', () => {
     const heardB = hearAnswers(b)
     const rest = { type: 'message', flags: [], message: { id: 42, content: 'x'.repeat(3000) } }
     const answers = Array.from({ length: 1000 }, (_, i) => answer(`1763683200:queue-${String(i).padStart(8, '0')}`, i, rest))
-    a.publish(answers.map(([id]) => id), answers)
+    a.publish(
+      answers.map(([id]) => id),
+      answers,
+    )
     await until(() => heardB.flatMap((h) => h.ids).length >= answers.length, 'every queue arrives')
     assert.ok(heardB.length > 1, 'in several notifications')
-    assert.deepEqual(heardB.flatMap((h) => h.answers ?? []), answers)
+    assert.deepEqual(
+      heardB.flatMap((h) => h.answers ?? []),
+      answers,
+    )
   })
 
   it('keeps organizations on one server apart by channel', async () => {
@@ -174,7 +186,10 @@ describe('PostgresBroker', () => {
       await until(() => first!.chat.services.delivery.size === 1, 'the long poll waits on the first service')
       const sent = expectSuccess(await second.as('max').post('/messages', { type: 'private', to: [5], content: 'through the other one' }))
       const events = expectSuccess(await waiting).events as Array<{ type: string; message: { id: number } }>
-      assert.deepEqual(events.map((e) => [e.type, e.message.id]), [['message', sent.id]])
+      assert.deepEqual(
+        events.map((e) => [e.type, e.message.id]),
+        [['message', sent.id]],
+      )
     })
 
     /** Counts the reads of queued events the service makes from its store from now on. */
@@ -198,7 +213,10 @@ describe('PostgresBroker', () => {
       const reads = countQueueReads(second)
       const sent = expectSuccess(await first.as('max').post('/messages', { type: 'private', to: [5], content: 'from the **first** one' }))
       const events = expectSuccess(await waiting).events as Array<{ id: number; type: string; message: { id: number; content: string } }>
-      assert.deepEqual(events.map((e) => [e.id, e.type, e.message.id, e.message.content]), [[0, 'message', sent.id, 'from the **first** one']])
+      assert.deepEqual(
+        events.map((e) => [e.id, e.type, e.message.id, e.message.content]),
+        [[0, 'message', sent.id, 'from the **first** one']],
+      )
       assert.equal(reads.count, 0, 'answered from the notification')
       // The same event as the store holds it.
       const again = expectSuccess(await second.as('nina').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true }))
@@ -279,7 +297,10 @@ describe('PostgresBroker', () => {
       const content = 'a long message ✓ '.repeat(400)
       const sent = expectSuccess(await first.as('max').post('/messages', { type: 'private', to: [5], content }))
       const events = expectSuccess(await waiting).events as Array<{ type: string; message: { id: number } }>
-      assert.deepEqual(events.map((e) => [e.type, e.message.id]), [['message', sent.id]])
+      assert.deepEqual(
+        events.map((e) => [e.type, e.message.id]),
+        [['message', sent.id]],
+      )
       assert.ok(reads.count > 0, 'read from the store')
     })
   })

@@ -87,8 +87,14 @@ describe('two chat processes on one PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 300)) // the polls reach their processes
     const viaB = await call(b!.url, 'max', 'POST', '/messages', { type: 'private', to: '[5]', content: 'through B' })
     assert.equal(viaB.status, 200)
-    assert.deepEqual(((await pollA).body.events as Event[]).map((e) => [e.type, e.message?.id]), [['message', viaB.body.id]])
-    assert.deepEqual(((await pollB).body.events as Event[]).map((e) => [e.type, e.message?.id]), [['message', viaB.body.id]])
+    assert.deepEqual(
+      ((await pollA).body.events as Event[]).map((e) => [e.type, e.message?.id]),
+      [['message', viaB.body.id]],
+    )
+    assert.deepEqual(
+      ((await pollB).body.events as Event[]).map((e) => [e.type, e.message?.id]),
+      [['message', viaB.body.id]],
+    )
   })
 
   it('wakes a long poll on one process for reactions, typing, presence, subscriptions and uploads made through the other', async () => {
@@ -98,19 +104,39 @@ describe('two chat processes on one PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 300)) // the poll reaches its process
     assert.equal((await call(a!.url, 'max', 'POST', '/messages/113/reactions', { emoji_name: 'tada' })).status, 200)
     const woken = (await poll).body.events as Array<Event & { op?: string }>
-    assert.deepEqual(woken.map((e) => [e.type, e.op]), [['reaction', 'add']])
+    assert.deepEqual(
+      woken.map((e) => [e.type, e.op]),
+      [['reaction', 'add']],
+    )
     assert.equal((await call(a!.url, 'max', 'POST', '/typing', { op: 'start', to: '[5]' })).status, 200)
     assert.equal((await call(a!.url, 'max', 'POST', '/users/me/presence', { status: 'active' })).status, 200)
-    assert.equal((await call(a!.url, 'max', 'POST', '/users/me/subscriptions', { subscriptions: '[{"name": "across processes"}]', principals: '[5]' })).status, 200)
+    assert.equal(
+      (await call(a!.url, 'max', 'POST', '/users/me/subscriptions', { subscriptions: '[{"name": "across processes"}]', principals: '[5]' })).status,
+      200,
+    )
     const form = new FormData()
     form.append('file', new Blob(['bytes']), 'across.txt')
-    const uploaded = await fetch(`${a!.url}/api/v1/user_uploads`, { method: 'POST', headers: { authorization: 'Basic ' + Buffer.from('nina@example.com:' + USERS.nina!.api_key).toString('base64') }, body: form })
+    const uploaded = await fetch(`${a!.url}/api/v1/user_uploads`, {
+      method: 'POST',
+      headers: { authorization: 'Basic ' + Buffer.from('nina@example.com:' + USERS.nina!.api_key).toString('base64') },
+      body: form,
+    })
     assert.equal(uploaded.status, 200)
     const url = ((await uploaded.json()) as { url: string }).url
     const rest = (await drain(b!.url, onB)).slice(1) as Array<Event & { op?: string }>
-    assert.deepEqual(rest.map((e) => [e.type, e.op ?? null]), [['typing', 'start'], ['presence', null], ['subscription', 'add'], ['attachment', 'add']])
+    assert.deepEqual(
+      rest.map((e) => [e.type, e.op ?? null]),
+      [
+        ['typing', 'start'],
+        ['presence', null],
+        ['subscription', 'add'],
+        ['attachment', 'add'],
+      ],
+    )
     // The file, stored through A, is served through B.
-    const served = await fetch(`${b!.url}${url}`, { headers: { authorization: 'Basic ' + Buffer.from('nina@example.com:' + USERS.nina!.api_key).toString('base64') } })
+    const served = await fetch(`${b!.url}${url}`, {
+      headers: { authorization: 'Basic ' + Buffer.from('nina@example.com:' + USERS.nina!.api_key).toString('base64') },
+    })
     assert.equal(await served.text(), 'bytes')
   })
 
@@ -123,30 +149,49 @@ describe('two chat processes on one PostgreSQL', () => {
       windows.set(reset, [...(windows.get(reset) ?? []), Number(response.headers['x-ratelimit-remaining'])])
     }
     // One shared count: within a window every answer has a different Remaining, decreasing.
-    for (const remaining of windows.values()) assert.deepEqual(remaining, [...remaining].sort((x, y) => y - x).filter((v, i, all) => all.indexOf(v) === i))
+    for (const remaining of windows.values())
+      assert.deepEqual(
+        remaining,
+        [...remaining].sort((x, y) => y - x).filter((v, i, all) => all.indexOf(v) === i),
+      )
   })
 
   it('runs concurrent sends through both processes beside each other: every queue gets each message once, its event ids one after another', async () => {
-    const register = async (url: string): Promise<string> => (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string
+    const register = async (url: string): Promise<string> =>
+      (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string
     const queues = [await register(a!.url), await register(b!.url), await register(a!.url)]
     // Senders that share recipients (their sends lock the same queues) and one that does not.
     const senders = ['max', 'olivia', 'nina']
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => call(i % 2 === 0 ? a!.url : b!.url, senders[i % 3]!, 'POST', '/messages', { type: 'private', to: '[5]', content: `concurrent ${i}` })),
+      Array.from({ length: 60 }, (_, i) =>
+        call(i % 2 === 0 ? a!.url : b!.url, senders[i % 3]!, 'POST', '/messages', { type: 'private', to: '[5]', content: `concurrent ${i}` }),
+      ),
     )
-    assert.deepEqual(answers.map((x) => x.status), answers.map(() => 200))
+    assert.deepEqual(
+      answers.map((x) => x.status),
+      answers.map(() => 200),
+    )
     const sent = answers.map((x) => x.body.id as number).sort((x, y) => x - y)
     for (const queue of queues) {
       const events = await drain(b!.url, queue)
-      assert.deepEqual(events.map((e) => e.id), events.map((_, i) => i), 'ids 0, 1, 2, … with no gap or repeat')
-      assert.deepEqual(events.map((e) => e.message!.id).sort((x, y) => x - y), sent, `queue ${queue}: every message once`)
+      assert.deepEqual(
+        events.map((e) => e.id),
+        events.map((_, i) => i),
+        'ids 0, 1, 2, … with no gap or repeat',
+      )
+      assert.deepEqual(
+        events.map((e) => e.message!.id).sort((x, y) => x - y),
+        sent,
+        `queue ${queue}: every message once`,
+      )
     }
   })
 
   it('loses no acknowledged message nor its events when one process is killed (SIGKILL) in the middle of 100 sends', async function () {
     this.timeout(60_000)
     // Nina's queues: one registered through each process; both are read through B afterwards.
-    const register = async (url: string): Promise<string> => (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string
+    const register = async (url: string): Promise<string> =>
+      (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string
     const queues = [await register(a!.url), await register(b!.url)]
     let answered = 0
     const sends = Array.from({ length: 100 }, (_, i) =>
@@ -161,19 +206,29 @@ describe('two chat processes on one PostgreSQL', () => {
     const answers = await Promise.all(sends)
     const acknowledged = answers.filter((x) => x?.status === 200).map((x) => x!.body.id as number)
     assert.ok(acknowledged.length >= 30, `${acknowledged.length} acknowledged`)
-    assert.ok(answers.some((x) => x === undefined), 'some sends to the killed process were never answered')
+    assert.ok(
+      answers.some((x) => x === undefined),
+      'some sends to the killed process were never answered',
+    )
     let lastOfFirst = -1
     for (const queue of queues) {
       const events = await drain(b!.url, queue)
       if (queue === queues[0]) lastOfFirst = events.at(-1)!.id
       const delivered = events.filter((e) => e.type === 'message').map((e) => e.message!.id)
-      assert.deepEqual(acknowledged.filter((id) => !delivered.includes(id)), [], `queue ${queue}`)
+      assert.deepEqual(
+        acknowledged.filter((id) => !delivered.includes(id)),
+        [],
+        `queue ${queue}`,
+      )
       assert.equal(new Set(delivered).size, delivered.length, 'each message once')
     }
     // B still takes writes and wakes its polls.
     const poll = call(b!.url, 'nina', 'GET', '/events', { queue_id: queues[0]!, last_event_id: String(lastOfFirst) })
     await new Promise((resolve) => setTimeout(resolve, 200))
     const after = await call(b!.url, 'max', 'POST', '/messages', { type: 'private', to: '[5]', content: 'after the kill' })
-    assert.deepEqual(((await poll).body.events as Event[]).map((e) => e.message?.id), [after.body.id])
+    assert.deepEqual(
+      ((await poll).body.events as Event[]).map((e) => e.message?.id),
+      [after.body.id],
+    )
   })
 })

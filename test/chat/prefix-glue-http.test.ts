@@ -22,19 +22,30 @@ describe('chat service with the prefix glue', () => {
   })
 
   it('stores a pasted IRI as its prefixed name, linked', async () => {
-    const { id } = expectSuccess(await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'Use http://xmlns.com/foaf/0.1/Person here' })) as { id: number }
-    const row = await chat.chat.db.get('SELECT content, rendered_content FROM messages WHERE id = ?', id) as { content: string; rendered_content: string }
+    const { id } = expectSuccess(
+      await chat.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'Use http://xmlns.com/foaf/0.1/Person here' }),
+    ) as { id: number }
+    const row = (await chat.chat.db.get('SELECT content, rendered_content FROM messages WHERE id = ?', id)) as { content: string; rendered_content: string }
     assert.equal(row.content, 'Use foaf:Person here')
     assert.equal(row.rendered_content, '<p>Use <a href="http://xmlns.com/foaf/0.1/Person">foaf:Person</a> here</p>')
   })
 
-  it('renders a new organization\'s messages and reminders as it would render them sent now', async () => {
+  it("renders a new organization's messages and reminders as it would render them sent now", async () => {
     const fresh = await startTestChat({ fixture: fileURLToPath(REFERENCE_FIXTURE), prefixIndex: await PrefixIndex.loadDefault() })
     try {
       const { reminders } = expectSuccess(await fresh.as('nina').get('/reminders')) as { reminders: Array<{ reminder_id: number; rendered_content: string }> }
-      assert.equal(reminders.find((r) => r.reminder_id === 1)?.rendered_content, '<p>Reply to <strong>Max</strong> about <a href="http://xmlns.com/foaf/0.1/knows">foaf:knows</a></p>')
-      const stored = await fresh.chat.db.get("SELECT content, rendered_content FROM messages WHERE content LIKE 'foaf:Person is%'") as { content: string; rendered_content: string }
-      assert.equal(stored.rendered_content, (expectSuccess(await fresh.as('max').post('/messages/render', { content: stored.content })) as { rendered: string }).rendered)
+      assert.equal(
+        reminders.find((r) => r.reminder_id === 1)?.rendered_content,
+        '<p>Reply to <strong>Max</strong> about <a href="http://xmlns.com/foaf/0.1/knows">foaf:knows</a></p>',
+      )
+      const stored = (await fresh.chat.db.get("SELECT content, rendered_content FROM messages WHERE content LIKE 'foaf:Person is%'")) as {
+        content: string
+        rendered_content: string
+      }
+      assert.equal(
+        stored.rendered_content,
+        (expectSuccess(await fresh.as('max').post('/messages/render', { content: stored.content })) as { rendered: string }).rendered,
+      )
       assert.match(stored.rendered_content, /<a href="http:\/\/xmlns.com\/foaf\/0.1\/Person">foaf:Person<\/a>/)
     } finally {
       await fresh.close()

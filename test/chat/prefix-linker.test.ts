@@ -39,7 +39,10 @@ describe('prefixLinker', () => {
   it('ends a name at a trailing dot, as Turtle does', () => {
     assert.deepEqual(linked(linker, 'see schema:name.'), [['schema:name', `${SCHEMA}name`]])
     assert.deepEqual(linked(linker, 'see schema:name... or not'), [['schema:name', `${SCHEMA}name`]])
-    assert.deepEqual(linked(smallLinker, 'ex:a.b. ex:c'), [['ex:a.b', `${EX}a.b`], ['ex:c', `${EX}c`]])
+    assert.deepEqual(linked(smallLinker, 'ex:a.b. ex:c'), [
+      ['ex:a.b', `${EX}a.b`],
+      ['ex:c', `${EX}c`],
+    ])
   })
 
   it('ends a name at a trailing colon (prose), though Turtle would keep it', () => {
@@ -130,7 +133,7 @@ describe('prefixLinker', () => {
   })
 
   it('links names with non-ASCII characters, astral ones included', () => {
-    const index = PrefixIndex.fromPrefixes({ 'é': 'http://example.org/e/', ex: EX })
+    const index = PrefixIndex.fromPrefixes({ é: 'http://example.org/e/', ex: EX })
     assert.deepEqual(linked(prefixLinker(index), 'é:café ex:𝔸b'), [
       ['é:café', 'http://example.org/e/café'],
       ['ex:𝔸b', `${EX}𝔸b`],
@@ -224,7 +227,9 @@ describe('shrinkPastedIris', () => {
     ].join('\n')
     assert.equal(
       shrinkPastedIris(content, defaults),
-      content.replace('here](http://x.org) and http://xmlns.com/foaf/0.1/Person', 'here](http://x.org) and foaf:Person').replace('<http://schema.org/name>', 'schema:name'),
+      content
+        .replace('here](http://x.org) and http://xmlns.com/foaf/0.1/Person', 'here](http://x.org) and foaf:Person')
+        .replace('<http://schema.org/name>', 'schema:name'),
     )
   })
 
@@ -334,7 +339,11 @@ describe('loadChatPrefixIndex', () => {
     for (const [name, text, message] of cases) {
       const file = join(dir, name)
       await writeFile(file, text)
-      await assert.rejects(loadChatPrefixIndex(file), (error: unknown) => error instanceof PrefixError && error.code === 'INVALID_SOURCE' && message.test(error.message), name)
+      await assert.rejects(
+        loadChatPrefixIndex(file),
+        (error: unknown) => error instanceof PrefixError && error.code === 'INVALID_SOURCE' && message.test(error.message),
+        name,
+      )
     }
   })
 

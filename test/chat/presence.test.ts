@@ -12,10 +12,12 @@ describe('presence', () => {
   })
   afterEach(() => chat.close())
 
-  const presenceEvents = async (from: number): Promise<Array<{ users: number[]; event: Record<string, unknown> }>> => (await recordedEvents(chat)).slice(from).filter((e) => e.event.type === 'presence')
-  const near = (actual: unknown, expected: number): void => assert.ok(typeof actual === 'number' && Math.abs(actual - expected) <= 2, `${String(actual)} is not about ${expected}`)
+  const presenceEvents = async (from: number): Promise<Array<{ users: number[]; event: Record<string, unknown> }>> =>
+    (await recordedEvents(chat)).slice(from).filter((e) => e.event.type === 'presence')
+  const near = (actual: unknown, expected: number): void =>
+    assert.ok(typeof actual === 'number' && Math.abs(actual - expected) <= 2, `${String(actual)} is not about ${expected}`)
 
-  it('answers everyone\'s presence by email, and by user id with slim_presence or last_update_id', async () => {
+  it("answers everyone's presence by email, and by user id with slim_presence or last_update_id", async () => {
     const legacy = expectSuccess(await chat.as('max').post('/users/me/presence', { status: 'active' }))
     const max = (legacy.presences as Record<string, { aggregated: { status: string; timestamp: number } }>)['max@example.com']!
     assert.equal(max.aggregated.status, 'active')
@@ -43,7 +45,10 @@ describe('presence', () => {
     await chat.advance(600)
     expectSuccess(await chat.as('max').post('/users/me/presence', { status: 'idle' })) // was offline: back, idle
     const events = await presenceEvents(before)
-    assert.deepEqual(events.map((e) => (e.event.presence as { website: { status: string } }).website.status), ['active', 'idle', 'idle'])
+    assert.deepEqual(
+      events.map((e) => (e.event.presence as { website: { status: string } }).website.status),
+      ['active', 'idle', 'idle'],
+    )
     assert.deepEqual(events[0]!.users, [1, 2, 3, 5, 6, 20, 21])
     assert.equal(events[0]!.event.user_id, 4)
     assert.equal(events[0]!.event.email, 'max@example.com')

@@ -15,7 +15,11 @@ const MAIN = fileURLToPath(new URL('../../packages/chat/dist/main.js', import.me
 
 /** `npm run chat` as a program, on `db`; resolves with its address once it listens. */
 async function startProcess(db: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail'), '--rate-limit', '100000/60'] /* the tests poll (dont_block) */, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    [MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail'), '--rate-limit', '100000/60'] /* the tests poll (dont_block) */,
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const url = await new Promise<string>((resolve, reject) => {
@@ -65,6 +69,7 @@ describe('the official Python bindings and bots against two chat processes on Po
     py: py!,
     clientUrl: urls[0]!,
     peopleUrl: urls[1]!,
-    queueCount: async (userId) => Number((await database!.query<{ n: string }>('SELECT count(*) AS n FROM event_queues WHERE user_id = $1', [userId])).rows[0]!.n),
+    queueCount: async (userId) =>
+      Number((await database!.query<{ n: string }>('SELECT count(*) AS n FROM event_queues WHERE user_id = $1', [userId])).rows[0]!.n),
   }))
 })

@@ -67,9 +67,13 @@ describe('the official Python bindings: channels, users, uploads, presence, typi
   it('answers every call as the bindings expect it', async () => {
     const env = {
       SITE: chat!.url,
-      MAX_EMAIL: USERS.max!.email, MAX_KEY: USERS.max!.api_key,
-      NINA_EMAIL: USERS.nina!.email, NINA_KEY: USERS.nina!.api_key, NINA_ID: String(USERS.nina!.user_id),
-      BOT_EMAIL: USERS['linkbot-bot']!.email, BOT_KEY: USERS['linkbot-bot']!.api_key,
+      MAX_EMAIL: USERS.max!.email,
+      MAX_KEY: USERS.max!.api_key,
+      NINA_EMAIL: USERS.nina!.email,
+      NINA_KEY: USERS.nina!.api_key,
+      NINA_ID: String(USERS.nina!.user_id),
+      BOT_EMAIL: USERS['linkbot-bot']!.email,
+      BOT_KEY: USERS['linkbot-bot']!.api_key,
     }
     const before = (await recordedEvents(chat!)).length
     const out = JSON.parse((await py!.python(SCRIPT, env)).stdout) as Record<string, Record<string, unknown> & { result?: string }>
@@ -86,7 +90,9 @@ describe('the official Python bindings: channels, users, uploads, presence, typi
     assert.equal(out.upload!.filename, 'notes.txt')
     assert.match(String(out.upload!.uri), /^\/user_uploads\/1\/.+\/notes\.txt$/)
     assert.equal(out.sent!.result, 'success')
-    const served = await fetch(`${chat!.url}${String(out.upload!.uri)}`, { headers: { authorization: 'Basic ' + Buffer.from(`${USERS.nina!.email}:${USERS.nina!.api_key}`).toString('base64') } })
+    const served = await fetch(`${chat!.url}${String(out.upload!.uri)}`, {
+      headers: { authorization: 'Basic ' + Buffer.from(`${USERS.nina!.email}:${USERS.nina!.api_key}`).toString('base64') },
+    })
     assert.equal(await served.text(), 'uploaded by zulip.Client') // Nina may read it: the message linked it
     assert.ok(USERS.max!.email in (out.presence!.presences as object))
     assert.equal((out.user_presence!.presence as { aggregated: { status: string } }).aggregated.status, 'active')
@@ -97,7 +103,18 @@ describe('the official Python bindings: channels, users, uploads, presence, typi
     assert.deepEqual([out.missing_key!.result, out.missing_key!.msg], ['error', 'Key does not exist.'])
     // And the service announced what it should.
     const types = (await recordedEvents(chat!)).slice(before).map((e) => `${String(e.event.type)}${e.event.op === undefined ? '' : ':' + String(e.event.op)}`)
-    for (const type of ['stream:create', 'subscription:add', 'subscription:remove', 'subscription:update', 'attachment:add', 'attachment:update', 'presence', 'typing:start', 'reaction:add', 'reaction:remove']) {
+    for (const type of [
+      'stream:create',
+      'subscription:add',
+      'subscription:remove',
+      'subscription:update',
+      'attachment:add',
+      'attachment:update',
+      'presence',
+      'typing:start',
+      'reaction:add',
+      'reaction:remove',
+    ]) {
       assert.ok(types.includes(type), `${type} in ${types.join(', ')}`)
     }
   })

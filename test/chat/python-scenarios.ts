@@ -31,7 +31,10 @@ interface Message {
 }
 
 /** A queue of `user` through `url`, and a way to wait for its next message that satisfies `test`. */
-export async function messageQueue(url: string, user: string): Promise<{ next(test: (m: Message, flags: string[]) => boolean, what: string): Promise<{ message: Message; flags: string[] }> }> {
+export async function messageQueue(
+  url: string,
+  user: string,
+): Promise<{ next(test: (m: Message, flags: string[]) => boolean, what: string): Promise<{ message: Message; flags: string[] }> }> {
   const registered = await call(url, user, 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '600' })
   assert.equal(registered.status, 200, JSON.stringify(registered.body))
   const queueId = registered.body.queue_id as string
@@ -74,17 +77,21 @@ export async function runBot(services: Services, bot: string, botConfig?: string
   child.once('exit', () => (exited = true))
   let listening = false
   let asking = false
-  await until(() => {
-    if (exited) throw new Error(`zulip-run-bot ${bot} exited: ${output}`)
-    if (!asking) {
-      asking = true
-      void services.queueCount(botId).then((count) => {
-        listening = count > queuesBefore
-        asking = false
-      })
-    }
-    return listening
-  }, `zulip-run-bot ${bot} registers its queue`, 120_000)
+  await until(
+    () => {
+      if (exited) throw new Error(`zulip-run-bot ${bot} exited: ${output}`)
+      if (!asking) {
+        asking = true
+        void services.queueCount(botId).then((count) => {
+          listening = count > queuesBefore
+          asking = false
+        })
+      }
+      return listening
+    },
+    `zulip-run-bot ${bot} registers its queue`,
+    120_000,
+  )
   return child
 }
 
@@ -130,7 +137,10 @@ print(json.dumps(out))`,
     for (const key of ['by_email', 'by_id']) {
       const direct = await nina.next((m) => m.id === out[key]!.id, key)
       assert.equal(direct.message.type, 'private')
-      assert.deepEqual((direct.message.display_recipient as Array<{ id: number }>).map((p) => p.id), [USERS.max!.user_id, USERS.nina!.user_id])
+      assert.deepEqual(
+        (direct.message.display_recipient as Array<{ id: number }>).map((p) => p.id),
+        [USERS.max!.user_id, USERS.nina!.user_id],
+      )
     }
   })
 
@@ -157,9 +167,15 @@ print(json.dumps(out))`,
     const out = JSON.parse(stdout) as Record<string, Answer>
     const id = out.sent!.id as number
     for (const key of ['got', 'flags', 'starred', 'edit', 'raw', 'deleted']) assert.equal(out[key]!.result, 'success', `${key}: ${JSON.stringify(out[key])}`)
-    assert.deepEqual(out.got!.messages!.map((m) => [m.id, m.content, m.flags]), [[id, '<p>read me back</p>', ['read']]])
+    assert.deepEqual(
+      out.got!.messages!.map((m) => [m.id, m.content, m.flags]),
+      [[id, '<p>read me back</p>', ['read']]],
+    )
     assert.deepEqual(out.flags!.messages, [id])
-    assert.deepEqual(out.starred!.messages!.map((m) => [m.id, m.flags]), [[id, ['read', 'starred']]])
+    assert.deepEqual(
+      out.starred!.messages!.map((m) => [m.id, m.flags]),
+      [[id, ['read', 'starred']]],
+    )
     const raw = out.raw!.message as { content: string; subject: string }
     assert.deepEqual([raw.content, raw.subject, out.raw!.raw_content], ['<p>edited from python</p>', 'py renamed', 'edited from python'])
     assert.deepEqual([out.after!.result, out.after!.msg], ['error', 'Invalid message(s)'])
@@ -174,7 +190,10 @@ print(json.dumps(out))`,
     assert.equal(await run([USERS.nina!.email, USERS.olivia!.email, '-m', 'from zulip-send']), 0)
     assert.equal(await run(['--stream', 'general', '--subject', 'sent by zulip-send', '-m', 'to the channel']), 0)
     const direct = await nina.next((m) => m.content === 'from zulip-send', 'the direct message')
-    assert.deepEqual((direct.message.display_recipient as Array<{ id: number }>).map((p) => p.id), [USERS.olivia!.user_id, USERS.max!.user_id, USERS.nina!.user_id].sort((a, b) => a - b))
+    assert.deepEqual(
+      (direct.message.display_recipient as Array<{ id: number }>).map((p) => p.id),
+      [USERS.olivia!.user_id, USERS.max!.user_id, USERS.nina!.user_id].sort((a, b) => a - b),
+    )
     const toChannel = await nina.next((m) => m.content === 'to the channel', 'the channel message')
     assert.equal(toChannel.message.subject, 'sent by zulip-send')
   })
@@ -190,7 +209,10 @@ print(json.dumps(out))`,
     await send(peopleUrl, 'max', { type: 'stream', to: 'general', topic: 'unaddressed', content: 'not for the bot' })
     await send(peopleUrl, 'max', { type: 'stream', to: 'general', topic: 'bots', content: '@**Link Bot** hello' })
     const inChannel = await max.next((m) => m.sender_id === botId, 'the reply to the mention')
-    assert.deepEqual([inChannel.message.type, inChannel.message.display_recipient, inChannel.message.subject, inChannel.message.content], ['stream', 'general', 'bots', 'beep boop'])
+    assert.deepEqual(
+      [inChannel.message.type, inChannel.message.display_recipient, inChannel.message.subject, inChannel.message.content],
+      ['stream', 'general', 'bots', 'beep boop'],
+    )
     // (Had it answered the unaddressed message, that answer would have come first, in topic 'unaddressed'.)
   })
 
@@ -201,7 +223,10 @@ print(json.dumps(out))`,
     const botId = USERS['linkbot-bot']!.user_id
     await send(peopleUrl, 'max', { type: 'private', to: JSON.stringify([botId]), content: 'remember the milk' })
     const first = await max.next((m) => m.sender_id === botId, 'the follow-up of the direct message')
-    assert.deepEqual([first.message.display_recipient, first.message.subject, first.message.content], ['vocabularies', USERS.max!.email, `from ${USERS.max!.email}: remember the milk`])
+    assert.deepEqual(
+      [first.message.display_recipient, first.message.subject, first.message.content],
+      ['vocabularies', USERS.max!.email, `from ${USERS.max!.email}: remember the milk`],
+    )
     await send(peopleUrl, 'max', { type: 'stream', to: 'general', topic: 'meeting', content: '@**Link Bot** write the minutes' })
     const second = await max.next((m) => m.sender_id === botId, 'the follow-up of the mention')
     assert.equal(second.message.content, `from ${USERS.max!.email}: write the minutes`)

@@ -27,7 +27,7 @@ describe('rendering with linkifiers over HTTP', () => {
       assert.deepEqual(message.topic_links, [{ text: '#7', url: 'https://github.com/example/project/issues/7' }])
       assert.equal(event.raw_content, 'see #123.')
     }
-    const stored = await chat.chat.db.get('SELECT rendered_content FROM messages WHERE id = ?', sent.id) as { rendered_content: string }
+    const stored = (await chat.chat.db.get('SELECT rendered_content FROM messages WHERE id = ?', sent.id)) as { rendered_content: string }
     assert.equal(stored.rendered_content, `<p>see ${ISSUE('123')}.</p>`)
   })
 
@@ -42,10 +42,13 @@ describe('rendering with linkifiers over HTTP', () => {
   it('adding, reordering and deleting linkifiers changes the rendering', async () => {
     const render = async (content: string): Promise<unknown> => expectSuccess(await chat.as('max').post('/messages/render', { content })).rendered
     assert.equal(await render('RFC 9110 #1'), `<p>RFC 9110 ${ISSUE('1')}</p>`)
-    const rfc = expectSuccess(await chat.as('adam').post('/realm/filters', { pattern: 'RFC ?(?P<n>[0-9]+)', url_template: 'https://www.rfc-editor.org/rfc/rfc{n}' })).id as number
+    const rfc = expectSuccess(
+      await chat.as('adam').post('/realm/filters', { pattern: 'RFC ?(?P<n>[0-9]+)', url_template: 'https://www.rfc-editor.org/rfc/rfc{n}' }),
+    ).id as number
     assert.equal(await render('RFC 9110 #1'), `<p><a href="https://www.rfc-editor.org/rfc/rfc9110">RFC 9110</a> ${ISSUE('1')}</p>`)
     // A later linkifier overlapping the first one loses until it is moved before it.
-    const wide = expectSuccess(await chat.as('adam').post('/realm/filters', { pattern: '#(?P<id>[0-9]+)!', url_template: 'https://urgent.example/{id}' })).id as number
+    const wide = expectSuccess(await chat.as('adam').post('/realm/filters', { pattern: '#(?P<id>[0-9]+)!', url_template: 'https://urgent.example/{id}' }))
+      .id as number
     assert.equal(await render('#5!'), `<p>${ISSUE('5')}!</p>`)
     expectSuccess(await chat.as('adam').patch('/realm/linkifiers', { ordered_linkifier_ids: [wide, 1, rfc] }))
     assert.equal(await render('#5!'), '<p><a href="https://urgent.example/5">#5!</a></p>')

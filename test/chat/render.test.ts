@@ -50,7 +50,10 @@ describe('render', () => {
 
   describe('boundaries on the text a reader sees', () => {
     it('counts code, link texts and emphasis as the characters they show', () => {
-      assert.equal(render('`x`#1 [a](https://x.org)#2 _x_#3 #4**5** (#6**)** `x` #7'), `<p><code>x</code>#1 <a href="https://x.org">a</a>#2 <em>x</em>#3 #4<strong>5</strong> (${link('6')}**)** <code>x</code> ${link('7')}</p>`)
+      assert.equal(
+        render('`x`#1 [a](https://x.org)#2 _x_#3 #4**5** (#6**)** `x` #7'),
+        `<p><code>x</code>#1 <a href="https://x.org">a</a>#2 <em>x</em>#3 #4<strong>5</strong> (${link('6')}**)** <code>x</code> ${link('7')}</p>`,
+      )
     })
     it('counts a line break as whitespace', () => {
       assert.equal(render('a\n#1  \n#2'), `<p>a\n${link('1')}<br>\n${link('2')}</p>`)
@@ -83,7 +86,8 @@ describe('render', () => {
       )
     })
     it('puts linkifiers before extra linkers, and drops an extra span that overlaps', () => {
-      const word: TextLinker = (text) => [...text.matchAll(/[#\w]+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, url: `https://words/${m[0]}` }))
+      const word: TextLinker = (text) =>
+        [...text.matchAll(/[#\w]+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, url: `https://words/${m[0]}` }))
       assert.equal(render('#4 foo', [issues, word]), `<p>${link('4')} <a href="https://words/foo">foo</a></p>`)
       assert.equal(render('#4 foo', [word, issues]), '<p><a href="https://words/#4">#4</a> <a href="https://words/foo">foo</a></p>')
     })
@@ -245,7 +249,12 @@ describe('render', () => {
       assert.equal(reverseLinkify('https://gh.example/12', [first, shadowed]), '#12')
       // doc:guide/intro links to …/guide/intro, not to …/guide%2Fintro.
       assert.equal(reverseLinkify('https://docs.example/guide%2Fintro', linkifiers), undefined)
-      assert.equal(reverseLinkify('https://t.example/a%c3%a9', [{ pattern: 'tag:(?P<t>[^ ]+)', url_template: 'https://t.example/{t}', reverse_template: 'tag:{t}', alternative_url_templates: [] }]), 'tag:aé')
+      assert.equal(
+        reverseLinkify('https://t.example/a%c3%a9', [
+          { pattern: 'tag:(?P<t>[^ ]+)', url_template: 'https://t.example/{t}', reverse_template: 'tag:{t}', alternative_url_templates: [] },
+        ]),
+        'tag:aé',
+      )
     })
     it('decodes percent-escapes', () => {
       const tag = [{ pattern: 'tag:(?P<t>[^ ]+)', url_template: 'https://t.example/{t}', reverse_template: 'tag:{t}', alternative_url_templates: [] }]

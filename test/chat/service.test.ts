@@ -74,11 +74,23 @@ describe('chat service', () => {
 
     it('refuses a body that is not form-encoded, too large, or not UTF-8, with 4xx', async () => {
       const authorization = 'Basic ' + Buffer.from(`${USERS.max!.email}:${USERS.max!.api_key}`).toString('base64')
-      const json = await fetch(`${chat.url}/api/v1/messages/render`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: '{"content":"x"}' })
+      const json = await fetch(`${chat.url}/api/v1/messages/render`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: '{"content":"x"}',
+      })
       assert.equal(json.status, 400)
-      const huge = await fetch(`${chat.url}/api/v1/messages/render`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'content=' + 'a'.repeat(2 * 1024 * 1024) })
+      const huge = await fetch(`${chat.url}/api/v1/messages/render`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'content=' + 'a'.repeat(2 * 1024 * 1024),
+      })
       assert.equal(huge.status, 413)
-      const latin1 = await fetch(`${chat.url}/api/v1/messages/render`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from([0x63, 0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x3d, 0xff]) })
+      const latin1 = await fetch(`${chat.url}/api/v1/messages/render`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from([0x63, 0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x3d, 0xff]),
+      })
       assert.equal(latin1.status, 400)
     })
   })
@@ -107,7 +119,12 @@ describe('chat service', () => {
     })
 
     it('refuses in multipart what it refuses in form-urlencoded: a repeated name, bad UTF-8, more than 1 MiB', async () => {
-      const twice = await render(multipart([{ name: 'content', value: 'a' }, { name: 'content', value: 'b' }]))
+      const twice = await render(
+        multipart([
+          { name: 'content', value: 'a' },
+          { name: 'content', value: 'b' },
+        ]),
+      )
       assert.equal(twice.status, 400)
       assert.match(((await twice.json()) as { msg: string }).msg, /content.*more than once/)
       const latin1 = await render(multipart([{ name: 'content', value: Buffer.from([0x63, 0xe9]) }]))
@@ -123,7 +140,10 @@ describe('chat service', () => {
       assert.equal((await render({ body: file })).status, 400)
       const noBoundary = await render({ headers: { 'content-type': 'multipart/form-data' }, body: 'content=x' })
       assert.equal(noBoundary.status, 400)
-      const cut = await render({ headers: { 'content-type': 'multipart/form-data; boundary=b' }, body: '--b\r\nContent-Disposition: form-data; name="content"\r\n\r\nunfinished' })
+      const cut = await render({
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        body: '--b\r\nContent-Disposition: form-data; name="content"\r\n\r\nunfinished',
+      })
       assert.equal(cut.status, 400)
     })
 
@@ -133,7 +153,10 @@ describe('chat service', () => {
       const both = await render({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'content=b' }, '?content=a')
       assert.equal(both.status, 400)
       const token = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaandroid-token-max' // the fixture's
-      const removed = await fetch(`${chat.url}/api/v1/users/me/android_push_reg_id?token=${token}`, { method: 'DELETE', headers: { authorization: authorization() } })
+      const removed = await fetch(`${chat.url}/api/v1/users/me/android_push_reg_id?token=${token}`, {
+        method: 'DELETE',
+        headers: { authorization: authorization() },
+      })
       assert.equal(removed.status, 200)
       expectError(await chat.as('max').delete('/users/me/android_push_reg_id', { token }), 400, 'BAD_REQUEST', 'Token does not exist')
     })
@@ -175,7 +198,11 @@ describe('chat service', () => {
         )
         expectSuccess(await strict.as('mira').post('/messages', { type: 'stream', to: 1, topic: 'welcome', content: 'hey @**everyone**' }))
         // Two people have written in general > welcome now: above the threshold of 1.
-        expectError(await strict.as('max').post('/messages', { type: 'stream', to: 1, topic: 'welcome', content: '@**topic** look' }), 400, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED')
+        expectError(
+          await strict.as('max').post('/messages', { type: 'stream', to: 1, topic: 'welcome', content: '@**topic** look' }),
+          400,
+          'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+        )
         expectSuccess(await strict.as('max').post('/messages', { type: 'stream', to: 1, topic: 'brand new', content: '@**topic** look' }))
         expectSuccess(await strict.as('max').post('/messages', { type: 'stream', to: 2, topic: 'foaf', content: 'no wildcard here, all fine' }))
       } finally {

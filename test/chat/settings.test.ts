@@ -5,7 +5,17 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { passwordMatches } from '../../packages/chat/src/org/secrets.js'
 import { SETTINGS, userSettings } from '../../packages/chat/src/org/settings.js'
-import { expectError, expectSuccess, recordedEvents, startTestChat, USERS, type Answer, type RecordedEvent, type TestChat, type Values } from './chat-helpers.js'
+import {
+  expectError,
+  expectSuccess,
+  recordedEvents,
+  startTestChat,
+  USERS,
+  type Answer,
+  type RecordedEvent,
+  type TestChat,
+  type Values,
+} from './chat-helpers.js'
 
 /** Events recorded by `action`. */
 async function eventsOf(chat: TestChat, action: () => Promise<unknown>): Promise<RecordedEvent[]> {
@@ -50,7 +60,9 @@ async function mails(chat: TestChat): Promise<string[]> {
  * file, and so never writes a second .eml file (reported; mailer.ts is not this module's to change).
  */
 async function queuedMails(chat: TestChat): Promise<string[]> {
-  return (await chat.chat.db.all('SELECT recipient, body FROM mail_outbox ORDER BY id') as Array<{ recipient: string; body: string }>).map((m) => `To: ${m.recipient}\r\n\r\n${m.body}`)
+  return ((await chat.chat.db.all('SELECT recipient, body FROM mail_outbox ORDER BY id')) as Array<{ recipient: string; body: string }>).map(
+    (m) => `To: ${m.recipient}\r\n\r\n${m.body}`,
+  )
 }
 
 function confirmationLink(mail: string): string {
@@ -177,7 +189,9 @@ describe('PATCH /settings', () => {
     afterEach(() => chat.close())
 
     it('sends one user_settings event per changed setting, in table order, and none for unchanged values', async () => {
-      const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { emojiset: 'text', color_scheme: 2, enable_sounds: true, twenty_four_hour_time: true })))
+      const recorded = await eventsOf(chat, async () =>
+        expectSuccess(await chat.as('max').patch('/settings', { emojiset: 'text', color_scheme: 2, enable_sounds: true, twenty_four_hour_time: true })),
+      )
       assert.deepEqual(recorded, [
         { users: [4], event: { type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true } },
         { users: [4], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
@@ -189,7 +203,9 @@ describe('PATCH /settings', () => {
 
     it('adds the English language_name to a default_language event', async () => {
       const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { default_language: 'de' })))
-      assert.deepEqual(recorded, [{ users: [4], event: { type: 'user_settings', op: 'update', property: 'default_language', value: 'de', language_name: 'German' } }])
+      assert.deepEqual(recorded, [
+        { users: [4], event: { type: 'user_settings', op: 'update', property: 'default_language', value: 'de', language_name: 'German' } },
+      ])
     })
 
     it('stores only values that differ from the default', async () => {
@@ -202,7 +218,9 @@ describe('PATCH /settings', () => {
     })
 
     it('announces a new name and time zone to every active user as realm_user updates', async () => {
-      const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { full_name: 'Max Mustermann', timezone: 'Europe/Berlin' })))
+      const recorded = await eventsOf(chat, async () =>
+        expectSuccess(await chat.as('max').patch('/settings', { full_name: 'Max Mustermann', timezone: 'Europe/Berlin' })),
+      )
       assert.deepEqual(recorded, [
         { users: [4], event: { type: 'user_settings', op: 'update', property: 'full_name', value: 'Max Mustermann' } },
         { users: ACTIVE_USERS, event: { type: 'realm_user', op: 'update', person: { user_id: 4, full_name: 'Max Mustermann' } } },
@@ -216,7 +234,12 @@ describe('PATCH /settings', () => {
 
     it('applies all of a request or nothing: one invalid value refuses the valid ones too', async () => {
       await expectRefused(chat, () => chat.as('max').patch('/settings', { color_scheme: 2, emojiset: 'apple' }), 'REQUEST_VARIABLE_INVALID', 'Invalid emojiset')
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { color_scheme: 2, new_password: 'long enough', old_password: 'wrong' }), 'BAD_REQUEST', 'Wrong password!')
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { color_scheme: 2, new_password: 'long enough', old_password: 'wrong' }),
+        'BAD_REQUEST',
+        'Wrong password!',
+      )
     })
 
     it('takes the legacy aliases /settings/display and /settings/notifications, each with every setting', async () => {
@@ -240,20 +263,46 @@ describe('PATCH /settings', () => {
       await expectRefused(chat, () => chat.as('max').patch('/settings', { emojiset: 'google\u0000' }), 'REQUEST_VARIABLE_INVALID', /^Invalid emojiset/)
       await expectRefused(chat, () => chat.as('max').patch('/settings', { email: 'max2@example.com\u0000' }), 'REQUEST_VARIABLE_INVALID', /^Invalid email/)
       await expectRefused(chat, () => chat.as('max').patch('/settings', { full_name: 'x'.repeat(200_000) }), 'REQUEST_VARIABLE_INVALID', /^Invalid full_name/)
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { timezone: 'Europe/'.repeat(20_000) }), 'REQUEST_VARIABLE_INVALID', /^Invalid timezone/)
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { web_font_size_px: '9'.repeat(5000) }), 'REQUEST_VARIABLE_INVALID', 'Invalid web_font_size_px')
-      await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: { user_ids: Array.from({ length: 20_000 }, (_, i) => i) }, color_scheme: 2 }), 'REQUEST_VARIABLE_INVALID')
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { timezone: 'Europe/'.repeat(20_000) }),
+        'REQUEST_VARIABLE_INVALID',
+        /^Invalid timezone/,
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { web_font_size_px: '9'.repeat(5000) }),
+        'REQUEST_VARIABLE_INVALID',
+        'Invalid web_font_size_px',
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('adam').patch('/settings', { target_users: { user_ids: Array.from({ length: 20_000 }, (_, i) => i) }, color_scheme: 2 }),
+        'REQUEST_VARIABLE_INVALID',
+      )
       const authorization = 'Basic ' + Buffer.from(`${USERS.max!.email}:${USERS.max!.api_key}`).toString('base64')
       const before = await snapshot(chat)
-      const huge = await fetch(`${chat.url}/api/v1/settings`, { method: 'PATCH', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'full_name=' + 'a'.repeat(3 * 1024 * 1024) })
+      const huge = await fetch(`${chat.url}/api/v1/settings`, {
+        method: 'PATCH',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'full_name=' + 'a'.repeat(3 * 1024 * 1024),
+      })
       assert.equal(huge.status, 413)
-      const repeated = await fetch(`${chat.url}/api/v1/settings`, { method: 'PATCH', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: 'color_scheme=2&color_scheme=3' })
+      const repeated = await fetch(`${chat.url}/api/v1/settings`, {
+        method: 'PATCH',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'color_scheme=2&color_scheme=3',
+      })
       assert.equal(repeated.status, 400)
       assert.equal(await snapshot(chat), before)
     })
 
     it('needs authentication', async () => {
-      const response = await fetch(`${chat.url}/api/v1/settings`, { method: 'PATCH', body: 'color_scheme=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      const response = await fetch(`${chat.url}/api/v1/settings`, {
+        method: 'PATCH',
+        body: 'color_scheme=2',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
       assert.equal(response.status, 401)
     })
   })
@@ -265,11 +314,14 @@ describe('PATCH /settings', () => {
     })
     afterEach(() => chat.close())
 
-    const passwordHash = async (): Promise<string | null> => (await chat.chat.db.get('SELECT password_hash FROM users WHERE id = 4') as { password_hash: string | null }).password_hash
+    const passwordHash = async (): Promise<string | null> =>
+      ((await chat.chat.db.get('SELECT password_hash FROM users WHERE id = 4')) as { password_hash: string | null }).password_hash
 
     it('changes with the right old_password, stored as scrypt, and no event tells it', async () => {
-      const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'correct horse battery' })))
-      assert.match(await passwordHash() ?? '', /^scrypt\$/)
+      const recorded = await eventsOf(chat, async () =>
+        expectSuccess(await chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'correct horse battery' })),
+      )
+      assert.match((await passwordHash()) ?? '', /^scrypt\$/)
       assert.equal(passwordMatches('correct horse battery', await passwordHash()), true)
       assert.equal(passwordMatches('pass-max', await passwordHash()), false)
       assert.deepEqual(recorded, [])
@@ -295,13 +347,43 @@ describe('PATCH /settings', () => {
     })
 
     it('needs old_password, the right one, and a new one of at least 8 characters', async () => {
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { new_password: 'correct horse battery' }), 'REQUEST_VARIABLE_MISSING', "Missing 'old_password' argument")
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { old_password: 'pass-nina', new_password: 'correct horse battery' }), 'BAD_REQUEST', 'Wrong password!')
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'short7!' }), 'REQUEST_VARIABLE_INVALID', /^Invalid new_password/)
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'p'.repeat(1001) }), 'REQUEST_VARIABLE_INVALID', /^Invalid new_password/)
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'with\u0000nul byte' }), 'REQUEST_VARIABLE_INVALID', /^Invalid new_password/)
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { new_password: 'correct horse battery' }),
+        'REQUEST_VARIABLE_MISSING',
+        "Missing 'old_password' argument",
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { old_password: 'pass-nina', new_password: 'correct horse battery' }),
+        'BAD_REQUEST',
+        'Wrong password!',
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'short7!' }),
+        'REQUEST_VARIABLE_INVALID',
+        /^Invalid new_password/,
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'p'.repeat(1001) }),
+        'REQUEST_VARIABLE_INVALID',
+        /^Invalid new_password/,
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { old_password: 'pass-max', new_password: 'with\u0000nul byte' }),
+        'REQUEST_VARIABLE_INVALID',
+        /^Invalid new_password/,
+      )
       // A bot has no password to match.
-      await expectRefused(chat, () => chat.as('linkbot-bot').patch('/settings', { old_password: '', new_password: 'correct horse battery' }), 'BAD_REQUEST', 'Wrong password!')
+      await expectRefused(
+        chat,
+        () => chat.as('linkbot-bot').patch('/settings', { old_password: '', new_password: 'correct horse battery' }),
+        'BAD_REQUEST',
+        'Wrong password!',
+      )
       assert.equal(passwordMatches('pass-max', await passwordHash()), true)
     })
 
@@ -329,13 +411,15 @@ describe('PATCH /settings', () => {
       assert.match(mail, /^Subject: Confirm your new email address\r$/m)
       const link = confirmationLink(mail)
       assert.ok(link.startsWith(`${chat.url}/api/v1/settings/confirm_email?token=`))
-      assert.equal((await chat.chat.db.get('SELECT count(*) AS n FROM email_changes') as { n: number }).n, 1)
+      assert.equal(((await chat.chat.db.get('SELECT count(*) AS n FROM email_changes')) as { n: number }).n, 1)
       // The token is kept only as a hash.
       const token = new URL(link).searchParams.get('token')!
       assert.equal(JSON.stringify(await chat.chat.db.all('SELECT * FROM email_changes')).includes(token), false)
 
       const recorded = await eventsOf(chat, async () => assert.equal(expectSuccess(await open(link)).email, 'max.new@example.org'))
-      assert.deepEqual(recorded, [{ users: ACTIVE_USERS, event: { type: 'realm_user', op: 'update', person: { user_id: 4, new_email: 'max.new@example.org' } } }])
+      assert.deepEqual(recorded, [
+        { users: ACTIVE_USERS, event: { type: 'realm_user', op: 'update', person: { user_id: 4, new_email: 'max.new@example.org' } } },
+      ])
       expectError(await chat.as('max').get('/users/me'), 401, 'INVALID_API_KEY')
       const me = expectSuccess(await chat.as('max', { email: 'max.new@example.org', key: USERS.max!.api_key }).get('/users/me'))
       assert.equal(me.email, 'max.new@example.org')
@@ -367,7 +451,12 @@ describe('PATCH /settings', () => {
     })
 
     it('refuses an address another account uses, at request and at confirmation', async () => {
-      await expectRefused(chat, () => chat.as('max').patch('/settings', { email: 'olivia@example.com' }), 'BAD_REQUEST', "Email 'olivia@example.com' is already in use")
+      await expectRefused(
+        chat,
+        () => chat.as('max').patch('/settings', { email: 'olivia@example.com' }),
+        'BAD_REQUEST',
+        "Email 'olivia@example.com' is already in use",
+      )
       await expectRefused(chat, () => chat.as('max').patch('/settings', { email: 'OLIVIA@Example.com' }), 'BAD_REQUEST', /already in use/)
       await expectRefused(chat, () => chat.as('max').patch('/settings', { email: 'dora@example.com' }), 'BAD_REQUEST', /already in use/) // deactivated accounts keep theirs
       // Taken between request and confirmation.
@@ -379,7 +468,17 @@ describe('PATCH /settings', () => {
     })
 
     it('refuses malformed addresses, and treats the current address as no change', async () => {
-      for (const email of ['not-an-email', 'a@b', 'a b@example.com', 'x@example.com\r\nBcc: y@example.net', '@example.com', 'x@', 'x@-example.com', `${'a'.repeat(250)}@example.com`, '']) {
+      for (const email of [
+        'not-an-email',
+        'a@b',
+        'a b@example.com',
+        'x@example.com\r\nBcc: y@example.net',
+        '@example.com',
+        'x@',
+        'x@-example.com',
+        `${'a'.repeat(250)}@example.com`,
+        '',
+      ]) {
         await expectRefused(chat, () => chat.as('max').patch('/settings', { email }), 'REQUEST_VARIABLE_INVALID', 'Invalid email')
       }
       const before = await snapshot(chat)
@@ -388,7 +487,12 @@ describe('PATCH /settings', () => {
     })
 
     it('refuses an email change for a bot', async () => {
-      await expectRefused(chat, () => chat.as('linkbot-bot').patch('/settings', { email: 'newbot@example.com' }), 'BAD_REQUEST', 'Bots cannot change their email address')
+      await expectRefused(
+        chat,
+        () => chat.as('linkbot-bot').patch('/settings', { email: 'newbot@example.com' }),
+        'BAD_REQUEST',
+        'Bots cannot change their email address',
+      )
     })
   })
 
@@ -399,10 +503,13 @@ describe('PATCH /settings', () => {
     })
     afterEach(() => chat.close())
 
-    const drafts = async (userId: number): Promise<number> => (await chat.chat.db.get('SELECT count(*) AS n FROM drafts WHERE user_id = ?', userId) as { n: number }).n
+    const drafts = async (userId: number): Promise<number> =>
+      ((await chat.chat.db.get('SELECT count(*) AS n FROM drafts WHERE user_id = ?', userId)) as { n: number }).n
 
     it("set false deletes the user's drafts from the server, with no drafts event, and leaves others' alone", async () => {
-      await chat.chat.db.run("INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (5, 'private', '[4]', '', 'Nina''s draft', 1763692800)")
+      await chat.chat.db.run(
+        "INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (5, 'private', '[4]', '', 'Nina''s draft', 1763692800)",
+      )
       assert.equal(await drafts(4), 1)
       const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('max').patch('/settings', { enable_drafts_synchronization: false })))
       assert.equal(await drafts(4), 0)
@@ -421,18 +528,26 @@ describe('PATCH /settings', () => {
     afterEach(() => chat.close())
 
     const setting = async (userId: number, name: string): Promise<unknown> => (await userSettings(chat.chat.db, userId))[name]
-    const edited = async (userId: number): Promise<number> => (await chat.chat.db.get('SELECT settings_edited AS e FROM users WHERE id = ?', userId) as { e: number }).e
+    const edited = async (userId: number): Promise<number> =>
+      ((await chat.chat.db.get('SELECT settings_edited AS e FROM users WHERE id = ?', userId)) as { e: number }).e
 
     it('is for organization administrators and owners only', async () => {
       for (const name of ['max', 'mira', 'gus', 'linkbot-bot']) {
-        await expectRefused(chat, () => chat.as(name).patch('/settings', { target_users: { user_ids: [5] }, color_scheme: 2 }), 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
+        await expectRefused(
+          chat,
+          () => chat.as(name).patch('/settings', { target_users: { user_ids: [5] }, color_scheme: 2 }),
+          'UNAUTHORIZED_PRINCIPAL',
+          'Must be an organization administrator',
+        )
       }
       expectSuccess(await chat.as('olivia').patch('/settings', { target_users: { user_ids: [5] }, color_scheme: 2 }))
       assert.equal(await setting(5, 'color_scheme'), 2)
     })
 
     it("changes the listed users' settings, not the caller's, with events to each", async () => {
-      const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('adam').patch('/settings', { target_users: { user_ids: [4, 5] }, color_scheme: 2, default_language: 'fr' })))
+      const recorded = await eventsOf(chat, async () =>
+        expectSuccess(await chat.as('adam').patch('/settings', { target_users: { user_ids: [4, 5] }, color_scheme: 2, default_language: 'fr' })),
+      )
       assert.deepEqual(recorded, [
         { users: [4], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
         { users: [4], event: { type: 'user_settings', op: 'update', property: 'default_language', value: 'fr', language_name: 'French' } },
@@ -447,12 +562,22 @@ describe('PATCH /settings', () => {
     it('reaches the active members of groups through their subgroups, recursively', async () => {
       // reviewers (31) = Mira + subgroup semantic-web (30) = Max, Nina; Dora (deactivated) added to 30.
       await chat.chat.db.run('INSERT INTO group_members (group_id, user_id) VALUES (30, 7)')
-      const recorded = await eventsOf(chat, async () => expectSuccess(await chat.as('adam').patch('/settings', { target_users: { group_ids: [31] }, emojiset: 'text' })))
-      assert.deepEqual(recorded.map((e) => e.users), [[3], [4], [5]])
+      const recorded = await eventsOf(chat, async () =>
+        expectSuccess(await chat.as('adam').patch('/settings', { target_users: { group_ids: [31] }, emojiset: 'text' })),
+      )
+      assert.deepEqual(
+        recorded.map((e) => e.users),
+        [[3], [4], [5]],
+      )
       assert.equal(await setting(7, 'emojiset'), 'google')
       // role:moderators (14) holds moderators, administrators and owners through its subgroups.
-      const roles = await eventsOf(chat, async () => expectSuccess(await chat.as('adam').patch('/settings', { target_users: { group_ids: [14], user_ids: [6] }, color_scheme: 3 })))
-      assert.deepEqual(roles.map((e) => e.users), [[1], [2], [3], [6]])
+      const roles = await eventsOf(chat, async () =>
+        expectSuccess(await chat.as('adam').patch('/settings', { target_users: { group_ids: [14], user_ids: [6] }, color_scheme: 3 })),
+      )
+      assert.deepEqual(
+        roles.map((e) => e.users),
+        [[1], [2], [3], [6]],
+      )
     })
 
     it('with skip_if_already_edited, leaves users who changed their own settings', async () => {
@@ -468,22 +593,67 @@ describe('PATCH /settings', () => {
     })
 
     it('refuses unknown or deactivated users and unknown groups, changing nothing', async () => {
-      await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: { user_ids: [4, 999] }, color_scheme: 2 }), 'BAD_REQUEST', 'Invalid user ID')
-      await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: { user_ids: [7] }, color_scheme: 2 }), 'BAD_REQUEST', 'Invalid user ID')
-      await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: { user_ids: [4], group_ids: [999] }, color_scheme: 2 }), 'BAD_REQUEST', 'Invalid user group')
+      await expectRefused(
+        chat,
+        () => chat.as('adam').patch('/settings', { target_users: { user_ids: [4, 999] }, color_scheme: 2 }),
+        'BAD_REQUEST',
+        'Invalid user ID',
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('adam').patch('/settings', { target_users: { user_ids: [7] }, color_scheme: 2 }),
+        'BAD_REQUEST',
+        'Invalid user ID',
+      )
+      await expectRefused(
+        chat,
+        () => chat.as('adam').patch('/settings', { target_users: { user_ids: [4], group_ids: [999] }, color_scheme: 2 }),
+        'BAD_REQUEST',
+        'Invalid user group',
+      )
     })
 
     it('refuses full_name, email and passwords for other users', async () => {
-      const personal: Values[] = [{ full_name: 'Everyone' }, { email: 'x@example.com' }, { old_password: 'pass-adam', new_password: 'new password' }, { new_password: 'new password' }]
+      const personal: Values[] = [
+        { full_name: 'Everyone' },
+        { email: 'x@example.com' },
+        { old_password: 'pass-adam', new_password: 'new password' },
+        { new_password: 'new password' },
+      ]
       for (const values of personal) {
-        await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: { user_ids: [4] }, ...values }), 'BAD_REQUEST', /cannot be changed for other users$/)
+        await expectRefused(
+          chat,
+          () => chat.as('adam').patch('/settings', { target_users: { user_ids: [4] }, ...values }),
+          'BAD_REQUEST',
+          /cannot be changed for other users$/,
+        )
       }
     })
 
     it('refuses malformed target_users: broken JSON, wrong shapes, unknown members', async () => {
-      await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: '{"user_ids": [4', color_scheme: 2 }), 'INVALID_JSON', "Argument 'target_users' is not valid JSON.")
-      for (const target of [[4], { user_ids: '4' }, { user_ids: [4.5] }, { group_ids: [null] }, {}, { user_ids: [4], skip_if_already_edited: 'yes' }, { user_ids: [4], users: [5] }, null, '"everyone"']) {
-        await expectRefused(chat, () => chat.as('adam').patch('/settings', { target_users: target, color_scheme: 2 }), 'REQUEST_VARIABLE_INVALID', /^Invalid target_users/)
+      await expectRefused(
+        chat,
+        () => chat.as('adam').patch('/settings', { target_users: '{"user_ids": [4', color_scheme: 2 }),
+        'INVALID_JSON',
+        "Argument 'target_users' is not valid JSON.",
+      )
+      for (const target of [
+        [4],
+        { user_ids: '4' },
+        { user_ids: [4.5] },
+        { group_ids: [null] },
+        {},
+        { user_ids: [4], skip_if_already_edited: 'yes' },
+        { user_ids: [4], users: [5] },
+        null,
+        '"everyone"',
+      ]) {
+        await expectRefused(
+          chat,
+          () => chat.as('adam').patch('/settings', { target_users: target, color_scheme: 2 }),
+          'REQUEST_VARIABLE_INVALID',
+          /^Invalid target_users/,
+        )
       }
     })
   })

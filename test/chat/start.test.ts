@@ -16,7 +16,10 @@ describe('startChat', () => {
       const polls = ['max', 'olivia'].map(async (name) => {
         const queueId = expectSuccess(await chat.as(name).post('/register')).queue_id as string
         // Ended by close (the connection is closed under it): only the service's side matters here.
-        return chat.as(name).get('/events', { queue_id: queueId, last_event_id: -1 }).catch(() => undefined)
+        return chat
+          .as(name)
+          .get('/events', { queue_id: queueId, last_event_id: -1 })
+          .catch(() => undefined)
       })
       await until(() => chat.chat.services.delivery.size === 2, 'both long polls wait')
 

@@ -14,17 +14,24 @@ describe('channels, subscriptions and users', () => {
   afterEach(() => chat.close())
 
   describe('GET /streams', () => {
-    it('lists public channels and the caller\'s own, archived ones only when asked', async () => {
+    it("lists public channels and the caller's own, archived ones only when asked", async () => {
       assert.deepEqual(names(expectSuccess(await chat.as('max').get('/streams')).streams), ['general', 'vocabularies'])
       assert.deepEqual(names(expectSuccess(await chat.as('olivia').get('/streams')).streams), ['general', 'vocabularies', 'staff'])
-      assert.deepEqual(names(expectSuccess(await chat.as('max').get('/streams', { exclude_archived: false })).streams), ['general', 'vocabularies', 'old-projects'])
+      assert.deepEqual(names(expectSuccess(await chat.as('max').get('/streams', { exclude_archived: false })).streams), [
+        'general',
+        'vocabularies',
+        'old-projects',
+      ])
       assert.deepEqual(names(expectSuccess(await chat.as('max').get('/streams', { include_public: false })).streams), ['general', 'vocabularies'])
-      assert.deepEqual(names(expectSuccess(await chat.as('nina').get('/streams', { include_public: false, include_subscribed: true })).streams), ['general', 'vocabularies'])
+      assert.deepEqual(names(expectSuccess(await chat.as('nina').get('/streams', { include_public: false, include_subscribed: true })).streams), [
+        'general',
+        'vocabularies',
+      ])
       // A guest sees only the channels they are in.
       assert.deepEqual(names(expectSuccess(await chat.as('gus').get('/streams')).streams), ['general'])
     })
 
-    it('gives the stream object\'s fields', async () => {
+    it("gives the stream object's fields", async () => {
       const [general] = expectSuccess(await chat.as('max').get('/streams')).streams as Array<Record<string, unknown>>
       assert.equal(general!.stream_id, 1)
       assert.equal(general!.description, 'Everything else')
@@ -58,15 +65,28 @@ describe('channels, subscriptions and users', () => {
   describe('POST /register', () => {
     it('gives the state of subscriptions, channels, users, presence and custom emoji when asked', async () => {
       expectSuccess(await chat.as('nina').post('/users/me/presence', { status: 'active' }))
-      const state = expectSuccess(await chat.as('max').post('/register', { fetch_event_types: ['subscription', 'stream', 'realm_user', 'presence', 'realm_emoji'], event_types: ['message'] }))
+      const state = expectSuccess(
+        await chat
+          .as('max')
+          .post('/register', { fetch_event_types: ['subscription', 'stream', 'realm_user', 'presence', 'realm_emoji'], event_types: ['message'] }),
+      )
       assert.deepEqual(names(state.subscriptions), ['general', 'vocabularies', 'old-projects'])
       assert.deepEqual((state.subscriptions as Array<{ subscribers: number[] }>)[1]!.subscribers, [1, 4, 5, 20])
       assert.deepEqual(state.unsubscribed, [])
       assert.deepEqual(names(state.never_subscribed), []) // every channel Max may see he is in
-      assert.deepEqual(names(expectSuccess(await chat.as('adam').post('/register', { fetch_event_types: ['subscription'] })).never_subscribed), ['vocabularies', 'old-projects'])
+      assert.deepEqual(names(expectSuccess(await chat.as('adam').post('/register', { fetch_event_types: ['subscription'] })).never_subscribed), [
+        'vocabularies',
+        'old-projects',
+      ])
       assert.deepEqual(names(state.streams), ['general', 'vocabularies', 'old-projects'])
-      assert.deepEqual((state.realm_users as Array<{ user_id: number }>).map((u) => u.user_id), [1, 2, 3, 4, 5, 6, 20, 21])
-      assert.deepEqual((state.realm_non_active_users as Array<{ user_id: number }>).map((u) => u.user_id), [7])
+      assert.deepEqual(
+        (state.realm_users as Array<{ user_id: number }>).map((u) => u.user_id),
+        [1, 2, 3, 4, 5, 6, 20, 21],
+      )
+      assert.deepEqual(
+        (state.realm_non_active_users as Array<{ user_id: number }>).map((u) => u.user_id),
+        [7],
+      )
       assert.deepEqual(Object.keys(state.presences as object), ['nina@example.com'])
       assert.deepEqual(state.realm_emoji, {})
     })
@@ -83,13 +103,20 @@ describe('channels, subscriptions and users', () => {
       assert.deepEqual([event!.users, event!.event.type, event!.event.op, event!.event.stream_ids], [[1, 2, 3, 4, 5, 20, 21], 'stream', 'delete', [2]])
       assert.deepEqual(names(expectSuccess(await chat.as('max').get('/streams')).streams), ['general'])
       assert.deepEqual(names(expectSuccess(await chat.as('max').get('/users/me/subscriptions')).subscriptions), ['general', 'vocabularies', 'old-projects'])
-      expectError(await chat.as('max').post('/messages', { type: 'stream', to: 'vocabularies', topic: 'x', content: 'y' }), 400, 'BAD_REQUEST', 'Not authorized to send to channel')
+      expectError(
+        await chat.as('max').post('/messages', { type: 'stream', to: 'vocabularies', topic: 'x', content: 'y' }),
+        400,
+        'BAD_REQUEST',
+        'Not authorized to send to channel',
+      )
     })
   })
 
   describe('GET /users/me/subscriptions', () => {
-    it('lists the caller\'s subscriptions with their settings, and subscribers when asked', async () => {
-      const subs = expectSuccess(await chat.as('max').get('/users/me/subscriptions', { include_subscribers: true })).subscriptions as Array<Record<string, unknown>>
+    it("lists the caller's subscriptions with their settings, and subscribers when asked", async () => {
+      const subs = expectSuccess(await chat.as('max').get('/users/me/subscriptions', { include_subscribers: true })).subscriptions as Array<
+        Record<string, unknown>
+      >
       assert.deepEqual(names(subs), ['general', 'vocabularies', 'old-projects'])
       assert.match(String(subs[0]!.color), /^#[0-9a-f]{6}$/)
       assert.equal(subs[0]!.is_muted, false)
@@ -98,7 +125,12 @@ describe('channels, subscriptions and users', () => {
       assert.deepEqual(subs[1]!.subscribers, [1, 4, 5, 20])
       const plain = expectSuccess(await chat.as('max').get('/users/me/subscriptions')).subscriptions as Array<Record<string, unknown>>
       assert.equal('subscribers' in plain[0]!, false)
-      expectError(await chat.as('max').get('/users/me/subscriptions', { include_subscribers: 'maybe' }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid include_subscribers')
+      expectError(
+        await chat.as('max').get('/users/me/subscriptions', { include_subscribers: 'maybe' }),
+        400,
+        'REQUEST_VARIABLE_INVALID',
+        'Invalid include_subscribers',
+      )
     })
   })
 
@@ -109,10 +141,13 @@ describe('channels, subscriptions and users', () => {
       assert.deepEqual(answer.subscribed, { [id('adam')]: ['vocabularies'] })
       assert.deepEqual(answer.already_subscribed, {})
       const events = (await recordedEvents(chat)).slice(before)
-      assert.deepEqual(events.map((e) => [e.event.type, e.event.op, e.users]), [
-        ['subscription', 'add', [id('adam')]],
-        ['subscription', 'peer_add', [1, 3, 4, 5, 20, 21]], // every active non-guest but Adam; not Gus (a guest), not Dora (deactivated)
-      ])
+      assert.deepEqual(
+        events.map((e) => [e.event.type, e.event.op, e.users]),
+        [
+          ['subscription', 'add', [id('adam')]],
+          ['subscription', 'peer_add', [1, 3, 4, 5, 20, 21]], // every active non-guest but Adam; not Gus (a guest), not Dora (deactivated)
+        ],
+      )
       const added = (events[0]!.event.subscriptions as Array<Record<string, unknown>>)[0]!
       assert.equal(added.name, 'vocabularies')
       assert.deepEqual(added.subscribers, [1, 2, 4, 5, 20])
@@ -125,13 +160,20 @@ describe('channels, subscriptions and users', () => {
 
     it('creates a missing channel (stream create first), private ones seen only by subscribers and administrators', async () => {
       const before = (await recordedEvents(chat)).length
-      expectSuccess(await chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: ' secret plans ', description: 'shh' }], invite_only: true, principals: [id('nina')] }))
+      expectSuccess(
+        await chat
+          .as('max')
+          .post('/users/me/subscriptions', { subscriptions: [{ name: ' secret plans ', description: 'shh' }], invite_only: true, principals: [id('nina')] }),
+      )
       const events = (await recordedEvents(chat)).slice(before)
-      assert.deepEqual(events.map((e) => [e.event.type, e.event.op, e.users]), [
-        ['stream', 'create', [1, 2, 5]],
-        ['subscription', 'add', [5]],
-        ['subscription', 'peer_add', [1, 2]],
-      ])
+      assert.deepEqual(
+        events.map((e) => [e.event.type, e.event.op, e.users]),
+        [
+          ['stream', 'create', [1, 2, 5]],
+          ['subscription', 'add', [5]],
+          ['subscription', 'peer_add', [1, 2]],
+        ],
+      )
       const created = (events[0]!.event.streams as Array<Record<string, unknown>>)[0]!
       assert.equal(created.name, 'secret plans')
       assert.equal(created.invite_only, true)
@@ -144,26 +186,100 @@ describe('channels, subscriptions and users', () => {
 
     it('refuses private channels to outsiders (or lists them as unauthorized), guests creating, bad names and unknown principals, writing nothing', async () => {
       const tables = ['channels', 'subscriptions']
-      await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'general' }, { name: 'staff' }] }), 400, 'BAD_REQUEST', 'Unable to access channel (staff).')
-      await expectRefused(chat, tables, () => chat.as('gus').post('/users/me/subscriptions', { subscriptions: [{ name: 'guests only' }] }), 400, 'BAD_REQUEST', 'Insufficient permission')
-      await expectRefused(chat, tables, () => chat.as('gus').post('/users/me/subscriptions', { subscriptions: [{ name: 'vocabularies' }] }), 400, 'BAD_REQUEST', 'Unable to access channel (vocabularies).')
-      await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'x'.repeat(61) }] }), 400, 'BAD_REQUEST', 'Channel name too long (limit: 60 characters).')
-      await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: '  ' }] }), 400, 'BAD_REQUEST', "Channel name can't be empty.")
-      await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'a\u0007b' }] }), 400, 'BAD_REQUEST', 'Invalid character in channel name.')
-      await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'new' }], principals: ['nobody@example.com'] }), 400, 'BAD_REQUEST', 'No such user')
-      await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'new' }], principals: [id('dora')] }), 400, 'BAD_REQUEST', 'No such user')
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'general' }, { name: 'staff' }] }),
+        400,
+        'BAD_REQUEST',
+        'Unable to access channel (staff).',
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('gus').post('/users/me/subscriptions', { subscriptions: [{ name: 'guests only' }] }),
+        400,
+        'BAD_REQUEST',
+        'Insufficient permission',
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('gus').post('/users/me/subscriptions', { subscriptions: [{ name: 'vocabularies' }] }),
+        400,
+        'BAD_REQUEST',
+        'Unable to access channel (vocabularies).',
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'x'.repeat(61) }] }),
+        400,
+        'BAD_REQUEST',
+        'Channel name too long (limit: 60 characters).',
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: '  ' }] }),
+        400,
+        'BAD_REQUEST',
+        "Channel name can't be empty.",
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'a\u0007b' }] }),
+        400,
+        'BAD_REQUEST',
+        'Invalid character in channel name.',
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'new' }], principals: ['nobody@example.com'] }),
+        400,
+        'BAD_REQUEST',
+        'No such user',
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'new' }], principals: [id('dora')] }),
+        400,
+        'BAD_REQUEST',
+        'No such user',
+      )
       await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: 'general' }), 400, 'INVALID_JSON')
       await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [] }), 400, 'REQUEST_VARIABLE_INVALID')
-      await expectRefused(chat, tables, () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'old-projects' }] }), 400, 'BAD_REQUEST', 'Unable to access channel (old-projects).')
-      const partial = expectSuccess(await chat.as('adam').post('/users/me/subscriptions', { subscriptions: [{ name: 'vocabularies' }, { name: 'old-projects' }], authorization_errors_fatal: false }))
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').post('/users/me/subscriptions', { subscriptions: [{ name: 'old-projects' }] }),
+        400,
+        'BAD_REQUEST',
+        'Unable to access channel (old-projects).',
+      )
+      const partial = expectSuccess(
+        await chat
+          .as('adam')
+          .post('/users/me/subscriptions', { subscriptions: [{ name: 'vocabularies' }, { name: 'old-projects' }], authorization_errors_fatal: false }),
+      )
       assert.deepEqual(partial.subscribed, { [id('adam')]: ['vocabularies'] })
       assert.deepEqual(partial.unauthorized, ['old-projects'])
     })
 
     it('subscribes others by email, as zulip-js and the Python client send principals', async () => {
-      const answer = expectSuccess(await chat.as('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'staff' }], principals: [USERS.max!.email] }))
+      const answer = expectSuccess(
+        await chat.as('olivia').post('/users/me/subscriptions', { subscriptions: [{ name: 'staff' }], principals: [USERS.max!.email] }),
+      )
       assert.deepEqual(answer.subscribed, { [id('max')]: ['staff'] })
-      assert.deepEqual(names(expectSuccess(await chat.as('max').get('/users/me/subscriptions')).subscriptions), ['general', 'vocabularies', 'staff', 'old-projects'])
+      assert.deepEqual(names(expectSuccess(await chat.as('max').get('/users/me/subscriptions')).subscriptions), [
+        'general',
+        'vocabularies',
+        'staff',
+        'old-projects',
+      ])
     })
   })
 
@@ -173,12 +289,15 @@ describe('channels, subscriptions and users', () => {
       const answer = expectSuccess(await chat.as('nina').delete('/users/me/subscriptions', { subscriptions: ['vocabularies', 'general'] }))
       assert.deepEqual(answer, { result: 'success', msg: '', removed: ['vocabularies', 'general'], not_removed: [] })
       const events = (await recordedEvents(chat)).slice(before)
-      assert.deepEqual(events.map((e) => [e.event.type, e.event.op, e.users]), [
-        ['subscription', 'remove', [5]],
-        ['subscription', 'peer_remove', [1, 2, 3, 4, 20, 21]],
-        ['subscription', 'remove', [5]],
-        ['subscription', 'peer_remove', [1, 2, 3, 4, 6, 20, 21]],
-      ])
+      assert.deepEqual(
+        events.map((e) => [e.event.type, e.event.op, e.users]),
+        [
+          ['subscription', 'remove', [5]],
+          ['subscription', 'peer_remove', [1, 2, 3, 4, 20, 21]],
+          ['subscription', 'remove', [5]],
+          ['subscription', 'peer_remove', [1, 2, 3, 4, 6, 20, 21]],
+        ],
+      )
       assert.deepEqual(events[0]!.event.subscriptions, [{ name: 'vocabularies', stream_id: 2 }])
       const again = expectSuccess(await chat.as('nina').delete('/users/me/subscriptions', { subscriptions: ['vocabularies'] }))
       assert.deepEqual(again.not_removed, ['vocabularies'])
@@ -186,8 +305,22 @@ describe('channels, subscriptions and users', () => {
 
     it('removing others is for administrators; unknown and hidden channels are named', async () => {
       const tables = ['subscriptions']
-      await expectRefused(chat, tables, () => chat.as('max').delete('/users/me/subscriptions', { subscriptions: ['general'], principals: [id('nina')] }), 400, 'BAD_REQUEST', 'Insufficient permission')
-      await expectRefused(chat, tables, () => chat.as('max').delete('/users/me/subscriptions', { subscriptions: ['general', 'staff', 'nope'] }), 400, 'BAD_REQUEST', 'Channel(s) (staff, nope) do not exist')
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').delete('/users/me/subscriptions', { subscriptions: ['general'], principals: [id('nina')] }),
+        400,
+        'BAD_REQUEST',
+        'Insufficient permission',
+      )
+      await expectRefused(
+        chat,
+        tables,
+        () => chat.as('max').delete('/users/me/subscriptions', { subscriptions: ['general', 'staff', 'nope'] }),
+        400,
+        'BAD_REQUEST',
+        'Channel(s) (staff, nope) do not exist',
+      )
       expectSuccess(await chat.as('adam').delete('/users/me/subscriptions', { subscriptions: ['general'], principals: [id('nina')] }))
       assert.deepEqual(names(expectSuccess(await chat.as('nina').get('/users/me/subscriptions')).subscriptions), ['vocabularies'])
     })
@@ -204,16 +337,26 @@ describe('channels, subscriptions and users', () => {
       ]
       assert.deepEqual(expectSuccess(await chat.as('max').post('/users/me/subscriptions/properties', { subscription_data: data })).subscription_data, data)
       const events = (await recordedEvents(chat)).slice(before)
-      assert.deepEqual(events.map((e) => [e.users, e.event.stream_id, e.event.property, e.event.value]), [
-        [[4], 1, 'color', '#aabbcc'],
-        [[4], 1, 'pin_to_top', true],
-        [[4], 2, 'in_home_view', false],
-        [[4], 2, 'is_muted', true],
-        [[4], 2, 'desktop_notifications', true],
-      ])
+      assert.deepEqual(
+        events.map((e) => [e.users, e.event.stream_id, e.event.property, e.event.value]),
+        [
+          [[4], 1, 'color', '#aabbcc'],
+          [[4], 1, 'pin_to_top', true],
+          [[4], 2, 'in_home_view', false],
+          [[4], 2, 'is_muted', true],
+          [[4], 2, 'desktop_notifications', true],
+        ],
+      )
       const subs = expectSuccess(await chat.as('max').get('/users/me/subscriptions')).subscriptions as Array<Record<string, unknown>>
-      assert.deepEqual([subs[0]!.color, subs[0]!.pin_to_top, subs[1]!.is_muted, subs[1]!.in_home_view, subs[1]!.desktop_notifications], ['#aabbcc', true, true, false, true])
-      expectSuccess(await chat.as('max').post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 2, property: 'desktop_notifications', value: null }] }))
+      assert.deepEqual(
+        [subs[0]!.color, subs[0]!.pin_to_top, subs[1]!.is_muted, subs[1]!.in_home_view, subs[1]!.desktop_notifications],
+        ['#aabbcc', true, true, false, true],
+      )
+      expectSuccess(
+        await chat
+          .as('max')
+          .post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 2, property: 'desktop_notifications', value: null }] }),
+      )
       const after = expectSuccess(await chat.as('max').get('/users/me/subscriptions')).subscriptions as Array<Record<string, unknown>>
       assert.equal(after[1]!.desktop_notifications, null)
     })
@@ -221,7 +364,17 @@ describe('channels, subscriptions and users', () => {
     it('refuses channels not subscribed, unknown properties and bad values, writing nothing', async () => {
       const tables = ['subscriptions']
       const set = (data: unknown) => () => chat.as('max').post('/users/me/subscriptions/properties', { subscription_data: data as object })
-      await expectRefused(chat, tables, set([{ stream_id: 1, property: 'pin_to_top', value: true }, { stream_id: 3, property: 'pin_to_top', value: true }]), 400, 'BAD_REQUEST', 'Not subscribed to channel ID 3')
+      await expectRefused(
+        chat,
+        tables,
+        set([
+          { stream_id: 1, property: 'pin_to_top', value: true },
+          { stream_id: 3, property: 'pin_to_top', value: true },
+        ]),
+        400,
+        'BAD_REQUEST',
+        'Not subscribed to channel ID 3',
+      )
       await expectRefused(chat, tables, set([{ stream_id: 1, property: 'volume', value: 11 }]), 400, 'BAD_REQUEST', 'Unknown subscription property: volume')
       await expectRefused(chat, tables, set([{ stream_id: 1, property: 'color', value: 'red' }]), 400, 'BAD_REQUEST', 'color is not a valid hex color code')
       await expectRefused(chat, tables, set([{ stream_id: 1, property: 'is_muted', value: 'yes' }]), 400, 'BAD_REQUEST', 'is_muted is not a boolean')
@@ -232,12 +385,23 @@ describe('channels, subscriptions and users', () => {
   describe('GET /users, /users/{id}, /users/{email}', () => {
     it('lists every user, deactivated ones included, with the user record', async () => {
       const members = expectSuccess(await chat.as('max').get('/users')).members as Array<Record<string, unknown>>
-      assert.deepEqual(members.map((m) => m.user_id), [1, 2, 3, 4, 5, 6, 7, 20, 21])
+      assert.deepEqual(
+        members.map((m) => m.user_id),
+        [1, 2, 3, 4, 5, 6, 7, 20, 21],
+      )
       const bot = members.find((m) => m.user_id === id('linkbot-bot'))!
       assert.deepEqual([bot.is_bot, bot.bot_type, bot.bot_owner_id, bot.role], [true, 1, id('max'), 400])
       assert.equal(members.find((m) => m.user_id === id('dora'))!.is_active, false)
-      const some = expectSuccess(await chat.as('max').get('/users', { user_ids: [5, 1], include_custom_profile_fields: true })).members as Array<Record<string, unknown>>
-      assert.deepEqual(some.map((m) => [m.user_id, m.profile_data]), [[1, {}], [5, {}]])
+      const some = expectSuccess(await chat.as('max').get('/users', { user_ids: [5, 1], include_custom_profile_fields: true })).members as Array<
+        Record<string, unknown>
+      >
+      assert.deepEqual(
+        some.map((m) => [m.user_id, m.profile_data]),
+        [
+          [1, {}],
+          [5, {}],
+        ],
+      )
     })
 
     it('reads one user by id or by email (any case); unknown ones are "No such user"', async () => {
@@ -252,8 +416,22 @@ describe('channels, subscriptions and users', () => {
     })
 
     it('refuses to create users: administrators only, and none holds the permission to', async () => {
-      await expectRefused(chat, ['users'], () => chat.as('max').post('/users', { email: 'new@example.com', password: 'long enough', full_name: 'New' }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
-      await expectRefused(chat, ['users'], () => chat.as('olivia').post('/users', { email: 'new@example.com', password: 'long enough', full_name: 'New' }), 400, 'BAD_REQUEST', 'User not authorized to create users')
+      await expectRefused(
+        chat,
+        ['users'],
+        () => chat.as('max').post('/users', { email: 'new@example.com', password: 'long enough', full_name: 'New' }),
+        400,
+        'UNAUTHORIZED_PRINCIPAL',
+        'Must be an organization administrator',
+      )
+      await expectRefused(
+        chat,
+        ['users'],
+        () => chat.as('olivia').post('/users', { email: 'new@example.com', password: 'long enough', full_name: 'New' }),
+        400,
+        'BAD_REQUEST',
+        'User not authorized to create users',
+      )
     })
   })
 })

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict'
 import { expectError, expectRefused, expectSuccess, recordedEvents, startTestChat, type Answer, type TestChat, type Values } from './chat-helpers.js'
 
 async function userTopics(chat: TestChat): Promise<Array<Record<string, unknown>>> {
-  return await chat.chat.db.all('SELECT user_id, stream_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY user_id, stream_id, topic') as Array<Record<string, unknown>>
+  return (await chat.chat.db.all(
+    'SELECT user_id, stream_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY user_id, stream_id, topic',
+  )) as Array<Record<string, unknown>>
 }
 
 /** Asserts that `call` fails with this error and leaves the user_topics table and the events as they were. */
@@ -41,7 +43,8 @@ describe('topics', () => {
   })
   afterEach(() => chat.close())
 
-  const topics = async (name: string, streamId: number | string, values?: Values): Promise<unknown> => expectSuccess(await chat.as(name).get(`/users/me/${streamId}/topics`, values)).topics
+  const topics = async (name: string, streamId: number | string, values?: Values): Promise<unknown> =>
+    expectSuccess(await chat.as(name).get(`/users/me/${streamId}/topics`, values)).topics
 
   describe('GET /users/me/{stream_id}/topics', () => {
     it('lists topics most recent first, with the empty topic under its display name unless allow_empty_topic_name', async () => {
@@ -76,7 +79,15 @@ describe('topics', () => {
     })
 
     it('answers Invalid channel ID for unknown channels, private ones the caller is not in, and channels a guest is not in', async () => {
-      for (const [name, id] of [['max', 999], ['max', 3], ['nina', 3], ['gus', 3], ['gus', 2], ['gus', 4], ['linkbot-bot', 3]] as const) {
+      for (const [name, id] of [
+        ['max', 999],
+        ['max', 3],
+        ['nina', 3],
+        ['gus', 3],
+        ['gus', 2],
+        ['gus', 4],
+        ['linkbot-bot', 3],
+      ] as const) {
         expectError(await chat.as(name).get(`/users/me/${id}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID')
       }
       assert.deepEqual(await topics('gus', 1), GENERAL) // a guest sees the channel they are subscribed to
@@ -88,7 +99,12 @@ describe('topics', () => {
         expectError(await chat.as('max').get(`/users/me/${id}/topics`), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid stream_id')
       }
       expectError(await chat.as('max').get(`/users/me/${'9'.repeat(15)}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID')
-      expectError(await chat.as('max').get('/users/me/1/topics', { allow_empty_topic_name: 'yes' }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid allow_empty_topic_name')
+      expectError(
+        await chat.as('max').get('/users/me/1/topics', { allow_empty_topic_name: 'yes' }),
+        400,
+        'REQUEST_VARIABLE_INVALID',
+        'Invalid allow_empty_topic_name',
+      )
     })
   })
 
@@ -101,7 +117,9 @@ describe('topics', () => {
       const [row] = await userTopics(chat)
       assert.deepEqual({ ...row, last_updated: 0 }, { user_id: 4, stream_id: 1, topic: 'lunch', visibility_policy: 1, last_updated: 0 })
       assert.ok((row!.last_updated as number) >= before)
-      assert.deepEqual((await recordedEvents(chat)), [{ users: [4], event: { type: 'user_topic', stream_id: 1, topic_name: 'lunch', last_updated: row!.last_updated, visibility_policy: 1 } }])
+      assert.deepEqual(await recordedEvents(chat), [
+        { users: [4], event: { type: 'user_topic', stream_id: 1, topic_name: 'lunch', last_updated: row!.last_updated, visibility_policy: 1 } },
+      ])
     })
 
     it('replaces an earlier policy, and 0 removes it (with an event saying 0)', async () => {
@@ -118,7 +136,12 @@ describe('topics', () => {
       assert.deepEqual(await userTopics(chat), [])
       assert.deepEqual(
         (await recordedEvents(chat)).map((e) => [e.users, e.event.visibility_policy]),
-        [[[4], 1], [[4], 3], [[4], 2], [[4], 0]],
+        [
+          [[4], 1],
+          [[4], 3],
+          [[4], 2],
+          [[4], 0],
+        ],
       )
       // Removing a policy that is not there is no error.
       expectSuccess(await set('max', { stream_id: 2, topic: 'foaf', visibility_policy: 0 }))
@@ -127,13 +150,22 @@ describe('topics', () => {
     it('succeeds for a topic without messages, and in an archived channel', async () => {
       expectSuccess(await set('max', { stream_id: 2, topic: 'nothing yet', visibility_policy: 3 }))
       expectSuccess(await set('max', { stream_id: 4, topic: 'retro', visibility_policy: 1 }))
-      assert.deepEqual((await userTopics(chat)).map((r) => [r.stream_id, r.topic]), [[2, 'nothing yet'], [4, 'retro']])
+      assert.deepEqual(
+        (await userTopics(chat)).map((r) => [r.stream_id, r.topic]),
+        [
+          [2, 'nothing yet'],
+          [4, 'retro'],
+        ],
+      )
     })
 
     it("takes the empty topic, also under the realm's display name, and topics of exactly max_topic_length", async () => {
       expectSuccess(await set('max', { stream_id: 1, topic: '', visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: 'general chat', visibility_policy: 3 }))
-      assert.deepEqual((await userTopics(chat)).map((r) => [r.topic, r.visibility_policy]), [['', 3]])
+      assert.deepEqual(
+        (await userTopics(chat)).map((r) => [r.topic, r.visibility_policy]),
+        [['', 3]],
+      )
       assert.equal((await recordedEvents(chat))[1]!.event.topic_name, '')
       expectSuccess(await set('max', { stream_id: 1, topic: 'x'.repeat(60), visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: '😀'.repeat(60), visibility_policy: 1 }))
@@ -146,7 +178,10 @@ describe('topics', () => {
       const padded = `${' '.repeat(5)}${'x'.repeat(58)}${' '.repeat(5)}`
       expectSuccess(await set('max', { stream_id: 1, topic: padded, visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: `  ${'😀'.repeat(60)}  `, visibility_policy: 3 }))
-      assert.deepEqual((await userTopics(chat)).map((r) => r.topic), ['x'.repeat(58), '😀'.repeat(60)])
+      assert.deepEqual(
+        (await userTopics(chat)).map((r) => r.topic),
+        ['x'.repeat(58), '😀'.repeat(60)],
+      )
     })
 
     it('refuses control characters and newlines in the topic with REQUEST_VARIABLE_INVALID, as POST /messages does', async () => {
@@ -156,19 +191,35 @@ describe('topics', () => {
       // Whitespace around the topic (a final newline too) is trimmed away before the check, as on sending.
       expectSuccess(await set('max', { stream_id: 1, topic: '\tlunch\r\n', visibility_policy: 1 }))
       expectSuccess(await set('max', { stream_id: 1, topic: 'caf\u00e9 \u00a0 😀', visibility_policy: 1 }))
-      assert.deepEqual((await userTopics(chat)).map((r) => r.topic), ['caf\u00e9 \u00a0 😀', 'lunch'])
+      assert.deepEqual(
+        (await userTopics(chat)).map((r) => r.topic),
+        ['caf\u00e9 \u00a0 😀', 'lunch'],
+      )
     })
 
     it('keeps each user’s policies apart', async () => {
       expectSuccess(await set('max', { stream_id: 1, topic: 'lunch', visibility_policy: 1 }))
       expectSuccess(await set('nina', { stream_id: 1, topic: 'lunch', visibility_policy: 3 }))
       expectSuccess(await set('nina', { stream_id: 1, topic: 'lunch', visibility_policy: 0 }))
-      assert.deepEqual((await userTopics(chat)).map((r) => [r.user_id, r.visibility_policy]), [[4, 1]])
-      assert.deepEqual((await recordedEvents(chat)).map((e) => e.users), [[4], [5], [5]])
+      assert.deepEqual(
+        (await userTopics(chat)).map((r) => [r.user_id, r.visibility_policy]),
+        [[4, 1]],
+      )
+      assert.deepEqual(
+        (await recordedEvents(chat)).map((e) => e.users),
+        [[4], [5], [5]],
+      )
     })
 
     it('answers Invalid channel ID for unknown and inaccessible channels', async () => {
-      for (const [name, id] of [['max', 999], ['max', 0], ['max', -1], ['max', 3], ['gus', 2], ['gus', 4]] as const) {
+      for (const [name, id] of [
+        ['max', 999],
+        ['max', 0],
+        ['max', -1],
+        ['max', 3],
+        ['gus', 2],
+        ['gus', 4],
+      ] as const) {
         await refused(chat, () => set(name, { stream_id: id, topic: 'lunch', visibility_policy: 1 }), 400, 'BAD_REQUEST', 'Invalid channel ID')
       }
       expectSuccess(await set('mira', { stream_id: 3, topic: 'salaries', visibility_policy: 1 })) // a subscriber
@@ -185,9 +236,21 @@ describe('topics', () => {
         await refused(chat, () => set('max', { stream_id: 1, topic: 'lunch', visibility_policy }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid visibility_policy')
       }
       await refused(chat, () => set('max', { stream_id: 1, topic: 'x'.repeat(61), visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
-      await refused(chat, () => set('max', { stream_id: 1, topic: ` ${'x'.repeat(61)} `, visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
+      await refused(
+        chat,
+        () => set('max', { stream_id: 1, topic: ` ${'x'.repeat(61)} `, visibility_policy: 1 }),
+        400,
+        'REQUEST_VARIABLE_INVALID',
+        /^Invalid topic/,
+      )
       await refused(chat, () => set('max', { stream_id: 1, topic: 'lu\u0000nch', visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
-      await refused(chat, () => set('max', { stream_id: 1, topic: 'x'.repeat(100_001), visibility_policy: 1 }), 400, 'REQUEST_VARIABLE_INVALID', /^Invalid topic/)
+      await refused(
+        chat,
+        () => set('max', { stream_id: 1, topic: 'x'.repeat(100_001), visibility_policy: 1 }),
+        400,
+        'REQUEST_VARIABLE_INVALID',
+        /^Invalid topic/,
+      )
       const before = await userTopics(chat)
       assert.equal((await set('max', { stream_id: 1, topic: 'x'.repeat(2_000_000), visibility_policy: 1 })).status, 413)
       assert.deepEqual(await userTopics(chat), before)

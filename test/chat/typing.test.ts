@@ -18,29 +18,47 @@ describe('POST /typing', () => {
     expectSuccess(await chat.as('max').post('/typing', { op: 'stop', to: JSON.stringify([USERS.nina!.email]), type: 'private' }))
     expectSuccess(await chat.as('max').post('/typing', { op: 'start', to: String(USERS.nina!.user_id) })) // zulip-js sends a one-person list plain
     const events = await typingEvents(before)
-    assert.deepEqual(events.map((e) => [e.users, e.event.op]), [[[4, 5], 'start'], [[4, 5], 'stop'], [[4, 5], 'start']])
+    assert.deepEqual(
+      events.map((e) => [e.users, e.event.op]),
+      [
+        [[4, 5], 'start'],
+        [[4, 5], 'stop'],
+        [[4, 5], 'start'],
+      ],
+    )
     assert.deepEqual(events[0]!.event, {
       type: 'typing',
       op: 'start',
       message_type: 'direct',
       sender: { user_id: 4, email: 'max@example.com' },
-      recipients: [{ user_id: 4, email: 'max@example.com' }, { user_id: 5, email: 'nina@example.com' }],
+      recipients: [
+        { user_id: 4, email: 'max@example.com' },
+        { user_id: 5, email: 'nina@example.com' },
+      ],
     })
   })
 
-  it('tells a channel topic\'s other subscribers, not those who turned typing notifications off', async () => {
+  it("tells a channel topic's other subscribers, not those who turned typing notifications off", async () => {
     expectSuccess(await chat.as('nina').patch('/settings', { receives_typing_notifications: false }))
     const before = (await recordedEvents(chat)).length
     expectSuccess(await chat.as('max').post('/typing', { op: 'start', type: 'stream', stream_id: 2, topic: ' foaf ' }))
     const [event] = await typingEvents(before)
-    assert.deepEqual(event, { users: [1, 20], event: { type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: 4, email: 'max@example.com' }, stream_id: 2, topic: 'foaf' } })
+    assert.deepEqual(event, {
+      users: [1, 20],
+      event: { type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: 4, email: 'max@example.com' }, stream_id: 2, topic: 'foaf' },
+    })
   })
 
   it('reaches a waiting queue', async () => {
     const queue = expectSuccess(await chat.as('nina').post('/register', { event_types: ['typing'] }))
     expectSuccess(await chat.as('max').post('/typing', { op: 'start', to: [5] }))
-    const events = expectSuccess(await chat.as('nina').get('/events', { queue_id: queue.queue_id as string, last_event_id: -1 })).events as Array<Record<string, unknown>>
-    assert.deepEqual(events.map((e) => [e.type, e.op, (e.sender as { user_id: number }).user_id]), [['typing', 'start', 4]])
+    const events = expectSuccess(await chat.as('nina').get('/events', { queue_id: queue.queue_id as string, last_event_id: -1 })).events as Array<
+      Record<string, unknown>
+    >
+    assert.deepEqual(
+      events.map((e) => [e.type, e.op, (e.sender as { user_id: number }).user_id]),
+      [['typing', 'start', 4]],
+    )
   })
 
   it('refuses bad operations, unknown people and channels the caller cannot read, sending nothing', async () => {
@@ -54,7 +72,14 @@ describe('POST /typing', () => {
     await expectRefused(chat, [], send('max', { op: 'start', to: [true] }), 400, 'REQUEST_VARIABLE_INVALID')
     await expectRefused(chat, [], send('max', { op: 'start', type: 'stream', stream_id: 3, topic: 'budget' }), 400, 'BAD_REQUEST', 'Invalid channel ID')
     await expectRefused(chat, [], send('max', { op: 'start', type: 'stream', topic: 'x' }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'stream_id' argument")
-    await expectRefused(chat, [], send('max', { op: 'start', type: 'stream', stream_id: 1, topic: 'x'.repeat(61) }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid topic')
+    await expectRefused(
+      chat,
+      [],
+      send('max', { op: 'start', type: 'stream', stream_id: 1, topic: 'x'.repeat(61) }),
+      400,
+      'REQUEST_VARIABLE_INVALID',
+      'Invalid topic',
+    )
     await expectRefused(chat, [], send('max', { op: 'start', type: 'telepathy', to: [5] }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid type')
   })
 })

@@ -14,7 +14,10 @@ describe('uploads', () => {
   afterEach(() => chat.close())
 
   /** POST /user_uploads with `files` as file parts named as curl -F and the Python client name them. */
-  const upload = async (name: string, files: ReadonlyArray<readonly [filename: string, bytes: Buffer]>): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> => {
+  const upload = async (
+    name: string,
+    files: ReadonlyArray<readonly [filename: string, bytes: Buffer]>,
+  ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> => {
     const form = new FormData()
     for (const [filename, bytes] of files) form.append(filename, new Blob([bytes]), filename)
     const response = await fetch(`${chat.url}/api/v1/user_uploads`, { method: 'POST', headers: { authorization: basic(name) }, body: form })
@@ -95,7 +98,15 @@ describe('uploads', () => {
 
     it('refuses a request without exactly one file, and files on other endpoints', async () => {
       expectError(await upload('max', []), 400, 'BAD_REQUEST', 'You must specify a file to upload')
-      expectError(await upload('max', [['a.txt', Buffer.from('a')], ['b.txt', Buffer.from('b')]]), 400, 'BAD_REQUEST', 'You may only upload one file at a time')
+      expectError(
+        await upload('max', [
+          ['a.txt', Buffer.from('a')],
+          ['b.txt', Buffer.from('b')],
+        ]),
+        400,
+        'BAD_REQUEST',
+        'You may only upload one file at a time',
+      )
       const form = new FormData()
       form.append('content', new Blob(['x']), 'x.txt')
       const elsewhere = await fetch(`${chat.url}/api/v1/messages`, { method: 'POST', headers: { authorization: basic('max') }, body: form })
@@ -104,13 +115,16 @@ describe('uploads', () => {
       assert.equal(Number((await chat.chat.db.get<{ n: number }>('SELECT count(*) AS n FROM attachments'))!.n), 0)
     })
 
-    it('deletes a file of one\'s own, with an attachment remove event; it is then gone for everyone', async () => {
+    it("deletes a file of one's own, with an attachment remove event; it is then gone for everyone", async () => {
       const url = (await upload('max', [['a.png', PNG]])).body.url as string
       const [attachment] = expectSuccess(await chat.as('max').get('/attachments')).attachments as Array<{ id: number }>
       await expectRefused(chat, ['attachments'], () => chat.as('nina').delete(`/attachments/${attachment!.id}`), 404, 'BAD_REQUEST', 'Invalid attachment')
       const before = (await recordedEvents(chat)).length
       expectSuccess(await chat.as('max').delete(`/attachments/${attachment!.id}`))
-      assert.deepEqual((await recordedEvents(chat)).slice(before).map((e) => [e.users, e.event]), [[[4], { type: 'attachment', op: 'remove', attachment: { id: attachment!.id }, upload_space_used: 0 }]])
+      assert.deepEqual(
+        (await recordedEvents(chat)).slice(before).map((e) => [e.users, e.event]),
+        [[[4], { type: 'attachment', op: 'remove', attachment: { id: attachment!.id }, upload_space_used: 0 }]],
+      )
       assert.equal((await read('max', url)).status, 404)
     })
   })

@@ -47,24 +47,30 @@ describe('user groups', () => {
 
     it('lists the active groups by ID with every field of §2.2, group-setting values in both forms', async () => {
       const groups = expectSuccess(await chat.as('max').get('/user_groups')).user_groups as Group[]
-      assert.deepEqual(groups.map((g) => g.id), [11, 12, 13, 14, 15, 16, 17, 18, 30, 31])
-      assert.deepEqual(groups.find((g) => g.id === 30), {
-        id: 30,
-        name: 'semantic-web',
-        description: 'People who care about RDF',
-        is_system_group: false,
-        members: [4, 5],
-        direct_subgroup_ids: [],
-        creator_id: 4,
-        date_created: 1763692200,
-        can_add_members_group: 13,
-        can_join_group: 11,
-        can_leave_group: 17,
-        can_manage_group: { direct_members: [4], direct_subgroups: [13] },
-        can_mention_group: 17,
-        can_remove_members_group: 13,
-        deactivated: false,
-      })
+      assert.deepEqual(
+        groups.map((g) => g.id),
+        [11, 12, 13, 14, 15, 16, 17, 18, 30, 31],
+      )
+      assert.deepEqual(
+        groups.find((g) => g.id === 30),
+        {
+          id: 30,
+          name: 'semantic-web',
+          description: 'People who care about RDF',
+          is_system_group: false,
+          members: [4, 5],
+          direct_subgroup_ids: [],
+          creator_id: 4,
+          date_created: 1763692200,
+          can_add_members_group: 13,
+          can_join_group: 11,
+          can_leave_group: 17,
+          can_manage_group: { direct_members: [4], direct_subgroups: [13] },
+          can_mention_group: 17,
+          can_remove_members_group: 13,
+          deactivated: false,
+        },
+      )
       const admins = groups.find((g) => g.id === 13)!
       assert.equal(admins.is_system_group, true)
       assert.equal(admins.creator_id, null)
@@ -76,20 +82,30 @@ describe('user groups', () => {
 
     it('includes deactivated groups only with include_deactivated_groups=true', async () => {
       const without = expectSuccess(await chat.as('max').get('/user_groups', { include_deactivated_groups: false })).user_groups as Group[]
-      assert.equal(without.some((g) => g.id === 32), false)
+      assert.equal(
+        without.some((g) => g.id === 32),
+        false,
+      )
       const all = expectSuccess(await chat.as('max').get('/user_groups', { include_deactivated_groups: true })).user_groups as Group[]
       const alumni = all.find((g) => g.id === 32)!
       assert.equal(alumni.deactivated, true)
       assert.equal(alumni.name, 'alumni')
       assert.deepEqual(alumni.members, [5])
-      expectError(await chat.as('max').get('/user_groups', { include_deactivated_groups: 'yes' }), 400, 'REQUEST_VARIABLE_INVALID', 'Invalid include_deactivated_groups')
+      expectError(
+        await chat.as('max').get('/user_groups', { include_deactivated_groups: 'yes' }),
+        400,
+        'REQUEST_VARIABLE_INVALID',
+        'Invalid include_deactivated_groups',
+      )
     })
 
     it('answers bots and guests, and reports unknown parameters', async () => {
       expectSuccess(await chat.as('linkbot-bot').get('/user_groups'))
       expectSuccess(await chat.as('ops-bot').get('/user_groups'))
       expectSuccess(await chat.as('gus').get('/user_groups'))
-      assert.deepEqual(expectSuccess(await chat.as('max').get('/user_groups', { allow_deactivated: true })).ignored_parameters_unsupported, ['allow_deactivated'])
+      assert.deepEqual(expectSuccess(await chat.as('max').get('/user_groups', { allow_deactivated: true })).ignored_parameters_unsupported, [
+        'allow_deactivated',
+      ])
     })
 
     it('refuses deactivated users and missing credentials', async () => {
@@ -129,17 +145,26 @@ describe('user groups', () => {
       const group = await groupOf(chat, 30)
       assert.equal(group.name, 'linked-data')
       assert.equal(group.description, 'RDF people')
-      assert.deepEqual(caused, [{ users: ACTIVE, event: { type: 'user_group', op: 'update', group_id: 30, data: { name: 'linked-data', description: 'RDF people' } } }])
+      assert.deepEqual(caused, [
+        { users: ACTIVE, event: { type: 'user_group', op: 'update', group_id: 30, data: { name: 'linked-data', description: 'RDF people' } } },
+      ])
       const second = await eventsOf(chat, async () => {
         expectSuccess(await chat.as('max').patch('/user_groups/30', { name: 'linked-data', description: 'now longer' }))
       })
-      assert.deepEqual(second.map((e) => e.event.data), [{ description: 'now longer' }])
+      assert.deepEqual(
+        second.map((e) => e.event.data),
+        [{ description: 'now longer' }],
+      )
     })
 
     it('emits nothing when nothing changes', async () => {
       const caused = await eventsOf(chat, async () => {
         expectSuccess(await chat.as('max').patch('/user_groups/30', { name: 'semantic-web', description: 'People who care about RDF' }))
-        expectSuccess(await chat.as('max').patch('/user_groups/30', { can_join_group: setting(11), can_manage_group: setting({ direct_subgroups: [13], direct_members: [4, 4] }) }))
+        expectSuccess(
+          await chat
+            .as('max')
+            .patch('/user_groups/30', { can_join_group: setting(11), can_manage_group: setting({ direct_subgroups: [13], direct_members: [4, 4] }) }),
+        )
         expectSuccess(await chat.as('max').patch('/user_groups/30', { deactivated: true }))
         expectSuccess(await chat.as('max').patch('/user_groups/30', { deactivated: false }))
       })
@@ -161,7 +186,8 @@ describe('user groups', () => {
 
     it('refuses to edit system groups, even for the owner', async () => {
       await unchanged(chat, async () => {
-        for (const id of [11, 13, 17]) expectError(await chat.as('olivia').patch(`/user_groups/${id}`, { description: 'x' }), 400, 'BAD_REQUEST', 'System groups cannot be modified')
+        for (const id of [11, 13, 17])
+          expectError(await chat.as('olivia').patch(`/user_groups/${id}`, { description: 'x' }), 400, 'BAD_REQUEST', 'System groups cannot be modified')
       })
     })
 
@@ -219,7 +245,9 @@ describe('user groups', () => {
     it('takes group-setting values in both forms and lists them canonically', async () => {
       const caused = await eventsOf(chat, async () => {
         expectSuccess(await chat.as('max').patch('/user_groups/30', { can_add_members_group: setting(15) }))
-        expectSuccess(await chat.as('max').patch('/user_groups/30', { can_remove_members_group: setting({ direct_members: [5, 4, 5], direct_subgroups: [14] }) }))
+        expectSuccess(
+          await chat.as('max').patch('/user_groups/30', { can_remove_members_group: setting({ direct_members: [5, 4, 5], direct_subgroups: [14] }) }),
+        )
         expectSuccess(await chat.as('max').patch('/user_groups/30', { can_join_group: setting({ direct_members: [], direct_subgroups: [16] }) }))
         expectSuccess(await chat.as('max').patch('/user_groups/30', { can_leave_group: setting({ direct_members: [], direct_subgroups: [] }) }))
         expectSuccess(await chat.as('max').patch('/user_groups/30', { can_mention_group: setting({ direct_members: [6, 20], direct_subgroups: [] }) }))
@@ -246,7 +274,11 @@ describe('user groups', () => {
     it('accepts an old value equal to the current one in either form, and refuses a stale one', async () => {
       expectSuccess(await chat.as('max').patch('/user_groups/30', { can_add_members_group: setting(14, 13) }))
       expectSuccess(await chat.as('max').patch('/user_groups/30', { can_add_members_group: setting(15, { direct_members: [], direct_subgroups: [14] }) }))
-      expectSuccess(await chat.as('max').patch('/user_groups/30', { can_manage_group: setting({ direct_members: [4, 5], direct_subgroups: [13] }, { direct_subgroups: [13], direct_members: [4] }) }))
+      expectSuccess(
+        await chat.as('max').patch('/user_groups/30', {
+          can_manage_group: setting({ direct_members: [4, 5], direct_subgroups: [13] }, { direct_subgroups: [13], direct_members: [4] }),
+        }),
+      )
       await unchanged(chat, async () => {
         expectError(
           await chat.as('max').patch('/user_groups/30', { description: 'x', can_add_members_group: setting(16, 13) }),
@@ -265,23 +297,70 @@ describe('user groups', () => {
 
     it('refuses the groups a setting may never hold: role:internet and role:everyone for manage, role:internet and role:owners for mention', async () => {
       await unchanged(chat, async () => {
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting(18) }), 400, 'BAD_REQUEST', "'can_manage_group' setting cannot be set to 'role:internet' group")
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting(17) }), 400, 'BAD_REQUEST', "'can_manage_group' setting cannot be set to 'role:everyone' group")
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting({ direct_members: [4], direct_subgroups: [17] }) }), 400, 'BAD_REQUEST', /role:everyone/)
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting(18) }), 400, 'BAD_REQUEST', "'can_mention_group' setting cannot be set to 'role:internet' group")
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting(12) }), 400, 'BAD_REQUEST', "'can_mention_group' setting cannot be set to 'role:owners' group")
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting({ direct_members: [], direct_subgroups: [12] }) }), 400, 'BAD_REQUEST', /role:owners/)
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting(18) }),
+          400,
+          'BAD_REQUEST',
+          "'can_manage_group' setting cannot be set to 'role:internet' group",
+        )
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting(17) }),
+          400,
+          'BAD_REQUEST',
+          "'can_manage_group' setting cannot be set to 'role:everyone' group",
+        )
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting({ direct_members: [4], direct_subgroups: [17] }) }),
+          400,
+          'BAD_REQUEST',
+          /role:everyone/,
+        )
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting(18) }),
+          400,
+          'BAD_REQUEST',
+          "'can_mention_group' setting cannot be set to 'role:internet' group",
+        )
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting(12) }),
+          400,
+          'BAD_REQUEST',
+          "'can_mention_group' setting cannot be set to 'role:owners' group",
+        )
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting({ direct_members: [], direct_subgroups: [12] }) }),
+          400,
+          'BAD_REQUEST',
+          /role:owners/,
+        )
       })
       // Other settings may hold them.
-      expectSuccess(await chat.as('adam').patch('/user_groups/30', { can_join_group: setting(17), can_mention_group: setting(13), can_manage_group: setting(12) }))
+      expectSuccess(
+        await chat.as('adam').patch('/user_groups/30', { can_join_group: setting(17), can_mention_group: setting(13), can_manage_group: setting(12) }),
+      )
     })
 
     it('refuses values naming unknown or deactivated users and unknown groups', async () => {
       await unchanged(chat, async () => {
         expectError(await chat.as('max').patch('/user_groups/30', { can_join_group: setting(999) }), 400, 'BAD_REQUEST', 'Invalid user group')
-        expectError(await chat.as('max').patch('/user_groups/30', { can_join_group: setting({ direct_members: [], direct_subgroups: [13, 999] }) }), 400, 'BAD_REQUEST', 'Invalid user group')
-        expectError(await chat.as('max').patch('/user_groups/30', { can_join_group: setting({ direct_members: [99], direct_subgroups: [] }) }), 400, 'BAD_REQUEST', 'Invalid user ID: 99')
-        expectError(await chat.as('max').patch('/user_groups/30', { can_join_group: setting({ direct_members: [7], direct_subgroups: [] }) }), 400, 'BAD_REQUEST', /User 7 is deactivated/)
+        expectError(
+          await chat.as('max').patch('/user_groups/30', { can_join_group: setting({ direct_members: [], direct_subgroups: [13, 999] }) }),
+          400,
+          'BAD_REQUEST',
+          'Invalid user group',
+        )
+        expectError(
+          await chat.as('max').patch('/user_groups/30', { can_join_group: setting({ direct_members: [99], direct_subgroups: [] }) }),
+          400,
+          'BAD_REQUEST',
+          'Invalid user ID: 99',
+        )
+        expectError(
+          await chat.as('max').patch('/user_groups/30', { can_join_group: setting({ direct_members: [7], direct_subgroups: [] }) }),
+          400,
+          'BAD_REQUEST',
+          /User 7 is deactivated/,
+        )
       })
     })
 
@@ -311,8 +390,18 @@ describe('user groups', () => {
 
     it('keeps deactivated groups out of permission values, in both forms', async () => {
       await unchanged(chat, async () => {
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting(32) }), 400, 'BAD_REQUEST', "User group 'alumni' is deactivated and cannot be used in can_manage_group")
-        expectError(await chat.as('adam').patch('/user_groups/30', { can_join_group: setting({ direct_members: [4], direct_subgroups: [32] }) }), 400, 'BAD_REQUEST', /'alumni' is deactivated/)
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_manage_group: setting(32) }),
+          400,
+          'BAD_REQUEST',
+          "User group 'alumni' is deactivated and cannot be used in can_manage_group",
+        )
+        expectError(
+          await chat.as('adam').patch('/user_groups/30', { can_join_group: setting({ direct_members: [4], direct_subgroups: [32] }) }),
+          400,
+          'BAD_REQUEST',
+          /'alumni' is deactivated/,
+        )
       })
     })
 
@@ -324,7 +413,10 @@ describe('user groups', () => {
       assert.equal(alumni.name, 'former')
       assert.equal(alumni.can_join_group, 16)
       assert.deepEqual(await eventsOf(chat, async () => expectSuccess(await chat.as('olivia').patch('/user_groups/32', { deactivated: true }))), [])
-      assert.equal((await listGroups(chat, false)).some((g) => g.id === 32), false)
+      assert.equal(
+        (await listGroups(chat, false)).some((g) => g.id === 32),
+        false,
+      )
       expectError(await chat.as('max').patch('/user_groups/32', { deactivated: false }), 400, 'BAD_REQUEST', INSUFFICIENT)
 
       const caused = await eventsOf(chat, async () => expectSuccess(await chat.as('olivia').patch('/user_groups/32', { deactivated: false })))
@@ -352,7 +444,8 @@ describe('user groups', () => {
     })
     afterEach(() => chat.close())
 
-    const members = (client: string, id: number, values: Record<string, unknown>): Promise<Answer> => chat.as(client).post(`/user_groups/${id}/members`, values as Record<string, object>)
+    const members = (client: string, id: number, values: Record<string, unknown>): Promise<Answer> =>
+      chat.as(client).post(`/user_groups/${id}/members`, values as Record<string, object>)
 
     it('adds and removes members, bots included, and tells every active user', async () => {
       const caused = await eventsOf(chat, async () => {
@@ -483,7 +576,12 @@ describe('user groups', () => {
         expectError(await members('adam', 30, { add_subgroups: [999] }), 400, 'BAD_REQUEST', 'Invalid user group')
         expectError(await members('adam', 30, { delete_subgroups: [999] }), 400, 'BAD_REQUEST', 'Invalid user group')
         expectError(await members('adam', 30, { add_subgroups: [30] }), 400, 'BAD_REQUEST', 'A group cannot be its own subgroup')
-        expectError(await members('adam', 30, { add_subgroups: [32] }), 400, 'BAD_REQUEST', "User group 'alumni' is deactivated and cannot be added as a subgroup")
+        expectError(
+          await members('adam', 30, { add_subgroups: [32] }),
+          400,
+          'BAD_REQUEST',
+          "User group 'alumni' is deactivated and cannot be added as a subgroup",
+        )
         expectError(await members('adam', 31, { add_subgroups: [30] }), 400, 'BAD_REQUEST', 'User group 30 is already a subgroup of this group')
         expectError(await members('adam', 30, { delete_subgroups: [13] }), 400, 'BAD_REQUEST', 'User group 13 is not a subgroup of this group')
       })
@@ -492,7 +590,12 @@ describe('user groups', () => {
     it('refuses subgroup cycles, direct and deep', async () => {
       await unchanged(chat, async () => {
         // reviewers (31) contains semantic-web (30).
-        expectError(await members('adam', 30, { add_subgroups: [31] }), 400, 'BAD_REQUEST', 'User group 31 contains this group; adding it as a subgroup would create a cycle')
+        expectError(
+          await members('adam', 30, { add_subgroups: [31] }),
+          400,
+          'BAD_REQUEST',
+          'User group 31 contains this group; adding it as a subgroup would create a cycle',
+        )
       })
       // alumni (32) ⊃ reviewers (31) ⊃ semantic-web (30): adding alumni under semantic-web closes a loop of three.
       expectSuccess(await chat.as('olivia').patch('/user_groups/32', { deactivated: false }))
@@ -520,7 +623,10 @@ describe('user groups', () => {
       assert.equal(alumni.deactivated, true)
       assert.deepEqual(alumni.members, [4])
       assert.deepEqual(alumni.direct_subgroup_ids, [30])
-      assert.deepEqual(caused.map((e) => e.event.op), ['add_members', 'remove_members', 'add_subgroups'])
+      assert.deepEqual(
+        caused.map((e) => e.event.op),
+        ['add_members', 'remove_members', 'add_subgroups'],
+      )
     })
   })
 
@@ -534,7 +640,10 @@ describe('user groups', () => {
     it('deactivates an unused group for a manager or administrator, and tells every active user', async () => {
       const caused = await eventsOf(chat, async () => expectSuccess(await chat.as('adam').post('/user_groups/31/deactivate')))
       assert.deepEqual(caused, [{ users: ACTIVE, event: { type: 'user_group', op: 'update', group_id: 31, data: { deactivated: true } } }])
-      assert.equal((await listGroups(chat, false)).some((g) => g.id === 31), false)
+      assert.equal(
+        (await listGroups(chat, false)).some((g) => g.id === 31),
+        false,
+      )
       assert.equal((await groupOf(chat, 31)).deactivated, true)
       // Once no longer a subgroup of reviewers, semantic-web may go too; max manages it.
       expectSuccess(await chat.as('adam').post('/user_groups/31/members', { delete_subgroups: [30] }))
@@ -552,10 +661,20 @@ describe('user groups', () => {
 
     it('refuses a group used as a subgroup or in a permission setting of another group', async () => {
       await unchanged(chat, async () => {
-        expectError(await chat.as('adam').post('/user_groups/30/deactivate'), 400, 'BAD_REQUEST', "Cannot deactivate user group in use: subgroup of 'reviewers'")
+        expectError(
+          await chat.as('adam').post('/user_groups/30/deactivate'),
+          400,
+          'BAD_REQUEST',
+          "Cannot deactivate user group in use: subgroup of 'reviewers'",
+        )
       })
       expectSuccess(await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting({ direct_members: [1], direct_subgroups: [31] }) }))
-      expectError(await chat.as('adam').post('/user_groups/31/deactivate'), 400, 'BAD_REQUEST', "Cannot deactivate user group in use: can_mention_group of 'semantic-web'")
+      expectError(
+        await chat.as('adam').post('/user_groups/31/deactivate'),
+        400,
+        'BAD_REQUEST',
+        "Cannot deactivate user group in use: can_mention_group of 'semantic-web'",
+      )
       // A group's settings may name the group itself without keeping it from being deactivated.
       expectSuccess(await chat.as('adam').patch('/user_groups/30', { can_mention_group: setting(30) }))
       expectSuccess(await chat.as('adam').patch('/user_groups/31', { can_leave_group: setting(31) }))

@@ -24,7 +24,10 @@ describe('chat --workers 2', () => {
   before(async function () {
     this.timeout(60_000) // the first worker loads the organization (scrypt for every password)
     dir = await mkdtemp(join(tmpdir(), 'prefixd-chat-workers-'))
-    child = spawn(process.execPath, [MAIN, '--workers', '2', '--port', '0', '--db', join(dir, 'chat.db'), '--mail-dir', join(dir, 'mail')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    child = spawn(process.execPath, [MAIN, '--workers', '2', '--port', '0', '--db', join(dir, 'chat.db'), '--mail-dir', join(dir, 'mail')], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
     url = await new Promise<string>((resolve, reject) => {
       let output = ''
@@ -46,7 +49,16 @@ describe('chat --workers 2', () => {
 
   it('refuses a bad --workers, --rate-limit or upload limit, and --workers with :memory:, with exit code 2', function () {
     this.timeout(120_000) // eight processes start one after another (a second or two each on a busy machine)
-    for (const args of [['--workers', '0'], ['--workers', 'two'], ['--workers', '2', '--db', ':memory:'], ['--rate-limit', '200'], ['--rate-limit', '0/60'], ['--max-upload-mb', '0'], ['--upload-quota-mb', 'lots'], ['--max-uploads-per-user', '-1']]) {
+    for (const args of [
+      ['--workers', '0'],
+      ['--workers', 'two'],
+      ['--workers', '2', '--db', ':memory:'],
+      ['--rate-limit', '200'],
+      ['--rate-limit', '0/60'],
+      ['--max-upload-mb', '0'],
+      ['--upload-quota-mb', 'lots'],
+      ['--max-uploads-per-user', '-1'],
+    ]) {
       const run = spawnSync(process.execPath, [MAIN, '--port', '0', ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 })
       assert.equal(run.status, 2, args.join(' '))
       assert.match(run.stderr, /--workers|--rate-limit|--max-upload-mb|--upload-quota-mb|--max-uploads-per-user/)
@@ -64,7 +76,10 @@ describe('chat --workers 2', () => {
     assert.equal(sent.status, 200)
     for (const answer of await Promise.all(polls)) {
       assert.equal(answer.status, 200)
-      assert.deepEqual((answer.body.events as Event[]).map((e) => [e.type, e.message?.id]), [['message', sent.body.id]])
+      assert.deepEqual(
+        (answer.body.events as Event[]).map((e) => [e.type, e.message?.id]),
+        [['message', sent.body.id]],
+      )
     }
   })
 
@@ -74,11 +89,19 @@ describe('chat --workers 2', () => {
     const polls = queues.map((queue) => call(url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: '-1' }))
     await new Promise((resolve) => setTimeout(resolve, 300)) // the polls reach their workers
     assert.equal((await call(url, 'max', 'POST', '/messages/113/reactions', { emoji_name: 'octopus' })).status, 200)
-    for (const answer of await Promise.all(polls)) assert.deepEqual((answer.body.events as Array<Event & { op?: string }>).map((e) => [e.type, e.op]), [['reaction', 'add']])
+    for (const answer of await Promise.all(polls))
+      assert.deepEqual(
+        (answer.body.events as Array<Event & { op?: string }>).map((e) => [e.type, e.op]),
+        [['reaction', 'add']],
+      )
     const next = queues.map((queue) => call(url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: '0' }))
     await new Promise((resolve) => setTimeout(resolve, 300))
     assert.equal((await call(url, 'max', 'POST', '/typing', { op: 'start', to: '[5]' })).status, 200)
-    for (const answer of await Promise.all(next)) assert.deepEqual((answer.body.events as Array<Event & { op?: string }>).map((e) => [e.type, e.op]), [['typing', 'start']])
+    for (const answer of await Promise.all(next))
+      assert.deepEqual(
+        (answer.body.events as Array<Event & { op?: string }>).map((e) => [e.type, e.op]),
+        [['typing', 'start']],
+      )
   })
 
   it('holds the rate limit across the workers: one count per user, whichever worker answers', async () => {
@@ -92,7 +115,11 @@ describe('chat --workers 2', () => {
       const reset = response.headers['x-ratelimit-reset'] as string
       windows.set(reset, [...(windows.get(reset) ?? []), Number(response.headers['x-ratelimit-remaining'])])
     }
-    for (const remaining of windows.values()) assert.deepEqual(remaining, [...remaining].sort((a, b) => b - a).filter((v, i, all) => all.indexOf(v) === i))
+    for (const remaining of windows.values())
+      assert.deepEqual(
+        remaining,
+        [...remaining].sort((a, b) => b - a).filter((v, i, all) => all.indexOf(v) === i),
+      )
   })
 
   it('loses no acknowledged message nor its event when one worker is killed (SIGKILL) in the middle of 100 sends', async function () {
@@ -122,7 +149,10 @@ describe('chat --workers 2', () => {
       for (const event of events) if (event.message !== undefined) delivered.add(event.message.id)
       last = events.at(-1)!.id
     }
-    assert.deepEqual(acknowledged.filter((id) => !delivered.has(id)), [])
+    assert.deepEqual(
+      acknowledged.filter((id) => !delivered.has(id)),
+      [],
+    )
     await until(() => workerPids().length >= 3, 'the primary starts another worker')
   })
 })

@@ -31,7 +31,10 @@ interface Zulip {
     deleteById(params: { stream_id: number }): Promise<Answer>
   }
   users: {
-    me: { getProfile(): Promise<Answer>; subscriptions: { add(params: Record<string, unknown>): Promise<Answer>; remove(params: Record<string, unknown>): Promise<Answer> } }
+    me: {
+      getProfile(): Promise<Answer>
+      subscriptions: { add(params: Record<string, unknown>): Promise<Answer>; remove(params: Record<string, unknown>): Promise<Answer> }
+    }
     retrieve(params?: Record<string, unknown>): Promise<Answer>
     create(params: Record<string, unknown>): Promise<Answer>
   }
@@ -76,7 +79,11 @@ describe('zulip-js against the chat service', () => {
     const queueId = queue.queue_id as string
     const toChannel = success(await max.messages.send({ type: 'stream', to: 'general', topic: 'zulip-js', content: 'hello from **zulip-js**' }))
     const direct = success(await max.messages.send({ type: 'direct', to: [USERS.nina!.user_id], content: 'a direct hello' }))
-    const events = success(await nina.events.retrieve({ queue_id: queueId, last_event_id: -1 })).events as Array<{ id: number; type: string; message: Record<string, unknown> }>
+    const events = success(await nina.events.retrieve({ queue_id: queueId, last_event_id: -1 })).events as Array<{
+      id: number
+      type: string
+      message: Record<string, unknown>
+    }>
     assert.deepEqual(
       events.map((e) => [e.type, e.message.id, e.message.content]),
       [
@@ -95,17 +102,33 @@ describe('zulip-js against the chat service', () => {
   it('reads, edits, flags and deletes messages: retrieve, getById, update, getHistoryById, flags.add/remove, deleteById', async () => {
     const sent = success(await max.messages.send({ type: 'stream', to: 'general', topic: 'zulip-js history', content: 'first words' }))
     const id = sent.id as number
-    const listed = success(await nina.messages.retrieve({ anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'topic', operand: 'zulip-js history' }, { operator: 'channel', operand: 'general' }] }))
-    assert.deepEqual((listed.messages as Array<{ id: number; content: string }>).map((m) => [m.id, m.content]), [[id, '<p>first words</p>']])
+    const listed = success(
+      await nina.messages.retrieve({
+        anchor: 'newest',
+        num_before: 5,
+        num_after: 0,
+        narrow: [
+          { operator: 'topic', operand: 'zulip-js history' },
+          { operator: 'channel', operand: 'general' },
+        ],
+      }),
+    )
+    assert.deepEqual(
+      (listed.messages as Array<{ id: number; content: string }>).map((m) => [m.id, m.content]),
+      [[id, '<p>first words</p>']],
+    )
     assert.equal(listed.found_newest, true)
     success(await max.messages.update({ message_id: id, content: 'second words', topic: 'zulip-js edited' }))
     const one = success(await nina.messages.getById({ message_id: id }))
     assert.deepEqual([(one.message as { subject: string }).subject, one.raw_content], ['zulip-js edited', 'second words'])
     const history = success(await nina.messages.getHistoryById({ message_id: id })).message_history as Array<Record<string, unknown>>
-    assert.deepEqual(history.map((h) => [h.topic, h.content, h.prev_content, h.prev_topic]), [
-      ['zulip-js history', 'first words', undefined, undefined],
-      ['zulip-js edited', 'second words', 'first words', 'zulip-js history'],
-    ])
+    assert.deepEqual(
+      history.map((h) => [h.topic, h.content, h.prev_content, h.prev_topic]),
+      [
+        ['zulip-js history', 'first words', undefined, undefined],
+        ['zulip-js edited', 'second words', 'first words', 'zulip-js history'],
+      ],
+    )
     assert.deepEqual(success(await nina.messages.flags.add({ messages: [id], flag: 'starred' })).messages, [id])
     assert.deepEqual(success(await nina.messages.flags.remove({ messages: [id], flag: 'starred' })).messages, [id])
     success(await max.messages.deleteById({ message_id: id }))
@@ -122,7 +145,10 @@ describe('zulip-js against the chat service', () => {
 
   it('lists channels, finds one by name, subscribes and unsubscribes, and reads the topics', async () => {
     const streams = success(await max.streams.retrieve()).streams as Array<{ name: string }>
-    assert.deepEqual(streams.map((s) => s.name), ['general', 'vocabularies'])
+    assert.deepEqual(
+      streams.map((s) => s.name),
+      ['general', 'vocabularies'],
+    )
     assert.equal(success(await max.streams.getStreamId('vocabularies')).stream_id, 2)
     assert.equal(success(await max.streams.getStreamId({ stream: 'general' })).stream_id, 1)
     const missing = await max.streams.getStreamId('nowhere')
@@ -130,11 +156,17 @@ describe('zulip-js against the chat service', () => {
     // zulip-js sends its POST parameters as multipart form data, and those of DELETE in the query string.
     const added = success(await nina.users.me.subscriptions.add({ subscriptions: JSON.stringify([{ name: 'zulip-js channel' }]) }))
     assert.deepEqual(added.subscribed, { [USERS.nina!.user_id]: ['zulip-js channel'] })
-    const mine = success(await nina.streams.subscriptions.retrieve({ include_subscribers: true })).subscriptions as Array<{ name: string; stream_id: number; subscribers: number[] }>
+    const mine = success(await nina.streams.subscriptions.retrieve({ include_subscribers: true })).subscriptions as Array<{
+      name: string
+      stream_id: number
+      subscribers: number[]
+    }>
     const created = mine.find((s) => s.name === 'zulip-js channel')!
     assert.deepEqual(created.subscribers, [USERS.nina!.user_id])
     success(await nina.messages.send({ type: 'stream', to: 'zulip-js channel', topic: 'first', content: 'hello' }))
-    assert.deepEqual(success(await nina.streams.topics.retrieve({ stream_id: created.stream_id })).topics, [{ name: 'first', max_id: (await chat.chat.db.get<{ id: number }>('SELECT max(id) AS id FROM messages'))!.id }])
+    assert.deepEqual(success(await nina.streams.topics.retrieve({ stream_id: created.stream_id })).topics, [
+      { name: 'first', max_id: (await chat.chat.db.get<{ id: number }>('SELECT max(id) AS id FROM messages'))!.id },
+    ])
     const removed = success(await nina.users.me.subscriptions.remove({ subscriptions: JSON.stringify(['zulip-js channel']) }))
     assert.deepEqual(removed.removed, ['zulip-js channel'])
     // Archiving is for administrators.

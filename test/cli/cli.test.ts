@@ -50,7 +50,10 @@ describe('prefixd', function () {
     await writeFile(file('bad-entries.json'), JSON.stringify({ '1bad': 'http://a/', rel: 'relative#', ok: 'http://ok.example/' }))
     await writeFile(file('ctx.jsonld'), JSON.stringify({ '@context': { go2: { '@id': 'http://purl.obolibrary.org/obo/GO_', '@prefix': true } } }))
     await writeFile(file('broken.json'), '{"a": ')
-    await writeFile(file('records.json'), JSON.stringify([{ prefix: 'w', uri_prefix: W, prefix_synonyms: ['wid'], uri_prefix_synonyms: ['https://widgets.example/ns#'] }]))
+    await writeFile(
+      file('records.json'),
+      JSON.stringify([{ prefix: 'w', uri_prefix: W, prefix_synonyms: ['wid'], uri_prefix_synonyms: ['https://widgets.example/ns#'] }]),
+    )
     await writeFile(
       file('shapes.ttl'),
       `@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n<> sh:declare [ sh:prefix "gizmo" ; sh:namespace "${W}"^^xsd:anyURI ] .\n`,
@@ -272,7 +275,15 @@ describe('prefixd', function () {
       const exact = await prefixd(['shrink', '--no-defaults', '--prefixes', file('records.json'), 'https://widgets.example/ns#Gadget', `${W}Gadget`])
       assert.equal(exact.stdout, '\nw:Gadget\n') // no prefix expands to the synonym: no name reads back as its IRI
       assert.equal(exact.code, 1)
-      const run = await prefixd(['shrink', '--standardize', '--no-defaults', '--prefixes', file('records.json'), 'https://widgets.example/ns#Gadget', `${W}Gadget`])
+      const run = await prefixd([
+        'shrink',
+        '--standardize',
+        '--no-defaults',
+        '--prefixes',
+        file('records.json'),
+        'https://widgets.example/ns#Gadget',
+        `${W}Gadget`,
+      ])
       assert.equal(run.stdout, 'w:Gadget\nw:Gadget\n')
       const expanded = await prefixd(['expand', '--no-defaults', '--prefixes', file('records.json'), 'wid:Gadget'])
       assert.equal(expanded.stdout, `${W}Gadget\n`)
@@ -288,7 +299,10 @@ describe('prefixd', function () {
       const epm = await prefixd(['prefixes', '--no-defaults', '--prefixes', file('records.json'), '--format', 'epm'])
       assert.deepEqual(JSON.parse(epm.stdout), [{ prefix: 'w', uri_prefix: W, prefix_synonyms: ['wid'], uri_prefix_synonyms: ['https://widgets.example/ns#'] }])
       const shacl = await prefixd(['prefixes', '--no-defaults', '--prefixes', file('records.json'), '--format', 'shacl'])
-      const declared = new Parser().parse(shacl.stdout).filter((q) => q.predicate.value === 'http://www.w3.org/ns/shacl#prefix').map((q) => q.object.value)
+      const declared = new Parser()
+        .parse(shacl.stdout)
+        .filter((q) => q.predicate.value === 'http://www.w3.org/ns/shacl#prefix')
+        .map((q) => q.object.value)
       assert.deepEqual(declared, ['w', 'wid'])
     })
 

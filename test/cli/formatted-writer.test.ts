@@ -20,8 +20,17 @@ const write = (quads: Quad[], options?: Parameters<typeof writeFormatted>[2]): s
 
 describe('writeFormatted', () => {
   it('writes the prefixes first, then each subject once, rdf:type first as `a`, predicates and subjects sorted', () => {
-    const quads = [quad(ex('s'), ex('q'), literal('x')), quad(ex('a'), ex('p'), ex('o')), quad(ex('s'), namedNode(RDF + 'type'), ex('C')), quad(ex('s'), ex('p'), ex('o2')), quad(ex('s'), ex('p'), ex('o1'))]
-    assert.equal(write(quads), ['@prefix ex: <http://example.org/> .', '', 'ex:a ex:p ex:o .', '', 'ex:s a ex:C ;', '    ex:p ex:o1, ex:o2 ;', '    ex:q "x" .', ''].join('\n'))
+    const quads = [
+      quad(ex('s'), ex('q'), literal('x')),
+      quad(ex('a'), ex('p'), ex('o')),
+      quad(ex('s'), namedNode(RDF + 'type'), ex('C')),
+      quad(ex('s'), ex('p'), ex('o2')),
+      quad(ex('s'), ex('p'), ex('o1')),
+    ]
+    assert.equal(
+      write(quads),
+      ['@prefix ex: <http://example.org/> .', '', 'ex:a ex:p ex:o .', '', 'ex:s a ex:C ;', '    ex:p ex:o1, ex:o2 ;', '    ex:q "x" .', ''].join('\n'),
+    )
   })
 
   it('nests a blank node referred to once, writes a list as ( … ), and labels the rest _:b0, _:b1…', () => {
@@ -63,7 +72,13 @@ describe('writeFormatted', () => {
   })
 
   it('gives the same text whatever the order of the input, and the names shrink gives (iao:, not obo:IAO_)', () => {
-    const iris = ['http://purl.obolibrary.org/obo/BFO_1', 'http://purl.obolibrary.org/obo/IAO_0000231', 'http://lv2plug.in/ns/lv2core#a', 'http://lv2plug.in/ns/lv2core#b', 'http://lv2plug.in/ns/lv2core#c']
+    const iris = [
+      'http://purl.obolibrary.org/obo/BFO_1',
+      'http://purl.obolibrary.org/obo/IAO_0000231',
+      'http://lv2plug.in/ns/lv2core#a',
+      'http://lv2plug.in/ns/lv2core#b',
+      'http://lv2plug.in/ns/lv2core#c',
+    ]
     const quads = iris.map((iri, i) => quad(namedNode(iri), ex('p'), literal(String(i))))
     const texts = new Set<string>()
     fc.assert(fc.property(fc.shuffledSubarray(quads, { minLength: quads.length }), (shuffled) => void texts.add(write(shuffled))))
@@ -100,6 +115,9 @@ describe('writeFormatted', () => {
     const text = write(quads, { base: 'http://base.example/' })
     assert.match(text, /^@base <http:\/\/base\.example\/> \.$/m)
     assert.match(text, /<rel> ex:p 'say "hi"' ;\n {4}ex:q """a\nb\nc\nd\ne\nf""" \./)
-    assert.deepEqual(colouredLines(new Parser({ baseIRI: 'http://base.example/' }).parse(text)), colouredLines(quads.map((q) => quad(namedNode('http://base.example/rel'), q.predicate, q.object))))
+    assert.deepEqual(
+      colouredLines(new Parser({ baseIRI: 'http://base.example/' }).parse(text)),
+      colouredLines(quads.map((q) => quad(namedNode('http://base.example/rel'), q.predicate, q.object))),
+    )
   })
 })

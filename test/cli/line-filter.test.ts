@@ -61,7 +61,10 @@ describe('filterLines', () => {
 
   it('refuses a line longer than MAX_LINE_LENGTH with a UsageError', async () => {
     const long = 'a'.repeat(MAX_LINE_LENGTH + 1)
-    await assert.rejects(filterLines(Readable.from([long.slice(0, 1000), long.slice(1000)]), sink().stream, (line) => line), UsageError)
+    await assert.rejects(
+      filterLines(Readable.from([long.slice(0, 1000), long.slice(1000)]), sink().stream, (line) => line),
+      UsageError,
+    )
   })
 
   it('writes nothing for empty input', async () => {

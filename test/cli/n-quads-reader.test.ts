@@ -36,7 +36,13 @@ describe('readNQuads', function () {
     const local = fc.string({ unit: fc.constantFrom(...'aZ09_-.~!$&()*+,;=/?#@%:', 'é', '中', '😀'), maxLength: 6 })
     const iri = fc.tuple(fc.constantFrom('http://example.org/', 'urn:x:', 'https://ä.example/π#'), local).map(([ns, l]) => namedNode(ns + l))
     const blank = fc.constantFrom('b1', 'b_2', 'x.y-z', '0a').map((label) => blankNode(label))
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u007f', "'", ' ', 'é', '😀', '\u2028'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 10 })
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('"', '\\', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u007f', "'", ' ', 'é', '😀', '\u2028'),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 10,
+    })
     const object = fc.oneof(
       iri,
       blank,
@@ -45,7 +51,10 @@ describe('readNQuads', function () {
       fc.tuple(text, iri).map(([s, datatype]) => literal(s, datatype)),
     )
     const graph = fc.oneof(fc.constant(defaultGraph()), iri, blank)
-    const quads = fc.array(fc.tuple(fc.oneof(iri, blank), iri, object, graph).map(([s, p, o, g]) => quad(s, p, o, g)), { maxLength: 12 })
+    const quads = fc.array(
+      fc.tuple(fc.oneof(iri, blank), iri, object, graph).map(([s, p, o, g]) => quad(s, p, o, g)),
+      { maxLength: 12 },
+    )
     fc.assert(
       fc.property(quads, (qs) => {
         const nq = new Writer({ format: 'N-Quads' }).quadsToString(qs)

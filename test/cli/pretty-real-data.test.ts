@@ -27,7 +27,10 @@ interface Dataset {
 
 async function filesUnder(dir: string, extension: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((e) => e.isFile() && e.name.endsWith(extension)).map((e) => join(e.parentPath, e.name)).sort()
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(extension))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
 }
 
 /** Blank nodes of the input that a writer must label: the object of more than one statement, or found in more than one graph. */
@@ -52,7 +55,10 @@ function checkShape(text: string, input: readonly Quad[]): void {
   const shape = turtleShape(text)
   assert.ok(shape.prefixesFirst, 'every @prefix comes first')
   assert.equal(shape.repeatedSubjects, 0, 'each subject heads one block in its graph')
-  assert.ok(shape.labels <= blankNodesNeedingLabels(input), `${shape.labels} blank-node labels, where ${blankNodesNeedingLabels(input)} blank nodes are referred to more than once`)
+  assert.ok(
+    shape.labels <= blankNodesNeedingLabels(input),
+    `${shape.labels} blank-node labels, where ${blankNodesNeedingLabels(input)} blank nodes are referred to more than once`,
+  )
   assert.ok(shape.nested > 0 || !input.some((q) => q.object.termType === 'BlankNode'), 'blank nodes are nested')
   // A list node with more than rdf:first and rdf:rest (the vocabularies type some `a rdf:List`) stays as it is.
   const listNodes = input.filter((q) => q.predicate.value === 'http://www.w3.org/1999/02/22-rdf-syntax-ns#first').length
@@ -88,7 +94,12 @@ describe('prefixd pretty on real data (the @vocabulary N-Quads, Debian lv2-dev)'
     await rm(dir, { recursive: true, force: true })
   })
 
-  for (const [index, mode] of [[0, 'formatted'], [1, 'formatted'], [0, 'streamed'], [1, 'streamed']] as const) {
+  for (const [index, mode] of [
+    [0, 'formatted'],
+    [1, 'formatted'],
+    [0, 'streamed'],
+    [1, 'streamed'],
+  ] as const) {
     describe(`${['the @vocabulary/* N-Quads', "Debian's lv2-dev Turtle"][index]}, ${mode}`, () => {
       let output: string
       let text: string
@@ -116,20 +127,21 @@ describe('prefixd pretty on real data (the @vocabulary N-Quads, Debian lv2-dev)'
 
       // rdflib reads slowly (minutes for the 261,190 vocabulary quads on a busy machine): it checks both modes of
       // lv2-dev and the formatted vocabularies; the streamed vocabularies are n3's alone.
-      if (index === 1 || mode === 'formatted') it('rdflib reads back an isomorphic dataset', async function () {
-        const missing = rdflibMissing()
-        if (missing !== undefined) {
-          console.log(`    skipped: ${missing}`)
-          return this.skip()
-        }
-        // rdflib's reading of the input against its reading of the output (rdflib normalizes some lexical forms).
-        const { rdflib, file } = datasets[index]!
-        const [expected, actual] = await Promise.all([rdflibRead(file, rdflib[0], BASE), rdflibRead(output, rdflib[1], BASE)])
-        const nquads = (text: string) => new Parser({ format: 'N-Quads' }).parse(text)
-        const back = nquads(actual)
-        assert.ok(back.length > 1000)
-        assert.deepEqual(colouredLines(back), colouredLines(nquads(expected)))
-      })
+      if (index === 1 || mode === 'formatted')
+        it('rdflib reads back an isomorphic dataset', async function () {
+          const missing = rdflibMissing()
+          if (missing !== undefined) {
+            console.log(`    skipped: ${missing}`)
+            return this.skip()
+          }
+          // rdflib's reading of the input against its reading of the output (rdflib normalizes some lexical forms).
+          const { rdflib, file } = datasets[index]!
+          const [expected, actual] = await Promise.all([rdflibRead(file, rdflib[0], BASE), rdflibRead(output, rdflib[1], BASE)])
+          const nquads = (text: string) => new Parser({ format: 'N-Quads' }).parse(text)
+          const back = nquads(actual)
+          assert.ok(back.length > 1000)
+          assert.deepEqual(colouredLines(back), colouredLines(nquads(expected)))
+        })
 
       it('keeps relative IRIs as written and writes no name rdflib refuses', () => {
         assert.doesNotMatch(text, /<file:/)

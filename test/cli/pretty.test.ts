@@ -42,9 +42,18 @@ function canonical(quads: Quad[]): string[] {
       if (!labels.has(term.value)) labels.set(term.value, `c${labels.size}`)
       return blankNode(labels.get(term.value))
     }
-    return term.termType === 'Quad' ? quad(rename(term.subject) as Quad['subject'], term.predicate as Quad['predicate'], rename(term.object) as Quad['object']) : term
+    return term.termType === 'Quad'
+      ? quad(rename(term.subject) as Quad['subject'], term.predicate as Quad['predicate'], rename(term.object) as Quad['object'])
+      : term
   }
-  return quads.map((q) => new Writer({ format: 'N-Quads' }).quadToString(rename(q.subject) as Quad['subject'], q.predicate, rename(q.object) as Quad['object'], rename(q.graph) as Quad['graph']))
+  return quads.map((q) =>
+    new Writer({ format: 'N-Quads' }).quadToString(
+      rename(q.subject) as Quad['subject'],
+      q.predicate,
+      rename(q.object) as Quad['object'],
+      rename(q.graph) as Quad['graph'],
+    ),
+  )
 }
 
 const sorted = (quads: Quad[]): string[] => quads.map((q) => new Writer({ format: 'N-Quads' }).quadToString(q.subject, q.predicate, q.object, q.graph)).sort()
@@ -97,8 +106,15 @@ describe('prefixd pretty', function () {
   it('round-trips any quads over known and unknown namespaces', async () => {
     const local = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,5}$/)
     const iri = fc.tuple(fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/'), local).map(([ns, l]) => namedNode(ns + l))
-    const object = fc.oneof(iri, fc.string({ maxLength: 8 }).map((s) => literal(s)), fc.integer().map((n) => literal(String(n), namedNode(TABLE.xsd + 'integer'))))
-    const quads = fc.array(fc.tuple(iri, iri, object).map(([s, p, o]) => quad(s, p, o)), { maxLength: 15 })
+    const object = fc.oneof(
+      iri,
+      fc.string({ maxLength: 8 }).map((s) => literal(s)),
+      fc.integer().map((n) => literal(String(n), namedNode(TABLE.xsd + 'integer'))),
+    )
+    const quads = fc.array(
+      fc.tuple(iri, iri, object).map(([s, p, o]) => quad(s, p, o)),
+      { maxLength: 15 },
+    )
     await fc.assert(
       fc.asyncProperty(quads, async (qs) => {
         const nt = new Writer({ format: 'N-Triples' }).quadsToString(qs)
@@ -114,16 +130,25 @@ describe('prefixd pretty', function () {
   it('writes any quads — awkward IRIs, escaped strings, tags, datatypes, blank nodes, graphs — so that n3 reads them back', async () => {
     // Local names with what PN_LOCAL must escape or cannot hold at all (then the IRI is written whole),
     // and what IRIREF cannot hold without a UCHAR is left out: n3 refuses such IRIs even escaped.
-    const localChar = fc.constantFrom(...'aZ09_-.~!$&\'()*+,;=/?#@%:[]', '%20', 'é', '·', '\u0301', '中', '😀')
+    const localChar = fc.constantFrom(..."aZ09_-.~!$&'()*+,;=/?#@%:[]", '%20', 'é', '·', '\u0301', '中', '😀')
     const local = fc.string({ unit: localChar, maxLength: 6 })
     const namespace = fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/', 'http://www.wikidata.org/entity/Q', 'urn:isbn:')
     const iri = fc.tuple(namespace, local).map(([ns, l]) => namedNode(ns + l))
     const blank = fc.constantFrom('b1', 'b2', 'x.y_z').map((label) => blankNode(label))
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f', '\u007f', "'", ' '), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 10 })
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('"', '\\', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f', '\u007f', "'", ' '),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 10,
+    })
     const XSD = TABLE.xsd
     const typed = fc.tuple(
       fc.constantFrom('42', '+1', '-0', '1.5', '.5', '1.', '1e3', '-1.5E-2', '.5e1', 'NaN', 'true', 'false', 'TRUE', 'x y'),
-      fc.oneof(fc.constantFrom(...['integer', 'decimal', 'double', 'boolean', 'string', 'date'].map((t) => XSD + t)), iri.map((t) => t.value)),
+      fc.oneof(
+        fc.constantFrom(...['integer', 'decimal', 'double', 'boolean', 'string', 'date'].map((t) => XSD + t)),
+        iri.map((t) => t.value),
+      ),
     )
     const object = fc.oneof(
       iri,
@@ -140,7 +165,9 @@ describe('prefixd pretty', function () {
     // Runs of one subject, and of one subject and predicate, as N3.Writer groups them with ';' and ','.
     const quads = fc
       .array(fc.tuple(fc.oneof(iri, blank), predicate, object, graph, fc.nat(3)), { maxLength: 12 })
-      .map((rows) => rows.flatMap(([s, p, o, g, repeat]) => Array.from({ length: repeat + 1 }, (_, k) => quad(s, k % 2 === 0 ? p : namedNode(FOAF + 'knows'), o, g))))
+      .map((rows) =>
+        rows.flatMap(([s, p, o, g, repeat]) => Array.from({ length: repeat + 1 }, (_, k) => quad(s, k % 2 === 0 ? p : namedNode(FOAF + 'knows'), o, g))),
+      )
     await fc.assert(
       fc.asyncProperty(quads, async (qs) => {
         const nq = new Writer({ format: 'N-Quads' }).quadsToString(qs)
@@ -158,7 +185,9 @@ describe('prefixd pretty', function () {
 
   it("keeps the input's declarations apart from the index's, however they are bound and rebound", async () => {
     // The input binds index prefixes to other namespaces and rebinds them as it goes: the output binds each once.
-    const declaration = fc.tuple(fc.constantFrom('ex', 'foaf', 'p', ''), fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/')).map(([prefix, ns]) => `@prefix ${prefix}: <${ns}> .`)
+    const declaration = fc
+      .tuple(fc.constantFrom('ex', 'foaf', 'p', ''), fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/'))
+      .map(([prefix, ns]) => `@prefix ${prefix}: <${ns}> .`)
     const iri = fc.tuple(fc.constantFrom(...Object.values(TABLE), 'http://other.example/x/'), fc.constantFrom('a', 'b/c', 'Q1')).map(([ns, l]) => `<${ns}${l}>`)
     const statement = fc.tuple(iri, iri, iri).map(([s, p, o]) => `${s} ${p} ${o} .`)
     const lines = fc.array(fc.oneof(declaration, statement), { maxLength: 20 })
@@ -180,9 +209,7 @@ describe('prefixd pretty', function () {
     // Six namespaces of one length (more than the chooser compares in place) and one with no prefix.
     const table = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`p${i}`, `http://${'abcdef'[i]}.example/ns/`]))
     const names = Object.values(table).flatMap((ns) => [ns + 'one', ns + 'two'])
-    const nt = [...names, ...names, 'http://z.example/ns/three']
-      .map((iri, i) => `<${iri}> <${Object.values(table)[i % 6]}p> "${i}" .`)
-      .join('\n')
+    const nt = [...names, ...names, 'http://z.example/ns/three'].map((iri, i) => `<${iri}> <${Object.values(table)[i % 6]}p> "${i}" .`).join('\n')
     const text = await prettyText(PrefixIndex.fromPrefixes(table), nt, 'n-triples')
     for (const prefix of Object.keys(table)) assert.match(text, new RegExp(`^@prefix ${prefix}: <`, 'm'), text)
     for (const prefix of Object.keys(table)) assert.match(text, new RegExp(`^${prefix}:one `, 'm'), text)
@@ -212,7 +239,10 @@ describe('prefixd pretty', function () {
     const broken = await prefixd(['pretty'], '<http://a.example/s> <http://a.example/p> .\n')
     assert.equal(broken.code, 2)
     assert.match(broken.stderr, /^prefixd: stdin: .*line 1/)
-    assert.deepEqual(await prefixd(['pretty', join(dir, 'missing.ttl')]).then((r) => [r.code, r.stderr]), [2, `prefixd: cannot read ${join(dir, 'missing.ttl')}: ENOENT\n`])
+    assert.deepEqual(await prefixd(['pretty', join(dir, 'missing.ttl')]).then((r) => [r.code, r.stderr]), [
+      2,
+      `prefixd: cannot read ${join(dir, 'missing.ttl')}: ENOENT\n`,
+    ])
     assert.equal((await prefixd(['pretty', join(dir, 'data.xyz')])).code, 2)
     assert.equal((await prefixd(['pretty', 'a.nt', 'b.nt'])).code, 2)
   })

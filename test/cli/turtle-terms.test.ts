@@ -8,7 +8,10 @@ const XSD = 'http://www.w3.org/2001/XMLSchema#'
 describe('turtle terms', () => {
   it('writes an IRI as it is, or with UCHAR escapes for what IRIREF cannot hold', () => {
     assert.equal(iriRef('http://example.org/a#b?c=é'), '<http://example.org/a#b?c=é>')
-    assert.equal(iriRef('http://example.org/a b<c>"{|}^`\\\n'), '<http://example.org/a\\u0020b\\u003Cc\\u003E\\u0022\\u007B\\u007C\\u007D\\u005E\\u0060\\u005C\\u000A>')
+    assert.equal(
+      iriRef('http://example.org/a b<c>"{|}^`\\\n'),
+      '<http://example.org/a\\u0020b\\u003Cc\\u003E\\u0022\\u007B\\u007C\\u007D\\u005E\\u0060\\u005C\\u000A>',
+    )
   })
 
   it('quotes a string, escaping quotes, backslashes and controls, and nothing else', () => {
@@ -26,20 +29,38 @@ describe('turtle terms', () => {
       [`"it's" 'x'`, `"\\"it's\\" 'x'"`],
       ['a\nb', '"a\\nb"'],
       ['1\n2\n3\n4\n5\n6', '"""1\n2\n3\n4\n5\n6"""'],
-      ['"\n"\n"\n"\n"\n"', "'''\"\n\"\n\"\n\"\n\"\n\"'''"],
+      ['"\n"\n"\n"\n"\n"', '\'\'\'"\n"\n"\n"\n"\n"\'\'\''],
       ['tab\there\r\n\n\n\n\n\\', '"""tab\\there\\r\n\n\n\n\n\\\\"""'],
     ]
     for (const [value, written] of cases) {
       assert.equal(shortestQuoted(value), written, JSON.stringify(value))
-      assert.equal((new Parser().parse(`<http://e.example/s> <http://e.example/p> ${written} .`)[0]!.object.value), value)
+      assert.equal(new Parser().parse(`<http://e.example/s> <http://e.example/p> ${written} .`)[0]!.object.value, value)
     }
   })
 
   it('writes numbers and booleans bare only when their lexical form is the shorthand one (Turtle §2.5.2)', () => {
-    for (const [value, type] of [['-42', 'integer'], ['+1.5', 'decimal'], ['.5', 'decimal'], ['1e3', 'double'], ['.5E-1', 'double'], ['1.e0', 'double'], ['true', 'boolean']]) {
+    for (const [value, type] of [
+      ['-42', 'integer'],
+      ['+1.5', 'decimal'],
+      ['.5', 'decimal'],
+      ['1e3', 'double'],
+      ['.5E-1', 'double'],
+      ['1.e0', 'double'],
+      ['true', 'boolean'],
+    ]) {
       assert.equal(isShorthand(value!, XSD + type), true, `${value} ${type}`)
     }
-    for (const [value, type] of [['1.0', 'integer'], ['1.', 'decimal'], ['1', 'decimal'], ['NaN', 'double'], ['1.5', 'double'], ['1', 'boolean'], ['TRUE', 'boolean'], ['1', 'int'], [' 1', 'integer']]) {
+    for (const [value, type] of [
+      ['1.0', 'integer'],
+      ['1.', 'decimal'],
+      ['1', 'decimal'],
+      ['NaN', 'double'],
+      ['1.5', 'double'],
+      ['1', 'boolean'],
+      ['TRUE', 'boolean'],
+      ['1', 'int'],
+      [' 1', 'integer'],
+    ]) {
       assert.equal(isShorthand(value!, XSD + type), false, `${value} ${type}`)
     }
   })

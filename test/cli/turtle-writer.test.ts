@@ -44,7 +44,19 @@ describe('TurtleWriter', () => {
 
   it('declares a prefix before the statement that first uses it, closing the one before and its graph block', async () => {
     const quads = [quad(ex('s'), ex('p'), ex('o'), ex('g')), quad(ex('s'), ex('p'), namedNode('http://other.example/o'), ex('g'))]
-    const expected = ['@prefix ex: <http://example.org/>.', '', 'ex:g {', 'ex:s ex:p ex:o', '}', '@prefix o: <http://other.example/>.', '', 'ex:g {', 'ex:s ex:p o:o', '}', '']
+    const expected = [
+      '@prefix ex: <http://example.org/>.',
+      '',
+      'ex:g {',
+      'ex:s ex:p ex:o',
+      '}',
+      '@prefix o: <http://other.example/>.',
+      '',
+      'ex:g {',
+      'ex:s ex:p o:o',
+      '}',
+      '',
+    ]
     assert.equal(await write({ ex: EX, o: 'http://other.example/' }, quads), expected.join('\n'))
   })
 

@@ -50,7 +50,10 @@ describe('@prefixd/core in Chromium, bundled by esbuild', function () {
     assert.notEqual(bundle.tiers.prefixes, bundle.main)
     assert.notEqual(bundle.tiers.full, bundle.main)
     // The page has loaded the core and nothing of the data yet.
-    assert.deepEqual(fetched.filter((name) => name !== ''), [bundle.main])
+    assert.deepEqual(
+      fetched.filter((name) => name !== ''),
+      [bundle.main],
+    )
   })
 
   it("is at most 15 KB gzipped without the data, n3's Turtle parser left out (PrefixIndexBuilder.addRdf has it)", async () => {
@@ -61,7 +64,10 @@ describe('@prefixd/core in Chromium, bundled by esbuild', function () {
     // The README's figure is this bundle's, to within 2 %.
     const readme = await readFile(new URL('../../packages/core/README.md', import.meta.url), 'utf8')
     const figure = Number(/leaves both out: ([\d.]+) KB gzipped/.exec(readme)?.[1])
-    assert.ok(Math.abs(figure * 1024 - bundle.sizes.get(bundle.main)!.gzip) <= 0.02 * bundle.sizes.get(bundle.main)!.gzip, `the README says ${figure} KB, the bundle is ${(bundle.sizes.get(bundle.main)!.gzip / 1024).toFixed(1)} KB`)
+    assert.ok(
+      Math.abs(figure * 1024 - bundle.sizes.get(bundle.main)!.gzip) <= 0.02 * bundle.sizes.get(bundle.main)!.gzip,
+      `the README says ${figure} KB, the bundle is ${(bundle.sizes.get(bundle.main)!.gzip / 1024).toFixed(1)} KB`,
+    )
   })
 
   it('loads the prefixes tier alone and expands, shrinks and completes prefixes with it', async () => {
@@ -99,7 +105,12 @@ describe('@prefixd/core in Chromium, bundled by esbuild', function () {
   })
 
   it('rejects a file it cannot fetch with a PrefixError', async () => {
-    const code = await page.evaluate(async () => (globalThis as unknown as Window).prefixd.loadDefault({ file: '/nosuch.json' }).then(() => 'loaded', (e: { code?: string }) => e.code))
+    const code = await page.evaluate(async () =>
+      (globalThis as unknown as Window).prefixd.loadDefault({ file: '/nosuch.json' }).then(
+        () => 'loaded',
+        (e: { code?: string }) => e.code,
+      ),
+    )
     assert.equal(code, 'INVALID_SOURCE')
   })
 })

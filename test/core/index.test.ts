@@ -46,12 +46,20 @@ describe('@prefixd/core', () => {
     for (const [file, text] of sources()) {
       for (const [, specifier] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)) {
         seen.add(specifier!)
-        const allowed = specifier!.startsWith('./') || specifier!.startsWith('../') || ALLOWED_IMPORTS.has(specifier!) || (file === NODE_ONLY && ['node:fs/promises', 'node:url'].includes(specifier!))
+        const allowed =
+          specifier!.startsWith('./') ||
+          specifier!.startsWith('../') ||
+          ALLOWED_IMPORTS.has(specifier!) ||
+          (file === NODE_ONLY && ['node:fs/promises', 'node:url'].includes(specifier!))
         assert.ok(allowed, `${file} imports ${specifier}`)
       }
       const dynamic = [...text.matchAll(/\bimport\(([^)]*)\)/g)].map((m) => m[1])
       const expected =
-        file === 'data/default-data.browser.ts' ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"] : file === 'knowledge/knowledge-data.browser.ts' ? ["'@prefixd/data/knowledge'"] : []
+        file === 'data/default-data.browser.ts'
+          ? ["'@prefixd/data/full'", "'@prefixd/data/prefixes'"]
+          : file === 'knowledge/knowledge-data.browser.ts'
+            ? ["'@prefixd/data/knowledge'"]
+            : []
       assert.deepEqual(dynamic, expected, `${file}: dynamic imports`)
     }
     assert.ok(seen.has('n3') && seen.has('./prefix-index/prefix-index.js') && seen.has('../names/pn-local.js')) // the scan does see the imports

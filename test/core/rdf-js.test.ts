@@ -27,7 +27,9 @@ export const SAME: Record<string, true> = {
 describe('the RDF/JS types of the core', () => {
   it('are those of @rdfjs/types: n3 quads go in, and a NamedNode of @rdfjs/types comes out', () => {
     const index = PrefixIndex.fromPrefixes({ ex: 'http://example.org/' })
-    const quads: Rdfjs.Quad[] = [DataFactory.quad(DataFactory.namedNode('http://example.org/s'), DataFactory.namedNode('http://example.org/p'), DataFactory.literal('x'))]
+    const quads: Rdfjs.Quad[] = [
+      DataFactory.quad(DataFactory.namedNode('http://example.org/s'), DataFactory.namedNode('http://example.org/p'), DataFactory.literal('x')),
+    ]
     assert.deepEqual(index.prefixesFor(quads), { ex: 'http://example.org/' })
     const node: Rdfjs.NamedNode | undefined = index.expandTerm('ex:a')
     assert.equal(node?.value, 'http://example.org/a')

@@ -19,7 +19,10 @@ function lineOf(text: string, anchor: string): string {
 function near(figure: string, unit: number, bytes: number, what: string): void {
   const decimals = figure.split('.')[1]?.length ?? 0
   const slack = Math.max(0.02 * bytes, (0.5 * unit) / 10 ** decimals)
-  assert.ok(Math.abs(Number(figure) * unit - bytes) <= slack, `${what}: the README says ${figure} ${unit === MB ? 'MB' : 'KB'}, the build gives ${(bytes / unit).toFixed(decimals + 1)}`)
+  assert.ok(
+    Math.abs(Number(figure) * unit - bytes) <= slack,
+    `${what}: the README says ${figure} ${unit === MB ? 'MB' : 'KB'}, the build gives ${(bytes / unit).toFixed(decimals + 1)}`,
+  )
 }
 
 describe('the figures the READMEs give of the build', () => {

@@ -53,7 +53,10 @@ describe('layers', () => {
       ['/src/routes/a.ts', ['/src/http/b.ts', '/src/clock.ts', '/src/new/x.ts']],
     ])
     it('reports an import up the order, and a layer the order leaves out, and nothing else', () => {
-      assert.deepEqual(layerViolations(graph, src, ['start.ts', 'http/', 'routes/', 'clock.ts']), ['routes/a.ts → http/b.ts', 'routes/a.ts → new/x.ts (new/ not in the order)'])
+      assert.deepEqual(layerViolations(graph, src, ['start.ts', 'http/', 'routes/', 'clock.ts']), [
+        'routes/a.ts → http/b.ts',
+        'routes/a.ts → new/x.ts (new/ not in the order)',
+      ])
     })
     it("reads the order from a README's line", () => {
       assert.deepEqual(readmeLayers('# x\n\nLayers, top to bottom: `start.ts` → `http/` → `clock.ts`\n'), ['start.ts', 'http/', 'clock.ts'])

@@ -52,14 +52,17 @@ describe('README maps', () => {
       const files = namedFiles(body)
       assert.ok(files.length >= 2, `names files: ${files.flat().join(', ')}`)
       // A map names files from the package's src/, the package, or the repository root.
-      const missing = files.filter((paths) => !paths.some((file) => [join(ROOT, workspace, 'src', file), join(ROOT, workspace, file), join(ROOT, file)].some((path) => existsSync(path))))
+      const missing = files.filter(
+        (paths) => !paths.some((file) => [join(ROOT, workspace, 'src', file), join(ROOT, workspace, file), join(ROOT, file)].some((path) => existsSync(path))),
+      )
       assert.deepEqual(missing, [])
       assert.ok(root.includes(`](${workspace}/README.md#where-things-are)`), 'linked from the root README')
     })
   }
 
   it('finds the files a map names, and misses one that is not there', () => {
-    const body = '| concept | where |\n|---|---|\n| x | `index.ts` (`PrefixIndex`), `names/pn-local.ts`, `sources/`, `src/html/*.html`, `@prefixd/core/syntax`, `x.ts` |\n\n| another table | `not-the-map.ts` |'
+    const body =
+      '| concept | where |\n|---|---|\n| x | `index.ts` (`PrefixIndex`), `names/pn-local.ts`, `sources/`, `src/html/*.html`, `@prefixd/core/syntax`, `x.ts` |\n\n| another table | `not-the-map.ts` |'
     assert.deepEqual(namedFiles(body), [['index.ts'], ['names/pn-local.ts'], ['sources/'], ['x.ts', 'sources/x.ts']])
     assert.deepEqual(openingSection('# t\n\n## Where things are\n\ntext\n| a |\n\n## Next\n'), { heading: HEADING, body: '\ntext\n| a |\n' })
   })

@@ -42,14 +42,29 @@ describe('structure check', () => {
     })
 
     it('leaves out a route table but measures its handlers', () => {
-      const table = ['export function addRoutes(router: Router): void {', "  router.get('/a', handler)", "  router.post('/b', handler)", ...Array(80).fill('  // …'), "  router.get('/c', (ctx) => {", ...Array(81).fill('    x()'), '  })', '}'].join('\n')
-      assert.deepEqual(longFunctionsIn(table, 'routes.ts', 80).map((f) => f.name), ['(arrow)'])
+      const table = [
+        'export function addRoutes(router: Router): void {',
+        "  router.get('/a', handler)",
+        "  router.post('/b', handler)",
+        ...Array(80).fill('  // …'),
+        "  router.get('/c', (ctx) => {",
+        ...Array(81).fill('    x()'),
+        '  })',
+        '}',
+      ].join('\n')
+      assert.deepEqual(
+        longFunctionsIn(table, 'routes.ts', 80).map((f) => f.name),
+        ['(arrow)'],
+      )
     })
 
     it('finds the fixture’s folders that import each other, with an import of each way, and its folder named like index.ts', () => {
       assert.deepEqual(foldersImportingEachOther(FIXTURE), [{ rooms: ['a/', 'b/'], imports: ['a/one.ts → b/two.ts', 'b/two.ts → a/one.ts'] }])
       assert.deepEqual(foldersNamedLikeFiles(FIXTURE), ['src/index/'])
-      assert.deepEqual(longFiles(FIXTURE, 2).map((f) => f.file), ['src/b/two.ts', 'src/a/one.ts', 'src/index/inner.ts'])
+      assert.deepEqual(
+        longFiles(FIXTURE, 2).map((f) => f.file),
+        ['src/b/two.ts', 'src/a/one.ts', 'src/index/inner.ts'],
+      )
     })
   })
 

@@ -18,7 +18,17 @@ import { startClient } from '../lsp/lsp-client.js'
 import { vocabularyIris } from '../support/vocabulary-iris.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const WORKSPACES = ['data', 'packages/core', 'packages/pg-listen', 'packages/web', 'packages/server', 'packages/lsp', 'packages/chat-client', 'packages/cli', 'packages/chat']
+const WORKSPACES = [
+  'data',
+  'packages/core',
+  'packages/pg-listen',
+  'packages/web',
+  'packages/server',
+  'packages/lsp',
+  'packages/chat-client',
+  'packages/cli',
+  'packages/chat',
+]
 const run = promisify(execFile)
 
 /** The environment without the outer `npm test`'s npm_* variables, which would steer the inner npm. */
@@ -100,9 +110,10 @@ describe('the packed packages, installed outside the repository', function () {
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), 'prefixd-tarballs-'))
-    const packed = JSON.parse(
-      await npm(ROOT, ['pack', '--json', '--pack-destination', work, ...WORKSPACES.flatMap((w) => ['-w', w])]),
-    ) as Array<{ name: string; filename: string }>
+    const packed = JSON.parse(await npm(ROOT, ['pack', '--json', '--pack-destination', work, ...WORKSPACES.flatMap((w) => ['-w', w])])) as Array<{
+      name: string
+      filename: string
+    }>
     for (const { name, filename } of packed) tarball.set(name, join(work, filename))
     assert.equal(tarball.size, WORKSPACES.length)
   })
@@ -114,7 +125,16 @@ describe('the packed packages, installed outside the repository', function () {
     let dir: string
     before(async () => {
       dir = await newProject('prefixd-consumer-')
-      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/chat-client', '@prefixd/cli']
+      const names = [
+        '@prefixd/data',
+        '@prefixd/core',
+        '@prefixd/pg-listen',
+        '@prefixd/web',
+        '@prefixd/server',
+        '@prefixd/lsp',
+        '@prefixd/chat-client',
+        '@prefixd/cli',
+      ]
       await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()])
     })
 
@@ -165,7 +185,10 @@ describe('the packed packages, installed outside the repository', function () {
       const back = await node(dir, bin, ['expand', ...shrink.stdout.trim().split('\n')])
       assert.equal(back.stdout, iris.join('\n') + '\n')
       const standard = await node(dir, bin, ['shrink', '--standardize', 'https://schema.org/Person'])
-      assert.deepEqual([standard.stdout, standard.stderr], ['schema:Person\n', 'prefixd: standardized <https://schema.org/Person> to <http://schema.org/Person>\n'])
+      assert.deepEqual(
+        [standard.stdout, standard.stderr],
+        ['schema:Person\n', 'prefixd: standardized <https://schema.org/Person> to <http://schema.org/Person>\n'],
+      )
     })
 
     it('runs the prefixd binary: expand, info with the provenance, and the chat commands through @prefixd/chat-client', async () => {
@@ -237,11 +260,17 @@ describe('the packed packages, installed outside the repository', function () {
       const client = await startClient([], { command: [join(dir, 'node_modules/.bin/prefixd'), 'lsp', '--stdio'], env: cleanEnv() })
       try {
         const uri = await client.open('file:///consumer/a.ttl', 'turtle', '<a> a foaf:Pers')
-        const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 15 } })) as CompletionList
+        const list = (await client.connection.sendRequest(CompletionRequest.type, {
+          textDocument: { uri },
+          position: { line: 0, character: 15 },
+        })) as CompletionList
         const person = list.items.find((i) => i.label === 'foaf:Person')
         assert.equal(person?.additionalTextEdits?.[0]?.newText, '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\n')
         const broken = await client.open('file:///consumer/b.ttl', 'turtle', '<a> <b> .')
-        assert.deepEqual((await client.diagnostics(broken)).map((d) => d.code), ['syntax'])
+        assert.deepEqual(
+          (await client.diagnostics(broken)).map((d) => d.code),
+          ['syntax'],
+        )
       } finally {
         assert.equal(await client.close(), 0)
       }
@@ -271,7 +300,10 @@ describe('the packed packages, installed outside the repository', function () {
       for (const [name, options] of Object.entries({ ...RESOLUTIONS, nodenext: { module: 'nodenext', moduleResolution: 'nodenext' } })) {
         const config = join(dir, `tsconfig.${name}.json`)
         // No `types`: TypeScript takes every @types package installed, as a fresh project does.
-        await writeFile(config, JSON.stringify({ compilerOptions: { target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, ...options }, include: ['src'] }))
+        await writeFile(
+          config,
+          JSON.stringify({ compilerOptions: { target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, ...options }, include: ['src'] }),
+        )
         const result = await node(dir, tsc, ['-p', config])
         assert.equal(result.code, 0, `${name}:\n${result.stdout}${result.stderr}`)
       }
@@ -291,7 +323,17 @@ describe('the packed packages, installed outside the repository', function () {
       await run('cp', [join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'), join(prebuilds, 'build/Release/')])
       const name = `better-sqlite3-v${sqlite}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`
       await run('tar', ['-czf', join(prebuilds, name), '-C', prebuilds, 'build'])
-      const names = ['@prefixd/data', '@prefixd/core', '@prefixd/pg-listen', '@prefixd/chat', '@prefixd/chat-client', '@prefixd/web', '@prefixd/server', '@prefixd/lsp', '@prefixd/cli']
+      const names = [
+        '@prefixd/data',
+        '@prefixd/core',
+        '@prefixd/pg-listen',
+        '@prefixd/chat',
+        '@prefixd/chat-client',
+        '@prefixd/web',
+        '@prefixd/server',
+        '@prefixd/lsp',
+        '@prefixd/cli',
+      ]
       await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()], { npm_config_better_sqlite3_local_prebuilds: prebuilds })
     })
 

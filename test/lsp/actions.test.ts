@@ -38,7 +38,7 @@ describe('prefixd lsp: code actions, rename and links', function () {
     return (result ?? []) as CodeAction[]
   }
 
-  it('declares a missing prefix, the table\'s namespace first and preferred, then other candidates', async () => {
+  it("declares a missing prefix, the table's namespace first and preferred, then other candidates", async () => {
     const text = '@prefix ex: <http://example.org/> .\n\nex:a a foaf:Person ; foaf:name "A" .\n'
     const uri = await open(text)
     const diagnostics = (await client.diagnostics(uri)).filter((d) => d.code === 'undeclared-prefix')
@@ -47,7 +47,10 @@ describe('prefixd lsp: code actions, rename and links', function () {
     assert.ok(declare.length >= 1)
     assert.match(declare[0]!.title, /<http:\/\/xmlns\.com\/foaf\/0\.1\/>/)
     assert.equal(declare[0]!.isPreferred, true)
-    assert.equal(applied(text, uri, declare[0]!.edit), '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:a a foaf:Person ; foaf:name "A" .\n')
+    assert.equal(
+      applied(text, uri, declare[0]!.edit),
+      '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:a a foaf:Person ; foaf:name "A" .\n',
+    )
   })
 
   it('offers namespaces holding the names used for a prefix the table does not know', async () => {
@@ -55,7 +58,10 @@ describe('prefixd lsp: code actions, rename and links', function () {
     const uri = await open(text, 'sparql', 'rq')
     const diagnostics = (await client.diagnostics(uri)).filter((d) => d.code === 'undeclared-prefix')
     const titles = (await actionsAt(uri, 1, 22, diagnostics.slice(0, 1))).map((a) => a.title)
-    assert.ok(titles.some((t) => t.includes('<http://schema.org/>')), titles.join('\n'))
+    assert.ok(
+      titles.some((t) => t.includes('<http://schema.org/>')),
+      titles.join('\n'),
+    )
     assert.ok(titles.length > 1, 'more than one candidate')
   })
 
@@ -96,16 +102,23 @@ describe('prefixd lsp: code actions, rename and links', function () {
     assert.equal(applied(text, uri, expand.edit), text.replace('ex:c', '<http://example.org/c>'))
     const all = (await actionsAt(uri, 0, 0, [], ['source'])).find((a) => a.title === 'Shrink every IRI to a prefixed name')!
     const shrunk = applied(text, uri, all.edit)
-    assert.match(shrunk, /^@prefix ex: <http:\/\/example.org\/> \.\n@prefix foaf: <[^>]+> \.\n@prefix schema: <http:\/\/schema.org\/> \.\nex:a foaf:knows schema:a\\\/b \.\n/)
+    assert.match(
+      shrunk,
+      /^@prefix ex: <http:\/\/example.org\/> \.\n@prefix foaf: <[^>]+> \.\n@prefix schema: <http:\/\/schema.org\/> \.\nex:a foaf:knows schema:a\\\/b \.\n/,
+    )
     const quads = (doc: string) => new Parser({ format: 'text/turtle' }).parse(doc).map((q) => [q.subject.value, q.predicate.value, q.object.value])
     assert.deepEqual(quads(shrunk), quads(text))
   })
 
   it('removes unused declarations and sorts the rest', async () => {
-    const text = 'PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\nPREFIX dct: <http://purl.org/dc/terms/>\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT * WHERE { ?a foaf:name ?n ; dct:title ?t }\n'
+    const text =
+      'PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\nPREFIX dct: <http://purl.org/dc/terms/>\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT * WHERE { ?a foaf:name ?n ; dct:title ?t }\n'
     const uri = await open(text, 'sparql', 'rq')
     const organize = (await actionsAt(uri, 0, 0, [], ['source.organizeImports']))[0]!
-    assert.equal(applied(text, uri, organize.edit), 'PREFIX dct: <http://purl.org/dc/terms/>\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT * WHERE { ?a foaf:name ?n ; dct:title ?t }\n')
+    assert.equal(
+      applied(text, uri, organize.edit),
+      'PREFIX dct: <http://purl.org/dc/terms/>\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT * WHERE { ?a foaf:name ?n ; dct:title ?t }\n',
+    )
   })
 
   it('renames a prefix in its declaration and every use, after prepareRename', async () => {

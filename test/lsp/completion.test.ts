@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
 import fc from 'fast-check'
-import { CompletionRequest, CompletionResolveRequest, ExecuteCommandRequest, type CompletionItem, type CompletionList, type TextEdit } from 'vscode-languageserver-protocol/node'
+import {
+  CompletionRequest,
+  CompletionResolveRequest,
+  ExecuteCommandRequest,
+  type CompletionItem,
+  type CompletionList,
+  type TextEdit,
+} from 'vscode-languageserver-protocol/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { startClient, type Client } from './lsp-client.js'
 
@@ -47,10 +54,7 @@ describe('prefixd lsp: completion', function () {
     const resolved = await client.connection.sendRequest(CompletionResolveRequest.type, person)
     assert.match(JSON.stringify(resolved.documentation), /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
     assert.match(JSON.stringify(resolved.documentation), /Class/)
-    assert.equal(
-      accept(text, person),
-      '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:alice a foaf:Person',
-    )
+    assert.equal(accept(text, person), '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:alice a foaf:Person')
   })
 
   it('offers classes after `a` and properties where a predicate goes', async () => {
@@ -63,7 +67,7 @@ describe('prefixd lsp: completion', function () {
     assert.ok(!labels(properties).includes('schema:Person'), 'no classes in predicate position')
   })
 
-  it('completes prefixes on a bare word, the document\'s own first', async () => {
+  it("completes prefixes on a bare word, the document's own first", async () => {
     const list = await completeAtEnd('@prefix fooo: <http://example.org/fooo#> .\nfo')
     const names = labels(list)
     assert.equal(names[0], 'fooo:')
@@ -75,7 +79,7 @@ describe('prefixd lsp: completion', function () {
   it('keeps the namespace a document declares for a prefix', async () => {
     const text = '@prefix foaf: <http://example.org/not-foaf/> .\nex:a foaf:'
     const list = await completeAtEnd(text)
-    assert.ok(!labels(list).includes('foaf:Person'), 'terms of the table\'s foaf namespace are not offered')
+    assert.ok(!labels(list).includes('foaf:Person'), "terms of the table's foaf namespace are not offered")
     // A namespace the table has under another prefix completes with the document's prefix.
     const renamed = await completeAtEnd('@prefix f: <http://xmlns.com/foaf/0.1/> .\nex:a a f:Pers')
     const person = renamed.items.find((i) => i.label === 'f:Person')
@@ -122,7 +126,10 @@ describe('prefixd lsp: completion', function () {
     const uri = await client.open(`file:///test/completion-${count++}.ttl`, 'turtle', 'ex:a')
     const far = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 99, character: 99 } })
     assert.ok(far === null || !Array.isArray(far))
-    assert.equal(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: 'file:///nowhere.ttl' }, position: { line: 0, character: 0 } }), null)
+    assert.equal(
+      await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: 'file:///nowhere.ttl' }, position: { line: 0, character: 0 } }),
+      null,
+    )
   })
 
   it('shapes items so that every client filters them against the name typed, from one start', async () => {
@@ -147,12 +154,15 @@ describe('prefixd lsp: completion', function () {
   it('gives items found by what people call them the word typed as filterText', async () => {
     const list = await completeAtEnd('ex:alice a person')
     const found = list.items.filter((i) => i.label.includes(':') && !i.label.endsWith(':'))
-    assert.ok(found.some((i) => i.label === 'foaf:Person' || i.label === 'schema:Person'), list.items.map((i) => i.label).join(' '))
+    assert.ok(
+      found.some((i) => i.label === 'foaf:Person' || i.label === 'schema:Person'),
+      list.items.map((i) => i.label).join(' '),
+    )
     for (const item of found) assert.equal(item.filterText, 'person', item.label)
     assert.equal(list.isIncomplete, true, 'asked again as typing goes on')
   })
 
-  it('declares the prefix through the item\'s command where the client did not apply its extra edits', async () => {
+  it("declares the prefix through the item's command where the client did not apply its extra edits", async () => {
     const text = '@prefix ex: <http://example.org/> .\nex:alice a foaf:Pers'
     const uri = `file:///test/completion-${count++}.ttl`
     await client.open(uri, 'turtle', text)
@@ -172,7 +182,10 @@ describe('prefixd lsp: completion', function () {
     await client.change(uri, [{ range: edit!.range, text: edit!.newText }])
     await client.connection.sendRequest(ExecuteCommandRequest.type, { command: person.command!.command, arguments: person.command!.arguments! })
     assert.equal(client.appliedEdits.length, before + 1)
-    await assert.rejects(client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'prefixd.declarePrefix', arguments: [uri] }), /takes a document URI/)
+    await assert.rejects(
+      client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'prefixd.declarePrefix', arguments: [uri] }),
+      /takes a document URI/,
+    )
   })
 
   it('never writes a typo alias: shema:Pers offers schema:Person and declares schema:', async () => {
@@ -225,19 +238,35 @@ describe('prefixd lsp: completion', function () {
 
   it('property: accepting any term completion in a Turtle document gives a document N3.js parses', async () => {
     const prefixes = ['foaf', 'schema', 'dcterms', 'skos', 'rdfs', 'owl', 'xsd', 'dcat', 'prov']
-    const header = fc.constantFrom('', '@prefix ex: <http://example.org/> .\n', 'PREFIX ex: <http://example.org/>\n', '@base <http://example.org/> .\n# a comment\n')
-    const body = fc.constantFrom('<http://example.org/s> ', '<http://example.org/s> <http://example.org/p> <http://example.org/o> .\n<http://example.org/s> ', '<http://example.org/s> a ')
+    const header = fc.constantFrom(
+      '',
+      '@prefix ex: <http://example.org/> .\n',
+      'PREFIX ex: <http://example.org/>\n',
+      '@base <http://example.org/> .\n# a comment\n',
+    )
+    const body = fc.constantFrom(
+      '<http://example.org/s> ',
+      '<http://example.org/s> <http://example.org/p> <http://example.org/o> .\n<http://example.org/s> ',
+      '<http://example.org/s> a ',
+    )
     await fc.assert(
-      fc.asyncProperty(header, body, fc.constantFrom(...prefixes), fc.stringMatching(/^[A-Za-z]{0,2}$/), fc.nat(), async (head, statement, prefix, start, pick) => {
-        const text = head + statement + `${prefix}:${start}`
-        const list = await completeAtEnd(text)
-        const terms = list.items.filter((i) => i.label !== `${prefix}:`)
-        fc.pre(terms.length > 0)
-        const item = terms[pick % terms.length]!
-        const accepted = accept(text, item)
-        const rest = statement.endsWith('a ') ? ' .' : ' <http://example.org/o> .'
-        assert.doesNotThrow(() => new Parser({ format: 'text/turtle', baseIRI: 'http://example.org/' }).parse(accepted + rest), accepted + rest)
-      }),
+      fc.asyncProperty(
+        header,
+        body,
+        fc.constantFrom(...prefixes),
+        fc.stringMatching(/^[A-Za-z]{0,2}$/),
+        fc.nat(),
+        async (head, statement, prefix, start, pick) => {
+          const text = head + statement + `${prefix}:${start}`
+          const list = await completeAtEnd(text)
+          const terms = list.items.filter((i) => i.label !== `${prefix}:`)
+          fc.pre(terms.length > 0)
+          const item = terms[pick % terms.length]!
+          const accepted = accept(text, item)
+          const rest = statement.endsWith('a ') ? ' .' : ' <http://example.org/o> .'
+          assert.doesNotThrow(() => new Parser({ format: 'text/turtle', baseIRI: 'http://example.org/' }).parse(accepted + rest), accepted + rest)
+        },
+      ),
       { numRuns: 40 },
     )
   })

@@ -20,24 +20,29 @@ describe('prefixd lsp: diagnostics and hover', function () {
   const byCode = (diagnostics: Diagnostic[], code: string): Diagnostic[] => diagnostics.filter((d) => d.code === code)
 
   it('reports an undeclared prefix as an error on the prefix, and an unused one as a hint', async () => {
-    const { diagnostics } = await diagnose('@prefix ex: <http://example.org/> .\n@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\nex:a a foaf:Person .\n')
+    const { diagnostics } = await diagnose(
+      '@prefix ex: <http://example.org/> .\n@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\nex:a a foaf:Person .\n',
+    )
     const [undeclared] = byCode(diagnostics, 'undeclared-prefix')
     assert.equal(undeclared?.severity, DiagnosticSeverity.Error)
     assert.deepEqual(undeclared.range, { start: { line: 2, character: 7 }, end: { line: 2, character: 12 } })
     assert.match(String(undeclared.message), /foaf/)
     const unused = byCode(diagnostics, 'unused-prefix')
-    assert.deepEqual(unused.map((d) => [d.severity, d.range.start.line]), [[DiagnosticSeverity.Hint, 1]])
+    assert.deepEqual(
+      unused.map((d) => [d.severity, d.range.start.line]),
+      [[DiagnosticSeverity.Hint, 1]],
+    )
     assert.deepEqual(byCode(diagnostics, 'syntax'), [], 'an undeclared prefix is not also a syntax error')
   })
 
-  it('tells when a declared namespace is not the table\'s', async () => {
+  it("tells when a declared namespace is not the table's", async () => {
     const { diagnostics } = await diagnose('@prefix foaf: <http://xmlns.com/foaf/0.1> .\n<a> a foaf:Person .\n')
     const [other] = byCode(diagnostics, 'other-namespace')
     assert.equal(other?.severity, DiagnosticSeverity.Information)
     assert.match(String(other.message), /http:\/\/xmlns\.com\/foaf\/0\.1\//)
   })
 
-  it('leaves a project\'s own prefixes alone, and notes only slips of curated or popular ones', async () => {
+  it("leaves a project's own prefixes alone, and notes only slips of curated or popular ones", async () => {
     const text = [
       '@prefix ex: <http://example.com/ns#> .',
       '@prefix core: <http://example.com/core#> .',
@@ -53,7 +58,11 @@ describe('prefixd lsp: diagnostics and hover', function () {
     const { diagnostics } = await diagnose(text)
     const other = byCode(diagnostics, 'other-namespace')
     // dc: bound to another curated vocabulary, skos: missing its `#`; not the project's own namespaces, nor schema.org over https.
-    assert.deepEqual(other.map((d) => d.range.start.line), [5, 7], JSON.stringify(other))
+    assert.deepEqual(
+      other.map((d) => d.range.start.line),
+      [5, 7],
+      JSON.stringify(other),
+    )
     assert.match(String(other[1]!.message), /core#>/)
   })
 
@@ -81,10 +90,13 @@ describe('prefixd lsp: diagnostics and hover', function () {
   it('warns of an unknown term of a known vocabulary, with a did-you-mean', async () => {
     const { diagnostics } = await diagnose('@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n<a> a foaf:person ; foaf:nmae "x" ; foaf:knows <b> .\n')
     const unknown = byCode(diagnostics, 'unknown-term')
-    assert.deepEqual(unknown.map((d) => [d.severity, (d.data as { replacement?: string }).replacement]), [
-      [DiagnosticSeverity.Warning, 'foaf:Person'],
-      [DiagnosticSeverity.Warning, 'foaf:name'],
-    ])
+    assert.deepEqual(
+      unknown.map((d) => [d.severity, (d.data as { replacement?: string }).replacement]),
+      [
+        [DiagnosticSeverity.Warning, 'foaf:Person'],
+        [DiagnosticSeverity.Warning, 'foaf:name'],
+      ],
+    )
     assert.match(String(unknown[0]!.message), /did you mean 'foaf:Person'/)
   })
 
@@ -113,7 +125,11 @@ describe('prefixd lsp: diagnostics and hover', function () {
   })
 
   it('puts an error at the end of the document on its last line, and names undeclared prefixes as written', async () => {
-    for (const text of ['@prefix ex: <http://example.org/> .\nex:a ex:b', '@prefix ex: <http://example.org/> .\nex:a ex:b\n', '@prefix ex: <http://example.org/> .\nex:a ex:b\n\n\n']) {
+    for (const text of [
+      '@prefix ex: <http://example.org/> .\nex:a ex:b',
+      '@prefix ex: <http://example.org/> .\nex:a ex:b\n',
+      '@prefix ex: <http://example.org/> .\nex:a ex:b\n\n\n',
+    ]) {
       const { diagnostics } = await diagnose(text)
       const [syntax] = byCode(diagnostics, 'syntax')
       assert.deepEqual(syntax?.range, { start: { line: 1, character: 5 }, end: { line: 1, character: 9 } }, JSON.stringify(text))
@@ -147,7 +163,14 @@ describe('prefixd lsp: diagnostics and hover', function () {
     const update = 'PREFIX ex: <http://example.org/>\nINSERT DATA { ex:a ex:b ex:c ex:d } ;\nDELETE DATA { ex:a ex:b ex:c } ;\nINSERT DATA { ex:e ex:f }\n'
     const { diagnostics } = await diagnose(update, 'sparql', 'ru')
     const syntax = byCode(diagnostics, 'syntax')
-    assert.deepEqual(syntax.map((d) => [d.range.start.line, d.range.start.character]), [[1, 29], [3, 24]], JSON.stringify(syntax))
+    assert.deepEqual(
+      syntax.map((d) => [d.range.start.line, d.range.start.character]),
+      [
+        [1, 29],
+        [3, 24],
+      ],
+      JSON.stringify(syntax),
+    )
     assert.deepEqual(byCode(diagnostics, 'undeclared-prefix'), [], 'the PREFIX still holds after the first error')
   })
 

@@ -71,7 +71,10 @@ export interface ClientOptions {
 
 /** Starts `prefixd lsp` with `args` and initializes it. */
 export async function startClient(args: readonly string[] = [], options: ClientOptions = {}): Promise<Client> {
-  const child = spawn(process.execPath, options.command ?? [MAIN, 'lsp', ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env && { env: options.env }) })
+  const child = spawn(process.execPath, options.command ?? [MAIN, 'lsp', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(options.env && { env: options.env }),
+  })
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
@@ -160,7 +163,10 @@ export async function startClient(args: readonly string[] = [], options: ClientO
       const seen = published.get(uri)?.length ?? 0
       return new Promise((resolve) => {
         const check = (): boolean => {
-          const found = published.get(uri)?.slice(seen).find((p) => test(p.diagnostics))
+          const found = published
+            .get(uri)
+            ?.slice(seen)
+            .find((p) => test(p.diagnostics))
           if (found === undefined) return false
           waiting.delete(wake)
           resolve(found.diagnostics)

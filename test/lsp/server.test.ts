@@ -25,14 +25,22 @@ import { MAIN, prefixd } from '../cli/run-prefixd.js'
 import { startClient } from './lsp-client.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'prefixd-lsp-'))
-writeFileSync(join(dir, 'vocab.ttl'), '@prefix zz: <http://example.org/zz#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nzz:Widget a rdfs:Class ; rdfs:label "Widget" .\nzz:size a <http://www.w3.org/1999/02/22-rdf-syntax-ns#Property> .\n')
+writeFileSync(
+  join(dir, 'vocab.ttl'),
+  '@prefix zz: <http://example.org/zz#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nzz:Widget a rdfs:Class ; rdfs:label "Widget" .\nzz:size a <http://www.w3.org/1999/02/22-rdf-syntax-ns#Property> .\n',
+)
 writeFileSync(join(dir, 'prefixes.json'), JSON.stringify({ zz: 'http://example.org/zz#' }))
 
 /** Initializes a connection and asks for one completion of `foaf:Pers`: what a working server answers. */
 async function completesFoaf(connection: ProtocolConnection): Promise<boolean> {
   await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} })
-  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///t.ttl', languageId: 'turtle', version: 1, text: 'ex:a a foaf:Pers' } })
-  const list = (await connection.sendRequest(CompletionRequest.type, { textDocument: { uri: 'file:///t.ttl' }, position: { line: 0, character: 16 } })) as CompletionList
+  await connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: 'file:///t.ttl', languageId: 'turtle', version: 1, text: 'ex:a a foaf:Pers' },
+  })
+  const list = (await connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri: 'file:///t.ttl' },
+    position: { line: 0, character: 16 },
+  })) as CompletionList
   return list.items.some((i) => i.label === 'foaf:Person')
 }
 
@@ -92,7 +100,10 @@ describe('prefixd lsp: starting and configuring', function () {
     const client = await startClient(['--prefixes', join(dir, 'prefixes.json'), '--vocab', join(dir, 'vocab.ttl')])
     try {
       const uri = await client.open('file:///project/a.ttl', 'turtle', '<a> a zz:Wid')
-      const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 12 } })) as CompletionList
+      const list = (await client.connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line: 0, character: 12 },
+      })) as CompletionList
       const widget = list.items.find((i) => i.label === 'zz:Widget')
       assert.ok(widget, JSON.stringify(list.items.map((i) => i.label)))
       assert.equal(widget.labelDetails?.detail, ' Widget')
@@ -132,7 +143,10 @@ describe('prefixd lsp: starting and configuring', function () {
     const client = await startClient([], { settings: { prefixFiles: 'not-a-list' } })
     try {
       const uri = await client.open('file:///project/d.ttl', 'turtle', 'ex:a a foaf:Pers')
-      const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 16 } })) as CompletionList
+      const list = (await client.connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line: 0, character: 16 },
+      })) as CompletionList
       assert.ok(list.items.some((i) => i.label === 'foaf:Person'))
       // The settings are read once the client is initialized; the message may follow the first answers.
       assert.match(await client.message((m) => m.includes('prefixFiles')), /prefixd\.prefixFiles must be a list of file paths/)
@@ -145,9 +159,18 @@ describe('prefixd lsp: starting and configuring', function () {
     const client = await startClient()
     try {
       const uri = await client.open('file:///project/e.ttl', 'turtle', 'ex:a a foaf:Pers')
-      await assert.rejects(client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 'x' } } as never), /position must be/)
-      await assert.rejects(client.connection.sendRequest('textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 8 } }), /newName must be a string/)
-      const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 16 } })) as CompletionList
+      await assert.rejects(
+        client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 'x' } } as never),
+        /position must be/,
+      )
+      await assert.rejects(
+        client.connection.sendRequest('textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 8 } }),
+        /newName must be a string/,
+      )
+      const list = (await client.connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line: 0, character: 16 },
+      })) as CompletionList
       assert.ok(list.items.some((i) => i.label === 'foaf:Person'))
       assert.equal(await client.connection.sendRequest(HoverRequest.type, { textDocument: {}, position: { line: 0, character: 0 } } as never), null)
     } finally {

@@ -9,12 +9,53 @@ import { TokenStore } from '../../packages/lsp/src/token-store.js'
 
 /** Pieces of Turtle, TriG and SPARQL (and of their mistakes) that edits are made of. */
 const PIECES = [
-  '@prefix ex: <http://example.org/> .\n', 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n', '@base <http://b/> .', 'ex:a', ' ', '\n', 'foaf:Person', ' a ', ';', ',', '.',
-  '"str"', '"""long\nstring"""', "'q'", '"', '"""', '<http://x/y>', '<', '>', '# comment\n', '#', '[', ']', '(', ')', '{', '}', '1.5', '.5', 'ex:a.b', 'ex:c\\.d',
-  '^^xsd:int', '@en', '?x', 'SELECT', 'prefix', 'p:', '\\', 'é', '\u00a0',
+  '@prefix ex: <http://example.org/> .\n',
+  'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n',
+  '@base <http://b/> .',
+  'ex:a',
+  ' ',
+  '\n',
+  'foaf:Person',
+  ' a ',
+  ';',
+  ',',
+  '.',
+  '"str"',
+  '"""long\nstring"""',
+  "'q'",
+  '"',
+  '"""',
+  '<http://x/y>',
+  '<',
+  '>',
+  '# comment\n',
+  '#',
+  '[',
+  ']',
+  '(',
+  ')',
+  '{',
+  '}',
+  '1.5',
+  '.5',
+  'ex:a.b',
+  'ex:c\\.d',
+  '^^xsd:int',
+  '@en',
+  '?x',
+  'SELECT',
+  'prefix',
+  'p:',
+  '\\',
+  'é',
+  '\u00a0',
 ]
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join(''))
-const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.nat(8), insert: fc.array(fc.constantFrom(...PIECES, 'x', ':'), { maxLength: 3 }).map((p) => p.join('')) })
+const edit = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  length: fc.nat(8),
+  insert: fc.array(fc.constantFrom(...PIECES, 'x', ':'), { maxLength: 3 }).map((p) => p.join('')),
+})
 
 const plain = (list: readonly { kind: string; text: string; start: number; end: number; closed: boolean }[]) => list.map((t) => ({ ...t }))
 const declarationsOf = (list: ReturnType<typeof declarationsIn>) => list.map((d) => ({ ...d, name: { ...d.name }, iri: { ...d.iri } }))
@@ -33,7 +74,11 @@ describe('TokenStore', () => {
           store.edit(start, end, insert, current)
           const fresh = [...tokens(current)]
           assert.deepEqual(plain(store.tokens), plain(fresh), JSON.stringify(current))
-          assert.deepEqual(declarationsOf(store.declarations as ReturnType<typeof declarationsIn>), declarationsOf(declarationsIn(fresh)), JSON.stringify(current))
+          assert.deepEqual(
+            declarationsOf(store.declarations as ReturnType<typeof declarationsIn>),
+            declarationsOf(declarationsIn(fresh)),
+            JSON.stringify(current),
+          )
           assert.equal(store.headerEnd, headerEnd(fresh), JSON.stringify(current))
         }
       }),

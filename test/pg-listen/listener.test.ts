@@ -48,7 +48,11 @@ describe('listen (@prefixd/pg-listen)', () => {
   /** Each listener's connections carry an application name of their own, to find them in pg_stat_activity. */
   const start = async (options: Partial<ListenerOptions<pg.Client>> & Pick<ListenerOptions<pg.Client>, 'onNotification'>) => {
     const name = `pg_listen_test_${++application}`
-    const listener = await listen({ client: () => new pg.Client({ connectionString: postgres!.url, application_name: name }), channels: ['test_a', 'test_b'], ...options })
+    const listener = await listen({
+      client: () => new pg.Client({ connectionString: postgres!.url, application_name: name }),
+      channels: ['test_a', 'test_b'],
+      ...options,
+    })
     opened.push(listener)
     return { listener, name }
   }
@@ -78,7 +82,13 @@ describe('listen (@prefixd/pg-listen)', () => {
     await heard.count(1)
     await listener.client!.query("NOTIFY test_a, 'from itself'") // a caller may send on it
     await heard.count(2)
-    assert.deepEqual(heard.calls.map((m) => [m.channel, m.payload]), [['test_b', 'hello'], ['test_a', 'from itself']])
+    assert.deepEqual(
+      heard.calls.map((m) => [m.channel, m.payload]),
+      [
+        ['test_b', 'hello'],
+        ['test_a', 'from itself'],
+      ],
+    )
   })
 
   it('gets its connection back after the server ends it (pg_terminate_backend), and hears again', async () => {

@@ -16,8 +16,7 @@ describe('createApp', () => {
     const response = await get(path, init)
     return { status: response.status, headers: response.headers, body: (await response.json()) as unknown }
   }
-  const post = (path: string, body: string, type = 'application/json') =>
-    fetch(service.url + path, { method: 'POST', body, headers: { 'content-type': type } })
+  const post = (path: string, body: string, type = 'application/json') => fetch(service.url + path, { method: 'POST', body, headers: { 'content-type': type } })
 
   before(async () => {
     index = await PrefixIndex.loadDefault()
@@ -27,10 +26,7 @@ describe('createApp', () => {
 
   describe('GET /api/v1/expand', () => {
     it('answers 200 with the IRI of a known name', async () => {
-      assert.deepEqual(await getJson('/api/v1/expand?q=foaf:Person').then((r) => [r.status, r.body]), [
-        200,
-        { success: true, value: FOAF_PERSON },
-      ])
+      assert.deepEqual(await getJson('/api/v1/expand?q=foaf:Person').then((r) => [r.status, r.body]), [200, { success: true, value: FOAF_PERSON }])
     })
     it('answers 404 {success:false} for an unknown prefix or a malformed name', async () => {
       for (const q of ['nosuch:x', 'foaf:a b', 'foaf:a/b', 'foaf:a%zz', 'noColon']) {
@@ -116,7 +112,10 @@ describe('createApp', () => {
       assert.equal((await get('/api/v1/autocomplete?q=schema:Per&limit=20')).headers.get('prefixd-truncated'), 'true')
       const alpha = (await getJson('/api/v1/autocomplete?q=schema:Per&limit=20&sort=alpha')).body as string[]
       assert.equal(alpha[0], 'schema:percentile10')
-      assert.deepEqual(new Set((await getJson('/api/v1/autocomplete?q=schema:Per&sort=alpha')).body as string[]), new Set((await getJson('/api/v1/autocomplete?q=schema:Per')).body as string[]))
+      assert.deepEqual(
+        new Set((await getJson('/api/v1/autocomplete?q=schema:Per&sort=alpha')).body as string[]),
+        new Set((await getJson('/api/v1/autocomplete?q=schema:Per')).body as string[]),
+      )
     })
     it('puts the kind prefer= names first, and refuses unknown sort and prefer values', async () => {
       assert.equal(((await getJson('/api/v1/autocomplete?q=schema:na&prefer=property&limit=5')).body as string[])[0], 'schema:name')
@@ -212,7 +211,9 @@ describe('createApp', () => {
       const again = await get('/api/v1/autocomplete?q=schema:', { headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! } })
       assert.equal(again.status, 304)
       assert.match(again.headers.get('vary')!, /Accept-Encoding/)
-      const otherEncoding = await get('/api/v1/autocomplete?q=schema:', { headers: { 'accept-encoding': 'identity', 'if-none-match': br.headers.get('etag')! } })
+      const otherEncoding = await get('/api/v1/autocomplete?q=schema:', {
+        headers: { 'accept-encoding': 'identity', 'if-none-match': br.headers.get('etag')! },
+      })
       assert.equal(otherEncoding.status, 200)
     })
 
@@ -229,7 +230,12 @@ describe('createApp', () => {
     it('health with detail=true gives the index size and the provenance of the default data', async () => {
       const { status, body } = await getJson('/api/v1/health?detail=true')
       assert.equal(status, 200)
-      const detail = body as { status: string; prefixes: number; terms: number; data: Array<{ name: string; tier: string; checksum: string; sources: unknown[] }> }
+      const detail = body as {
+        status: string
+        prefixes: number
+        terms: number
+        data: Array<{ name: string; tier: string; checksum: string; sources: unknown[] }>
+      }
       assert.deepEqual([detail.status, detail.prefixes, detail.terms], ['ok', index.size.prefixes, index.size.terms])
       assert.deepEqual(detail.data, JSON.parse(JSON.stringify(index.provenance)))
       assert.equal(detail.data[0]?.name, '@prefixd/data')

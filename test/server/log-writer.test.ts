@@ -72,7 +72,10 @@ describe('LogWriter', () => {
       let dropped = 0
       const writer = new LogWriter(file.fd, { maxBytes: 100, delayMs: 0, onDropped: (lines) => (dropped += lines) })
       const line = 'x'.repeat(29) + '\n' // 30 characters: three fit in 100
-      assert.deepEqual([1, 2, 3, 4, 5].map(() => writer.write(line)), [true, true, true, false, false])
+      assert.deepEqual(
+        [1, 2, 3, 4, 5].map(() => writer.write(line)),
+        [true, true, true, false, false],
+      )
       assert.equal(dropped, 2)
       await turnsUntil(() => file.read().length === 90)
       assert.equal(writer.write(line), true)
@@ -163,6 +166,9 @@ describe('LogWriter', () => {
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', program], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' })
     const lines = out.split('\n').filter((line) => line !== '')
     assert.equal(lines.length, 1000)
-    assert.deepEqual(lines.map((line) => (JSON.parse(line) as { i: number }).i), Array.from({ length: 1000 }, (_, i) => i))
+    assert.deepEqual(
+      lines.map((line) => (JSON.parse(line) as { i: number }).i),
+      Array.from({ length: 1000 }, (_, i) => i),
+    )
   })
 })

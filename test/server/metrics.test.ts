@@ -29,7 +29,14 @@ describe('metrics', () => {
     }
 
     it('counts requests per method, route pattern and status, with their latency', async () => {
-      for (const path of ['/api/v1/expand?q=foaf:Person', '/api/v1/expand?q=foaf:Person', '/api/v1/expand?q=nosuch:x', '/api/v1/prefixes/foaf', '/foaf:Person', '/api/v1/nothing']) {
+      for (const path of [
+        '/api/v1/expand?q=foaf:Person',
+        '/api/v1/expand?q=foaf:Person',
+        '/api/v1/expand?q=nosuch:x',
+        '/api/v1/prefixes/foaf',
+        '/foaf:Person',
+        '/api/v1/nothing',
+      ]) {
         await fetch(service.url + path, { redirect: 'manual' })
       }
       await fetch(`${service.url}/api/v1/expand`, { method: 'POST', body: '["foaf:Person"]', headers: { 'content-type': 'application/json' } })

@@ -16,7 +16,10 @@ describe('TokenBuckets', () => {
   it('lets a burst through, then one request per 1/rate seconds, and says how long to wait', () => {
     const clock = manualClock()
     const buckets = new TokenBuckets({ rate: 2, burst: 3, now: clock.now })
-    assert.deepEqual([1, 2, 3].map(() => buckets.take('a')), [0, 0, 0])
+    assert.deepEqual(
+      [1, 2, 3].map(() => buckets.take('a')),
+      [0, 0, 0],
+    )
     assert.equal(buckets.take('a'), 500)
     clock.advance(200)
     assert.equal(buckets.take('a'), 300)
@@ -25,7 +28,10 @@ describe('TokenBuckets', () => {
     assert.equal(buckets.take('a'), 500)
     // Idle long enough, the bucket is full again, never fuller.
     clock.advance(60_000)
-    assert.deepEqual([1, 2, 3, 4].map(() => buckets.take('a')), [0, 0, 0, 500])
+    assert.deepEqual(
+      [1, 2, 3, 4].map(() => buckets.take('a')),
+      [0, 0, 0, 500],
+    )
   })
 
   it('keeps one bucket per client', () => {
@@ -102,8 +108,7 @@ describe('rate limit over HTTP', () => {
       const clock = manualClock()
       const service = await listen(createApp({ index, trustProxy, rateLimit: { rate: 1, burst: 1, now: clock.now } }))
       try {
-        const from = async (forwarded: string) =>
-          (await fetch(`${service.url}/api/v1/health`, { headers: { 'x-forwarded-for': forwarded } })).status
+        const from = async (forwarded: string) => (await fetch(`${service.url}/api/v1/health`, { headers: { 'x-forwarded-for': forwarded } })).status
         // The client may write anything before the entry its proxy appends; only that last one counts.
         const statuses = [await from('192.0.2.1'), await from('192.0.2.2'), await from('192.0.2.9, 192.0.2.2')]
         assert.deepEqual(statuses, trustProxy ? [200, 200, 429] : [200, 429, 429], `trustProxy: ${trustProxy}`)

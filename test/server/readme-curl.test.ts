@@ -36,7 +36,7 @@ function curlExamples(markdown: string): { readonly env: Record<string, string>;
   return { env, examples }
 }
 
-describe('the READMEs\' curl examples', function () {
+describe("the READMEs' curl examples", function () {
   this.timeout(60_000)
   let server: Running
   let store: SetStore

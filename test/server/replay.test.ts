@@ -155,7 +155,10 @@ describe('replayed answers', () => {
     assert.equal(koa.count, 1)
     assert.equal(ids[2], 'client-chosen-id')
     assert.equal(new Set(ids).size, 3)
-    const entries = text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    const entries = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
     assert.deepEqual(
       entries.map((e) => [e.reqId, e.method, e.url, e.status, e.level, typeof e.ms]),
       ids.map((id) => [id, 'GET', '/api/v1/shrink?q=http%3A%2F%2Fschema.org%2FPerson', 200, 30, 'number']),

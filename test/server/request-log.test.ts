@@ -21,7 +21,15 @@ function capture(): { stream: Writable; entries: () => Record<string, unknown>[]
       done()
     },
   })
-  return { stream, text: () => text, entries: () => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>) }
+  return {
+    stream,
+    text: () => text,
+    entries: () =>
+      text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  }
 }
 
 describe('request log', () => {
@@ -47,17 +55,20 @@ describe('request log', () => {
       // A script in a page of another origin may read it too, to quote it in a bug report.
       assert.match(response.headers.get('access-control-expose-headers') ?? '', /\bX-Request-Id\b/)
       const [entry] = log.entries()
-      assert.deepEqual({ ...entry, time: undefined, ms: undefined, pid: undefined, hostname: undefined }, {
-        level: 30,
-        time: undefined,
-        pid: undefined,
-        hostname: undefined,
-        reqId: id,
-        method: 'GET',
-        url: '/api/v1/expand?q=foaf:Person',
-        status: 200,
-        ms: undefined,
-      })
+      assert.deepEqual(
+        { ...entry, time: undefined, ms: undefined, pid: undefined, hostname: undefined },
+        {
+          level: 30,
+          time: undefined,
+          pid: undefined,
+          hostname: undefined,
+          reqId: id,
+          method: 'GET',
+          url: '/api/v1/expand?q=foaf:Person',
+          status: 200,
+          ms: undefined,
+        },
+      )
       assert.equal(typeof entry!.ms, 'number')
       assert.ok((entry!.ms as number) >= 0)
     })
@@ -65,7 +76,13 @@ describe('request log', () => {
     it('makes a new id for every request', async () => {
       const ids = await Promise.all([1, 2, 3].map(() => fetch(`${service.url}/api/v1/health`).then((r) => r.headers.get('x-request-id'))))
       assert.equal(new Set(ids).size, 3)
-      assert.deepEqual(log.entries().map((e) => e.reqId).sort(), [...ids].sort())
+      assert.deepEqual(
+        log
+          .entries()
+          .map((e) => e.reqId)
+          .sort(),
+        [...ids].sort(),
+      )
     })
 
     it("keeps the client's X-Request-Id, and replaces one that is too long or not visible ASCII", async () => {
@@ -76,7 +93,10 @@ describe('request log', () => {
       }
       assert.equal(echoed[0], 'trace-42/a.b')
       for (const id of echoed.slice(1)) assert.match(id ?? '', /^[\w-]+-[0-9a-z]+$/)
-      assert.deepEqual(log.entries().map((e) => e.reqId), echoed)
+      assert.deepEqual(
+        log.entries().map((e) => e.reqId),
+        echoed,
+      )
     })
 
     it('logs errors and unknown routes at info with their status, and cuts long URLs to 512 characters', async () => {
@@ -130,7 +150,13 @@ describe('request log', () => {
 
     it("writes each request's line byte for byte as pino would, whatever the URL and the client's id", async () => {
       const visible = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 })
-      const request = fc.record({ query: visible, id: fc.option(visible.filter((id) => id.length > 0), { nil: undefined }) })
+      const request = fc.record({
+        query: visible,
+        id: fc.option(
+          visible.filter((id) => id.length > 0),
+          { nil: undefined },
+        ),
+      })
       await fc.assert(
         fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 8 }), async (requests) => {
           const before = lines().length
@@ -166,13 +192,14 @@ describe('request log', () => {
       } finally {
         await service.close()
       }
-      const written = readFileSync(join(dir, 'log'), 'utf8').split('\n').slice(0, -1).map((line) => JSON.parse(line) as { msg?: string; url?: string })
-      assert.deepEqual(written.map((entry) => entry.msg ?? entry.url), [
-        '/api/v1/expand?q=foaf:Person',
-        '/api/v1/expand?q=schema:Person',
-        '/api/v1/expand?q=rdf:type',
-        'after the requests',
-      ])
+      const written = readFileSync(join(dir, 'log'), 'utf8')
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string })
+      assert.deepEqual(
+        written.map((entry) => entry.msg ?? entry.url),
+        ['/api/v1/expand?q=foaf:Person', '/api/v1/expand?q=schema:Person', '/api/v1/expand?q=rdf:type', 'after the requests'],
+      )
     } finally {
       closeSync(fd)
       rmSync(dir, { recursive: true })
@@ -181,7 +208,11 @@ describe('request log', () => {
 
   it('logs a failure at error level with its stack, and the request at error level', async () => {
     const log = capture()
-    const broken = { expand: () => { throw new Error('boom') } } as unknown as PrefixIndex
+    const broken = {
+      expand: () => {
+        throw new Error('boom')
+      },
+    } as unknown as PrefixIndex
     const service = await listen(createApp({ index: broken, logger: await createLogger({ destination: log.stream }) }))
     try {
       const response = await fetch(`${service.url}/api/v1/expand?q=foaf:Person`)
@@ -197,7 +228,10 @@ describe('request log', () => {
   })
 
   it('writes nothing per request with logRequests: false, or below the level', async () => {
-    for (const [options, level] of [[{ logRequests: false }, 'info'], [{}, 'warn']] as const) {
+    for (const [options, level] of [
+      [{ logRequests: false }, 'info'],
+      [{}, 'warn'],
+    ] as const) {
       const log = capture()
       const service = await listen(createApp({ index, ...options, logger: await createLogger({ destination: log.stream, level }) }))
       try {

@@ -14,7 +14,11 @@ export const WORKDIR = mkdtempSync(join(tmpdir(), 'prefixd-serve-cwd-'))
 
 /** Starts the service and resolves with its URL once it prints it. */
 export async function start(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { cwd: WORKDIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], {
+    cwd: WORKDIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
   let output = ''
   child.stderr!.on('data', (chunk) => (output += chunk))
   const url = await new Promise<string>((resolve, reject) => {
@@ -48,11 +52,14 @@ export async function freePort(): Promise<number> {
 
 /** Runs `prefixd serve` with arguments that must be refused, and resolves with its stderr. */
 export async function refused(args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], { cwd: WORKDIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', ...args], {
+    cwd: WORKDIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
   let stderr = ''
   child.stderr.on('data', (chunk) => (stderr += chunk))
   const [code] = await once(child, 'exit')
   assert.equal(code, 2, `${args.join(' ')} ${JSON.stringify(env)}: ${stderr}`)
   return stderr
 }
-

@@ -40,7 +40,10 @@ describe('prefixd serve', function () {
     try {
       writeFileSync(file, '{ not json')
       child.kill('SIGHUP')
-      await until(async () => output(), (text) => text.includes('reload failed'))
+      await until(
+        async () => output(),
+        (text) => text.includes('reload failed'),
+      )
       assert.match(output(), /reload failed/)
       assert.deepEqual(await (await fetch(`${url}api/v1/expand?q=ex:a`)).json(), { success: true, value: 'http://example.org/one#a' })
     } finally {
@@ -78,7 +81,10 @@ describe('prefixd serve', function () {
     try {
       const port = new URL(url).port
       for (const extra of [[], ['--workers', '2']]) {
-        const second = spawn(process.execPath, [MAIN, 'serve', '--port', port, '--quiet', '--no-defaults', ...extra], { cwd: WORKDIR, stdio: ['ignore', 'pipe', 'pipe'] })
+        const second = spawn(process.execPath, [MAIN, 'serve', '--port', port, '--quiet', '--no-defaults', ...extra], {
+          cwd: WORKDIR,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
         let output = ''
         second.stdout.on('data', (chunk) => (output += chunk))
         second.stderr.on('data', (chunk) => (output += chunk))
@@ -118,8 +124,14 @@ describe('prefixd serve', function () {
     child.kill('SIGTERM')
     const [code] = await once(child, 'exit')
     assert.equal(code, 0)
-    const entries = output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
-    assert.deepEqual(entries.map((e) => [e.level, e.reqId, e.method, e.url, e.status]), [[30, 'probe-1', 'GET', '/api/v1/health', 200]])
+    const entries = output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    assert.deepEqual(
+      entries.map((e) => [e.level, e.reqId, e.method, e.url, e.status]),
+      [[30, 'probe-1', 'GET', '/api/v1/health', 200]],
+    )
   })
 
   it('refuses a bad --log-level, $PREFIXD_LOG_LEVEL or --log-format with exit code 2', async () => {
@@ -160,7 +172,7 @@ describe('prefixd serve', function () {
       assert.equal(metricValue(text, 'prefixd_http_request_duration_seconds_count', 'method="GET",route="/api/v1/expand",status="200"'), 20)
       assert.equal(metricValue(text, 'prefixd_answer_cache_hits_total')! + metricValue(text, 'prefixd_answer_cache_misses_total')!, 20)
       const terms = metricValue(text, 'prefixd_index_terms')!
-      assert.ok(terms > 1000, 'the index size is one worker\'s, not the sum')
+      assert.ok(terms > 1000, "the index size is one worker's, not the sum")
     } finally {
       child.kill('SIGTERM')
       await once(child, 'exit')
@@ -184,7 +196,10 @@ describe('prefixd serve', function () {
   })
 
   it('applies a rate limit set by flags or by environment variables', async () => {
-    for (const [args, env] of [[['--rate-limit', '0.01', '--rate-burst', '2'], {}], [[], { PREFIXD_RATE_LIMIT: '0.01', PREFIXD_RATE_BURST: '2' }]] as const) {
+    for (const [args, env] of [
+      [['--rate-limit', '0.01', '--rate-burst', '2'], {}],
+      [[], { PREFIXD_RATE_LIMIT: '0.01', PREFIXD_RATE_BURST: '2' }],
+    ] as const) {
       const { child, url } = await start(['--quiet', '--no-defaults', ...args], env)
       try {
         const statuses = []

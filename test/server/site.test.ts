@@ -188,7 +188,11 @@ describe('the web site', () => {
     it('sends br or gzip when accepted, br when both are, the same content once decoded', async () => {
       for (const { path } of assets) {
         const plain = await (await get(path, { headers: { 'accept-encoding': 'identity' } })).text()
-        for (const [accept, encoding] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br']] as const) {
+        for (const [accept, encoding] of [
+          ['br', 'br'],
+          ['gzip', 'gzip'],
+          ['gzip, deflate, br', 'br'],
+        ] as const) {
           const response = await get(path, { headers: { 'accept-encoding': accept } })
           assert.equal(response.status, 200, `${path} ${accept}`)
           assert.equal(response.headers.get('content-encoding'), encoding, `${path} ${accept}`)
@@ -221,10 +225,7 @@ describe('the web site', () => {
       const response = await get('/assets/nope.js')
       assert.equal(response.status, 404)
       assert.match(response.headers.get('content-type')!, /^application\/json/)
-      assert.deepEqual(
-        [((await response.json()) as { success: boolean; error: { code: string } }).error.code],
-        ['NOT_FOUND'],
-      )
+      assert.deepEqual([((await response.json()) as { success: boolean; error: { code: string } }).error.code], ['NOT_FOUND'])
       assert.equal((await get('/assets/nope.js', { method: 'HEAD' })).status, 404)
       // Only files under assets/ are assets: no way up to the pages or out of the folder.
       for (const path of ['/assets/index.html', '/assets/%2E%2E%2Findex.html', '/assets/..%2Findex.html']) {
@@ -322,7 +323,17 @@ describe('loadSite', () => {
   it('loads a folder given as a path or a file URL, by path relative to it, skipping unknown file types', async () => {
     await writeSite()
     const site = await loadSite(dir)
-    assert.deepEqual([...site.files.keys()].sort(), ['api-docs.html', 'assets/app-1a2b.js', 'editor.html', 'index.html', 'not-found.html', 'prefix.html', 'prefixes.html', 'sets.html', 'suspect.html'])
+    assert.deepEqual([...site.files.keys()].sort(), [
+      'api-docs.html',
+      'assets/app-1a2b.js',
+      'editor.html',
+      'index.html',
+      'not-found.html',
+      'prefix.html',
+      'prefixes.html',
+      'sets.html',
+      'suspect.html',
+    ])
     const fromUrl = await loadSite(pathToFileURL(dir + '/'))
     assert.deepEqual([...fromUrl.files.keys()].sort(), [...site.files.keys()].sort())
   })

@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import { postgresBinaries, REQUIRE_POSTGRES } from './postgres.js'
 
 if (postgresBinaries() === undefined && !REQUIRE_POSTGRES) {
-  console.log('chat suite on PostgreSQL: skipped, PostgreSQL is not installed (apt-get install postgresql, or set PREFIXD_POSTGRES_BIN; CI sets PREFIXD_REQUIRE_POSTGRES=1)')
+  console.log(
+    'chat suite on PostgreSQL: skipped, PostgreSQL is not installed (apt-get install postgresql, or set PREFIXD_POSTGRES_BIN; CI sets PREFIXD_REQUIRE_POSTGRES=1)',
+  )
   process.exit(0)
 }
 const storeSuites = (dir: string): string[] =>

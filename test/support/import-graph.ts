@@ -17,7 +17,10 @@ export function sourceFiles(dir: string): string[] {
 
 /** Comments removed, strings kept: `//` inside a string such as a URL is not a comment. */
 function withoutComments(source: string): string {
-  return source.replace(/('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (match, string: string | undefined) => string ?? ' ')
+  return source.replace(
+    /('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g,
+    (match, string: string | undefined) => string ?? ' ',
+  )
 }
 
 /** `import … from 'x'`, `export … from 'x'`, `import 'x'`, `import('x')`: the module specifiers, in order. */
@@ -65,14 +68,14 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>, root
   for (const start of graph.keys()) {
     if (index.has(start)) continue
     const work: Array<{ node: string; edge: number }> = [{ node: start, edge: 0 }]
-    index.set(start, next), low.set(start, next++), stack.push(start), onStack.add(start)
+    ;(index.set(start, next), low.set(start, next++), stack.push(start), onStack.add(start))
     while (work.length > 0) {
       const frame = work.at(-1)!
       const edges = graph.get(frame.node) ?? []
       if (frame.edge < edges.length) {
         const target = edges[frame.edge++]!
         if (!index.has(target)) {
-          index.set(target, next), low.set(target, next++), stack.push(target), onStack.add(target)
+          ;(index.set(target, next), low.set(target, next++), stack.push(target), onStack.add(target))
           work.push({ node: target, edge: 0 })
         } else if (onStack.has(target)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!))
         continue

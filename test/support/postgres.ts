@@ -31,7 +31,9 @@ export function postgresBinaries(): string | undefined {
   if (explicit !== undefined) return existsSync(join(explicit, 'initdb')) ? explicit : undefined
   const debian = '/usr/lib/postgresql'
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a))
+    const versions = readdirSync(debian)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a))
     for (const version of versions) if (existsSync(join(debian, version, 'bin', 'initdb'))) return join(debian, version, 'bin')
   }
   const found = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' })

@@ -47,7 +47,8 @@ export function colouredLines(read: readonly Quad[]): string[] {
   for (let round = 0; round < 50; round++) {
     const around = new Map<string, string[]>()
     quads.forEach((q, k) => {
-      for (const t of [q.subject, q.object, q.graph]) if (t.termType === 'BlankNode') around.get(t.value)?.push(line(q, k, t.value)) ?? around.set(t.value, [line(q, k, t.value)])
+      for (const t of [q.subject, q.object, q.graph])
+        if (t.termType === 'BlankNode') around.get(t.value)?.push(line(q, k, t.value)) ?? around.set(t.value, [line(q, k, t.value)])
     })
     const next = new Map<string, string>()
     for (const [label, lines] of around) next.set(label, hash(lines.sort().join('\n')))

@@ -43,7 +43,9 @@ export async function rdflibObjects(texts: readonly string[]): Promise<(string |
     'print(json.dumps(out))',
   ].join('\n')
   return new Promise((resolve, reject) => {
-    const child = execFile('python3', ['-c', script], (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout) as (string | null)[])))
+    const child = execFile('python3', ['-c', script], (error, stdout, stderr) =>
+      error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout) as (string | null)[]),
+    )
     child.stdin!.end(JSON.stringify(texts))
   })
 }

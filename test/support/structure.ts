@@ -46,7 +46,42 @@ const PUNCTUATION = /=>|\?\.|\.\.\.|[{}()[\];,:=<>?.!&|+\-*/%^~@]/y
 const WORD = /[#$A-Za-z_\u0080-\uffff][$\w\u0080-\uffff]*/y
 const NUMBER = /[0-9][0-9A-Za-z_.]*/y
 /** Before one of these, a `/` starts a regular expression; after anything else it divides. */
-const BEFORE_REGEX = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^', '=>', 'return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'await', 'yield'])
+const BEFORE_REGEX = new Set([
+  '(',
+  ',',
+  '=',
+  ':',
+  '[',
+  '!',
+  '&',
+  '|',
+  '?',
+  '{',
+  '}',
+  ';',
+  '+',
+  '-',
+  '*',
+  '%',
+  '<',
+  '>',
+  '~',
+  '^',
+  '=>',
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'await',
+  'yield',
+])
 
 /**
  * TypeScript as tokens for this check: words, numbers and punctuation, each with its line; comments,
@@ -130,7 +165,24 @@ function regexEnd(source: string, start: number): number {
 
 const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'typeof', 'await', 'yield', 'in', 'of'])
 /** Words that start a declaration or a statement: a header that reaches one going back is not a function's. */
-const DECLARES = new Set(['class', 'interface', 'enum', 'namespace', 'module', 'type', 'export', 'import', 'const', 'let', 'var', 'implements', 'else', 'do', 'try', 'finally'])
+const DECLARES = new Set([
+  'class',
+  'interface',
+  'enum',
+  'namespace',
+  'module',
+  'type',
+  'export',
+  'import',
+  'const',
+  'let',
+  'var',
+  'implements',
+  'else',
+  'do',
+  'try',
+  'finally',
+])
 const OPEN = new Set(['(', '[', '{'])
 const CLOSE = new Set([')', ']', '}'])
 

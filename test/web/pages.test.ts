@@ -103,7 +103,11 @@ describe('web pages in Chromium', function () {
 
       await box.fill('schema:')
       // The prefix itself comes first (the list of the previous query may still be showing: wait for it).
-      await page.getByRole('option').first().locator('.name', { hasText: /^schema:$/ }).waitFor()
+      await page
+        .getByRole('option')
+        .first()
+        .locator('.name', { hasText: /^schema:$/ })
+        .waitFor()
 
       await box.fill('http://xmlns.com/foaf/0.1/kno')
       await page.getByRole('option').filter({ hasText: 'foaf:knows' }).first().waitFor()
@@ -138,7 +142,11 @@ describe('web pages in Chromium', function () {
       await page.goto(`${server.url}/`)
       const box = page.getByRole('combobox')
       await box.fill('schema:')
-      await page.getByRole('option').first().locator('.name', { hasText: /^schema:$/ }).waitFor()
+      await page
+        .getByRole('option')
+        .first()
+        .locator('.name', { hasText: /^schema:$/ })
+        .waitFor()
       await box.fill('foaf:knows')
       await box.press('Enter') // within the debounce: the list still shows schema:'s answer
       await page.waitForURL(`${server.url}/prefix/foaf#knows`)
@@ -219,11 +227,17 @@ describe('web pages in Chromium', function () {
       await page.route('**/api/v1/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }))
       await page.goto(`${server.url}/`)
       await page.getByRole('combobox').fill('foaf:Pe')
-      await page.getByRole('status').getByText(/The prefixd API failed \(HTTP 503\)/).waitFor()
+      await page
+        .getByRole('status')
+        .getByText(/The prefixd API failed \(HTTP 503\)/)
+        .waitFor()
       await page.unroute('**/api/v1/**')
       await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'))
       await page.getByRole('combobox').fill('schema:Pe')
-      await page.getByRole('status').getByText(/not answering/).waitFor()
+      await page
+        .getByRole('status')
+        .getByText(/not answering/)
+        .waitFor()
     })
   })
 
@@ -334,23 +348,31 @@ describe('web pages in Chromium', function () {
       await page.locator('.term').first().waitFor()
       const all = await page.locator('.term').count()
       await page.getByLabel('Filter terms').fill('person')
-      await page.getByRole('status').getByText(/terms? match/).waitFor()
+      await page
+        .getByRole('status')
+        .getByText(/terms? match/)
+        .waitFor()
       const shown = page.locator('.term:not([hidden])')
       // textContent: innerText is empty for rows that content-visibility has not laid out yet.
       const names = await shown.locator('.name').allTextContents()
       const labels = await shown.evaluateAll((items) => items.map((item) => item.textContent!.toLowerCase()))
       assert.ok(names.includes('schema:Person'), names.join(' '))
       assert.ok(names.length > 0 && names.length < all / 10, `${names.length} of ${all}`)
-      assert.ok(labels.every((text) => text.includes('person')), labels.filter((text) => !text.includes('person')).join(' | '))
+      assert.ok(
+        labels.every((text) => text.includes('person')),
+        labels.filter((text) => !text.includes('person')).join(' | '),
+      )
       await page.getByLabel('Filter terms').fill('')
       await page.getByRole('status').getByText(/match/).waitFor({ state: 'detached' })
       assert.equal(await page.locator('.term[hidden]').count(), 0)
 
-      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Properties/ }).click()
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: /^Properties/ })
+        .click()
       await page.waitForURL(/#group-properties$/)
       const heading = (await page.locator('#group-properties').boundingBox())!
       assert.ok(heading.y >= -1 && heading.y < 200, `the Properties heading is at ${heading.y}`)
-
 
       const person = page.locator('.term', { has: page.locator('.name', { hasText: /^schema:Person$/ }) })
       await person.getByRole('button', { name: 'Copy schema:Person' }).click()
@@ -386,7 +408,10 @@ describe('web pages in Chromium', function () {
       await page.locator('#iri', { hasText: 'https://kibanshoe.com/x' }).waitFor()
       assert.match(await page.locator('#grade').innerText(), /^suspect: its namespace is on a site that serves no vocabulary/)
       assert.equal(new URL(page.url()).pathname, '/foaa:x')
-      assert.ok(requests.every((url) => url.startsWith(server.url)), requests.join(' ')) // nothing fetched from the third party
+      assert.ok(
+        requests.every((url) => url.startsWith(server.url)),
+        requests.join(' '),
+      ) // nothing fetched from the third party
       await page.goto(`${server.url}/shema:Person`)
       await page.getByRole('link', { name: 'schema:' }).waitFor() // a typo alias names its usual form
       await screenshot(page, 'suspect')
@@ -417,7 +442,10 @@ describe('web pages in Chromium', function () {
       // (Not every capitalised name after them is a class: schema:PET is an instance, ranked among the rest.)
       const firstProperty = labels.findIndex((label) => /^schema:[a-z]/.test(label))
       assert.ok(firstProperty > 0 && labels.slice(0, firstProperty).every((label) => /^schema:[A-Z]/.test(label)), labels.join(', '))
-      assert.ok(apiRequests.some((url) => new URL(url).searchParams.get('prefer') === 'class'), apiRequests.join(', '))
+      assert.ok(
+        apiRequests.some((url) => new URL(url).searchParams.get('prefer') === 'class'),
+        apiRequests.join(', '),
+      )
       await screenshot(page, 'editor-completion')
       await pickCompletion(page, 'schema:Person')
       const text = await page.locator('.cm-content').innerText()
@@ -440,7 +468,10 @@ describe('web pages in Chromium', function () {
       // Properties first: a class comes, if at all, after every property.
       const firstClass = labels.findIndex((label) => /^foaf:[A-Z]/.test(label))
       assert.ok(firstClass === -1 || labels.slice(firstClass).every((label) => /^foaf:[A-Z]/.test(label)), labels.join(', '))
-      assert.ok(apiRequests.some((url) => new URL(url).searchParams.get('prefer') === 'property'), apiRequests.join(', '))
+      assert.ok(
+        apiRequests.some((url) => new URL(url).searchParams.get('prefer') === 'property'),
+        apiRequests.join(', '),
+      )
       await page.keyboard.type('kno', { delay: 40 })
       await pickCompletion(page, 'foaf:knows')
       const text = await page.locator('.cm-content').innerText()
@@ -522,7 +553,9 @@ describe('web pages in Chromium', function () {
   describe('when the API fails', () => {
     it('every page says so in its status line', async () => {
       expectedErrors = /^Failed to load resource: the server responded with a status of 500/
-      await page.route('**/api/v1/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":{"code":"INTERNAL","message":"internal error"}}' }))
+      await page.route('**/api/v1/**', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":{"code":"INTERNAL","message":"internal error"}}' }),
+      )
       for (const path of ['/prefixes', '/prefix/foaf']) {
         await page.goto(`${server.url}${path}`)
         await page.getByRole('status').getByText('The prefixd API failed (HTTP 500: internal error).').waitFor()
@@ -536,43 +569,46 @@ describe('web pages in Chromium', function () {
       await page.goto(`${server.url}/editor`)
       await page.getByRole('textbox', { name: 'Turtle or SPARQL document' }).press('Control+End')
       await page.keyboard.type('ex:x a schema:Pe', { delay: 30 })
-      await page.getByRole('status').getByText(/^No completions: The prefixd API failed \(HTTP 500/).waitFor()
+      await page
+        .getByRole('status')
+        .getByText(/^No completions: The prefixd API failed \(HTTP 500/)
+        .waitFor()
     })
   })
 
   describe('accessibility', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-    it(`has no serious or critical axe-core violations on any page (${colorScheme} scheme)`, async function () {
-      this.timeout(180_000) // six pages, each checked whole: about a minute on a loaded machine
-      // axe is injected as an inline script, which the pages' own policy rightly forbids.
-      const checked = await browser.newContext({ bypassCSP: true, colorScheme })
-      try {
-        const tab = await checked.newPage()
-        for (const [path, ready] of [
-          ['/', '#query'],
-          ['/prefixes', 'tbody tr'],
-          ['/prefix/foaf', '.term'],
-          ['/editor', '.cm-content'],
-          ['/nosuch:Person', 'h1'],
-          ['/foaa:x', '#answer:not([hidden])'],
-        ] as const) {
-          await tab.goto(`${server.url}${path}`)
-          await tab.locator(ready).first().waitFor()
-          if (path === '/') {
-            await tab.locator('#query').fill('foaf:Pe')
-            await tab.getByRole('option').first().waitFor() // check the open list too
+      it(`has no serious or critical axe-core violations on any page (${colorScheme} scheme)`, async function () {
+        this.timeout(180_000) // six pages, each checked whole: about a minute on a loaded machine
+        // axe is injected as an inline script, which the pages' own policy rightly forbids.
+        const checked = await browser.newContext({ bypassCSP: true, colorScheme })
+        try {
+          const tab = await checked.newPage()
+          for (const [path, ready] of [
+            ['/', '#query'],
+            ['/prefixes', 'tbody tr'],
+            ['/prefix/foaf', '.term'],
+            ['/editor', '.cm-content'],
+            ['/nosuch:Person', 'h1'],
+            ['/foaa:x', '#answer:not([hidden])'],
+          ] as const) {
+            await tab.goto(`${server.url}${path}`)
+            await tab.locator(ready).first().waitFor()
+            if (path === '/') {
+              await tab.locator('#query').fill('foaf:Pe')
+              await tab.getByRole('option').first().waitFor() // check the open list too
+            }
+            await tab.addScriptTag({ path: AXE })
+            const violations = await tab.evaluate<Array<{ id: string; impact: string; nodes: unknown[] }>>(
+              "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) })))",
+            )
+            const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            assert.deepEqual(serious, [], `${path}: ${JSON.stringify(serious)}`)
           }
-          await tab.addScriptTag({ path: AXE })
-          const violations = await tab.evaluate<Array<{ id: string; impact: string; nodes: unknown[] }>>(
-            "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) })))",
-          )
-          const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          assert.deepEqual(serious, [], `${path}: ${JSON.stringify(serious)}`)
+        } finally {
+          await checked.close()
         }
-      } finally {
-        await checked.close()
-      }
-    })
+      })
     }
   })
 
@@ -607,16 +643,20 @@ describe('web pages in Chromium', function () {
         const widths = await small.locator('.term').evaluateAll((items) =>
           items.slice(0, 40).map((item) => {
             const label = item.querySelector('.label')
-            return label === null ? null : { label: label.getBoundingClientRect().width, row: item.getBoundingClientRect().width, name: item.querySelector('.name')!.textContent }
+            return label === null
+              ? null
+              : { label: label.getBoundingClientRect().width, row: item.getBoundingClientRect().width, name: item.querySelector('.name')!.textContent }
           }),
         )
         for (const w of widths) if (w !== null) assert.ok(w.label >= w.row * 0.8, `${w.name}: label ${w.label}px in a row of ${w.row}px`)
         await small.goto(`${server.url}/`)
         await small.getByRole('combobox').fill('person')
         await small.getByRole('option').first().waitFor()
-        const rows = await small.getByRole('option').evaluateAll((items) =>
-          items.map((item) => ({ label: item.querySelector('.label')?.getBoundingClientRect().width ?? null, row: item.getBoundingClientRect().width })),
-        )
+        const rows = await small
+          .getByRole('option')
+          .evaluateAll((items) =>
+            items.map((item) => ({ label: item.querySelector('.label')?.getBoundingClientRect().width ?? null, row: item.getBoundingClientRect().width })),
+          )
         for (const r of rows) if (r.label !== null) assert.ok(r.label >= r.row * 0.7, `label ${r.label}px in a row of ${r.row}px`)
       } finally {
         await phone.close()
@@ -642,12 +682,16 @@ describe('web pages in Chromium', function () {
         for (const info of await small.locator('.cm-completionInfo').all()) {
           const box = await info.boundingBox()
           if (box === null) continue // not shown
-          const overlaps = box.x < listBox.x + listBox.width && listBox.x < box.x + box.width && box.y < listBox.y + listBox.height && listBox.y < box.y + box.height
+          const overlaps =
+            box.x < listBox.x + listBox.width && listBox.x < box.x + box.width && box.y < listBox.y + listBox.height && listBox.y < box.y + box.height
           assert.ok(!overlaps, `the info panel ${JSON.stringify(box)} covers the list ${JSON.stringify(listBox)}`)
         }
         // Each option's label is readable: wider than a few letters.
         const labelWidths = await list.locator('.cm-completionLabel').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().width))
-        assert.ok(labelWidths.every((w) => w >= 60), labelWidths.join(', '))
+        assert.ok(
+          labelWidths.every((w) => w >= 60),
+          labelWidths.join(', '),
+        )
       } finally {
         await phone.close()
       }

@@ -115,7 +115,9 @@ describe('the sets page in Chromium', function () {
     await status().getByText('Not saved: the bearer token is not valid').waitFor()
     await page.getByLabel('Token').fill(TOKEN)
     await page.getByRole('button', { name: 'Save set' }).click()
-    await status().getByText(/^Not saved: syntax error: .*\(line 2, column 9\); nothing was stored$/).waitFor()
+    await status()
+      .getByText(/^Not saved: syntax error: .*\(line 2, column 9\); nothing was stored$/)
+      .waitFor()
     assert.equal((await fetch(`${server.url}/api/v1/sets/broken`)).status, 404)
   })
 
@@ -145,7 +147,11 @@ describe('the sets page in Chromium', function () {
     const privateStore = await openSetStore(':memory:')
     const privateServer = await listen(createApp({ index, site: await loadSite(SITE_DIR), sets: { store: privateStore, tokens: [TOKEN], privateReads: true } }))
     try {
-      await fetch(`${privateServer.url}/api/v1/sets/secret`, { method: 'PUT', body: '{"s":"http://example.org/s#"}', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` } })
+      await fetch(`${privateServer.url}/api/v1/sets/secret`, {
+        method: 'PUT',
+        body: '{"s":"http://example.org/s#"}',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      })
       await page.goto(`${privateServer.url}/sets`)
       await status().getByText('The sets cannot be listed: reading sets needs Authorization: Bearer TOKEN (this server keeps them private)').waitFor()
       await page.getByLabel('Token').fill(TOKEN)
@@ -159,7 +165,10 @@ describe('the sets page in Chromium', function () {
   })
 
   it('shows the result of Save beside the button, in view on a 375 px phone too', async () => {
-    for (const viewport of [{ width: 1100, height: 800 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1100, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
       const tab = await browser.newContext({ viewport, ...(viewport.width < 400 && { isMobile: true, hasTouch: true }) })
       try {
         const small = await tab.newPage()
@@ -177,7 +186,10 @@ describe('the sets page in Chromium', function () {
         assert.ok(said.y >= 0 && said.y + said.height <= viewport.height, `${viewport.width} px: the result is off-screen at ${JSON.stringify(said)}`)
         assert.ok(button.y >= 0 && button.y + button.height <= viewport.height, `${viewport.width} px: the button is off-screen at ${JSON.stringify(button)}`)
         // Beside the button, or right under it where the row wraps.
-        assert.ok(Math.abs(said.y - button.y) <= 8 || (said.y >= button.y + button.height - 1 && said.y - (button.y + button.height) <= 16), `${JSON.stringify(button)} / ${JSON.stringify(said)}`)
+        assert.ok(
+          Math.abs(said.y - button.y) <= 8 || (said.y >= button.y + button.height - 1 && said.y - (button.y + button.height) <= 16),
+          `${JSON.stringify(button)} / ${JSON.stringify(said)}`,
+        )
         if (viewport.width < 400) await screenshot(small, 'phone-sets-saved', { fullPage: false })
       } finally {
         await tab.close()
@@ -198,17 +210,24 @@ describe('the sets page in Chromium', function () {
     await result.getByText('Not saved: 2 problems in the body; nothing was stored.').waitFor()
     const items = await result.locator('li').allInnerTexts()
     assert.equal(items.length, 2)
-    assert.ok(items.some((item) => /rel: relative\/: namespace: not an absolute IRI/.test(item)), items.join(' | '))
-    assert.ok(items.some((item) => /dup: http:\/\/example\.org\/two#: prefix 'dup' is already bound/.test(item)), items.join(' | '))
+    assert.ok(
+      items.some((item) => /rel: relative\/: namespace: not an absolute IRI/.test(item)),
+      items.join(' | '),
+    )
+    assert.ok(
+      items.some((item) => /dup: http:\/\/example\.org\/two#: prefix 'dup' is already bound/.test(item)),
+      items.join(' | '),
+    )
     assert.equal((await fetch(`${server.url}/api/v1/sets/two-problems`)).status, 404)
   })
 
   it('warns when a set rebinds a prefix of the default table (foaf: elsewhere), in the API answer and beside Save', async () => {
     const body = '@prefix foaf: <http://example.org/my-foaf#> .\n@prefix mine: <http://example.org/mine#> .\n'
     const answer = (await (await putSet('rebinds', body)).json()) as { warnings: Array<{ prefix: string; namespace: string; served: string }> }
-    assert.deepEqual(answer.warnings.map(({ prefix, namespace, served }) => ({ prefix, namespace, served })), [
-      { prefix: 'foaf', namespace: 'http://example.org/my-foaf#', served: 'http://xmlns.com/foaf/0.1/' },
-    ])
+    assert.deepEqual(
+      answer.warnings.map(({ prefix, namespace, served }) => ({ prefix, namespace, served })),
+      [{ prefix: 'foaf', namespace: 'http://example.org/my-foaf#', served: 'http://xmlns.com/foaf/0.1/' }],
+    )
     // A set that rebinds nothing has no warnings.
     assert.deepEqual(((await (await putSet('plain', '@prefix mine: <http://example.org/mine#> .')).json()) as { warnings: unknown[] }).warnings, [])
     await page.goto(`${server.url}/sets`)
@@ -218,7 +237,10 @@ describe('the sets page in Chromium', function () {
     await page.getByRole('button', { name: 'Save set' }).click()
     const result = page.locator('#save-result.warning')
     await result.getByText('Saved rebinds-too: 2 prefixes. A warning: the default table binds this prefix elsewhere.').waitFor()
-    assert.match(await result.locator('li').innerText(), /^foaf: is bound to <http:\/\/example\.org\/my-foaf#> here, but the default table binds it to <http:\/\/xmlns\.com\/foaf\/0\.1\/>/)
+    assert.match(
+      await result.locator('li').innerText(),
+      /^foaf: is bound to <http:\/\/example\.org\/my-foaf#> here, but the default table binds it to <http:\/\/xmlns\.com\/foaf\/0\.1\/>/,
+    )
   })
 
   it('lets the search, table and editor pages answer from a chosen set, kept in the URL', async () => {
@@ -246,7 +268,10 @@ describe('the sets page in Chromium', function () {
     assert.equal(await page.getByLabel('Prefix set').inputValue(), 'chosen')
     // Back to the default table: the prefix is gone, and so is set= from the URL.
     await page.getByLabel('Prefix set').selectOption('')
-    await page.locator('#status').getByText(/No prefix matches “widget”/).waitFor()
+    await page
+      .locator('#status')
+      .getByText(/No prefix matches “widget”/)
+      .waitFor()
     assert.doesNotMatch(page.url(), /set=/)
     // Editor: completion asks the set.
     await page.goto(`${server.url}/editor?set=chosen`)
@@ -266,14 +291,20 @@ describe('the sets page in Chromium', function () {
       await page.goto(`${plain.url}/prefixes`)
       await page.getByRole('row', { name: /base/ }).waitFor()
       assert.equal(await page.locator('.set-choice').isHidden(), true)
-      assert.deepEqual(requests.filter((url) => url.includes('set=')), [])
+      assert.deepEqual(
+        requests.filter((url) => url.includes('set=')),
+        [],
+      )
     } finally {
       await plain.close()
     }
   })
 
   it('fits a 375 px phone without sideways scrolling, and has no serious or critical axe violations', async () => {
-    await putSet('a-rather-long-set-name-for-a-phone-screen', '@prefix averylongprefixname: <http://example.org/a/very/long/namespace/that/goes/on/and/on#> .\n')
+    await putSet(
+      'a-rather-long-set-name-for-a-phone-screen',
+      '@prefix averylongprefixname: <http://example.org/a/very/long/namespace/that/goes/on/and/on#> .\n',
+    )
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true })
     try {
       const small = await phone.newPage()
@@ -291,7 +322,10 @@ describe('the sets page in Chromium', function () {
       const violations = await small.evaluate<Array<{ id: string; impact: string }>>(
         "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target) })))",
       )
-      assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), [])
+      assert.deepEqual(
+        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        [],
+      )
     } finally {
       await phone.close()
     }

@@ -31,7 +31,9 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
 
   async function axeViolations(page: Page): Promise<unknown[]> {
     await page.addScriptTag({ path: AXE })
-    return page.evaluate<unknown[]>("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) })))")
+    return page.evaluate<unknown[]>(
+      "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) })))",
+    )
   }
 
   it("shows the vocabulary's header: description, homepage, publisher and the prefixes also written for it", async () => {
@@ -73,7 +75,7 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
     }
   })
 
-  it("the editor narrows a complete list as strictly as the API: after `a schema:Pe`, typing `rs` leaves names starting with Pers, the definition in the info", async () => {
+  it('the editor narrows a complete list as strictly as the API: after `a schema:Pe`, typing `rs` leaves names starting with Pers, the definition in the info', async () => {
     const page = await open('/editor')
     try {
       const editor = page.getByRole('textbox', { name: 'Turtle or SPARQL document' })
@@ -107,7 +109,7 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
       await page.keyboard.press('End')
       await page.keyboard.type(' a schema:Pe', { delay: 40 })
       await page.locator('.cm-tooltip-autocomplete li[aria-selected]').waitFor()
-      const colours = await page.evaluate(`(() => {
+      const colours = (await page.evaluate(`(() => {
         const rgb = (c) => c.match(/[0-9.]+/g).slice(0, 3).map(Number)
         const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4 }); return 0.2126 * r + 0.7152 * g + 0.0722 * b }
         const selected = document.querySelector('.cm-tooltip-autocomplete li[aria-selected]')
@@ -115,7 +117,7 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
         const bg = (e) => { for (let n = e; n; n = n.parentElement) { const c = getComputedStyle(n).backgroundColor; if (!/rgba\\(0, 0, 0, 0\\)|transparent/.test(c)) return c } return 'rgb(0, 0, 0)' }
         const [s, o, t] = [lum(bg(selected)), lum(bg(other)), lum(getComputedStyle(selected).color)]
         return { selected: s, other: o, contrast: (Math.max(s, t) + 0.05) / (Math.min(s, t) + 0.05) }
-      })()`) as { selected: number; other: number; contrast: number }
+      })()`)) as { selected: number; other: number; contrast: number }
       assert.ok(colours.selected > colours.other, JSON.stringify(colours))
       assert.ok(colours.contrast >= 4.5, JSON.stringify(colours))
     } finally {

@@ -79,7 +79,11 @@ usePrefixd(Yasqe, ${JSON.stringify(resolver.url)}); window.yasqe = new Yasqe(doc
   /** Puts `text` in the editor with the cursor at its end, then types `typed` as a person would. */
   async function write(page: Page, text: string, typed: string): Promise<void> {
     await page.evaluate((t) => {
-      const yasqe = (globalThis as unknown as { yasqe: { setValue(v: string): void; focus(): void; setCursor(p: object): void; lineCount(): number; getLine(n: number): string } }).yasqe
+      const yasqe = (
+        globalThis as unknown as {
+          yasqe: { setValue(v: string): void; focus(): void; setCursor(p: object): void; lineCount(): number; getLine(n: number): string }
+        }
+      ).yasqe
       yasqe.setValue(t)
       yasqe.focus()
       const last = yasqe.lineCount() - 1
@@ -97,7 +101,10 @@ usePrefixd(Yasqe, ${JSON.stringify(resolver.url)}); window.yasqe = new Yasqe(doc
           await page.locator('.CodeMirror-hints').waitFor()
           const offered = await hints(page)
           assert.ok(offered.includes('foaf: <http://xmlns.com/foaf/0.1/>'), offered.join(' | '))
-          assert.ok(offered.every((h) => h.startsWith('fo')), offered.join(' | '))
+          assert.ok(
+            offered.every((h) => h.startsWith('fo')),
+            offered.join(' | '),
+          )
         } finally {
           await page.close()
         }

@@ -200,7 +200,11 @@ function parseObject(text: string): Record<string, unknown> | undefined {
  * The signal of one attempt: the caller's, ended also by the timeout. One listener and one timer,
  * both cleared by `clear()` whichever way the attempt ends, so a long-lived caller signal gathers none.
  */
-function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined, setTimer: SetTimer): { readonly signal: AbortSignal | undefined; clear(): void } {
+function attemptSignal(
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  setTimer: SetTimer,
+): { readonly signal: AbortSignal | undefined; clear(): void } {
   if (timeoutMs === undefined) return { signal, clear: () => {} }
   const controller = new AbortController()
   const onAbort = (): void => controller.abort(signal?.reason)

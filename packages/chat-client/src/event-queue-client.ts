@@ -128,7 +128,12 @@ export class EventQueueClient {
       while (!aborted()) {
         let answer: ChatSuccess
         try {
-          answer = await this.#client.call('GET', '/events', { queue_id: this.#queueId, last_event_id: this.#lastEventId }, { timeoutMs: this.#timeoutMs, maxRetries: Infinity, ...(signal && { signal }) })
+          answer = await this.#client.call(
+            'GET',
+            '/events',
+            { queue_id: this.#queueId, last_event_id: this.#lastEventId },
+            { timeoutMs: this.#timeoutMs, maxRetries: Infinity, ...(signal && { signal }) },
+          )
         } catch (error) {
           if (!(error instanceof ChatApiError && error.code === 'BAD_EVENT_QUEUE_ID')) throw error
           this.#queueId = undefined // gone on the server: nothing to delete, nothing to acknowledge
@@ -166,7 +171,11 @@ export class EventQueueClient {
       queue_lifespan_secs: o.queueLifespanSecs,
     }
     // A registration repeated after a lost answer leaves a spare queue, which expires unused: harmless.
-    const body = await this.#client.call('POST', '/register', params, { idempotent: true, ...(o.signal && { signal: o.signal }), ...(maxRetries !== undefined && { maxRetries }) })
+    const body = await this.#client.call('POST', '/register', params, {
+      idempotent: true,
+      ...(o.signal && { signal: o.signal }),
+      ...(maxRetries !== undefined && { maxRetries }),
+    })
     const state = registerState(body)
     this.#queueId = state.queue_id
     this.#lastEventId = state.last_event_id
@@ -187,7 +196,11 @@ export class EventQueueClient {
 
 function registerState(body: ChatSuccess): RegisterState {
   const timeout = body.event_queue_longpoll_timeout_seconds
-  if (typeof body.queue_id !== 'string' || typeof body.last_event_id !== 'number' || (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0)))) {
+  if (
+    typeof body.queue_id !== 'string' ||
+    typeof body.last_event_id !== 'number' ||
+    (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0)))
+  ) {
     throw new ChatApiError('UNEXPECTED_RESPONSE', 'POST /register answered without queue_id, last_event_id or a valid longpoll timeout', 200, body)
   }
   return body as RegisterState
@@ -195,7 +208,10 @@ function registerState(body: ChatSuccess): RegisterState {
 
 function eventsOf(body: ChatSuccess): ChatEvent[] {
   const { events } = body
-  if (!Array.isArray(events) || !events.every((e: unknown) => typeof e === 'object' && e !== null && typeof (e as ChatEvent).id === 'number' && typeof (e as ChatEvent).type === 'string')) {
+  if (
+    !Array.isArray(events) ||
+    !events.every((e: unknown) => typeof e === 'object' && e !== null && typeof (e as ChatEvent).id === 'number' && typeof (e as ChatEvent).type === 'string')
+  ) {
     throw new ChatApiError('UNEXPECTED_RESPONSE', 'GET /events answered without a list of events with id and type', 200, body)
   }
   return events as ChatEvent[]

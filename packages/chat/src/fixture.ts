@@ -41,53 +41,152 @@ export async function loadFixture(store: Store, file: string | URL, textLinkers:
   await store.transaction(async (db) => {
     // Fixture values are JSON: what SQL binds (numbers, strings, null).
     const run = (sql: string, ...params: unknown[]): Promise<unknown> => db.run(sql, ...(params as SqlValue[]))
-    for (const [key, value] of Object.entries(fixture.realm)) if (key !== 'allowed_domains') await run('INSERT INTO realm (key, value) VALUES (?, ?)', key, JSON.stringify(value))
-    for (const d of fixture.realm.allowed_domains ?? []) await run('INSERT INTO allowed_domains (domain, allow_subdomains) VALUES (?, ?)', d.domain, flag(d.allow_subdomains))
+    for (const [key, value] of Object.entries(fixture.realm))
+      if (key !== 'allowed_domains') await run('INSERT INTO realm (key, value) VALUES (?, ?)', key, JSON.stringify(value))
+    for (const d of fixture.realm.allowed_domains ?? [])
+      await run('INSERT INTO allowed_domains (domain, allow_subdomains) VALUES (?, ?)', d.domain, flag(d.allow_subdomains))
     // Bots name their owners: people first.
     const users = [...rows(fixture, 'users')].sort((a, b) => flag(a.is_bot) - flag(b.is_bot))
     for (const u of users) {
-      await run(`INSERT INTO users (id, email, full_name, role, is_active, is_bot, bot_owner_id, api_key_hash, password_hash, timezone, date_joined)
+      await run(
+        `INSERT INTO users (id, email, full_name, role, is_active, is_bot, bot_owner_id, api_key_hash, password_hash, timezone, date_joined)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        u.user_id, u.email, u.full_name, u.role, flag(u.is_active), flag(u.is_bot), u.bot_owner_id ?? null,
-        hashApiKey(String(u.api_key)), typeof u.password === 'string' ? hashPassword(u.password) : null, u.timezone ?? '', u.date_joined,
+        u.user_id,
+        u.email,
+        u.full_name,
+        u.role,
+        flag(u.is_active),
+        flag(u.is_bot),
+        u.bot_owner_id ?? null,
+        hashApiKey(String(u.api_key)),
+        typeof u.password === 'string' ? hashPassword(u.password) : null,
+        u.timezone ?? '',
+        u.date_joined,
       )
     }
     for (const c of rows(fixture, 'channels')) {
-      await run(`INSERT INTO channels (id, name, description, invite_only, history_public_to_subscribers, is_archived, date_created, creator_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.stream_id, c.name, c.description ?? '', flag(c.invite_only), flag(c.history_public_to_subscribers ?? true), flag(c.is_archived), c.date_created, c.creator_id ?? null)
+      await run(
+        `INSERT INTO channels (id, name, description, invite_only, history_public_to_subscribers, is_archived, date_created, creator_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        c.stream_id,
+        c.name,
+        c.description ?? '',
+        flag(c.invite_only),
+        flag(c.history_public_to_subscribers ?? true),
+        flag(c.is_archived),
+        c.date_created,
+        c.creator_id ?? null,
+      )
     }
-    for (const s of rows(fixture, 'subscriptions')) await run('INSERT INTO subscriptions (stream_id, user_id, subscribed_at) VALUES (?, ?, ?)', s.stream_id, s.user_id, s.subscribed_at)
+    for (const s of rows(fixture, 'subscriptions'))
+      await run('INSERT INTO subscriptions (stream_id, user_id, subscribed_at) VALUES (?, ?, ?)', s.stream_id, s.user_id, s.subscribed_at)
     for (const m of rows(fixture, 'messages')) {
       const content = String(m.content)
-      await run(`INSERT INTO messages (id, type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.id, m.type, m.stream_id ?? null, m.topic ?? '', JSON.stringify(m.to ?? []), m.sender_id, content, render(content), m.timestamp)
+      await run(
+        `INSERT INTO messages (id, type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        m.id,
+        m.type,
+        m.stream_id ?? null,
+        m.topic ?? '',
+        JSON.stringify(m.to ?? []),
+        m.sender_id,
+        content,
+        render(content),
+        m.timestamp,
+      )
     }
     const groups = rows(fixture, 'user_groups')
     for (const g of groups) {
       const setting = (name: string): string => JSON.stringify(g[name] ?? null)
-      await run(`INSERT INTO user_groups (id, name, description, is_system_group, creator_id, date_created, deactivated,
+      await run(
+        `INSERT INTO user_groups (id, name, description, is_system_group, creator_id, date_created, deactivated,
       can_add_members_group, can_join_group, can_leave_group, can_manage_group, can_mention_group, can_remove_members_group)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, g.id, g.name, g.description ?? '', flag(g.is_system_group), g.creator_id ?? null, g.date_created ?? null, flag(g.deactivated),
-        setting('can_add_members_group'), setting('can_join_group'), setting('can_leave_group'), setting('can_manage_group'), setting('can_mention_group'), setting('can_remove_members_group'))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        g.id,
+        g.name,
+        g.description ?? '',
+        flag(g.is_system_group),
+        g.creator_id ?? null,
+        g.date_created ?? null,
+        flag(g.deactivated),
+        setting('can_add_members_group'),
+        setting('can_join_group'),
+        setting('can_leave_group'),
+        setting('can_manage_group'),
+        setting('can_mention_group'),
+        setting('can_remove_members_group'),
+      )
     }
     for (const g of groups) {
       for (const id of (g.members as number[] | undefined) ?? []) await run('INSERT INTO group_members (group_id, user_id) VALUES (?, ?)', g.id, id)
-      for (const id of (g.direct_subgroup_ids as number[] | undefined) ?? []) await run('INSERT INTO group_subgroups (group_id, subgroup_id) VALUES (?, ?)', g.id, id)
+      for (const id of (g.direct_subgroup_ids as number[] | undefined) ?? [])
+        await run('INSERT INTO group_subgroups (group_id, subgroup_id) VALUES (?, ?)', g.id, id)
     }
     for (const s of rows(fixture, 'scheduled_messages')) {
-      await run(`INSERT INTO scheduled_messages (id, sender_id, type, recipients, topic, content, scheduled_delivery_timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)`, s.scheduled_message_id, s.sender_id, s.type, JSON.stringify(Array.isArray(s.to) ? s.to : [s.to]), s.topic ?? '', s.content, s.scheduled_delivery_timestamp)
+      await run(
+        `INSERT INTO scheduled_messages (id, sender_id, type, recipients, topic, content, scheduled_delivery_timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        s.scheduled_message_id,
+        s.sender_id,
+        s.type,
+        JSON.stringify(Array.isArray(s.to) ? s.to : [s.to]),
+        s.topic ?? '',
+        s.content,
+        s.scheduled_delivery_timestamp,
+      )
     }
     for (const r of rows(fixture, 'reminders')) {
       const content = String(r.content)
-      await run(`INSERT INTO reminders (id, user_id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed) VALUES (?, ?, ?, ?, ?, ?, ?)`, r.reminder_id, r.user_id, content, render(content), r.scheduled_delivery_timestamp, r.reminder_target_message_id, flag(r.failed))
+      await run(
+        `INSERT INTO reminders (id, user_id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        r.reminder_id,
+        r.user_id,
+        content,
+        render(content),
+        r.scheduled_delivery_timestamp,
+        r.reminder_target_message_id,
+        flag(r.failed),
+      )
     }
     for (const t of rows(fixture, 'push_tokens')) await run('INSERT INTO push_tokens (user_id, kind, token) VALUES (?, ?, ?)', t.user_id, t.kind, t.token)
-    for (const c of rows(fixture, 'export_consents')) await run('INSERT INTO export_consents (user_id, consented, email_address_visibility) VALUES (?, ?, ?)', c.user_id, flag(c.consented), c.email_address_visibility)
+    for (const c of rows(fixture, 'export_consents'))
+      await run(
+        'INSERT INTO export_consents (user_id, consented, email_address_visibility) VALUES (?, ?, ?)',
+        c.user_id,
+        flag(c.consented),
+        c.email_address_visibility,
+      )
     for (const [position, l] of rows(fixture, 'linkifiers').entries()) {
-      await run(`INSERT INTO linkifiers (id, position, pattern, url_template, example_input, reverse_template, alternative_url_templates) VALUES (?, ?, ?, ?, ?, ?, ?)`, l.id, position, l.pattern, l.url_template, l.example_input ?? null, l.reverse_template ?? null, JSON.stringify(l.alternative_url_templates ?? []))
+      await run(
+        `INSERT INTO linkifiers (id, position, pattern, url_template, example_input, reverse_template, alternative_url_templates) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        l.id,
+        position,
+        l.pattern,
+        l.url_template,
+        l.example_input ?? null,
+        l.reverse_template ?? null,
+        JSON.stringify(l.alternative_url_templates ?? []),
+      )
     }
-    for (const v of rows(fixture, 'navigation_views')) await run('INSERT INTO navigation_views (user_id, fragment, is_pinned, name) VALUES (?, ?, ?, ?)', v.user_id, v.fragment, flag(v.is_pinned), v.name ?? null)
-    for (const d of rows(fixture, 'drafts')) await run('INSERT INTO drafts (id, user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)', d.id, d.user_id, d.type, JSON.stringify(d.to ?? []), d.topic ?? '', d.content, d.timestamp)
+    for (const v of rows(fixture, 'navigation_views'))
+      await run(
+        'INSERT INTO navigation_views (user_id, fragment, is_pinned, name) VALUES (?, ?, ?, ?)',
+        v.user_id,
+        v.fragment,
+        flag(v.is_pinned),
+        v.name ?? null,
+      )
+    for (const d of rows(fixture, 'drafts'))
+      await run(
+        'INSERT INTO drafts (id, user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        d.id,
+        d.user_id,
+        d.type,
+        JSON.stringify(d.to ?? []),
+        d.topic ?? '',
+        d.content,
+        d.timestamp,
+      )
     await backfillUserMessages(db) // the recipients' flags of the fixture's messages
     await store.continueIds(db)
   })

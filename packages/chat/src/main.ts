@@ -12,7 +12,8 @@ import { startChat } from './start.js'
 import { WorkerBroker, WorkerRateLimiter, type Channel } from './workers/ipc.js'
 import { runPrimary, WORKER_ENV } from './workers/primary.js'
 
-const USAGE = 'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS] [--max-upload-mb N] [--max-uploads-per-user N] [--upload-quota-mb N]'
+const USAGE =
+  'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS] [--max-upload-mb N] [--max-uploads-per-user N] [--upload-quota-mb N]'
 
 async function main(): Promise<void> {
   let values
@@ -56,7 +57,11 @@ async function main(): Promise<void> {
   }
   const rateLimit = rateMatch == null ? DEFAULT_RATE_LIMIT : { limit: Number(rateMatch[1]), windowSeconds: Number(rateMatch[2]) }
   const uploads: { maxFileBytes?: number; maxFilesPerUser?: number; quotaBytes?: number } = {}
-  for (const [flag, key, scale] of [['max-upload-mb', 'maxFileBytes', 1024 * 1024], ['max-uploads-per-user', 'maxFilesPerUser', 1], ['upload-quota-mb', 'quotaBytes', 1024 * 1024]] as const) {
+  for (const [flag, key, scale] of [
+    ['max-upload-mb', 'maxFileBytes', 1024 * 1024],
+    ['max-uploads-per-user', 'maxFilesPerUser', 1],
+    ['upload-quota-mb', 'quotaBytes', 1024 * 1024],
+  ] as const) {
     const raw = values[flag]
     if (raw === undefined) continue
     if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1) {
@@ -84,7 +89,9 @@ async function main(): Promise<void> {
   }
   // A worker of --workers: fan-out and request budgets go through the primary.
   const role = process.env[WORKER_ENV]
-  const channel: Channel | undefined = cluster.isWorker ? { send: (message) => void process.send!(message), on: (event, listener) => void process.on(event, listener) } : undefined
+  const channel: Channel | undefined = cluster.isWorker
+    ? { send: (message) => void process.send!(message), on: (event, listener) => void process.on(event, listener) }
+    : undefined
   // Alone on a PostgreSQL store, a process may have peers anywhere that share only the database: fan-out
   // through LISTEN/NOTIFY, request budgets in the database, authenticated users remembered until a
   // user changes (heard on the same connection), and no `restart` event when one of them (re)starts,
@@ -93,12 +100,14 @@ async function main(): Promise<void> {
   const shared: Array<{ close(): Promise<void> }> = []
   try {
     const prefixIndex = values.prefixes === undefined ? undefined : await loadChatPrefixIndex(values.prefixes)
-    const peerServices = peers ? await (async () => {
-      const broker = await PostgresBroker.connect(values.db)
-      const limiter = new PostgresRateLimiter(values.db, rateLimit, () => Date.now() / 1000)
-      shared.push(broker, limiter)
-      return { broker, limiter, userChanges: broker, restartQueues: false, sharedDatabase: true }
-    })() : undefined
+    const peerServices = peers
+      ? await (async () => {
+          const broker = await PostgresBroker.connect(values.db)
+          const limiter = new PostgresRateLimiter(values.db, rateLimit, () => Date.now() / 1000)
+          shared.push(broker, limiter)
+          return { broker, limiter, userChanges: broker, restartQueues: false, sharedDatabase: true }
+        })()
+      : undefined
     const chat = await startChat({
       db: values.db,
       host: values.host,
@@ -109,11 +118,20 @@ async function main(): Promise<void> {
       // (A later worker joins a database the first one loaded: the fixture was for it.)
       ...(values.fixture !== undefined && role !== 'next' && { fixture: values.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),
-      ...(channel !== undefined && { broker: new WorkerBroker(channel), limiter: new WorkerRateLimiter(channel), restartQueues: role === 'first', sharedDatabase: true }),
+      ...(channel !== undefined && {
+        broker: new WorkerBroker(channel),
+        limiter: new WorkerRateLimiter(channel),
+        restartQueues: role === 'first',
+        sharedDatabase: true,
+      }),
       ...peerServices,
     })
     if (channel === undefined) console.log(`prefixd chat listening on ${chat.url}/`)
-    const stop = (): void => void chat.close().then(() => Promise.all(shared.map((s) => s.close()))).then(() => process.exit(0))
+    const stop = (): void =>
+      void chat
+        .close()
+        .then(() => Promise.all(shared.map((s) => s.close())))
+        .then(() => process.exit(0))
     process.once('SIGTERM', stop)
     process.once('SIGINT', stop)
   } catch (error) {

@@ -145,8 +145,16 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
       (error: Error) => console.error(`prefixd chat: ${what} failed (retried next time): ${error.message}`),
     )
   }
-  const stopExpiry = every(clock, (options.expiryCheckSeconds ?? 60) * 1000, later('expiring idle queues', () => queues.expire(delivery.connected())))
-  const stopSaving = every(clock, ACTIVITY_SAVE_MS, later('saving queue activity', () => queues.persistActivity(options.sharedDatabase === true ? delivery.connected() : undefined)))
+  const stopExpiry = every(
+    clock,
+    (options.expiryCheckSeconds ?? 60) * 1000,
+    later('expiring idle queues', () => queues.expire(delivery.connected())),
+  )
+  const stopSaving = every(
+    clock,
+    ACTIVITY_SAVE_MS,
+    later('saving queue activity', () => queues.persistActivity(options.sharedDatabase === true ? delivery.connected() : undefined)),
+  )
   const app = createChatApp(services, {
     rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
     ...(options.limiter !== undefined && { limiter: options.limiter }),

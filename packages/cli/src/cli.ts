@@ -177,9 +177,12 @@ async function runLsp(
   if (args.length > 0) throw new UsageError('lsp takes no arguments')
   const chosen = [values.stdio, values['node-ipc'], values.socket !== undefined].filter(Boolean).length
   if (chosen > 1) throw new UsageError('lsp takes one of --stdio, --node-ipc and --socket=PORT')
-  const transport = values.socket !== undefined
-    ? ({ kind: 'socket', port: parseWhole(values.socket, '--socket', 1, 65535) } as const)
-    : values['node-ipc'] ? ({ kind: 'node-ipc' } as const) : ({ kind: 'stdio' } as const)
+  const transport =
+    values.socket !== undefined
+      ? ({ kind: 'socket', port: parseWhole(values.socket, '--socket', 1, 65535) } as const)
+      : values['node-ipc']
+        ? ({ kind: 'node-ipc' } as const)
+        : ({ kind: 'stdio' } as const)
   // The index starts loading first: its file is read while the LSP libraries load (only here, like the
   // server's: the other commands start without them). The server answers the editor at once; requests
   // wait for the index while it loads.
@@ -201,7 +204,11 @@ interface CommandContext {
 const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number> = {
   expand: (ctx) => {
     const options = ctx.values.curie ? ({ syntax: 'curie' } as const) : undefined
-    return mapItems(ctx, (name) => ctx.index.expand(name, options), (name) => ctx.index.expandError(name, options)?.message)
+    return mapItems(
+      ctx,
+      (name) => ctx.index.expand(name, options),
+      (name) => ctx.index.expandError(name, options)?.message,
+    )
   },
   shrink: (ctx) => {
     const { index, io } = ctx
@@ -282,13 +289,20 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
   'chat-sync': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-sync takes no arguments')
     const { runChatSync } = await import('./chat/chat-sync.js') // loaded only for the chat commands
-    const only = values.only?.flatMap((list) => list.split(',')).map((p) => p.trim()).filter((p) => p !== '')
-    return runChatSync(index, {
-      ...chatAccount(values, io),
-      ...(only !== undefined && { only }),
-      ...(values.limit !== undefined && { limit: parseLimit(values.limit) }),
-      dryRun: values['dry-run'] ?? false,
-    }, io)
+    const only = values.only
+      ?.flatMap((list) => list.split(','))
+      .map((p) => p.trim())
+      .filter((p) => p !== '')
+    return runChatSync(
+      index,
+      {
+        ...chatAccount(values, io),
+        ...(only !== undefined && { only }),
+        ...(values.limit !== undefined && { limit: parseLimit(values.limit) }),
+        dryRun: values['dry-run'] ?? false,
+      },
+      io,
+    )
   },
   'chat-bot': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-bot takes no arguments')
@@ -319,11 +333,7 @@ function describeProvenance(p: DataProvenance): string {
 }
 
 /** Maps the arguments, or each stdin line when there are none, and picks the exit code. */
-async function mapItems(
-  { args, io }: CommandContext,
-  map: (item: string) => string | undefined,
-  why: (item: string) => string | undefined,
-): Promise<number> {
+async function mapItems({ args, io }: CommandContext, map: (item: string) => string | undefined, why: (item: string) => string | undefined): Promise<number> {
   if (args.length === 0) {
     const misses = await filterLines(io.stdin, io.stdout, map)
     return misses === 0 ? EXIT_FOUND : EXIT_NOT_FOUND

@@ -52,7 +52,13 @@ class LiteralTerm implements Literal {
     readonly datatype: NamedNode,
   ) {}
   equals(other: Term | null | undefined): boolean {
-    return other != null && other.termType === 'Literal' && other.value === this.value && other.language === this.language && other.datatype.value === this.datatype.value
+    return (
+      other != null &&
+      other.termType === 'Literal' &&
+      other.value === this.value &&
+      other.language === this.language &&
+      other.datatype.value === this.datatype.value
+    )
   }
 }
 
@@ -74,7 +80,14 @@ class QuadTerm implements Quad {
     readonly graph: Quad['graph'],
   ) {}
   equals(other: Term | null | undefined): boolean {
-    return other != null && other.termType === 'Quad' && other.subject.equals(this.subject) && other.predicate.equals(this.predicate) && other.object.equals(this.object) && other.graph.equals(this.graph)
+    return (
+      other != null &&
+      other.termType === 'Quad' &&
+      other.subject.equals(this.subject) &&
+      other.predicate.equals(this.predicate) &&
+      other.object.equals(this.object) &&
+      other.graph.equals(this.graph)
+    )
   }
 }
 

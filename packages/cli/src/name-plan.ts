@@ -58,7 +58,8 @@ export class NamePlan {
       this.#namespaces.set(prefix!, namespace!)
     }
     const derived = new Map<string, string>()
-    const taken = (prefix: string): boolean => this.#namespaces.has(prefix) || declared.has(prefix) || index.namespace(prefix) !== undefined || derived.has(prefix)
+    const taken = (prefix: string): boolean =>
+      this.#namespaces.has(prefix) || declared.has(prefix) || index.namespace(prefix) !== undefined || derived.has(prefix)
     const order = [...unnamed].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))
     const byNamespace = new Map<string, string>()
     for (const [namespace, count] of order) {
@@ -132,9 +133,19 @@ function namespaceCut(iri: string): string | undefined {
 export function derivePrefix(namespace: string): string {
   const [host = '', ...path] = namespace.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, '').split(/[/#?:]/)
   // A host names by its most telling label: `lv2plug` of `lv2plug.in`, `example` of `www.example.org`.
-  const labels = host.includes('.') ? host.split('.').slice(0, -1).filter((label) => !/^(www|w3|data|id|ns)$/i.test(label)) : [host]
+  const labels = host.includes('.')
+    ? host
+        .split('.')
+        .slice(0, -1)
+        .filter((label) => !/^(www|w3|data|id|ns)$/i.test(label))
+    : [host]
   for (const word of [...path.reverse(), ...labels.reverse()]) {
-    const cleaned = word.replace(/[^A-Za-z0-9_-]/g, '').replace(/^[^A-Za-z]+/, '').slice(0, DERIVED_MAX).replace(/[-_]+$/, '').toLowerCase()
+    const cleaned = word
+      .replace(/[^A-Za-z0-9_-]/g, '')
+      .replace(/^[^A-Za-z]+/, '')
+      .slice(0, DERIVED_MAX)
+      .replace(/[-_]+$/, '')
+      .toLowerCase()
     if (cleaned !== '' && isPnPrefix(cleaned)) return cleaned
   }
   return 'ns'

@@ -102,9 +102,10 @@ export class PrefixChooser {
 
   #settle(cut: string, choice: Choice | undefined): void {
     if (this.#families.size >= MEMO_SIZE) this.#forget()
-    const family: Family = choice === undefined
-      ? { prefix: undefined, namespaceLength: 0 }
-      : { prefix: choice.name.slice(0, choice.name.indexOf(':') + 1), namespaceLength: choice.namespace.length }
+    const family: Family =
+      choice === undefined
+        ? { prefix: undefined, namespaceLength: 0 }
+        : { prefix: choice.name.slice(0, choice.name.indexOf(':') + 1), namespaceLength: choice.namespace.length }
     this.#families.set(cut, family)
   }
 

@@ -52,13 +52,16 @@ export const SERVE_USAGE = `  serve                      run the HTTP resolver (
       --private-sets         reading sets (and set= on reads) needs a token too; $PREFIXD_PRIVATE_SETS=true
 `
 
-type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string } & { readonly 'whole-table'?: boolean }
+type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string } & {
+  readonly 'whole-table'?: boolean
+}
 
 /** Runs the service until it is stopped; a bad flag or variable, or a port that cannot be bound, is a usage error. */
 export async function runServe(args: readonly string[], flags: Flags, io: ServeIo, load: () => Promise<PrefixIndex>): Promise<void> {
   if (args.length > 0) throw new UsageError('serve takes no arguments')
   // Loaded only here: expand and shrink start faster without Koa, pino and their middleware.
-  const { serve, createLogger, LOG_FORMATS, LOG_LEVELS, ServerMetrics, openSetStore, DEFAULT_STORE, DriverMissingError, parseTokens, tokenProblem } = await import('@prefixd/server')
+  const { serve, createLogger, LOG_FORMATS, LOG_LEVELS, ServerMetrics, openSetStore, DEFAULT_STORE, DriverMissingError, parseTokens, tokenProblem } =
+    await import('@prefixd/server')
   const env = io.env ?? {}
   /** A setting's text from its flag or, failing that, its variable, with the name to use in messages. */
   const setting = (flag: keyof Flags, variable: string): { text: string; name: string } | undefined => {
@@ -102,7 +105,10 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
   try {
     const store = await openSetStore(storeSpec)
     await store.close()
-    const writers = tokens.length === 0 ? 'read-only: no tokens given (PREFIXD_TOKENS or --tokens-file)' : `${tokens.length} token${tokens.length === 1 ? '' : 's'} may write them`
+    const writers =
+      tokens.length === 0
+        ? 'read-only: no tokens given (PREFIXD_TOKENS or --tokens-file)'
+        : `${tokens.length} token${tokens.length === 1 ? '' : 's'} may write them`
     io.stdout.write(`prefixd: project prefix sets in ${redactUrl(storeSpec)} (${store.kind}); ${writers}\n`)
   } catch (error) {
     if (error instanceof DriverMissingError && storeSetting === undefined) {

@@ -43,7 +43,7 @@ export function isShorthand(value: string, datatype: string): boolean {
 const UNSAFE_SINGLE = /['\\\u0000-\u001f\u007f]/g
 const UNSAFE_LONG_DOUBLE = /["\\\u0000-\u0009\u000b-\u001f\u007f]/g
 const UNSAFE_LONG_SINGLE = /['\\\u0000-\u0009\u000b-\u001f\u007f]/g
-const ESCAPE = (ch: string): string => (ch === "'" ? "\\'" : ECHAR[ch] ?? uchar(ch))
+const ESCAPE = (ch: string): string => (ch === "'" ? "\\'" : (ECHAR[ch] ?? uchar(ch)))
 
 /**
  * A string in the shortest of Turtle's four string forms (`"…"`, `'…'`, `"""…"""`, `'''…'''`), the

@@ -36,4 +36,18 @@ export { loadKnowledge } from './knowledge/load-knowledge.js'
 export type { KnowledgeFile, KnowledgeTermEntry, KnowledgeVocabularyEntry } from './knowledge/knowledge-file.js'
 export { isPortableLocalName } from './names/portable-name.js'
 export type { GradeReason } from './model.js'
-export type { ApiBodyProblem, ApiFeatured, ApiFeaturedVocabulary, ApiLookup, ApiPrefixRow, ApiRebindWarning, ApiSearchResult, ApiSetSummary, ApiSetWritten, ApiSuggestion, ApiSuspect, ApiTermEntry, ApiVocabulary } from './api-answers.js'
+export type {
+  ApiBodyProblem,
+  ApiFeatured,
+  ApiFeaturedVocabulary,
+  ApiLookup,
+  ApiPrefixRow,
+  ApiRebindWarning,
+  ApiSearchResult,
+  ApiSetSummary,
+  ApiSetWritten,
+  ApiSuggestion,
+  ApiSuspect,
+  ApiTermEntry,
+  ApiVocabulary,
+} from './api-answers.js'

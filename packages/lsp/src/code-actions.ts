@@ -38,15 +38,32 @@ export function codeActions(view: DocumentView, index: PrefixIndex, range: Range
           break
         case 'unknown-term':
           if (data.replacement !== undefined) {
-            actions.push({ title: `Change to ${data.replacement}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: edit([{ range: diagnostic.range, newText: data.replacement }]) })
+            actions.push({
+              title: `Change to ${data.replacement}`,
+              kind: CodeActionKind.QuickFix,
+              diagnostics: [diagnostic],
+              isPreferred: true,
+              edit: edit([{ range: diagnostic.range, newText: data.replacement }]),
+            })
           }
           break
         case 'other-namespace':
-          actions.push({ title: `Use the table's namespace <${data.namespace}>`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: edit([{ range: diagnostic.range, newText: `<${data.namespace}>` }]) })
+          actions.push({
+            title: `Use the table's namespace <${data.namespace}>`,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            edit: edit([{ range: diagnostic.range, newText: `<${data.namespace}>` }]),
+          })
           break
         case 'unused-prefix': {
           const unused = view.declarations.filter((d) => d.prefix === data.prefix)
-          actions.push({ title: `Remove the unused prefix ${data.prefix}:`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: edit(unused.map((d) => removal(view, d))) })
+          actions.push({
+            title: `Remove the unused prefix ${data.prefix}:`,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            isPreferred: true,
+            edit: edit(unused.map((d) => removal(view, d))),
+          })
           break
         }
       }
@@ -58,13 +75,21 @@ export function codeActions(view: DocumentView, index: PrefixIndex, range: Range
     const iri = view.iriAt(start)
     const shrunk = iri === undefined ? undefined : shrinkIn(view, index, iri.iri)
     if (iri !== undefined && shrunk !== undefined) {
-      actions.push({ title: `Shrink to ${shrunk.name}`, kind: CodeActionKind.RefactorRewrite, edit: edit([{ range: span(iri.start, iri.end), newText: shrunk.name }, ...shrunk.declare]) })
+      actions.push({
+        title: `Shrink to ${shrunk.name}`,
+        kind: CodeActionKind.RefactorRewrite,
+        edit: edit([{ range: span(iri.start, iri.end), newText: shrunk.name }, ...shrunk.declare]),
+      })
     }
     const name = view.nameAt(start)
     // An undeclared prefix expands only with a namespace that may be named to a person (not a long-tail one).
     const expanded = name === undefined || (!view.declared.has(name.prefix) && !isTrustedPrefix(index, name.prefix)) ? undefined : iriOf(view, index, name)
     if (name !== undefined && expanded !== undefined && !/[\s<>"{}|^`\\]/u.test(expanded)) {
-      actions.push({ title: `Expand to <${expanded}>`, kind: CodeActionKind.RefactorRewrite, edit: edit([{ range: span(name.start, name.end), newText: `<${expanded}>` }]) })
+      actions.push({
+        title: `Expand to <${expanded}>`,
+        kind: CodeActionKind.RefactorRewrite,
+        edit: edit([{ range: span(name.start, name.end), newText: `<${expanded}>` }]),
+      })
     }
   }
 
@@ -72,7 +97,8 @@ export function codeActions(view: DocumentView, index: PrefixIndex, range: Range
   const all = wants(shrinkKind) ? shrinkAll(view, index) : []
   if (all.length > 0) actions.push({ title: 'Shrink every IRI to a prefixed name', kind: shrinkKind, edit: edit(all) })
   const organized = wants(CodeActionKind.SourceOrganizeImports) ? organize(view) : undefined
-  if (organized !== undefined) actions.push({ title: 'Remove unused prefixes and sort the declarations', kind: CodeActionKind.SourceOrganizeImports, edit: edit(organized) })
+  if (organized !== undefined)
+    actions.push({ title: 'Remove unused prefixes and sort the declarations', kind: CodeActionKind.SourceOrganizeImports, edit: edit(organized) })
   return actions
 }
 

@@ -224,7 +224,9 @@ class Items {
         description: term?.types.map((t) => this.index.shrink(t, { synonyms: false }) ?? t).join(', ') ?? '',
       },
       detail: iri,
-      ...(card.length <= INLINE_DOCUMENTATION ? { documentation: { kind: MarkupKind.Markdown, value: card } } : { data: { iri, term: known, name } satisfies ResolveData }),
+      ...(card.length <= INLINE_DOCUMENTATION
+        ? { documentation: { kind: MarkupKind.Markdown, value: card } }
+        : { data: { iri, term: known, name } satisfies ResolveData }),
       ...(filterText !== undefined && { filterText }),
       ...this.#edits(name, prefix, namespace),
     })

@@ -39,7 +39,8 @@ export async function diagnose(
   const diagnostics: Diagnostic[] = []
   const range = (start: number, end: number) => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
   const add = (start: number, end: number, severity: Severity, message: string, data: DiagnosticData, tags?: Tag[]): void => {
-    if (diagnostics.length < MAX_DIAGNOSTICS) diagnostics.push({ range: range(start, end), severity, source: SOURCE, code: data.kind, message, data, ...(tags && { tags }) })
+    if (diagnostics.length < MAX_DIAGNOSTICS)
+      diagnostics.push({ range: range(start, end), severity, source: SOURCE, code: data.kind, message, data, ...(tags && { tags }) })
   }
 
   const used = new Set<string>()
@@ -70,10 +71,16 @@ export async function diagnose(
     if (namespace === undefined) {
       undeclared.add(name.prefix)
       const known = isTrustedPrefix(index, name.prefix) ? index.namespace(name.prefix) : undefined
-      add(offset + name.from, offset + name.from + name.prefix.length + 1, DiagnosticSeverity.Error, `prefix '${name.prefix}:' is not declared` + (known === undefined ? '' : ` (the table has <${known}>)`), {
-        kind: 'undeclared-prefix',
-        prefix: name.prefix,
-      })
+      add(
+        offset + name.from,
+        offset + name.from + name.prefix.length + 1,
+        DiagnosticSeverity.Error,
+        `prefix '${name.prefix}:' is not declared` + (known === undefined ? '' : ` (the table has <${known}>)`),
+        {
+          kind: 'undeclared-prefix',
+          prefix: name.prefix,
+        },
+      )
       return
     }
     let suggestion: string | null | undefined
@@ -81,18 +88,29 @@ export async function diagnose(
     if (memo !== undefined && memo.checks === checks && memo.namespace === namespace) suggestion = memo.result
     else name.memo = { checks, namespace, result: (suggestion = checks.check(namespace, name)) }
     if (suggestion !== undefined) {
-      add(offset + name.from, offset + name.to, DiagnosticSeverity.Warning, `'${name.written}' is not a term of <${namespace}>` + (suggestion === null ? '' : `; did you mean '${suggestion}'?`), {
-        kind: 'unknown-term',
-        ...(suggestion !== null && { replacement: suggestion }),
-      })
+      add(
+        offset + name.from,
+        offset + name.to,
+        DiagnosticSeverity.Warning,
+        `'${name.written}' is not a term of <${namespace}>` + (suggestion === null ? '' : `; did you mean '${suggestion}'?`),
+        {
+          kind: 'unknown-term',
+          ...(suggestion !== null && { replacement: suggestion }),
+        },
+      )
     }
   }
 
   for (const declaration of view.declarations) {
     if (!used.has(declaration.prefix)) {
-      add(declaration.start, declaration.end, DiagnosticSeverity.Hint, `prefix '${declaration.prefix}:' is declared but never used`, { kind: 'unused-prefix', prefix: declaration.prefix }, [
-        DiagnosticTag.Unnecessary,
-      ])
+      add(
+        declaration.start,
+        declaration.end,
+        DiagnosticSeverity.Hint,
+        `prefix '${declaration.prefix}:' is declared but never used`,
+        { kind: 'unused-prefix', prefix: declaration.prefix },
+        [DiagnosticTag.Unnecessary],
+      )
     }
     const table = index.namespace(declaration.prefix)
     if (table !== undefined && otherNamespaceHelps(index, declaration.prefix, declaration.namespace, table)) {
@@ -135,7 +153,10 @@ function otherNamespaceHelps(index: PrefixIndex, prefix: string, declared: strin
 
 /** A namespace with what people get wrong in one taken out: case, scheme, `www.`, a trailing `/` or `#`. */
 function looseNamespace(namespace: string): string {
-  return namespace.toLowerCase().replace(/^https?:\/\/(?:www\.)?/u, '').replace(/[/#]+$/u, '')
+  return namespace
+    .toLowerCase()
+    .replace(/^https?:\/\/(?:www\.)?/u, '')
+    .replace(/[/#]+$/u, '')
 }
 
 /** A syntax error as a diagnostic. */

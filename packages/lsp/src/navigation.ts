@@ -14,7 +14,8 @@ export function hover(view: DocumentView, index: PrefixIndex, offset: number): H
   if (name !== undefined) {
     const iri = iriOf(view, index, name)
     const written = `${name.prefix}:${name.local}`
-    const value = iri === undefined ? `**${written}**: prefix '${name.prefix}:' is neither declared nor in the prefix table` : describeTerm(index, iri, undefined, written)
+    const value =
+      iri === undefined ? `**${written}**: prefix '${name.prefix}:' is neither declared nor in the prefix table` : describeTerm(index, iri, undefined, written)
     return { contents: { kind: MarkupKind.Markdown, value }, range: range(name.start, name.end) }
   }
   const iri = view.iriAt(offset)
@@ -22,7 +23,11 @@ export function hover(view: DocumentView, index: PrefixIndex, offset: number): H
     const term = termOf(index, iri.iri)
     const written = nameFor(view, index, iri.iri)
     const value =
-      term !== undefined ? describeTerm(index, iri.iri, term, written ?? null) : written !== undefined ? `**${written}**  \n<${iri.iri}>` : `<${iri.iri}>: no namespace of the prefix table starts it`
+      term !== undefined
+        ? describeTerm(index, iri.iri, term, written ?? null)
+        : written !== undefined
+          ? `**${written}**  \n<${iri.iri}>`
+          : `<${iri.iri}>: no namespace of the prefix table starts it`
     return { contents: { kind: MarkupKind.Markdown, value }, range: range(iri.start, iri.end) }
   }
   const declaration = view.declarationAt(offset)

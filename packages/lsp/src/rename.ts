@@ -26,7 +26,10 @@ export function rename(view: DocumentView, offset: number, newName: string): Wor
   if (found === undefined) return null
   const wanted = newName.endsWith(':') ? newName.slice(0, -1) : newName
   if (wanted !== '' && !isPnPrefix(wanted)) {
-    throw new ResponseError(ErrorCodes.InvalidParams, `'${newName}' is not a prefix Turtle and SPARQL accept (a letter first, then letters, digits, '_', '-' or inner '.')`)
+    throw new ResponseError(
+      ErrorCodes.InvalidParams,
+      `'${newName}' is not a prefix Turtle and SPARQL accept (a letter first, then letters, digits, '_', '-' or inner '.')`,
+    )
   }
   if (wanted !== found.prefix && view.declared.has(wanted)) {
     throw new ResponseError(ErrorCodes.InvalidParams, `the document already declares '${wanted}:'`)

@@ -42,7 +42,11 @@ export function readSettings(value: unknown, root: string | undefined): Workspac
 }
 
 /** The folder of the workspace (its first folder, else its root), for relative file settings. */
-export function workspaceRoot(params: { rootUri?: string | null; workspaceFolders?: ReadonlyArray<{ uri: string }> | null; rootPath?: string | null }): string | undefined {
+export function workspaceRoot(params: {
+  rootUri?: string | null
+  workspaceFolders?: ReadonlyArray<{ uri: string }> | null
+  rootPath?: string | null
+}): string | undefined {
   const uri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined
   if (uri !== undefined && uri.startsWith('file:')) return fileURLToPath(uri)
   return params.rootPath ?? undefined

@@ -255,14 +255,29 @@ function operationEnds(text: string): number[] {
  * The first error of `source` (the document, or it blanked up to where reading resumes), on the token
  * jison could not take — its location is the last token it took, so the one it stopped at is found after it.
  */
-function sparqlError(Parser: ParserClass, source: string, undeclared: readonly string[], baseIri: string, lines: Lines): { problem: SyntaxProblem; at: number } | undefined {
+function sparqlError(
+  Parser: ParserClass,
+  source: string,
+  undeclared: readonly string[],
+  baseIri: string,
+  lines: Lines,
+): { problem: SyntaxProblem; at: number } | undefined {
   const text = source
   const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, `${PLACEHOLDER}${prefix}:`]))
   try {
     new Parser({ prefixes, baseIRI: baseIri }).parse(text)
     return undefined
   } catch (error) {
-    const hash = (error as Error & { hash?: { loc?: { first_line: number; first_column: number; last_line: number; last_column: number }; expected?: string[]; text?: string; token?: string } }).hash
+    const hash = (
+      error as Error & {
+        hash?: {
+          loc?: { first_line: number; first_column: number; last_line: number; last_column: number }
+          expected?: string[]
+          text?: string
+          token?: string
+        }
+      }
+    ).hash
     const loc = hash?.loc
     const got = hash?.token === 'EOF' ? 'the query ends' : `got '${hash?.text ?? ''}'`
     const message = hash?.expected !== undefined ? `expected ${expectedList(hash.expected)}; ${got}` : (error as Error).message.split('\n').at(-1)!
@@ -270,7 +285,9 @@ function sparqlError(Parser: ParserClass, source: string, undeclared: readonly s
     const taken = lines.offset(loc.first_line - 1, loc.first_column)
     const takenEnd = lines.offset(loc.last_line - 1, loc.last_column)
     const at = hash?.token === 'EOF' || !hash?.text ? undefined : nextTokenAt(text, takenEnd, hash.text)
-    return at === undefined ? { problem: lines.problem(taken, takenEnd, message), at: taken } : { problem: lines.problem(at, at + hash!.text!.length, message), at }
+    return at === undefined
+      ? { problem: lines.problem(taken, takenEnd, message), at: taken }
+      : { problem: lines.problem(at, at + hash!.text!.length, message), at }
   }
 }
 

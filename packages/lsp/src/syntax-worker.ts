@@ -32,7 +32,9 @@ parentPort?.on('message', async (message: WorkerMessage) => {
     case 'check': {
       const { kind: _kind, id, uri, ...request } = message
       const text = documents.get(uri) ?? ''
-      const problems = await syntaxErrors({ ...request, text }).catch((error: Error): SyntaxProblem[] => [{ line: 0, startColumn: 0, endColumn: 1, message: `the syntax check failed: ${error.message}` }])
+      const problems = await syntaxErrors({ ...request, text }).catch((error: Error): SyntaxProblem[] => [
+        { line: 0, startColumn: 0, endColumn: 1, message: `the syntax check failed: ${error.message}` },
+      ])
       parentPort!.postMessage({ id, problems })
     }
   }

@@ -111,7 +111,14 @@ export class TokenStore {
         if (tokenStart >= start + inserted.length) {
           while (next < old.length && old[next]!.start + delta < tokenStart) next++
           const match = old[next]
-          if (match !== undefined && match.start >= end && match.start + delta === tokenStart && match.end + delta === tokenEnd && match.kind === token.kind && match.closed === token.closed) {
+          if (
+            match !== undefined &&
+            match.start >= end &&
+            match.start + delta === tokenStart &&
+            match.end + delta === tokenEnd &&
+            match.kind === token.kind &&
+            match.closed === token.closed
+          ) {
             resynced = true
             break retokenize
           }

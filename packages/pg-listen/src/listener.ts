@@ -104,20 +104,23 @@ export async function listen<C extends ListeningClient>(options: ListenerOptions
   }
 
   function retry(attempt: number): void {
-    cancelRetry = setTimer(() => {
-      cancelRetry = undefined
-      if (closed) return
-      connect().then(
-        () => {
-          if (!closed) options.onBack?.()
-        },
-        (error: Error) => {
-          if (closed) return
-          options.onRetryFailed?.(error)
-          retry(attempt + 1)
-        },
-      )
-    }, delays[Math.min(attempt, delays.length - 1)]!)
+    cancelRetry = setTimer(
+      () => {
+        cancelRetry = undefined
+        if (closed) return
+        connect().then(
+          () => {
+            if (!closed) options.onBack?.()
+          },
+          (error: Error) => {
+            if (closed) return
+            options.onRetryFailed?.(error)
+            retry(attempt + 1)
+          },
+        )
+      },
+      delays[Math.min(attempt, delays.length - 1)]!,
+    )
   }
 
   await connect()

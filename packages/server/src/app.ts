@@ -71,7 +71,6 @@ export interface SetsOptions {
   readonly wholeTable?: boolean
 }
 
-
 /**
  * The resolver as a Koa app: `/api/v1/expand`, `/shrink`, `/candidates`, `/autocomplete`, `/prefixes`,
  * `/prefixes/{prefix}`, `/suggest`, `/search`, `/health`, `/openapi.json`, the `/{prefix}:{local}`

@@ -3,8 +3,18 @@
 const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
 const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
 const limit = (max: number, description: string) => ({ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max }, description })
-const set = { name: 'set', in: 'query', schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$' }, description: 'answer from this project prefix set (404 when there is none)' }
-const syntax = { name: 'syntax', in: 'query', schema: { type: 'string', enum: ['turtle', 'curie'], default: 'turtle' }, description: 'turtle: names valid in Turtle/SPARQL; curie: W3C CURIEs' }
+const set = {
+  name: 'set',
+  in: 'query',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$' },
+  description: 'answer from this project prefix set (404 when there is none)',
+}
+const syntax = {
+  name: 'syntax',
+  in: 'query',
+  schema: { type: 'string', enum: ['turtle', 'curie'], default: 'turtle' },
+  description: 'turtle: names valid in Turtle/SPARQL; curie: W3C CURIEs',
+}
 
 const json = (schema: object, description: string) => ({ description, content: { 'application/json': { schema } } })
 const lookupOk = json({ $ref: '#/components/schemas/Lookup' }, 'found')
@@ -16,7 +26,13 @@ const strings = { type: 'array', items: { type: 'string' } }
 const bulkBody = { required: true, content: { 'application/json': { schema: { ...strings, maxItems: 10000 } } } }
 const bulkOk = json({ type: 'array', items: { type: ['string', 'null'] } }, 'one result per item, null where none')
 
-const setName = { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$' }, description: 'the set, e.g. my-team' }
+const setName = {
+  name: 'name',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$' },
+  description: 'the set, e.g. my-team',
+}
 
 /** A prefix table in each of its media types. */
 function tableBodies(description: string) {
@@ -52,20 +68,49 @@ function lookup(name: 'expand' | 'shrink', what: string) {
       summary: `${name} many at once`,
       parameters: [syntax, ...(shrink ? [standardize] : []), set],
       requestBody: bulkBody,
-      responses: { 200: shrink ? { ...bulkOk, description: `${bulkOk.description}; ${bulkStandardizedOk.description}`, content: { 'application/json': { schema: { oneOf: [bulkOk.content['application/json'].schema, bulkStandardizedOk.content['application/json'].schema] } } } } : bulkOk, 400: error, 413: error },
+      responses: {
+        200: shrink
+          ? {
+              ...bulkOk,
+              description: `${bulkOk.description}; ${bulkStandardizedOk.description}`,
+              content: {
+                'application/json': { schema: { oneOf: [bulkOk.content['application/json'].schema, bulkStandardizedOk.content['application/json'].schema] } },
+              },
+            }
+          : bulkOk,
+        400: error,
+        413: error,
+      },
     },
   }
 }
 
-
 /** LOV API v2 and prefix.cc parameters and answers (their shapes; see routes/lov.ts and routes/prefix-cc.ts). */
 const lovQuery = (description: string) => ({ name: 'q', in: 'query', required: true, schema: { type: 'string', maxLength: 4096 }, description })
-const lovType = { name: 'type', in: 'query', schema: { type: 'string' }, description: 'class, property, datatype or instance; several joined by commas; none: every type' }
+const lovType = {
+  name: 'type',
+  in: 'query',
+  schema: { type: 'string' },
+  description: 'class, property, datatype or instance; several joined by commas; none: every type',
+}
 const lovPaging = [
   { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 10 } },
   { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
 ]
-const lovPage = (description: string) => json({ type: 'object', required: ['total_results', 'page', 'page_size', 'results'], properties: { total_results: { type: 'integer' }, page: { type: 'integer' }, page_size: { type: 'integer' }, results: { type: 'array', items: { type: 'object' } } } }, description)
+const lovPage = (description: string) =>
+  json(
+    {
+      type: 'object',
+      required: ['total_results', 'page', 'page_size', 'results'],
+      properties: {
+        total_results: { type: 'integer' },
+        page: { type: 'integer' },
+        page_size: { type: 'integer' },
+        results: { type: 'array', items: { type: 'object' } },
+      },
+    },
+    description,
+  )
 const lovAutocomplete = {
   get: {
     summary: "LOV API v2: terms completing a partial IRI or prefixed name (YASQE's class and property completion), ranked by prefixd's completion",
@@ -104,8 +149,18 @@ export const OPENAPI_DOCUMENT = {
           { name: 'type', in: 'query', schema: { type: 'string' }, description: 'only terms of this rdf:type (prefixed name or IRI), subclasses included' },
           limit(10000, 'most results (default 10000)'),
           bool('detail', 'each suggestion as an object with its IRI, prefix, namespace, label and types'),
-          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['relevance', 'alpha'] }, description: 'relevance (default): exact match first, then most likely; alpha: case-folded code-point order' },
-          { name: 'prefer', in: 'query', schema: { type: 'string', enum: ['class', 'property'] }, description: 'terms of this kind first (the position in the document asks for one)' },
+          {
+            name: 'sort',
+            in: 'query',
+            schema: { type: 'string', enum: ['relevance', 'alpha'] },
+            description: 'relevance (default): exact match first, then most likely; alpha: case-folded code-point order',
+          },
+          {
+            name: 'prefer',
+            in: 'query',
+            schema: { type: 'string', enum: ['class', 'property'] },
+            description: 'terms of this kind first (the position in the document asks for one)',
+          },
           set,
         ],
         responses: {
@@ -129,8 +184,18 @@ export const OPENAPI_DOCUMENT = {
             schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql', 'epm', 'shacl'] },
             description: 'overrides the Accept header; epm: the extended prefix map of curies (records with synonyms, JSON); shacl: sh:declare in Turtle',
           },
-          { name: 'grades', in: 'query', schema: { type: 'boolean', default: false }, description: 'true: JSON rows with each prefix\'s grade (the /prefixes page), format ignored' },
-          { name: 'show', in: 'query', schema: { type: 'string', enum: ['offered', 'all'], default: 'offered' }, description: 'with grades=true: offered (curated, popular and your own prefixes) or all (long-tail and suspect ones too)' },
+          {
+            name: 'grades',
+            in: 'query',
+            schema: { type: 'boolean', default: false },
+            description: "true: JSON rows with each prefix's grade (the /prefixes page), format ignored",
+          },
+          {
+            name: 'show',
+            in: 'query',
+            schema: { type: 'string', enum: ['offered', 'all'], default: 'offered' },
+            description: 'with grades=true: offered (curated, popular and your own prefixes) or all (long-tail and suspect ones too)',
+          },
           set,
         ],
         responses: {
@@ -188,7 +253,12 @@ export const OPENAPI_DOCUMENT = {
                     items: {
                       type: 'object',
                       required: ['prefix', 'namespace', 'title', 'terms'],
-                      properties: { prefix: { type: 'string' }, namespace: { type: 'string' }, title: { type: ['string', 'null'] }, terms: { type: 'integer', description: 'terms known in the namespace' } },
+                      properties: {
+                        prefix: { type: 'string' },
+                        namespace: { type: 'string' },
+                        title: { type: ['string', 'null'] },
+                        terms: { type: 'integer', description: 'terms known in the namespace' },
+                      },
                     },
                   },
                 ]),
@@ -202,8 +272,16 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/prefixes/{prefix}': {
       get: {
         summary: 'One prefix: its namespace, what is known of its vocabulary, and its terms as classes, properties and others',
-        parameters: [{ name: 'prefix', in: 'path', required: true, schema: { type: 'string', maxLength: 4096 }, description: 'a prefix of the table, e.g. foaf' }, set],
-        responses: { 200: json({ $ref: '#/components/schemas/Vocabulary' }, 'the vocabulary (at most 5000 terms; truncated says when more exist)'), 400: error, 404: error, 414: tooLong },
+        parameters: [
+          { name: 'prefix', in: 'path', required: true, schema: { type: 'string', maxLength: 4096 }, description: 'a prefix of the table, e.g. foaf' },
+          set,
+        ],
+        responses: {
+          200: json({ $ref: '#/components/schemas/Vocabulary' }, 'the vocabulary (at most 5000 terms; truncated says when more exist)'),
+          400: error,
+          404: error,
+          414: tooLong,
+        },
       },
     },
     '/api/v1/suggest': {
@@ -216,8 +294,15 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/search': {
       get: {
         summary: 'Terms ranked by how well their name or label matches, with IRI, label and types; prefixes found by a partial IRI or host first',
-        parameters: [q('words, e.g. person; or part of an IRI or a host, e.g. xmlns.com/foaf or schema.org (finds prefixes); empty gives []'), limit(1000, 'most results (default 20)'), set],
-        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'prefixes (kind prefix) then terms (kind term), ranked'), 400: usage },
+        parameters: [
+          q('words, e.g. person; or part of an IRI or a host, e.g. xmlns.com/foaf or schema.org (finds prefixes); empty gives []'),
+          limit(1000, 'most results (default 20)'),
+          set,
+        ],
+        responses: {
+          200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'prefixes (kind prefix) then terms (kind term), ranked'),
+          400: usage,
+        },
       },
     },
     '/api/v1/term': {
@@ -227,7 +312,7 @@ export const OPENAPI_DOCUMENT = {
         responses: { 200: json({ $ref: '#/components/schemas/TermDescription' }, 'the term'), 400: usage, 404: error, 414: tooLong },
       },
     },
-    '/popular/all.file.json': prefixCcFile("prefix.cc: the prefixes completion offers (curated and popular), best first, as JSON"),
+    '/popular/all.file.json': prefixCcFile('prefix.cc: the prefixes completion offers (curated and popular), best first, as JSON'),
     '/popular/all.file.jsonld': prefixCcFile('prefix.cc: the same as a JSON-LD context'),
     '/popular/all.file.ttl': prefixCcFile('prefix.cc: the same as Turtle @prefix lines'),
     '/popular/all.file.sparql': prefixCcFile('prefix.cc: the same as SPARQL PREFIX lines'),
@@ -258,12 +343,22 @@ export const OPENAPI_DOCUMENT = {
     '/dataset/lov/api/v2/term/search': {
       get: {
         summary: 'LOV API v2: terms by name or label, with type and vocabulary facets',
-        parameters: [lovQuery('words, e.g. person'), lovType, { name: 'vocab', in: 'query', schema: { type: 'string' }, description: 'only terms written with this prefix' }, ...lovPaging, set],
+        parameters: [
+          lovQuery('words, e.g. person'),
+          lovType,
+          { name: 'vocab', in: 'query', schema: { type: 'string' }, description: 'only terms written with this prefix' },
+          ...lovPaging,
+          set,
+        ],
         responses: { 200: lovPage('results: {uri, prefixedName, vocabulary.prefix, type, score, rdfs:comment@en}; aggregations: types, vocabs'), 400: error },
       },
     },
     '/dataset/lov/api/v2/vocabulary/list': {
-      get: { summary: 'LOV API v2: the vocabularies with a package of their own, by prefix: [{prefix, nsp, uri, titles}]', parameters: [set], responses: { 200: json({ type: 'array', items: { type: 'object' } }, 'vocabularies') } },
+      get: {
+        summary: 'LOV API v2: the vocabularies with a package of their own, by prefix: [{prefix, nsp, uri, titles}]',
+        parameters: [set],
+        responses: { 200: json({ type: 'array', items: { type: 'object' } }, 'vocabularies') },
+      },
     },
     '/dataset/lov/api/v2/vocabulary/info': {
       get: {
@@ -294,7 +389,19 @@ export const OPENAPI_DOCUMENT = {
                     status: { const: 'ok' },
                     prefixes: { type: 'integer' },
                     terms: { type: 'integer' },
-                    data: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' }, tier: { type: 'string' }, checksum: { type: 'string' }, sources: { type: 'array' } } } },
+                    data: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          name: { type: 'string' },
+                          version: { type: 'string' },
+                          tier: { type: 'string' },
+                          checksum: { type: 'string' },
+                          sources: { type: 'array' },
+                        },
+                      },
+                    },
                   },
                 },
               ],
@@ -308,14 +415,29 @@ export const OPENAPI_DOCUMENT = {
     '/api/v1/sets': {
       get: {
         summary: 'The project prefix sets',
-        responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/SetSummary' } }, 'every set, by name (none when the server keeps no sets)'), 401: error },
+        responses: {
+          200: json({ type: 'array', items: { $ref: '#/components/schemas/SetSummary' } }, 'every set, by name (none when the server keeps no sets)'),
+          401: error,
+        },
       },
     },
     '/api/v1/sets/{name}': {
       get: {
         summary: 'One set, in the format asked for (Accept or format=)',
-        parameters: [setName, { name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql'] }, description: 'overrides the Accept header' }],
-        responses: { 200: { ...tableBodies('the set, in its order; ETag names its version'), headers: { ETag: { schema: { type: 'string' } }, 'Prefixd-Standalone': { schema: { type: 'string', enum: ['true', 'false'] } } } }, 304: { description: 'If-None-Match names it' }, 401: error, 404: error, 406: error },
+        parameters: [
+          setName,
+          { name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'jsonld', 'turtle', 'sparql'] }, description: 'overrides the Accept header' },
+        ],
+        responses: {
+          200: {
+            ...tableBodies('the set, in its order; ETag names its version'),
+            headers: { ETag: { schema: { type: 'string' } }, 'Prefixd-Standalone': { schema: { type: 'string', enum: ['true', 'false'] } } },
+          },
+          304: { description: 'If-None-Match names it' },
+          401: error,
+          404: error,
+          406: error,
+        },
       },
       put: {
         summary: 'Creates or replaces a set (Authorization: Bearer TOKEN); If-Match / If-None-Match: * make it conditional',
@@ -324,7 +446,10 @@ export const OPENAPI_DOCUMENT = {
         responses: {
           200: json({ $ref: '#/components/schemas/SetWritten' }, 'replaced'),
           201: json({ $ref: '#/components/schemas/SetWritten' }, 'created'),
-          400: json({ $ref: '#/components/schemas/Error' }, 'the body does not parse (error.line, error.column) or holds invalid entries; error.problems lists every problem found ({message, entry?, line?, column?}); nothing was stored'),
+          400: json(
+            { $ref: '#/components/schemas/Error' },
+            'the body does not parse (error.line, error.column) or holds invalid entries; error.problems lists every problem found ({message, entry?, line?, column?}); nothing was stored',
+          ),
           401: error,
           412: error,
           413: error,
@@ -368,7 +493,13 @@ export const OPENAPI_DOCUMENT = {
       SetSummary: {
         type: 'object',
         required: ['name', 'prefixes', 'standalone', 'etag', 'updated'],
-        properties: { name: { type: 'string' }, prefixes: { type: 'integer' }, standalone: { type: 'boolean' }, etag: { type: 'string' }, updated: { type: 'string', format: 'date-time' } },
+        properties: {
+          name: { type: 'string' },
+          prefixes: { type: 'integer' },
+          standalone: { type: 'boolean' },
+          etag: { type: 'string' },
+          updated: { type: 'string', format: 'date-time' },
+        },
       },
       SetWritten: {
         type: 'object',
@@ -386,7 +517,12 @@ export const OPENAPI_DOCUMENT = {
             items: {
               type: 'object',
               required: ['prefix', 'namespace', 'served', 'message'],
-              properties: { prefix: { type: 'string' }, namespace: { type: 'string', description: 'the set binds it here' }, served: { type: 'string', description: 'the default table binds it here' }, message: { type: 'string' } },
+              properties: {
+                prefix: { type: 'string' },
+                namespace: { type: 'string', description: 'the set binds it here' },
+                served: { type: 'string', description: 'the default table binds it here' },
+                message: { type: 'string' },
+              },
             },
           },
         },
@@ -398,7 +534,10 @@ export const OPENAPI_DOCUMENT = {
           success: { const: true },
           value: { type: 'string' },
           usually: { type: 'string', description: 'expand: the prefix usually written for a typo alias (shema → schema)' },
-          standardized: { type: 'string', description: 'shrink with standardize=true, when the IRI was rewritten: the IRI `value` expands to (not the one asked about)' },
+          standardized: {
+            type: 'string',
+            description: 'shrink with standardize=true, when the IRI was rewritten: the IRI `value` expands to (not the one asked about)',
+          },
         },
       },
       BulkStandardized: {
@@ -420,7 +559,10 @@ export const OPENAPI_DOCUMENT = {
         type: 'object',
         required: ['prefixed', 'iri', 'label', 'types', 'typeNames'],
         properties: {
-          kind: { enum: ['term', 'prefix'], description: 'in /search: a term, or a prefix found by its namespace (prefixed is then prefix:, iri the namespace, label the title)' },
+          kind: {
+            enum: ['term', 'prefix'],
+            description: 'in /search: a term, or a prefix found by its namespace (prefixed is then prefix:, iri the namespace, label the title)',
+          },
           prefix: { type: 'string', description: 'kind prefix: the prefix' },
           namespace: { type: 'string', description: 'kind prefix: its namespace' },
           score: { type: 'number', description: 'kind prefix: how well the namespace matches, 0–1' },
@@ -436,7 +578,10 @@ export const OPENAPI_DOCUMENT = {
         required: ['iri', 'standard', 'chosen', 'candidates'],
         properties: {
           iri: { type: 'string' },
-          standard: { type: ['string', 'null'], description: 'the IRI in its preferred namespace (namespace synonyms resolved), null when no namespace starts it' },
+          standard: {
+            type: ['string', 'null'],
+            description: 'the IRI in its preferred namespace (namespace synonyms resolved), null when no namespace starts it',
+          },
           chosen: { type: ['string', 'null'], description: 'what /shrink writes' },
           candidates: { type: 'array', items: { $ref: '#/components/schemas/Candidate' } },
         },
@@ -462,7 +607,13 @@ export const OPENAPI_DOCUMENT = {
       EpmRecord: {
         type: 'object',
         required: ['prefix', 'uri_prefix'],
-        properties: { prefix: { type: 'string' }, uri_prefix: { type: 'string' }, prefix_synonyms: strings, uri_prefix_synonyms: strings, pattern: { type: 'string' } },
+        properties: {
+          prefix: { type: 'string' },
+          uri_prefix: { type: 'string' },
+          prefix_synonyms: strings,
+          uri_prefix_synonyms: strings,
+          pattern: { type: 'string' },
+        },
       },
       Suggestion: {
         type: 'object',
@@ -501,7 +652,10 @@ export const OPENAPI_DOCUMENT = {
           subProperties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
           replacedBy: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
           deprecated: { type: 'boolean' },
-          vocabulary: { type: 'object', description: 'the vocabulary of the prefix the name is written with (as /api/v1/prefixes/{prefix} describes it, without terms)' },
+          vocabulary: {
+            type: 'object',
+            description: 'the vocabulary of the prefix the name is written with (as /api/v1/prefixes/{prefix} describes it, without terms)',
+          },
         },
       },
       Vocabulary: {

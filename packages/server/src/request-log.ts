@@ -87,7 +87,15 @@ class TurnLines {
     // One string for the turn, copied into the writer's bytes in one call rather than one per line.
     let text = ''
     for (let i = 0; i < held.length; i += 6) {
-      text += infoLine(held[i] as number, bindings, held[i + 1] as string, held[i + 2] as string, held[i + 3] as string, held[i + 4] as number, held[i + 5] as number)
+      text += infoLine(
+        held[i] as number,
+        bindings,
+        held[i + 1] as string,
+        held[i + 2] as string,
+        held[i + 3] as string,
+        held[i + 4] as number,
+        held[i + 5] as number,
+      )
     }
     this.#direct.write(text, held.length / 6)
   }

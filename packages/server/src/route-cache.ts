@@ -26,7 +26,9 @@ export function cachedRoutes(router: Router): Middleware {
   const dispatchRoute = function (ctx: Context, next: Next) {
     // Taken at the first request, once every route is declared.
     fixedPaths ??= new Set(
-      router.stack.filter((layer) => layer.paramNames.length === 0 && typeof layer.path === 'string').flatMap((layer) => [String(layer.path), `${String(layer.path)}/`]),
+      router.stack
+        .filter((layer) => layer.paramNames.length === 0 && typeof layer.path === 'string')
+        .flatMap((layer) => [String(layer.path), `${String(layer.path)}/`]),
     )
     if (!fixedPaths.has(ctx.path)) return routes(ctx, next)
     const key = ctx.method + ' ' + ctx.path

@@ -189,7 +189,9 @@ function superviseWorkers(count: number, options: ServeOptions): void {
     const aggregator = new AggregatorRegistry()
     listenMetrics(options.metricsPort, options.host, async () => ({ type: aggregator.contentType, body: await aggregator.clusterMetrics() })).catch(
       (error: Error) => {
-        options.say(`prefixd: cannot serve metrics on ${options.host}:${options.metricsPort}: ${(error as NodeJS.ErrnoException).code ?? error.message}; stopping`)
+        options.say(
+          `prefixd: cannot serve metrics on ${options.host}:${options.metricsPort}: ${(error as NodeJS.ErrnoException).code ?? error.message}; stopping`,
+        )
         stopAll(EXIT_START_FAILED)
       },
     )

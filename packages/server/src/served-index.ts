@@ -91,13 +91,7 @@ export class IndexHolder {
  * Makes the answer for a body: a strong entity tag (equal bodies get equal tags, across workers and
  * reloads) and, for a large body, its compressed forms, made once here instead of on every request.
  */
-export function makeAnswer(
-  status: number,
-  type: string,
-  content: string | Buffer,
-  brotliQuality = 5,
-  headers?: Readonly<Record<string, string>>,
-): Answer {
+export function makeAnswer(status: number, type: string, content: string | Buffer, brotliQuality = 5, headers?: Readonly<Record<string, string>>): Answer {
   const body = typeof content === 'string' ? Buffer.from(content) : content
   const etag = '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"'
   const extra = headers === undefined ? {} : { headers }

@@ -24,7 +24,12 @@ function item(vocabulary: Featured): HTMLLIElement {
   return h(
     'li',
     {},
-    h('a', { href: vocabularyHref(vocabulary.prefix), title: vocabulary.namespace }, h('code', {}, `${vocabulary.prefix}:`), vocabulary.title ? ` ${vocabulary.title}` : ''),
+    h(
+      'a',
+      { href: vocabularyHref(vocabulary.prefix), title: vocabulary.namespace },
+      h('code', {}, `${vocabulary.prefix}:`),
+      vocabulary.title ? ` ${vocabulary.title}` : '',
+    ),
     terms ? h('span', { class: 'count' }, ` ${terms}`) : null,
   )
 }

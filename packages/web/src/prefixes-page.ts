@@ -114,7 +114,11 @@ function renderRow({ prefix, namespace, quality, reason, usually }: Row): HTMLTa
     { class: `grade-${quality ?? 'own'}` },
     h('th', { scope: 'row' }, h('a', { href: vocabularyHref(prefix) }, prefix)),
     h('td', { class: 'namespace' }, namespace),
-    h('td', { class: 'grade', ...(reason !== undefined && { title: reason }) }, (quality ?? 'your own') + (usually === undefined ? '' : ` (usually ${usually}:)`)),
+    h(
+      'td',
+      { class: 'grade', ...(reason !== undefined && { title: reason }) },
+      (quality ?? 'your own') + (usually === undefined ? '' : ` (usually ${usually}:)`),
+    ),
     h(
       'td',
       { class: 'copies' },

@@ -5,7 +5,16 @@ import type { Completion, CompletionContext, CompletionResult } from '@codemirro
 import type { Text } from '@codemirror/state'
 import type { EditorView } from '@codemirror/view'
 import { apiGet, describeFailure, isAbort, type Suggestion } from './api.js'
-import { declarationEdit, declaredPrefixes, isPlainLocalName, partialNameAt, positionAt, type Language, type PartialName, type Position } from '@prefixd/core/syntax'
+import {
+  declarationEdit,
+  declaredPrefixes,
+  isPlainLocalName,
+  partialNameAt,
+  positionAt,
+  type Language,
+  type PartialName,
+  type Position,
+} from '@prefixd/core/syntax'
 
 /** Completions asked for at a time; when fewer come back the list is complete and filters locally. */
 const LIMIT = 50

@@ -60,7 +60,8 @@ void setPicker(() => void update(input.value))
 let featured: ReturnType<typeof setTimeout> | undefined
 const featureSoon = (): void => {
   clearTimeout(featured)
-  if (input.value.trim() === '') featured = setTimeout(() => input.value.trim() === '' && void showFeatured().then(() => input.removeEventListener('input', featureSoon)), 400)
+  if (input.value.trim() === '')
+    featured = setTimeout(() => input.value.trim() === '' && void showFeatured().then(() => input.removeEventListener('input', featureSoon)), 400)
 }
 input.addEventListener('input', featureSoon)
 featureSoon()
@@ -203,7 +204,15 @@ function show(found: Row[], query: string, result: Answer | undefined): void {
   const parts: Node[] = [h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' ')]
   if (result.usually !== undefined) {
     const prefix = result.from.slice(0, result.from.indexOf(':'))
-    parts.push(h('p', { class: 'usually' }, `${prefix}: is a typo alias; usually `, h('a', { href: vocabularyHref(result.usually) }, h('code', {}, `${result.usually}:`)), '.'))
+    parts.push(
+      h(
+        'p',
+        { class: 'usually' },
+        `${prefix}: is a typo alias; usually `,
+        h('a', { href: vocabularyHref(result.usually) }, h('code', {}, `${result.usually}:`)),
+        '.',
+      ),
+    )
   }
   parts.push(copy)
   answer.replaceChildren(...parts)

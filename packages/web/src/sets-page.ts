@@ -191,13 +191,19 @@ async function readFile(): Promise<void> {
   textArea.value = await file.text()
   const type = FILE_TYPES[/\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '']
   if (type !== undefined) formatSelect.value = type
-  if (nameInput.value === '') nameInput.value = file.name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._~-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64)
+  if (nameInput.value === '')
+    nameInput.value = file.name
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9._~-]/g, '-')
+      .replace(/^[^A-Za-z0-9]+/, '')
+      .slice(0, 64)
   say(`Read ${file.name}: check the name and save.`)
 }
 
 async function save(): Promise<void> {
   const name = nameInput.value.trim()
-  if (!nameInput.checkValidity()) return sayAtSave('A set name is 1 to 64 letters, digits, dots, dashes, underscores or tildes, starting with a letter or digit.', true)
+  if (!nameInput.checkValidity())
+    return sayAtSave('A set name is 1 to 64 letters, digits, dots, dashes, underscores or tildes, starting with a letter or digit.', true)
   if (tokenInput.value.trim() === '') {
     tokenInput.focus()
     return sayAtSave('Saving a set needs a token: enter the one your operator gave you.', true)
@@ -218,7 +224,12 @@ async function save(): Promise<void> {
       const saved = `Saved ${name}: ${prefixes} prefix${prefixes === 1 ? '' : 'es'}.`
       return warnings.length === 0
         ? sayAtSave(saved)
-        : sayAtSave(`${saved} ${warnings.length === 1 ? 'A warning' : `${warnings.length} warnings`}: the default table binds ${warnings.length === 1 ? 'this prefix' : 'these prefixes'} elsewhere.`, false, warnings.map((w) => w.message), 'warning')
+        : sayAtSave(
+            `${saved} ${warnings.length === 1 ? 'A warning' : `${warnings.length} warnings`}: the default table binds ${warnings.length === 1 ? 'this prefix' : 'these prefixes'} elsewhere.`,
+            false,
+            warnings.map((w) => w.message),
+            'warning',
+          )
     }
     if (sent.status === 412) return sayAtSave(`Not saved: ${name} was changed meanwhile. Open it again to edit the new version.`, true)
     const problems = problemsOf(sent)

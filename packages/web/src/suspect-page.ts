@@ -37,7 +37,8 @@ async function show(): Promise<void> {
     const reason = answer.reason === undefined ? undefined : REASONS[answer.reason]
     byId('grade').textContent = `${answer.quality}${reason === undefined ? '' : ': ' + reason}`
     byId('answer').hidden = false
-    byId('explanation').textContent = `${path} expands to an IRI on the word of an entry the resolver does not trust, so it shows the IRI instead of going there.`
+    byId('explanation').textContent =
+      `${path} expands to an IRI on the word of an entry the resolver does not trust, so it shows the IRI instead of going there.`
     if (answer.usually !== undefined) {
       const usually = byId('usually')
       usually.replaceChildren(`Did you mean `, h('a', { href: vocabularyHref(answer.usually) }, h('code', {}, `${answer.usually}:`)), '?')

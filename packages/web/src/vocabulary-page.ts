@@ -36,7 +36,12 @@ async function load(): Promise<void> {
     if (code === 404) {
       byId('title').textContent = `Unknown prefix “${prefix}”`
       status.textContent = 'The resolver has no such prefix. Search for it or look through the prefix table.'
-      status.append(' ', h('a', { href: withSet(`/?q=${encodeURIComponent(prefix)}`) }, 'Search'), ' · ', h('a', { href: withSet(`/prefixes?q=${encodeURIComponent(prefix)}`) }, 'Prefix table'))
+      status.append(
+        ' ',
+        h('a', { href: withSet(`/?q=${encodeURIComponent(prefix)}`) }, 'Search'),
+        ' · ',
+        h('a', { href: withSet(`/prefixes?q=${encodeURIComponent(prefix)}`) }, 'Prefix table'),
+      )
       await didYouMean()
       return
     }
@@ -60,7 +65,13 @@ async function didYouMean(): Promise<void> {
   }
   if (offered.size === 0) return
   container.append(
-    h('p', { class: 'did-you-mean' }, 'Did you mean ', ...[...offered].flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))]), '?'),
+    h(
+      'p',
+      { class: 'did-you-mean' },
+      'Did you mean ',
+      ...[...offered].flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))]),
+      '?',
+    ),
   )
 }
 
@@ -76,7 +87,15 @@ function render(vocabulary: Vocabulary): void {
     h('dt', {}, 'Terms'),
     h('dd', {}, count === 0 ? 'none known to this resolver' : `${count.toLocaleString('en')}${vocabulary.truncated ? ' (list cut short)' : ''}`),
     h('dt', {}, 'Source'),
-    h('dd', {}, vocabulary.curated ? 'curated vocabulary' : vocabulary.popularity !== null ? `prefix.cc (rank ${vocabulary.popularity}${qualityNote(vocabulary)})` : 'prefix table'),
+    h(
+      'dd',
+      {},
+      vocabulary.curated
+        ? 'curated vocabulary'
+        : vocabulary.popularity !== null
+          ? `prefix.cc (rank ${vocabulary.popularity}${qualityNote(vocabulary)})`
+          : 'prefix table',
+    ),
     ...fact('About', vocabulary.description),
     ...fact('Homepage', vocabulary.homepage, true),
     ...fact('Publisher', vocabulary.publisher, true),
@@ -86,18 +105,35 @@ function render(vocabulary: Vocabulary): void {
       ? []
       : [
           h('dt', {}, 'Also written'),
-          h('dd', { class: 'synonyms' }, ...vocabulary.prefixSynonyms.flatMap((p, i) => [i === 0 ? '' : ' ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))])),
+          h(
+            'dd',
+            { class: 'synonyms' },
+            ...vocabulary.prefixSynonyms.flatMap((p, i) => [i === 0 ? '' : ' ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))]),
+          ),
         ]),
     ...(vocabulary.usually === null
       ? []
-      : [h('dt', {}, 'Usually'), h('dd', { class: 'usually' }, 'a typo alias: usually ', h('a', { href: vocabularyHref(vocabulary.usually) }, h('code', {}, `${vocabulary.usually}:`)))]),
+      : [
+          h('dt', {}, 'Usually'),
+          h(
+            'dd',
+            { class: 'usually' },
+            'a typo alias: usually ',
+            h('a', { href: vocabularyHref(vocabulary.usually) }, h('code', {}, `${vocabulary.usually}:`)),
+          ),
+        ]),
   )
   const declarations = h(
     'div',
     { class: 'declarations' },
     ...SYNTAXES.map((syntax) => {
       const text = declaration(vocabulary.prefix, vocabulary.namespace, syntax)
-      return h('div', { class: 'declaration' }, h('code', {}, text), copyButton(`Copy ${SYNTAX_NAMES[syntax]}`, `Copy ${SYNTAX_NAMES[syntax]} declaration of ${vocabulary.prefix}`, () => text, copied))
+      return h(
+        'div',
+        { class: 'declaration' },
+        h('code', {}, text),
+        copyButton(`Copy ${SYNTAX_NAMES[syntax]}`, `Copy ${SYNTAX_NAMES[syntax]} declaration of ${vocabulary.prefix}`, () => text, copied),
+      )
     }),
   )
   const groups = GROUPS.filter(([key]) => vocabulary[key].length > 0)
@@ -152,7 +188,8 @@ function filterBox(): HTMLElement {
       if (keep) shown++
     }
     for (const section of container.querySelectorAll('section')) section.hidden = section.querySelector('.term:not([hidden])') === null
-    status.textContent = words === '' ? '' : shown === 0 ? `No term matches “${input.value.trim()}”.` : `${shown.toLocaleString('en')} term${shown === 1 ? '' : 's'} match.`
+    status.textContent =
+      words === '' ? '' : shown === 0 ? `No term matches “${input.value.trim()}”.` : `${shown.toLocaleString('en')} term${shown === 1 ? '' : 's'} match.`
   }, 80)
   input.addEventListener('input', apply)
   return h('div', { class: 'filter' }, h('label', { for: 'term-filter' }, 'Filter terms'), input)
@@ -220,7 +257,13 @@ async function showMeaning(term: HTMLElement, local: string): Promise<void> {
       { class: 'meaning' },
       body.deprecated ? h('p', { class: 'deprecated' }, 'Deprecated') : null,
       body.definition ? h('p', { class: 'definition' }, body.definition) : null,
-      h('dl', { class: 'facts' }, ...rows.filter(([, refs]) => refs.length > 0).flatMap(([name, refs]) => [h('dt', {}, name), h('dd', {}, ...refs.flatMap((r, i) => [i === 0 ? '' : ', ', termLink(r)]))])),
+      h(
+        'dl',
+        { class: 'facts' },
+        ...rows
+          .filter(([, refs]) => refs.length > 0)
+          .flatMap(([name, refs]) => [h('dt', {}, name), h('dd', {}, ...refs.flatMap((r, i) => [i === 0 ? '' : ', ', termLink(r)]))]),
+      ),
     ),
   )
 }

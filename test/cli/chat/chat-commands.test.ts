@@ -162,7 +162,13 @@ describe('prefixd chat-sync', function () {
 
   it('without --only plans the most used curated vocabularies', async () => {
     const run = await sync('--dry-run', '--limit', '3')
-    assert.deepEqual(run.stdout.split('\n').filter((l) => /^(create|keep|delete|update) /.test(l)).map((l) => l.split(/[ :]/)[0] + ' ' + l.split(/[ :]/)[1]), ['create rdf', 'create dbo', 'keep foaf'])
+    assert.deepEqual(
+      run.stdout
+        .split('\n')
+        .filter((l) => /^(create|keep|delete|update) /.test(l))
+        .map((l) => l.split(/[ :]/)[0] + ' ' + l.split(/[ :]/)[1]),
+      ['create rdf', 'create dbo', 'keep foaf'],
+    )
     assert.match(run.stdout, /^dry run: would create 2, update 0, delete 0; unchanged 1$/m)
   })
 
@@ -196,10 +202,15 @@ describe('prefixd chat-bot', function () {
   /** Sends as max and returns the message id. */
   const send = async (values: Record<string, string | number[]>): Promise<number> => Number(expectSuccess(await chat.as('max').post('/messages', values)).id)
   const botMessagesAfter = async (id: number): Promise<MessageRow[]> =>
-    await chat.chat.db.all('SELECT id, type, stream_id, topic, recipients, sender_id, content FROM messages WHERE sender_id = ? AND id > ? ORDER BY id', BOT, id) as MessageRow[]
+    (await chat.chat.db.all(
+      'SELECT id, type, stream_id, topic, recipients, sender_id, content FROM messages WHERE sender_id = ? AND id > ? ORDER BY id',
+      BOT,
+      id,
+    )) as MessageRow[]
   /** The bot's first message after message `id`. */
   const replyAfter = (id: number): Promise<MessageRow> => waitFor(`the bot's reply to message ${id}`, async () => (await botMessagesAfter(id))[0])
-  const queuesOfBot = async (): Promise<number> => (await chat.chat.db.get('SELECT count(*) AS n FROM event_queues WHERE user_id = ?', BOT) as { n: number }).n
+  const queuesOfBot = async (): Promise<number> =>
+    ((await chat.chat.db.get('SELECT count(*) AS n FROM event_queues WHERE user_id = ?', BOT)) as { n: number }).n
 
   before(async () => {
     // Short heartbeats: a long poll on a queue deleted behind the service's back ends within a second.
@@ -276,8 +287,10 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
   /** The chat's database, kept across its restarts. */
   let dir: string
 
-  const botReplies = async (): Promise<Array<{ content: string }>> => await chat.chat.db.all('SELECT content FROM messages WHERE sender_id = ? ORDER BY id', BOT) as Array<{ content: string }>
-  const ask = async (content: string): Promise<number> => Number(expectSuccess(await chat.as('max').post('/messages', { type: 'direct', to: [BOT], content })).id)
+  const botReplies = async (): Promise<Array<{ content: string }>> =>
+    (await chat.chat.db.all('SELECT content FROM messages WHERE sender_id = ? ORDER BY id', BOT)) as Array<{ content: string }>
+  const ask = async (content: string): Promise<number> =>
+    Number(expectSuccess(await chat.as('max').post('/messages', { type: 'direct', to: [BOT], content })).id)
 
   before(async () => {
     // Heartbeats every second: the poll that confirms or refutes a reply's arrival ends quickly.
@@ -301,7 +314,9 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
   it('does not answer twice when the answer to its reply is lost after the chat took it', async () => {
     peer.script = (method, path, index) => (method === 'POST' && path === '/api/v1/messages' && index === 0 ? 'lose' : 'proxy')
     const id = await ask('expand foaf:Person')
-    await waitFor('the arrival of the reply, seen in the event queue', () => (stdout.includes(`answered message ${id} from max@example.com (direct): expand (its arrival seen in the event queue)`) ? true : undefined))
+    await waitFor('the arrival of the reply, seen in the event queue', () =>
+      stdout.includes(`answered message ${id} from max@example.com (direct): expand (its arrival seen in the event queue)`) ? true : undefined,
+    )
     assert.match(stderr, new RegExp(`no answer to the reply to message ${id} .*waiting for the event queue`))
     // Two more polls, to be sure nothing is sent again.
     const polls = peer.requests.filter((r) => r.method === 'GET').length
@@ -321,7 +336,7 @@ describe('prefixd chat-bot behind a link that loses answers', function () {
   })
 
   it('answers again after the chat service restarts, on the queue it had', async () => {
-    const queue = async (): Promise<string> => (await chat.chat.db.get('SELECT id FROM event_queues WHERE user_id = ?', BOT) as { id: string }).id
+    const queue = async (): Promise<string> => ((await chat.chat.db.get('SELECT id FROM event_queues WHERE user_id = ?', BOT)) as { id: string }).id
     const before = await queue()
     await chat.close()
     chat = await startTestChat({ db: join(dir, 'chat.db'), heartbeatSeconds: [1, 1] })

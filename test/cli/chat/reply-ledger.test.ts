@@ -11,7 +11,10 @@ describe('ReplyLedger', () => {
     ledger.failed('a', reply, 1)
     assert.deepEqual(ledger.afterPoll('q1', 0), { resend: [], dropped: [] })
     const { resend } = ledger.afterPoll('q1', 0)
-    assert.deepEqual(resend.map((r) => [r.localId, r.reply.sends]), [['a', 1]])
+    assert.deepEqual(
+      resend.map((r) => [r.localId, r.reply.sends]),
+      [['a', 1]],
+    )
     assert.equal(ledger.size, 0)
   })
 
@@ -37,9 +40,18 @@ describe('ReplyLedger', () => {
     const ledger = new ReplyLedger()
     ledger.failed('a', reply, 1)
     ledger.failed('b', reply, 4)
-    assert.deepEqual(ledger.afterPoll('q2', 0).dropped.map((d) => d.reason), ['the event queue was lost before it could be confirmed; not sending it again', 'the event queue was lost before it could be confirmed; not sending it again'])
+    assert.deepEqual(
+      ledger.afterPoll('q2', 0).dropped.map((d) => d.reason),
+      [
+        'the event queue was lost before it could be confirmed; not sending it again',
+        'the event queue was lost before it could be confirmed; not sending it again',
+      ],
+    )
     ledger.failed('b', reply, 4)
     ledger.afterPoll('q1', 0)
-    assert.deepEqual(ledger.afterPoll('q1', 0).dropped.map((d) => d.reason), ['no answer after 4 sends'])
+    assert.deepEqual(
+      ledger.afterPoll('q1', 0).dropped.map((d) => d.reason),
+      ['no answer after 4 sends'],
+    )
   })
 })

@@ -116,7 +116,10 @@ describe('PrefixIndex.loadDefault with a file', () => {
   })
 
   it('rejects with a PrefixError INVALID_SOURCE for a file that is not JSON or not an index', async () => {
-    for (const [name, text] of [['broken.json', '{ "format": '], ['other.json', JSON.stringify({ format: 'prefixd-index/1', prefixes: 3 })]]) {
+    for (const [name, text] of [
+      ['broken.json', '{ "format": '],
+      ['other.json', JSON.stringify({ format: 'prefixd-index/1', prefixes: 3 })],
+    ]) {
       const file = join(dir, name!)
       await writeFile(file, text!)
       await assert.rejects(PrefixIndex.loadDefault({ file }), (error: unknown) => error instanceof PrefixError && error.code === 'INVALID_SOURCE', name)

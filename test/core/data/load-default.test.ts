@@ -131,7 +131,10 @@ describe('the data tiers and their provenance', () => {
   it('records the data package, the versions of its sources and a checksum of each tier', async () => {
     const { FULL_INDEX_FILE, PREFIXES_INDEX_FILE, tierJson } = await import('@prefixd/data')
     const manifest = JSON.parse(readFileSync(new URL('package.json', FULL_INDEX_FILE), 'utf8')) as { version: string }
-    for (const [index, tier, file] of [[full, 'full', FULL_INDEX_FILE], [prefixes, 'prefixes', PREFIXES_INDEX_FILE]] as const) {
+    for (const [index, tier, file] of [
+      [full, 'full', FULL_INDEX_FILE],
+      [prefixes, 'prefixes', PREFIXES_INDEX_FILE],
+    ] as const) {
       assert.equal(index.provenance.length, 1)
       const p = index.provenance[0]!
       assert.equal(p.name, '@prefixd/data')
@@ -143,7 +146,10 @@ describe('the data tiers and their provenance', () => {
       for (const name of ['prefix-ns', '@zazuko/vocabularies', '@zazuko/prefixes', '@vocabulary/foaf', '@vocabulary/schema']) {
         assert.ok(names.includes(name), name)
       }
-      assert.ok(p.sources.every((s) => /^\d+\.\d+\.\d+/.test(s.version)), 'versions')
+      assert.ok(
+        p.sources.every((s) => /^\d+\.\d+\.\d+/.test(s.version)),
+        'versions',
+      )
     }
     assert.notEqual(full.provenance[0]!.checksum, prefixes.provenance[0]!.checksum)
   })
@@ -165,7 +171,11 @@ describe('the data tiers and their provenance', () => {
 
 describe('PrefixIndex.loadDefault, straight from the data', () => {
   // loadDefault() skips the draft that PrefixIndexBuilder.loadDefault() fills: both must give one index.
-  for (const [tier, wholeTable] of [['full', false], ['prefixes', false], ['full', true]] as const) {
+  for (const [tier, wholeTable] of [
+    ['full', false],
+    ['prefixes', false],
+    ['full', true],
+  ] as const) {
     it(`gives the index the builder's path gives: the ${tier} tier${wholeTable ? ', whole table' : ''}`, async () => {
       const fast = await PrefixIndex.loadDefault({ tier, wholeTable })
       const drafted = (await PrefixIndexBuilder.loadDefault({ tier })).build({ wholeTable })
@@ -177,7 +187,12 @@ describe('PrefixIndex.loadDefault, straight from the data', () => {
         assert.deepEqual(fast.autocomplete(query, { limit: 30 }), drafted.autocomplete(query, { limit: 30 }), query)
         assert.deepEqual(fast.autocomplete(query, { limit: 30, prefer: 'class' }), drafted.autocomplete(query, { limit: 30, prefer: 'class' }), query)
       }
-      for (const iri of ['https://schema.org/Person', 'http://purl.org/dc/elements/1.1/title', 'http://example.com/unknown/thing', 'http://www.w3.org/2002/07/owl#DeprecatedClass']) {
+      for (const iri of [
+        'https://schema.org/Person',
+        'http://purl.org/dc/elements/1.1/title',
+        'http://example.com/unknown/thing',
+        'http://www.w3.org/2002/07/owl#DeprecatedClass',
+      ]) {
         assert.equal(fast.shrink(iri), drafted.shrink(iri), iri)
         assert.equal(fast.standardize(iri), drafted.standardize(iri), iri)
         assert.deepEqual(fast.term(iri), drafted.term(iri), iri)

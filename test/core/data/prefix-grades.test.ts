@@ -67,11 +67,13 @@ describe('gradePrefixes', () => {
   })
 
   it('marks test and placeholder hosts suspect, whatever the popularity: reserved TLDs, localhost, IP addresses', () => {
-    for (const prefix of ['test2', 'local', 'ip']) assert.deepEqual([index.quality(prefix), index.vocabulary(prefix)?.reason], ['suspect', 'placeholder-host'], prefix)
+    for (const prefix of ['test2', 'local', 'ip'])
+      assert.deepEqual([index.quality(prefix), index.vocabulary(prefix)?.reason], ['suspect', 'placeholder-host'], prefix)
   })
 
   it('marks hosts that serve no vocabulary suspect: spam sites, file sharing, search engines, shops', () => {
-    for (const prefix of ['leaks', 'xlink', 'beth', 'walmart', 'foam']) assert.deepEqual([index.quality(prefix), index.vocabulary(prefix)?.reason], ['suspect', 'no-vocabulary-host'], prefix)
+    for (const prefix of ['leaks', 'xlink', 'beth', 'walmart', 'foam'])
+      assert.deepEqual([index.quality(prefix), index.vocabulary(prefix)?.reason], ['suspect', 'no-vocabulary-host'], prefix)
   })
 
   it('marks registrations of prefix.cc itself and placeholder names suspect', () => {

@@ -20,9 +20,12 @@ describe('keepBaseSynonyms', () => {
       ['http://purl.org/dc/terms/', 'http://schema.org/'],
       ['https://schema.org/', 'http://schema.org/'],
     ]
-    assert.deepEqual([...keepBaseSynonyms(kept, base, namespaces)], [
-      ['https://schema.org/', 'http://purl.org/dc/terms/'],
-      ['http://purl.org/dc/terms/', 'http://schema.org/'],
-    ])
+    assert.deepEqual(
+      [...keepBaseSynonyms(kept, base, namespaces)],
+      [
+        ['https://schema.org/', 'http://purl.org/dc/terms/'],
+        ['http://purl.org/dc/terms/', 'http://schema.org/'],
+      ],
+    )
   })
 })

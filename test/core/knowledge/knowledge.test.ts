@@ -38,7 +38,12 @@ describe('loadKnowledge', () => {
     assert.deepEqual(names(name.domain), ['schema:Thing'])
     assert.deepEqual(names(name.range), ['schema:Text'])
     assert.deepEqual(names(knowledge.describe(index, 'foaf:knows')!.range), ['foaf:Person'])
-    assert.deepEqual(names(knowledge.describe(index, 'prov:atLocation')!.domain).sort(), ['prov:Activity', 'prov:Agent', 'prov:Entity', 'prov:InstantaneousEvent'])
+    assert.deepEqual(names(knowledge.describe(index, 'prov:atLocation')!.domain).sort(), [
+      'prov:Activity',
+      'prov:Agent',
+      'prov:Entity',
+      'prov:InstantaneousEvent',
+    ])
     assert.ok(names(knowledge.describe(index, 'rdfs:label')!.subProperties).includes('skos:prefLabel'))
   })
 
@@ -113,7 +118,16 @@ describe('loadKnowledge', () => {
       const file = join(dir, 'k.json')
       await writeFile(file, JSON.stringify({ format: 'prefixd-index/1' }))
       await assert.rejects(loadKnowledge({ file }), (e: unknown) => e instanceof PrefixError && e.code === 'INVALID_SOURCE')
-      await writeFile(file, JSON.stringify({ format: 'prefixd-knowledge/1', vocabularies: [], namespaces: ['http://e.org/'], iris: ['0|A', 'http://f.org/B'], terms: [{ i: 1, sc: [0], d: 'B.' }] }))
+      await writeFile(
+        file,
+        JSON.stringify({
+          format: 'prefixd-knowledge/1',
+          vocabularies: [],
+          namespaces: ['http://e.org/'],
+          iris: ['0|A', 'http://f.org/B'],
+          terms: [{ i: 1, sc: [0], d: 'B.' }],
+        }),
+      )
       const own = await loadKnowledge({ file })
       assert.deepEqual(own.facts('http://f.org/B')?.superClasses, ['http://e.org/A'])
       assert.deepEqual(own.facts('http://e.org/A'), undefined) // no facts of its own, only a subclass

@@ -87,10 +87,7 @@ describe('PrefixIndexBuilder.addPrefixes', () => {
   })
 
   it('keeps overriding entries over base entries added later', () => {
-    const index = new PrefixIndexBuilder()
-      .addPrefixes({ ex: 'http://mine/' }, { override: true })
-      .addPrefixes({ ex: 'http://default/' })
-      .build()
+    const index = new PrefixIndexBuilder().addPrefixes({ ex: 'http://mine/' }, { override: true }).addPrefixes({ ex: 'http://default/' }).build()
     assert.equal(index.namespace('ex'), 'http://mine/')
   })
 
@@ -105,10 +102,7 @@ describe('PrefixIndexBuilder.addPrefixes', () => {
   })
 
   it('lets a later override replace an earlier override', () => {
-    const index = new PrefixIndexBuilder()
-      .addPrefixes({ ex: 'http://one/' }, { override: true })
-      .addPrefixes({ ex: 'http://two/' }, { override: true })
-      .build()
+    const index = new PrefixIndexBuilder().addPrefixes({ ex: 'http://one/' }, { override: true }).addPrefixes({ ex: 'http://two/' }, { override: true }).build()
     assert.equal(index.namespace('ex'), 'http://two/')
   })
 
@@ -144,9 +138,7 @@ describe('PrefixIndexBuilder.addTerm', () => {
   })
 
   it('reports a term without a valid IRI', () => {
-    const builder = new PrefixIndexBuilder()
-      .addTerm({ iri: 'no scheme' }, 'vocab')
-      .addTerm({} as unknown as { iri: string })
+    const builder = new PrefixIndexBuilder().addTerm({ iri: 'no scheme' }, 'vocab').addTerm({} as unknown as { iri: string })
     assert.equal(builder.problems.length, 2)
     assert.equal(builder.problems[0]?.source, 'vocab')
     assert.equal(builder.problems[0]?.entry, 'no scheme')
@@ -241,7 +233,10 @@ describe('PrefixIndexBuilder.addRdf', () => {
     const { namedNode, quad, literal } = DataFactory
     const index = new PrefixIndexBuilder()
       .addPrefixes({ ex: EX })
-      .addQuads([quad(namedNode(EX + 'A'), namedNode(RDF + 'type'), namedNode(OWL + 'Class')), quad(namedNode(EX + 'A'), namedNode(RDFS + 'label'), literal('A', 'en'))])
+      .addQuads([
+        quad(namedNode(EX + 'A'), namedNode(RDF + 'type'), namedNode(OWL + 'Class')),
+        quad(namedNode(EX + 'A'), namedNode(RDFS + 'label'), literal('A', 'en')),
+      ])
       .build()
     assert.deepEqual(index.term(EX + 'A'), { iri: EX + 'A', prefixed: 'ex:A', types: [OWL + 'Class'], label: 'A' })
   })
@@ -251,7 +246,7 @@ describe('PrefixIndexBuilder.addQuads', () => {
   const EX = 'http://example.org/ex#'
   const OTHER = 'http://example.org/other#'
 
-  it('counts a term used as a value by another vocabulary (or a blank node) towards its relevance, not its own vocabulary\'s values', () => {
+  it("counts a term used as a value by another vocabulary (or a blank node) towards its relevance, not its own vocabulary's values", () => {
     const { namedNode, blankNode, quad } = DataFactory
     const type = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type')
     const kind = namedNode(`${EX}Kind`)
@@ -264,7 +259,13 @@ describe('PrefixIndexBuilder.addQuads', () => {
     ]
     const builder = new PrefixIndexBuilder().addPrefixes({ ex: EX, other: OTHER })
     // A one-shot iterable: the quads are read once for the counts and once for the terms.
-    const index = builder.addQuads((function* () { yield* quads })()).build()
+    const index = builder
+      .addQuads(
+        (function* () {
+          yield* quads
+        })(),
+      )
+      .build()
     assert.equal(index.term(`${EX}Kind`)?.references, 2)
     assert.equal(index.term(`${EX}Special`)?.references, undefined)
     assert.deepEqual(index.term(`${EX}Special`)?.types, [`${EX}Kind`])

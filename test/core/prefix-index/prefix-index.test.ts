@@ -336,7 +336,7 @@ describe("PrefixIndex.autocomplete with sort: 'alpha'", () => {
     assert.deepEqual(new Set(index.autocomplete('ex')), new Set(['ex:', 'EX:', 'exns:']))
   })
 
-  it('puts the prefix in the query\'s own case first among prefixes equal but for case, even at the limit', () => {
+  it("puts the prefix in the query's own case first among prefixes equal but for case, even at the limit", () => {
     assert.deepEqual(index.autocomplete('EX'), ['EX:', 'ex:', 'exns:'])
     assert.deepEqual(index.autocomplete('ex'), ['ex:', 'EX:', 'exns:'])
     assert.deepEqual(index.autocomplete('EX', { limit: 1 }), ['EX:'])
@@ -408,11 +408,7 @@ describe("PrefixIndex.autocomplete with sort: 'alpha'", () => {
     assert.equal(index.autocomplete('FOAF:Pe', { caseSensitive: true }), undefined)
     assert.deepEqual(index.autocomplete('foaf:P', { type: 'RDFS:CLASS' }), ['foaf:Person', 'foaf:PersonalProfileDocument', 'foaf:Project'])
     assert.deepEqual(index.autocomplete('foaf:P', { type: 'rdfs:class', caseSensitive: true }), [])
-    assert.deepEqual(index.autocomplete('foaf:P', { type: 'rdfs:Class', caseSensitive: true }), [
-      'foaf:Person',
-      'foaf:PersonalProfileDocument',
-      'foaf:Project',
-    ])
+    assert.deepEqual(index.autocomplete('foaf:P', { type: 'rdfs:Class', caseSensitive: true }), ['foaf:Person', 'foaf:PersonalProfileDocument', 'foaf:Project'])
   })
 
   it('keeps only terms of the type, and leaves out prefix: itself', () => {
@@ -473,7 +469,13 @@ describe("PrefixIndex.autocomplete with sort: 'alpha'", () => {
   it('puts the exact-case match before names equal to it but for case, even at the limit', () => {
     const cc = PrefixIndex.fromPrefixes(
       { cc: 'http://creativecommons.org/ns#' },
-      { terms: [{ iri: 'http://creativecommons.org/ns#License' }, { iri: 'http://creativecommons.org/ns#license' }, { iri: 'http://creativecommons.org/ns#licenses' }] },
+      {
+        terms: [
+          { iri: 'http://creativecommons.org/ns#License' },
+          { iri: 'http://creativecommons.org/ns#license' },
+          { iri: 'http://creativecommons.org/ns#licenses' },
+        ],
+      },
     )
     // After it, names in the case of the first letter typed: `licenses` before `License`.
     assert.deepEqual(cc.autocomplete('cc:license'), ['cc:license', 'cc:licenses', 'cc:License'])
@@ -554,8 +556,7 @@ describe('PrefixIndex.fromPrefixes', () => {
   it('throws a PrefixError INVALID_SOURCE naming every invalid entry', () => {
     assert.throws(
       () => PrefixIndex.fromPrefixes({ ok: EX, '1bad': EX, rel: 'relative/' }),
-      (error: unknown) =>
-        error instanceof PrefixError && error.code === 'INVALID_SOURCE' && /1bad/.test(error.message) && /rel/.test(error.message),
+      (error: unknown) => error instanceof PrefixError && error.code === 'INVALID_SOURCE' && /1bad/.test(error.message) && /rel/.test(error.message),
     )
   })
 

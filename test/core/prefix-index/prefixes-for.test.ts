@@ -40,7 +40,11 @@ describe('PrefixIndex.prefixesFor', () => {
   it("needs no rdf: for a statement's rdf:type, written `a`, but does for rdf:type anywhere else", () => {
     const typed = quad(namedNode('http://example.org/me'), namedNode(RDF_TYPE), namedNode(FOAF + 'Person'))
     assert.deepEqual(index.prefixesFor([typed]), { ex: TABLE.ex, foaf: FOAF })
-    assert.deepEqual(index.prefixesFor([quad(namedNode('http://example.org/me'), namedNode(FOAF + 'topic'), namedNode(RDF_TYPE))]), { ex: TABLE.ex, foaf: FOAF, rdf: TABLE.rdf })
+    assert.deepEqual(index.prefixesFor([quad(namedNode('http://example.org/me'), namedNode(FOAF + 'topic'), namedNode(RDF_TYPE))]), {
+      ex: TABLE.ex,
+      foaf: FOAF,
+      rdf: TABLE.rdf,
+    })
     assert.deepEqual(index.prefixesFor([namedNode(RDF_TYPE)]), { rdf: TABLE.rdf })
   })
 
@@ -48,7 +52,10 @@ describe('PrefixIndex.prefixesFor', () => {
     const withDoi = PrefixIndex.fromPrefixes({ dbpedia: 'http://dbpedia.org/resource/', doi: 'https://doi.org/' })
     assert.equal(withDoi.shrink('http://dbpedia.org/resource/Washington,_D.C.'), 'dbpedia:Washington\\,_D.C\\.')
     assert.deepEqual(withDoi.prefixesFor([namedNode('http://dbpedia.org/resource/Washington,_D.C.'), namedNode('https://doi.org/10.1000/x.')]), {})
-    assert.deepEqual(withDoi.prefixesFor([namedNode('http://dbpedia.org/resource/Washington,_D.C'), namedNode('https://doi.org/10.1000/x')]), withDoi.prefixesFor([namedNode('http://dbpedia.org/resource/x'), namedNode('https://doi.org/x')]))
+    assert.deepEqual(
+      withDoi.prefixesFor([namedNode('http://dbpedia.org/resource/Washington,_D.C'), namedNode('https://doi.org/10.1000/x')]),
+      withDoi.prefixesFor([namedNode('http://dbpedia.org/resource/x'), namedNode('https://doi.org/x')]),
+    )
   })
 
   it('walks into quoted triples', () => {
@@ -56,18 +63,33 @@ describe('PrefixIndex.prefixesFor', () => {
     assert.deepEqual(index.prefixesFor([quad(quoted, namedNode(RDF_TYPE), literal('x'))]), { ex: TABLE.ex, exa: TABLE.exa, foaf: FOAF })
     // In a triple term rdf:type is written in full.
     const typed = quad(namedNode('http://example.org/s'), namedNode(RDF_TYPE), namedNode('http://example.org/C'))
-    assert.deepEqual(index.prefixesFor([quad(namedNode('http://example.org/s'), namedNode(FOAF + 'knows'), typed)]), { ex: TABLE.ex, foaf: FOAF, rdf: TABLE.rdf })
+    assert.deepEqual(index.prefixesFor([quad(namedNode('http://example.org/s'), namedNode(FOAF + 'knows'), typed)]), {
+      ex: TABLE.ex,
+      foaf: FOAF,
+      rdf: TABLE.rdf,
+    })
   })
 
   it('gives exactly the prefixes shrink uses (but for `a`), and N3.Writer output with them parses back to the same quads', () => {
     const local = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,6}$/)
     const iri = fc.tuple(fc.constantFrom(...Object.values(TABLE), 'http://other.example/'), local).map(([ns, l]) => ns + l)
-    const anyQuad = fc.tuple(iri, iri, fc.oneof(iri.map(namedNode), local.map((l) => literal(l)))).map(([s, p, o]) => quad(namedNode(s), namedNode(p), o))
+    const anyQuad = fc
+      .tuple(
+        iri,
+        iri,
+        fc.oneof(
+          iri.map(namedNode),
+          local.map((l) => literal(l)),
+        ),
+      )
+      .map(([s, p, o]) => quad(namedNode(s), namedNode(p), o))
     fc.assert(
       fc.property(fc.array(anyQuad, { maxLength: 20 }), (quads) => {
         const map = index.prefixesFor(quads)
         const expected = new Set(
-          quads.flatMap((q) => [q.subject, ...(q.predicate.value === RDF_TYPE ? [] : [q.predicate]), q.object]).flatMap((t) => (t.termType === 'NamedNode' ? [index.shrink(t.value)?.split(':')[0]] : [])),
+          quads
+            .flatMap((q) => [q.subject, ...(q.predicate.value === RDF_TYPE ? [] : [q.predicate]), q.object])
+            .flatMap((t) => (t.termType === 'NamedNode' ? [index.shrink(t.value)?.split(':')[0]] : [])),
         )
         expected.delete(undefined)
         assert.deepEqual(new Set(Object.keys(map)), expected)

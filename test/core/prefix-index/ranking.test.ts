@@ -55,12 +55,18 @@ describe('relevance ranking on the default data', () => {
 
   it("keeps code-point order with sort: 'alpha'", () => {
     const alpha = index.autocomplete('schema:Per', { limit: 20, sort: 'alpha' })!
-    assert.deepEqual(alpha, [...alpha].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)))
+    assert.deepEqual(
+      alpha,
+      [...alpha].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),
+    )
     assert.equal(alpha[0], 'schema:percentile10')
   })
 
   it('ranks the same set of answers as alphabetical order, and a limit keeps the head of the full ranking', () => {
-    const names = index.terms().filter((_, i) => i % 97 === 0).map((t) => index.shrink(t.iri)!)
+    const names = index
+      .terms()
+      .filter((_, i) => i % 97 === 0)
+      .map((t) => index.shrink(t.iri)!)
     fc.assert(
       fc.property(
         fc.constantFrom(...names),
@@ -130,7 +136,7 @@ describe('relevance ranking on the default data', () => {
     assert.equal(index.autocomplete('owl:Da', { limit: 3 })![0], 'owl:DatatypeProperty')
   })
 
-  it('search caps references across vocabularies: a large vocabulary\'s hub does not pass a small one\'s', () => {
+  it("search caps references across vocabularies: a large vocabulary's hub does not pass a small one's", () => {
     assert.equal(index.search('person', { limit: 3 })[0]?.prefixed, 'foaf:Person')
     assert.equal(index.search('title', { limit: 3 })[0]?.prefixed, 'dcterms:title')
   })
@@ -144,8 +150,17 @@ describe('relevance ranking on the default data', () => {
       }
     }
     const prefixes = Object.keys(index.prefixes())
-    fc.assert(fc.property(fc.array(fc.constantFrom(...names), { maxLength: 6 }).map((cs) => cs.join('')), offered), { numRuns: 2000 })
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...names), { maxLength: 6 }).map((cs) => cs.join('')),
+        offered,
+      ),
+      { numRuns: 2000 },
+    )
     // Every prefix of the table typed in full, then with a colon and a letter: demoted ones give way or give nothing.
-    fc.assert(fc.property(fc.constantFrom(...prefixes), fc.constantFrom('', ':', ':a', ':P'), (prefix, rest) => offered(prefix + rest)), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.constantFrom(...prefixes), fc.constantFrom('', ':', ':a', ':P'), (prefix, rest) => offered(prefix + rest)),
+      { numRuns: 2000 },
+    )
   })
 })

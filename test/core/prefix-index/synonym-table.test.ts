@@ -117,15 +117,24 @@ describe('records with synonyms', () => {
         [['go:0001', false, 'namespace']], // a synonym's name: listed, but shrink writes no name that reads as another IRI
       )
       const dc = candidates(index, DC11 + 'title')
-      assert.deepEqual(dc.map((c) => c.name), ['dc11:title', 'dc:title'])
+      assert.deepEqual(
+        dc.map((c) => c.name),
+        ['dc11:title', 'dc:title'],
+      )
       assert.equal(dc[0]!.chosen, true)
       assert.equal(dc[1]!.synonym, 'prefix')
       assert.equal(dc[1]!.preferred, 'dc11')
       assert.ok(dc[0]!.score > dc[1]!.score)
       assert.ok(dc[1]!.reasons.includes('prefix synonym of dc11'), dc[1]!.reasons.join('; '))
       const obo = candidates(index, 'http://purl.obolibrary.org/obo/GO_0001')
-      assert.deepEqual(obo.map((c) => c.name), ['go:0001', 'obo:GO_0001'])
-      assert.ok(obo[1]!.reasons.some((r) => r.includes('the longest that fits has 34')), obo[1]!.reasons.join('; '))
+      assert.deepEqual(
+        obo.map((c) => c.name),
+        ['go:0001', 'obo:GO_0001'],
+      )
+      assert.ok(
+        obo[1]!.reasons.some((r) => r.includes('the longest that fits has 34')),
+        obo[1]!.reasons.join('; '),
+      )
     })
 
     it('lists names Turtle cannot write as CURIEs, scored lower, and nothing for an IRI outside every namespace', () => {
@@ -140,11 +149,21 @@ describe('records with synonyms', () => {
 
     it('scores from 0 to 1, in descending order, on the default data too', async () => {
       const full = await PrefixIndex.loadDefault({ tier: 'prefixes' })
-      for (const iri of ['http://schema.org/Person', 'https://schema.org/Person', DC11 + 'title', 'http://purl.obolibrary.org/obo/GO_0000001', 'http://xmlns.com/foaf/0.1/knows']) {
+      for (const iri of [
+        'http://schema.org/Person',
+        'https://schema.org/Person',
+        DC11 + 'title',
+        'http://purl.obolibrary.org/obo/GO_0000001',
+        'http://xmlns.com/foaf/0.1/knows',
+      ]) {
         const found = candidates(full, iri)
         assert.ok(found.length > 0, iri)
         for (const c of found) assert.ok(c.score >= 0 && c.score <= 1, `${c.name}: ${c.score}`)
-        assert.deepEqual(found.map((c) => c.score), [...found.map((c) => c.score)].sort((a, b) => b - a), iri)
+        assert.deepEqual(
+          found.map((c) => c.score),
+          [...found.map((c) => c.score)].sort((a, b) => b - a),
+          iri,
+        )
         // The best candidate is what shrink writes.
         assert.equal(found[0]!.name, full.shrink(iri), iri)
         assert.equal(found.filter((c) => c.chosen).length, 1, iri)
@@ -154,9 +173,18 @@ describe('records with synonyms', () => {
 
   describe('searchNamespaces', () => {
     it('finds a prefix by part of its namespace or its host, whatever the scheme', () => {
-      assert.deepEqual(searchNamespaces(index, 'schema.org').map((m) => m.prefix), ['schema'])
-      assert.deepEqual(searchNamespaces(index, 'purl.obolibrary.org/obo/GO').map((m) => m.prefix), ['go'])
-      assert.deepEqual(searchNamespaces(index, 'https://purl.org/dc/elements').map((m) => m.prefix), ['dc11'])
+      assert.deepEqual(
+        searchNamespaces(index, 'schema.org').map((m) => m.prefix),
+        ['schema'],
+      )
+      assert.deepEqual(
+        searchNamespaces(index, 'purl.obolibrary.org/obo/GO').map((m) => m.prefix),
+        ['go'],
+      )
+      assert.deepEqual(
+        searchNamespaces(index, 'https://purl.org/dc/elements').map((m) => m.prefix),
+        ['dc11'],
+      )
       assert.deepEqual(searchNamespaces(index, 'nothing.like.it'), [])
       assert.deepEqual(searchNamespaces(index, '   '), [])
       assert.throws(() => searchNamespaces(index, 'x', { limit: -1 }), TypeError)

@@ -65,7 +65,9 @@ describe('readPrefixSource', () => {
 
   it('reads JSON maps, JSON-LD contexts and extended prefix maps', () => {
     assert.deepEqual(readPrefixSource(JSON.stringify({ foaf: FOAF }), 'json').records, [{ prefix: 'foaf', namespace: FOAF }])
-    assert.deepEqual(readPrefixSource(JSON.stringify({ '@context': { foaf: FOAF, name: FOAF + 'name' } }), 'jsonld').records, [{ prefix: 'foaf', namespace: FOAF }])
+    assert.deepEqual(readPrefixSource(JSON.stringify({ '@context': { foaf: FOAF, name: FOAF + 'name' } }), 'jsonld').records, [
+      { prefix: 'foaf', namespace: FOAF },
+    ])
     const epm = JSON.stringify([{ prefix: 'dc11', uri_prefix: DC11, prefix_synonyms: ['dc'], uri_prefix_synonyms: ['https://purl.org/dc/elements/1.1/'] }])
     const expected = [{ prefix: 'dc11', namespace: DC11, prefixSynonyms: ['dc'], namespaceSynonyms: ['https://purl.org/dc/elements/1.1/'] }]
     assert.deepEqual(readPrefixSource(epm, 'epm'), { records: expected, problems: [] })
@@ -92,7 +94,10 @@ describe('readPrefixSource', () => {
   it('lists conflicts in plain tables (one prefix for two namespaces) and keeps the first binding', () => {
     const read = readPrefixSource(`@prefix a: <http://a.example/> .\n@prefix a: <http://b.example/> .\n`, 'turtle')
     assert.deepEqual(read.records, [{ prefix: 'a', namespace: 'http://a.example/' }])
-    assert.deepEqual(read.problems.map((p) => p.message), ["prefix 'a' is already bound to <http://a.example/>, which is kept"])
+    assert.deepEqual(
+      read.problems.map((p) => p.message),
+      ["prefix 'a' is already bound to <http://a.example/>, which is kept"],
+    )
     assert.equal(read.syntaxError, undefined)
   })
 
@@ -128,7 +133,7 @@ describe('validateRecords and recordsFromEpm', () => {
         "x: http://x.example/ | prefix synonym 'dc' is already in record 'dc11' (<http://purl.org/dc/elements/1.1/>); left out of this one",
         "x: http://x.example/ | namespace synonym 'http://purl.org/dc/elements/1.1/' is already in record 'dc11' (<http://purl.org/dc/elements/1.1/>); left out of this one",
         "bad prefix: http://z.example/ | 'bad prefix' is not a valid prefix (Turtle PN_PREFIX)",
-        "z: no-scheme | namespace: not an absolute IRI (it needs a scheme such as http:)",
+        'z: no-scheme | namespace: not an absolute IRI (it needs a scheme such as http:)',
         'record 7 | a record must be an object with a prefix and a namespace',
       ],
     )
@@ -136,8 +141,18 @@ describe('validateRecords and recordsFromEpm', () => {
 
   it('throws every problem at once when strict', () => {
     assert.throws(
-      () => validateRecords([{ prefix: 'a', namespace: 'http://a/' }, { prefix: 'a', namespace: 'http://b/' }], { strict: true, source: 'mine.json' }),
-      (error: unknown) => error instanceof PrefixError && error.code === 'INVALID_SOURCE' && /^mine\.json: 1 problem: a: http:\/\/b\/: prefix 'a' is already in record/.test(error.message),
+      () =>
+        validateRecords(
+          [
+            { prefix: 'a', namespace: 'http://a/' },
+            { prefix: 'a', namespace: 'http://b/' },
+          ],
+          { strict: true, source: 'mine.json' },
+        ),
+      (error: unknown) =>
+        error instanceof PrefixError &&
+        error.code === 'INVALID_SOURCE' &&
+        /^mine\.json: 1 problem: a: http:\/\/b\/: prefix 'a' is already in record/.test(error.message),
     )
     assert.deepEqual(validateRecords([{ prefix: 'a', namespace: 'http://a/' }], { strict: true }).problems, [])
   })
@@ -145,7 +160,10 @@ describe('validateRecords and recordsFromEpm', () => {
   it('reads EPM JSON, naming keys it does not know and shapes it cannot read', () => {
     const read = recordsFromEpm([{ prefix: 'a', uri_prefix: 'http://a/', prefix_synonyms: 'b', extra: 1 }])
     assert.deepEqual(read.records, [{ prefix: 'a', namespace: 'http://a/' }])
-    assert.deepEqual(read.problems.map((p) => p.message), ['prefix synonyms must be a list', "unknown key 'extra' ignored (expected prefix, uri_prefix, prefix_synonyms, uri_prefix_synonyms, pattern)"])
+    assert.deepEqual(
+      read.problems.map((p) => p.message),
+      ['prefix synonyms must be a list', "unknown key 'extra' ignored (expected prefix, uri_prefix, prefix_synonyms, uri_prefix_synonyms, pattern)"],
+    )
     assert.match(recordsFromEpm({ a: 1 }).problems[0]!.message, /an extended prefix map is a JSON array of records/)
     assert.throws(() => recordsFromEpm({}, { strict: true }), PrefixError)
   })
@@ -185,9 +203,15 @@ describe('writing records: EPM and SHACL', () => {
 
   // Records as an extended prefix map holds them: prefixes and namespaces each in one record.
   const prefixArb = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.-]{0,5}[A-Za-z0-9]$/), fc.constantFrom('é', 'a·b', 'Ω1'))
-  const namespaceArb = fc.tuple(fc.constantFrom('http://', 'https://', 'urn:'), fc.stringMatching(/^[a-z0-9]{1,6}$/), fc.constantFrom('/', '#', '_', ':', '/v1/', '?id=')).map((p) => p.join(''))
+  const namespaceArb = fc
+    .tuple(fc.constantFrom('http://', 'https://', 'urn:'), fc.stringMatching(/^[a-z0-9]{1,6}$/), fc.constantFrom('/', '#', '_', ':', '/v1/', '?id='))
+    .map((p) => p.join(''))
   const recordsArb = fc
-    .tuple(fc.uniqueArray(prefixArb, { minLength: 1, maxLength: 12 }), fc.uniqueArray(namespaceArb, { minLength: 12, maxLength: 24 }), fc.array(fc.nat({ max: 3 }), { minLength: 12, maxLength: 12 }))
+    .tuple(
+      fc.uniqueArray(prefixArb, { minLength: 1, maxLength: 12 }),
+      fc.uniqueArray(namespaceArb, { minLength: 12, maxLength: 24 }),
+      fc.array(fc.nat({ max: 3 }), { minLength: 12, maxLength: 12 }),
+    )
     .map(([prefixes, namespaces, sizes]) => {
       const records: PrefixRecord[] = []
       let p = 0

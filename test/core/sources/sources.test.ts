@@ -45,7 +45,7 @@ describe('prefixesFromJson', () => {
     }
   })
 
-  it("reads prefix.cc's JSON-LD dump { \"@context\": { … } }", () => {
+  it('reads prefix.cc\'s JSON-LD dump { "@context": { … } }', () => {
     const { entries, problems } = prefixesFromJson({ '@context': { foaf: 'http://xmlns.com/foaf/0.1/', dc: 'http://purl.org/dc/elements/1.1/' } })
     assert.deepEqual(entries, [
       ['foaf', 'http://xmlns.com/foaf/0.1/'],
@@ -182,7 +182,11 @@ describe('prefixesFromRdf', () => {
   })
 
   it('reports a grammar error and keeps the declarations before it', () => {
-    const { entries, problems } = prefixesFromRdf(`@prefix a: <http://a/> .\n@prefix b: <http://b/> .\na:x a:y a:z a:w .\n@prefix c: <http://c/> .\n`, 'turtle', 'bad.ttl')
+    const { entries, problems } = prefixesFromRdf(
+      `@prefix a: <http://a/> .\n@prefix b: <http://b/> .\na:x a:y a:z a:w .\n@prefix c: <http://c/> .\n`,
+      'turtle',
+      'bad.ttl',
+    )
     assert.deepEqual(entries, [
       ['a', 'http://a/'],
       ['b', 'http://b/'],

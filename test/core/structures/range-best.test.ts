@@ -5,7 +5,9 @@ import fc from 'fast-check'
 import { prioritiesOf, RangeBest, rankedAmong } from '../../../packages/core/src/structures/range-best.js'
 
 /** Distinct priorities in a shuffled order, from fast-check's scores (ties broken by position). */
-const priorities = fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 0, maxLength: 400 }).map((scores) => prioritiesOf(Float64Array.from(scores), (a, b) => a - b))
+const priorities = fc
+  .array(fc.integer({ min: 0, max: 50 }), { minLength: 0, maxLength: 400 })
+  .map((scores) => prioritiesOf(Float64Array.from(scores), (a, b) => a - b))
 
 describe('RangeBest', () => {
   it('finds the best item of every range, short or spanning many blocks', () => {

@@ -50,7 +50,11 @@ describe('prefixRange', () => {
       for (let n = 0; n <= key.length; n++) {
         const prefix = key.slice(0, n)
         const [start, end] = prefixRange(sorted, prefix)
-        assert.deepEqual(sorted.slice(start, end), sorted.filter((k) => k.startsWith(prefix)), prefix)
+        assert.deepEqual(
+          sorted.slice(start, end),
+          sorted.filter((k) => k.startsWith(prefix)),
+          prefix,
+        )
       }
     }
   })

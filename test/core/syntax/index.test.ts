@@ -2,11 +2,21 @@
 
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
-import { declarationEdit, declarationInsertPoint, declarationsIn, declaredPrefixes, irisIn, isPlainLocalName, namesIn, partialNameAt, positionAt, tokens } from '@prefixd/core/syntax'
+import {
+  declarationEdit,
+  declarationInsertPoint,
+  declarationsIn,
+  declaredPrefixes,
+  irisIn,
+  isPlainLocalName,
+  namesIn,
+  partialNameAt,
+  positionAt,
+  tokens,
+} from '@prefixd/core/syntax'
 
 /** The document after an edit. */
-const apply = (doc: string, edit: { readonly from: number; readonly insert: string }): string =>
-  doc.slice(0, edit.from) + edit.insert + doc.slice(edit.from)
+const apply = (doc: string, edit: { readonly from: number; readonly insert: string }): string => doc.slice(0, edit.from) + edit.insert + doc.slice(edit.from)
 
 /** The prefixes N3.js reads from a Turtle document (it throws if the document does not parse). */
 function parsedPrefixes(doc: string): Record<string, string> {
@@ -174,7 +184,14 @@ describe('positionAt', () => {
 describe('declaredPrefixes', () => {
   it('reads @prefix and PREFIX declarations', () => {
     const doc = '@prefix ex: <http://e/> .\nPREFIX s: <http://s/>\n@prefix : <http://d/> .\nex:s ex:p ex:o .\n'
-    assert.deepEqual(declaredPrefixes(doc), new Map([['ex', 'http://e/'], ['s', 'http://s/'], ['', 'http://d/']]))
+    assert.deepEqual(
+      declaredPrefixes(doc),
+      new Map([
+        ['ex', 'http://e/'],
+        ['s', 'http://s/'],
+        ['', 'http://d/'],
+      ]),
+    )
   })
 
   it('lets the last declaration of a prefix win', () => {
@@ -183,11 +200,23 @@ describe('declaredPrefixes', () => {
   })
 
   it('reads the SPARQL keyword in any case', () => {
-    assert.deepEqual(declaredPrefixes('prefix a: <http://a/>\nPrEfIx b: <http://b/>\nSELECT * {}'), new Map([['a', 'http://a/'], ['b', 'http://b/']]))
+    assert.deepEqual(
+      declaredPrefixes('prefix a: <http://a/>\nPrEfIx b: <http://b/>\nSELECT * {}'),
+      new Map([
+        ['a', 'http://a/'],
+        ['b', 'http://b/'],
+      ]),
+    )
   })
 
   it('reads declarations without spaces around them', () => {
-    assert.deepEqual(declaredPrefixes('@prefix a:<http://a/>.@prefix b:<http://b/>.'), new Map([['a', 'http://a/'], ['b', 'http://b/']]))
+    assert.deepEqual(
+      declaredPrefixes('@prefix a:<http://a/>.@prefix b:<http://b/>.'),
+      new Map([
+        ['a', 'http://a/'],
+        ['b', 'http://b/'],
+      ]),
+    )
   })
 
   it('gives an empty map for a document without declarations', () => {
@@ -210,7 +239,7 @@ describe('isPlainLocalName', () => {
 })
 
 describe('declarationInsertPoint and declarationEdit', () => {
-  it('puts the declaration before a statement that shares the last declaration\'s line', () => {
+  it("puts the declaration before a statement that shares the last declaration's line", () => {
     const doc = '@prefix ex: <http://example.org/> . ex:a a foaf:Person .\n'
     const edited = apply(doc, declarationEdit(doc, 'foaf', 'http://xmlns.com/foaf/0.1/', 'turtle'))
     assert.equal(edited, '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n ex:a a foaf:Person .\n')
@@ -273,7 +302,13 @@ describe('declarationInsertPoint and declarationEdit', () => {
     const edit = declarationEdit(doc, 'p', 'http://p/', 'sparql')
     assert.deepEqual(edit, { from: 'PREFIX a: <http://a/>\n'.length, insert: 'PREFIX p: <http://p/>\n' })
     assert.equal(apply(doc, edit), 'PREFIX a: <http://a/>\nPREFIX p: <http://p/>\nSELECT * WHERE { ?s ?p ?o }')
-    assert.deepEqual(declaredPrefixes(apply(doc, edit)), new Map([['a', 'http://a/'], ['p', 'http://p/']]))
+    assert.deepEqual(
+      declaredPrefixes(apply(doc, edit)),
+      new Map([
+        ['a', 'http://a/'],
+        ['p', 'http://p/'],
+      ]),
+    )
   })
 
   it('does not split a declaration written over two lines', () => {
@@ -323,17 +358,23 @@ describe('namesIn and irisIn', () => {
       ['ex', 'c.\u{1D538}', 'ex:c.\u{1D538}'],
     ])
     // What is not PN_CHARS still ends the name at the dot, as n3 reads it; and so does the end of the text.
-    assert.deepEqual(names('ex:d.\u2026 ex:e.').map(([, , text]) => text), ['ex:d', 'ex:e'])
+    assert.deepEqual(
+      names('ex:d.\u2026 ex:e.').map(([, , text]) => text),
+      ['ex:d', 'ex:e'],
+    )
     const quads = new Parser({ format: 'text/turtle' }).parse('@prefix ex: <http://e/> . ex:s ex:p ex:a.é .')
     assert.equal(quads[0]!.object.value, 'http://e/a.é')
   })
 
   it('finds IRIs, datatype IRIs included, but not declared namespaces', () => {
     const text = '@prefix ex: <http://e/> .\n<http://a> ex:p "1"^^<http://t> .'
-    assert.deepEqual([...irisIn([...tokens(text)])].map((i) => [i.iri, text.slice(i.start, i.end)]), [
-      ['http://a', '<http://a>'],
-      ['http://t', '<http://t>'],
-    ])
+    assert.deepEqual(
+      [...irisIn([...tokens(text)])].map((i) => [i.iri, text.slice(i.start, i.end)]),
+      [
+        ['http://a', '<http://a>'],
+        ['http://t', '<http://t>'],
+      ],
+    )
   })
 })
 
@@ -341,10 +382,13 @@ describe('declarationsIn', () => {
   it('gives each declaration with its style and the offsets of its parts', () => {
     const text = '@prefix ex: <http://e/> .\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\n@base <http://b/> .\nex:a a foaf:Person .'
     const found = declarationsIn([...tokens(text)])
-    assert.deepEqual(found.map((d) => [d.prefix, d.namespace, d.style, text.slice(d.start, d.end), d.name.text, d.iri.text]), [
-      ['ex', 'http://e/', 'turtle', '@prefix ex: <http://e/> .', 'ex:', '<http://e/>'],
-      ['foaf', 'http://xmlns.com/foaf/0.1/', 'sparql', 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>', 'foaf:', '<http://xmlns.com/foaf/0.1/>'],
-    ])
+    assert.deepEqual(
+      found.map((d) => [d.prefix, d.namespace, d.style, text.slice(d.start, d.end), d.name.text, d.iri.text]),
+      [
+        ['ex', 'http://e/', 'turtle', '@prefix ex: <http://e/> .', 'ex:', '<http://e/>'],
+        ['foaf', 'http://xmlns.com/foaf/0.1/', 'sparql', 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>', 'foaf:', '<http://xmlns.com/foaf/0.1/>'],
+      ],
+    )
   })
 
   it('makes a declaration in the style the document already uses', () => {

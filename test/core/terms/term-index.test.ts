@@ -78,10 +78,7 @@ describe('TermIndex', () => {
   })
 
   it('merges several types in index order without duplicates', () => {
-    assert.deepEqual(
-      collect(index, EX, { caseSensitive: false, types: [OWL + 'Class', OWL + 'DatatypeProperty'] }),
-      ['name', 'Organization', 'Person'],
-    )
+    assert.deepEqual(collect(index, EX, { caseSensitive: false, types: [OWL + 'Class', OWL + 'DatatypeProperty'] }), ['name', 'Organization', 'Person'])
   })
 
   it('resolves type IRIs that terms carry, case-folded unless asked', () => {
@@ -99,7 +96,9 @@ describe('TermIndex', () => {
 
 describe('TermIndex with a ranking made before', () => {
   // Records already in index order (case-folded IRI), as a data file keeps them.
-  const sorted = [...RECORDS].sort((a, b) => (a.iri.toLowerCase() < b.iri.toLowerCase() ? -1 : a.iri.toLowerCase() > b.iri.toLowerCase() ? 1 : a.iri < b.iri ? -1 : 1))
+  const sorted = [...RECORDS].sort((a, b) =>
+    a.iri.toLowerCase() < b.iri.toLowerCase() ? -1 : a.iri.toLowerCase() > b.iri.toLowerCase() ? 1 : a.iri < b.iri ? -1 : 1,
+  )
   const ranked = new TermIndex(sorted, new TypeHierarchy())
   const computed = Array.from(ranked.priorities())
   const reversed = computed.map((p) => computed.length - 1 - p)

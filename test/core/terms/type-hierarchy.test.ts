@@ -36,7 +36,10 @@ describe('TypeHierarchy', () => {
     hierarchy.add('http://x/B', 'http://x/A')
     hierarchy.add('http://x/C', 'http://x/C')
     assert.deepEqual(new Set(hierarchy.closure('http://x/A')), new Set(['http://x/A', 'http://x/B']))
-    assert.equal([...hierarchy.statements()].some(([sub, sup]) => sub === 'http://x/C' && sup === 'http://x/C'), false)
+    assert.equal(
+      [...hierarchy.statements()].some(([sub, sup]) => sub === 'http://x/C' && sup === 'http://x/C'),
+      false,
+    )
   })
 
   it('lists every statement, built-ins and added ones, once', () => {

@@ -57,7 +57,10 @@ describe('prefixd lsp in Emacs (eglot, README configuration)', function () {
     const text = '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n'
     const seen = await runEmacs('people.ttl', text)
     assert.equal(seen.error, undefined, `${seen.error} (${JSON.stringify(seen)})`)
-    assert.ok(seen.diagnostics?.some((d) => /'foaf:person' is not a term/.test(d)), JSON.stringify(seen.diagnostics))
+    assert.ok(
+      seen.diagnostics?.some((d) => /'foaf:person' is not a term/.test(d)),
+      JSON.stringify(seen.diagnostics),
+    )
     assert.ok(seen.actions?.includes('Change to foaf:Person'), JSON.stringify(seen.actions))
     assert.match(seen.hover ?? '', /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
     assert.equal(seen.typed, 'schema:Per', 'the README makes `:` part of a name, so the whole name is replaced')

@@ -58,8 +58,14 @@ describe('prefixd lsp in Neovim (built-in client, README configuration)', functi
     const text = '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n'
     const seen = await runNeovim('people.ttl', text)
     assert.equal(seen.error, undefined, `${seen.error} after ${seen.steps.join(', ')}`)
-    assert.ok(seen.diagnostics?.some((d) => d.code === 'unknown-term' && d.line === 3 && /foaf:Person/.test(d.message)), JSON.stringify(seen.diagnostics))
-    assert.ok(seen.diagnostics?.some((d) => d.code === 'undeclared-prefix' && d.line === 4), JSON.stringify(seen.diagnostics))
+    assert.ok(
+      seen.diagnostics?.some((d) => d.code === 'unknown-term' && d.line === 3 && /foaf:Person/.test(d.message)),
+      JSON.stringify(seen.diagnostics),
+    )
+    assert.ok(
+      seen.diagnostics?.some((d) => d.code === 'undeclared-prefix' && d.line === 4),
+      JSON.stringify(seen.diagnostics),
+    )
     assert.ok(seen.actions?.includes('Change to foaf:Person'), JSON.stringify(seen.actions))
     assert.match(seen.hover ?? '', /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
     assert.ok(seen.completion?.includes('schema:Person'), `built-in completion offered: ${JSON.stringify(seen.completion)}`)

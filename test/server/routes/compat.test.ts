@@ -51,7 +51,10 @@ describe('prefix.cc and LOV compatible endpoints', () => {
     })
 
     it('/{p1,p2}.file.{format}: the prefixes named, in order; an unknown one is a 404 naming it', async () => {
-      assert.deepEqual(await getJson('/foaf,dc.file.json').then((r) => [r.status, r.body]), [200, { foaf: 'http://xmlns.com/foaf/0.1/', dc: 'http://purl.org/dc/elements/1.1/' }])
+      assert.deepEqual(await getJson('/foaf,dc.file.json').then((r) => [r.status, r.body]), [
+        200,
+        { foaf: 'http://xmlns.com/foaf/0.1/', dc: 'http://purl.org/dc/elements/1.1/' },
+      ])
       assert.equal(await (await get('/foaf.file.sparql')).text(), 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n')
       assert.deepEqual((await getJson('/schema.file.jsonld')).body, { '@context': { schema: 'http://schema.org/' } })
       const missing = await getJson('/foaf,nosuchprefix.file.json')
@@ -83,7 +86,10 @@ describe('prefix.cc and LOV compatible endpoints', () => {
 
     it('autocomplete/terms with type=property offers properties only, and a prefixed query works too', async () => {
       const { body } = await getJson(`${LOV}/autocomplete/terms?q=foaf:kn&type=property`)
-      assert.deepEqual(body.results.map((r: any) => r.prefixedName[0]), ['foaf:knows'])
+      assert.deepEqual(
+        body.results.map((r: any) => r.prefixedName[0]),
+        ['foaf:knows'],
+      )
       const schema = (await getJson(`${LOV}/term/autocomplete?q=schema:na&type=property&page_size=5`)).body
       assert.ok(schema.results.length > 0)
       for (const r of schema.results) assert.equal(r.type, 'property')
@@ -95,7 +101,10 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       const one = (await getJson(`${LOV}/autocomplete/terms?q=schema:&type=class&page_size=3`)).body
       const two = (await getJson(`${LOV}/autocomplete/terms?q=schema:&type=class&page_size=3&page=2`)).body
       const both = (await getJson(`${LOV}/autocomplete/terms?q=schema:&type=class&page_size=6`)).body
-      assert.deepEqual([...one.results, ...two.results].map((r: any) => r.uri[0]), both.results.map((r: any) => r.uri[0]))
+      assert.deepEqual(
+        [...one.results, ...two.results].map((r: any) => r.uri[0]),
+        both.results.map((r: any) => r.uri[0]),
+      )
     })
 
     it('refuses a missing q, an unknown type and a bad page size with a 400', async () => {
@@ -120,7 +129,10 @@ describe('prefix.cc and LOV compatible endpoints', () => {
     it('vocabulary/list, /info and /autocomplete', async () => {
       const list = (await getJson(`${LOV}/vocabulary/list`)).body as Array<{ prefix: string; nsp: string; titles: Array<{ value: string }> }>
       assert.ok(list.length > 100)
-      assert.deepEqual(list.map((v) => v.prefix), [...list.map((v) => v.prefix)].sort())
+      assert.deepEqual(
+        list.map((v) => v.prefix),
+        [...list.map((v) => v.prefix)].sort(),
+      )
       assert.equal(list.find((v) => v.prefix === 'schema')?.titles[0]?.value, 'Schema.org')
       for (const vocab of ['foaf', 'http://xmlns.com/foaf/0.1/', 'http://xmlns.com/foaf/0.1']) {
         const info = await getJson(`${LOV}/vocabulary/info?vocab=${encodeURIComponent(vocab)}`)
@@ -132,7 +144,10 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       assert.equal((await get(`${LOV}/vocabulary/info?vocab=nosuchvocabulary`)).status, 404)
       assert.equal((await get(`${LOV}/vocabulary/info`)).status, 400)
       const geo = (await getJson(`${LOV}/vocabulary/autocomplete?q=geo`)).body
-      assert.ok(geo.results.every((r: any) => r.prefix[0].startsWith('geo')), JSON.stringify(geo.results))
+      assert.ok(
+        geo.results.every((r: any) => r.prefix[0].startsWith('geo')),
+        JSON.stringify(geo.results),
+      )
       assert.equal(geo.results[0].prefix[0], 'geo')
     })
   })
@@ -142,10 +157,20 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       const { status, body } = await getJson('/api/v1/term?q=schema:name')
       assert.equal(status, 200)
       assert.equal(body.definition, 'The name of the item.')
-      assert.deepEqual(body.domain.map((r: any) => r.prefixed), ['schema:Thing'])
-      assert.deepEqual(body.range.map((r: any) => r.prefixed), ['schema:Text'])
+      assert.deepEqual(
+        body.domain.map((r: any) => r.prefixed),
+        ['schema:Thing'],
+      )
+      assert.deepEqual(
+        body.range.map((r: any) => r.prefixed),
+        ['schema:Text'],
+      )
       assert.equal(body.vocabulary.title, 'Schema.org')
-      assert.ok((await getJson(`/api/v1/term?q=${encodeURIComponent('http://xmlns.com/foaf/0.1/Agent')}`)).body.subClasses.some((r: any) => r.prefixed === 'foaf:Person'))
+      assert.ok(
+        (await getJson(`/api/v1/term?q=${encodeURIComponent('http://xmlns.com/foaf/0.1/Agent')}`)).body.subClasses.some(
+          (r: any) => r.prefixed === 'foaf:Person',
+        ),
+      )
     })
 
     it('answers 404 for an unknown term and 400 without q', async () => {

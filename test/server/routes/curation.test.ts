@@ -27,7 +27,12 @@ describe('curation over HTTP', () => {
       const { status, type, body } = await getJson(`/api/v1/candidates?q=${encodeURIComponent('https://schema.org/Person')}`)
       assert.equal(status, 200)
       assert.equal(type, 'application/json; charset=utf-8')
-      const answer = body as { iri: string; standard: string; chosen: string; candidates: Array<{ name: string; score: number; reasons: string[]; chosen: boolean; synonym?: string }> }
+      const answer = body as {
+        iri: string
+        standard: string
+        chosen: string
+        candidates: Array<{ name: string; score: number; reasons: string[]; chosen: boolean; synonym?: string }>
+      }
       assert.equal(answer.iri, 'https://schema.org/Person')
       assert.equal(answer.standard, 'http://schema.org/Person')
       // What /shrink writes: sdo:, bound to https://schema.org/ itself; schema: (the synonym's standard) is listed, not chosen.
@@ -56,7 +61,10 @@ describe('curation over HTTP', () => {
       for (const q of ['Person', 'not an iri', 'http://a b', '//xmlns.com/foaf/0.1/']) {
         const { status, body } = await getJson(`/api/v1/candidates?q=${encodeURIComponent(q)}`)
         assert.equal(status, 400, q)
-        assert.deepEqual(body, { success: false, error: { code: 'BAD_PARAMETER', message: "parameter 'q' must be an absolute IRI such as http://xmlns.com/foaf/0.1/Person" } })
+        assert.deepEqual(body, {
+          success: false,
+          error: { code: 'BAD_PARAMETER', message: "parameter 'q' must be an absolute IRI such as http://xmlns.com/foaf/0.1/Person" },
+        })
       }
       assert.equal((await getJson('/api/v1/candidates?q=%zz')).status, 400)
       assert.equal((await getJson(`/api/v1/candidates?q=http://x/${'a'.repeat(5000)}`)).status, 414)

@@ -32,17 +32,30 @@ describe('prefix grades over HTTP', () => {
     const rows = (await response.json()) as Row[]
     assert.ok(rows.length > 900, `${rows.length} rows`)
     assert.ok(rows.every((row) => row.offered && (row.quality === 'curated' || row.quality === 'popular')))
-    assert.deepEqual(rows.find((row) => row.prefix === 'foaf'), { prefix: 'foaf', namespace: 'http://xmlns.com/foaf/0.1/', quality: 'curated', offered: true })
+    assert.deepEqual(
+      rows.find((row) => row.prefix === 'foaf'),
+      { prefix: 'foaf', namespace: 'http://xmlns.com/foaf/0.1/', quality: 'curated', offered: true },
+    )
     for (const junk of ['foaffff', 'foaa', 'leaks', 'test2', 'dcterm', 'w3']) assert.ok(!rows.some((row) => row.prefix === junk), junk)
   })
 
   it('lists every prefix with show=all, each with its grade and the rule that decided', async () => {
     const rows = (await (await get('/api/v1/prefixes?grades=true&show=all')).json()) as Row[]
     const plain = (await (await get('/api/v1/prefixes?format=json')).json()) as Record<string, string>
-    assert.deepEqual(rows.map((row) => row.prefix), Object.keys(plain)) // the whole table, in its order
+    assert.deepEqual(
+      rows.map((row) => row.prefix),
+      Object.keys(plain),
+    ) // the whole table, in its order
     const by = new Map(rows.map((row) => [row.prefix, row]))
     assert.deepEqual(by.get('foaa'), { prefix: 'foaa', namespace: 'https://kibanshoe.com/', quality: 'suspect', reason: 'no-vocabulary-host', offered: false })
-    assert.deepEqual(by.get('dcterm'), { prefix: 'dcterm', namespace: 'http://purl.org/dc/terms/', quality: 'suspect', reason: 'typo-alias', usually: 'dcterms', offered: false })
+    assert.deepEqual(by.get('dcterm'), {
+      prefix: 'dcterm',
+      namespace: 'http://purl.org/dc/terms/',
+      quality: 'suspect',
+      reason: 'typo-alias',
+      usually: 'dcterms',
+      offered: false,
+    })
     assert.deepEqual(by.get('w3'), { prefix: 'w3', namespace: 'http://www.w3.org/', quality: 'long-tail', reason: 'umbrella', offered: false })
     assert.equal(by.get('geovocab')?.quality, 'long-tail')
   })

@@ -47,7 +47,10 @@ describe('prefix sets over HTTP', function () {
       assert.deepEqual((await json('/api/v1/expand?q=ex:Thing&set=team')).body, { success: true, value: 'http://example.org/ns#Thing' })
       assert.deepEqual((await json('/api/v1/expand?q=foaf:Person&set=team')).body, { success: true, value: 'http://example.com/myfoaf/Person' })
       assert.deepEqual((await json('/api/v1/expand?q=schema:Person&set=team')).body, { success: true, value: 'http://schema.org/Person' })
-      assert.deepEqual((await json('/api/v1/shrink?q=' + encodeURIComponent('http://example.com/myfoaf/x') + '&set=team')).body, { success: true, value: 'foaf:x' })
+      assert.deepEqual((await json('/api/v1/shrink?q=' + encodeURIComponent('http://example.com/myfoaf/x') + '&set=team')).body, {
+        success: true,
+        value: 'foaf:x',
+      })
       // Without set= the default table is served as before.
       assert.deepEqual((await json('/api/v1/expand?q=foaf:Person')).body, { success: true, value: 'http://xmlns.com/foaf/0.1/Person' })
       assert.notEqual((await json('/api/v1/expand?q=ex:Thing')).body.value, 'http://example.org/ns#Thing')
@@ -69,7 +72,9 @@ describe('prefix sets over HTTP', function () {
     })
 
     it('reads an extended prefix map with synonyms and SHACL sh:declare, and writes them back', async () => {
-      const epm = [{ prefix: 'proj', uri_prefix: 'http://example.org/project/', prefix_synonyms: ['project'], uri_prefix_synonyms: ['https://example.org/project/'] }]
+      const epm = [
+        { prefix: 'proj', uri_prefix: 'http://example.org/project/', prefix_synonyms: ['project'], uri_prefix_synonyms: ['https://example.org/project/'] },
+      ]
       const created = await put('epm', JSON.stringify(epm), 'application/json')
       assert.equal(created.status, 201, await created.clone().text())
       assert.equal(((await created.json()) as { prefixes: number }).prefixes, 1)
@@ -109,7 +114,11 @@ describe('prefix sets over HTTP', function () {
       const jsonError = ((await broken.json()) as { error: { line: number; column: number } }).error
       assert.deepEqual([jsonError.line, jsonError.column], [2, 7])
       // Entries that parse but are invalid refuse the whole body too.
-      const invalid = await put('team', JSON.stringify({ ok: 'http://ok.example/', 'bad prefix': 'http://x.example/', rel: 'not/absolute' }), 'application/json')
+      const invalid = await put(
+        'team',
+        JSON.stringify({ ok: 'http://ok.example/', 'bad prefix': 'http://x.example/', rel: 'not/absolute' }),
+        'application/json',
+      )
       assert.equal(invalid.status, 400)
       const problems = ((await invalid.json()) as { error: { problems: unknown[] } }).error.problems
       assert.equal(problems.length, 2)
@@ -169,7 +178,10 @@ describe('prefix sets over HTTP', function () {
       assert.equal(team.prefixes, 2)
       assert.equal(team.standalone, false)
       assert.ok(!Number.isNaN(Date.parse(team.updated)))
-      assert.deepEqual(list.map((s) => s.name), [...list.map((s) => s.name)].sort())
+      assert.deepEqual(
+        list.map((s) => s.name),
+        [...list.map((s) => s.name)].sort(),
+      )
     })
   })
 
@@ -188,7 +200,8 @@ describe('prefix sets over HTTP', function () {
       // If-None-Match: * creates only.
       assert.equal((await put('locked', TEAM_TTL, 'text/turtle', { 'if-none-match': '*' })).status, 412)
       assert.equal((await put('fresh', TEAM_TTL, 'text/turtle', { 'if-none-match': '*' })).status, 201)
-      const del = (headers: Record<string, string>) => fetch(url('/api/v1/sets/locked'), { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}`, ...headers } })
+      const del = (headers: Record<string, string>) =>
+        fetch(url('/api/v1/sets/locked'), { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}`, ...headers } })
       // Equal contents make equal tags: the set now holds what `first` held again, not what `second` did.
       assert.equal((await del({ 'if-match': second.etag })).status, 412)
       const current = (await fetch(url('/api/v1/sets/locked?format=json'))).headers.get('etag')!
@@ -222,10 +235,19 @@ describe('prefix sets over HTTP', function () {
       assert.equal(redirect.status, 302)
       assert.equal(redirect.headers.get('location'), 'http://example.org/widgets/Gear')
       assert.equal(redirect.headers.get('cache-control'), 'no-cache')
-      const candidates = (await json('/api/v1/candidates?q=' + encodeURIComponent('http://example.org/widgets/Gear') + '&set=team')).body as { chosen: string | null }
+      const candidates = (await json('/api/v1/candidates?q=' + encodeURIComponent('http://example.org/widgets/Gear') + '&set=team')).body as {
+        chosen: string | null
+      }
       assert.equal(candidates.chosen, 'widget:Gear')
-      assert.notEqual(((await json('/api/v1/candidates?q=' + encodeURIComponent('http://example.org/widgets/Gear'))).body as { chosen: string | null }).chosen, 'widget:Gear')
-      const bulk = await fetch(url('/api/v1/expand?set=team'), { method: 'POST', body: JSON.stringify(['widget:a', 'schema:b', 'nosuch:c']), headers: { 'content-type': 'application/json' } })
+      assert.notEqual(
+        ((await json('/api/v1/candidates?q=' + encodeURIComponent('http://example.org/widgets/Gear'))).body as { chosen: string | null }).chosen,
+        'widget:Gear',
+      )
+      const bulk = await fetch(url('/api/v1/expand?set=team'), {
+        method: 'POST',
+        body: JSON.stringify(['widget:a', 'schema:b', 'nosuch:c']),
+        headers: { 'content-type': 'application/json' },
+      })
       assert.deepEqual(await bulk.json(), ['http://example.org/widgets/a', 'http://schema.org/b', null])
     })
 
@@ -237,7 +259,17 @@ describe('prefix sets over HTTP', function () {
     })
 
     it('answers a JSON 404 for an unknown set on every read endpoint', async () => {
-      for (const path of ['/api/v1/expand?q=a:b', '/api/v1/shrink?q=http://x/', '/api/v1/autocomplete?q=a', '/api/v1/prefixes', '/api/v1/search?q=a', '/api/v1/suggest?q=a', '/api/v1/prefixes/foaf', '/api/v1/candidates?q=http://x/', '/foaf:Person']) {
+      for (const path of [
+        '/api/v1/expand?q=a:b',
+        '/api/v1/shrink?q=http://x/',
+        '/api/v1/autocomplete?q=a',
+        '/api/v1/prefixes',
+        '/api/v1/search?q=a',
+        '/api/v1/suggest?q=a',
+        '/api/v1/prefixes/foaf',
+        '/api/v1/candidates?q=http://x/',
+        '/foaf:Person',
+      ]) {
         const response = await fetch(url(`${path}${path.includes('?') ? '&' : '?'}set=nosuch`), { redirect: 'manual' })
         assert.equal(response.status, 404, path)
         assert.deepEqual(await response.json(), { success: false, error: { code: 'NOT_FOUND', message: "unknown set 'nosuch'" } }, path)
@@ -256,7 +288,10 @@ describe('prefix sets over HTTP', function () {
       const defaults = builder.build()
       const known = defaults.entries().slice(0, 400)
       const prefixArb = fc.oneof(fc.constantFrom(...known.map((e) => e.prefix)), fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/))
-      const namespaceArb = fc.oneof(fc.constantFrom(...known.map((e) => e.namespace)), fc.stringMatching(/^[a-z]{1,5}$/).map((s) => `http://example.org/${s}/`))
+      const namespaceArb = fc.oneof(
+        fc.constantFrom(...known.map((e) => e.namespace)),
+        fc.stringMatching(/^[a-z]{1,5}$/).map((s) => `http://example.org/${s}/`),
+      )
       let run = 0
       await fc.assert(
         fc.asyncProperty(fc.uniqueArray(fc.tuple(prefixArb, namespaceArb), { minLength: 1, maxLength: 6, selector: ([p]) => p }), async (pairs) => {
@@ -282,7 +317,11 @@ describe('prefix sets over HTTP', function () {
     it('lets a page on another origin PUT with a token and read the ETag', async () => {
       const preflight = await fetch(url('/api/v1/sets/team'), {
         method: 'OPTIONS',
-        headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type, if-match' },
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'authorization, content-type, if-match',
+        },
       })
       assert.equal(preflight.status, 204)
       assert.match(preflight.headers.get('access-control-allow-methods')!, /PUT/)
@@ -302,10 +341,22 @@ describe('prefix sets: operator settings', function () {
     const service = await listen(createApp({ index, sets: { store, tokens: [TOKEN], privateReads: true } }))
     try {
       const auth = { authorization: `Bearer ${TOKEN}` }
-      assert.equal((await fetch(`${service.url}/api/v1/sets/p`, { method: 'PUT', body: '{"p":"http://example.org/p#"}', headers: { ...auth, 'content-type': 'application/json' } })).status, 201)
+      assert.equal(
+        (
+          await fetch(`${service.url}/api/v1/sets/p`, {
+            method: 'PUT',
+            body: '{"p":"http://example.org/p#"}',
+            headers: { ...auth, 'content-type': 'application/json' },
+          })
+        ).status,
+        201,
+      )
       const refused = await fetch(`${service.url}/api/v1/expand?q=p:a&set=p`)
       assert.equal(refused.status, 401)
-      assert.match(((await refused.json()) as { error: { message: string } }).error.message, /^reading sets needs Authorization: Bearer TOKEN \(this server keeps them private\)$/)
+      assert.match(
+        ((await refused.json()) as { error: { message: string } }).error.message,
+        /^reading sets needs Authorization: Bearer TOKEN \(this server keeps them private\)$/,
+      )
       assert.equal((await fetch(`${service.url}/api/v1/sets`)).status, 401)
       assert.equal((await fetch(`${service.url}/api/v1/sets/p`)).status, 401)
       assert.equal((await fetch(`${service.url}/api/v1/expand?q=p:a&set=p`, { headers: auth })).status, 200)
@@ -356,7 +407,11 @@ describe('prefix sets: operator settings', function () {
     const readOnly = await listen(createApp({ index, sets: { store } }))
     const none = await listen(createApp({ index }))
     try {
-      const response = await fetch(`${readOnly.url}/api/v1/sets/p`, { method: 'PUT', body: '{"p":"http://example.org/p#"}', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } })
+      const response = await fetch(`${readOnly.url}/api/v1/sets/p`, {
+        method: 'PUT',
+        body: '{"p":"http://example.org/p#"}',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      })
       assert.equal(response.status, 401)
       assert.match(((await response.json()) as { error: { message: string } }).error.message, /PREFIXD_TOKENS/)
       const list = await fetch(`${none.url}/api/v1/sets`)

@@ -33,14 +33,22 @@ describe('shrink over HTTP: expand(shrink(iri)) === iri', function () {
     const iris = [...new Set(vocabularyIris().flatMap((v) => v.iris))]
     const names = await bulk('shrink', iris)
     const named = iris.filter((_, i) => names[i] !== null)
-    const back = await bulk('expand', names.filter((n): n is string => n !== null))
+    const back = await bulk(
+      'expand',
+      names.filter((n): n is string => n !== null),
+    )
     const wrong = named.filter((iri, i) => back[i] !== iri).map((iri, i) => `${iri} → ${back[i]}`)
     assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} of ${named.length}`)
     assert.ok(named.length / iris.length > 0.75, `${named.length} of ${iris.length} named`) // 78.6 %: demoted prefixes name nothing
   })
 
   it('holds one at a time through GET for the namespaces that have a synonym', async () => {
-    for (const iri of ['https://schema.org/Person', 'https://www.w3.org/2006/vcard/ns#Individual', 'https://ref.gs1.org/voc/Product', 'http://schema.org/Person']) {
+    for (const iri of [
+      'https://schema.org/Person',
+      'https://www.w3.org/2006/vcard/ns#Individual',
+      'https://ref.gs1.org/voc/Product',
+      'http://schema.org/Person',
+    ]) {
       const shrunk = (await (await fetch(`${service.url}/api/v1/shrink?q=${encodeURIComponent(iri)}`)).json()) as { value: string }
       const expanded = (await (await fetch(`${service.url}/api/v1/expand?q=${encodeURIComponent(shrunk.value)}`)).json()) as { value: string }
       assert.equal(expanded.value, iri, shrunk.value)

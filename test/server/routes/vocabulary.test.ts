@@ -85,7 +85,13 @@ describe('GET /api/v1/prefixes/{prefix}', () => {
       assert.ok(!names(body.classes).includes('foaf:knows') && !names(body.others).includes('foaf:knows'))
       const all = [...body.classes, ...body.properties, ...body.others].map((t) => t.iri)
       assert.equal(new Set(all).size, all.length, 'a term in two groups')
-      assert.deepEqual([...all].sort(), index().termsOf('foaf')!.map((t) => t.iri).sort())
+      assert.deepEqual(
+        [...all].sort(),
+        index()
+          .termsOf('foaf')!
+          .map((t) => t.iri)
+          .sort(),
+      )
     })
 
     it('puts each term in the group its types say, through the subclass closure', async () => {
@@ -105,16 +111,22 @@ describe('GET /api/v1/prefixes/{prefix}', () => {
         assert.equal(term.prefixed, known.prefixed ?? null)
         assert.equal(term.label, known.label ?? null)
         assert.deepEqual(term.types, known.types)
-        assert.deepEqual(term.typeNames, known.types.map((t) => index().shrink(t) ?? t))
+        assert.deepEqual(
+          term.typeNames,
+          known.types.map((t) => index().shrink(t) ?? t),
+        )
       }
       const person = body.classes.find((t) => t.iri === FOAF + 'Person')!
-      assert.deepEqual({ ...person, typeNames: [...person.typeNames].sort() }, {
-        prefixed: 'foaf:Person',
-        iri: FOAF + 'Person',
-        label: 'Person',
-        types: index().term(FOAF + 'Person')!.types,
-        typeNames: ['owl:Class', 'rdfs:Class'],
-      })
+      assert.deepEqual(
+        { ...person, typeNames: [...person.typeNames].sort() },
+        {
+          prefixed: 'foaf:Person',
+          iri: FOAF + 'Person',
+          label: 'Person',
+          types: index().term(FOAF + 'Person')!.types,
+          typeNames: ['owl:Class', 'rdfs:Class'],
+        },
+      )
     })
 
     it('answers 404 with a JSON error for an unknown prefix, and for a known one in another case', async () => {
@@ -190,9 +202,7 @@ describe('GET /api/v1/prefixes/{prefix}', () => {
       { iri: SMALL + 'individual', types: [OWL + 'NamedIndividual'] },
       { iri: 'http://example.org/café/x', types: [RDF_PROPERTY] },
     ]
-    const { getJson } = serving(() =>
-      PrefixIndex.fromPrefixes({ big: BIG, exact: EXACT, small: SMALL, café: 'http://example.org/café/' }, { terms }),
-    )
+    const { getJson } = serving(() => PrefixIndex.fromPrefixes({ big: BIG, exact: EXACT, small: SMALL, café: 'http://example.org/café/' }, { terms }))
 
     it(`says truncated and lists ${MAX_VOCABULARY_TERMS} terms when the namespace holds more`, async () => {
       const { status, body } = await getJson<Vocabulary>('/api/v1/prefixes/big')
@@ -223,7 +233,10 @@ describe('GET /api/v1/prefixes/{prefix}', () => {
       assert.equal(status, 200)
       assert.equal(body.prefix, 'café')
       assert.equal(body.namespace, 'http://example.org/café/')
-      assert.deepEqual(body.properties.map((t) => t.prefixed), ['café:x'])
+      assert.deepEqual(
+        body.properties.map((t) => t.prefixed),
+        ['café:x'],
+      )
     })
   })
 })
@@ -236,7 +249,10 @@ describe('GET /api/v1/autocomplete?detail=true', () => {
     const plain = await getJson<string[]>('/api/v1/autocomplete?q=foaf:Pe')
     const { status, body } = await getJson<Suggestion[]>('/api/v1/autocomplete?q=foaf:Pe&detail=true')
     assert.equal(status, 200)
-    assert.deepEqual(body.map((s) => s.value), plain.body)
+    assert.deepEqual(
+      body.map((s) => s.value),
+      plain.body,
+    )
     for (const suggestion of body) {
       assert.deepEqual(Object.keys(suggestion).sort(), KEYS, suggestion.value)
       const term = index().term(suggestion.iri)!
@@ -245,20 +261,26 @@ describe('GET /api/v1/autocomplete?detail=true', () => {
         ['term', index().expand(suggestion.value), 'foaf', FOAF, term.label ?? null, term.types],
         suggestion.value,
       )
-      assert.deepEqual(suggestion.typeNames, term.types.map((t) => index().shrink(t) ?? t))
+      assert.deepEqual(
+        suggestion.typeNames,
+        term.types.map((t) => index().shrink(t) ?? t),
+      )
     }
     const person = body.find((s) => s.value === 'foaf:Person')!
-    assert.deepEqual({ ...person, typeNames: [...person.typeNames].sort() }, {
-      value: 'foaf:Person',
-      kind: 'term',
-      iri: FOAF + 'Person',
-      prefix: 'foaf',
-      namespace: FOAF,
-      label: 'Person',
-      types: index().term(FOAF + 'Person')!.types,
-      typeNames: ['owl:Class', 'rdfs:Class'],
-      definition: 'A person.',
-    })
+    assert.deepEqual(
+      { ...person, typeNames: [...person.typeNames].sort() },
+      {
+        value: 'foaf:Person',
+        kind: 'term',
+        iri: FOAF + 'Person',
+        prefix: 'foaf',
+        namespace: FOAF,
+        label: 'Person',
+        types: index().term(FOAF + 'Person')!.types,
+        typeNames: ['owl:Class', 'rdfs:Class'],
+        definition: 'A person.',
+      },
+    )
   })
 
   it('gives for q=foaf: first the prefix itself: its namespace and the vocabulary title', async () => {

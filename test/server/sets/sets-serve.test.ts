@@ -61,12 +61,26 @@ describe('prefixd serve with sets', function () {
       // Every worker learns the set is unknown first (a remembered 404 must not outlive the PUT).
       for (let i = 0; i < 6; i++) assert.equal((await read()).status, 404)
       assert.equal((await putSet(service.url, 'shared', '@prefix w: <http://example.org/one#> .')).status, 201)
-      await until(async () => Promise.all(Array.from({ length: 8 }, read)), (answers) => answers.every((a) => a.body.includes('/one#x')), 2000)
+      await until(
+        async () => Promise.all(Array.from({ length: 8 }, read)),
+        (answers) => answers.every((a) => a.body.includes('/one#x')),
+        2000,
+      )
       const answers = await Promise.all(Array.from({ length: 8 }, read))
-      assert.ok(answers.every((a) => a.status === 200 && a.body.includes('http://example.org/one#x')), JSON.stringify(answers))
+      assert.ok(
+        answers.every((a) => a.status === 200 && a.body.includes('http://example.org/one#x')),
+        JSON.stringify(answers),
+      )
       assert.equal((await putSet(service.url, 'shared', '@prefix w: <http://example.org/two#> .')).status, 200)
-      const changed = await until(async () => Promise.all(Array.from({ length: 8 }, read)), (list) => list.every((a) => a.body.includes('/two#x')), 2000)
-      assert.ok(changed.every((a) => a.body.includes('http://example.org/two#x')), JSON.stringify(changed))
+      const changed = await until(
+        async () => Promise.all(Array.from({ length: 8 }, read)),
+        (list) => list.every((a) => a.body.includes('/two#x')),
+        2000,
+      )
+      assert.ok(
+        changed.every((a) => a.body.includes('http://example.org/two#x')),
+        JSON.stringify(changed),
+      )
     } finally {
       service.child.kill('SIGTERM')
       await once(service.child, 'exit')
@@ -110,18 +124,29 @@ describe('prefixd serve with sets on PostgreSQL', function () {
       assert.match(one.output(), /project prefix sets in postgres:\/\/.* \(postgres\)/)
       const read = async (name: string) => (await fetch(`${two.url}api/v1/expand?q=pg:x&set=${name}`)).json() as Promise<{ value?: string }>
       assert.equal((await read('team')).value, undefined) // the other learns the set is unknown first
-      for (const [version, status] of [['one', 201], ['two', 200]] as const) {
+      for (const [version, status] of [
+        ['one', 201],
+        ['two', 200],
+      ] as const) {
         assert.equal((await putSet(one.url, 'team', `@prefix pg: <http://example.org/${version}#> .`)).status, status)
         // The other instance keeps what it read (the unknown name, the first version) with no expiry: only
         // the NOTIFY can make it serve the new version. How soon (p99 within a second) is the benchmark's
         // to measure (npm run bench:sets): a timed assertion here failed once at 1,012 ms at a load average of 10.
-        const seen = await until(() => read('team'), (body) => body.value === `http://example.org/${version}#x`, 5000)
+        const seen = await until(
+          () => read('team'),
+          (body) => body.value === `http://example.org/${version}#x`,
+          5000,
+        )
         assert.equal(seen.value, `http://example.org/${version}#x`)
       }
       // A delete through the other is heard the other way round.
       const removed = await fetch(`${two.url}api/v1/sets/team`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } })
       assert.equal(removed.status, 204)
-      const gone = await until(async () => (await fetch(`${one.url}api/v1/expand?q=pg:x&set=team`)).status, (status) => status === 404, 5000)
+      const gone = await until(
+        async () => (await fetch(`${one.url}api/v1/expand?q=pg:x&set=team`)).status,
+        (status) => status === 404,
+        5000,
+      )
       assert.equal(gone, 404)
       // Both list what the database holds.
       await putSet(two.url, 'listed', '@prefix l: <http://example.org/l#> .')

@@ -1,3 +1,5 @@
 // Fixture of the import-cycle test: a → b → c → a.
 import type { B } from './b.js'
-export interface A { readonly b?: B }
+export interface A {
+  readonly b?: B
+}

@@ -1,3 +1,5 @@
 // Fixture of the import-cycle test: a → b → c → a.
 import { c } from './c.js'
-export interface B { readonly c: typeof c }
+export interface B {
+  readonly c: typeof c
+}

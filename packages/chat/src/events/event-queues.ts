@@ -61,9 +61,10 @@ const ALWAYS_DELIVERED = new Set(['heartbeat', 'restart'])
 
 /** The answer to an unknown, expired, dropped or someone else's queue. */
 export function badQueue(queueId: string, reason?: string): ChatError {
-  return new ChatError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId.slice(0, 100)}`, { extra: { queue_id: queueId.slice(0, 100), ...(reason !== undefined && { reason }) } })
+  return new ChatError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId.slice(0, 100)}`, {
+    extra: { queue_id: queueId.slice(0, 100), ...(reason !== undefined && { reason }) },
+  })
 }
-
 
 export class QueueStore {
   readonly #store: Store
@@ -105,35 +106,38 @@ export class QueueStore {
     for (const [id, through] of acknowledged) byId.set(id, [through, null])
     for (const [id, at] of connected) byId.set(id, [byId.get(id)?.[0] ?? null, at])
     const rows = [...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, [through, at]]) => [id, through, at] as const)
-    await this.#store.transaction(async (tx) => {
-      if (tx.dialect === 'postgres') {
-        // Three statements whatever the number of queues (a round trip each, with the rows locked).
-        const json = JSON.stringify(rows)
-        await tx.run("SELECT 1 FROM event_queues WHERE id IN (SELECT e ->> 0 FROM json_array_elements(?::json) AS e) ORDER BY id FOR NO KEY UPDATE", json)
-        await tx.run(
-          "DELETE FROM queue_events q USING json_array_elements(?::json) AS e WHERE e ->> 1 IS NOT NULL AND q.queue_id = e ->> 0 AND q.event_id <= (e ->> 1)::bigint",
-          json,
-        )
-        await tx.run(
-          `UPDATE event_queues q SET pruned_through = greatest(q.pruned_through, coalesce((e ->> 1)::bigint, -1)), last_connected_at = greatest(q.last_connected_at, coalesce((e ->> 2)::bigint, 0))
+    await this.#store.transaction(
+      async (tx) => {
+        if (tx.dialect === 'postgres') {
+          // Three statements whatever the number of queues (a round trip each, with the rows locked).
+          const json = JSON.stringify(rows)
+          await tx.run('SELECT 1 FROM event_queues WHERE id IN (SELECT e ->> 0 FROM json_array_elements(?::json) AS e) ORDER BY id FOR NO KEY UPDATE', json)
+          await tx.run(
+            'DELETE FROM queue_events q USING json_array_elements(?::json) AS e WHERE e ->> 1 IS NOT NULL AND q.queue_id = e ->> 0 AND q.event_id <= (e ->> 1)::bigint',
+            json,
+          )
+          await tx.run(
+            `UPDATE event_queues q SET pruned_through = greatest(q.pruned_through, coalesce((e ->> 1)::bigint, -1)), last_connected_at = greatest(q.last_connected_at, coalesce((e ->> 2)::bigint, 0))
            FROM json_array_elements(?::json) AS e WHERE q.id = e ->> 0`,
-          json,
-        )
-      } else {
-        for (const [id, through, at] of rows) {
-          if (through !== null) {
-            await tx.run('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?', id, through)
-            await tx.run('UPDATE event_queues SET pruned_through = max(pruned_through, ?) WHERE id = ?', through, id)
+            json,
+          )
+        } else {
+          for (const [id, through, at] of rows) {
+            if (through !== null) {
+              await tx.run('DELETE FROM queue_events WHERE queue_id = ? AND event_id <= ?', id, through)
+              await tx.run('UPDATE event_queues SET pruned_through = max(pruned_through, ?) WHERE id = ?', through, id)
+            }
+            if (at !== null) await tx.run('UPDATE event_queues SET last_connected_at = max(last_connected_at, ?) WHERE id = ?', at, id)
           }
-          if (at !== null) await tx.run('UPDATE event_queues SET last_connected_at = max(last_connected_at, ?) WHERE id = ?', at, id)
         }
-      }
-      // Shared event bodies no queue points at any more (payload ids only grow; one a concurrent change
-      // is writing is not visible here, so it is not deleted).
-      await tx.run(
-        'DELETE FROM event_payloads WHERE id < coalesce((SELECT min(payload_id) FROM queue_events WHERE payload_id IS NOT NULL), (SELECT max(id) + 1 FROM event_payloads))',
-      )
-    }, { shared: true })
+        // Shared event bodies no queue points at any more (payload ids only grow; one a concurrent change
+        // is writing is not visible here, so it is not deleted).
+        await tx.run(
+          'DELETE FROM event_payloads WHERE id < coalesce((SELECT min(payload_id) FROM queue_events WHERE payload_id IS NOT NULL), (SELECT max(id) + 1 FROM event_payloads))',
+        )
+      },
+      { shared: true },
+    )
     // Saved: forgotten, unless a request moved them on meanwhile (the next save writes those).
     for (const [id, through] of acknowledged) if (this.#acknowledged.get(id) === through) this.#acknowledged.delete(id)
     for (const [id, at] of connected) if (this.#connectedAt.get(id) === at) this.#connectedAt.delete(id)
@@ -146,7 +150,16 @@ export class QueueStore {
     await tx.run(
       `INSERT INTO event_queues (id, user_id, created_at, last_connected_at, lifespan_secs, event_types, narrow, all_public_streams, apply_markdown, client_capabilities)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      id, userId, now, now, options.lifespanSecs, options.eventTypes === null ? null : JSON.stringify(options.eventTypes), JSON.stringify(options.narrow), options.allPublicStreams ? 1 : 0, options.applyMarkdown ? 1 : 0, JSON.stringify(options.clientCapabilities),
+      id,
+      userId,
+      now,
+      now,
+      options.lifespanSecs,
+      options.eventTypes === null ? null : JSON.stringify(options.eventTypes),
+      JSON.stringify(options.narrow),
+      options.allPublicStreams ? 1 : 0,
+      options.applyMarkdown ? 1 : 0,
+      JSON.stringify(options.clientCapabilities),
     )
     return id
   }
@@ -172,7 +185,9 @@ export class QueueStore {
       `SELECT q.id, q.user_id, q.last_connected_at, q.lifespan_secs, q.next_event_id, q.pruned_through, e.event_id, coalesce(p.body, e.event) AS event FROM event_queues q
        LEFT JOIN queue_events e ON e.queue_id = q.id AND e.event_id > ? LEFT JOIN event_payloads p ON p.id = e.payload_id
        WHERE q.id = ? ORDER BY e.event_id LIMIT ?`,
-      afterId, queueId, MAX_EVENTS_PER_ANSWER,
+      afterId,
+      queueId,
+      MAX_EVENTS_PER_ANSWER,
     )
     const queue = await this.#ownedFrom(rows[0], queueId, userId)
     const events: string[] = []
@@ -222,10 +237,13 @@ export class QueueStore {
   async delete(queueId: string): Promise<void> {
     this.#forget(queueId)
     // The queue first: a fan-out writing to it now is waited for, so its events are deleted too.
-    await this.#store.transaction(async (tx) => {
-      await tx.run('DELETE FROM event_queues WHERE id = ?', queueId)
-      await tx.run('DELETE FROM queue_events WHERE queue_id = ?', queueId)
-    }, { shared: true })
+    await this.#store.transaction(
+      async (tx) => {
+        await tx.run('DELETE FROM event_queues WHERE id = ?', queueId)
+        await tx.run('DELETE FROM queue_events WHERE queue_id = ?', queueId)
+      },
+      { shared: true },
+    )
   }
 
   touch(queueId: string): void {
@@ -259,7 +277,9 @@ export class QueueStore {
     return this.#store.all(
       `SELECT q.event_id, coalesce(p.body, q.event) AS event FROM queue_events q LEFT JOIN event_payloads p ON p.id = q.payload_id
        WHERE q.queue_id = ? AND q.event_id > ? ORDER BY q.event_id LIMIT ?`,
-      queueId, afterId, MAX_EVENTS_PER_ANSWER,
+      queueId,
+      afterId,
+      MAX_EVENTS_PER_ANSWER,
     )
   }
 
@@ -291,7 +311,10 @@ export class QueueStore {
   }
 
   async #append(tx: Sql, queueId: string, event: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-    const row = await tx.get<{ id: number }>('UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id', queueId)
+    const row = await tx.get<{ id: number }>(
+      'UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id = ? RETURNING next_event_id - 1 AS id',
+      queueId,
+    )
     if (row === undefined) throw badQueue(queueId)
     this.#latest.delete(queueId)
     await tx.run('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)', queueId, row.id, JSON.stringify(event))
@@ -313,7 +336,10 @@ export class QueueStore {
     // On PostgreSQL, sends run beside each other: their queues are locked here, in id order (a second
     // send to the same queues waits for this one's commit, then reads the counters it left).
     const lock = postgres ? ' FOR NO KEY UPDATE' : ''
-    for (const q of await tx.all<QueueRow>(`SELECT * FROM event_queues WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY id${lock}`, JSON.stringify(everyUser))) {
+    for (const q of await tx.all<QueueRow>(
+      `SELECT * FROM event_queues WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY id${lock}`,
+      JSON.stringify(everyUser),
+    )) {
       const list = queuesOf.get(q.user_id)
       if (list === undefined) queuesOf.set(q.user_id, [q])
       else list.push(q)
@@ -335,13 +361,17 @@ export class QueueStore {
       audiences.set(id, audience)
     }
     for (const { users, event } of events) {
-      const queues: Array<[QueueRow, Readonly<Record<string, unknown>>]> = users.flatMap((user) => (queuesOf.get(user) ?? []).map((q): [QueueRow, typeof event] => [q, event]))
+      const queues: Array<[QueueRow, Readonly<Record<string, unknown>>]> = users.flatMap((user) =>
+        (queuesOf.get(user) ?? []).map((q): [QueueRow, typeof event] => [q, event]),
+      )
       const audience = event.type === 'message' ? audiences.get((event.message as { id?: unknown } | undefined)?.id) : undefined
       if (audience !== undefined) {
         audiences.delete((event.message as { id?: unknown }).id)
         const { local_message_id: _, sender_queue_id: __, ...shared } = event
         const onlyPublic = { ...shared, flags: [] }
-        publicQueues ??= await tx.all<QueueRow>(`SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest' ORDER BY q.id${postgres ? ' FOR NO KEY UPDATE OF q' : ''}`)
+        publicQueues ??= await tx.all<QueueRow>(
+          `SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest' ORDER BY q.id${postgres ? ' FOR NO KEY UPDATE OF q' : ''}`,
+        )
         for (const q of publicQueues) if (!audience.has(q.user_id)) queues.push([q, onlyPublic])
       }
       // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.
@@ -419,7 +449,10 @@ export class QueueStore {
     await tx.run('DELETE FROM queue_events WHERE queue_id = ?', queue.id) // (after the queue: see delete)
     await tx.run(
       'INSERT INTO dropped_queues (id, user_id, reason, dropped_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, reason = excluded.reason, dropped_at = excluded.dropped_at',
-      queue.id, queue.user_id, reason, Math.floor(this.#now()),
+      queue.id,
+      queue.user_id,
+      reason,
+      Math.floor(this.#now()),
     )
   }
 }

@@ -76,7 +76,13 @@ export class Waiters {
    * `gone` fires (the client closed the connection). `readAt`: the `sequence` noted before the request
    * last read its queue (news heard since then ends the wait at once).
    */
-  wait(queueId: string, heartbeatMs: number, gone: (listener: () => void) => () => void, onEvents?: () => boolean | Promise<boolean>, readAt?: number): Promise<WaitOutcome | 'answered'> {
+  wait(
+    queueId: string,
+    heartbeatMs: number,
+    gone: (listener: () => void) => () => void,
+    onEvents?: () => boolean | Promise<boolean>,
+    readAt?: number,
+  ): Promise<WaitOutcome | 'answered'> {
     this.#waiting.get(queueId)?.finish('replaced')
     // (A request still reading its queue when the service began to stop: its connection is closing.)
     if (this.#closed) return Promise.resolve('gone')

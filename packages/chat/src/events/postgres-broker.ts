@@ -79,7 +79,10 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
     if (space < 0 || message.payload.slice(0, space) === this.#origin) return
     if (message.payload[space + 1] !== '=') return this.#tell(message.payload.slice(space + 1).split(','))
     const answers = parseAnswers(message.payload.slice(space + 2))
-    this.#tell(answers.map(([id]) => id), answers)
+    this.#tell(
+      answers.map(([id]) => id),
+      answers,
+    )
   }
 
   /** The connected client, `undefined` while the connection is lost. */
@@ -123,7 +126,8 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
   publish(queueIds: readonly string[], answers?: PreparedAnswers): void {
     if (queueIds.length === 0) return
     // The notifications go out first: waking this process's requests (answering each) takes a while.
-    if (this.#client === undefined) this.#missed = true // the others are told to resync when it is back
+    if (this.#client === undefined)
+      this.#missed = true // the others are told to resync when it is back
     else this.#notify([...payloads(this.#origin, queueIds, answers ?? [])])
     this.#tell(queueIds)
   }
@@ -196,9 +200,12 @@ function* joined(items: readonly string[], room: number, wrap: (list: string) =>
 function parseAnswers(body: string): PreparedAnswers {
   const newline = body.indexOf('\n')
   const rest = body.slice(newline + 1)
-  return body.slice(0, newline).split(',').map((entry) => {
-    const space = entry.indexOf(' ')
-    const eventId = Number(entry.slice(space + 1))
-    return [entry.slice(0, space), { eventId, json: `{"id":${eventId}${rest}` }] as const
-  })
+  return body
+    .slice(0, newline)
+    .split(',')
+    .map((entry) => {
+      const space = entry.indexOf(' ')
+      const eventId = Number(entry.slice(space + 1))
+      return [entry.slice(0, space), { eventId, json: `{"id":${eventId}${rest}` }] as const
+    })
 }

@@ -91,7 +91,13 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
     if (ctx.body === undefined && ctx.status === 404) throw new ChatError('NOT_FOUND', 'Not found')
   })
   app.use(router.routes())
-  app.use(router.allowedMethods({ throw: true, notImplemented: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed'), methodNotAllowed: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed') }))
+  app.use(
+    router.allowedMethods({
+      throw: true,
+      notImplemented: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed'),
+      methodNotAllowed: () => new ChatError('METHOD_NOT_ALLOWED', 'Method not allowed'),
+    }),
+  )
   return app
 }
 

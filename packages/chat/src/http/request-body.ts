@@ -77,7 +77,11 @@ function readMultipart(type: string, body: Buffer, maxBytes: number, files: Uplo
   return new Promise((resolve, reject) => {
     let parser: InstanceType<typeof Busboy>
     try {
-      parser = new Busboy({ headers: { 'content-type': type }, isPartAFile: () => true, limits: { parts: MAX_PARTS + 1, files: MAX_PARTS + 1, fileSize: maxBytes } })
+      parser = new Busboy({
+        headers: { 'content-type': type },
+        isPartAFile: () => true,
+        limits: { parts: MAX_PARTS + 1, files: MAX_PARTS + 1, fileSize: maxBytes },
+      })
     } catch {
       return reject(new ChatError('BAD_REQUEST', 'Malformed multipart/form-data Content-Type (a boundary is required)'))
     }
@@ -95,10 +99,14 @@ function readMultipart(type: string, body: Buffer, maxBytes: number, files: Uplo
       if (filename !== undefined) {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        fields.push(new Promise((done) => stream.once('end', () => {
-          files!.push({ field: name, filename, bytes: Buffer.concat(chunks) })
-          done(undefined)
-        })))
+        fields.push(
+          new Promise((done) =>
+            stream.once('end', () => {
+              files!.push({ field: name, filename, bytes: Buffer.concat(chunks) })
+              done(undefined)
+            }),
+          ),
+        )
         return
       }
       const chunks: Buffer[] = []

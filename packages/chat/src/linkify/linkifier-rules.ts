@@ -59,7 +59,9 @@ export type ReversePart = { readonly text: string } | { readonly group: string }
  * as Python's format strings (which the spec's syntax comes from) refuse it.
  * @example parseReverseTemplate('#{id}') // { ok: true, parts: [{ text: '#' }, { group: 'id' }] }
  */
-export function parseReverseTemplate(template: string): { readonly ok: true; readonly parts: readonly ReversePart[] } | { readonly ok: false; readonly error: string } {
+export function parseReverseTemplate(
+  template: string,
+): { readonly ok: true; readonly parts: readonly ReversePart[] } | { readonly ok: false; readonly error: string } {
   const parts: ReversePart[] = []
   let text = ''
   let i = 0
@@ -146,7 +148,8 @@ export function checkLinkifier(input: LinkifierInput): LinkifierCheck {
 
   const alternatives = input.alternative_url_templates ?? []
   const alternativeVariables: string[][] = []
-  if (alternatives.length > MAX_ALTERNATIVE_URL_TEMPLATES) fail('alternative_url_templates', `Ensure this list has at most ${MAX_ALTERNATIVE_URL_TEMPLATES} templates.`)
+  if (alternatives.length > MAX_ALTERNATIVE_URL_TEMPLATES)
+    fail('alternative_url_templates', `Ensure this list has at most ${MAX_ALTERNATIVE_URL_TEMPLATES} templates.`)
   else {
     for (const template of alternatives) {
       const variables = template === '' || template.length > MAX_LINKIFIER_FIELD_LENGTH ? undefined : templateVariables(template)
@@ -166,7 +169,10 @@ export function checkLinkifier(input: LinkifierInput): LinkifierCheck {
       else if (missingInUrl !== undefined) fail('__all__', `Group '${missingInUrl}' in linkifier pattern is not present in URL template.`)
     }
     if (!('alternative_url_templates' in errors)) {
-      const missing = alternativeVariables.flat().filter((name) => !groups.has(name)).sort()[0]
+      const missing = alternativeVariables
+        .flat()
+        .filter((name) => !groups.has(name))
+        .sort()[0]
       if (missing !== undefined) fail('__all__', `Group '${missing}' in alternative URL template is not present in linkifier pattern.`)
     }
   }

@@ -22,12 +22,14 @@ interface LinkifierRow {
 
 /** Every linkifier in its order (ties, which reordering never leaves, by id). */
 export async function listLinkifiers(db: Sql): Promise<Linkifier[]> {
-  const rows = await db.all('SELECT id, pattern, url_template, example_input, reverse_template, alternative_url_templates FROM linkifiers ORDER BY position, id') as LinkifierRow[]
+  const rows = (await db.all(
+    'SELECT id, pattern, url_template, example_input, reverse_template, alternative_url_templates FROM linkifiers ORDER BY position, id',
+  )) as LinkifierRow[]
   return rows.map((row) => ({ ...row, alternative_url_templates: JSON.parse(row.alternative_url_templates) as string[] }))
 }
 
 export async function linkifierCount(db: Sql): Promise<number> {
-  return (await db.get('SELECT count(*) AS n FROM linkifiers') as { n: number }).n
+  return ((await db.get('SELECT count(*) AS n FROM linkifiers')) as { n: number }).n
 }
 
 /** Adds a linkifier after the others; returns its id. */
@@ -35,14 +37,26 @@ export async function addLinkifier(db: Sql, value: LinkifierValue): Promise<numb
   const row = await db.get<{ id: number }>(
     `INSERT INTO linkifiers (position, pattern, url_template, example_input, reverse_template, alternative_url_templates)
      VALUES ((SELECT coalesce(max(position), -1) + 1 FROM linkifiers), ?, ?, ?, ?, ?) RETURNING id`,
-    value.pattern, value.url_template, value.example_input, value.reverse_template, JSON.stringify(value.alternative_url_templates),
+    value.pattern,
+    value.url_template,
+    value.example_input,
+    value.reverse_template,
+    JSON.stringify(value.alternative_url_templates),
   )
   return row!.id
 }
 
 /** Replaces every field of linkifier `id` (its place stays); `false` when there is none. */
 export async function updateLinkifier(db: Sql, id: number, value: LinkifierValue): Promise<boolean> {
-  const info = await db.run('UPDATE linkifiers SET pattern = ?, url_template = ?, example_input = ?, reverse_template = ?, alternative_url_templates = ? WHERE id = ?', value.pattern, value.url_template, value.example_input, value.reverse_template, JSON.stringify(value.alternative_url_templates), id)
+  const info = await db.run(
+    'UPDATE linkifiers SET pattern = ?, url_template = ?, example_input = ?, reverse_template = ?, alternative_url_templates = ? WHERE id = ?',
+    value.pattern,
+    value.url_template,
+    value.example_input,
+    value.reverse_template,
+    JSON.stringify(value.alternative_url_templates),
+    id,
+  )
   return info.changes > 0
 }
 
@@ -52,7 +66,7 @@ export async function deleteLinkifier(db: Sql, id: number): Promise<boolean> {
 }
 
 export async function linkifierExists(db: Sql, id: number): Promise<boolean> {
-  return await db.get('SELECT 1 FROM linkifiers WHERE id = ?', id) !== undefined
+  return (await db.get('SELECT 1 FROM linkifiers WHERE id = ?', id)) !== undefined
 }
 
 /** Puts the linkifiers in the order of `ids`, which the caller has checked lists each of them once. */

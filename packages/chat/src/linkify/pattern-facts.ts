@@ -59,7 +59,8 @@ function alphabet(instructions: readonly Instruction[] | undefined): ((unit: num
   const consuming = instructions.filter((i) => i.op >= RUNE && i.op <= RUNE_ANY_NOT_NL)
   if (consuming.some((i) => i.op === RUNE_ANY)) return () => true
   const test = (unit: number): boolean =>
-    (unit >= 0xd800 && unit <= 0xdfff) || consuming.some((i) => (i.op === RUNE_ANY_NOT_NL ? unit !== 0x0a : (i.op === RUNE || i.op === RUNE1) && i.matchRune(unit)))
+    (unit >= 0xd800 && unit <= 0xdfff) ||
+    consuming.some((i) => (i.op === RUNE_ANY_NOT_NL ? unit !== 0x0a : (i.op === RUNE || i.op === RUNE1) && i.matchRune(unit)))
   // Latin-1 answered from a table; other characters asked each time (rare in the runs around a needle).
   const latin1 = Uint8Array.from({ length: 256 }, (_, unit) => (test(unit) ? 1 : 0))
   return (unit) => (unit < 256 ? latin1[unit] === 1 : test(unit))

@@ -40,7 +40,12 @@ export interface DescribeOptions {
  * The API form of each row, with `flags` from `flagsOf` (undefined: a message the reader never received,
  * seen through a channel's public history — `read` and `historical`, as the reference API marks it).
  */
-export async function describeMessages(db: Sql, rows: readonly MessageRow[], flagsOf: (id: number) => number | undefined, options: DescribeOptions): Promise<Array<Record<string, unknown>>> {
+export async function describeMessages(
+  db: Sql,
+  rows: readonly MessageRow[],
+  flagsOf: (id: number) => number | undefined,
+  options: DescribeOptions,
+): Promise<Array<Record<string, unknown>>> {
   if (rows.length === 0) return []
   const peopleIds = new Set<number>()
   const channelIds = new Set<number>()
@@ -50,13 +55,23 @@ export async function describeMessages(db: Sql, rows: readonly MessageRow[], fla
     else if (row.stream_id !== null) channelIds.add(row.stream_id)
   }
   const people = new Map(
-    (await db.all<{ id: number; email: string; full_name: string }>('SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify([...peopleIds]))).map((p) => [p.id, p]),
+    (
+      await db.all<{ id: number; email: string; full_name: string }>(
+        'SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))',
+        JSON.stringify([...peopleIds]),
+      )
+    ).map((p) => [p.id, p]),
   )
   const channels = new Map(
-    (await db.all<{ id: number; name: string }>('SELECT id, name FROM channels WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify([...channelIds]))).map((c) => [c.id, c.name]),
+    (
+      await db.all<{ id: number; name: string }>('SELECT id, name FROM channels WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify([...channelIds]))
+    ).map((c) => [c.id, c.name]),
   )
   const realmName = options.realmName ?? (await realmSettings(db)).name
-  const reactions = await reactionsOf(db, rows.map((r) => r.id))
+  const reactions = await reactionsOf(
+    db,
+    rows.map((r) => r.id),
+  )
   return rows.map((row) => {
     const sender = people.get(row.sender_id)
     const bits = flagsOf(row.id)

@@ -43,13 +43,24 @@ export async function readHistory(db: Sql, user: User, filter: MessageFilter, re
   const where = filter.where.map((condition) => condition.replaceAll('{id}', idColumn))
   const base = history ? where : ['um.user_id = ?', ...where]
   const baseParams: SqlValue[] = [user.id, ...filter.params]
-  const select = async (condition: '<' | '>' | '=' | '>=', value: number, order: 'ASC' | 'DESC', limit: number, extra: readonly string[] = []): Promise<History['rows']> => {
+  const select = async (
+    condition: '<' | '>' | '=' | '>=',
+    value: number,
+    order: 'ASC' | 'DESC',
+    limit: number,
+    extra: readonly string[] = [],
+  ): Promise<History['rows']> => {
     // No message id reaches NEWEST_ANCHOR nor goes below 1: the reads of `anchor=newest` after and at the
     // anchor (and of `oldest` before it) would find nothing, and are not sent.
     const nothing = condition === '>' ? value >= NEWEST_ANCHOR : condition === '<' ? value <= 0 : condition === '=' && (value <= 0 || value >= NEWEST_ANCHOR)
     if (limit === 0 || nothing) return []
     const conditions = [...base, ...extra, `${idColumn} ${condition} ?`].join(' AND ')
-    return db.all(`SELECT ${MESSAGE_COLUMNS}, um.flags AS user_flags FROM ${from} WHERE ${conditions} ORDER BY ${idColumn} ${order} LIMIT ?`, ...baseParams, value, limit)
+    return db.all(
+      `SELECT ${MESSAGE_COLUMNS}, um.flags AS user_flags FROM ${from} WHERE ${conditions} ORDER BY ${idColumn} ${order} LIMIT ?`,
+      ...baseParams,
+      value,
+      limit,
+    )
   }
   let anchor: number
   if (request.anchor === 'newest') anchor = NEWEST_ANCHOR

@@ -15,11 +15,16 @@ export async function mentionDirectory(db: Sql, content: string): Promise<Mentio
   const texts = db.dialect === 'postgres' ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
   const people = await db.all<MentionablePerson>(
     `SELECT id, full_name FROM users WHERE is_active = 1 AND (lower(full_name) IN (${texts}) OR id IN (SELECT value FROM json_each(?)))`,
-    JSON.stringify(candidates.names), JSON.stringify(candidates.ids),
+    JSON.stringify(candidates.names),
+    JSON.stringify(candidates.ids),
   )
-  const groups = candidates.groups.length === 0
-    ? []
-    : await db.all<{ id: number; name: string }>(`SELECT id, name FROM user_groups WHERE deactivated = 0 AND is_system_group = 0 AND lower(name) IN (${texts})`, JSON.stringify(candidates.groups))
+  const groups =
+    candidates.groups.length === 0
+      ? []
+      : await db.all<{ id: number; name: string }>(
+          `SELECT id, name FROM user_groups WHERE deactivated = 0 AND is_system_group = 0 AND lower(name) IN (${texts})`,
+          JSON.stringify(candidates.groups),
+        )
   const byName = new Map<string, MentionablePerson[]>()
   for (const p of people) byName.set(p.full_name.toLowerCase(), [...(byName.get(p.full_name.toLowerCase()) ?? []), p])
   const byId = new Map(people.map((p) => [p.id, p]))
@@ -57,7 +62,12 @@ export async function checkGroupMentions(db: Sql, senderId: number, mentions: Me
  * and members of groups named get `mentioned`; a channel wildcard gives everyone, a topic wildcard the
  * topic's participants, `wildcard_mentioned` with its own flag.
  */
-export async function mentionFlags(db: Sql, mentions: Mentions, audience: readonly number[], topicParticipants: () => Promise<ReadonlySet<number>>): Promise<Map<number, number>> {
+export async function mentionFlags(
+  db: Sql,
+  mentions: Mentions,
+  audience: readonly number[],
+  topicParticipants: () => Promise<ReadonlySet<number>>,
+): Promise<Map<number, number>> {
   const flags = new Map<number, number>()
   const add = (user: number, bits: number): void => {
     flags.set(user, (flags.get(user) ?? 0) | bits)

@@ -20,7 +20,19 @@ export interface NarrowTerm {
 const MAX_TERMS = 20
 
 /** The operators understood; `stream`, `subject` and `pm-with` are the older names of `channel`, `topic` and `dm`. */
-export const MESSAGE_NARROW_OPERATORS: ReadonlySet<string> = new Set(['channel', 'stream', 'topic', 'subject', 'sender', 'dm', 'pm-with', 'dm-including', 'is', 'search', 'id'])
+export const MESSAGE_NARROW_OPERATORS: ReadonlySet<string> = new Set([
+  'channel',
+  'stream',
+  'topic',
+  'subject',
+  'sender',
+  'dm',
+  'pm-with',
+  'dm-including',
+  'is',
+  'search',
+  'id',
+])
 
 /** The narrow as clients send it (a JSON list of pairs or of objects), checked for shape. */
 export function parseNarrow(value: unknown, name: string): NarrowTerm[] {
@@ -31,7 +43,8 @@ export function parseNarrow(value: unknown, name: string): NarrowTerm[] {
       : typeof term === 'object' && term !== null
         ? [(term as { operator?: unknown }).operator, (term as { operand?: unknown }).operand, (term as { negated?: unknown }).negated ?? false]
         : []
-    if (typeof operator !== 'string' || operand === undefined || typeof negated !== 'boolean') throw invalid(name, 'expected a list of [operator, operand] terms')
+    if (typeof operator !== 'string' || operand === undefined || typeof negated !== 'boolean')
+      throw invalid(name, 'expected a list of [operator, operand] terms')
     if (!MESSAGE_NARROW_OPERATORS.has(operator)) throw badNarrow(`Invalid narrow operator: unknown operator ${operator.slice(0, 40)}`)
     return { operator, operand, negated }
   })
@@ -144,7 +157,8 @@ async function postgresSearch(db: Sql, query: string): Promise<[string, ...SqlVa
   // One row: the ids as an array literal, passed on as it is.
   const found = await db.get<{ n: number; ids: string | null }>(
     "SELECT count(*) AS n, array_agg(id)::text AS ids FROM (SELECT id FROM messages WHERE search @@ plainto_tsquery('simple', ?) LIMIT ?) AS s",
-    query, SEARCH_ID_LIST_MAX + 1,
+    query,
+    SEARCH_ID_LIST_MAX + 1,
   )
   if (found!.n > SEARCH_ID_LIST_MAX) return ["m.search @@ plainto_tsquery('simple', ?)", query]
   return ['m.id = ANY(CAST(? AS bigint[]))', found!.ids ?? '{}']

@@ -48,7 +48,10 @@ export function peopleRefs(raw: string): { readonly ids: number[]; readonly emai
     value = JSON.parse(raw)
   } catch {
     if (/^\s*[[{]/.test(raw)) throw new ChatError('INVALID_JSON', "Argument 'to' is not valid JSON.")
-    value = raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
+    value = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
   }
   if (typeof value === 'number' || typeof value === 'string') value = [value]
   if (!Array.isArray(value) || value.length > MAX_DIRECT_RECIPIENTS) throw invalid('to', 'expected a list of user ids or emails')

@@ -18,6 +18,10 @@ export async function visibleMessages(db: Sql, user: User, ids: readonly number[
   const where = ['m.id IN (SELECT value FROM json_each(?))', VISIBLE, ...(filter?.where ?? []).map((c) => c.replaceAll('{id}', 'm.id'))].join(' AND ')
   return db.all<VisibleRow>(
     `SELECT ${MESSAGE_COLUMNS}, um.flags AS user_flags FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ? WHERE ${where} ORDER BY m.id`,
-    user.id, JSON.stringify(ids), user.role, user.id, ...(filter?.params ?? []),
+    user.id,
+    JSON.stringify(ids),
+    user.role,
+    user.id,
+    ...(filter?.params ?? []),
   )
 }

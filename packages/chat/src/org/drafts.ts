@@ -72,13 +72,16 @@ export async function checkDraft(db: Sql, user: User, value: unknown, name: stri
     if (ids.length !== 1) throw badRequest('Must specify exactly 1 channel ID for channel messages')
     const channel = await channelById(db, ids[0]!)
     // An archived channel takes no messages, so a draft for it could never be sent.
-    if (channel === undefined || channel.is_archived || !await canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+    if (channel === undefined || channel.is_archived || !(await canAccessChannel(db, channel, user))) throw badRequest('Invalid channel ID')
     return { ...base, type, to: [channel.id], topic }
   }
   if (type === 'private') {
     const distinct = [...new Set(ids)].sort((a, b) => a - b)
     // json_each keeps the query to one bound value however many recipients there are.
-    const found = await db.get('SELECT count(*) AS n FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))', JSON.stringify(distinct)) as { n: number }
+    const found = (await db.get(
+      'SELECT count(*) AS n FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(distinct),
+    )) as { n: number }
     if (found.n !== distinct.length) throw badRequest('Invalid user ID')
     return { ...base, type, to: distinct, topic: '' }
   }
@@ -97,23 +100,38 @@ interface DraftRow {
 const COLUMNS = 'id, type, recipients, topic, content, timestamp'
 
 function fromRow(row: DraftRow): Draft {
-  return { id: row.id, type: row.type as DraftType, to: JSON.parse(row.recipients) as number[], topic: row.topic, content: row.content, timestamp: row.timestamp }
+  return {
+    id: row.id,
+    type: row.type as DraftType,
+    to: JSON.parse(row.recipients) as number[],
+    topic: row.topic,
+    content: row.content,
+    timestamp: row.timestamp,
+  }
 }
 
 /** The user's drafts, oldest edit first (ties in creation order). */
 export async function draftsOf(db: Sql, userId: number): Promise<Draft[]> {
-  return (await db.all(`SELECT ${COLUMNS} FROM drafts WHERE user_id = ? ORDER BY timestamp, id`, userId) as DraftRow[]).map(fromRow)
+  return ((await db.all(`SELECT ${COLUMNS} FROM drafts WHERE user_id = ? ORDER BY timestamp, id`, userId)) as DraftRow[]).map(fromRow)
 }
 
 /** The user's draft `id`; undefined when missing or someone else's (the caller cannot tell which). */
 export async function draftOf(db: Sql, userId: number, id: number): Promise<Draft | undefined> {
-  const row = await db.get(`SELECT ${COLUMNS} FROM drafts WHERE id = ? AND user_id = ?`, id, userId) as DraftRow | undefined
+  const row = (await db.get(`SELECT ${COLUMNS} FROM drafts WHERE id = ? AND user_id = ?`, id, userId)) as DraftRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** Stores a checked draft for `userId` and returns it with its new ID. */
 export async function insertDraft(db: Sql, userId: number, draft: DraftInput): Promise<Draft> {
-  const row = await db.get<{ id: number }>('INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', userId, draft.type, JSON.stringify(draft.to), draft.topic, draft.content, draft.timestamp)
+  const row = await db.get<{ id: number }>(
+    'INSERT INTO drafts (user_id, type, recipients, topic, content, timestamp) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+    userId,
+    draft.type,
+    JSON.stringify(draft.to),
+    draft.topic,
+    draft.content,
+    draft.timestamp,
+  )
   return { id: row!.id, ...draft }
 }
 
@@ -124,7 +142,8 @@ export async function insertDraft(db: Sql, userId: number, draft: DraftInput): P
  * not depend on the settings module.
  */
 export async function requireDraftSynchronization(db: Sql, userId: number): Promise<void> {
-  const row = await db.get("SELECT value FROM user_settings WHERE user_id = ? AND name = 'enable_drafts_synchronization'", userId) as { value: string } | undefined
+  const row = (await db.get("SELECT value FROM user_settings WHERE user_id = ? AND name = 'enable_drafts_synchronization'", userId)) as
+    { value: string } | undefined
   let enabled: unknown = true
   try {
     if (row !== undefined) enabled = JSON.parse(row.value)

@@ -16,7 +16,8 @@ export const MAX_EMAIL_LENGTH = 254
 
 // A dot-atom local part (RFC 5322 atext: nothing that could break a mail header) and a dotted domain
 // of letters, digits and hyphens. Deliberately simple: the confirmation mail is the real test.
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 
 /** The address checked for shape, or REQUEST_VARIABLE_INVALID "Invalid email". */
 export function validEmail(value: string): string {
@@ -26,7 +27,7 @@ export function validEmail(value: string): string {
 }
 
 async function requireFree(db: Sql, email: string, userId: number): Promise<void> {
-  const owner = await db.get('SELECT id FROM users WHERE email = ?', email) as { id: number } | undefined
+  const owner = (await db.get('SELECT id FROM users WHERE email = ?', email)) as { id: number } | undefined
   if (owner !== undefined && owner.id !== userId) throw badRequest(`Email '${email}' is already in use`)
 }
 
@@ -61,10 +62,10 @@ export async function requestEmailChange(db: Sql, user: User, newEmail: string, 
  */
 export async function confirmEmailChange(db: Sql, emit: Emit, token: string, now: number): Promise<{ readonly userId: number; readonly email: string }> {
   const hash = hashToken(token)
-  const pending = await db.get('SELECT user_id, new_email, created_at FROM email_changes WHERE token_hash = ?', hash) as
-    | { user_id: number; new_email: string; created_at: number }
-    | undefined
-  const active = pending === undefined ? undefined : (await db.get('SELECT is_active FROM users WHERE id = ?', pending.user_id) as { is_active: number } | undefined)
+  const pending = (await db.get('SELECT user_id, new_email, created_at FROM email_changes WHERE token_hash = ?', hash)) as
+    { user_id: number; new_email: string; created_at: number } | undefined
+  const active =
+    pending === undefined ? undefined : ((await db.get('SELECT is_active FROM users WHERE id = ?', pending.user_id)) as { is_active: number } | undefined)
   if (pending === undefined || active?.is_active !== 1) throw badRequest('Invalid confirmation link: it is unknown or has already been used')
   if (pending.created_at + EMAIL_CHANGE_TTL_SECONDS <= now) throw badRequest('Confirmation link expired: request the email change again')
   await requireFree(db, pending.new_email, pending.user_id)

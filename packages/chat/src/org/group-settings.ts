@@ -112,7 +112,10 @@ export const REACHABLE_GROUPS =
 
 /** The active users who are effective members of any of `groupIds` (through subgroups), sorted. */
 export async function effectiveMembers(db: Sql, groupIds: readonly number[]): Promise<number[]> {
-  const rows = await db.all(`${REACHABLE_GROUPS} SELECT DISTINCT u.id FROM reach r JOIN group_members m ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE u.is_active = 1 ORDER BY u.id`, JSON.stringify(groupIds)) as Array<{ id: number }>
+  const rows = (await db.all(
+    `${REACHABLE_GROUPS} SELECT DISTINCT u.id FROM reach r JOIN group_members m ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE u.is_active = 1 ORDER BY u.id`,
+    JSON.stringify(groupIds),
+  )) as Array<{ id: number }>
   return rows.map((r) => r.id)
 }
 
@@ -122,7 +125,11 @@ export async function effectiveMembers(db: Sql, groupIds: readonly number[]): Pr
  */
 export async function isEffectiveMember(db: Sql, userId: number, groupId: number): Promise<boolean> {
   return (
-    await db.get(`${REACHABLE_GROUPS} SELECT 1 FROM group_members m JOIN reach r ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE m.user_id = ? AND u.is_active = 1 LIMIT 1`, JSON.stringify([groupId]), userId) !== undefined
+    (await db.get(
+      `${REACHABLE_GROUPS} SELECT 1 FROM group_members m JOIN reach r ON m.group_id = r.id JOIN users u ON u.id = m.user_id WHERE m.user_id = ? AND u.is_active = 1 LIMIT 1`,
+      JSON.stringify([groupId]),
+      userId,
+    )) !== undefined
   )
 }
 

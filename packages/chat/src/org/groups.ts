@@ -18,12 +18,18 @@ export interface UserGroup {
 /** The fields PATCH /user_groups/{id} may change (chat-api.md §4.2). */
 export type GroupChanges = Partial<Record<'name' | 'description', string> & Record<GroupSettingName, GroupSettingValue> & { deactivated: boolean }>
 
-type GroupRow = Omit<UserGroup, 'is_system_group' | 'deactivated' | 'settings'> & { is_system_group: number; deactivated: number } & Record<GroupSettingName, string>
+type GroupRow = Omit<UserGroup, 'is_system_group' | 'deactivated' | 'settings'> & { is_system_group: number; deactivated: number } & Record<
+    GroupSettingName,
+    string
+  >
 
 const COLUMNS = `id, name, description, is_system_group, creator_id, date_created, deactivated, ${GROUP_SETTING_NAMES.join(', ')}`
 
 function fromRow(row: GroupRow): UserGroup {
-  const settings = Object.fromEntries(GROUP_SETTING_NAMES.map((name) => [name, JSON.parse(row[name]) as GroupSettingValue])) as Record<GroupSettingName, GroupSettingValue>
+  const settings = Object.fromEntries(GROUP_SETTING_NAMES.map((name) => [name, JSON.parse(row[name]) as GroupSettingValue])) as Record<
+    GroupSettingName,
+    GroupSettingValue
+  >
   return {
     id: row.id,
     name: row.name,
@@ -37,27 +43,31 @@ function fromRow(row: GroupRow): UserGroup {
 }
 
 export async function groupById(db: Sql, id: number): Promise<UserGroup | undefined> {
-  const row = await db.get(`SELECT ${COLUMNS} FROM user_groups WHERE id = ?`, id) as GroupRow | undefined
+  const row = (await db.get(`SELECT ${COLUMNS} FROM user_groups WHERE id = ?`, id)) as GroupRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** The group with this name, compared without regard to case (names are unique that way). */
 export async function groupByName(db: Sql, name: string): Promise<UserGroup | undefined> {
-  const row = await db.get(`SELECT ${COLUMNS} FROM user_groups WHERE lower(name) = lower(?)`, name) as GroupRow | undefined
+  const row = (await db.get(`SELECT ${COLUMNS} FROM user_groups WHERE lower(name) = lower(?)`, name)) as GroupRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** The ID of the system group `role:nobody`, the canonical empty group-setting value. */
 export async function nobodyGroupId(db: Sql): Promise<number | undefined> {
-  return (await db.get(`SELECT id FROM user_groups WHERE name = 'role:nobody' AND is_system_group = 1`) as { id: number } | undefined)?.id
+  return ((await db.get(`SELECT id FROM user_groups WHERE name = 'role:nobody' AND is_system_group = 1`)) as { id: number } | undefined)?.id
 }
 
 /** Every group as GET /user_groups lists it (chat-api.md §2.2), by ID; deactivated ones only when asked. */
 export async function describeGroups(db: Sql, includeDeactivated: boolean): Promise<Record<string, unknown>[]> {
-  const groups = (await db.all(`SELECT ${COLUMNS} FROM user_groups ${includeDeactivated ? '' : 'WHERE deactivated = 0'} ORDER BY id`) as GroupRow[]).map(fromRow)
+  const groups = ((await db.all(`SELECT ${COLUMNS} FROM user_groups ${includeDeactivated ? '' : 'WHERE deactivated = 0'} ORDER BY id`)) as GroupRow[]).map(
+    fromRow,
+  )
   const active = new Set(await activeUserIds(db))
-  const members = collect(await db.all('SELECT group_id AS g, user_id AS id FROM group_members ORDER BY user_id') as Array<{ g: number; id: number }>)
-  const subgroups = collect(await db.all('SELECT group_id AS g, subgroup_id AS id FROM group_subgroups ORDER BY subgroup_id') as Array<{ g: number; id: number }>)
+  const members = collect((await db.all('SELECT group_id AS g, user_id AS id FROM group_members ORDER BY user_id')) as Array<{ g: number; id: number }>)
+  const subgroups = collect(
+    (await db.all('SELECT group_id AS g, subgroup_id AS id FROM group_subgroups ORDER BY subgroup_id')) as Array<{ g: number; id: number }>,
+  )
   const isActive = (id: number): boolean => active.has(id)
   return groups.map((group) => ({
     id: group.id,
@@ -85,26 +95,29 @@ function collect(rows: ReadonlyArray<{ g: number; id: number }>): Map<number, nu
 }
 
 export async function isDirectMember(db: Sql, groupId: number, userId: number): Promise<boolean> {
-  return await db.get('SELECT 1 FROM group_members WHERE group_id = ? AND user_id = ?', groupId, userId) !== undefined
+  return (await db.get('SELECT 1 FROM group_members WHERE group_id = ? AND user_id = ?', groupId, userId)) !== undefined
 }
 
 export async function isDirectSubgroup(db: Sql, groupId: number, subgroupId: number): Promise<boolean> {
-  return await db.get('SELECT 1 FROM group_subgroups WHERE group_id = ? AND subgroup_id = ?', groupId, subgroupId) !== undefined
+  return (await db.get('SELECT 1 FROM group_subgroups WHERE group_id = ? AND subgroup_id = ?', groupId, subgroupId)) !== undefined
 }
 
 // UNION (not UNION ALL) drops groups already reached, so a cycle in the data cannot loop forever.
 /** Whether `inner` is `outer` or one of its subgroups at any depth. */
 export async function containsGroup(db: Sql, outer: number, inner: number): Promise<boolean> {
-  return await db.get(`${REACHABLE_GROUPS} SELECT 1 FROM reach WHERE id = ? LIMIT 1`, JSON.stringify([outer]), inner) !== undefined
+  return (await db.get(`${REACHABLE_GROUPS} SELECT 1 FROM reach WHERE id = ? LIMIT 1`, JSON.stringify([outer]), inner)) !== undefined
 }
 
 /** Where other groups use this one: as a direct subgroup, or in a permission setting. Empty when unused. */
 export async function usesOfGroup(db: Sql, groupId: number): Promise<string[]> {
   const uses: string[] = []
-  for (const { name } of await db.all('SELECT g.name FROM group_subgroups s JOIN user_groups g ON g.id = s.group_id WHERE s.subgroup_id = ? ORDER BY g.id', groupId) as Array<{ name: string }>) {
+  for (const { name } of (await db.all(
+    'SELECT g.name FROM group_subgroups s JOIN user_groups g ON g.id = s.group_id WHERE s.subgroup_id = ? ORDER BY g.id',
+    groupId,
+  )) as Array<{ name: string }>) {
     uses.push(`subgroup of '${name}'`)
   }
-  const others = (await db.all(`SELECT ${COLUMNS} FROM user_groups WHERE id != ? ORDER BY id`, groupId) as GroupRow[]).map(fromRow)
+  const others = ((await db.all(`SELECT ${COLUMNS} FROM user_groups WHERE id != ? ORDER BY id`, groupId)) as GroupRow[]).map(fromRow)
   for (const other of others) {
     for (const setting of GROUP_SETTING_NAMES) {
       const value = other.settings[setting]

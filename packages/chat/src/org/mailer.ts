@@ -24,7 +24,14 @@ export class DirectoryMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     await mkdir(this.dir, { recursive: true })
-    const text = [`To: ${message.recipient}`, `Subject: ${message.subject}`, `Date: ${new Date(message.createdAt * 1000).toUTCString()}`, '', message.body, ''].join('\r\n')
+    const text = [
+      `To: ${message.recipient}`,
+      `Subject: ${message.subject}`,
+      `Date: ${new Date(message.createdAt * 1000).toUTCString()}`,
+      '',
+      message.body,
+      '',
+    ].join('\r\n')
     await writeFile(join(this.dir, `${message.id}.eml`), text)
   }
 }

@@ -19,14 +19,31 @@ export interface PresenceRow {
 export async function presenceRows(db: Sql, since: number, afterUpdateId = -1): Promise<PresenceRow[]> {
   const rows = await db.all<PresenceRow>(
     'SELECT p.user_id, u.email, p.active_timestamp, p.idle_timestamp, p.update_id FROM presence p JOIN users u ON u.id = p.user_id WHERE u.is_active = 1 AND coalesce(p.idle_timestamp, p.active_timestamp) >= ? AND p.update_id > ? ORDER BY p.user_id',
-    since, afterUpdateId,
+    since,
+    afterUpdateId,
   )
-  return rows.map((r) => ({ ...r, user_id: Number(r.user_id), active_timestamp: nullableNumber(r.active_timestamp), idle_timestamp: nullableNumber(r.idle_timestamp), update_id: Number(r.update_id) }))
+  return rows.map((r) => ({
+    ...r,
+    user_id: Number(r.user_id),
+    active_timestamp: nullableNumber(r.active_timestamp),
+    idle_timestamp: nullableNumber(r.idle_timestamp),
+    update_id: Number(r.update_id),
+  }))
 }
 
 export async function presenceOf(db: Sql, userId: number): Promise<PresenceRow | undefined> {
-  return (await db.all<PresenceRow>('SELECT p.user_id, u.email, p.active_timestamp, p.idle_timestamp, p.update_id FROM presence p JOIN users u ON u.id = p.user_id WHERE p.user_id = ?', userId))
-    .map((r) => ({ ...r, user_id: Number(r.user_id), active_timestamp: nullableNumber(r.active_timestamp), idle_timestamp: nullableNumber(r.idle_timestamp), update_id: Number(r.update_id) }))[0]
+  return (
+    await db.all<PresenceRow>(
+      'SELECT p.user_id, u.email, p.active_timestamp, p.idle_timestamp, p.update_id FROM presence p JOIN users u ON u.id = p.user_id WHERE p.user_id = ?',
+      userId,
+    )
+  ).map((r) => ({
+    ...r,
+    user_id: Number(r.user_id),
+    active_timestamp: nullableNumber(r.active_timestamp),
+    idle_timestamp: nullableNumber(r.idle_timestamp),
+    update_id: Number(r.update_id),
+  }))[0]
 }
 
 const nullableNumber = (value: number | null): number | null => (value === null ? null : Number(value))

@@ -29,7 +29,9 @@ export interface RealmSettings {
 }
 
 export async function realmSettings(db: Sql): Promise<RealmSettings> {
-  const values = new Map((await db.all('SELECT key, value FROM realm') as Array<{ key: string; value: string }>).map((r) => [r.key, JSON.parse(r.value) as unknown]))
+  const values = new Map(
+    ((await db.all('SELECT key, value FROM realm')) as Array<{ key: string; value: string }>).map((r) => [r.key, JSON.parse(r.value) as unknown]),
+  )
   return {
     name: String(values.get('name') ?? 'prefixd chat'),
     url: String(values.get('url') ?? ''),

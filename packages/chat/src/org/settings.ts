@@ -143,7 +143,7 @@ function readTimezone(params: Params, name: string): string | undefined {
  */
 export async function userSettings(db: Sql, userId: number): Promise<Record<string, unknown>> {
   const stored = await storedSettings(db, userId)
-  const user = await db.get('SELECT full_name, timezone FROM users WHERE id = ?', userId) as { full_name: string; timezone: string } | undefined
+  const user = (await db.get('SELECT full_name, timezone FROM users WHERE id = ?', userId)) as { full_name: string; timezone: string } | undefined
   const settings: Record<string, unknown> = {}
   for (const [name, definition] of Object.entries(SETTINGS)) {
     settings[name] = definition.column !== undefined ? (user?.[definition.column] ?? definition.default) : (stored.get(name) ?? definition.default)
@@ -156,10 +156,10 @@ export async function settingValue(db: Sql, userId: number, name: string): Promi
   const definition = SETTINGS[name]
   if (definition === undefined) return undefined
   if (definition.column !== undefined) {
-    const row = await db.get(`SELECT ${definition.column} AS value FROM users WHERE id = ?`, userId) as { value: string } | undefined
+    const row = (await db.get(`SELECT ${definition.column} AS value FROM users WHERE id = ?`, userId)) as { value: string } | undefined
     return row?.value
   }
-  const row = await db.get('SELECT value FROM user_settings WHERE user_id = ? AND name = ?', userId, name) as { value: string } | undefined
+  const row = (await db.get('SELECT value FROM user_settings WHERE user_id = ? AND name = ?', userId, name)) as { value: string } | undefined
   return row === undefined ? definition.default : (JSON.parse(row.value) as SettingValue)
 }
 
@@ -172,12 +172,17 @@ export async function writeSetting(db: Sql, userId: number, name: string, value:
   } else if (value === definition.default) {
     await db.run('DELETE FROM user_settings WHERE user_id = ? AND name = ?', userId, name)
   } else {
-    await db.run('INSERT INTO user_settings (user_id, name, value) VALUES (?, ?, ?) ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value', userId, name, JSON.stringify(value))
+    await db.run(
+      'INSERT INTO user_settings (user_id, name, value) VALUES (?, ?, ?) ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value',
+      userId,
+      name,
+      JSON.stringify(value),
+    )
   }
 }
 
 async function storedSettings(db: Sql, userId: number): Promise<Map<string, SettingValue>> {
-  const rows = await db.all('SELECT name, value FROM user_settings WHERE user_id = ?', userId) as Array<{ name: string; value: string }>
+  const rows = (await db.all('SELECT name, value FROM user_settings WHERE user_id = ?', userId)) as Array<{ name: string; value: string }>
   return new Map(rows.map((r) => [r.name, JSON.parse(r.value) as SettingValue]))
 }
 

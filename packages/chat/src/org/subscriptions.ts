@@ -14,10 +14,19 @@ export interface ChannelRecord extends Channel {
 
 const CHANNEL_COLUMNS = 'id, name, description, invite_only, history_public_to_subscribers, is_archived, date_created, creator_id'
 
-type ChannelRow = Omit<ChannelRecord, 'invite_only' | 'history_public_to_subscribers' | 'is_archived'> & { invite_only: number; history_public_to_subscribers: number; is_archived: number }
+type ChannelRow = Omit<ChannelRecord, 'invite_only' | 'history_public_to_subscribers' | 'is_archived'> & {
+  invite_only: number
+  history_public_to_subscribers: number
+  is_archived: number
+}
 
 function channelFromRow(row: ChannelRow): ChannelRecord {
-  return { ...row, invite_only: row.invite_only === 1, history_public_to_subscribers: row.history_public_to_subscribers === 1, is_archived: row.is_archived === 1 }
+  return {
+    ...row,
+    invite_only: row.invite_only === 1,
+    history_public_to_subscribers: row.history_public_to_subscribers === 1,
+    is_archived: row.is_archived === 1,
+  }
 }
 
 /** Every channel, by id. */
@@ -41,8 +50,26 @@ export async function channelByName(db: Sql, name: string): Promise<ChannelRecor
  * a light, distinct hue, readable with dark text, as the reference clients expect `#rrggbb`.
  */
 export const SUBSCRIPTION_COLORS = [
-  '#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5', '#f5ce6e', '#c2726a',
-  '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063', '#9987e1', '#e4523d', '#c2c2c2', '#4f8de4',
+  '#76ce90',
+  '#fae589',
+  '#a6c7e5',
+  '#e79ab5',
+  '#bfd56f',
+  '#f4ae55',
+  '#b0a5fd',
+  '#addfe5',
+  '#f5ce6e',
+  '#c2726a',
+  '#94c849',
+  '#bd86e5',
+  '#ee7e4a',
+  '#a6dcbf',
+  '#95a5fd',
+  '#53a063',
+  '#9987e1',
+  '#e4523d',
+  '#c2c2c2',
+  '#4f8de4',
 ] as const
 
 /** A subscription loaded without a color (the organization's fixture) shows one fixed by its channel. */
@@ -50,14 +77,21 @@ const defaultColor = (channelId: number): string => SUBSCRIPTION_COLORS[(channel
 
 /** The color for a user's next subscription: the first of SUBSCRIPTION_COLORS they do not use. */
 export async function nextColor(db: Sql, userId: number): Promise<string> {
-  const used = new Set((await db.all<{ color: string; stream_id: number }>('SELECT color, stream_id FROM subscriptions WHERE user_id = ?', userId)).map((r) => r.color || defaultColor(r.stream_id)))
+  const used = new Set(
+    (await db.all<{ color: string; stream_id: number }>('SELECT color, stream_id FROM subscriptions WHERE user_id = ?', userId)).map(
+      (r) => r.color || defaultColor(r.stream_id),
+    ),
+  )
   return SUBSCRIPTION_COLORS.find((c) => !used.has(c)) ?? SUBSCRIPTION_COLORS[used.size % SUBSCRIPTION_COLORS.length]!
 }
 
 /** The stream object of GET /streams and of `stream` events. */
 export async function describeChannel(db: Sql, channel: ChannelRecord): Promise<Record<string, unknown>> {
   const first = await db.get<{ id: number | null }>('SELECT min(id) AS id FROM messages WHERE stream_id = ?', channel.id)
-  const count = await db.get<{ n: number }>('SELECT count(*) AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1', channel.id)
+  const count = await db.get<{ n: number }>(
+    'SELECT count(*) AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1',
+    channel.id,
+  )
   return {
     stream_id: channel.id,
     name: channel.name,
@@ -79,7 +113,13 @@ export async function describeChannel(db: Sql, channel: ChannelRecord): Promise<
 }
 
 /** The properties a subscriber sets on their subscription (POST /users/me/subscriptions/properties). */
-export const NOTIFICATION_PROPERTIES = ['desktop_notifications', 'audible_notifications', 'push_notifications', 'email_notifications', 'wildcard_mentions_notify'] as const
+export const NOTIFICATION_PROPERTIES = [
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+] as const
 
 interface SubscriptionRow {
   stream_id: number
@@ -96,7 +136,11 @@ interface SubscriptionRow {
 const nullableBool = (value: number | null): boolean | null => (value === null ? null : value === 1)
 
 /** The subscription objects of `userId` (for `channelIds`, or all), by channel id; `subscribers` when asked. */
-export async function describeSubscriptions(db: Sql, userId: number, options: { readonly channelIds?: readonly number[]; readonly subscribers?: boolean } = {}): Promise<Array<Record<string, unknown>>> {
+export async function describeSubscriptions(
+  db: Sql,
+  userId: number,
+  options: { readonly channelIds?: readonly number[]; readonly subscribers?: boolean } = {},
+): Promise<Array<Record<string, unknown>>> {
   const rows = await db.all<SubscriptionRow>(
     `SELECT stream_id, color, pin_to_top, is_muted, ${NOTIFICATION_PROPERTIES.join(', ')} FROM subscriptions WHERE user_id = ?${options.channelIds === undefined ? '' : ' AND stream_id IN (SELECT value FROM json_each(?))'} ORDER BY stream_id`,
     ...(options.channelIds === undefined ? [userId] : [userId, JSON.stringify(options.channelIds)]),
@@ -120,7 +164,12 @@ export async function describeSubscriptions(db: Sql, userId: number, options: { 
 
 /** The active subscribers of a channel, by id. */
 export async function activeSubscriberIds(db: Sql, channelId: number): Promise<number[]> {
-  return (await db.all<{ id: number }>('SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1 ORDER BY s.user_id', channelId)).map((r) => r.id)
+  return (
+    await db.all<{ id: number }>(
+      'SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1 ORDER BY s.user_id',
+      channelId,
+    )
+  ).map((r) => r.id)
 }
 
 /**

@@ -37,13 +37,17 @@ export async function resolveTargetUsers(db: Sql, target: TargetUsers): Promise<
   const ids = new Set<number>()
   const userIds = [...new Set(target.user_ids)]
   if (userIds.length > 0) {
-    const found = await db.all(`SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))`, JSON.stringify(userIds)) as Array<{ id: number }>
+    const found = (await db.all(`SELECT id FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?))`, JSON.stringify(userIds))) as Array<{
+      id: number
+    }>
     if (found.length !== userIds.length) throw badRequest('Invalid user ID')
     for (const row of found) ids.add(row.id)
   }
   const groupIds = [...new Set(target.group_ids)]
   if (groupIds.length > 0) {
-    const known = await db.get('SELECT count(*) AS n FROM user_groups WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(groupIds)) as { n: number }
+    const known = (await db.get('SELECT count(*) AS n FROM user_groups WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(groupIds))) as {
+      n: number
+    }
     if (known.n !== groupIds.length) throw badRequest('Invalid user group')
     for (const id of await effectiveMembers(db, groupIds)) ids.add(id)
   }

@@ -49,7 +49,11 @@ export function servedType(name: string): { readonly contentType: string; readon
 
 /** The file's name as a client gave it, without folders (the Python client sends its whole path), at most 255 characters. */
 export function uploadName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/gu, '').trim()
+  const base = raw
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/gu, '')
+    .trim()
   return [...(base === '' ? 'uploaded-file' : base)].slice(0, 255).join('')
 }
 
@@ -60,7 +64,11 @@ export function uploadName(raw: string): string {
  */
 export function newPathId(name: string): string {
   const random = randomBytes(20).toString('base64url')
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-100) || 'file'
+  const safe =
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[.-]+/, '')
+      .slice(-100) || 'file'
   return `${REALM_ID}/${random.slice(0, 2)}/${random.slice(2)}/${safe}`
 }
 
@@ -91,11 +99,19 @@ export async function attachmentsOf(db: Sql, ownerId: number): Promise<Attachmen
   return (await db.all<AttachmentRow>(`SELECT ${COLUMNS} FROM attachments WHERE owner_id = ? ORDER BY id`, ownerId)).map(numeric)
 }
 
-const numeric = (row: AttachmentRow): AttachmentRow => ({ ...row, id: Number(row.id), owner_id: Number(row.owner_id), size: Number(row.size), create_time: Number(row.create_time) })
+const numeric = (row: AttachmentRow): AttachmentRow => ({
+  ...row,
+  id: Number(row.id),
+  owner_id: Number(row.owner_id),
+  size: Number(row.size),
+  create_time: Number(row.create_time),
+})
 
 /** The ids of the messages linking an attachment, oldest first. */
 export async function linkingMessages(db: Sql, attachmentId: number): Promise<number[]> {
-  return (await db.all<{ message_id: number }>('SELECT message_id FROM attachment_messages WHERE attachment_id = ? ORDER BY message_id', attachmentId)).map((r) => Number(r.message_id))
+  return (await db.all<{ message_id: number }>('SELECT message_id FROM attachment_messages WHERE attachment_id = ? ORDER BY message_id', attachmentId)).map(
+    (r) => Number(r.message_id),
+  )
 }
 
 /** Bytes the whole organization keeps (chat-events.md's upload_space_used). */
@@ -105,5 +121,12 @@ export async function uploadSpaceUsed(db: Sql): Promise<number> {
 
 /** The attachment object of `attachment` events (chat-events.md). */
 export async function describeAttachment(db: Sql, attachment: AttachmentRow): Promise<Record<string, unknown>> {
-  return { id: attachment.id, name: attachment.name, path_id: attachment.path_id, size: attachment.size, create_time: attachment.create_time, message_ids: await linkingMessages(db, attachment.id) }
+  return {
+    id: attachment.id,
+    name: attachment.name,
+    path_id: attachment.path_id,
+    size: attachment.size,
+    create_time: attachment.create_time,
+    message_ids: await linkingMessages(db, attachment.id),
+  }
 }

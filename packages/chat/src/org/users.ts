@@ -30,13 +30,13 @@ function fromRow(row: UserRow): User & { readonly api_key_hash: string } {
 }
 
 export async function userById(db: Sql, id: number): Promise<User | undefined> {
-  const row = await db.get(`SELECT ${COLUMNS} FROM users WHERE id = ?`, id) as UserRow | undefined
+  const row = (await db.get(`SELECT ${COLUMNS} FROM users WHERE id = ?`, id)) as UserRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
 /** The user with this email (case-insensitive) and the hash of their key, for authentication. */
 export async function userByEmail(db: Sql, email: string): Promise<(User & { readonly api_key_hash: string }) | undefined> {
-  const row = await db.get(`SELECT ${COLUMNS} FROM users WHERE email = ?`, email) as UserRow | undefined
+  const row = (await db.get(`SELECT ${COLUMNS} FROM users WHERE email = ?`, email)) as UserRow | undefined
   return row === undefined ? undefined : fromRow(row)
 }
 
@@ -54,7 +54,7 @@ export function requireOwner(user: User): void {
 
 /** Every user, active or not, by id. */
 export async function allUsers(db: Sql): Promise<User[]> {
-  return (await db.all(`SELECT ${COLUMNS} FROM users ORDER BY id`) as UserRow[]).map((row) => {
+  return ((await db.all(`SELECT ${COLUMNS} FROM users ORDER BY id`)) as UserRow[]).map((row) => {
     const { api_key_hash: _, ...user } = fromRow(row)
     return user
   })
@@ -62,7 +62,7 @@ export async function allUsers(db: Sql): Promise<User[]> {
 
 /** The ids of every active user: who hears about organization-wide changes. */
 export async function activeUserIds(db: Sql): Promise<number[]> {
-  return (await db.all('SELECT id FROM users WHERE is_active = 1') as Array<{ id: number }>).map((r) => r.id)
+  return ((await db.all('SELECT id FROM users WHERE is_active = 1')) as Array<{ id: number }>).map((r) => r.id)
 }
 
 /** The user record of GET /users/me, GET /users and GET /users/{id}. */

@@ -192,7 +192,7 @@ function codeSpans(content: string, from: number, to: number): Array<[number, nu
   const starts: number[] = []
   const lengths: number[] = []
   const escaped: boolean[] = []
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     if (content.charCodeAt(i) !== 0x60) {
       i++
       continue

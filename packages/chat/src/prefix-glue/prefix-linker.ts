@@ -122,7 +122,9 @@ function skipToSpace(text: string, from: number): number {
 
 function isSpace(c: number): boolean {
   if (c < 128) return c === SPACE || (c >= TAB && c <= 0x0d)
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  )
 }
 
 function isOpening(c: number): boolean {

@@ -25,7 +25,11 @@ export function renderMessage(content: string, linkers: readonly TextLinker[], d
  * As renderMessage, and what the message mentions (parsed once, in the same pass): people and groups of
  * `directory`, and wildcards. Without a directory only wildcards are mentions.
  */
-export function renderWithMentions(content: string, linkers: readonly TextLinker[], directory?: MentionDirectory): { readonly html: string; readonly mentions: Mentions } {
+export function renderWithMentions(
+  content: string,
+  linkers: readonly TextLinker[],
+  directory?: MentionDirectory,
+): { readonly html: string; readonly mentions: Mentions } {
   const mentions = noMentions()
   const html = markdown.render(content, { [LINKERS]: linkers, [MENTION_DIRECTORY]: directory, [MENTIONS_FOUND]: mentions }).trimEnd()
   return { html, mentions }

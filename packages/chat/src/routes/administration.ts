@@ -27,8 +27,14 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
       if (bot.bot_owner_id !== caller.id && !isAdministrator(caller)) throw badRequest('Insufficient permission')
       // Only the hash is stored: the old key stops working with this commit.
       await db.run('UPDATE users SET api_key_hash = ? WHERE id = ?', hashApiKey(apiKey), bot.id)
-      const admins = (await db.all("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')") as Array<{ id: number }>).map((r) => r.id)
-      emit([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])], { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, api_key: apiKey } })
+      const admins = ((await db.all("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')")) as Array<{ id: number }>).map(
+        (r) => r.id,
+      )
+      emit([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])], {
+        type: 'realm_bot',
+        op: 'update',
+        bot: { user_id: bot.id, api_key: apiKey },
+      })
     })
     ok(ctx, { api_key: apiKey })
   })
@@ -78,8 +84,18 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
 
   router.get('/api/v1/reminders', async (ctx) => {
     const caller = ctx.state.user
-    const rows = await db.all(`SELECT id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed
-         FROM reminders WHERE user_id = ? AND delivered = 0 ORDER BY scheduled_delivery_timestamp, id`, caller.id) as Array<{ id: number; content: string; rendered_content: string; scheduled_delivery_timestamp: number; reminder_target_message_id: number; failed: number }>
+    const rows = (await db.all(
+      `SELECT id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed
+         FROM reminders WHERE user_id = ? AND delivered = 0 ORDER BY scheduled_delivery_timestamp, id`,
+      caller.id,
+    )) as Array<{
+      id: number
+      content: string
+      rendered_content: string
+      scheduled_delivery_timestamp: number
+      reminder_target_message_id: number
+      failed: number
+    }>
     ok(ctx, {
       reminders: rows.map((r) => ({
         reminder_id: r.id,
@@ -110,8 +126,12 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
   router.get('/api/v1/export/realm/consents', async (ctx) => {
     requireAdministrator(ctx.state.user)
     // Every active person: those who never answered have not consented.
-    const rows = await db.all(`SELECT u.id AS user_id, c.consented, c.email_address_visibility FROM users u
-         LEFT JOIN export_consents c ON c.user_id = u.id WHERE u.is_active = 1 AND u.is_bot = 0 ORDER BY u.id`) as Array<{ user_id: number; consented: number | null; email_address_visibility: number | null }>
+    const rows = (await db.all(`SELECT u.id AS user_id, c.consented, c.email_address_visibility FROM users u
+         LEFT JOIN export_consents c ON c.user_id = u.id WHERE u.is_active = 1 AND u.is_bot = 0 ORDER BY u.id`)) as Array<{
+      user_id: number
+      consented: number | null
+      email_address_visibility: number | null
+    }>
     ok(ctx, {
       export_consents: rows.map((r) => ({
         user_id: r.user_id,

@@ -38,9 +38,15 @@ export function addBotStorageRoutes(router: ChatRouter, services: ChatServices):
       for (const [key, value] of entries) sizes.set(key, key.length + value.length)
       let total = 0
       for (const size of sizes.values()) total += size
-      if (total > BOT_STORAGE_LIMIT) throw badRequest(`Request exceeds storage limit by ${total - BOT_STORAGE_LIMIT} characters. The limit is ${BOT_STORAGE_LIMIT} characters.`)
+      if (total > BOT_STORAGE_LIMIT)
+        throw badRequest(`Request exceeds storage limit by ${total - BOT_STORAGE_LIMIT} characters. The limit is ${BOT_STORAGE_LIMIT} characters.`)
       for (const [key, value] of entries) {
-        await tx.run('INSERT INTO bot_storage (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value', user.id, key, value)
+        await tx.run(
+          'INSERT INTO bot_storage (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value',
+          user.id,
+          key,
+          value,
+        )
       }
     })
     ok(ctx)

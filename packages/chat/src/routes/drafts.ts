@@ -50,7 +50,18 @@ export function addDraftRoutes(router: ChatRouter, services: ChatServices): void
     const given = params.json('draft', is.any, { required: true })
     await services.changes.write(async (emit, db) => {
       const draft = { id, ...(await checkDraft(db, user, given, 'draft', services.now())) }
-      const changed = (await db.run('UPDATE drafts SET type = ?, recipients = ?, topic = ?, content = ?, timestamp = ? WHERE id = ? AND user_id = ?', draft.type, JSON.stringify(draft.to), draft.topic, draft.content, draft.timestamp, id, user.id)).changes
+      const changed = (
+        await db.run(
+          'UPDATE drafts SET type = ?, recipients = ?, topic = ?, content = ?, timestamp = ? WHERE id = ? AND user_id = ?',
+          draft.type,
+          JSON.stringify(draft.to),
+          draft.topic,
+          draft.content,
+          draft.timestamp,
+          id,
+          user.id,
+        )
+      ).changes
       // Someone else's draft is missing too (chat-behaviour.md): the answer must not tell them apart.
       if (changed === 0) throw notFound('Draft does not exist')
       emit([user.id], { type: 'drafts', op: 'update', draft })
@@ -63,7 +74,7 @@ export function addDraftRoutes(router: ChatRouter, services: ChatServices): void
     await requireDraftSynchronization(db, user.id)
     const id = pathId(ctx.params.draft_id, () => invalid('draft_id'))
     await services.changes.write(async (emit, db) => {
-      if (await draftOf(db, user.id, id) === undefined) throw notFound('Draft does not exist')
+      if ((await draftOf(db, user.id, id)) === undefined) throw notFound('Draft does not exist')
       await db.run('DELETE FROM drafts WHERE id = ? AND user_id = ?', id, user.id)
       emit([user.id], { type: 'drafts', op: 'remove', draft_id: id })
     })

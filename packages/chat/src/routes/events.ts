@@ -110,7 +110,8 @@ function narrowTerms(value: unknown, name: string): NarrowTerm[] {
   if (!Array.isArray(value) || value.length > 20) throw invalid(name, 'expected a list of [operator, operand] pairs')
   return value.map((term): NarrowTerm => {
     const [operator, operand] = Array.isArray(term) ? term : [(term as { operator?: unknown })?.operator, (term as { operand?: unknown })?.operand]
-    if (typeof operator !== 'string' || (typeof operand !== 'string' && typeof operand !== 'number')) throw invalid(name, 'expected a list of [operator, operand] pairs')
+    if (typeof operator !== 'string' || (typeof operand !== 'string' && typeof operand !== 'number'))
+      throw invalid(name, 'expected a list of [operator, operand] pairs')
     if (!(NARROW_OPERATORS as readonly string[]).includes(operator)) throw invalid(name, `unknown operator '${operator.slice(0, 40)}'`)
     return [operator, String(operand)]
   })

@@ -128,8 +128,8 @@ export function addGroupRoutes(router: ChatRouter, services: ChatServices): void
         if (await isDirectMember(db, group.id, id)) throw badRequest(`User ${id} is already a member of this group`)
       }
       for (const id of remove) {
-        if (await userById(db, id) === undefined) throw badRequest(`Invalid user ID: ${id}`)
-        if (!await isDirectMember(db, group.id, id)) throw badRequest(`User ${id} is not a member of this group`)
+        if ((await userById(db, id)) === undefined) throw badRequest(`Invalid user ID: ${id}`)
+        if (!(await isDirectMember(db, group.id, id))) throw badRequest(`User ${id} is not a member of this group`)
       }
       for (const id of addSub) {
         const subgroup = await groupById(db, id)
@@ -141,8 +141,8 @@ export function addGroupRoutes(router: ChatRouter, services: ChatServices): void
         if (await containsGroup(db, id, group.id)) throw badRequest(`User group ${id} contains this group; adding it as a subgroup would create a cycle`)
       }
       for (const id of removeSub) {
-        if (await groupById(db, id) === undefined) throw badRequest(INVALID_GROUP)
-        if (!await isDirectSubgroup(db, group.id, id)) throw badRequest(`User group ${id} is not a subgroup of this group`)
+        if ((await groupById(db, id)) === undefined) throw badRequest(INVALID_GROUP)
+        if (!(await isDirectSubgroup(db, group.id, id))) throw badRequest(`User group ${id} is not a subgroup of this group`)
       }
 
       {
@@ -188,7 +188,10 @@ export function addGroupRoutes(router: ChatRouter, services: ChatServices): void
 
 /** The group a path names (a malformed id names none). System groups are not changed through the API. */
 async function customGroupFromPath(db: Sql, raw: string | undefined): Promise<UserGroup> {
-  const group = await groupById(db, pathId(raw, () => badRequest(INVALID_GROUP)))
+  const group = await groupById(
+    db,
+    pathId(raw, () => badRequest(INVALID_GROUP)),
+  )
   if (group === undefined) throw badRequest(INVALID_GROUP)
   if (group.is_system_group) throw badRequest(SYSTEM_GROUP)
   return group
@@ -234,7 +237,8 @@ async function checkSettingValue(db: Sql, setting: GroupSettingName, value: Grou
     const group = await groupById(db, id)
     if (group === undefined) throw badRequest(INVALID_GROUP)
     if (group.deactivated && group.id !== reactivated) throw badRequest(`User group '${group.name}' is deactivated and cannot be used in ${setting}`)
-    if (group.is_system_group && FORBIDDEN_GROUPS[setting]?.includes(group.name)) throw badRequest(`'${setting}' setting cannot be set to '${group.name}' group`)
+    if (group.is_system_group && FORBIDDEN_GROUPS[setting]?.includes(group.name))
+      throw badRequest(`'${setting}' setting cannot be set to '${group.name}' group`)
   }
 }
 

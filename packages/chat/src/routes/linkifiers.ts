@@ -5,7 +5,16 @@ import type { Emit } from '../store/changes.js'
 import { badRequest, ChatError } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
 import { checkLinkifier, firstError, type LinkifierValue } from '../linkify/linkifier-rules.js'
-import { addLinkifier, deleteLinkifier, linkifierCount, linkifierExists, listLinkifiers, MAX_LINKIFIERS, reorderLinkifiers, updateLinkifier } from '../linkify/linkifiers.js'
+import {
+  addLinkifier,
+  deleteLinkifier,
+  linkifierCount,
+  linkifierExists,
+  listLinkifiers,
+  MAX_LINKIFIERS,
+  reorderLinkifiers,
+  updateLinkifier,
+} from '../linkify/linkifiers.js'
 import { is, type Params } from '../common/params.js'
 import { pathId } from './path-ids.js'
 import { activeUserIds, requireAdministrator } from '../org/users.js'
@@ -24,7 +33,7 @@ export function addLinkifierRoutes(router: ChatRouter, services: ChatServices): 
     const value = readLinkifier(ctx.state.params)
     const id = await changes.write(async (emit, db) => {
       // Counted inside the transaction, so concurrent additions cannot pass the bound together.
-      if (await linkifierCount(db) >= MAX_LINKIFIERS) throw badRequest(`An organization can have at most ${MAX_LINKIFIERS} linkifiers.`)
+      if ((await linkifierCount(db)) >= MAX_LINKIFIERS) throw badRequest(`An organization can have at most ${MAX_LINKIFIERS} linkifiers.`)
       const id = await addLinkifier(db, value)
       await announce(db, emit)
       return id
@@ -36,10 +45,10 @@ export function addLinkifierRoutes(router: ChatRouter, services: ChatServices): 
     requireAdministrator(ctx.state.user)
     const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
     // An unknown id answers before the fields are read: there is nothing to replace.
-    if (!await linkifierExists(db, id)) throw badRequest(NOT_FOUND)
+    if (!(await linkifierExists(db, id))) throw badRequest(NOT_FOUND)
     const value = readLinkifier(ctx.state.params)
     await changes.write(async (emit, db) => {
-      if (!await updateLinkifier(db, id, value)) throw badRequest(NOT_FOUND)
+      if (!(await updateLinkifier(db, id, value))) throw badRequest(NOT_FOUND)
       await announce(db, emit)
     })
     ok(ctx)
@@ -49,7 +58,7 @@ export function addLinkifierRoutes(router: ChatRouter, services: ChatServices): 
     requireAdministrator(ctx.state.user)
     const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
     await changes.write(async (emit, db) => {
-      if (!await deleteLinkifier(db, id)) throw badRequest(NOT_FOUND)
+      if (!(await deleteLinkifier(db, id))) throw badRequest(NOT_FOUND)
       await announce(db, emit)
     })
     ok(ctx)

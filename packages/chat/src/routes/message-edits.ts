@@ -54,12 +54,20 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
         const flags = await mentionFlags(db, rendered!.mentions, recipients, () => participants(db, target, message.sender_id))
         const mentionBits = FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned
         await db.run('UPDATE user_messages SET flags = flags & ? WHERE message_id = ?', ~mentionBits, id)
-        for (const [recipient, bits] of flags) await db.run('UPDATE user_messages SET flags = flags | ? WHERE message_id = ? AND user_id = ?', bits, id, recipient)
-        Object.assign(event, { orig_content: message.content, orig_rendered_content: message.rendered_content, content, rendered_content: rendered!.html, is_me_message: /^\/me\s/u.test(content) })
+        for (const [recipient, bits] of flags)
+          await db.run('UPDATE user_messages SET flags = flags | ? WHERE message_id = ? AND user_id = ?', bits, id, recipient)
+        Object.assign(event, {
+          orig_content: message.content,
+          orig_rendered_content: message.rendered_content,
+          content,
+          rendered_content: rendered!.html,
+          is_me_message: /^\/me\s/u.test(content),
+        })
         Object.assign(history, { prev_content: message.content, prev_rendered_content: message.rendered_content })
       }
       if (rawTopic !== undefined || newStreamId !== undefined) {
-        if (message.type === 'private') throw badRequest(newStreamId !== undefined ? 'Direct messages cannot be moved to channels.' : 'Direct messages cannot have topics.')
+        if (message.type === 'private')
+          throw badRequest(newStreamId !== undefined ? 'Direct messages cannot be moved to channels.' : 'Direct messages cannot have topics.')
         affected = await moveMessages(db, user, message, { rawTopic, newStreamId, propagateMode, now, event, history }, emit)
       }
       const previous = message.edit_history === null ? [] : (JSON.parse(message.edit_history) as unknown[])
@@ -105,7 +113,14 @@ async function moveMessages(
   db: Sql,
   user: User,
   message: { id: number; sender_id: number; stream_id: number | null; topic: string },
-  move: { rawTopic: string | undefined; newStreamId: number | undefined; propagateMode: string; now: number; event: Record<string, unknown>; history: Record<string, unknown> },
+  move: {
+    rawTopic: string | undefined
+    newStreamId: number | undefined
+    propagateMode: string
+    now: number
+    event: Record<string, unknown>
+    history: Record<string, unknown>
+  },
   emit: Emit,
 ): Promise<number[]> {
   const moderator = user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator'
@@ -120,24 +135,53 @@ async function moveMessages(
     if (channel.is_archived) throw badRequest('Not authorized to send to channel')
     streamId = channel.id
   }
-  const scope = move.propagateMode === 'change_one' ? 'id = ?' : move.propagateMode === 'change_later' ? 'stream_id = ? AND lower(topic) = lower(?) AND id >= ?' : 'stream_id = ? AND lower(topic) = lower(?)'
-  const scopeParams = move.propagateMode === 'change_one' ? [message.id] : move.propagateMode === 'change_later' ? [oldStreamId, message.topic, message.id] : [oldStreamId, message.topic]
+  const scope =
+    move.propagateMode === 'change_one'
+      ? 'id = ?'
+      : move.propagateMode === 'change_later'
+        ? 'stream_id = ? AND lower(topic) = lower(?) AND id >= ?'
+        : 'stream_id = ? AND lower(topic) = lower(?)'
+  const scopeParams =
+    move.propagateMode === 'change_one'
+      ? [message.id]
+      : move.propagateMode === 'change_later'
+        ? [oldStreamId, message.topic, message.id]
+        : [oldStreamId, message.topic]
   const ids = (await db.all<{ id: number }>(`SELECT id FROM messages WHERE ${scope} ORDER BY id`, ...scopeParams)).map((r) => Number(r.id))
-  await db.run('UPDATE messages SET stream_id = ?, topic = ?, last_moved_timestamp = ? WHERE id IN (SELECT value FROM json_each(?))', streamId, topic, move.now, JSON.stringify(ids))
-  Object.assign(move.event, { stream_id: oldStreamId, stream_name: oldChannel.name, orig_subject: message.topic, subject: topic, propagate_mode: move.propagateMode })
+  await db.run(
+    'UPDATE messages SET stream_id = ?, topic = ?, last_moved_timestamp = ? WHERE id IN (SELECT value FROM json_each(?))',
+    streamId,
+    topic,
+    move.now,
+    JSON.stringify(ids),
+  )
+  Object.assign(move.event, {
+    stream_id: oldStreamId,
+    stream_name: oldChannel.name,
+    orig_subject: message.topic,
+    subject: topic,
+    propagate_mode: move.propagateMode,
+  })
   Object.assign(move.history, { prev_topic: message.topic, topic, ...(streamId !== oldStreamId && { prev_stream: oldStreamId, stream: streamId }) })
   if (streamId !== oldStreamId) {
     move.event.new_stream_id = streamId
     const json = JSON.stringify(ids)
     const channel = (await channelById(db, streamId))!
     if (channel.invite_only) {
-      const lost = await db.all<{ user_id: number }>('DELETE FROM user_messages WHERE message_id IN (SELECT value FROM json_each(?)) AND user_id NOT IN (SELECT user_id FROM subscriptions WHERE stream_id = ?) RETURNING user_id', json, streamId)
+      const lost = await db.all<{ user_id: number }>(
+        'DELETE FROM user_messages WHERE message_id IN (SELECT value FROM json_each(?)) AND user_id NOT IN (SELECT user_id FROM subscriptions WHERE stream_id = ?) RETURNING user_id',
+        json,
+        streamId,
+      )
       const users = new Set(lost.map((r) => Number(r.user_id)))
-      if (users.size > 0) emit(users, { type: 'delete_message', message_id: ids[0], message_ids: ids, message_type: 'stream', stream_id: oldStreamId, topic: message.topic })
+      if (users.size > 0)
+        emit(users, { type: 'delete_message', message_id: ids[0], message_ids: ids, message_type: 'stream', stream_id: oldStreamId, topic: message.topic })
     }
     await db.run(
       `INSERT INTO user_messages (user_id, message_id, flags) SELECT s.user_id, m.id, CAST(? AS BIGINT) FROM subscriptions s JOIN messages m ON m.id IN (SELECT value FROM json_each(?)) WHERE s.stream_id = ? ON CONFLICT DO NOTHING`,
-      FLAG_BITS.read, json, streamId,
+      FLAG_BITS.read,
+      json,
+      streamId,
     )
   }
   return ids
@@ -153,7 +197,11 @@ async function emitToRecipients(db: Sql, emit: Emit, messageId: number, editorId
 }
 
 /** Who took part in a topic (its senders); all of a direct conversation. */
-async function participants(db: Sql, target: { type: string; streamId: number | null; topic: string; audience: readonly number[] }, senderId: number): Promise<ReadonlySet<number>> {
+async function participants(
+  db: Sql,
+  target: { type: string; streamId: number | null; topic: string; audience: readonly number[] },
+  senderId: number,
+): Promise<ReadonlySet<number>> {
   if (target.type === 'private') return new Set(target.audience)
   const rows = await db.all<{ id: number }>('SELECT DISTINCT sender_id AS id FROM messages WHERE stream_id = ? AND topic = ?', target.streamId, target.topic)
   return new Set([...rows.map((r) => Number(r.id)), senderId])

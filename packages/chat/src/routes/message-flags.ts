@@ -51,7 +51,16 @@ export function addMessageFlagRoutes(router: ChatRouter, services: ChatServices)
     await services.changes.write(async (emit, db) => {
       const channel = await channelById(db, streamId)
       if (channel === undefined || !(await canAccessChannel(db, channel, user))) throw badRequest('Invalid channel ID')
-      await changeFlags(db, emit, user.id, 'add', 'read', 'message_id IN (SELECT id FROM messages WHERE stream_id = ? AND lower(topic) = lower(?))', [streamId, topic.trim()], false)
+      await changeFlags(
+        db,
+        emit,
+        user.id,
+        'add',
+        'read',
+        'message_id IN (SELECT id FROM messages WHERE stream_id = ? AND lower(topic) = lower(?))',
+        [streamId, topic.trim()],
+        false,
+      )
     })
     ok(ctx)
   })
@@ -62,11 +71,33 @@ export function addMessageFlagRoutes(router: ChatRouter, services: ChatServices)
  * flags), and tells their queues in an update_message_flags event (Zulip's format, with `all` for
  * mark_all_as_read, and `message_details` when messages become unread). Returns the ids changed.
  */
-async function changeFlags(db: Sql, emit: Emit, userId: number, op: 'add' | 'remove', flag: string, which: string, whichParams: readonly SqlValue[], all: boolean): Promise<number[]> {
+async function changeFlags(
+  db: Sql,
+  emit: Emit,
+  userId: number,
+  op: 'add' | 'remove',
+  flag: string,
+  which: string,
+  whichParams: readonly SqlValue[],
+  all: boolean,
+): Promise<number[]> {
   const bit = FLAG_BITS[flag as keyof typeof FLAG_BITS]
-  const rows = op === 'add'
-    ? await db.all<{ id: number }>(`UPDATE user_messages SET flags = flags | ? WHERE user_id = ? AND (flags & ?) = 0 AND ${which} RETURNING message_id AS id`, bit, userId, bit, ...whichParams)
-    : await db.all<{ id: number }>(`UPDATE user_messages SET flags = flags & ? WHERE user_id = ? AND (flags & ?) != 0 AND ${which} RETURNING message_id AS id`, ~bit, userId, bit, ...whichParams)
+  const rows =
+    op === 'add'
+      ? await db.all<{ id: number }>(
+          `UPDATE user_messages SET flags = flags | ? WHERE user_id = ? AND (flags & ?) = 0 AND ${which} RETURNING message_id AS id`,
+          bit,
+          userId,
+          bit,
+          ...whichParams,
+        )
+      : await db.all<{ id: number }>(
+          `UPDATE user_messages SET flags = flags & ? WHERE user_id = ? AND (flags & ?) != 0 AND ${which} RETURNING message_id AS id`,
+          ~bit,
+          userId,
+          bit,
+          ...whichParams,
+        )
   const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b)
   const event: Record<string, unknown> = { type: 'update_message_flags', op, operation: op, flag, messages: all ? [] : ids, all }
   if (op === 'remove' && flag === 'read' && ids.length > 0) event.message_details = await unreadDetails(db, userId, ids)
@@ -78,15 +109,26 @@ async function changeFlags(db: Sql, emit: Emit, userId: number, op: 'add' | 'rem
 async function unreadDetails(db: Sql, userId: number, ids: readonly number[]): Promise<Record<string, unknown>> {
   const rows = await db.all<{ id: number; type: string; stream_id: number | null; topic: string; recipients: string; flags: number }>(
     'SELECT m.id, m.type, m.stream_id, m.topic, m.recipients, um.flags FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = ? WHERE m.id IN (SELECT value FROM json_each(?))',
-    userId, JSON.stringify(ids),
+    userId,
+    JSON.stringify(ids),
   )
   const mentionBits = FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned
   return Object.fromEntries(
     rows.map((m) => [
       m.id,
       m.type === 'stream'
-        ? { type: 'stream', stream_id: Number(m.stream_id), topic: m.topic, unmuted_stream_msg: true, ...((m.flags & mentionBits) !== 0 && { mentioned: true }) }
-        : { type: 'private', user_ids: (JSON.parse(m.recipients) as number[]).filter((id) => id !== userId), ...((m.flags & mentionBits) !== 0 && { mentioned: true }) },
+        ? {
+            type: 'stream',
+            stream_id: Number(m.stream_id),
+            topic: m.topic,
+            unmuted_stream_msg: true,
+            ...((m.flags & mentionBits) !== 0 && { mentioned: true }),
+          }
+        : {
+            type: 'private',
+            user_ids: (JSON.parse(m.recipients) as number[]).filter((id) => id !== userId),
+            ...((m.flags & mentionBits) !== 0 && { mentioned: true }),
+          },
     ]),
   )
 }

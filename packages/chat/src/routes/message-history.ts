@@ -81,7 +81,15 @@ interface Edit {
  * then one entry per edit with what it changed (`prev_*`). Rebuilt from the current message and its
  * edit_history (newest first), walking the edits back.
  */
-function editSnapshots(row: { sender_id: number; timestamp: number; topic: string; content: string; rendered_content: string; stream_id: number | null; edit_history: string | null }): Array<Record<string, unknown>> {
+function editSnapshots(row: {
+  sender_id: number
+  timestamp: number
+  topic: string
+  content: string
+  rendered_content: string
+  stream_id: number | null
+  edit_history: string | null
+}): Array<Record<string, unknown>> {
   const edits = row.edit_history === null ? [] : (JSON.parse(row.edit_history) as Edit[])
   let state = { topic: row.topic, content: row.content, rendered: row.rendered_content }
   const entries: Array<Record<string, unknown>> = []
@@ -98,7 +106,13 @@ function editSnapshots(row: { sender_id: number; timestamp: number; topic: strin
     })
     state = { topic: edit.prev_topic ?? state.topic, content: edit.prev_content ?? state.content, rendered: edit.prev_rendered_content ?? state.rendered }
   }
-  entries.push({ topic: state.topic, content: state.content, rendered_content: state.rendered, timestamp: Number(row.timestamp), user_id: Number(row.sender_id) })
+  entries.push({
+    topic: state.topic,
+    content: state.content,
+    rendered_content: state.rendered,
+    timestamp: Number(row.timestamp),
+    user_id: Number(row.sender_id),
+  })
   return entries.reverse()
 }
 

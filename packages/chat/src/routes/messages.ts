@@ -38,45 +38,70 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     // Rendered outside the transaction (no lock held meanwhile), mentions found in the same pass.
     const { html: rendered, mentions } = renderWithMentions(content, linkers, await mentionDirectory(services.db, content))
     const timestamp = Math.floor(services.now())
-    const id = await services.changes.write(async (emit, db) => {
-      // Who may receive it is checked inside the transaction, so that it still holds at commit (a channel
-      // archived or a user deactivated meanwhile, through another process).
-      const target = toChannel ? await channelTarget(db, services, params, user) : await directTarget(db, params, user)
-      if (target.type === 'stream') await checkWildcardMentions(db, user, target, mentions)
-      await checkGroupMentions(db, user.id, mentions)
-      const inserted = await db.get<{ id: number }>(
-        'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-        target.type, target.streamId, target.topic, JSON.stringify(target.recipients), user.id, content, rendered, timestamp,
-      )
-      const messageId = inserted!.id
-      await linkAttachments(db, emit, user, messageId, content) // its readers may now read the files it links
-      const message = await describeMessage(db, services, user, target, { id: messageId, content, rendered, timestamp, topicLinks: target.type === 'stream' ? topicLinks(target.topic, linkers) : [] })
-      // Each recipient's flags: the sender's message is read; mentions flag those they name.
-      const flags = await mentionFlags(db, mentions, target.audience, () => topicParticipants(db, target, user.id))
-      flags.set(user.id, (flags.get(user.id) ?? 0) | FLAG_BITS.read)
-      const byFlags = new Map<number, number[]>()
-      for (const recipient of target.audience) {
-        const bits = flags.get(recipient) ?? 0
-        byFlags.set(bits, [...(byFlags.get(bits) ?? []), recipient])
-      }
-      // One row per recipient, one statement per set of flags.
-      for (const [bits, users] of byFlags) {
-        await db.run('INSERT INTO user_messages (user_id, message_id, flags) SELECT r.value, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM (SELECT value FROM json_each(?)) AS r', messageId, bits, JSON.stringify(users))
-      }
-      // One event per set of flags, not one per recipient (most share none): the sender's (read, and the
-      // local id for the queue that sent it) and the others'. Each queue gets its own form from the
-      // fan-out: rendered or raw content (apply_markdown), and local_message_id only in the sender's
-      // queue named by queue_id.
-      const shared = { type: 'message', message, raw_content: content, ...(target.public && { public_channel: true }) }
-      for (const [bits, users] of byFlags) {
-        const others = users.filter((id) => id !== user.id)
-        if (others.length > 0) emit(others, { ...shared, flags: flagNames(bits) })
-      }
-      emit([user.id], { ...shared, flags: flagNames(flags.get(user.id)!), ...(localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }) })
-      return messageId
-      // Shared: sends run beside each other (they add a message and lock, in order, the queues they write
-      // to); what they check is changed only by changes that take the lock alone.
-    }, { shared: true })
+    const id = await services.changes.write(
+      async (emit, db) => {
+        // Who may receive it is checked inside the transaction, so that it still holds at commit (a channel
+        // archived or a user deactivated meanwhile, through another process).
+        const target = toChannel ? await channelTarget(db, services, params, user) : await directTarget(db, params, user)
+        if (target.type === 'stream') await checkWildcardMentions(db, user, target, mentions)
+        await checkGroupMentions(db, user.id, mentions)
+        const inserted = await db.get<{ id: number }>(
+          'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+          target.type,
+          target.streamId,
+          target.topic,
+          JSON.stringify(target.recipients),
+          user.id,
+          content,
+          rendered,
+          timestamp,
+        )
+        const messageId = inserted!.id
+        await linkAttachments(db, emit, user, messageId, content) // its readers may now read the files it links
+        const message = await describeMessage(db, services, user, target, {
+          id: messageId,
+          content,
+          rendered,
+          timestamp,
+          topicLinks: target.type === 'stream' ? topicLinks(target.topic, linkers) : [],
+        })
+        // Each recipient's flags: the sender's message is read; mentions flag those they name.
+        const flags = await mentionFlags(db, mentions, target.audience, () => topicParticipants(db, target, user.id))
+        flags.set(user.id, (flags.get(user.id) ?? 0) | FLAG_BITS.read)
+        const byFlags = new Map<number, number[]>()
+        for (const recipient of target.audience) {
+          const bits = flags.get(recipient) ?? 0
+          byFlags.set(bits, [...(byFlags.get(bits) ?? []), recipient])
+        }
+        // One row per recipient, one statement per set of flags.
+        for (const [bits, users] of byFlags) {
+          await db.run(
+            'INSERT INTO user_messages (user_id, message_id, flags) SELECT r.value, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM (SELECT value FROM json_each(?)) AS r',
+            messageId,
+            bits,
+            JSON.stringify(users),
+          )
+        }
+        // One event per set of flags, not one per recipient (most share none): the sender's (read, and the
+        // local id for the queue that sent it) and the others'. Each queue gets its own form from the
+        // fan-out: rendered or raw content (apply_markdown), and local_message_id only in the sender's
+        // queue named by queue_id.
+        const shared = { type: 'message', message, raw_content: content, ...(target.public && { public_channel: true }) }
+        for (const [bits, users] of byFlags) {
+          const others = users.filter((id) => id !== user.id)
+          if (others.length > 0) emit(others, { ...shared, flags: flagNames(bits) })
+        }
+        emit([user.id], {
+          ...shared,
+          flags: flagNames(flags.get(user.id)!),
+          ...(localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }),
+        })
+        return messageId
+        // Shared: sends run beside each other (they add a message and lock, in order, the queues they write
+        // to); what they check is changed only by changes that take the lock alone.
+      },
+      { shared: true },
+    )
     ok(ctx, { id })
   })
 }
@@ -93,7 +118,11 @@ async function checkWildcardMentions(db: Sql, user: User, target: Target, mentio
     throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')
   }
   if (mentions.topicWildcard) {
-    const participants = await db.get('SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?', target.streamId, target.topic) as { n: number }
+    const participants = (await db.get(
+      'SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?',
+      target.streamId,
+      target.topic,
+    )) as { n: number }
     if (participants.n > threshold) {
       throw new ChatError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.')
     }
@@ -108,7 +137,13 @@ async function topicParticipants(db: Sql, target: Target, senderId: number): Pro
 }
 
 /** The message object of chat-events.md, as every recipient's event carries it. */
-async function describeMessage(db: Sql, services: ChatServices, sender: User, target: Target, sent: { id: number; content: string; rendered: string; timestamp: number; topicLinks: readonly TopicLink[] }): Promise<Record<string, unknown>> {
+async function describeMessage(
+  db: Sql,
+  services: ChatServices,
+  sender: User,
+  target: Target,
+  sent: { id: number; content: string; rendered: string; timestamp: number; topicLinks: readonly TopicLink[] },
+): Promise<Record<string, unknown>> {
   const common = {
     id: sent.id,
     type: target.type,
@@ -129,7 +164,10 @@ async function describeMessage(db: Sql, services: ChatServices, sender: User, ta
   if (target.type === 'stream') {
     return { ...common, stream_id: target.streamId, recipient_id: target.streamId, subject: target.topic, display_recipient: target.channelName }
   }
-  const people = await db.all(`SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`, JSON.stringify(target.recipients)) as Array<{ id: number; email: string; full_name: string }>
+  const people = (await db.all(
+    `SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    JSON.stringify(target.recipients),
+  )) as Array<{ id: number; email: string; full_name: string }>
   return {
     ...common,
     recipient_id: conversationId(target.recipients),
@@ -153,10 +191,18 @@ interface Target {
 async function channelTarget(db: Sql, services: ChatServices, params: Params, user: User): Promise<Target> {
   const channelId = await channelIdOf(db, channelRef(params.string('to', { required: true })))
   const channel = channelId === undefined ? undefined : await channelById(db, channelId)
-  if (channel === undefined || !await canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+  if (channel === undefined || !(await canAccessChannel(db, channel, user))) throw badRequest('Invalid channel ID')
   if (channel.is_archived) throw badRequest('Not authorized to send to channel')
   const topic = cleanTopic(topicParam(params, { required: true })!, (await realmSettings(db)).max_topic_length)
-  return { type: 'stream', streamId: channel.id, channelName: channel.name, topic, public: !channel.invite_only, recipients: [], audience: [...new Set([...(await subscriberIds(db, channel.id)), user.id])] }
+  return {
+    type: 'stream',
+    streamId: channel.id,
+    channelName: channel.name,
+    topic,
+    public: !channel.invite_only,
+    recipients: [],
+    audience: [...new Set([...(await subscriberIds(db, channel.id)), user.id])],
+  }
 }
 
 async function directTarget(db: Sql, params: Params, user: User): Promise<Target> {

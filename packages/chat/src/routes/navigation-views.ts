@@ -43,15 +43,18 @@ interface NavigationView {
 export function addNavigationViewRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services
   const find = async (db: Sql, userId: number, fragment: string): Promise<NavigationView | undefined> => {
-    const row = await db.get('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? AND fragment = ?', userId, fragment) as
-      | { fragment: string; is_pinned: number; name: string | null }
-      | undefined
+    const row = (await db.get('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? AND fragment = ?', userId, fragment)) as
+      { fragment: string; is_pinned: number; name: string | null } | undefined
     return row === undefined ? undefined : { ...row, is_pinned: row.is_pinned === 1 }
   }
 
   router.get('/api/v1/navigation_views', async (ctx) => {
     // In the order they were added (rowid), so a client's list does not reshuffle.
-    const rows = await db.all('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? ORDER BY rowid', ctx.state.user.id) as Array<{ fragment: string; is_pinned: number; name: string | null }>
+    const rows = (await db.all('SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? ORDER BY rowid', ctx.state.user.id)) as Array<{
+      fragment: string
+      is_pinned: number
+      name: string | null
+    }>
     ok(ctx, { navigation_views: rows.map((row) => ({ ...row, is_pinned: row.is_pinned === 1 })) })
   })
 
@@ -84,7 +87,8 @@ export function addNavigationViewRoutes(router: ChatRouter, services: ChatServic
       // An absent name leaves it as it is; null on a built-in view is "no name", which it already has.
       const newName = name === undefined ? undefined : checkName(fragment, name)
       const data = { ...(isPinned !== undefined && { is_pinned: isPinned }), ...(newName !== undefined && { name: newName }) }
-      if (isPinned !== undefined) await db.run('UPDATE navigation_views SET is_pinned = ? WHERE user_id = ? AND fragment = ?', isPinned ? 1 : 0, user.id, fragment)
+      if (isPinned !== undefined)
+        await db.run('UPDATE navigation_views SET is_pinned = ? WHERE user_id = ? AND fragment = ?', isPinned ? 1 : 0, user.id, fragment)
       if (newName !== undefined) await db.run('UPDATE navigation_views SET name = ? WHERE user_id = ? AND fragment = ?', newName, user.id, fragment)
       if (Object.keys(data).length > 0) emit([user.id], { type: 'navigation_view', op: 'update', fragment, data })
     })

@@ -22,20 +22,26 @@ export function addPresenceRoutes(router: ChatRouter, services: ChatServices): v
     await services.changes.write(async (emit, tx) => {
       const before = await presenceOf(tx, user.id)
       const next = (await tx.get<{ id: number }>('SELECT coalesce(max(update_id), 0) + 1 AS id FROM presence'))!.id
-      const active = status === 'active' ? now : before?.active_timestamp ?? null
+      const active = status === 'active' ? now : (before?.active_timestamp ?? null)
       await tx.run(
         'INSERT INTO presence (user_id, active_timestamp, idle_timestamp, update_id) VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET active_timestamp = excluded.active_timestamp, idle_timestamp = excluded.idle_timestamp, update_id = excluded.update_id',
-        user.id, active, now, Number(next),
+        user.id,
+        active,
+        now,
+        Number(next),
       )
       // Others hear of it when what they would show changes: the user comes online, or turns active or idle.
       if (before === undefined || visibleStatus(before, now) !== status) {
-        emit((await activeUserIds(tx)).filter((id) => id !== user.id), {
-          type: 'presence',
-          user_id: user.id,
-          email: user.email,
-          server_timestamp: now,
-          presence: { website: { client: 'website', status, timestamp: now, pushable: false } },
-        })
+        emit(
+          (await activeUserIds(tx)).filter((id) => id !== user.id),
+          {
+            type: 'presence',
+            user_id: user.id,
+            email: user.email,
+            server_timestamp: now,
+            presence: { website: { client: 'website', status, timestamp: now, pushable: false } },
+          },
+        )
       }
     })
     if (pingOnly) return ok(ctx)
@@ -61,7 +67,10 @@ export function addPresenceRoutes(router: ChatRouter, services: ChatServices): v
     const slim = ctx.state.params.bool('slim_presence') ?? false
     const now = Math.floor(services.now())
     const rows = await presenceRows(db, now - PRESENCE_HISTORY_DAYS * 86_400)
-    ok(ctx, { presences: Object.fromEntries(rows.map((r) => (slim ? [String(r.user_id), modernPresence(r)] : [r.email, legacyPresence(r)]))), server_timestamp: services.now() })
+    ok(ctx, {
+      presences: Object.fromEntries(rows.map((r) => (slim ? [String(r.user_id), modernPresence(r)] : [r.email, legacyPresence(r)]))),
+      server_timestamp: services.now(),
+    })
   })
 }
 

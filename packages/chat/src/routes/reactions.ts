@@ -16,10 +16,31 @@ export function addReactionRoutes(router: ChatRouter, services: ChatServices): v
     const emoji = readEmoji(params, true)
     await services.changes.write(async (emit, tx) => {
       const message = await reactable(tx, user, messageId)
-      const existing = await tx.get('SELECT 1 AS x FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?', messageId, user.id, emoji.reaction_type, emoji.emoji_code)
+      const existing = await tx.get(
+        'SELECT 1 AS x FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?',
+        messageId,
+        user.id,
+        emoji.reaction_type,
+        emoji.emoji_code,
+      )
       if (existing !== undefined) throw badRequest('Reaction already exists.')
-      await tx.run('INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?)', messageId, user.id, emoji.emoji_name, emoji.emoji_code, emoji.reaction_type)
-      emit(await audience(tx, message, user), { type: 'reaction', op: 'add', message_id: messageId, user_id: user.id, emoji_name: emoji.emoji_name, emoji_code: emoji.emoji_code, reaction_type: emoji.reaction_type })
+      await tx.run(
+        'INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?)',
+        messageId,
+        user.id,
+        emoji.emoji_name,
+        emoji.emoji_code,
+        emoji.reaction_type,
+      )
+      emit(await audience(tx, message, user), {
+        type: 'reaction',
+        op: 'add',
+        message_id: messageId,
+        user_id: user.id,
+        emoji_name: emoji.emoji_name,
+        emoji_code: emoji.emoji_code,
+        reaction_type: emoji.reaction_type,
+      })
     })
     ok(ctx)
   })
@@ -36,11 +57,28 @@ export function addReactionRoutes(router: ChatRouter, services: ChatServices): v
       // By code when given (names may differ between clients), else by name.
       const row = await tx.get<{ emoji_name: string; emoji_code: string }>(
         `SELECT emoji_name, emoji_code FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND ${emoji.byCode ? 'emoji_code' : 'emoji_name'} = ?`,
-        messageId, user.id, emoji.reaction_type, emoji.byCode ? emoji.emoji_code : emoji.emoji_name,
+        messageId,
+        user.id,
+        emoji.reaction_type,
+        emoji.byCode ? emoji.emoji_code : emoji.emoji_name,
       )
       if (row === undefined) throw badRequest("Reaction doesn't exist.")
-      await tx.run('DELETE FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?', messageId, user.id, emoji.reaction_type, row.emoji_code)
-      emit(await audience(tx, message, user), { type: 'reaction', op: 'remove', message_id: messageId, user_id: user.id, emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: emoji.reaction_type })
+      await tx.run(
+        'DELETE FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?',
+        messageId,
+        user.id,
+        emoji.reaction_type,
+        row.emoji_code,
+      )
+      emit(await audience(tx, message, user), {
+        type: 'reaction',
+        op: 'remove',
+        message_id: messageId,
+        user_id: user.id,
+        emoji_name: row.emoji_name,
+        emoji_code: row.emoji_code,
+        reaction_type: emoji.reaction_type,
+      })
     })
     ok(ctx)
   })
@@ -88,8 +126,12 @@ async function reactable(db: Sql, user: User, messageId: number): Promise<Visibl
  */
 async function audience(db: Sql, message: VisibleRow, user: User): Promise<number[]> {
   const received = await db.all<{ id: number }>('SELECT user_id AS id FROM user_messages WHERE message_id = ?', message.id)
-  const subscribers = message.type === 'stream'
-    ? await db.all<{ id: number }>('SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1', message.stream_id)
-    : []
+  const subscribers =
+    message.type === 'stream'
+      ? await db.all<{ id: number }>(
+          'SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1',
+          message.stream_id,
+        )
+      : []
   return [...received, ...subscribers].map((r) => Number(r.id)).concat(user.id)
 }

@@ -46,7 +46,7 @@ async function updateSettings(ctx: ChatContext, services: ChatServices): Promise
     const values = readSettings(params)
     await services.changes.write(async (emit, db) => {
       const targets = await resolveTargetUsers(db, target)
-      const edited = new Set((await db.all('SELECT id FROM users WHERE settings_edited = 1') as Array<{ id: number }>).map((r) => r.id))
+      const edited = new Set(((await db.all('SELECT id FROM users WHERE settings_edited = 1')) as Array<{ id: number }>).map((r) => r.id))
       for (const id of targets) {
         if (target.skip_if_already_edited && edited.has(id)) continue
         await applySettings(db, emit, id, values)
@@ -62,7 +62,7 @@ async function updateSettings(ctx: ChatContext, services: ChatServices): Promise
   await services.changes.write(async (emit, db) => {
     // old_password was checked outside (scrypt is slow); the hash it matched must still be the one
     // stored, or another request (another process) changed the password meanwhile.
-    if (password !== undefined && await storedPasswordHash(db, user.id) !== password.checkedAgainst) throw badRequest('Wrong password!')
+    if (password !== undefined && (await storedPasswordHash(db, user.id)) !== password.checkedAgainst) throw badRequest('Wrong password!')
     const changed = await applySettings(db, emit, user.id, values)
     // Marks the user for skip_if_already_edited of later bulk edits (per user: the schema has one flag).
     if (changed > 0) await db.run('UPDATE users SET settings_edited = 1 WHERE id = ?', user.id)
@@ -82,14 +82,20 @@ async function updateSettings(ctx: ChatContext, services: ChatServices): Promise
 async function applySettings(db: Sql, emit: Emit, userId: number, values: ReadonlyMap<string, SettingValue>): Promise<number> {
   let changed = 0
   for (const [name, value] of values) {
-    if (await settingValue(db, userId, name) === value) continue
+    if ((await settingValue(db, userId, name)) === value) continue
     await writeSetting(db, userId, name, value)
     changed++
-    emit([userId], { type: 'user_settings', op: 'update', property: name, value, ...(name === 'default_language' && { language_name: LANGUAGES.get(String(value)) }) })
+    emit([userId], {
+      type: 'user_settings',
+      op: 'update',
+      property: name,
+      value,
+      ...(name === 'default_language' && { language_name: LANGUAGES.get(String(value)) }),
+    })
     if (name === 'enable_drafts_synchronization' && value === false) await db.run('DELETE FROM drafts WHERE user_id = ?', userId)
     if (name === 'full_name') emit(await activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: userId, full_name: value } })
     if (name === 'timezone') {
-      const email = (await db.get('SELECT email FROM users WHERE id = ?', userId) as { email: string }).email
+      const email = ((await db.get('SELECT email FROM users WHERE id = ?', userId)) as { email: string }).email
       emit(await activeUserIds(db), { type: 'realm_user', op: 'update', person: { user_id: userId, email, timezone: value } })
     }
   }
@@ -114,7 +120,7 @@ async function readNewPassword(db: Sql, params: Params, user: User): Promise<{ r
 }
 
 async function storedPasswordHash(db: Sql, userId: number): Promise<string | null> {
-  return (await db.get('SELECT password_hash FROM users WHERE id = ?', userId) as { password_hash: string | null }).password_hash
+  return ((await db.get('SELECT password_hash FROM users WHERE id = ?', userId)) as { password_hash: string | null }).password_hash
 }
 
 /** The new address (shape checked, not the current one), or undefined when absent or unchanged. */

@@ -5,7 +5,16 @@ import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { invalid } from '../common/params.js'
 import { pathId } from './path-ids.js'
 import { isAdministrator, requireAdministrator, userById, type User } from '../org/users.js'
-import { activeSubscriberIds, allChannels, canSeeChannel, channelByName, channelObservers, channelRecord, describeChannel, type ChannelRecord } from '../org/subscriptions.js'
+import {
+  activeSubscriberIds,
+  allChannels,
+  canSeeChannel,
+  channelByName,
+  channelObservers,
+  channelRecord,
+  describeChannel,
+  type ChannelRecord,
+} from '../org/subscriptions.js'
 import { subscribedAt } from '../org/channels.js'
 import type { Sql } from '../store/store.js'
 
@@ -41,7 +50,11 @@ export function addStreamRoutes(router: ChatRouter, services: ChatServices): voi
   })
 
   router.get('/api/v1/streams/:stream_id', async (ctx) => {
-    const channel = await visibleChannel(db, ctx.state.user, pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')))
+    const channel = await visibleChannel(
+      db,
+      ctx.state.user,
+      pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')),
+    )
     ok(ctx, { stream: await describeChannel(db, channel) })
   })
 
@@ -62,31 +75,42 @@ export function addStreamRoutes(router: ChatRouter, services: ChatServices): voi
   })
 
   router.get('/api/v1/streams/:stream_id/members', async (ctx) => {
-    const channel = await visibleChannel(db, ctx.state.user, pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')))
+    const channel = await visibleChannel(
+      db,
+      ctx.state.user,
+      pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')),
+    )
     ok(ctx, { subscribers: await activeSubscriberIds(db, channel.id) })
   })
 
   router.get('/api/v1/get_stream_id', async (ctx) => {
     const name = ctx.state.params.string('stream', { required: true, maxLength: 1000 })
     const channel = await channelByName(db, name)
-    if (channel === undefined || !canSeeChannel(channel, ctx.state.user, await subscribedAt(db, channel.id, ctx.state.user.id) !== undefined)) {
+    if (channel === undefined || !canSeeChannel(channel, ctx.state.user, (await subscribedAt(db, channel.id, ctx.state.user.id)) !== undefined)) {
       throw badRequest(`Invalid channel name '${name.slice(0, 100)}'`)
     }
     ok(ctx, { stream_id: channel.id })
   })
 
   router.get('/api/v1/users/:user_id/subscriptions/:stream_id', async (ctx) => {
-    const target = await userById(db, pathId(ctx.params.user_id, () => invalid('user_id')))
+    const target = await userById(
+      db,
+      pathId(ctx.params.user_id, () => invalid('user_id')),
+    )
     if (target === undefined) throw badRequest('No such user')
-    const channel = await visibleChannel(db, ctx.state.user, pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')))
-    ok(ctx, { is_subscribed: await subscribedAt(db, channel.id, target.id) !== undefined })
+    const channel = await visibleChannel(
+      db,
+      ctx.state.user,
+      pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')),
+    )
+    ok(ctx, { is_subscribed: (await subscribedAt(db, channel.id, target.id)) !== undefined })
   })
 }
 
 /** The channel with this id when `user` may see it; otherwise the spec's "Invalid channel ID" (unknown or hidden alike). */
 export async function visibleChannel(db: Sql, user: User, id: number): Promise<ChannelRecord> {
   const channel = await channelRecord(db, id)
-  if (channel === undefined || !canSeeChannel(channel, user, await subscribedAt(db, id, user.id) !== undefined)) throw badRequest('Invalid channel ID')
+  if (channel === undefined || !canSeeChannel(channel, user, (await subscribedAt(db, id, user.id)) !== undefined)) throw badRequest('Invalid channel ID')
   return channel
 }
 

@@ -58,17 +58,23 @@ export function addSubscriptionRoutes(router: ChatRouter, services: ChatServices
           // Creating: anyone but guests (the reference API's default channel-creation policy).
           if (user.role === 'guest') throw badRequest('Insufficient permission')
           channel = await createChannel(tx, user, request, inviteOnly, historyPublic, now)
-        } else if (!await maySubscribe(tx, user, channel, people)) {
+        } else if (!(await maySubscribe(tx, user, channel, people))) {
           unauthorized.push(channel.name)
           continue
         }
         const added: User[] = []
         for (const person of people) {
-          if (await subscribedAt(tx, channel.id, person.id) !== undefined) {
+          if ((await subscribedAt(tx, channel.id, person.id)) !== undefined) {
             push(already, person.id, channel.name)
             continue
           }
-          await tx.run('INSERT INTO subscriptions (stream_id, user_id, subscribed_at, color) VALUES (?, ?, ?, ?)', channel.id, person.id, now, await nextColor(tx, person.id))
+          await tx.run(
+            'INSERT INTO subscriptions (stream_id, user_id, subscribed_at, color) VALUES (?, ?, ?, ?)',
+            channel.id,
+            person.id,
+            now,
+            await nextColor(tx, person.id),
+          )
           push(subscribed, person.id, channel.name)
           added.push(person)
         }
@@ -96,7 +102,7 @@ export function addSubscriptionRoutes(router: ChatRouter, services: ChatServices
       const missing: string[] = []
       for (const name of names) {
         const channel = await channelByName(tx, name)
-        if (channel === undefined || !canSeeChannel(channel, user, await subscribedAt(tx, channel.id, user.id) !== undefined)) missing.push(name)
+        if (channel === undefined || !canSeeChannel(channel, user, (await subscribedAt(tx, channel.id, user.id)) !== undefined)) missing.push(name)
         else channels.push(channel)
       }
       if (missing.length > 0) throw badRequest(`Channel(s) (${missing.join(', ').slice(0, 200)}) do not exist`)
@@ -127,7 +133,7 @@ export function addSubscriptionRoutes(router: ChatRouter, services: ChatServices
     const changes = params.json('subscription_data', propertyChanges, { required: true })
     await services.changes.write(async (emit, tx) => {
       for (const change of changes) {
-        if (await subscribedAt(tx, change.stream_id, user.id) === undefined) throw badRequest(`Not subscribed to channel ID ${change.stream_id}`)
+        if ((await subscribedAt(tx, change.stream_id, user.id)) === undefined) throw badRequest(`Not subscribed to channel ID ${change.stream_id}`)
         const { column, stored, events } = propertyUpdate(change)
         await tx.run(`UPDATE subscriptions SET ${column} = ? WHERE stream_id = ? AND user_id = ?`, stored, change.stream_id, user.id)
         for (const [property, value] of events) emit([user.id], { type: 'subscription', op: 'update', stream_id: change.stream_id, property, value })
@@ -153,7 +159,7 @@ function push(map: Map<number, string[]>, id: number, name: string): void {
 function channelName(raw: unknown, name: string): string {
   if (typeof raw !== 'string') throw invalid(name, 'expected a channel name')
   const trimmed = raw.trim()
-  if (trimmed === '') throw badRequest('Channel name can\'t be empty.')
+  if (trimmed === '') throw badRequest("Channel name can't be empty.")
   if ([...trimmed].length > MAX_CHANNEL_NAME_LENGTH) throw badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`)
   if (/[\u0000-\u001f\u007f-\u009f]/u.test(trimmed)) throw badRequest('Invalid character in channel name.')
   return trimmed
@@ -164,20 +170,27 @@ function channelRequests(value: unknown, name: string): ChannelRequest[] {
   return value.map((item, i) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid(`${name}[${i}]`, 'expected an object with a name')
     const { name: raw, description = '' } = item as Record<string, unknown>
-    if (typeof description !== 'string' || description.length > MAX_CHANNEL_DESCRIPTION_LENGTH || description.includes('\0')) throw invalid(`${name}[${i}].description`)
+    if (typeof description !== 'string' || description.length > MAX_CHANNEL_DESCRIPTION_LENGTH || description.includes('\0'))
+      throw invalid(`${name}[${i}].description`)
     return { name: channelName(raw, `${name}[${i}].name`), description }
   })
 }
 
 function channelNames(value: unknown, name: string): string[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PER_REQUEST) throw invalid(name, `expected a list of 1 to ${MAX_PER_REQUEST} channel names`)
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PER_REQUEST)
+    throw invalid(name, `expected a list of 1 to ${MAX_PER_REQUEST} channel names`)
   // The reference clients send names; objects with a name are taken too.
   return value.map((item, i) => channelName(typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : item, `${name}[${i}]`))
 }
 
 /** `principals`: user ids or emails (not mixed is not required). */
 function principalList(value: unknown, name: string): Array<number | string> {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PER_REQUEST || !value.every((v) => Number.isSafeInteger(v) || (typeof v === 'string' && v.length <= 254))) {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.length > MAX_PER_REQUEST ||
+    !value.every((v) => Number.isSafeInteger(v) || (typeof v === 'string' && v.length <= 254))
+  ) {
     throw invalid(name, 'expected a list of user ids or emails')
   }
   return value as Array<number | string>
@@ -199,16 +212,28 @@ async function principalUsers(db: Sql, principals: ReadonlyArray<number | string
  */
 async function maySubscribe(db: Sql, user: User, channel: ChannelRecord, people: readonly User[]): Promise<boolean> {
   if (channel.is_archived) return false
-  const inIt = await subscribedAt(db, channel.id, user.id) !== undefined
+  const inIt = (await subscribedAt(db, channel.id, user.id)) !== undefined
   if (user.role === 'guest') return inIt && people.every((p) => p.id === user.id)
   if (channel.invite_only) return inIt || isAdministrator(user)
   return true
 }
 
-async function createChannel(db: Sql, creator: User, request: ChannelRequest, inviteOnly: boolean, historyPublic: boolean, now: number): Promise<ChannelRecord> {
+async function createChannel(
+  db: Sql,
+  creator: User,
+  request: ChannelRequest,
+  inviteOnly: boolean,
+  historyPublic: boolean,
+  now: number,
+): Promise<ChannelRecord> {
   const row = await db.get<{ id: number }>(
     'INSERT INTO channels (name, description, invite_only, history_public_to_subscribers, is_archived, date_created, creator_id) VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id',
-    request.name, request.description, inviteOnly ? 1 : 0, historyPublic ? 1 : 0, now, creator.id,
+    request.name,
+    request.description,
+    inviteOnly ? 1 : 0,
+    historyPublic ? 1 : 0,
+    now,
+    creator.id,
   )
   request.created = true
   return (await channelRecord(db, row!.id))!
@@ -228,7 +253,10 @@ async function announceSubscribed(db: Sql, emit: Emit, channel: ChannelRecord, a
     emit([person.id], { type: 'subscription', op: 'add', subscriptions: [{ ...subscription, subscribers }] })
   }
   const addedIds = added.map((p) => p.id)
-  emit(observers.filter((id) => !addedIds.includes(id)), { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: addedIds })
+  emit(
+    observers.filter((id) => !addedIds.includes(id)),
+    { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: addedIds },
+  )
 }
 
 interface PropertyChange {
@@ -242,7 +270,8 @@ const COLOR = /^#[0-9a-fA-F]{6}$/
 function propertyChanges(value: unknown, name: string): PropertyChange[] {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PER_REQUEST) throw invalid(name, `expected a list of 1 to ${MAX_PER_REQUEST} changes`)
   return value.map((item, i) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid(`${name}[${i}]`, 'expected an object with stream_id, property and value')
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw invalid(`${name}[${i}]`, 'expected an object with stream_id, property and value')
     const { stream_id: streamId, property, value: v } = item as Record<string, unknown>
     if (!Number.isSafeInteger(streamId)) throw invalid(`${name}[${i}].stream_id`)
     if (typeof property !== 'string') throw invalid(`${name}[${i}].property`)
@@ -269,9 +298,23 @@ function propertyUpdate(change: PropertyChange): { column: string; stored: numbe
     case 'pin_to_top':
       return { column: 'pin_to_top', stored: bool() ? 1 : 0, events: [['pin_to_top', value]] }
     case 'is_muted':
-      return { column: 'is_muted', stored: bool() ? 1 : 0, events: [['is_muted', value], ['in_home_view', !value]] }
+      return {
+        column: 'is_muted',
+        stored: bool() ? 1 : 0,
+        events: [
+          ['is_muted', value],
+          ['in_home_view', !value],
+        ],
+      }
     case 'in_home_view':
-      return { column: 'is_muted', stored: bool() ? 0 : 1, events: [['in_home_view', value], ['is_muted', !value]] }
+      return {
+        column: 'is_muted',
+        stored: bool() ? 0 : 1,
+        events: [
+          ['in_home_view', value],
+          ['is_muted', !value],
+        ],
+      }
     default:
       if ((NOTIFICATION_PROPERTIES as readonly string[]).includes(property)) {
         // null inherits the user's own setting again (chat-events.md).

@@ -37,8 +37,15 @@ export function addTopicRoutes(router: ChatRouter, services: ChatServices): void
       // §3: set whether or not the topic has messages; 0 is "no policy", so no row.
       if (policy === 0) await db.run('DELETE FROM user_topics WHERE user_id = ? AND stream_id = ? AND topic = ?', user.id, channel.id, topic)
       else
-        await db.run(`INSERT INTO user_topics (user_id, stream_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (user_id, stream_id, topic) DO UPDATE SET visibility_policy = excluded.visibility_policy, last_updated = excluded.last_updated`, user.id, channel.id, topic, policy, lastUpdated)
+        await db.run(
+          `INSERT INTO user_topics (user_id, stream_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (user_id, stream_id, topic) DO UPDATE SET visibility_policy = excluded.visibility_policy, last_updated = excluded.last_updated`,
+          user.id,
+          channel.id,
+          topic,
+          policy,
+          lastUpdated,
+        )
       emit([user.id], { type: 'user_topic', stream_id: channel.id, topic_name: topic, last_updated: lastUpdated, visibility_policy: policy })
     })
     ok(ctx)
@@ -46,12 +53,23 @@ export function addTopicRoutes(router: ChatRouter, services: ChatServices): void
 
   router.get('/api/v1/users/me/:stream_id/topics', async (ctx) => {
     const { params, user } = ctx.state
-    const channel = await accessibleChannel(db, pathId(ctx.params.stream_id, () => invalid('stream_id')), user)
+    const channel = await accessibleChannel(
+      db,
+      pathId(ctx.params.stream_id, () => invalid('stream_id')),
+      user,
+    )
     const allowEmpty = params.bool('allow_empty_topic_name') ?? false
     // §4.6: in a private channel with protected history, a subscriber (bot or not) sees only what
     // was sent at or after they subscribed; accessibleChannel made sure they are subscribed.
-    const since = channel.invite_only && !channel.history_public_to_subscribers ? ((await subscribedAt(db, channel.id, user.id)) ?? Number.MAX_SAFE_INTEGER) : Number.MIN_SAFE_INTEGER
-    const rows = await db.all(`SELECT topic, max(id) AS max_id FROM messages WHERE stream_id = ? AND type = 'stream' AND timestamp >= ? GROUP BY topic ORDER BY max_id DESC`, channel.id, since) as Array<{ topic: string; max_id: number }>
+    const since =
+      channel.invite_only && !channel.history_public_to_subscribers
+        ? ((await subscribedAt(db, channel.id, user.id)) ?? Number.MAX_SAFE_INTEGER)
+        : Number.MIN_SAFE_INTEGER
+    const rows = (await db.all(
+      `SELECT topic, max(id) AS max_id FROM messages WHERE stream_id = ? AND type = 'stream' AND timestamp >= ? GROUP BY topic ORDER BY max_id DESC`,
+      channel.id,
+      since,
+    )) as Array<{ topic: string; max_id: number }>
     const emptyName = allowEmpty ? '' : (await realmSettings(db)).realm_empty_topic_display_name
     ok(ctx, { topics: rows.map((row) => ({ name: row.topic === '' ? emptyName : row.topic, max_id: row.max_id })) })
   })
@@ -67,6 +85,6 @@ const TOPIC_CONTROL = /[\u0000-\u001f\u007f]/u
  */
 async function accessibleChannel(db: Sql, id: number, user: User): Promise<Channel> {
   const channel = await channelById(db, id)
-  if (channel === undefined || !await canAccessChannel(db, channel, user)) throw badRequest('Invalid channel ID')
+  if (channel === undefined || !(await canAccessChannel(db, channel, user))) throw badRequest('Invalid channel ID')
   return channel
 }

@@ -27,23 +27,39 @@ export function addTypingRoutes(router: ChatRouter, services: ChatServices): voi
       const streamId = params.int('stream_id', { required: true, min: 1 })
       const topic = params.string('topic', { required: true }).trim()
       if ([...topic].length > (await realmSettings(services.db)).max_topic_length) throw invalid('topic')
-      await services.changes.write(async (emit, tx) => {
-        const channel = await channelById(tx, streamId)
-        if (channel === undefined || !await canAccessChannel(tx, channel, user)) throw badRequest('Invalid channel ID')
-        const subscribers = await receivers(tx, 'SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1', channel.id)
-        if (subscribers.length > MAX_CHANNEL_SUBSCRIBERS_FOR_TYPING) return
-        // (The sender's own clients are not told of their typing in a channel.)
-        emit(subscribers.filter((id) => id !== user.id), { type: 'typing', op, message_type: 'stream', sender, stream_id: channel.id, topic })
-      }, { shared: true })
+      await services.changes.write(
+        async (emit, tx) => {
+          const channel = await channelById(tx, streamId)
+          if (channel === undefined || !(await canAccessChannel(tx, channel, user))) throw badRequest('Invalid channel ID')
+          const subscribers = await receivers(
+            tx,
+            'SELECT s.user_id AS id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.stream_id = ? AND u.is_active = 1',
+            channel.id,
+          )
+          if (subscribers.length > MAX_CHANNEL_SUBSCRIBERS_FOR_TYPING) return
+          // (The sender's own clients are not told of their typing in a channel.)
+          emit(
+            subscribers.filter((id) => id !== user.id),
+            { type: 'typing', op, message_type: 'stream', sender, stream_id: channel.id, topic },
+          )
+        },
+        { shared: true },
+      )
     } else if (type === 'direct' || type === 'private') {
       const to = await directRecipients(services.db, params, user)
-      await services.changes.write(async (emit, tx) => {
-        const people = await tx.all<{ id: number; email: string }>('SELECT id, email FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?)) ORDER BY id', JSON.stringify(to))
-        if (people.length !== to.length) throw badRequest('Invalid user ID')
-        const listening = await receivers(tx, 'SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(to))
-        // message_type `direct` (feature level 215; `private` before).
-        emit(listening, { type: 'typing', op, message_type: 'direct', sender, recipients: people.map((p) => ({ user_id: p.id, email: p.email })) })
-      }, { shared: true })
+      await services.changes.write(
+        async (emit, tx) => {
+          const people = await tx.all<{ id: number; email: string }>(
+            'SELECT id, email FROM users WHERE is_active = 1 AND id IN (SELECT value FROM json_each(?)) ORDER BY id',
+            JSON.stringify(to),
+          )
+          if (people.length !== to.length) throw badRequest('Invalid user ID')
+          const listening = await receivers(tx, 'SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(to))
+          // message_type `direct` (feature level 215; `private` before).
+          emit(listening, { type: 'typing', op, message_type: 'direct', sender, recipients: people.map((p) => ({ user_id: p.id, email: p.email })) })
+        },
+        { shared: true },
+      )
     } else {
       throw invalid('type')
     }
@@ -54,7 +70,11 @@ export function addTypingRoutes(router: ChatRouter, services: ChatServices): voi
 /** Of the users `sql` selects, those who receive typing notifications (the setting's default is true). */
 async function receivers(db: Sql, sql: string, ...args: Array<string | number>): Promise<number[]> {
   const ids = (await db.all<{ id: number }>(sql, ...args)).map((r) => Number(r.id))
-  const off = new Set((await db.all<{ user_id: number }>("SELECT user_id FROM user_settings WHERE name = 'receives_typing_notifications' AND value = 'false'")).map((r) => Number(r.user_id)))
+  const off = new Set(
+    (await db.all<{ user_id: number }>("SELECT user_id FROM user_settings WHERE name = 'receives_typing_notifications' AND value = 'false'")).map((r) =>
+      Number(r.user_id),
+    ),
+  )
   return ids.filter((id) => !off.has(id))
 }
 

@@ -41,7 +41,13 @@ export function addUploadRoutes(router: ChatRouter, services: ChatServices): voi
       if (used + file!.bytes.length > limits.quotaBytes) throw badRequest("Upload would exceed your organization's upload quota.")
       const row = await tx.get<{ id: number }>(
         'INSERT INTO attachments (owner_id, path_id, name, content_type, size, create_time, content) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
-        user.id, path, name, servedType(name).contentType, file!.bytes.length, Math.floor(services.now()), file!.bytes,
+        user.id,
+        path,
+        name,
+        servedType(name).contentType,
+        file!.bytes.length,
+        Math.floor(services.now()),
+        file!.bytes,
       )
       const attachment = { id: Number(row!.id), owner_id: user.id, path_id: path, name, size: file!.bytes.length, create_time: Math.floor(services.now()) }
       emit([user.id], { type: 'attachment', op: 'add', attachment: await describeAttachment(tx, attachment), upload_space_used: used + file!.bytes.length })
@@ -55,7 +61,7 @@ export function addUploadRoutes(router: ChatRouter, services: ChatServices): voi
   // may not read answer alike.
   router.get('/user_uploads/*path', async (ctx) => {
     const attachment = await attachmentByPath(db, decodeURIComponentSafe(ctx.params.path ?? ''))
-    if (attachment === undefined || !await canReadAttachment(db, ctx.state.user, attachment)) throw new ChatError('NOT_FOUND', 'File not found')
+    if (attachment === undefined || !(await canReadAttachment(db, ctx.state.user, attachment))) throw new ChatError('NOT_FOUND', 'File not found')
     const row = await db.get<{ content: Uint8Array }>('SELECT content FROM attachments WHERE id = ?', attachment.id)
     const { contentType, inline } = servedType(attachment.name)
     ctx.set('Content-Type', contentType)
@@ -102,9 +108,19 @@ export function addUploadRoutes(router: ChatRouter, services: ChatServices): voi
 export async function linkAttachments(tx: Sql, emit: Emit, sender: User, messageId: number, content: string): Promise<void> {
   for (const path of linkedPathIds(content)) {
     const attachment = await attachmentByPath(tx, path)
-    if (attachment === undefined || !await canReadAttachment(tx, sender, attachment)) continue
-    const { changes } = await tx.run('INSERT INTO attachment_messages (attachment_id, message_id) VALUES (?, ?) ON CONFLICT DO NOTHING', attachment.id, messageId)
-    if (changes > 0) emit([attachment.owner_id], { type: 'attachment', op: 'update', attachment: await describeAttachment(tx, attachment), upload_space_used: await uploadSpaceUsed(tx) })
+    if (attachment === undefined || !(await canReadAttachment(tx, sender, attachment))) continue
+    const { changes } = await tx.run(
+      'INSERT INTO attachment_messages (attachment_id, message_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      attachment.id,
+      messageId,
+    )
+    if (changes > 0)
+      emit([attachment.owner_id], {
+        type: 'attachment',
+        op: 'update',
+        attachment: await describeAttachment(tx, attachment),
+        upload_space_used: await uploadSpaceUsed(tx),
+      })
   }
 }
 
@@ -123,4 +139,3 @@ function decodeURIComponentSafe(text: string): string {
     return ''
   }
 }
-

@@ -43,7 +43,10 @@ export async function userByPath(db: Sql, segment: string): Promise<User | undef
     const { api_key_hash: _, ...user } = found
     return user
   }
-  return userById(db, pathId(segment, () => invalid('user_id')))
+  return userById(
+    db,
+    pathId(segment, () => invalid('user_id')),
+  )
 }
 
 /** include_custom_profile_fields (the organization has no custom fields: an empty profile) and client_gravatar (no avatars here). */

@@ -63,7 +63,12 @@ export class ChangeLog {
       const result = await change(emit, tx)
       const createdAt = Math.floor(this.#now())
       for (const { users, event } of emitted) {
-        const row = await tx.get<{ id: number }>('INSERT INTO events (created_at, user_ids, event) VALUES (?, ?, ?) RETURNING id', createdAt, JSON.stringify(users), JSON.stringify(event))
+        const row = await tx.get<{ id: number }>(
+          'INSERT INTO events (created_at, user_ids, event) VALUES (?, ?, ?) RETURNING id',
+          createdAt,
+          JSON.stringify(users),
+          JSON.stringify(event),
+        )
         recorded.push({ id: row!.id, users, event })
       }
       if (recorded.length > 0) {

@@ -12,7 +12,12 @@ export type WorkerMessage =
   | { readonly kind: 'prefixd-chat:decision'; readonly request: string; readonly decision: RateDecision }
 
 export function isWorkerMessage(value: unknown): value is WorkerMessage {
-  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' && (value as { kind: string }).kind.startsWith('prefixd-chat:')
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { kind?: unknown }).kind === 'string' &&
+    (value as { kind: string }).kind.startsWith('prefixd-chat:')
+  )
 }
 
 /** The IPC channel of a worker process (`process.send` and its messages). */

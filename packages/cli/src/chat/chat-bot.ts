@@ -65,7 +65,8 @@ export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io
       eventTypes: ['message'],
       applyMarkdown: false, // the Markdown source: mentions and commands as typed
       signal,
-      onRegister: (state) => note(`${registrations++ === 0 ? 'listening' : 'event queue lost; listening again'} as ${me.full_name} <${options.email}> (queue ${state.queue_id})`),
+      onRegister: (state) =>
+        note(`${registrations++ === 0 ? 'listening' : 'event queue lost; listening again'} as ${me.full_name} <${options.email}> (queue ${state.queue_id})`),
       afterPoll: async (answer) => {
         if (ledger.size === 0) return
         const { resend, dropped } = ledger.afterPoll(queue.queueId, answer.events)
@@ -110,7 +111,12 @@ function botUser(body: Record<string, unknown>): BotUser {
 /** The message of an event, or undefined when it lacks what the bot reads (tolerated, not answered). */
 function messageOf(value: unknown): IncomingMessage | undefined {
   const m = value as Partial<IncomingMessage> | null | undefined
-  const ok = typeof m?.id === 'number' && typeof m.sender_id === 'number' && typeof m.content === 'string' && typeof m.type === 'string' && m.display_recipient !== undefined
+  const ok =
+    typeof m?.id === 'number' &&
+    typeof m.sender_id === 'number' &&
+    typeof m.content === 'string' &&
+    typeof m.type === 'string' &&
+    m.display_recipient !== undefined
   return ok ? (m as IncomingMessage) : undefined
 }
 

@@ -122,7 +122,13 @@ export interface SyncPlan {
 export function planSync(wanted: readonly WantedLinkifier[], existing: readonly ListedLinkifier[]): SyncPlan {
   const byPrefix = new Map(wanted.map((w) => [w.prefix, w]))
   const matched = new Set<string>()
-  const plan = { create: [] as WantedLinkifier[], update: [] as SyncPlan['update'][number][], delete: [] as SyncPlan['delete'][number][], unchanged: [] as SyncPlan['unchanged'][number][], foreign: 0 }
+  const plan = {
+    create: [] as WantedLinkifier[],
+    update: [] as SyncPlan['update'][number][],
+    delete: [] as SyncPlan['delete'][number][],
+    unchanged: [] as SyncPlan['unchanged'][number][],
+    foreign: 0,
+  }
   for (const linkifier of existing) {
     if (!isOwned(linkifier)) {
       plan.foreign++
@@ -174,7 +180,7 @@ function escapeRe2(text: string): string {
  */
 function templateLiteral(namespace: string): string {
   let out = ''
-  for (let i = 0; i < namespace.length; ) {
+  for (let i = 0; i < namespace.length;) {
     const code = namespace.codePointAt(i)!
     const char = String.fromCodePoint(code)
     i += char.length

@@ -72,7 +72,8 @@ export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, 
         return EXIT_FOUND
       }
       if (plan.create.length + plan.update.length + plan.delete.length === 0) break
-      if (round > MAX_ROUNDS) throw new Refused(`the linkifiers at ${options.site} still differ from the plan after ${MAX_ROUNDS} rounds (is something else changing them?)`)
+      if (round > MAX_ROUNDS)
+        throw new Refused(`the linkifiers at ${options.site} still differ from the plan after ${MAX_ROUNDS} rounds (is something else changing them?)`)
       try {
         await apply(plan)
       } catch (error) {

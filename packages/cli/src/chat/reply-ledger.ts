@@ -53,7 +53,10 @@ export class ReplyLedger {
    * echo, to send again (removed from the ledger; a failed resend comes back through `failed`), and
    * those given up (queue lost, or sent too often), with the reason.
    */
-  afterPoll(currentQueueId: string | undefined, answeredEvents: number): { readonly resend: Array<{ localId: string; reply: PendingReply }>; readonly dropped: Array<{ reply: PendingReply; reason: string }> } {
+  afterPoll(
+    currentQueueId: string | undefined,
+    answeredEvents: number,
+  ): { readonly resend: Array<{ localId: string; reply: PendingReply }>; readonly dropped: Array<{ reply: PendingReply; reason: string }> } {
     const resend: Array<{ localId: string; reply: PendingReply }> = []
     const dropped: Array<{ reply: PendingReply; reason: string }> = []
     for (const [localId, reply] of this.#pending) {

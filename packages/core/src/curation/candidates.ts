@@ -129,7 +129,9 @@ function scoreCandidate(facts: CandidateFacts): Candidate {
   if (rank !== undefined) reasons.push(`popularity rank ${rank} on prefix.cc`)
   // Shrink takes the longest namespace that fits: it scores in full, shorter ones at most half.
   const cover = namespace.length === facts.longest ? 1 : (0.5 * namespace.length) / facts.longest
-  reasons.push(`namespace of ${namespace.length} characters${namespace.length === facts.longest ? ', the longest that fits' : ` (the longest that fits has ${facts.longest})`}`)
+  reasons.push(
+    `namespace of ${namespace.length} characters${namespace.length === facts.longest ? ', the longest that fits' : ` (the longest that fits has ${facts.longest})`}`,
+  )
   let preferred = 1
   if (facts.preferredPrefix !== undefined) {
     preferred -= 0.5
@@ -152,7 +154,11 @@ function scoreCandidate(facts: CandidateFacts): Candidate {
     ...(info?.quality !== undefined && { quality: info.quality }),
     ...(curated && { curated }),
     ...(rank !== undefined && { popularity: rank }),
-    ...(facts.preferredPrefix !== undefined ? { synonym: 'prefix' as const, preferred: facts.preferredPrefix } : facts.standsFor !== undefined ? { synonym: 'namespace' as const, preferred: facts.standsFor } : {}),
+    ...(facts.preferredPrefix !== undefined
+      ? { synonym: 'prefix' as const, preferred: facts.preferredPrefix }
+      : facts.standsFor !== undefined
+        ? { synonym: 'namespace' as const, preferred: facts.standsFor }
+        : {}),
     localName: facts.localName,
   }
 }

@@ -152,7 +152,9 @@ export function decodeCompact(compact: CompactIndex): DecodedCompact {
   const deprecated = new Set<number>(Array.isArray(compact.deprecated) ? compact.deprecated : [])
   return {
     vocabularies,
-    namespaceSynonyms: (Array.isArray(compact.namespaceSynonyms) ? compact.namespaceSynonyms : []).filter((pair): pair is readonly [string, string] => Array.isArray(pair)),
+    namespaceSynonyms: (Array.isArray(compact.namespaceSynonyms) ? compact.namespaceSynonyms : []).filter((pair): pair is readonly [string, string] =>
+      Array.isArray(pair),
+    ),
     subClassOf: compact.subClassOf.map(([sub, sup]) => [typeAt(sub), typeAt(sup)] as const),
     terms: compact.terms.map(([iri, positions, label], i) => {
       const types = [...new Set(positions.map(typeAt))]

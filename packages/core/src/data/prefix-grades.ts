@@ -51,7 +51,7 @@ export function gradePrefixes(
   options: GradeOptions = {},
 ): Map<string, PrefixGrade> {
   const popularUpTo = options.popularUpTo ?? 1000
-  const rank = (prefix: string): number => (info(prefix)?.curated ? 0 : info(prefix)?.popularity ?? Infinity)
+  const rank = (prefix: string): number => (info(prefix)?.curated ? 0 : (info(prefix)?.popularity ?? Infinity))
   const trusted = (prefix: string): boolean => rank(prefix) <= popularUpTo
   const byNamespace = new Map<string, string[]>()
   for (const { prefix, namespace } of entries) {
@@ -110,7 +110,10 @@ function suspectReason(prefix: string, namespace: string): GradeReason | undefin
 
 /** A key equal for namespaces that differ only in scheme, `www.`, case or a trailing `#` or `/`. */
 function nearKey(namespace: string): string {
-  return namespace.toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\/(?:www\.)?/, '').replace(/[#/]+$/, '')
+  return namespace
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/(?:www\.)?/, '')
+    .replace(/[#/]+$/, '')
 }
 
 /** Whether `namespace` is a host and nothing more (`http://www.w3.org/`). */

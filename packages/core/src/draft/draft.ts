@@ -92,10 +92,7 @@ export class IndexDraft {
   }
 
   /** Adds `{ prefix: namespace }` entries (or pairs), in preference order. See {@link AddPrefixesOptions}. */
-  addPrefixes(
-    table: Readonly<Record<string, string>> | Iterable<readonly [string, string]>,
-    options: AddPrefixesOptions = {},
-  ): this {
+  addPrefixes(table: Readonly<Record<string, string>> | Iterable<readonly [string, string]>, options: AddPrefixesOptions = {}): this {
     const source = options.source ?? 'prefixes'
     const pairs = Symbol.iterator in table ? (table as Iterable<readonly [string, string]>) : Object.entries(table)
     const layer = new Map<string, string>()

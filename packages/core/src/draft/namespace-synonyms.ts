@@ -8,11 +8,7 @@
  * `kept` (an overriding table's) keeps that binding. Used by `IndexDraft.parts()` and by `loadDefault()`'s
  * path without a draft (data/compact-parts.ts), which must give one index; not exported by the package.
  */
-export function keepBaseSynonyms(
-  kept: Map<string, string>,
-  base: Iterable<readonly [string, string]>,
-  namespaces: ReadonlySet<string>,
-): Map<string, string> {
+export function keepBaseSynonyms(kept: Map<string, string>, base: Iterable<readonly [string, string]>, namespaces: ReadonlySet<string>): Map<string, string> {
   const seen = new Set<string>()
   for (const [synonym, namespace] of base) {
     if (seen.has(synonym)) continue // a later binding of a synonym is a conflict, which the first wins

@@ -82,7 +82,7 @@ export class LineTerms implements KnowledgeTerms {
     this.#lineStart = new Int32Array(header.iris.length).fill(-1)
     this.#lineEnd = new Int32Array(header.iris.length)
     let count = 0
-    for (let start = firstLineEnd + 1; start < bytes.length; ) {
+    for (let start = firstLineEnd + 1; start < bytes.length;) {
       let end = bytes.indexOf(NEWLINE, start)
       if (end < 0) end = bytes.length
       // `{"i":123,…}` (then a comma but on the last line): the position is read from the bytes.

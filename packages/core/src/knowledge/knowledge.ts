@@ -191,7 +191,11 @@ export class Knowledge {
     if (preferredPrefix !== prefix && !prefixSynonyms.includes(preferredPrefix)) prefixSynonyms.unshift(preferredPrefix)
     const info = index.vocabulary(prefix) ?? index.vocabulary(preferredPrefix)
     // A namespace synonym's prefix (sdo: for https://schema.org/) gets the header of the namespace it stands for.
-    const { prefix: _packagePrefix, namespace: _same, ...header } = this.#byNamespace.get(namespace) ?? this.#byNamespace.get(index.standardize(namespace) ?? namespace) ?? { prefix, namespace }
+    const {
+      prefix: _packagePrefix,
+      namespace: _same,
+      ...header
+    } = this.#byNamespace.get(namespace) ?? this.#byNamespace.get(index.standardize(namespace) ?? namespace) ?? { prefix, namespace }
     return {
       prefix,
       namespace,

@@ -334,14 +334,7 @@ export class Completion {
   }
 
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
-  #completeIri(
-    answer: Answer,
-    query: string,
-    caseSensitive: boolean,
-    types: readonly string[] | undefined,
-    expand: boolean,
-    alpha: boolean,
-  ): Completions {
+  #completeIri(answer: Answer, query: string, caseSensitive: boolean, types: readonly string[] | undefined, expand: boolean, alpha: boolean): Completions {
     const folded = fold(query)
     const [start, end] = prefixRange(this.#namespaceKeys, folded)
     let going = true

@@ -14,7 +14,12 @@ export type NameSyntax = 'turtle' | 'curie'
  * `why`: a miss then checks no prefix and makes no error. The local part is always checked (a PN_LOCAL, or
  * a CURIE's IRI characters) and unescaped: that is what makes the answer right.
  */
-export function expandName(byPrefix: ReadonlyMap<string, PrefixEntry>, name: string, syntax: NameSyntax | undefined, why = false): string | PrefixError | undefined {
+export function expandName(
+  byPrefix: ReadonlyMap<string, PrefixEntry>,
+  name: string,
+  syntax: NameSyntax | undefined,
+  why = false,
+): string | PrefixError | undefined {
   if (typeof name !== 'string') throw new TypeError(`expand: name must be a string, got ${typeof name}`)
   const colon = name.indexOf(':')
   if (colon < 0) return why ? new PrefixError('NOT_A_PREFIXED_NAME', `'${printable(name)}' is not a prefixed name: it has no ':'`) : undefined
@@ -29,5 +34,8 @@ export function expandName(byPrefix: ReadonlyMap<string, PrefixEntry>, name: str
   const suffix = syntax === 'curie' ? (isIriSuffix(local) ? local : undefined) : readLocalName(local)
   if (suffix !== undefined) return entry.namespace + suffix
   if (!why) return undefined
-  return new PrefixError('INVALID_LOCAL_NAME', syntax === 'curie' ? `'${printable(local)}' cannot be part of an IRI` : `invalid local name '${printable(local)}': ${localNameProblem(local)}`)
+  return new PrefixError(
+    'INVALID_LOCAL_NAME',
+    syntax === 'curie' ? `'${printable(local)}' cannot be part of an IRI` : `invalid local name '${printable(local)}': ${localNameProblem(local)}`,
+  )
 }

@@ -191,11 +191,7 @@ export class PrefixIndex {
   }
 
   /** {@link PrefixIndex.expand} as an RDF/JS NamedNode (n3's data factory unless given another). */
-  expandTerm(
-    name: string,
-    factory: { namedNode(iri: string): NamedNode } = DataFactory,
-    options?: ExpandOptions,
-  ): NamedNode | undefined {
+  expandTerm(name: string, factory: { namedNode(iri: string): NamedNode } = DataFactory, options?: ExpandOptions): NamedNode | undefined {
     const iri = this.expand(name, options)
     return iri === undefined ? undefined : factory.namedNode(iri)
   }

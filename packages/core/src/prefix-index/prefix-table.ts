@@ -45,5 +45,4 @@ export class PrefixTable {
   preferredOf(entry: PrefixEntry): PrefixEntry {
     return this.byNamespace.get(entry.namespace)!
   }
-
 }

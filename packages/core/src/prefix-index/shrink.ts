@@ -93,7 +93,10 @@ export class ShrinkTable {
     const { entry, demotion } = slot
     if (demotion > 0) {
       const grade = demotion === Demotion.Suspect ? 'suspect' : 'long-tail'
-      return new PrefixError('NO_NAMESPACE', `only the ${grade} prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use long-tail or suspect prefixes`)
+      return new PrefixError(
+        'NO_NAMESPACE',
+        `only the ${grade} prefix '${entry.prefix}:' fits '${printable(iri)}', and shrink does not use long-tail or suspect prefixes`,
+      )
     }
     return new PrefixError(
       'UNWRITABLE_LOCAL_NAME',

@@ -96,7 +96,8 @@ export class SynonymTable {
     for (const entry of this.#table.entries) {
       const preferred = this.#table.preferredOf(entry)
       let record = byNamespace.get(preferred.namespace)
-      if (record === undefined) byNamespace.set(preferred.namespace, (record = { prefix: preferred.prefix, namespace: preferred.namespace, prefixSynonyms: [], namespaceSynonyms: [] }))
+      if (record === undefined)
+        byNamespace.set(preferred.namespace, (record = { prefix: preferred.prefix, namespace: preferred.namespace, prefixSynonyms: [], namespaceSynonyms: [] }))
       if (entry.prefix !== record.prefix) record.prefixSynonyms.push(entry.prefix)
     }
     // A synonym that is also a namespace of the table has a record of its own (its prefixes expand to it):

@@ -2,7 +2,8 @@
 // scan of the grammar (RFC 8259) finds where, because V8's messages give a position only sometimes.
 
 /** Parsed JSON, or where and why it is not JSON (line and column 1-based, columns in UTF-16 units). */
-export type JsonText = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string; readonly line: number; readonly column: number }
+export type JsonText =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string; readonly line: number; readonly column: number }
 
 export function parseJsonText(text: string): JsonText {
   try {

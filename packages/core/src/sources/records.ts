@@ -113,7 +113,9 @@ function invalid(source: string, problems: readonly LoadProblem[]): PrefixError 
 
 /** Whether parsed JSON looks like an EPM: an array whose items have `prefix` and `uri_prefix`. */
 export function isEpm(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'object' && item !== null && 'prefix' in item && 'uri_prefix' in item)
+  return (
+    Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'object' && item !== null && 'prefix' in item && 'uri_prefix' in item)
+  )
 }
 
 const EPM_KEYS = new Set(['prefix', 'uri_prefix', 'prefix_synonyms', 'uri_prefix_synonyms', 'pattern'])
@@ -131,7 +133,8 @@ export function recordsFromEpm(value: unknown, options: ValidateOptions = {}): R
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return item
     const epm = item as Record<string, unknown>
     for (const key of Object.keys(epm)) {
-      if (!EPM_KEYS.has(key)) unknownKeys.push({ source, entry: `record ${i + 1}`, message: `unknown key '${printable(key)}' ignored (expected ${[...EPM_KEYS].join(', ')})` })
+      if (!EPM_KEYS.has(key))
+        unknownKeys.push({ source, entry: `record ${i + 1}`, message: `unknown key '${printable(key)}' ignored (expected ${[...EPM_KEYS].join(', ')})` })
     }
     return {
       prefix: epm.prefix,
@@ -171,7 +174,11 @@ export function recordsFromEntries(entries: Iterable<readonly [string, string]>,
     const earlier = seen.get(prefix)
     if (earlier !== undefined) {
       if (earlier !== namespace) {
-        problems.push({ source, entry: `${printable(String(prefix))}: ${printable(String(namespace))}`, message: `prefix '${printable(String(prefix))}' is already bound to <${earlier}>, which is kept` })
+        problems.push({
+          source,
+          entry: `${printable(String(prefix))}: ${printable(String(namespace))}`,
+          message: `prefix '${printable(String(prefix))}' is already bound to <${earlier}>, which is kept`,
+        })
       }
       continue
     }

@@ -47,7 +47,11 @@ export function declarationsFromShacl(quads: readonly Quad[], source = 'shacl'):
     const entry = `sh:declare ${name}${prefixes.length === 1 ? ` '${printable(prefixes[0]!)}'` : ''}`
     if (prefixes.length !== 1 || namespaces.length !== 1) {
       const count = (n: number, what: string) => (n === 0 ? `no ${what}` : n === 1 ? `one ${what}` : `${n} ${what} values`)
-      problems.push({ source, entry, message: `a declaration needs exactly one sh:prefix and one sh:namespace; this one has ${count(prefixes.length, 'sh:prefix')} and ${count(namespaces.length, 'sh:namespace')}` })
+      problems.push({
+        source,
+        entry,
+        message: `a declaration needs exactly one sh:prefix and one sh:namespace; this one has ${count(prefixes.length, 'sh:prefix')} and ${count(namespaces.length, 'sh:namespace')}`,
+      })
       continue
     }
     entries.push([prefixes[0]!, namespaces[0]!])
@@ -60,8 +64,11 @@ export function declarationsFromShacl(quads: readonly Quad[], source = 'shacl'):
  * (SHACL has no namespace synonyms: those are not written). Its subject is `<>`, the document itself.
  */
 export function formatShacl(records: readonly PrefixRecord[]): string {
-  const declarations = [...entriesOf(records)].map(([prefix, namespace]) => `    [ sh:prefix ${turtleString(prefix)} ; sh:namespace ${turtleString(namespace)}^^xsd:anyURI ]`)
-  const head = '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n\n'
+  const declarations = [...entriesOf(records)].map(
+    ([prefix, namespace]) => `    [ sh:prefix ${turtleString(prefix)} ; sh:namespace ${turtleString(namespace)}^^xsd:anyURI ]`,
+  )
+  const head =
+    '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n\n'
   if (declarations.length === 0) return `${head}<> a owl:Ontology .\n`
   return `${head}<> a owl:Ontology ;\n  sh:declare\n${declarations.join(' ,\n')} .\n`
 }

@@ -31,7 +31,8 @@ function addChild<V>(node: TrieNode<V>, child: TrieNode<V>): void {
   const unit = child.label.charCodeAt(0)
   node.firsts += child.label[0]
   node.kids.push(child)
-  if (node.table !== undefined && unit >= 128) node.table = undefined // rare: back to the scan
+  if (node.table !== undefined && unit >= 128)
+    node.table = undefined // rare: back to the scan
   else if (node.table !== undefined) node.table[unit] = child
   else if (node.kids.length > SCAN_MAX && /^[\x00-\x7f]*$/.test(node.firsts)) {
     node.table = new Array<TrieNode<V> | undefined>(128).fill(undefined)

@@ -36,7 +36,9 @@ export function partialNameAt(before: string): PartialName | undefined {
 
 /** SPARQL words after which a triple pattern starts afresh, or that are not part of one. */
 const SPARQL_KEYWORDS = new Set(
-  'select construct describe ask where from named optional union minus graph service silent filter bind values as order by group having limit offset distinct reduced insert delete data with using load clear drop create add move copy to into default all not exists in'.split(' '),
+  'select construct describe ask where from named optional union minus graph service silent filter bind values as order by group having limit offset distinct reduced insert delete data with using load clear drop create add move copy to into default all not exists in'.split(
+    ' ',
+  ),
 )
 
 /** TriG's one keyword: `GRAPH ex:g { … }` names the graph that follows (`ex:g { … }` does without it). */
@@ -143,4 +145,3 @@ function advance(state: State, text: string): State {
       return 'unknown'
   }
 }
-

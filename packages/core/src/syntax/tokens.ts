@@ -7,7 +7,8 @@ import { localNameEnd } from '../names/pn-local.js'
 export type Language = 'turtle' | 'trig' | 'sparql'
 
 // PN_CHARS_BASE and friends of the Turtle grammar, as regex classes.
-export const BASE = 'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD'
+export const BASE =
+  'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD'
 export const CHARS = `${BASE}_\\-0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`
 
 /**
@@ -106,7 +107,8 @@ export function* tokens(text: string, from = 0): Generator<Token> {
           closed = true
           j += long ? 3 : 1
           break
-        } else if (d === LF && !long) break // a short string ends at its line: the next lines stay readable
+        } else if (d === LF && !long)
+          break // a short string ends at its line: the next lines stay readable
         else j++
       }
       j = Math.min(j, length)
@@ -120,7 +122,8 @@ export function* tokens(text: string, from = 0): Generator<Token> {
       let j = i
       while (j < length) {
         const d = text.charCodeAt(j)
-        if (d === 0x5c /* \ */) j += 2 // an escaped character (`ex:a\#b`) is part of the name
+        if (d === 0x5c /* \ */)
+          j += 2 // an escaped character (`ex:a\#b`) is part of the name
         else if (d < 128 ? CLASSES[d]! & TERM_END || (d === 0x2e && !continuesAfterDot(text.charCodeAt(j + 1))) : isSpace(d)) break
         else j++
       }
@@ -160,7 +163,6 @@ export function directiveAt(list: readonly Token[], at: number): { readonly pref
   if (keyword!.text.startsWith('@') && list[next]?.text === '.') next++
   return { ...(prefix !== undefined && { prefix, namespace: iri.text.slice(1, -1) }), next }
 }
-
 
 /** A local name Turtle accepts as it is, without escapes (PN_LOCAL without PLX backslashes): `Person`, `a.b`, `0x`. */
 export function isPlainLocalName(local: string): boolean {

@@ -92,11 +92,7 @@ export class TermSearch<T extends SearchableTerm> {
       return { term, match, bias: rankBias(term, owner), name: localName(term.iri) }
     })
     scored.sort(
-      (a, b) =>
-        a.match - b.match ||
-        a.bias - b.bias ||
-        a.name.length - b.name.length ||
-        (a.term.iri < b.term.iri ? -1 : a.term.iri > b.term.iri ? 1 : 0),
+      (a, b) => a.match - b.match || a.bias - b.bias || a.name.length - b.name.length || (a.term.iri < b.term.iri ? -1 : a.term.iri > b.term.iri ? 1 : 0),
     )
     return scored.slice(0, limit).map((s) => s.term)
   }

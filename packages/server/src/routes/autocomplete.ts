@@ -25,14 +25,15 @@ export function addAutocompleteRoute(router: Router): void {
     const sort = choiceParam(ctx, 'sort', ['relevance', 'alpha'] as const) ?? 'relevance'
     const prefer = choiceParam(ctx, 'prefer', ['class', 'property'] as const)
     const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}\0${sort}\0${prefer ?? ''}`
-    const answer = (knowledge: Knowledge | undefined) => respond(ctx, key, (index) => {
-      const options = { caseSensitive, expand, limit, sort, ...(type !== undefined && { type }), ...(prefer !== undefined && { prefer }) }
-      const found = index.complete(q, options)
-      if (found === undefined) return [404, { success: false }]
-      const { suggestions, truncated } = found
-      const body = detail ? suggestions.map((value) => describeSuggestion(index, knowledge!, value, expand)) : suggestions
-      return [200, body, { [TRUNCATED_HEADER]: String(truncated) }]
-    })
+    const answer = (knowledge: Knowledge | undefined) =>
+      respond(ctx, key, (index) => {
+        const options = { caseSensitive, expand, limit, sort, ...(type !== undefined && { type }), ...(prefer !== undefined && { prefer }) }
+        const found = index.complete(q, options)
+        if (found === undefined) return [404, { success: false }]
+        const { suggestions, truncated } = found
+        const body = detail ? suggestions.map((value) => describeSuggestion(index, knowledge!, value, expand)) : suggestions
+        return [200, body, { [TRUNCATED_HEADER]: String(truncated) }]
+      })
     // Details carry definitions, which the knowledge tier holds; plain answers (the hot path) never wait for it.
     if (!detail) return answer(undefined)
     return loadKnowledge().then(answer)

@@ -10,9 +10,14 @@ export function addCandidatesRoute(router: Router): void {
   router.get('/api/v1/candidates', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/candidates?q=IRI (percent-encoded: a # is sent as %23)')
     if (!isAbsoluteIri(q)) throw new HttpError('BAD_PARAMETER', `parameter 'q' must be an absolute IRI such as http://xmlns.com/foaf/0.1/Person`)
-    respond(ctx, `candidates\0${q}`, (index) => {
-      const found = candidates(index, q)
-      return [200, { iri: q, standard: index.standardize(q) ?? null, chosen: found.find((c) => c.chosen)?.name ?? null, candidates: found }]
-    }, true) // the prefix table is enough: a set need not build its terms
+    respond(
+      ctx,
+      `candidates\0${q}`,
+      (index) => {
+        const found = candidates(index, q)
+        return [200, { iri: q, standard: index.standardize(q) ?? null, chosen: found.find((c) => c.chosen)?.name ?? null, candidates: found }]
+      },
+      true,
+    ) // the prefix table is enough: a set need not build its terms
   })
 }

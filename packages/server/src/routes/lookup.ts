@@ -42,28 +42,42 @@ export function addLookupRoutes(router: Router): void {
       const q = requiredQuery(ctx, help)
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
       const standardize = name === 'shrink' && booleanParam(ctx, 'standardize')
-      respond(ctx, `${name}\0${syntax}\0${standardize}\0${q}`, (index) => {
-        const value = lookup(index, q, syntax, standardize)
-        if (value === undefined) return [404, NOT_FOUND]
-        // A typo alias still expands, but the answer names the prefix usually written (shema: → schema:).
-        const usually = name === 'expand' ? usualPrefix(index, q) : undefined
-        const changed = standardized(index, q, standardize)
-        const answer: ApiLookup = { success: true, value, ...(usually !== undefined && { usually }), ...(changed !== undefined && { standardized: changed }) }
-        return [200, answer]
-      }, true)
+      respond(
+        ctx,
+        `${name}\0${syntax}\0${standardize}\0${q}`,
+        (index) => {
+          const value = lookup(index, q, syntax, standardize)
+          if (value === undefined) return [404, NOT_FOUND]
+          // A typo alias still expands, but the answer names the prefix usually written (shema: → schema:).
+          const usually = name === 'expand' ? usualPrefix(index, q) : undefined
+          const changed = standardized(index, q, standardize)
+          const answer: ApiLookup = { success: true, value, ...(usually !== undefined && { usually }), ...(changed !== undefined && { standardized: changed }) }
+          return [200, answer]
+        },
+        true,
+      )
     })
     router.post(`/api/v1/${name}`, parseJsonBody, (ctx) => {
       const items = stringArrayBody(ctx)
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
       const standardize = name === 'shrink' && booleanParam(ctx, 'standardize')
       const { table: index } = servedIndex(ctx)
-      if (!standardize) return sendJson(ctx, 200, items.map((item) => lookup(index, item, syntax, false) ?? null))
+      if (!standardize)
+        return sendJson(
+          ctx,
+          200,
+          items.map((item) => lookup(index, item, syntax, false) ?? null),
+        )
       // Asked to standardize: each answer says whether its IRI was rewritten, and to what.
-      sendJson(ctx, 200, items.map((item) => {
-        const value = lookup(index, item, syntax, true)
-        const changed = value === undefined ? undefined : standardized(index, item, true)
-        return value === undefined ? null : changed === undefined ? { value } : { value, standardized: changed }
-      }))
+      sendJson(
+        ctx,
+        200,
+        items.map((item) => {
+          const value = lookup(index, item, syntax, true)
+          const changed = value === undefined ? undefined : standardized(index, item, true)
+          return value === undefined ? null : changed === undefined ? { value } : { value, standardized: changed }
+        }),
+      )
     })
   }
 }

@@ -26,7 +26,8 @@ function paging(ctx: Context, defaultSize: number): { readonly page: number; rea
   const number = (name: string, fallback: number, max: number) => {
     const value = queryParams(ctx).get(name)
     if (value === undefined || value === '') return fallback
-    if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > max) throw new HttpError('BAD_PARAMETER', `parameter '${name}' must be a whole number from 1 to ${max}`)
+    if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > max)
+      throw new HttpError('BAD_PARAMETER', `parameter '${name}' must be a whole number from 1 to ${max}`)
     return Number(value)
   }
   const size = number('page_size', defaultSize, MAX_PAGE_SIZE)
@@ -126,7 +127,10 @@ export function addLovRoutes(router: Router): void {
     const vocab = queryParams(ctx).get('vocab')
     const { page, size } = paging(ctx, 10)
     const knowledge = await loadKnowledge()
-    respond(ctx, `lov search\0${page}\0${size}\0${types.join(',')}\0${vocab ?? ''}\0${q}`, (index) => [200, searchTerms(index, knowledge, q, types, vocab, page, size)])
+    respond(ctx, `lov search\0${page}\0${size}\0${types.join(',')}\0${vocab ?? ''}\0${q}`, (index) => [
+      200,
+      searchTerms(index, knowledge, q, types, vocab, page, size),
+    ])
   })
   router.get(`${API}/vocabulary/list`, async (ctx) => {
     const knowledge = await loadKnowledge()
@@ -137,7 +141,9 @@ export function addLovRoutes(router: Router): void {
     const knowledge = await loadKnowledge()
     respond(ctx, `lov vocabulary info\0${vocab}`, (index) => {
       const info = vocabularyInfo(index, knowledge, vocab)
-      return info === undefined ? [404, { success: false, error: { code: 'NOT_FOUND', message: `no vocabulary '${vocab.slice(0, 200)}' is known` } }] : [200, info]
+      return info === undefined
+        ? [404, { success: false, error: { code: 'NOT_FOUND', message: `no vocabulary '${vocab.slice(0, 200)}' is known` } }]
+        : [200, info]
     })
   })
   router.get(`${API}/vocabulary/autocomplete`, async (ctx) => {
@@ -189,7 +195,12 @@ function searchTerms(index: PrefixIndex, knowledge: Knowledge, q: string, types:
   const buckets = (key: (m: (typeof matches)[number]) => string) => {
     const counts = new Map<string, number>()
     for (const m of matches) counts.set(key(m), (counts.get(key(m)) ?? 0) + 1)
-    return { buckets: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([key, doc_count]) => ({ key, doc_count })) }
+    return {
+      buckets: [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 10)
+        .map(([key, doc_count]) => ({ key, doc_count })),
+    }
   }
   const results = matches.slice((page - 1) * size, page * size).map((m, i) => {
     const facts = knowledge.facts(m.iri)
@@ -252,7 +263,10 @@ function vocabularyInfo(index: PrefixIndex, knowledge: Knowledge, vocab: string)
     ...(v.homepage !== undefined && { homepage: v.homepage }),
     ...(v.publisher !== undefined && { publisherIds: [v.publisher] }),
     ...(v.license !== undefined && { license: v.license }),
-    versions: v.version === undefined && v.modified === undefined ? [] : [{ ...(v.version !== undefined && { name: v.version }), ...(v.modified !== undefined && { issued: v.modified }) }],
+    versions:
+      v.version === undefined && v.modified === undefined
+        ? []
+        : [{ ...(v.version !== undefined && { name: v.version }), ...(v.modified !== undefined && { issued: v.modified }) }],
     tags: [],
   }
 }

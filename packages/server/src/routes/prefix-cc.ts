@@ -37,21 +37,30 @@ export function offeredPrefixes(index: PrefixIndex): Record<string, string> {
 export function addPrefixCcRoutes(router: Router): void {
   for (const extension of EXTENSIONS) {
     const [format, type] = FILES[extension]!
-    router.get(`/popular/all.file.${extension}`, (ctx) => respond(ctx, `prefix.cc all\0${format}`, (index) => [200, formatPrefixes(offeredPrefixes(index), format), type], true))
+    router.get(`/popular/all.file.${extension}`, (ctx) =>
+      respond(ctx, `prefix.cc all\0${format}`, (index) => [200, formatPrefixes(offeredPrefixes(index), format), type], true),
+    )
   }
   router.get('/reverse', (ctx) => {
     const uri = queryParams(ctx).get('uri')
-    if (uri === undefined || uri === '') throw new HttpError('USAGE', 'the uri parameter is required', { help: '/reverse?uri=http://xmlns.com/foaf/0.1/Person&format=json' })
+    if (uri === undefined || uri === '')
+      throw new HttpError('USAGE', 'the uri parameter is required', { help: '/reverse?uri=http://xmlns.com/foaf/0.1/Person&format=json' })
     const extension = choiceParam(ctx, 'format', EXTENSIONS) ?? 'json'
     const [format, type] = FILES[extension]!
-    respond(ctx, `prefix.cc reverse\0${format}\0${uri}`, (index) => {
-      // The prefix shrink would write for it; a namespace itself shrinks to `prefix:`.
-      const name = index.shrink(uri)
-      const prefix = name?.slice(0, name.indexOf(':'))
-      const namespace = prefix === undefined ? undefined : index.namespace(prefix)
-      if (prefix === undefined || namespace === undefined) return [404, { success: false, error: { code: 'NOT_FOUND', message: 'no prefix is known for this URI' } }]
-      return [200, formatPrefixes({ [prefix]: namespace }, format), type]
-    }, true)
+    respond(
+      ctx,
+      `prefix.cc reverse\0${format}\0${uri}`,
+      (index) => {
+        // The prefix shrink would write for it; a namespace itself shrinks to `prefix:`.
+        const name = index.shrink(uri)
+        const prefix = name?.slice(0, name.indexOf(':'))
+        const namespace = prefix === undefined ? undefined : index.namespace(prefix)
+        if (prefix === undefined || namespace === undefined)
+          return [404, { success: false, error: { code: 'NOT_FOUND', message: 'no prefix is known for this URI' } }]
+        return [200, formatPrefixes({ [prefix]: namespace }, format), type]
+      },
+      true,
+    )
   })
 }
 
@@ -60,22 +69,38 @@ export function addPrefixCcRoutes(router: Router): void {
  * .file."): the namespaces of the prefixes named, in the order named; an unknown prefix is a 404 naming it.
  */
 export async function prefixCcFiles(ctx: Context, next: Next): Promise<void> {
-  if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.endsWith('.json') && !ctx.path.endsWith('.ttl') && !ctx.path.endsWith('.sparql') && !ctx.path.endsWith('.jsonld')) return next()
+  if (
+    (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+    (!ctx.path.endsWith('.json') && !ctx.path.endsWith('.ttl') && !ctx.path.endsWith('.sparql') && !ctx.path.endsWith('.jsonld'))
+  )
+    return next()
   const match = FILE_PATH.exec(ctx.path)
   if (match === null) return next()
   ctx.state.route = '/{prefixes}.file.{format}' // for the metrics: the router did not take this path
   const prefixes = decodePathSegment(match[1]!, 'the prefixes').split(',')
   if (prefixes.length > MAX_FILE_PREFIXES) throw new HttpError('BAD_PARAMETER', `at most ${MAX_FILE_PREFIXES} prefixes at once`)
   const [format, type] = FILES[match[2]!]!
-  respond(ctx, `prefix.cc file\0${format}\0${prefixes.join(',')}`, (index) => {
-    const table: Record<string, string> = {}
-    const unknown: string[] = []
-    for (const prefix of prefixes) {
-      const namespace = index.namespace(prefix)
-      if (namespace === undefined) unknown.push(prefix)
-      else table[prefix] = namespace
-    }
-    if (unknown.length > 0) return [404, { success: false, error: { code: 'NOT_FOUND', message: `unknown prefix${unknown.length > 1 ? 'es' : ''} ${unknown.map((p) => `'${p.slice(0, 100)}'`).join(', ')}` } }]
-    return [200, formatPrefixes(table, format), type]
-  }, true)
+  respond(
+    ctx,
+    `prefix.cc file\0${format}\0${prefixes.join(',')}`,
+    (index) => {
+      const table: Record<string, string> = {}
+      const unknown: string[] = []
+      for (const prefix of prefixes) {
+        const namespace = index.namespace(prefix)
+        if (namespace === undefined) unknown.push(prefix)
+        else table[prefix] = namespace
+      }
+      if (unknown.length > 0)
+        return [
+          404,
+          {
+            success: false,
+            error: { code: 'NOT_FOUND', message: `unknown prefix${unknown.length > 1 ? 'es' : ''} ${unknown.map((p) => `'${p.slice(0, 100)}'`).join(', ')}` },
+          },
+        ]
+      return [200, formatPrefixes(table, format), type]
+    },
+    true,
+  )
 }

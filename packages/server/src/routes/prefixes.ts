@@ -31,7 +31,10 @@ export function tableFormat(ctx: Context): { readonly format: PrefixTableFormat;
     const accepted = ctx.accepts(...NEGOTIATED.map((f) => MEDIA_TYPES[f]))
     format = NEGOTIATED.find((f) => MEDIA_TYPES[f] === accepted)
     if (format === undefined) {
-      throw new HttpError('NOT_ACCEPTABLE', `the table is available as ${NEGOTIATED.map((f) => MEDIA_TYPES[f]).join(', ')} (and with ?format= as ${PREFIX_TABLE_FORMATS.join(', ')})`)
+      throw new HttpError(
+        'NOT_ACCEPTABLE',
+        `the table is available as ${NEGOTIATED.map((f) => MEDIA_TYPES[f]).join(', ')} (and with ?format= as ${PREFIX_TABLE_FORMATS.join(', ')})`,
+      )
     }
     ctx.vary('Accept')
   }
@@ -46,11 +49,7 @@ export function addPrefixesRoute(router: Router): void {
       return respond(ctx, `prefixes\0grades\0${all}`, (index) => [200, gradedRows(index, all)], true)
     }
     const { format: chosen, type } = tableFormat(ctx)
-    respond(ctx, `prefixes\0${chosen}`, (index) => [
-      200,
-      formatPrefixes(FROM_RECORDS.has(chosen) ? index.records() : index.prefixes(), chosen),
-      type,
-    ], true)
+    respond(ctx, `prefixes\0${chosen}`, (index) => [200, formatPrefixes(FROM_RECORDS.has(chosen) ? index.records() : index.prefixes(), chosen), type], true)
   })
 }
 

@@ -24,7 +24,13 @@ export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<voi
     ctx.state.suspect = true
     ctx.set('Cache-Control', served.scope === '' ? 'public, max-age=300' : REVALIDATE)
     ctx.vary('Accept')
-    const answer: ApiSuspect = { success: true, value: iri, quality: 'suspect', ...(reason !== undefined && { reason }), ...(usually !== undefined && { usually }) }
+    const answer: ApiSuspect = {
+      success: true,
+      value: iri,
+      quality: 'suspect',
+      ...(reason !== undefined && { reason }),
+      ...(usually !== undefined && { usually }),
+    }
     return sendJson(ctx, 200, answer)
   }
   ctx.set('Location', iriToUri(iri))

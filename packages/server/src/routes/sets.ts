@@ -61,7 +61,10 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
     const read = readSetBody(await readText(ctx), format)
     if (read.entries === undefined) throw badBody(read.problems)
     if (read.entries.length > MAX_SET_PREFIXES) throw new HttpError('PAYLOAD_TOO_LARGE', `a set holds at most ${MAX_SET_PREFIXES} prefixes`)
-    const etag = `"${createHash('sha256').update(JSON.stringify([standalone, read.entries])).digest('base64url').slice(0, 22)}"`
+    const etag = `"${createHash('sha256')
+      .update(JSON.stringify([standalone, read.entries]))
+      .digest('base64url')
+      .slice(0, 22)}"`
     const record: SetRecord = { name, entries: read.entries, standalone, etag, updated: new Date().toISOString() }
     const outcome = await stored(ctx, registry.store.put(record, precondition(ctx)))
     if (outcome === 'failed') throw preconditionFailed(name)
@@ -152,7 +155,10 @@ function bodyFormat(ctx: Context): (typeof BODY_TYPES)[string] {
   const header = ctx.get('Content-Type')
   const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
   const format = BODY_TYPES[type]
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '')
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '')
   if (format === undefined || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
     throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `a set is sent as ${Object.keys(BODY_TYPES).join(', ')} (UTF-8), not '${header.slice(0, 100)}'`)
   }
@@ -184,7 +190,13 @@ function badBody(problems: readonly BodyProblem[]): HttpError {
   const message = `${first.entry === undefined ? '' : `${first.entry}: `}${first.message}${at}; nothing was stored`
   return new HttpError('BAD_BODY', message, {
     success: false,
-    error: { code: 'BAD_BODY', message, ...(first.line !== undefined && { line: first.line }), ...(first.column !== undefined && { column: first.column }), problems: problems.slice(0, 100) },
+    error: {
+      code: 'BAD_BODY',
+      message,
+      ...(first.line !== undefined && { line: first.line }),
+      ...(first.column !== undefined && { column: first.column }),
+      problems: problems.slice(0, 100),
+    },
   })
 }
 

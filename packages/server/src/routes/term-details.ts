@@ -22,7 +22,17 @@ export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, val
   const term = index.term(iri)
   if (term === undefined && prefix !== null && namespace === iri) {
     const header = knowledge.describeVocabulary(index, prefix)
-    return { value, kind: 'prefix', iri, prefix, namespace, label: header?.title ?? index.vocabulary(prefix)?.title ?? null, types: [], typeNames: [], definition: header?.description ?? null }
+    return {
+      value,
+      kind: 'prefix',
+      iri,
+      prefix,
+      namespace,
+      label: header?.title ?? index.vocabulary(prefix)?.title ?? null,
+      types: [],
+      typeNames: [],
+      definition: header?.description ?? null,
+    }
   }
   const types = term?.types ?? []
   const definition = knowledge.facts(iri)?.definition ?? null

@@ -42,7 +42,16 @@ function describeVocabulary(index: PrefixIndex, knowledge: Knowledge, prefix: st
     const isProperty = index.hasType(term.iri, RDF_PROPERTY)
     // Typed both ways (foaf:img is an rdfs:Class and an owl:ObjectProperty — a slip in the vocabulary):
     // the RDF naming habit decides, lower-case properties and capitalised classes.
-    const group = isClass && isProperty ? (startsLowerCase(term.iri.slice(namespaceOf.length)) ? properties : classes) : isClass ? classes : isProperty ? properties : others
+    const group =
+      isClass && isProperty
+        ? startsLowerCase(term.iri.slice(namespaceOf.length))
+          ? properties
+          : classes
+        : isClass
+          ? classes
+          : isProperty
+            ? properties
+            : others
     group.push(describeTerm(index, term))
   }
   return {

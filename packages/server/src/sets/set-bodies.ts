@@ -20,7 +20,8 @@ export const BODY_TYPES: Readonly<Record<string, PrefixSourceFormat>> = {
 export type BodyProblem = ApiBodyProblem
 
 /** The records of a body, or why it cannot be stored. */
-export type ReadBody = { readonly entries: SetEntry[]; readonly problems: readonly [] } | { readonly entries?: undefined; readonly problems: readonly BodyProblem[] }
+export type ReadBody =
+  { readonly entries: SetEntry[]; readonly problems: readonly [] } | { readonly entries?: undefined; readonly problems: readonly BodyProblem[] }
 
 const SOURCE = 'body'
 
@@ -35,7 +36,12 @@ export function readSetBody(text: string, format: PrefixSourceFormat): ReadBody 
   const found = read.syntaxError === undefined ? read.problems : [read.syntaxError, ...read.problems.filter((p) => p !== read.syntaxError)]
   const problems: BodyProblem[] = found.map((p) => {
     const column = p.column ?? (p.line === undefined ? undefined : columnOfUnexpected(text, p.line, p.message))
-    return { message: p.message, ...(p.entry !== SOURCE && { entry: p.entry }), ...(p.line !== undefined && { line: p.line }), ...(column !== undefined && { column }) }
+    return {
+      message: p.message,
+      ...(p.entry !== SOURCE && { entry: p.entry }),
+      ...(p.line !== undefined && { line: p.line }),
+      ...(column !== undefined && { column }),
+    }
   })
   if (problems.length > 0) return { problems }
   if (read.records.length === 0) return { problems: [{ message: 'the body declares no prefixes' }] }

@@ -73,7 +73,13 @@ export class SqliteSetStore implements SetStore {
   }
 
   async list(): Promise<SetSummary[]> {
-    return (this.#statements.list.all() as Row[]).map((row) => ({ name: row.name, prefixes: row.prefixes, standalone: row.standalone === 1, etag: row.etag, updated: row.updated }))
+    return (this.#statements.list.all() as Row[]).map((row) => ({
+      name: row.name,
+      prefixes: row.prefixes,
+      standalone: row.standalone === 1,
+      etag: row.etag,
+      updated: row.updated,
+    }))
   }
 
   async get(name: string): Promise<SetRecord | undefined> {
