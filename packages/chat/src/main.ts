@@ -5,17 +5,37 @@ import cluster from 'node:cluster'
 import { parseArgs } from 'node:util'
 import { PostgresBroker } from './events/postgres-broker.js'
 import { PostgresRateLimiter } from './http/postgres-rate-limit.js'
-import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js'
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js'
 import { isPostgresUrl } from './store/db.js'
 import { loadChatPrefixIndex } from './prefix-glue/prefix-index-option.js'
-import { startChat } from './start.js'
+import { startChat, type ChatOptions } from './start.js'
+import type { UploadLimits } from './org/uploads.js'
 import { WorkerBroker, WorkerRateLimiter, type Channel } from './workers/ipc.js'
 import { runPrimary, WORKER_ENV } from './workers/primary.js'
 
 const USAGE =
   'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS] [--max-upload-mb N] [--max-uploads-per-user N] [--upload-quota-mb N]'
 
-async function main(): Promise<void> {
+/** The flags as the service uses them; a bad one ends the process with its message and exit code 2. */
+interface Flags {
+  readonly db: string
+  readonly fixture: string | undefined
+  readonly host: string
+  readonly port: number
+  readonly mailDir: string
+  readonly prefixes: string | undefined
+  readonly workers: number
+  readonly rateLimit: RateLimitOptions
+  readonly uploads: Partial<UploadLimits>
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`)
+  process.exit(2)
+}
+
+/** The command line, checked: undefined for --help (the usage is printed). */
+function readFlags(): Flags | undefined {
   let values
   try {
     ;({ values } = parseArgs({
@@ -36,95 +56,107 @@ async function main(): Promise<void> {
       strict: true,
     }))
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`)
-    process.exit(2)
+    fail((error as Error).message)
   }
-  if (values.help) return console.log(USAGE)
+  if (values.help) return void console.log(USAGE)
   const port = Number(values.port)
-  if (!/^\d{1,5}$/.test(values.port) || port > 65535) {
-    console.error(`--port must be a number from 0 to 65535\n${USAGE}`)
-    process.exit(2)
-  }
+  if (!/^\d{1,5}$/.test(values.port) || port > 65535) fail('--port must be a number from 0 to 65535')
   const workers = Number(values.workers)
-  if (!/^\d{1,3}$/.test(values.workers) || workers < 1 || workers > 64) {
-    console.error(`--workers must be a number from 1 to 64\n${USAGE}`)
-    process.exit(2)
+  if (!/^\d{1,3}$/.test(values.workers) || workers < 1 || workers > 64) fail('--workers must be a number from 1 to 64')
+  if (workers > 1 && values.db === ':memory:') fail('--workers needs a database file: each process would have its own :memory:')
+  const { db, fixture, host, prefixes } = values
+  return {
+    db,
+    fixture,
+    host,
+    port,
+    mailDir: values['mail-dir'],
+    prefixes,
+    workers,
+    rateLimit: readRateLimit(values['rate-limit']),
+    uploads: readUploadLimits(values),
   }
-  const rateMatch = values['rate-limit'] === undefined ? undefined : /^(\d{1,9})\/(\d{1,6})$/.exec(values['rate-limit'])
-  if (values['rate-limit'] !== undefined && (rateMatch == null || Number(rateMatch[1]) < 1 || Number(rateMatch[2]) < 1)) {
-    console.error(`--rate-limit must be REQUESTS/SECONDS, e.g. 200/60\n${USAGE}`)
-    process.exit(2)
-  }
-  const rateLimit = rateMatch == null ? DEFAULT_RATE_LIMIT : { limit: Number(rateMatch[1]), windowSeconds: Number(rateMatch[2]) }
-  const uploads: { maxFileBytes?: number; maxFilesPerUser?: number; quotaBytes?: number } = {}
+}
+
+function readRateLimit(raw: string | undefined): RateLimitOptions {
+  if (raw === undefined) return DEFAULT_RATE_LIMIT
+  const match = /^(\d{1,9})\/(\d{1,6})$/.exec(raw)
+  if (match == null || Number(match[1]) < 1 || Number(match[2]) < 1) fail('--rate-limit must be REQUESTS/SECONDS, e.g. 200/60')
+  return { limit: Number(match[1]), windowSeconds: Number(match[2]) }
+}
+
+function readUploadLimits(values: Readonly<Record<string, unknown>>): Partial<UploadLimits> {
+  const uploads: { -readonly [K in keyof UploadLimits]?: number } = {}
   for (const [flag, key, scale] of [
     ['max-upload-mb', 'maxFileBytes', 1024 * 1024],
     ['max-uploads-per-user', 'maxFilesPerUser', 1],
     ['upload-quota-mb', 'quotaBytes', 1024 * 1024],
   ] as const) {
-    const raw = values[flag]
+    const raw = values[flag] as string | undefined
     if (raw === undefined) continue
-    if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1) {
-      console.error(`--${flag} must be a whole number from 1 to 9999999\n${USAGE}`)
-      process.exit(2)
-    }
+    if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1) fail(`--${flag} must be a whole number from 1 to 9999999`)
     uploads[key] = Number(raw) * scale
   }
-  if (workers > 1 && values.db === ':memory:') {
-    console.error(`--workers needs a database file: each process would have its own :memory:\n${USAGE}`)
-    process.exit(2)
+  return uploads
+}
+
+/** The primary of --workers: forks the workers, replaces those that die, stops them on a signal. */
+function runWorkers(flags: Flags): void {
+  const primary = runPrimary({
+    workers: flags.workers,
+    rateLimit: flags.rateLimit,
+    onListening: (url) => console.log(`prefixd chat listening on ${url}/ (${flags.workers} workers)`),
+    onFailure: (code) => process.exit(code === 0 ? 2 : code),
+    log: (line) => console.error(line),
+  })
+  const stop = (): void => void primary.stop().then(() => process.exit(0))
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+}
+
+/**
+ * What a process shares with others: a worker of --workers has fan-out and request budgets go through the
+ * primary. Alone on a PostgreSQL store, a process may have peers anywhere that share only the database:
+ * fan-out through LISTEN/NOTIFY, request budgets in the database, authenticated users remembered until a
+ * user changes (heard on the same connection), and no `restart` event when one of them (re)starts, since
+ * the service as a whole goes on (queues live in the database). `shared` collects what to close at the end.
+ */
+async function peerOptions(flags: Flags, channel: Channel | undefined, shared: Array<{ close(): Promise<void> }>): Promise<Partial<ChatOptions>> {
+  if (channel !== undefined) {
+    const role = process.env[WORKER_ENV]
+    return {
+      broker: new WorkerBroker(channel),
+      limiter: new WorkerRateLimiter(channel),
+      restartQueues: role === 'first',
+      sharedDatabase: true,
+    }
   }
-  if (workers > 1 && cluster.isPrimary) {
-    const primary = runPrimary({
-      workers,
-      rateLimit,
-      onListening: (url) => console.log(`prefixd chat listening on ${url}/ (${workers} workers)`),
-      onFailure: (code) => process.exit(code === 0 ? 2 : code),
-      log: (line) => console.error(line),
-    })
-    const stop = (): void => void primary.stop().then(() => process.exit(0))
-    process.once('SIGTERM', stop)
-    process.once('SIGINT', stop)
-    return
-  }
-  // A worker of --workers: fan-out and request budgets go through the primary.
-  const role = process.env[WORKER_ENV]
+  if (!isPostgresUrl(flags.db)) return {}
+  const broker = await PostgresBroker.connect(flags.db)
+  const limiter = new PostgresRateLimiter(flags.db, flags.rateLimit, () => Date.now() / 1000)
+  shared.push(broker, limiter)
+  return { broker, limiter, userChanges: broker, restartQueues: false, sharedDatabase: true }
+}
+
+/** One chat process (alone, a worker, or a peer on PostgreSQL), until a signal stops it. */
+async function runProcess(flags: Flags): Promise<void> {
   const channel: Channel | undefined = cluster.isWorker
     ? { send: (message) => void process.send!(message), on: (event, listener) => void process.on(event, listener) }
     : undefined
-  // Alone on a PostgreSQL store, a process may have peers anywhere that share only the database: fan-out
-  // through LISTEN/NOTIFY, request budgets in the database, authenticated users remembered until a
-  // user changes (heard on the same connection), and no `restart` event when one of them (re)starts,
-  // since the service as a whole goes on (queues live in the database).
-  const peers = channel === undefined && isPostgresUrl(values.db)
   const shared: Array<{ close(): Promise<void> }> = []
   try {
-    const prefixIndex = values.prefixes === undefined ? undefined : await loadChatPrefixIndex(values.prefixes)
-    const peerServices = peers
-      ? await (async () => {
-          const broker = await PostgresBroker.connect(values.db)
-          const limiter = new PostgresRateLimiter(values.db, rateLimit, () => Date.now() / 1000)
-          shared.push(broker, limiter)
-          return { broker, limiter, userChanges: broker, restartQueues: false, sharedDatabase: true }
-        })()
-      : undefined
+    const prefixIndex = flags.prefixes === undefined ? undefined : await loadChatPrefixIndex(flags.prefixes)
     const chat = await startChat({
-      db: values.db,
-      host: values.host,
-      port,
-      mailDir: values['mail-dir'],
-      rateLimit,
-      uploads,
+      db: flags.db,
+      host: flags.host,
+      port: flags.port,
+      mailDir: flags.mailDir,
+      rateLimit: flags.rateLimit,
+      uploads: flags.uploads,
       // (A later worker joins a database the first one loaded: the fixture was for it.)
-      ...(values.fixture !== undefined && role !== 'next' && { fixture: values.fixture }),
+      ...(flags.fixture !== undefined && process.env[WORKER_ENV] !== 'next' && { fixture: flags.fixture }),
       ...(prefixIndex !== undefined && { prefixIndex }),
-      ...(channel !== undefined && {
-        broker: new WorkerBroker(channel),
-        limiter: new WorkerRateLimiter(channel),
-        restartQueues: role === 'first',
-        sharedDatabase: true,
-      }),
-      ...peerServices,
+      ...(await peerOptions(flags, channel, shared)),
     })
     if (channel === undefined) console.log(`prefixd chat listening on ${chat.url}/`)
     const stop = (): void =>
@@ -141,4 +173,6 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+const flags = readFlags()
+if (flags !== undefined && flags.workers > 1 && cluster.isPrimary) runWorkers(flags)
+else if (flags !== undefined) await runProcess(flags)

@@ -97,54 +97,89 @@ export async function startChat(options: ChatOptions): Promise<RunningChat> {
   }
 }
 
+/**
+ * Work that runs one piece at a time, each after the last (two mail deliveries at once would send a message
+ * twice; a slow store must not pile timer work up); a failure is reported with `what`, not fatal.
+ */
+function serially(): { run(what: string, work: () => Promise<unknown>): void; settled(): Promise<void> } {
+  let last = Promise.resolve()
+  return {
+    run(what, work) {
+      last = last.then(work).then(
+        () => undefined,
+        (error: Error) => console.error(`prefixd chat: ${what}: ${error.message}`),
+      )
+    },
+    settled: () => last,
+  }
+}
+
+/** What the routes get: the store, the change log and event delivery on it, time, mail, linkers, limits. */
+function createServices(
+  db: Store,
+  options: ChatOptions,
+  clock: Clock,
+  mail: ReturnType<typeof serially>,
+  prefixGlue: ChatServices['prefixGlue'],
+): ChatServices {
+  const now = (): number => clock.now()
+  const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
+  const changes = new ChangeLog(db, now)
+  const queues = new QueueStore(db, now)
+  // Each change's events go into the queues inside its transaction and are announced after its commit.
+  const delivery = new Delivery(changes, queues, options.broker ?? new LocalBroker(), clock)
+  const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
+  return {
+    db,
+    changes,
+    now,
+    clock,
+    mailer,
+    flushMail: () => mail.run('mail not sent yet (it stays queued)', () => flushOutbox(db, mailer, now)),
+    baseUrl: '',
+    queues,
+    delivery,
+    heartbeatMs: () => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000,
+    textLinkers: [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])],
+    ...(prefixGlue !== undefined && { prefixGlue }),
+    uploadLimits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },
+  }
+}
+
+/**
+ * Starts listening with `app`. Requests in flight are counted, so that close() ends the store only after
+ * their last write: a long poll released at close (or by its heartbeat just before) still appends its
+ * heartbeat and reads.
+ */
+async function listen(app: ReturnType<typeof createChatApp>, options: ChatOptions): Promise<{ server: Server; url: string; requests: Set<Promise<unknown>> }> {
+  const handle = app.callback()
+  const requests = new Set<Promise<unknown>>()
+  const server = createServer((req, res) => {
+    const handling = handle(req, res) // (never rejects: Koa reports errors itself)
+    requests.add(handling)
+    const done = (): void => void requests.delete(handling)
+    handling.then(done, done)
+  })
+  server.listen(options.port, options.host)
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
+  const { port } = server.address() as AddressInfo
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return { server, url: `http://${host}:${port}`, requests }
+}
+
 async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
   const prefixGlue = options.prefixIndex === undefined ? undefined : glueFor(options.prefixIndex)
   const textLinkers = [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])]
   if (await isEmpty(db)) await loadFixture(db, options.fixture ?? REFERENCE_FIXTURE, textLinkers)
   else if (options.fixture !== undefined) throw new Error(`the database ${db.location} already holds an organization; --fixture applies only to an empty one`)
   const clock = options.clock ?? (options.now === undefined ? SYSTEM_CLOCK : { now: options.now, setTimeout: SYSTEM_CLOCK.setTimeout })
-  const now = (): number => clock.now()
-  const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
-  let server: Server | undefined
-  // One delivery at a time (two at once would send a message twice), and close() waits for it.
-  let delivering = Promise.resolve()
-  const flushMail = (): void => {
-    delivering = delivering
-      .then(() => flushOutbox(db, mailer, now))
-      .catch((error: Error) => console.error(`prefixd chat: mail not sent yet (it stays queued): ${error.message}`))
-  }
-  const changes = new ChangeLog(db, now)
-  const queues = new QueueStore(db, now)
-  const broker = options.broker ?? new LocalBroker()
-  // Each change's events go into the queues inside its transaction and are announced after its commit.
-  const delivery = new Delivery(changes, queues, broker, clock)
-  const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
-  const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
-  const services: ChatServices = {
-    db,
-    changes,
-    now,
-    clock,
-    mailer,
-    flushMail,
-    baseUrl: '',
-    queues,
-    delivery,
-    heartbeatMs,
-    textLinkers,
-    ...(prefixGlue !== undefined && { prefixGlue }),
-    uploadLimits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },
-  }
+  const mail = serially()
+  const services = createServices(db, options, clock, mail, prefixGlue)
+  const { queues, delivery } = services
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
-  if (options.restartQueues !== false) await queues.restartAll({ type: 'restart', server_generation: Math.floor(now()) })
-  // Timer work runs one at a time (a slow store must not pile them up); a failure is reported, not fatal.
-  let housekeeping = Promise.resolve()
-  const later = (what: string, work: () => Promise<unknown>) => (): void => {
-    housekeeping = housekeeping.then(work).then(
-      () => undefined,
-      (error: Error) => console.error(`prefixd chat: ${what} failed (retried next time): ${error.message}`),
-    )
-  }
+  if (options.restartQueues !== false) await queues.restartAll({ type: 'restart', server_generation: Math.floor(clock.now()) })
+  const housekeeping = serially()
+  const later = (what: string, work: () => Promise<unknown>) => (): void => housekeeping.run(`${what} failed (retried next time)`, work)
   const stopExpiry = every(
     clock,
     (options.expiryCheckSeconds ?? 60) * 1000,
@@ -160,28 +195,14 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
     ...(options.limiter !== undefined && { limiter: options.limiter }),
     ...(options.userChanges !== undefined && { userChanges: options.userChanges }),
   })
-  // Requests in flight are counted, so that close() ends the store only after their last write: a long
-  // poll released at close (or by its heartbeat just before) still appends its heartbeat and reads.
-  const handle = app.callback()
-  const requests = new Set<Promise<unknown>>()
-  server = createServer((req, res) => {
-    const handling = handle(req, res) // (never rejects: Koa reports errors itself)
-    requests.add(handling)
-    const done = (): void => void requests.delete(handling)
-    handling.then(done, done)
-  })
-  server.listen(options.port, options.host)
-  await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject))
-  const { port } = server.address() as AddressInfo
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host
-  const url = `http://${host}:${port}`
+  const { server, url, requests } = await listen(app, options)
   ;(services as { baseUrl: string }).baseUrl = url
-  flushMail() // what a previous run queued and did not send
+  services.flushMail() // what a previous run queued and did not send
   return {
     url,
     db,
     services,
-    settled: () => Promise.all([housekeeping, delivering]).then(() => undefined),
+    settled: () => Promise.all([housekeeping.settled(), mail.settled()]).then(() => undefined),
     close: () =>
       new Promise<void>((resolve) => {
         stopExpiry()
@@ -189,16 +210,16 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
         delivery.releaseAll()
         // Once no request can start: the requests still running, then the mail and timer work they and
         // the timers started, then the last save — and only then the store.
-        server!.close(() => {
+        server.close(() => {
           void Promise.allSettled(requests)
-            .then(() => delivering)
-            .then(() => housekeeping)
+            .then(() => mail.settled())
+            .then(() => housekeeping.settled())
             .then(() => queues.persistActivity())
             .catch((error: Error) => console.error(`prefixd chat: queue activity not saved at close: ${error.message}`))
             .then(() => db.close())
             .then(resolve)
         })
-        server!.closeAllConnections()
+        server.closeAllConnections()
       }),
   }
 }

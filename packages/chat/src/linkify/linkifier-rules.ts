@@ -110,8 +110,35 @@ function matchGroups(regex: RE2JS, input: string): Record<string, string> | unde
 export function checkLinkifier(input: LinkifierInput): LinkifierCheck {
   const errors: LinkifierErrors = {}
   const fail = (field: string, message: string): void => void (errors[field] ??= []).push(message)
-  const tooLong = (value: string): string => `Ensure this value has at most ${MAX_LINKIFIER_FIELD_LENGTH} characters (it has ${value.length}).`
+  const fields = checkFields(input, fail)
+  if (fields.regex !== undefined) checkGroups(fields.regex, fields, 'alternative_url_templates' in errors, fail)
+  checkExample(fields, 'example_input' in errors, fail)
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  const { pattern, urlTemplate, exampleInput, reverseTemplate, alternatives } = fields
+  return {
+    ok: true,
+    value: { pattern, url_template: urlTemplate, example_input: exampleInput, reverse_template: reverseTemplate, alternative_url_templates: [...alternatives] },
+  }
+}
 
+/** Each field of a linkifier as read and checked on its own (undefined where it failed). */
+interface LinkifierFields {
+  readonly pattern: string
+  readonly regex: (CompiledPattern & { ok: true }) | undefined
+  readonly urlTemplate: string
+  readonly urlVariables: string[] | undefined
+  readonly exampleInput: string | null
+  readonly reverseTemplate: string | null
+  readonly reverseParts: readonly ReversePart[] | undefined
+  readonly alternatives: readonly string[]
+  readonly alternativeVariables: string[][]
+}
+
+type Fail = (field: string, message: string) => void
+
+/** The rules on one field each, reported under its name. */
+function checkFields(input: LinkifierInput, fail: Fail): LinkifierFields {
+  const tooLong = (value: string): string => `Ensure this value has at most ${MAX_LINKIFIER_FIELD_LENGTH} characters (it has ${value.length}).`
   // The pattern is stored trimmed (chat-behaviour.md).
   const pattern = input.pattern.trim()
   let compiled: CompiledPattern | undefined
@@ -157,28 +184,35 @@ export function checkLinkifier(input: LinkifierInput): LinkifierCheck {
       else alternativeVariables.push(variables)
     }
   }
-
   const regex = compiled?.ok === true ? compiled : undefined
-  if (regex !== undefined) {
-    const groups = new Set(regex.groups)
-    if (urlVariables !== undefined) {
-      // The alphabetically first offender; template variables are checked first (chat-behaviour.md).
-      const missingInPattern = urlVariables.filter((name) => !groups.has(name)).sort()[0]
-      const missingInUrl = regex.groups.filter((name) => !urlVariables.includes(name))[0]
-      if (missingInPattern !== undefined) fail('__all__', `Group '${missingInPattern}' in URL template is not present in linkifier pattern.`)
-      else if (missingInUrl !== undefined) fail('__all__', `Group '${missingInUrl}' in linkifier pattern is not present in URL template.`)
-    }
-    if (!('alternative_url_templates' in errors)) {
-      const missing = alternativeVariables
-        .flat()
-        .filter((name) => !groups.has(name))
-        .sort()[0]
-      if (missing !== undefined) fail('__all__', `Group '${missing}' in alternative URL template is not present in linkifier pattern.`)
-    }
-  }
+  return { pattern, regex, urlTemplate, urlVariables, exampleInput, reverseTemplate, reverseParts, alternatives, alternativeVariables }
+}
 
+/** The pattern's groups against the URL templates' variables (under `__all__`). */
+function checkGroups(regex: CompiledPattern & { ok: true }, fields: LinkifierFields, alternativesFailed: boolean, fail: Fail): void {
+  const groups = new Set(regex.groups)
+  const { urlVariables } = fields
+  if (urlVariables !== undefined) {
+    // The alphabetically first offender; template variables are checked first (chat-behaviour.md).
+    const missingInPattern = urlVariables.filter((name) => !groups.has(name)).sort()[0]
+    const missingInUrl = regex.groups.filter((name) => !urlVariables.includes(name))[0]
+    if (missingInPattern !== undefined) fail('__all__', `Group '${missingInPattern}' in URL template is not present in linkifier pattern.`)
+    else if (missingInUrl !== undefined) fail('__all__', `Group '${missingInUrl}' in linkifier pattern is not present in URL template.`)
+  }
+  if (!alternativesFailed) {
+    const missing = fields.alternativeVariables
+      .flat()
+      .filter((name) => !groups.has(name))
+      .sort()[0]
+    if (missing !== undefined) fail('__all__', `Group '${missing}' in alternative URL template is not present in linkifier pattern.`)
+  }
+}
+
+/** The example input against the pattern and the auto-conversion field (under `__all__`). */
+function checkExample(fields: LinkifierFields, exampleFailed: boolean, fail: Fail): void {
+  const { regex, exampleInput, reverseTemplate, reverseParts } = fields
   if (reverseTemplate !== null && exampleInput === null) fail('__all__', 'Example input is required when an auto-conversion field is given.')
-  if (regex !== undefined && exampleInput !== null && !('example_input' in errors)) {
+  if (regex !== undefined && exampleInput !== null && !exampleFailed) {
     // The whole example must match: the auto-conversion field has to give back all of it.
     const matched = matchGroups(regex.regex, exampleInput)
     if (matched === undefined) fail('__all__', 'Example input does not match the linkifier pattern.')
@@ -193,12 +227,6 @@ export function checkLinkifier(input: LinkifierInput): LinkifierCheck {
     // Without a usable example the groups can still be checked against the pattern.
     const unknown = reverseParts.flatMap((part) => ('group' in part && !regex.groups.includes(part.group) ? [part.group] : [])).sort()[0]
     if (unknown !== undefined) fail('__all__', `Group '${unknown}' in auto-conversion field is not present in linkifier pattern.`)
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors }
-  return {
-    ok: true,
-    value: { pattern, url_template: urlTemplate, example_input: exampleInput, reverse_template: reverseTemplate, alternative_url_templates: [...alternatives] },
   }
 }
 
