@@ -56,29 +56,81 @@ type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTION
   readonly 'whole-table'?: boolean
 }
 
+/** The server module, loaded only by `serve`: expand and shrink start faster without Koa, pino and their middleware. */
+type ServerModule = typeof import('@prefixd/server')
+
 /** Runs the service until it is stopped; a bad flag or variable, or a port that cannot be bound, is a usage error. */
 export async function runServe(args: readonly string[], flags: Flags, io: ServeIo, load: () => Promise<PrefixIndex>): Promise<void> {
   if (args.length > 0) throw new UsageError('serve takes no arguments')
-  // Loaded only here: expand and shrink start faster without Koa, pino and their middleware.
-  const { serve, createLogger, LOG_FORMATS, LOG_LEVELS, ServerMetrics, openSetStore, DEFAULT_STORE, DriverMissingError, parseTokens, tokenProblem } =
-    await import('@prefixd/server')
+  const server = await import('@prefixd/server')
+  // Every setting is checked before anything starts.
+  const settings = await readSettings(flags, io, server)
+  const { port, host, workers, storeSpec, tokens } = settings
+  const storeOn = await probeStore(storeSpec, settings.storeSetting, tokens, io, server)
+  const metrics = settings.metricsOn ? new server.ServerMetrics() : undefined
+  let logger
+  try {
+    // Our own stdout is written by pino's asynchronous writer on its descriptor; another stream (tests) as a stream.
+    const destination = io.stdout === process.stdout ? 1 : io.stdout
+    logger = await server.createLogger({
+      level: settings.level,
+      format: settings.format,
+      destination,
+      ...(metrics && { onDropped: (lines: number) => metrics.droppedLogLines(lines) }),
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message) // pretty logs without the optional pino-pretty
+  }
+  await server
+    .serve({
+      port,
+      host,
+      workers,
+      load,
+      say: (line) => io.stdout.write(line + '\n'),
+      logger,
+      logRequests: !flags.quiet,
+      ...(metrics && { metrics }),
+      ...(settings.metricsPort !== undefined && { metricsPort: settings.metricsPort }),
+      ...(settings.rateLimit && { rateLimit: settings.rateLimit }),
+      trustProxy: settings.trustProxy,
+      ...(settings.requestTimeoutMs !== undefined && { requestTimeoutMs: settings.requestTimeoutMs }),
+      ...(settings.maxConnections !== undefined && { maxConnections: settings.maxConnections }),
+      ...(storeOn && {
+        sets: { open: () => server.openSetStore(storeSpec), tokens, privateReads: settings.privateSets, wholeTable: flags['whole-table'] ?? false },
+      }),
+    })
+    .catch((error: NodeJS.ErrnoException & { port?: number }) => {
+      // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
+      if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${error.port ?? port}: ${error.code ?? error.message}`)
+      throw error
+    })
+}
+
+/** A setting's text and the name to use in messages: `--port`, or `--port (from $PORT)`. */
+interface Setting {
+  readonly text: string
+  readonly name: string
+}
+
+/** Reads and checks every flag and variable of `serve`; throws a `UsageError` naming the first that is wrong. */
+async function readSettings(flags: Flags, io: ServeIo, server: ServerModule) {
   const env = io.env ?? {}
-  /** A setting's text from its flag or, failing that, its variable, with the name to use in messages. */
-  const setting = (flag: keyof Flags, variable: string): { text: string; name: string } | undefined => {
+  /** A setting's text from its flag or, failing that, its variable. */
+  const setting = (flag: keyof Flags, variable: string): Setting | undefined => {
     const text = (flags[flag] as string | undefined) ?? env[variable]
     return text === undefined ? undefined : { text, name: flags[flag] !== undefined ? `--${flag}` : `--${flag} (from $${variable})` }
   }
-  const whole = (found: { text: string; name: string } | undefined, min: number, max: number) => found && parseWhole(found.text, found.name, min, max)
-  const choice = <T extends string>(found: { text: string; name: string }, allowed: readonly T[]): T => parseChoice(found.text, found.name, allowed)
+  const whole = (found: Setting | undefined, min: number, max: number) => found && parseWhole(found.text, found.name, min, max)
+  const choice = <T extends string>(found: Setting, allowed: readonly T[]): T => parseChoice(found.text, found.name, allowed)
   const enabled = (flag: boolean | undefined, variable: string): boolean => flag ?? parseBoolean(env[variable] ?? 'false', `$${variable}`)
 
-  // Every setting is checked before anything starts.
   const port = whole(setting('port', 'PORT'), 0, 65535) ?? 8080
   const host = flags.host ?? env.HOST ?? '127.0.0.1'
   const workers = whole(flags.workers === undefined ? undefined : { text: flags.workers, name: '--workers' }, 1, 64) ?? 1
-  const level = choice(setting('log-level', 'PREFIXD_LOG_LEVEL') ?? { text: 'info', name: '' }, LOG_LEVELS)
+  const level = choice(setting('log-level', 'PREFIXD_LOG_LEVEL') ?? { text: 'info', name: '' }, server.LOG_LEVELS)
   const tty = (io.stdout as { isTTY?: boolean }).isTTY === true
-  const format = choice(setting('log-format', 'PREFIXD_LOG_FORMAT') ?? { text: tty ? 'pretty' : 'json', name: '' }, LOG_FORMATS)
+  const format = choice(setting('log-format', 'PREFIXD_LOG_FORMAT') ?? { text: tty ? 'pretty' : 'json', name: '' }, server.LOG_FORMATS)
   const metricsPort = whole(setting('metrics-port', 'PREFIXD_METRICS_PORT'), 1, 65535)
   const metricsOn = metricsPort !== undefined || enabled(flags.metrics, 'PREFIXD_METRICS')
   if (metricsOn && metricsPort === undefined && workers > 1) {
@@ -92,67 +144,65 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
   const maxConnections = whole(setting('max-connections', 'PREFIXD_MAX_CONNECTIONS'), 1, 1_000_000)
   const trustProxy = enabled(flags['trust-proxy'], 'PREFIXD_TRUST_PROXY')
   const privateSets = enabled(flags['private-sets'], 'PREFIXD_PRIVATE_SETS')
-  const tokens = await readTokens(setting('tokens-file', 'PREFIXD_TOKENS_FILE'), env.PREFIXD_TOKENS, parseTokens, tokenProblem)
+  const tokens = await readTokens(setting('tokens-file', 'PREFIXD_TOKENS_FILE'), env.PREFIXD_TOKENS, server.parseTokens, server.tokenProblem)
   const storeSetting = setting('store', 'PREFIXD_STORE')
-  const storeSpec = storeSetting?.text ?? DEFAULT_STORE
+  const storeSpec = storeSetting?.text ?? server.DEFAULT_STORE
   if (storeSpec === '') throw new UsageError(`${storeSetting!.name} must name a SQLite file or a postgres:// URL`)
   if (storeSpec === ':memory:' && workers > 1) {
     throw new UsageError(`${storeSetting!.name} :memory: is one process's own: with --workers, give a file or a postgres:// URL`)
   }
-  // Opened once here so that a store that cannot be opened stops the start with a message; each
-  // serving process opens its own connection later. Without its driver, the default store is left out.
-  let storeOn = true
+  return {
+    port,
+    host,
+    workers,
+    level,
+    format,
+    metricsPort,
+    metricsOn,
+    rateLimit,
+    requestTimeoutMs,
+    maxConnections,
+    trustProxy,
+    privateSets,
+    tokens,
+    storeSetting,
+    storeSpec,
+  }
+}
+
+/**
+ * Opens the set store once, so that one that cannot be opened stops the start with a message (each
+ * serving process opens its own connection later), and says where the sets are. Without its driver,
+ * the default store is left out: resolves false.
+ */
+async function probeStore(
+  storeSpec: string,
+  storeSetting: Setting | undefined,
+  tokens: readonly string[],
+  io: ServeIo,
+  server: ServerModule,
+): Promise<boolean> {
   try {
-    const store = await openSetStore(storeSpec)
+    const store = await server.openSetStore(storeSpec)
     await store.close()
     const writers =
       tokens.length === 0
         ? 'read-only: no tokens given (PREFIXD_TOKENS or --tokens-file)'
         : `${tokens.length} token${tokens.length === 1 ? '' : 's'} may write them`
     io.stdout.write(`prefixd: project prefix sets in ${redactUrl(storeSpec)} (${store.kind}); ${writers}\n`)
+    return true
   } catch (error) {
-    if (error instanceof DriverMissingError && storeSetting === undefined) {
-      storeOn = false
+    if (error instanceof server.DriverMissingError && storeSetting === undefined) {
       io.stdout.write(`prefixd: project prefix sets are off: ${error.message}\n`)
-    } else {
-      throw new UsageError(`${storeSetting?.name ?? '--store'} ${redactUrl(storeSpec)}: ${(error as Error).message}`)
+      return false
     }
+    throw new UsageError(`${storeSetting?.name ?? '--store'} ${redactUrl(storeSpec)}: ${(error as Error).message}`)
   }
-
-  const metrics = metricsOn ? new ServerMetrics() : undefined
-  let logger
-  try {
-    // Our own stdout is written by pino's asynchronous writer on its descriptor; another stream (tests) as a stream.
-    const destination = io.stdout === process.stdout ? 1 : io.stdout
-    logger = await createLogger({ level, format, destination, ...(metrics && { onDropped: (lines: number) => metrics.droppedLogLines(lines) }) })
-  } catch (error) {
-    throw new UsageError((error as Error).message) // pretty logs without the optional pino-pretty
-  }
-  await serve({
-    port,
-    host,
-    workers,
-    load,
-    say: (line) => io.stdout.write(line + '\n'),
-    logger,
-    logRequests: !flags.quiet,
-    ...(metrics && { metrics }),
-    ...(metricsPort !== undefined && { metricsPort }),
-    ...(rateLimit && { rateLimit }),
-    trustProxy,
-    ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
-    ...(maxConnections !== undefined && { maxConnections }),
-    ...(storeOn && { sets: { open: () => openSetStore(storeSpec), tokens, privateReads: privateSets, wholeTable: flags['whole-table'] ?? false } }),
-  }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
-    // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
-    if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${error.port ?? port}: ${error.code ?? error.message}`)
-    throw error
-  })
 }
 
 /** The tokens of `--tokens-file` (or `$PREFIXD_TOKENS_FILE`) and `$PREFIXD_TOKENS`, each checked. */
 async function readTokens(
-  file: { text: string; name: string } | undefined,
+  file: Setting | undefined,
   list: string | undefined,
   parse: (text: string, separator: 'comma' | 'line') => string[],
   problem: (token: string) => string | undefined,
