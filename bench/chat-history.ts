@@ -4,17 +4,15 @@
 // BENCH_MESSAGES=… sets the store's size (default 1,000,000); BENCH_REQUESTS the requests per figure.
 
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { execSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { loadFixture, openSqliteStore, openStore, REFERENCE_FIXTURE } from '@prefixd/chat'
 import { startTestPostgres } from '../test/support/postgres.js'
+import { startChatProcess } from './chat-http.js'
 
-const MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
 const RESULTS = new URL('results/chat-history.md', import.meta.url)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000)
 const CHANNELS = 200
@@ -48,22 +46,6 @@ function get(base: string, params: Record<string, string>): Promise<{ status: nu
     req.on('error', reject)
     req.end()
   })
-}
-
-async function startProcess(db: string, dir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const base = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+?)\/?(?:\s|$)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}: ${output}`)))
-  })
-  return { child, base }
 }
 
 const pct = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
@@ -240,7 +222,7 @@ try {
     const file = join(dir, 'history.db')
     await loadSqlite(file)
     const loaded = performance.now() - started
-    const service = await startProcess(file, dir)
+    const service = await startChatProcess(['--db', file], dir)
     try {
       const before = load()
       report('SQLite (one process)', await measure(service.base), loaded, before, load())
@@ -255,7 +237,7 @@ try {
       const url = postgres.createDatabase('history')
       await loadPostgres(url)
       const loaded = performance.now() - started
-      const service = await startProcess(url, dir)
+      const service = await startChatProcess(['--db', url], dir)
       try {
         const before = load()
         report('PostgreSQL (one process)', await measure(service.base), loaded, before, load())

@@ -1,7 +1,63 @@
-// What the chat benchmarks share: a long poll timed at its first bytes, bounded concurrency, percentiles.
+// What the chat benchmarks share: the service started as a process, an API call, a long poll timed at its first bytes,
+// bounded concurrency, percentiles, CPU time.
 
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { request, type Agent } from 'node:http'
 import { connect, type Socket } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The chat service as built by `tsc -b`. */
+export const CHAT_MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
+
+/**
+ * One chat process as `npm run chat` starts it, on a free port, with the rate limit out of the way (one
+ * user sends thousands) and mail kept in `dir`; `args` adds `--db` and the like. Resolves once it says
+ * where it listens; rejects with its output if it exits first.
+ */
+export async function startChatProcess(args: readonly string[], dir: string, main = CHAT_MAIN): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, [main, '--port', '0', '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const base = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+?)\/?(?:\s|$)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code}: ${output}`)))
+  })
+  return { child, base }
+}
+
+/** A call of the chat API as `who` (Basic authentication), its parameters form-encoded; resolves with the status and the JSON body. */
+export function callChat(
+  agent: Agent,
+  base: string,
+  who: { readonly email: string; readonly key: string },
+  method: string,
+  path: string,
+  params: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const encoded = new URLSearchParams(params).toString()
+  const authorization = 'Basic ' + Buffer.from(`${who.email}:${who.key}`).toString('base64')
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(`/api/v1${path}`, base), {
+      method,
+      agent,
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(encoded) },
+    })
+    req.on('response', (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }))
+    })
+    req.on('error', reject)
+    req.end(encoded)
+  })
+}
 
 /**
  * A long poll on a raw keep-alive socket: the arrival of its answer is timed at the first bytes, before

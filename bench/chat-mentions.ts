@@ -3,17 +3,15 @@
 // `npm run chat` starts it. Each answer is checked (the message, flagged `mentioned`) before it counts.
 
 import assert from 'node:assert/strict'
-import { execSync, spawn, type ChildProcess } from 'node:child_process'
+import { execSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { REFERENCE_FIXTURE } from '@prefixd/chat'
-import { inBatches, pct, RawPoller } from './chat-http.js'
+import { callChat, inBatches, pct, RawPoller, startChatProcess } from './chat-http.js'
 
-const MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
 const PEOPLE = 100
 const QUEUES_EACH = 10
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -28,33 +26,8 @@ const person = (i: number): { id: number; email: string; key: string; name: stri
 })
 const agent = new Agent({ keepAlive: true, maxSockets: 32 })
 
-function call(
-  base: string,
-  who: { email: string; key: string },
-  method: string,
-  path: string,
-  params: Record<string, string>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const encoded = new URLSearchParams(params).toString()
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(`/api/v1${path}`, base), {
-      method,
-      agent,
-      headers: {
-        authorization: 'Basic ' + Buffer.from(`${who.email}:${who.key}`).toString('base64'),
-        'content-type': 'application/x-www-form-urlencoded',
-        'content-length': Buffer.byteLength(encoded),
-      },
-    })
-    req.on('response', (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }))
-    })
-    req.on('error', reject)
-    req.end(encoded)
-  })
-}
+const call = (base: string, who: { email: string; key: string }, method: string, path: string, params: Record<string, string>) =>
+  callChat(agent, base, who, method, path, params)
 
 const dir = await mkdtemp(join(tmpdir(), 'prefixd-bench-mentions-'))
 let child: ChildProcess | undefined
@@ -76,20 +49,9 @@ try {
     fixture.subscriptions.push({ stream_id: 1, user_id: p.id, subscribed_at: 1763683200 })
   }
   await writeFile(join(dir, 'org.json'), JSON.stringify(fixture))
-  child = spawn(
-    process.execPath,
-    [MAIN, '--port', '0', '--db', join(dir, 'chat.db'), '--fixture', join(dir, 'org.json'), '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  const base = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+?)\/?(?:\s|$)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child!.once('exit', (code) => reject(new Error(`the service exited with ${code}: ${output}`)))
-  })
+  const started = await startChatProcess(['--db', join(dir, 'chat.db'), '--fixture', join(dir, 'org.json')], dir)
+  child = started.child
+  const base = started.base
   const queues = await inBatches(PEOPLE * QUEUES_EACH, 16, async (q) => {
     const who = person(q % PEOPLE)
     const answer = await call(base, who, 'POST', '/register', { event_types: '["message"]', fetch_event_types: '[]', queue_lifespan_secs: '3600' })

@@ -6,19 +6,18 @@
 // (e.g. the synchronous store before the Store interface) on SQLite, one process.
 
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { startTestPostgres } from '../test/support/postgres.js'
-import { inBatches, machineCpuSeconds, pct, RawPoller, treeCpuSeconds } from './chat-http.js'
+import { CHAT_MAIN, callChat, inBatches, machineCpuSeconds, pct, RawPoller, startChatProcess, treeCpuSeconds } from './chat-http.js'
 
 /** The build measured; BENCH_MAIN=…/main.js measures another (a copy of an earlier build), for alternating before and after. */
-const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
+const MAIN = process.env.BENCH_MAIN ?? CHAT_MAIN
 const RESULTS = new URL('results/chat-workers.md', import.meta.url)
 const SENDERS = 50
 const SEND_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -33,46 +32,8 @@ type Who = typeof MAX
 const basic = (who: Who): string => 'Basic ' + Buffer.from(`${who.email}:${who.key}`).toString('base64')
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
 
-function call(
-  base: string,
-  who: Who,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const encoded = new URLSearchParams(params).toString()
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(`/api/v1${path}`, base), {
-      method,
-      agent,
-      headers: { authorization: basic(who), 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(encoded) },
-    })
-    req.on('response', (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }))
-    })
-    req.on('error', reject)
-    req.end(encoded)
-  })
-}
-
-/** One chat process as `npm run chat` starts it, with the rate limit out of the way (one user sends thousands). */
-async function startProcess(args: readonly string[], dir: string, main = MAIN): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [main, '--port', '0', '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const base = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+?)\/?(?:\s|$)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}: ${output}`)))
-  })
-  return { child, base }
-}
+/** A call of the chat API over the benchmark's keep-alive agent. */
+const call = (base: string, who: Who, method: string, path: string, params: Record<string, string>) => callChat(agent, base, who, method, path, params)
 
 /** A configuration under test: the addresses clients spread over, and how to stop it. */
 interface Service {
@@ -94,7 +55,7 @@ async function stopAll(children: readonly ChildProcess[]): Promise<void> {
 }
 
 async function sqlite(workers: number, dir: string, main?: string): Promise<Service> {
-  const { child, base } = await startProcess(['--workers', String(workers), '--db', join(dir, 'chat.db')], dir, main)
+  const { child, base } = await startChatProcess(['--workers', String(workers), '--db', join(dir, 'chat.db')], dir, main)
   return { bases: [base], pids: [child.pid!], stop: () => stopAll([child]) }
 }
 
@@ -103,8 +64,8 @@ let databases = 0
 
 async function onPostgres(processes: number, dir: string): Promise<Service> {
   const db = postgres.createDatabase(`bench_${++databases}`)
-  const started = [await startProcess(['--db', db], dir)] // the first loads the organization
-  for (let i = 1; i < processes; i++) started.push(await startProcess(['--db', db], dir))
+  const started = [await startChatProcess(['--db', db], dir)] // the first loads the organization
+  for (let i = 1; i < processes; i++) started.push(await startChatProcess(['--db', db], dir))
   // The postmaster's pid is the first line of postmaster.pid; its backends are its children.
   const databasePid = Number(readFileSync(join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0])
   return { bases: started.map((s) => s.base), pids: started.map((s) => s.child.pid!), databasePid, stop: () => stopAll(started.map((s) => s.child)) }
