@@ -1,0 +1,56 @@
+// The warm-up: what the core and the knowledge tier build on first use, built in steps while the server is idle.
+
+import type { PrefixIndex } from '@prefixd/core'
+import { RDF_PROPERTY, RDFS_CLASS, warmKnowledge } from './terms.js'
+
+/** Milliseconds without a request or an edit before the warm-up goes on (once the index is loaded). */
+const WARM_UP_DELAY = 300
+
+/**
+ * What the core and the knowledge tier build on first use, each a step of its own: the rankings a first
+ * completion of each kind sorts (classes after `a`, properties, any term, prefixes; 5–60 ms each on two
+ * cores), the knowledge tier (what the completion cards say), and last the word search (a few hundred ms).
+ * Built while the user is reading, not on their first keystrokes; a request waits for one step at most.
+ */
+const WARM_UP: ReadonlyArray<(index: PrefixIndex) => unknown> = [
+  (index) => index.complete('rdfs:', { limit: 1, type: RDFS_CLASS, prefer: 'class' }),
+  (index) => index.complete('rdfs:', { limit: 1, type: RDF_PROPERTY, prefer: 'property' }),
+  (index) => index.complete('rdfs:l', { limit: 1 }),
+  (index) => index.complete('r', { limit: 1 }),
+  () => warmKnowledge(),
+  (index) => index.search('warm', { limit: 1 }),
+]
+
+/**
+ * Runs the steps on the index `current()` gives, once it gives one. Each request and edit puts the warm-up
+ * back ({@link WarmUp.activity}): a step runs once the server has been idle for WARM_UP_DELAY, and the next
+ * at once unless a request or an edit came in between.
+ */
+export class WarmUp {
+  #step = 0
+  #activity = 0
+  readonly #timer: NodeJS.Timeout
+
+  constructor(private readonly current: () => PrefixIndex | undefined) {
+    this.#timer = setTimeout(() => this.#warm(), WARM_UP_DELAY).unref()
+  }
+
+  /** The index is loaded: the warm-up starts once the server is idle. */
+  loaded(): void {
+    this.#timer.refresh()
+  }
+
+  /** A request or an edit: the next step waits until the server is idle again. */
+  activity(): void {
+    this.#activity++
+    if (this.#step < WARM_UP.length && this.current() !== undefined) this.#timer.refresh()
+  }
+
+  #warm(): void {
+    const index = this.current()
+    if (index === undefined || this.#step >= WARM_UP.length) return
+    const seen = this.#activity
+    WARM_UP[this.#step++]!(index)
+    if (this.#step < WARM_UP.length) setImmediate(() => (this.#activity === seen ? this.#warm() : this.#timer.refresh()))
+  }
+}
