@@ -45,6 +45,14 @@ describe('prefixLinker', () => {
     ])
   })
 
+  it('keeps a run of dots inside a name, as Turtle and the editor do (ex:a..b), and leaves trailing ones out', () => {
+    assert.deepEqual(linked(smallLinker, 'see ex:a..b and ex:c.. then ex:d...e'), [
+      ['ex:a..b', `${EX}a..b`],
+      ['ex:c', `${EX}c`],
+      ['ex:d...e', `${EX}d...e`],
+    ])
+  })
+
   it('ends a name at a trailing colon (prose), though Turtle would keep it', () => {
     assert.deepEqual(linked(linker, 'foaf:Person: a class'), [['foaf:Person', `${FOAF}Person`]])
     assert.deepEqual(linked(smallLinker, 'ex:a:b'), [['ex:a:b', `${EX}a:b`]])

@@ -105,6 +105,25 @@ describe('TokenStore', () => {
     )
   })
 
+  it('property: the same around runs of dots after a name, which the character after the run decides (ex:a..b, ex:a.. b)', () => {
+    const dotted = fc.array(fc.constantFrom('ex:a', '.', '..', ' ', 'b', 'é', ';', '\n'), { maxLength: 20 }).map((parts) => parts.join(''))
+    const dottedEdit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.nat(3), insert: fc.constantFrom('', '.', 'b', ' ', 'ex:c') })
+    fc.assert(
+      fc.property(dotted, fc.array(dottedEdit, { minLength: 1, maxLength: 6 }), (initial, edits) => {
+        const store = new TokenStore(initial)
+        let current = initial
+        for (const { at, length, insert } of edits) {
+          const start = Math.floor(at * current.length)
+          const end = Math.min(current.length, start + length)
+          current = current.slice(0, start) + insert + current.slice(end)
+          store.edit(start, end, insert, current)
+          assert.deepEqual(plain(store.tokens), plain([...tokens(current)]), JSON.stringify(current))
+        }
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
   it('retokenizes only near a small edit in a large document', () => {
     const line = 'ex:s a foaf:Person ; foaf:name "A" .\n'
     const big = '@prefix ex: <http://example.org/> .\n' + line.repeat(20_000)

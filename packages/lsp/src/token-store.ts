@@ -81,9 +81,11 @@ export class TokenStore {
     const source = typeof text === 'string' ? wholeText(text) : text
     const old = this.#tokens
     const delta = inserted.length - (end - start)
-    // A token depends on the text up to one character past its end; but a `<` read as less-than was
+    // A token depends on the text up to one character past its end (past the dots after a name); but a `<` read as less-than was
     // decided by the text up to the next blank, so an edit before that blank may make it an IRI.
     let first = firstEndingAtOrAfter(old, start - 1)
+    // A name followed by dots was decided by the character after the dots (`ex:a..b` is one name): from the name.
+    while (first > 0 && first < old.length && old[first]!.kind === 'punct' && old[first]!.text === '.' && old[first - 1]!.end === old[first]!.start) first--
     const from = Math.max(0, Math.min(old[first]?.start ?? start, start - 1))
     let window = source.window(from, Math.min(source.length, start + inserted.length + this.#windowAhead))
     // The window starts at a line's start: the scan for a blank stops there at the latest.

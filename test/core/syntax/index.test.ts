@@ -9,6 +9,7 @@ import {
   declaredPrefixes,
   irisIn,
   isPlainLocalName,
+  localNameEnd,
   namesIn,
   partialNameAt,
   positionAt,
@@ -364,6 +365,29 @@ describe('namesIn and irisIn', () => {
     )
     const quads = new Parser({ format: 'text/turtle' }).parse('@prefix ex: <http://e/> . ex:s ex:p ex:a.é .')
     assert.equal(quads[0]!.object.value, 'http://e/a.é')
+  })
+
+  it('reads a run of dots inside a name as Turtle does (§6.5: ex:a..b is one name), and leaves trailing dots out', () => {
+    const text = 'ex:s ex:p ex:a..b ; ex:q ex:c...d , ex:e.. .'
+    assert.deepEqual(names(text), [
+      ['ex', 's', 'ex:s'],
+      ['ex', 'p', 'ex:p'],
+      ['ex', 'a..b', 'ex:a..b'],
+      ['ex', 'q', 'ex:q'],
+      ['ex', 'c...d', 'ex:c...d'],
+      ['ex', 'e', 'ex:e'],
+    ])
+    // n3 reads the same names; and the names are those localNameEnd, the one scanner of local names, gives.
+    const quads = new Parser({ format: 'text/turtle' }).parse('@prefix ex: <http://e/> . ex:s ex:p ex:a..b ; ex:q ex:c...d .')
+    assert.deepEqual(
+      quads.map((q) => q.object.value),
+      ['http://e/a..b', 'http://e/c...d'],
+    )
+    for (const [, local, written] of names(text)) assert.equal(localNameEnd(written!, 3), 3 + local!.length)
+    assert.deepEqual(names('ex:f.. ex:g'), [
+      ['ex', 'f', 'ex:f'],
+      ['ex', 'g', 'ex:g'],
+    ])
   })
 
   it('finds IRIs, datatype IRIs included, but not declared namespaces', () => {

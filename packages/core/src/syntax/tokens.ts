@@ -29,7 +29,7 @@ const SPACE = 1
 const PUNCT = 2
 /** Ends a name: blank space, punctuation other than `.`, and the start of an IRI, string or comment. */
 const TERM_END = 4
-/** May follow a `.` inside a name (`ex:a.b`); a `.` followed by anything else ends the name. */
+/** May follow the dots inside a name (`ex:a.b`, `ex:a..b`); dots followed by anything else end the name. */
 const AFTER_DOT = 8
 const DIGIT = 16
 const CLASSES = new Uint8Array(128)
@@ -62,8 +62,9 @@ const LITERAL_SUFFIX = /@[A-Za-z0-9-]*|\^\^(?:<[^>\s]*>?|[^\s;,()[\]{}]*)/uy
 /**
  * Tokens of `text` in order, from offset `from` (which must not be inside a token: a token start or
  * blank space). Never throws, whatever the text. The tokenizer keeps no state between tokens, and a
- * token depends on the text up to one character past its end, so a document can be tokenized again
- * from a token start before an edit.
+ * token depends on the text up to one character past its end (past the run of dots after a name: `ex:a..b`
+ * is one name, `ex:a.. b` a name and two dots), so a document can be tokenized again from a token start
+ * before an edit.
  */
 export function* tokens(text: string, from = 0): Generator<Token> {
   let i = from
@@ -122,10 +123,20 @@ export function* tokens(text: string, from = 0): Generator<Token> {
       let j = i
       while (j < length) {
         const d = text.charCodeAt(j)
-        if (d === 0x5c /* \ */)
+        if (d === 0x5c /* \ */) {
           j += 2 // an escaped character (`ex:a\#b`) is part of the name
-        else if (d < 128 ? CLASSES[d]! & TERM_END || (d === 0x2e && !continuesAfterDot(text.charCodeAt(j + 1))) : isSpace(d)) break
-        else j++
+        } else if (d === 0x2e /* . */) {
+          // A run of dots stays inside the name when what follows the run may continue it (PN_LOCAL, Turtle
+          // §6.5: `ex:a..b` is one name, as localNameEnd reads it); otherwise the name ends before the run.
+          let k = j + 1
+          while (text.charCodeAt(k) === 0x2e) k++
+          if (!continuesAfterDot(text.charCodeAt(k))) break
+          j = k
+        } else if (d < 128 ? CLASSES[d]! & TERM_END : isSpace(d)) {
+          break
+        } else {
+          j++
+        }
       }
       i = Math.max(Math.min(j, length), i + 1) // a lone character of any kind: never loop
       yield token('term', start, i)
