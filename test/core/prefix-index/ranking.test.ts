@@ -90,6 +90,25 @@ describe('relevance ranking on the default data', () => {
     )
   })
 
+  it('ranks a case-sensitive query as the case-folded one, keeping the names in the case typed (fast-check)', () => {
+    // Case-sensitive queries search their own code-point order: the same tiers and ranking must come out of it.
+    const names = index
+      .terms()
+      .filter((_, i) => i % 53 === 0)
+      .map((t) => index.shrink(t.iri)!)
+      .filter(Boolean)
+    fc.assert(
+      fc.property(fc.constantFrom(...names), fc.nat(6), fc.constantFrom(undefined, 'class' as const, 'property' as const), (name, cut, prefer) => {
+        const query = name.slice(0, name.indexOf(':') + 1 + cut)
+        const options = prefer === undefined ? {} : { prefer }
+        const sensitive = index.autocomplete(query, { ...options, caseSensitive: true })!
+        const folded = index.autocomplete(query, options)!.filter((s) => s.startsWith(query))
+        assert.deepEqual(sensitive, folded, query)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
   it('follows the case of the first letter typed: lower case a property first, upper case a class', () => {
     assert.equal(index.autocomplete('doap:rep', { limit: 5 })![0], 'doap:repository')
     assert.equal(index.autocomplete('doap:Rep', { limit: 5 })![0], 'doap:Repository')

@@ -132,17 +132,7 @@ export class Completion {
    */
   complete(query: string, options: AutocompleteOptions = {}): Completions | undefined {
     if (typeof query !== 'string') throw new TypeError(`autocomplete: query must be a string, got ${typeof query}`)
-    const caseSensitive = options.caseSensitive ?? false
-    const expand = options.expand ?? false
-    const limit = options.limit ?? Infinity
-    if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) {
-      throw new TypeError('autocomplete: limit must be a whole number ≥ 0')
-    }
-    const sort = options.sort ?? 'relevance'
-    if (sort !== 'relevance' && sort !== 'alpha') throw new TypeError("autocomplete: sort must be 'relevance' or 'alpha'")
-    const prefer = options.prefer
-    if (prefer !== undefined && prefer !== 'class' && prefer !== 'property') throw new TypeError("autocomplete: prefer must be 'class' or 'property'")
-    const alpha = sort === 'alpha'
+    const { caseSensitive, expand, limit, alpha, prefer } = readOptions(options)
     const answer = new Answer(limit)
     // An unknown type leaves `types` empty: no term matches, but prefixes still complete.
     const types = options.type === undefined ? undefined : this.#resolveType(options.type, caseSensitive)
@@ -375,6 +365,17 @@ export class Completion {
     }
     return this.#terms.knownTypes(iri, caseSensitive)
   }
+}
+
+/** The options of {@link Completion.complete} with their defaults; a `TypeError` for a value out of range. */
+function readOptions(options: AutocompleteOptions): { caseSensitive: boolean; expand: boolean; limit: number; alpha: boolean; prefer: TermKind | undefined } {
+  const limit = options.limit ?? Infinity
+  if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('autocomplete: limit must be a whole number ≥ 0')
+  const sort = options.sort ?? 'relevance'
+  if (sort !== 'relevance' && sort !== 'alpha') throw new TypeError("autocomplete: sort must be 'relevance' or 'alpha'")
+  const prefer = options.prefer
+  if (prefer !== undefined && prefer !== 'class' && prefer !== 'property') throw new TypeError("autocomplete: prefer must be 'class' or 'property'")
+  return { caseSensitive: options.caseSensitive ?? false, expand: options.expand ?? false, limit, alpha: sort === 'alpha', prefer }
 }
 
 /** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */

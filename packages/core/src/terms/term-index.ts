@@ -77,6 +77,8 @@ export class TermIndex {
    * name that differs in case (`schema:p` → all of schema:P…), so it gets its own order.
    */
   #exact: { ranks: Int32Array; keys: string[]; best: RangeBest } | undefined
+  /** Per tier mask: the positions in code-point order whose terms have its bits, and their ranking. */
+  readonly #exactTiers = new Map<number, [Int32Array, RangeBest]>()
 
   /**
    * Indexes the `records` for which `keep` is true (all by default). `keep` is asked in sorted order,
@@ -207,14 +209,7 @@ export class TermIndex {
    */
   forEachByRelevance(prefix: string, query: RankedQuery, visit: (record: TermRecord, rank: number) => boolean): void {
     const wanted = query.wanted ?? Infinity
-    if (query.caseSensitive && query.types === undefined && !query.tiers?.length) {
-      const exact = this.#exactOrder()
-      const [lo, hi] = prefixRange(exact.keys, prefix)
-      if (lo < hi && exact.keys[lo] === prefix && !visit(this.#records[exact.ranks[lo]!]!, exact.ranks[lo]!)) return
-      const first = lo < hi && exact.keys[lo] === prefix ? lo : -1
-      visitBest(exact.best, lo, hi, wanted, (i) => i === first || visit(this.#records[exact.ranks[i]!]!, exact.ranks[i]!))
-      return
-    }
+    if (query.caseSensitive && query.types === undefined) return this.#exactByRelevance(prefix, query.tiers ?? NO_TIERS, wanted, visit)
     const folded = fold(prefix)
     const [start, end] = prefixRange(this.#keys, folded)
     if (start === end) return
@@ -247,6 +242,32 @@ export class TermIndex {
       visitBest(best, lowerBoundNumber(list, start), lowerBoundNumber(list, end), wanted, (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
     }
     if (going) visitBest(ranking, start, end, wanted, (rank) => inEarlier(rank, tiers.length) || emit(rank))
+  }
+
+  /**
+   * {@link TermIndex.forEachByRelevance} for a case-sensitive query without types: over the terms in code-point
+   * order, where its matches are one block. Filtering the case-folded block instead walks every name that differs
+   * in case (`schema:p` → all of schema:P…), a tail of a keystroke's cost; each tier gets a ranking in this order.
+   */
+  #exactByRelevance(prefix: string, tiers: readonly number[], wanted: number, visit: (record: TermRecord, rank: number) => boolean): void {
+    const exact = this.#exactOrder()
+    const [lo, hi] = prefixRange(exact.keys, prefix)
+    if (lo === hi) return
+    const ranks = exact.ranks
+    const first = exact.keys[lo] === prefix ? lo : -1
+    if (first >= 0 && !visit(this.#records[ranks[first]!]!, ranks[first]!)) return
+    const kinds = this.#kinds!
+    const inEarlier = (i: number, t: number) => {
+      for (let u = 0; u < t; u++) if ((kinds[ranks[i]!]! & tiers[u]!) === tiers[u]) return true
+      return false
+    }
+    const emit = (i: number) => i === first || visit(this.#records[ranks[i]!]!, ranks[i]!)
+    let going = true
+    for (let t = 0; t < tiers.length && going; t++) {
+      const [list, best] = this.#exactTierRanking(tiers[t]!)
+      visitBest(best, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), wanted, (j) => inEarlier(list[j]!, t) || (going = emit(list[j]!)))
+    }
+    if (going) visitBest(exact.best, lo, hi, wanted, (i) => inEarlier(i, tiers.length) || emit(i))
   }
 
   /**
@@ -300,6 +321,22 @@ export class TermIndex {
     const keys = Array.from(ranks, (rank) => records[rank]!.iri)
     this.#exact = { ranks, keys, best: new RangeBest(Int32Array.from(ranks, (rank) => priority[rank]!)) }
     return this.#exact
+  }
+
+  /** The positions in {@link TermIndex.#exactOrder} whose terms have every bit of `mask`, and their ranking. */
+  #exactTierRanking(mask: number): [Int32Array, RangeBest] {
+    let cached = this.#exactTiers.get(mask)
+    if (cached === undefined) {
+      const { ranks } = this.#exactOrder()
+      const kinds = this.#kinds!
+      const priority = this.#rankingOf().priority
+      const list: number[] = []
+      for (let i = 0; i < ranks.length; i++) if ((kinds[ranks[i]!]! & mask) === mask) list.push(i)
+      const positions = Int32Array.from(list)
+      cached = [positions, new RangeBest(rankedAmong(Int32Array.from(positions, (i) => priority[ranks[i]!]!)))]
+      this.#exactTiers.set(mask, cached)
+    }
+    return cached
   }
 
   /** The ranks having one of `types` (at least those in `[start, end)`), or those `ranks` makes, and their ranking. */
