@@ -26,6 +26,7 @@ const WORKSPACES = [
   'packages/server',
   'packages/lsp',
   'packages/chat-client',
+  'packages/chat-tools',
   'packages/cli',
   'packages/chat',
 ]
@@ -121,7 +122,7 @@ describe('the packed packages, installed outside the repository', function () {
     if (work) await rm(work, { recursive: true, force: true })
   })
 
-  describe('@prefixd/cli (with core, data, server, web, lsp, pg-listen and chat-client), without the chat service', () => {
+  describe('@prefixd/cli (with core, data, server, web, lsp, pg-listen, chat-client and chat-tools), without the chat service', () => {
     let dir: string
     before(async () => {
       dir = await newProject('prefixd-consumer-')
@@ -133,6 +134,7 @@ describe('the packed packages, installed outside the repository', function () {
         '@prefixd/server',
         '@prefixd/lsp',
         '@prefixd/chat-client',
+        '@prefixd/chat-tools',
         '@prefixd/cli',
       ]
       await npm(dir, [...INSTALL, ...names.map((n) => tarball.get(n)!), await typesNode()])
@@ -191,7 +193,7 @@ describe('the packed packages, installed outside the repository', function () {
       )
     })
 
-    it('runs the prefixd binary: expand, info with the provenance, and the chat commands through @prefixd/chat-client', async () => {
+    it('runs the prefixd binary: expand, info with the provenance, and the chat commands through @prefixd/chat-tools and @prefixd/chat-client', async () => {
       const bin = join(dir, 'node_modules/.bin/prefixd')
       const expand = await node(dir, bin, ['expand', 'foaf:Person'])
       assert.deepEqual([expand.code, expand.stdout], [0, 'http://xmlns.com/foaf/0.1/Person\n'])
@@ -329,6 +331,7 @@ describe('the packed packages, installed outside the repository', function () {
         '@prefixd/pg-listen',
         '@prefixd/chat',
         '@prefixd/chat-client',
+        '@prefixd/chat-tools',
         '@prefixd/web',
         '@prefixd/server',
         '@prefixd/lsp',

@@ -19,7 +19,7 @@ const storeSuites = (dir: string): string[] =>
     .filter((name) => name.endsWith('.test.ts') && name !== 'postgres-broker.test.ts')
     .map((name) => join(dir, name))
     .filter((file) => /\b(startTestChat|emptyDatabase|referenceCopy)\(/.test(readFileSync(file, 'utf8')))
-const files = [...storeSuites('test/chat'), 'test/cli/chat-commands.test.ts']
+const files = [...storeSuites('test/chat'), 'test/chat-tools/chat-sync.test.ts', 'test/chat-tools/chat-bot.test.ts']
 console.log(`chat suite on PostgreSQL: ${files.length} files`)
 // This pass's mocha process used to stay alive, busy, after printing its summary: the throwaway cluster's
 // exit handler removed its hundreds of databases synchronously (test/support/postgres.ts now leaves that

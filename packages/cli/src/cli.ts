@@ -288,27 +288,44 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
   },
   'chat-sync': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-sync takes no arguments')
-    const { runChatSync } = await import('./chat/chat-sync.js') // loaded only for the chat commands
     const only = values.only
       ?.flatMap((list) => list.split(','))
       .map((p) => p.trim())
       .filter((p) => p !== '')
-    return runChatSync(
-      index,
-      {
-        ...chatAccount(values, io),
-        ...(only !== undefined && { only }),
-        ...(values.limit !== undefined && { limit: parseLimit(values.limit) }),
-        dryRun: values['dry-run'] ?? false,
-      },
-      io,
+    const account = chatAccount(values, io)
+    const limit = values.limit === undefined ? undefined : parseLimit(values.limit)
+    return chatTool(({ runChatSync }) =>
+      runChatSync(
+        index,
+        {
+          ...account,
+          ...(only !== undefined && { only }),
+          ...(limit !== undefined && { limit }),
+          dryRun: values['dry-run'] ?? false,
+        },
+        io,
+      ),
     )
   },
   'chat-bot': async ({ index, args, values, io }) => {
     if (args.length > 0) throw new UsageError('chat-bot takes no arguments')
-    const { runChatBot } = await import('./chat/chat-bot.js')
-    return runChatBot(index, chatAccount(values, io), io)
+    const account = chatAccount(values, io)
+    return chatTool(({ runChatBot }) => runChatBot(index, account, io))
   },
+}
+
+/**
+ * Runs a command of `@prefixd/chat-tools`, loaded only for the chat commands; a sync it cannot plan (an
+ * unknown prefix in --only, too many linkifiers) is a usage error, as the command line's own are.
+ */
+async function chatTool(run: (tools: typeof import('@prefixd/chat-tools')) => Promise<number>): Promise<number> {
+  const tools = await import('@prefixd/chat-tools')
+  try {
+    return await run(tools)
+  } catch (error) {
+    if (error instanceof tools.SyncPlanError) throw new UsageError(error.message)
+    throw error
+  }
 }
 
 /** --site, --email and --api-key (or $PREFIXD_CHAT_API_KEY, which stays out of the process list). */

@@ -4,7 +4,7 @@ import { ChatApiError, ChatClient, EventQueueClient, isReregister } from '@prefi
 import type { PrefixIndex } from '@prefixd/core'
 import { replyTo, type BotReply, type BotUser, type IncomingMessage } from './bot-replies.js'
 import { describeFailure, type ChatAccount } from './chat-account.js'
-import { EXIT_FOUND, EXIT_USAGE, type CliIo } from '../cli-io.js'
+import { EXIT_DONE, EXIT_REFUSED, type ToolIo } from './tool-io.js'
 import { ReplyLedger } from './reply-ledger.js'
 
 export interface ChatBotOptions extends ChatAccount {
@@ -23,7 +23,7 @@ export interface ChatBotOptions extends ChatAccount {
  * @example
  * await runChatBot(index, { site: 'http://127.0.0.1:9991', email: 'linkbot-bot@example.com', apiKey }, io)
  */
-export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io: CliIo): Promise<number> {
+export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io: ToolIo): Promise<number> {
   const stopper = new AbortController()
   const stop = (): void => stopper.abort()
   const signal = options.signal === undefined ? stopper.signal : options.signal
@@ -38,9 +38,9 @@ export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io
     try {
       me = botUser(await client.call('GET', '/users/me', {}, { signal }))
     } catch (error) {
-      if (signal.aborted) return EXIT_FOUND
+      if (signal.aborted) return EXIT_DONE
       note(`could not read the bot's own account at ${options.site}: ${describeFailure(error)}`)
-      return EXIT_USAGE
+      return EXIT_REFUSED
     }
     let registrations = 0
     const ledger = new ReplyLedger()
@@ -88,9 +88,9 @@ export async function runChatBot(index: PrefixIndex, options: ChatBotOptions, io
       }
     } catch (error) {
       note(`the event queue failed: ${describeFailure(error)}`)
-      return EXIT_USAGE
+      return EXIT_REFUSED
     }
-    return EXIT_FOUND
+    return EXIT_DONE
   } finally {
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)

@@ -1,7 +1,7 @@
 // The chat bot's ledger of replies sent without an answer (packages/cli/src/reply-ledger.ts).
 
 import assert from 'node:assert/strict'
-import { FULL_ANSWER, ReplyLedger } from '../../../packages/cli/src/chat/reply-ledger.js'
+import { FULL_ANSWER, ReplyLedger } from '../../packages/chat-tools/src/reply-ledger.js'
 
 const reply = { params: { type: 'direct', to: [4], content: 'x' }, subject: 'message 7', command: 'expand', queueId: 'q1' }
 

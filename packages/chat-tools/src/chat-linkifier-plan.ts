@@ -1,7 +1,7 @@
 // The linkifiers `prefixd chat-sync` wants (one per prefix) and the plan that turns the server's list into them.
 
 import type { PrefixIndex } from '@prefixd/core'
-import { UsageError } from '../usage-error.js'
+import { SyncPlanError } from './sync-plan-error.js'
 
 /**
  * The named group every linkifier of prefixd uses, and so the mark of ownership: a linkifier whose
@@ -83,7 +83,7 @@ export function wantedLinkifiers(index: PrefixIndex, options: SelectOptions = {}
   if (options.only !== undefined) {
     prefixes = [...new Set(options.only)]
     const unknown = prefixes.filter((p) => p === '' || index.namespace(p) === undefined)
-    if (unknown.length > 0) throw new UsageError(`--only: unknown prefix ${unknown.map((p) => `'${p}'`).join(', ')}`)
+    if (unknown.length > 0) throw new SyncPlanError(`--only: unknown prefix ${unknown.map((p) => `'${p}'`).join(', ')}`)
   } else {
     const entries = index.entries().filter((e) => e.prefix !== '')
     const curated = entries.filter((e) => index.vocabulary(e.prefix)?.curated === true)
@@ -117,7 +117,7 @@ export interface SyncPlan {
  * Compares the wanted linkifiers with the server's list. An owned linkifier is matched to its prefix
  * through its pattern (the text before `:(?P<prefixd_local>`, unescaped), so a change of namespace,
  * local-name pattern or example updates it in place; equal when the four fields are equal.
- * Refuses (a `UsageError`, before anything is changed) when the result would exceed the server's bound.
+ * Refuses (a `SyncPlanError`, before anything is changed) when the result would exceed the server's bound.
  */
 export function planSync(wanted: readonly WantedLinkifier[], existing: readonly ListedLinkifier[]): SyncPlan {
   const byPrefix = new Map(wanted.map((w) => [w.prefix, w]))
@@ -147,7 +147,7 @@ export function planSync(wanted: readonly WantedLinkifier[], existing: readonly 
   plan.create.push(...wanted.filter((w) => !matched.has(w.prefix)))
   const total = plan.foreign + wanted.length
   if (total > MAX_LINKIFIERS) {
-    throw new UsageError(
+    throw new SyncPlanError(
       `${wanted.length} prefix linkifiers and the organization's ${plan.foreign} others would make ${total}, ` +
         `more than the server's limit of ${MAX_LINKIFIERS}; choose fewer prefixes with --only or --limit`,
     )

@@ -4,7 +4,7 @@ import { ChatClient } from '@prefixd/chat-client'
 import type { PrefixIndex } from '@prefixd/core'
 import { describeFailure, type ChatAccount } from './chat-account.js'
 import { planSync, wantedLinkifiers, type ListedLinkifier, type SelectOptions, type SyncPlan, type WantedLinkifier } from './chat-linkifier-plan.js'
-import { EXIT_FOUND, EXIT_USAGE, type CliIo } from '../cli-io.js'
+import { EXIT_DONE, EXIT_REFUSED, type ToolIo } from './tool-io.js'
 
 export interface ChatSyncOptions extends ChatAccount, SelectOptions {
   /** Print the plan, change nothing. */
@@ -20,13 +20,13 @@ const MAX_ROUNDS = 3
  * repeated blindly, since a lost answer may hide a change that was made: the run reads the linkifiers
  * again and plans anew, up to three rounds (a change refused twice alike is final), and ends by reading
  * them once more, so the organization is as planned or the run says why not. Resolves 0, or 2
- * (`EXIT_USAGE`) when a change still fails in the last round (the server's message and field errors on
+ * (`EXIT_REFUSED`) when a change still fails in the last round (the server's message and field errors on
  * stderr) or the server cannot be reached; what was done stays done, and a second run finishes the job.
  *
  * @example
  * await runChatSync(index, { site: 'http://127.0.0.1:9991', email, apiKey, only: ['foaf', 'schema'] }, io)
  */
-export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, io: CliIo): Promise<number> {
+export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, io: ToolIo): Promise<number> {
   const say = (line: string): void => void io.stdout.write(line + '\n')
   const wanted = wantedLinkifiers(index, options)
   const client = new ChatClient(options)
@@ -69,7 +69,7 @@ export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, 
       if (options.dryRun) {
         for (const line of describePlan(plan)) say(line)
         say(`dry run: would create ${plan.create.length}, update ${plan.update.length}, delete ${plan.delete.length}; unchanged ${plan.unchanged.length}`)
-        return EXIT_FOUND
+        return EXIT_DONE
       }
       if (plan.create.length + plan.update.length + plan.delete.length === 0) break
       if (round > MAX_ROUNDS)
@@ -85,11 +85,11 @@ export async function runChatSync(index: PrefixIndex, options: ChatSyncOptions, 
     }
     for (const { id } of first?.delete ?? []) deleted.add(id)
     say(`created ${first?.create.length ?? 0}, updated ${first?.update.length ?? 0}, deleted ${deleted.size}, unchanged ${first?.unchanged.length ?? 0}`)
-    return EXIT_FOUND
+    return EXIT_DONE
   } catch (error) {
     if (!(error instanceof Refused)) throw error
     io.stderr.write(`prefixd: chat-sync: ${error.message}\n`)
-    return EXIT_USAGE
+    return EXIT_REFUSED
   }
 }
 

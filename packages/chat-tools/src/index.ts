@@ -1,0 +1,15 @@
+// @prefixd/chat-tools: what prefixd does in a chat — keeps the organization's prefix linkifiers in step with an index, and a bot that answers expand, shrink and complete.
+
+export { runChatSync } from './chat-sync.js'
+export type { ChatSyncOptions } from './chat-sync.js'
+export { planSync, wantedLinkifiers, DEFAULT_SYNC_COUNT, MAX_LINKIFIERS, OWNED_GROUP } from './chat-linkifier-plan.js'
+export type { ListedLinkifier, SelectOptions, SyncPlan, WantedLinkifier } from './chat-linkifier-plan.js'
+export { SyncPlanError } from './sync-plan-error.js'
+export { runChatBot } from './chat-bot.js'
+export type { ChatBotOptions } from './chat-bot.js'
+export { replyTo } from './bot-replies.js'
+export type { BotReply, BotUser, IncomingMessage } from './bot-replies.js'
+export { describeFailure } from './chat-account.js'
+export type { ChatAccount } from './chat-account.js'
+export { EXIT_DONE, EXIT_REFUSED } from './tool-io.js'
+export type { ToolIo } from './tool-io.js'
