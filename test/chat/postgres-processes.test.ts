@@ -156,6 +156,27 @@ describe('two chat processes on one PostgreSQL', () => {
       )
   })
 
+  it('gives requests that arrive together each their own place in the count (they are counted in one statement)', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => call(i % 2 === 0 ? a!.url : b!.url, 'mira', 'GET', '/users/me')))
+    assert.deepEqual(
+      answers.map((x) => x.status),
+      answers.map(() => 200),
+    )
+    const windows = new Map<string, number[]>()
+    for (const x of answers) {
+      const reset = x.headers['x-ratelimit-reset'] as string
+      windows.set(reset, [...(windows.get(reset) ?? []), Number(x.headers['x-ratelimit-remaining'])])
+    }
+    // Within a window, no two requests were given the same place, and none was skipped.
+    for (const remaining of windows.values()) {
+      const sorted = [...remaining].sort((x, y) => y - x)
+      assert.deepEqual(
+        sorted,
+        sorted.map((_, i) => sorted[0]! - i),
+      )
+    }
+  })
+
   it('runs concurrent sends through both processes beside each other: every queue gets each message once, its event ids one after another', async () => {
     const register = async (url: string): Promise<string> =>
       (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string

@@ -107,7 +107,7 @@ export class Waiters {
         else answered.then((yes) => resolve(yes ? 'answered' : outcome), reject)
       }
       const waiter: Waiter = { finish }
-      const cancelHeartbeat = this.#clock.setTimeout(() => finish('heartbeat'), heartbeatMs)
+      const cancelHeartbeat = this.#clock.setTimeout(() => finish('heartbeat'), wholeSeconds(heartbeatMs))
       const stopWatching = gone(() => finish('gone'))
       this.#waiting.set(queueId, waiter)
       if (readAt !== undefined && ((this.#news.get(queueId) ?? 0) > readAt || this.#newsForAll > readAt)) finish('events')
@@ -119,4 +119,13 @@ export class Waiters {
     this.#closed = true
     for (const waiter of [...this.#waiting.values()]) waiter.finish('heartbeat')
   }
+}
+
+/**
+ * A wait of a second or more rounded to whole seconds: Node keeps one list of timers per duration, and
+ * 1,000 waits drawn from [45, 55] s were 1,000 lists, each cancelled (a request answered) by a removal
+ * from their priority queue — a sixth of a wake-up of 1,000 queues. Rounded, they share 11 lists.
+ */
+function wholeSeconds(ms: number): number {
+  return ms < 1000 ? ms : Math.round(ms / 1000) * 1000
 }

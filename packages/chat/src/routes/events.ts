@@ -60,11 +60,9 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
       const latest = queues.takeLatest(queueId, lastEventId)
       if (latest !== undefined) events = [latest]
     } else if (held.length === 0) {
-      const gone = new AbortController()
-      ctx.res.once('close', () => gone.abort())
       const result = await delivery.wait(queue, lastEventId, {
         heartbeatMs: services.heartbeatMs(),
-        signal: gone.signal,
+        connection: ctx.res,
         readAt,
         // Written directly (Koa is told not to respond), inside the wake-up.
         respond: (found) => {
