@@ -4,6 +4,8 @@ import type { GradeReason, PrefixQuality } from './model.js'
 
 // No code here: a bundle that imports these types gets nothing from this module. `GET /api/v1/term`
 // answers a `TermDescription` (knowledge/knowledge.ts) as it is.
+// The server's OpenAPI schemas (packages/server/src/openapi-schemas.ts) must describe these very types:
+// test/server/openapi-schemas.test.ts reads each schema as a type and compares, and checks real answers.
 
 /** A term as `GET /api/v1/search` and `GET /api/v1/prefixes/{prefix}` list it. */
 export interface ApiTermEntry {

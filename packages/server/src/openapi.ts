@@ -1,5 +1,7 @@
 // The OpenAPI 3.1 description of every route; a test checks it against the router.
 
+import { OPENAPI_SCHEMAS } from './openapi-schemas.js'
+
 const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
 const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
 const limit = (max: number, description: string) => ({ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max }, description })
@@ -210,18 +212,7 @@ export const OPENAPI_DOCUMENT = {
                     {
                       type: 'array',
                       description: 'grades=true',
-                      items: {
-                        type: 'object',
-                        required: ['prefix', 'namespace', 'offered'],
-                        properties: {
-                          prefix: { type: 'string' },
-                          namespace: { type: 'string' },
-                          quality: { type: 'string', enum: ['curated', 'popular', 'long-tail', 'suspect'], description: 'absent for your own prefixes' },
-                          reason: { type: 'string', description: 'the grading rule, when one beyond popularity decided' },
-                          usually: { type: 'string', description: 'for a typo alias, the prefix usually written' },
-                          offered: { type: 'boolean', description: 'whether completion offers it' },
-                        },
-                      },
+                      items: { $ref: '#/components/schemas/PrefixRow' },
                     },
                   ],
                 },
@@ -241,31 +232,7 @@ export const OPENAPI_DOCUMENT = {
         summary: 'The vocabularies a home page leads to: every curated one (table order) and the 30 most popular others (prefix.cc rank)',
         parameters: [set],
         responses: {
-          200: json(
-            {
-              type: 'object',
-              required: ['curated', 'popular'],
-              properties: Object.fromEntries(
-                ['curated', 'popular'].map((key) => [
-                  key,
-                  {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      required: ['prefix', 'namespace', 'title', 'terms'],
-                      properties: {
-                        prefix: { type: 'string' },
-                        namespace: { type: 'string' },
-                        title: { type: ['string', 'null'] },
-                        terms: { type: 'integer', description: 'terms known in the namespace' },
-                      },
-                    },
-                  },
-                ]),
-              ),
-            },
-            'the featured vocabularies',
-          ),
+          200: json({ $ref: '#/components/schemas/Featured' }, 'the featured vocabularies'),
         },
       },
     },
@@ -300,7 +267,7 @@ export const OPENAPI_DOCUMENT = {
           set,
         ],
         responses: {
-          200: json({ type: 'array', items: { $ref: '#/components/schemas/Term' } }, 'prefixes (kind prefix) then terms (kind term), ranked'),
+          200: json({ type: 'array', items: { $ref: '#/components/schemas/SearchResult' } }, 'prefixes (kind prefix) then terms (kind term), ranked'),
           400: usage,
         },
       },
@@ -469,17 +436,7 @@ export const OPENAPI_DOCUMENT = {
         parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'a prefixed name, e.g. foaf:Person' }],
         responses: {
           200: json(
-            {
-              type: 'object',
-              required: ['success', 'value', 'quality'],
-              properties: {
-                success: { const: true },
-                value: { type: 'string', description: 'the IRI, not redirected to' },
-                quality: { const: 'suspect' },
-                reason: { type: 'string', description: 'the grading rule, e.g. no-vocabulary-host, typo-alias (data/README.md)' },
-                usually: { type: 'string', description: 'for a typo alias, the prefix usually written' },
-              },
-            },
+            { $ref: '#/components/schemas/Suspect' },
             'the prefix is graded suspect: no redirect (text/html, the suspect page, for a client that prefers HTML)',
           ),
           302: { description: 'Location is the expanded IRI' },
@@ -488,199 +445,5 @@ export const OPENAPI_DOCUMENT = {
       },
     },
   },
-  components: {
-    schemas: {
-      SetSummary: {
-        type: 'object',
-        required: ['name', 'prefixes', 'standalone', 'etag', 'updated'],
-        properties: {
-          name: { type: 'string' },
-          prefixes: { type: 'integer' },
-          standalone: { type: 'boolean' },
-          etag: { type: 'string' },
-          updated: { type: 'string', format: 'date-time' },
-        },
-      },
-      SetWritten: {
-        type: 'object',
-        required: ['success', 'name', 'prefixes', 'standalone', 'etag', 'updated', 'warnings'],
-        properties: {
-          success: { const: true },
-          name: { type: 'string' },
-          prefixes: { type: 'integer' },
-          standalone: { type: 'boolean' },
-          etag: { type: 'string' },
-          updated: { type: 'string', format: 'date-time' },
-          warnings: {
-            type: 'array',
-            description: "the set's prefixes that the served (default) table binds to another namespace (saved all the same)",
-            items: {
-              type: 'object',
-              required: ['prefix', 'namespace', 'served', 'message'],
-              properties: {
-                prefix: { type: 'string' },
-                namespace: { type: 'string', description: 'the set binds it here' },
-                served: { type: 'string', description: 'the default table binds it here' },
-                message: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
-      Lookup: {
-        type: 'object',
-        required: ['success', 'value'],
-        properties: {
-          success: { const: true },
-          value: { type: 'string' },
-          usually: { type: 'string', description: 'expand: the prefix usually written for a typo alias (shema → schema)' },
-          standardized: {
-            type: 'string',
-            description: 'shrink with standardize=true, when the IRI was rewritten: the IRI `value` expands to (not the one asked about)',
-          },
-        },
-      },
-      BulkStandardized: {
-        type: 'object',
-        required: ['value'],
-        properties: { value: { type: 'string' }, standardized: { type: 'string', description: 'the IRI `value` expands to, when it is not the item' } },
-      },
-      NotFound: { type: 'object', required: ['success'], properties: { success: { const: false } } },
-      Usage: { type: 'object', required: ['help'], properties: { help: { type: 'string' } } },
-      Error: {
-        type: 'object',
-        required: ['success', 'error'],
-        properties: {
-          success: { const: false },
-          error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
-        },
-      },
-      Term: {
-        type: 'object',
-        required: ['prefixed', 'iri', 'label', 'types', 'typeNames'],
-        properties: {
-          kind: {
-            enum: ['term', 'prefix'],
-            description: 'in /search: a term, or a prefix found by its namespace (prefixed is then prefix:, iri the namespace, label the title)',
-          },
-          prefix: { type: 'string', description: 'kind prefix: the prefix' },
-          namespace: { type: 'string', description: 'kind prefix: its namespace' },
-          score: { type: 'number', description: 'kind prefix: how well the namespace matches, 0–1' },
-          prefixed: { type: ['string', 'null'] },
-          iri: { type: 'string' },
-          label: { type: ['string', 'null'] },
-          types: strings,
-          typeNames: { ...strings, description: 'the types as prefixed names where possible, else IRIs' },
-        },
-      },
-      Candidates: {
-        type: 'object',
-        required: ['iri', 'standard', 'chosen', 'candidates'],
-        properties: {
-          iri: { type: 'string' },
-          standard: {
-            type: ['string', 'null'],
-            description: 'the IRI in its preferred namespace (namespace synonyms resolved), null when no namespace starts it',
-          },
-          chosen: { type: ['string', 'null'], description: 'what /shrink writes' },
-          candidates: { type: 'array', items: { $ref: '#/components/schemas/Candidate' } },
-        },
-      },
-      Candidate: {
-        type: 'object',
-        required: ['prefix', 'namespace', 'name', 'score', 'reasons', 'chosen', 'localName'],
-        properties: {
-          prefix: { type: 'string' },
-          namespace: { type: 'string', description: 'the namespace that starts the IRI (maybe a synonym)' },
-          name: { type: 'string', description: 'the prefixed name (a CURIE when Turtle cannot write the local part)' },
-          score: { type: 'number', minimum: 0, maximum: 1 },
-          reasons: strings,
-          chosen: { type: 'boolean', description: 'what /shrink writes' },
-          quality: { enum: ['curated', 'popular', 'long-tail', 'suspect'] },
-          curated: { type: 'boolean' },
-          popularity: { type: 'integer', description: "rank in prefix.cc's popularity list" },
-          synonym: { enum: ['prefix', 'namespace'] },
-          preferred: { type: 'string', description: 'for a synonym: the preferred prefix, or the namespace the synonym stands for' },
-          localName: { enum: ['plain', 'escapes', 'curie'] },
-        },
-      },
-      EpmRecord: {
-        type: 'object',
-        required: ['prefix', 'uri_prefix'],
-        properties: {
-          prefix: { type: 'string' },
-          uri_prefix: { type: 'string' },
-          prefix_synonyms: strings,
-          uri_prefix_synonyms: strings,
-          pattern: { type: 'string' },
-        },
-      },
-      Suggestion: {
-        type: 'object',
-        required: ['value', 'kind', 'iri', 'prefix', 'namespace', 'label', 'types', 'typeNames', 'definition'],
-        properties: {
-          value: { type: 'string', description: 'the suggestion as the plain answer gives it' },
-          kind: { enum: ['prefix', 'term'] },
-          iri: { type: 'string' },
-          prefix: { type: ['string', 'null'] },
-          namespace: { type: ['string', 'null'] },
-          label: { type: ['string', 'null'], description: "the term's label, or the vocabulary's title for a prefix" },
-          types: strings,
-          typeNames: strings,
-          definition: { type: ['string', 'null'], description: "what the term means, or the vocabulary's description for a prefix" },
-        },
-      },
-      TermRef: {
-        type: 'object',
-        required: ['iri'],
-        properties: { iri: { type: 'string' }, prefixed: { type: 'string', description: 'as shrink writes it, when it can' }, label: { type: 'string' } },
-      },
-      TermDescription: {
-        type: 'object',
-        required: ['iri', 'types', 'domain', 'range', 'superClasses', 'subClasses', 'superProperties', 'subProperties', 'replacedBy', 'deprecated'],
-        properties: {
-          iri: { type: 'string' },
-          prefixed: { type: 'string' },
-          label: { type: 'string' },
-          types: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
-          definition: { type: 'string', description: 'skos:definition, rdfs:comment or a description, in English where given' },
-          domain: { type: 'array', items: { $ref: '#/components/schemas/TermRef' }, description: 'rdfs:domain and schema:domainIncludes' },
-          range: { type: 'array', items: { $ref: '#/components/schemas/TermRef' }, description: 'rdfs:range and schema:rangeIncludes' },
-          superClasses: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
-          subClasses: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
-          superProperties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
-          subProperties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
-          replacedBy: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
-          deprecated: { type: 'boolean' },
-          vocabulary: {
-            type: 'object',
-            description: 'the vocabulary of the prefix the name is written with (as /api/v1/prefixes/{prefix} describes it, without terms)',
-          },
-        },
-      },
-      Vocabulary: {
-        type: 'object',
-        required: ['prefix', 'namespace', 'title', 'curated', 'popularity', 'truncated', 'classes', 'properties', 'others'],
-        properties: {
-          prefix: { type: 'string' },
-          namespace: { type: 'string' },
-          title: { type: ['string', 'null'] },
-          description: { type: ['string', 'null'] },
-          homepage: { type: ['string', 'null'] },
-          publisher: { type: ['string', 'null'], description: 'a name, or an IRI' },
-          version: { type: ['string', 'null'] },
-          modified: { type: ['string', 'null'] },
-          license: { type: ['string', 'null'], description: 'an IRI or a sentence' },
-          preferredPrefix: { type: 'string', description: 'the prefix shrink writes for this namespace' },
-          prefixSynonyms: { ...strings, description: 'the other prefixes of the namespace' },
-          curated: { type: 'boolean' },
-          popularity: { type: ['integer', 'null'], description: "rank in prefix.cc's popularity list" },
-          truncated: { type: 'boolean' },
-          classes: { type: 'array', items: { $ref: '#/components/schemas/Term' } },
-          properties: { type: 'array', items: { $ref: '#/components/schemas/Term' } },
-          others: { type: 'array', items: { $ref: '#/components/schemas/Term' } },
-        },
-      },
-    },
-  },
+  components: { schemas: OPENAPI_SCHEMAS },
 } as const
