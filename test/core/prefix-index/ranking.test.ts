@@ -126,6 +126,16 @@ describe('relevance ranking on the default data', () => {
     assert.equal(index.autocomplete('geo', { limit: 5 })![0], 'geo:')
   })
 
+  it("offers a namespace's own prefix for a long-tail name of it typed in part: sha (prefix.cc's shacl:) → sh:", () => {
+    assert.deepEqual(index.autocomplete('sha', { limit: 5 }), ['sh:'])
+    assert.deepEqual(index.autocomplete('shacl', { limit: 5 }), ['sh:'])
+    // Once: sh typed gives sh: itself, not again for shacl:.
+    const sh = index.autocomplete('sh')!
+    assert.equal(sh.filter((s) => s === 'sh:').length, 1)
+    // A limit that the offered prefixes fill says that stand-ins were cut.
+    assert.equal(index.complete('sha', { limit: 0 })!.truncated, true)
+  })
+
   it('weighs how the vocabularies use a term: schema:pub, sh:tar, dbo:bi', () => {
     assert.ok(index.autocomplete('schema:pub', { limit: 3 })!.includes('schema:publisher'))
     assert.ok(index.autocomplete('sh:tar', { limit: 3 })!.includes('sh:targetClass'))

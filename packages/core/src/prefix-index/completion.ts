@@ -5,7 +5,7 @@ import { looksLikeIri } from '../names/iri.js'
 import { readLocalName, writeLocalName } from '../names/pn-local.js'
 import { NamespaceTrie } from '../structures/namespace-trie.js'
 import { prioritiesOf, RangeBest } from '../structures/range-best.js'
-import { prefixRange } from '../structures/sorted-range.js'
+import { lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import { caseBit, IS_CLASS, IS_LOWER, IS_PROPERTY, IS_UPPER, type TermIndex, type TermKind, type TermRecord } from '../terms/term-index.js'
 import type { PrefixEntry, VocabularyInfo } from '../model.js'
 
@@ -84,6 +84,8 @@ export class Completion {
   /** Prefix completion best first: the ranking of #prefixOrder and of #namespaceOrder (made when first asked). */
   #prefixRanking: RangeBest | undefined
   #namespaceRanking: RangeBest | undefined
+  /** Positions in #prefixOrder of long-tail prefixes that stand for an offered one (see #addStandIns). */
+  #standIns: Int32Array | undefined
   /**
    * Prefixed names that completion has written, per prefix entry, in chunks of {@link CHUNK} terms
    * (by rank): an editor asks for the same names keystroke after keystroke, so each is checked,
@@ -231,7 +233,26 @@ export class Completion {
       return answer.add(expand ? entry.namespace : this.#prefixNames[i]!)
     })
     if (waiting !== undefined) answer.add(write(waiting))
+    if (!alpha) this.#addStandIns(answer, start, end, (entry) => !caseSensitive || entry.prefix.startsWith(query), write)
     return answer.done()
+  }
+
+  /**
+   * After the offered prefixes of `[start, end)`: the offered prefix of each namespace that a long-tail prefix of
+   * the range also names, once. Typing towards prefix.cc's `shacl:` (`sha`) offers `sh:`, as `shacl` typed in full
+   * does; suspect prefixes stand for nothing here (a typo alias's usual form is offered only when typed in full).
+   * Code-point order, until the answer is cut.
+   */
+  #addStandIns(answer: Answer, start: number, end: number, matches: (entry: PrefixEntry) => boolean, write: (entry: PrefixEntry) => string): void {
+    const order = this.#prefixOrder
+    // Positions of the long-tail entries whose namespace has an offered prefix, made once: the range's are a run.
+    const standIns = (this.#standIns ??= Int32Array.from(order.keys()).filter(
+      (i) => this.#vocabularies.get(order[i]!.prefix)?.quality === 'long-tail' && this.#offeredSameNamespace(order[i]!) !== undefined,
+    ))
+    for (let k = lowerBoundNumber(standIns, start); standIns[k]! < end && !answer.truncated; k++) {
+      const name = write(this.#offeredSameNamespace(order[standIns[k]!]!)!)
+      if (matches(order[standIns[k]!]!) && !answer.suggestions.includes(name)) answer.add(name)
+    }
   }
 
   /** Curated, or from a table with no grades (the user's own): typed in full, it comes first. */

@@ -229,19 +229,44 @@ export class TermIndex {
       return
     }
     if (exact >= 0 && !visit(this.#records[exact]!, exact)) return
-    // The tiers, each in a ranking of its own, then the rest; a term of an earlier tier is passed over later.
-    const tiers = query.tiers ?? NO_TIERS
+    this.#visitTiers(
+      query.tiers ?? NO_TIERS,
+      start,
+      end,
+      wanted,
+      ranking,
+      (i) => i,
+      (mask) => this.#tierRanking(mask),
+      emit,
+    )
+  }
+
+  /**
+   * Items `[lo, hi)` of an order (the terms' own, or code-point order: `rankOf` gives an item's rank) best first:
+   * the tiers, each in a ranking of its own (`tierRanking`), then the rest; a term of an earlier tier is passed
+   * over later. `emit` gets each item until it returns false.
+   */
+  #visitTiers(
+    tiers: readonly number[],
+    lo: number,
+    hi: number,
+    wanted: number,
+    best: RangeBest,
+    rankOf: (item: number) => number,
+    tierRanking: (mask: number) => [ArrayLike<number>, RangeBest],
+    emit: (item: number) => boolean,
+  ): void {
     const kinds = this.#kinds!
-    const inEarlier = (rank: number, t: number) => {
-      for (let u = 0; u < t; u++) if ((kinds[rank]! & tiers[u]!) === tiers[u]) return true
+    const inEarlier = (item: number, t: number) => {
+      for (let u = 0; u < t; u++) if ((kinds[rankOf(item)]! & tiers[u]!) === tiers[u]) return true
       return false
     }
     let going = true
     for (let t = 0; t < tiers.length && going; t++) {
-      const [list, best] = this.#tierRanking(tiers[t]!)
-      visitBest(best, lowerBoundNumber(list, start), lowerBoundNumber(list, end), wanted, (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
+      const [list, ranked] = tierRanking(tiers[t]!)
+      visitBest(ranked, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), wanted, (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
     }
-    if (going) visitBest(ranking, start, end, wanted, (rank) => inEarlier(rank, tiers.length) || emit(rank))
+    if (going) visitBest(best, lo, hi, wanted, (item) => inEarlier(item, tiers.length) || emit(item))
   }
 
   /**
@@ -256,18 +281,17 @@ export class TermIndex {
     const ranks = exact.ranks
     const first = exact.keys[lo] === prefix ? lo : -1
     if (first >= 0 && !visit(this.#records[ranks[first]!]!, ranks[first]!)) return
-    const kinds = this.#kinds!
-    const inEarlier = (i: number, t: number) => {
-      for (let u = 0; u < t; u++) if ((kinds[ranks[i]!]! & tiers[u]!) === tiers[u]) return true
-      return false
-    }
     const emit = (i: number) => i === first || visit(this.#records[ranks[i]!]!, ranks[i]!)
-    let going = true
-    for (let t = 0; t < tiers.length && going; t++) {
-      const [list, best] = this.#exactTierRanking(tiers[t]!)
-      visitBest(best, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), wanted, (j) => inEarlier(list[j]!, t) || (going = emit(list[j]!)))
-    }
-    if (going) visitBest(exact.best, lo, hi, wanted, (i) => inEarlier(i, tiers.length) || emit(i))
+    this.#visitTiers(
+      tiers,
+      lo,
+      hi,
+      wanted,
+      exact.best,
+      (i) => ranks[i]!,
+      (mask) => this.#exactTierRanking(mask),
+      emit,
+    )
   }
 
   /**
