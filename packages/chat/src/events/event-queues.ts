@@ -7,6 +7,7 @@ import { ChatError } from '../common/chat-error.js'
 import type { RecordedEvent } from '../store/changes.js'
 import type { Sql, Store } from '../store/store.js'
 import type { LatestEvent, PreparedAnswers } from './event-broker.js'
+import { payloadsFor, publicAudiences, queuesOfUsers, type QueueRow } from './fan-out-forms.js'
 
 /** A queue may hold this many unacknowledged events; past it, its client has stopped reading and it is dropped. */
 export const MAX_QUEUE_EVENTS = 10_000
@@ -41,24 +42,8 @@ export interface Queue {
   readonly prunedThrough: number
 }
 
-interface QueueRow {
-  id: string
-  user_id: number
-  last_connected_at: number
-  lifespan_secs: number
-  next_event_id: number
-  pruned_through: number
-  event_types: string | null
-  narrow: string
-  all_public_streams: number
-  apply_markdown: number
-}
-
 /** The columns a request's check of its queue reads. */
 type OwnedRow = Pick<QueueRow, 'id' | 'user_id' | 'last_connected_at' | 'lifespan_secs' | 'next_event_id' | 'pruned_through'>
-
-/** Events every queue gets whatever types it asked for. */
-const ALWAYS_DELIVERED = new Set(['heartbeat', 'restart'])
 
 /** The answer to an unknown, expired, dropped or someone else's queue. */
 export function badQueue(queueId: string, reason?: string): ChatError {
@@ -344,37 +329,9 @@ export class QueueStore {
   async fanOut(events: readonly RecordedEvent[], tx: Sql): Promise<{ touched: string[]; answers: PreparedAnswers }> {
     const answers: Array<[string, LatestEvent]> = []
     const touched = new Set<string>()
-    const postgres = tx.dialect === 'postgres'
-    // Every queue of every user the change concerns, in one statement.
-    const everyUser = [...new Set(events.flatMap((e) => e.users))]
-    const queuesOf = new Map<number, QueueRow[]>()
-    // On PostgreSQL, sends run beside each other: their queues are locked here, in id order (a second
-    // send to the same queues waits for this one's commit, then reads the counters it left).
-    const lock = postgres ? ' FOR NO KEY UPDATE' : ''
-    for (const q of await tx.all<QueueRow>(
-      `SELECT * FROM event_queues WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY id${lock}`,
-      JSON.stringify(everyUser),
-    )) {
-      const list = queuesOf.get(q.user_id)
-      if (list === undefined) queuesOf.set(q.user_id, [q])
-      else list.push(q)
-    }
+    const queuesOf = await queuesOfUsers(events, tx)
+    const audiences = publicAudiences(events)
     let publicQueues: QueueRow[] | undefined
-    const textIds = postgres ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
-    const bumpAll = `UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id IN (${textIds}) RETURNING id, next_event_id - 1 AS event_id, pruned_through`
-    const insertAll = postgres
-      ? "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT e ->> 0, (e ->> 1)::bigint, '', ?::bigint FROM json_array_elements(?::json) AS e"
-      : "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT value ->> '$[0]', value ->> '$[1]', '', ? FROM json_each(?)"
-    // A public-channel message is emitted once per recipient: the all_public_streams queues of the other
-    // users get it once, with the first emission, and with no flags of their own (they receive no copy).
-    const audiences = new Map<unknown, Set<number>>()
-    for (const { users, event } of events) {
-      if (event.type !== 'message' || event.public_channel !== true) continue
-      const id = (event.message as { id?: unknown } | undefined)?.id
-      const audience = audiences.get(id) ?? new Set<number>()
-      for (const user of users) audience.add(user)
-      audiences.set(id, audience)
-    }
     for (const { users, event } of events) {
       const queues: Array<[QueueRow, Readonly<Record<string, unknown>>]> = users.flatMap((user) =>
         (queuesOf.get(user) ?? []).map((q): [QueueRow, typeof event] => [q, event]),
@@ -385,49 +342,49 @@ export class QueueStore {
         const { local_message_id: _, sender_queue_id: __, ...shared } = event
         const onlyPublic = { ...shared, flags: [] }
         publicQueues ??= await tx.all<QueueRow>(
-          `SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest' ORDER BY q.id${postgres ? ' FOR NO KEY UPDATE OF q' : ''}`,
+          `SELECT q.* FROM event_queues q JOIN users u ON u.id = q.user_id WHERE q.all_public_streams = 1 AND u.role != 'guest' ORDER BY q.id${tx.dialect === 'postgres' ? ' FOR NO KEY UPDATE OF q' : ''}`,
         )
         for (const q of publicQueues) if (!audience.has(q.user_id)) queues.push([q, onlyPublic])
       }
-      // Queues registered alike get the same text: one message to 1,000 queues is serialized once or twice.
-      const payloads = new Map<string, number | undefined>()
-      const texts = new Map<number, string>()
-      const byPayload = new Map<number, QueueRow[]>()
-      for (const [queue, forQueue] of queues) {
-        const variant = `${queue.event_types}\0${queue.narrow}\0${queue.apply_markdown}\0${forQueue.sender_queue_id === queue.id}\0${forQueue === event}`
-        let payload = payloads.get(variant)
-        if (!payloads.has(variant)) {
-          const shaped = shapeFor(queue, forQueue)
-          const text = shaped === undefined ? undefined : JSON.stringify(shaped)
-          payload = text === undefined ? undefined : (await tx.get<{ id: number }>('INSERT INTO event_payloads (body) VALUES (?) RETURNING id', text))!.id
-          if (payload !== undefined) texts.set(payload, text!)
-          payloads.set(variant, payload)
-        }
-        if (payload === undefined) continue
-        const group = byPayload.get(payload)
-        if (group === undefined) byPayload.set(payload, [queue])
-        else group.push(queue)
-      }
+      const { texts, byPayload } = await payloadsFor(queues, event, tx)
       // Two statements per payload, whatever the number of queues: 1,000 queues are 2 statements, not 2,000.
       for (const [payload, group] of byPayload) {
-        const rows = await tx.all<{ id: string; event_id: number; pruned_through: number }>(bumpAll, JSON.stringify(group.map((q) => q.id)))
-        const kept: Array<[string, number]> = []
-        const byId = new Map(group.map((q) => [q.id, q]))
-        for (const row of rows) {
-          const pruned = Math.max(row.pruned_through, this.#acknowledged.get(row.id) ?? -1)
-          if (row.event_id - pruned > MAX_QUEUE_EVENTS) {
-            await this.#drop(tx, byId.get(row.id)!, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
-            continue
-          }
-          kept.push([row.id, row.event_id])
-          touched.add(row.id)
-          answers.push([row.id, { eventId: row.event_id, json: `{"id":${row.event_id},${texts.get(payload)!.slice(1)}` }])
+        for (const [id, eventId] of await this.#appendShared(tx, payload, group)) {
+          touched.add(id)
+          answers.push([id, { eventId, json: `{"id":${eventId},${texts.get(payload)!.slice(1)}` }])
         }
-        if (kept.length > 0) await tx.run(insertAll, payload, JSON.stringify(kept))
       }
     }
     // A later event of the same change to the same queue supersedes an earlier one in memory.
     return { touched: [...touched], answers }
+  }
+
+  /**
+   * Gives each queue of `group` the next event id and the stored `payload` (a queue past MAX_QUEUE_EVENTS
+   * unread is dropped instead); returns the queues written to, with their event ids.
+   */
+  async #appendShared(tx: Sql, payload: number, group: readonly QueueRow[]): Promise<Array<[id: string, eventId: number]>> {
+    const postgres = tx.dialect === 'postgres'
+    const textIds = postgres ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
+    const rows = await tx.all<{ id: string; event_id: number; pruned_through: number }>(
+      `UPDATE event_queues SET next_event_id = next_event_id + 1 WHERE id IN (${textIds}) RETURNING id, next_event_id - 1 AS event_id, pruned_through`,
+      JSON.stringify(group.map((q) => q.id)),
+    )
+    const kept: Array<[string, number]> = []
+    const byId = new Map(group.map((q) => [q.id, q]))
+    for (const row of rows) {
+      const pruned = Math.max(row.pruned_through, this.#acknowledged.get(row.id) ?? -1)
+      if (row.event_id - pruned > MAX_QUEUE_EVENTS) {
+        await this.#drop(tx, byId.get(row.id)!, `the queue held more than ${MAX_QUEUE_EVENTS} unread events: its client stopped reading`)
+        continue
+      }
+      kept.push([row.id, row.event_id])
+    }
+    const insertAll = postgres
+      ? "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT e ->> 0, (e ->> 1)::bigint, '', ?::bigint FROM json_array_elements(?::json) AS e"
+      : "INSERT INTO queue_events (queue_id, event_id, event, payload_id) SELECT value ->> '$[0]', value ->> '$[1]', '', ? FROM json_each(?)"
+    if (kept.length > 0) await tx.run(insertAll, payload, JSON.stringify(kept))
+    return kept
   }
 
   /** Gives every queue a `restart` event and a fresh lifespan (the time the service was down does not count). */
@@ -470,43 +427,4 @@ export class QueueStore {
       Math.floor(this.#now()),
     )
   }
-}
-
-/**
- * The event as `queue` should get it, or undefined when its types or narrow leave it out. Message
- * events carry both renderings and the sender's queue id; each queue gets only its own form.
- */
-function shapeFor(queue: QueueRow, event: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
-  const type = String(event.type)
-  if (queue.event_types !== null && !ALWAYS_DELIVERED.has(type) && !(JSON.parse(queue.event_types) as string[]).includes(type)) return undefined
-  // (Called once per kind of queue and event by fanOut, so parsing here costs little.)
-  if (type !== 'message') return { ...event }
-  const { public_channel: _, raw_content: raw, sender_queue_id: senderQueue, local_message_id: localId, ...rest } = event as Record<string, unknown>
-  const message = rest.message as Record<string, unknown>
-  if (!matchesNarrow(JSON.parse(queue.narrow) as NarrowTerm[], message)) return undefined
-  const shaped: Record<string, unknown> = {
-    ...rest,
-    message: queue.apply_markdown === 1 ? message : { ...message, content: raw, content_type: 'text/x-markdown' },
-  }
-  if (localId !== undefined && senderQueue === queue.id) shaped.local_message_id = localId
-  return shaped
-}
-
-function matchesNarrow(narrow: readonly NarrowTerm[], message: Readonly<Record<string, unknown>>): boolean {
-  return narrow.every(([operator, operand]) => {
-    switch (operator) {
-      case 'channel':
-      case 'stream':
-        return message.type === 'stream' && (String(message.display_recipient) === operand || String(message.stream_id) === operand)
-      case 'topic':
-      case 'subject': // (the older name of topic)
-        return message.type === 'stream' && String(message.subject).toLowerCase() === operand.toLowerCase()
-      case 'is':
-        return (operand === 'private' || operand === 'dm') && message.type === 'private'
-      case 'sender':
-        return String(message.sender_email).toLowerCase() === operand.toLowerCase() || String(message.sender_id) === operand
-      default:
-        return false
-    }
-  })
 }
