@@ -52,8 +52,9 @@ export interface TermDescription {
   readonly vocabulary?: VocabularyDescription
 }
 
-/** A prefix as {@link Knowledge.describeVocabulary} gives it: the index's view and the package's header. */
-export interface VocabularyDescription {
+/** A prefix as {@link Knowledge.describeVocabulary} gives it: the index's view, and the package's header (title, description, homepage, publisher, version, modified, license, package) as the tier has it. */
+export interface VocabularyDescription extends VocabularyFacts {
+  /** The prefix asked about (the package may declare another one for the namespace). */
   readonly prefix: string
   readonly namespace: string
   /** The prefix shrink writes for this namespace (itself, unless `prefix` is a synonym). */
@@ -65,15 +66,6 @@ export interface VocabularyDescription {
   /** For a typo alias: the prefix usually written. */
   readonly usually?: string
   readonly popularity?: number
-  readonly title?: string
-  readonly description?: string
-  readonly homepage?: string
-  readonly publisher?: string
-  readonly version?: string
-  readonly modified?: string
-  readonly license?: string
-  /** The package the header was read from. */
-  readonly package?: string
 }
 
 const NONE: readonly string[] = Object.freeze([])
