@@ -329,10 +329,13 @@ describe('the message core', () => {
           ['topic', 'new topic'],
         ],
       })
+      // Both moved, and the Notification Bot's notice after them (send_notification_to_new_thread by default).
       assert.deepEqual(
-        moved.messages.map((m) => m.id),
+        moved.messages.slice(0, 2).map((m) => m.id),
         [first, second],
       )
+      assert.equal(moved.messages.length, 3)
+      assert.equal(moved.messages[2]!.sender_full_name, 'Notification Bot')
       const updates = (await recordedEvents(chat)).filter((e) => e.event.type === 'update_message').map((e) => e.event)
       assert.equal(updates[0]!.orig_content, 'first')
       assert.equal(updates[0]!.rendered_content, '<p>first, for <span class="user-mention" data-user-id="5">@Nina Newcomer</span></p>')

@@ -35,6 +35,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 /** Paths that answer without credentials. */
 const PUBLIC_PATHS = new Set(['/api/v1/server_settings', '/api/v1/settings/confirm_email'])
+/** Files at temporary URLs answer without credentials too: their signed token is the permission (routes/uploads.ts). */
+const TEMPORARY_FILES = '/user_uploads/temporary/'
 
 export function createChatApp(services: ChatServices, options: ChatAppOptions): Koa {
   const app = new Koa()
@@ -60,7 +62,7 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
         throw new ChatError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', { extra: { 'retry-after': decision.retryAfter } })
       }
     }
-    if (PUBLIC_PATHS.has(ctx.path)) await limit(`ip:${ctx.ip}`)
+    if (PUBLIC_PATHS.has(ctx.path) || ctx.path.startsWith(TEMPORARY_FILES)) await limit(`ip:${ctx.ip}`)
     else {
       const header = ctx.get('Authorization')
       let user = cache?.get(header)

@@ -3,7 +3,9 @@
 
 import { effectiveMembers, holdsGroupSetting } from '../org/group-settings.js'
 import { groupById } from '../org/groups.js'
-import { badRequest } from '../common/chat-error.js'
+import { badRequest, ChatError } from '../common/chat-error.js'
+import { realmSettings } from '../org/realm.js'
+import type { User } from '../org/users.js'
 import { mentionCandidates, type MentionDirectory, type MentionablePerson, type Mentions } from '../render/mentions.js'
 import type { Sql } from '../store/store.js'
 import { FLAG_BITS } from './flags.js'
@@ -82,4 +84,33 @@ export async function mentionFlags(
     for (const id of audience) if (participants.has(id)) add(id, FLAG_BITS.wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)
   }
   return flags
+}
+
+/**
+ * The wildcard-mention policy (chat-api.md §7): in a channel (or topic) with more people than the
+ * organization's threshold, only moderators and above may notify everyone at once. The mentions are
+ * the renderer's, so `@**all**` in code or inside a word is not one, and a silent one notifies nobody.
+ * Sends and content edits alike (the reference server checks an edited text as a new one).
+ */
+export async function checkWildcardMentions(
+  db: Sql,
+  sender: User,
+  place: { readonly streamId: number; readonly topic: string; readonly audienceSize: number },
+  mentions: Mentions,
+): Promise<void> {
+  if (sender.role === 'owner' || sender.role === 'administrator' || sender.role === 'moderator') return
+  const threshold = (await realmSettings(db)).wildcard_mention_large_threshold
+  if (mentions.channelWildcard && place.audienceSize > threshold) {
+    throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')
+  }
+  if (mentions.topicWildcard) {
+    const participants = (await db.get(
+      'SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?',
+      place.streamId,
+      place.topic,
+    )) as { n: number }
+    if (participants.n > threshold) {
+      throw new ChatError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.')
+    }
+  }
 }

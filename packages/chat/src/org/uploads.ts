@@ -95,6 +95,11 @@ export async function attachmentByPath(db: Sql, pathId: string): Promise<Attachm
   return row === undefined ? undefined : numeric(row)
 }
 
+export async function attachmentById(db: Sql, id: number): Promise<AttachmentRow | undefined> {
+  const row = await db.get<AttachmentRow>(`SELECT ${COLUMNS} FROM attachments WHERE id = ?`, id)
+  return row === undefined ? undefined : numeric(row)
+}
+
 export async function attachmentsOf(db: Sql, ownerId: number): Promise<AttachmentRow[]> {
   return (await db.all<AttachmentRow>(`SELECT ${COLUMNS} FROM attachments WHERE owner_id = ? ORDER BY id`, ownerId)).map(numeric)
 }

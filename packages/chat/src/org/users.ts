@@ -52,9 +52,9 @@ export function requireOwner(user: User): void {
   if (user.role !== 'owner') throw new ChatError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner')
 }
 
-/** Every user, active or not, by id. */
+/** Every user of the organization, active or not, by id (the service's own bot is not one: org/system-bots.ts). */
 export async function allUsers(db: Sql): Promise<User[]> {
-  return ((await db.all(`SELECT ${COLUMNS} FROM users ORDER BY id`)) as UserRow[]).map((row) => {
+  return ((await db.all(`SELECT ${COLUMNS} FROM users WHERE is_system_bot = 0 ORDER BY id`)) as UserRow[]).map((row) => {
     const { api_key_hash: _, ...user } = fromRow(row)
     return user
   })

@@ -21,6 +21,7 @@ import { addStreamRoutes } from './streams.js'
 import { addSubscriptionRoutes } from './subscriptions.js'
 import { addTopicRoutes } from './topics.js'
 import { addTypingRoutes } from './typing.js'
+import { addUploadUrlRoutes } from './upload-urls.js'
 import { addUploadRoutes } from './uploads.js'
 import { addUserRoutes } from './users.js'
 
@@ -38,6 +39,7 @@ export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addTypingRoutes(router, services)
   addPresenceRoutes(router, services)
   addBotStorageRoutes(router, services)
+  addUploadUrlRoutes(router, services) // (before the files' own route: /user_uploads/temporary/… is theirs)
   addUploadRoutes(router, services)
   addGroupRoutes(router, services)
   addTopicRoutes(router, services)

@@ -1,5 +1,5 @@
-// PATCH /messages/{message_id} (content, topic with propagate_mode, moving to another channel) and DELETE,
-// with the update_message and delete_message events of the reference API.
+// PATCH /messages/{message_id} (content, topic with propagate_mode, moving to another channel, with the notices
+// of moves) and DELETE, with the update_message, delete_message and attachment events of the reference API.
 
 import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { badRequest } from '../common/chat-error.js'
@@ -7,17 +7,20 @@ import { invalid } from '../common/params.js'
 import { pathId } from './path-ids.js'
 import { FLAG_BITS, flagNames } from '../messages/flags.js'
 import { messageLinkers, withPrefixedNames } from './linkers.js'
-import { checkGroupMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
+import { checkGroupMentions, checkWildcardMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
 import { cleanTopic, topicParam } from '../messages/recipients.js'
-import { visibleMessages } from '../messages/visibility.js'
-import { canAccessChannel, channelById } from '../org/channels.js'
+import { visibleMessages, type VisibleRow } from '../messages/visibility.js'
+import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
+import { linkedPathIds } from '../org/uploads.js'
 import { realmSettings } from '../org/realm.js'
 import { isAdministrator, type User } from '../org/users.js'
+import type { Mentions } from '../render/mentions.js'
 import { renderWithMentions, topicLinks } from '../render/render.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
 import { MAX_MESSAGE_LENGTH } from './messages.js'
-import { linkAttachments } from './uploads.js'
+import { postMoveNotices, type Place } from './move-notices.js'
+import { linkAttachments, unlinkAttachments } from './uploads.js'
 
 const PROPAGATE_MODES = new Set(['change_one', 'change_later', 'change_all'])
 
@@ -31,52 +34,38 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
     const propagateMode = params.string('propagate_mode', { maxLength: 20 }) ?? 'change_one'
     if (!PROPAGATE_MODES.has(propagateMode)) throw invalid('propagate_mode', "expected 'change_one', 'change_later' or 'change_all'")
     if (rawContent === undefined && rawTopic === undefined && newStreamId === undefined) throw badRequest('Nothing to change')
+    // The reference API's defaults since feature level 152: a notice in the new topic, none in the old one.
+    const notify = { toOld: params.bool('send_notification_to_old_thread') ?? false, toNew: params.bool('send_notification_to_new_thread') ?? true }
     const content = rawContent === undefined ? undefined : withPrefixedNames(services, rawContent)
     const linkers = await messageLinkers(services)
     // Rendered outside the transaction, as a send is.
     const rendered = content === undefined ? undefined : renderWithMentions(content, linkers, await mentionDirectory(services.db, content))
     const now = Math.floor(services.now())
-    await services.changes.write(async (emit, db) => {
+    const detached = await services.changes.write(async (emit, db) => {
       const [message] = await visibleMessages(db, user, [id])
       if (message === undefined) throw badRequest('Invalid message(s)')
       const event: Record<string, unknown> = { type: 'update_message', user_id: user.id, edit_timestamp: now, message_id: id, rendering_only: false }
-      const history: Record<string, unknown> = { user_id: user.id, timestamp: now }
-      let affected = [id]
-      if (content !== undefined) {
-        if (message.sender_id !== user.id) throw badRequest("You don't have permission to edit this message")
-        if (content.trim() === '') throw badRequest('Message must not be empty')
-        await checkGroupMentions(db, user.id, rendered!.mentions)
-        await db.run('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?', content, rendered!.html, now, id)
-        await linkAttachments(db, emit, user, id, content) // files the new text links become readable by its readers
-        // Mentions follow the new text: each recipient's mention flags are worked out again.
-        const recipients = (await db.all<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = ?', id)).map((r) => Number(r.user_id))
-        const target = { type: message.type, streamId: message.stream_id, topic: message.topic, audience: recipients }
-        const flags = await mentionFlags(db, rendered!.mentions, recipients, () => participants(db, target, message.sender_id))
-        const mentionBits = FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned
-        await db.run('UPDATE user_messages SET flags = flags & ? WHERE message_id = ?', ~mentionBits, id)
-        for (const [recipient, bits] of flags)
-          await db.run('UPDATE user_messages SET flags = flags | ? WHERE message_id = ? AND user_id = ?', bits, id, recipient)
-        Object.assign(event, {
-          orig_content: message.content,
-          orig_rendered_content: message.rendered_content,
-          content,
-          rendered_content: rendered!.html,
-          is_me_message: /^\/me\s/u.test(content),
-        })
-        Object.assign(history, { prev_content: message.content, prev_rendered_content: message.rendered_content })
-      }
+      const change = { now, event, history: { user_id: user.id, timestamp: now } as Record<string, unknown> }
+      const detached = content === undefined ? [] : await editContent(db, emit, user, message, { content, rendered: rendered! }, change)
+      let moved: Awaited<ReturnType<typeof moveMessages>> | undefined
       if (rawTopic !== undefined || newStreamId !== undefined) {
         if (message.type === 'private')
           throw badRequest(newStreamId !== undefined ? 'Direct messages cannot be moved to channels.' : 'Direct messages cannot have topics.')
-        affected = await moveMessages(db, user, message, { rawTopic, newStreamId, propagateMode, now, event, history }, emit)
+        moved = await moveMessages(db, user, message, { rawTopic, newStreamId, propagateMode, ...change }, emit)
       }
       const previous = message.edit_history === null ? [] : (JSON.parse(message.edit_history) as unknown[])
-      await db.run('UPDATE messages SET edit_history = ? WHERE id = ?', JSON.stringify([history, ...previous]), id)
-      event.message_ids = affected
+      await db.run('UPDATE messages SET edit_history = ? WHERE id = ?', JSON.stringify([change.history, ...previous]), id)
+      event.message_ids = moved?.ids ?? [id]
       if (event.subject !== undefined) event.topic_links = topicLinks(String(event.subject), linkers)
       await emitToRecipients(db, emit, id, user.id, event)
+      if (moved !== undefined) {
+        const move = { ...moved, mover: user, messageId: id, propagateMode, contentEdited: content !== undefined, linkers }
+        await postMoveNotices(db, emit, services, move, notify)
+      }
+      return detached
     })
-    ok(ctx)
+    // Files of the editor that no message links any more (feature level 285): a client may offer to delete them.
+    ok(ctx, { detached_uploads: detached })
   })
 
   router.delete('/api/v1/messages/:message_id', async (ctx) => {
@@ -87,6 +76,7 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
       if (message === undefined) throw badRequest('Invalid message(s)')
       if (message.sender_id !== user.id && !isAdministrator(user)) throw badRequest("You don't have permission to delete this message")
       const recipients = (await db.all<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = ?', id)).map((r) => Number(r.user_id))
+      await unlinkAttachments(db, emit, [id]) // the uploaders hear which messages still link their files
       await db.run('DELETE FROM user_messages WHERE message_id = ?', id)
       await db.run('DELETE FROM messages WHERE id = ?', id)
       // Both forms of the reference API in one event (message_id for clients without bulk_message_deletion);
@@ -101,6 +91,50 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
     })
     ok(ctx)
   })
+}
+
+/**
+ * A content edit, for the sender only: the checks of a new message (not empty; who may mention a group; the
+ * wildcard-mention policy, checked on the edited text as the reference server does), the new text, each
+ * recipient's mention flags worked out again, and the files the text links now (and no longer). Answers the
+ * editor's files no message links any more.
+ */
+async function editContent(
+  db: Sql,
+  emit: Emit,
+  user: User,
+  message: VisibleRow,
+  edit: { content: string; rendered: { html: string; mentions: Mentions } },
+  change: { now: number; event: Record<string, unknown>; history: Record<string, unknown> },
+): Promise<Array<Record<string, unknown>>> {
+  const { content, rendered } = edit
+  if (message.sender_id !== user.id) throw badRequest("You don't have permission to edit this message")
+  if (content.trim() === '') throw badRequest('Message must not be empty')
+  await checkGroupMentions(db, user.id, rendered.mentions)
+  if (message.type === 'stream') {
+    const audience = new Set([...(await subscriberIds(db, Number(message.stream_id))), user.id])
+    await checkWildcardMentions(db, user, { streamId: Number(message.stream_id), topic: message.topic, audienceSize: audience.size }, rendered.mentions)
+  }
+  await db.run('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?', content, rendered.html, change.now, message.id)
+  await linkAttachments(db, emit, user, message.id, content) // files the new text links become readable by its readers
+  const detached = await unlinkAttachments(db, emit, [message.id], linkedPathIds(content), user.id)
+  // Mentions follow the new text: each recipient's mention flags are worked out again.
+  const recipients = (await db.all<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = ?', message.id)).map((r) => Number(r.user_id))
+  const target = { type: message.type, streamId: message.stream_id, topic: message.topic, audience: recipients }
+  const flags = await mentionFlags(db, rendered.mentions, recipients, () => participants(db, target, message.sender_id))
+  const mentionBits = FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned
+  await db.run('UPDATE user_messages SET flags = flags & ? WHERE message_id = ?', ~mentionBits, message.id)
+  for (const [recipient, bits] of flags)
+    await db.run('UPDATE user_messages SET flags = flags | ? WHERE message_id = ? AND user_id = ?', bits, message.id, recipient)
+  Object.assign(change.event, {
+    orig_content: message.content,
+    orig_rendered_content: message.rendered_content,
+    content,
+    rendered_content: rendered.html,
+    is_me_message: /^\/me\s/u.test(content),
+  })
+  Object.assign(change.history, { prev_content: message.content, prev_rendered_content: message.rendered_content })
+  return detached
 }
 
 /**
@@ -122,19 +156,20 @@ async function moveMessages(
     history: Record<string, unknown>
   },
   emit: Emit,
-): Promise<number[]> {
+): Promise<{ ids: number[]; from: Place; to: Place }> {
   const moderator = user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator'
   if (message.sender_id !== user.id && !moderator) throw badRequest("You don't have permission to edit this message")
   const oldStreamId = Number(message.stream_id)
   const oldChannel = (await channelById(db, oldStreamId))!
   const topic = move.rawTopic === undefined ? message.topic : cleanTopic(move.rawTopic, (await realmSettings(db)).max_topic_length)
-  let streamId = oldStreamId
+  let newChannel = oldChannel
   if (move.newStreamId !== undefined && move.newStreamId !== oldStreamId) {
     const channel = await channelById(db, move.newStreamId)
     if (channel === undefined || !(await canAccessChannel(db, channel, user))) throw badRequest('Invalid channel ID')
     if (channel.is_archived) throw badRequest('Not authorized to send to channel')
-    streamId = channel.id
+    newChannel = channel
   }
+  const streamId = newChannel.id
   const scope =
     move.propagateMode === 'change_one'
       ? 'id = ?'
@@ -184,7 +219,7 @@ async function moveMessages(
       streamId,
     )
   }
-  return ids
+  return { ids, from: { channel: oldChannel, topic: message.topic }, to: { channel: newChannel, topic } }
 }
 
 /** The update_message event to everyone who has the message (and the editor), grouped by their flags of it. */

@@ -4,10 +4,11 @@ import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { badRequest } from '../common/chat-error.js'
 import { invalid, is, type Params } from '../common/params.js'
 import { pathId } from './path-ids.js'
-import { describeMessages, type DescribeOptions } from '../messages/describe.js'
+import { describeMessages, type DescribeOptions, type MessageRow } from '../messages/describe.js'
 import { readHistory, type Anchor } from '../messages/history.js'
 import { messageLinkers } from './linkers.js'
-import { narrowFilter, parseNarrow } from '../messages/narrow.js'
+import { narrowFilter, parseNarrow, searchWords, type NarrowTerm } from '../messages/narrow.js'
+import { highlightHtml, highlightTopic, highlightWords } from '../messages/search-highlight.js'
 import { visibleMessages } from '../messages/visibility.js'
 import { realmSettings } from '../org/realm.js'
 import { topicLinks } from '../render/render.js'
@@ -26,7 +27,7 @@ export function addMessageHistoryRoutes(router: ChatRouter, services: ChatServic
       const filter = await narrowFilter(services.db, user, narrow)
       const rows = await visibleMessages(services.db, user, messageIds, filter)
       const flags = new Map(rows.map((r) => [r.id, r.user_flags ?? undefined]))
-      ok(ctx, { messages: await describeMessages(services.db, rows, (id) => flags.get(id), options), history_limited: false })
+      ok(ctx, { messages: withHighlights(narrow, rows, await describeMessages(services.db, rows, (id) => flags.get(id), options)), history_limited: false })
       return
     }
     const anchor = readAnchor(params)
@@ -43,7 +44,7 @@ export function addMessageHistoryRoutes(router: ChatRouter, services: ChatServic
       found_oldest: history.foundOldest,
       found_newest: history.foundNewest,
       history_limited: false,
-      messages: await describeMessages(services.db, history.rows, (id) => flags.get(id), options),
+      messages: withHighlights(narrow, history.rows, await describeMessages(services.db, history.rows, (id) => flags.get(id), options)),
     })
   })
 
@@ -64,6 +65,22 @@ export function addMessageHistoryRoutes(router: ChatRouter, services: ChatServic
     if (row === undefined) throw badRequest('Invalid message(s)')
     ok(ctx, { message_history: editSnapshots(row) })
   })
+}
+
+/**
+ * With a search in the narrow, each message gets `match_content` and `match_subject` (the reference API's): its
+ * rendered content and HTML-escaped topic with the searched words highlighted (messages/search-highlight.ts:
+ * whole words, case and diacritics ignored, as the search indexes compare them; never inside a tag). Negated
+ * search terms highlight nothing.
+ */
+function withHighlights(narrow: readonly NarrowTerm[], rows: readonly MessageRow[], messages: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const searches = narrow.filter((term) => term.operator === 'search' && !term.negated && typeof term.operand === 'string')
+  if (searches.length === 0) return messages
+  const words = highlightWords(searchWords(searches.map((term) => term.operand as string).join(' ')))
+  rows.forEach((row, i) =>
+    Object.assign(messages[i]!, { match_content: highlightHtml(row.rendered_content, words), match_subject: highlightTopic(row.topic, words) }),
+  )
+  return messages
 }
 
 interface Edit {

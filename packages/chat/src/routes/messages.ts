@@ -2,12 +2,11 @@
 
 import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
-import { badRequest, ChatError } from '../common/chat-error.js'
+import { badRequest } from '../common/chat-error.js'
 import { renderWithMentions, topicLinks, type TopicLink } from '../render/render.js'
-import type { Mentions } from '../render/mentions.js'
 import { messageLinkers, withPrefixedNames } from './linkers.js'
 import { invalid, type Params } from '../common/params.js'
-import { checkGroupMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
+import { checkGroupMentions, checkWildcardMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
 import { channelIdOf, channelRef, cleanTopic, peopleRefs, resolvePeople, topicParam } from '../messages/recipients.js'
 import { FLAG_BITS, flagNames } from '../messages/flags.js'
 import { conversationId } from '../messages/describe.js'
@@ -43,7 +42,8 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
         // Who may receive it is checked inside the transaction, so that it still holds at commit (a channel
         // archived or a user deactivated meanwhile, through another process).
         const target = toChannel ? await channelTarget(db, services, params, user) : await directTarget(db, params, user)
-        if (target.type === 'stream') await checkWildcardMentions(db, user, target, mentions)
+        if (target.type === 'stream')
+          await checkWildcardMentions(db, user, { streamId: target.streamId!, topic: target.topic, audienceSize: target.audience.length }, mentions)
         await checkGroupMentions(db, user.id, mentions)
         const inserted = await db.get<{ id: number }>(
           'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
@@ -104,29 +104,6 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     )
     ok(ctx, { id })
   })
-}
-
-/**
- * The wildcard-mention policy (chat-api.md §7): in a channel (or topic) with more people than the
- * organization's threshold, only moderators and above may notify everyone at once. The mentions are
- * the renderer's, so `@**all**` in code or inside a word is not one, and a silent one notifies nobody.
- */
-async function checkWildcardMentions(db: Sql, user: User, target: Target, mentions: Mentions): Promise<void> {
-  if (user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator') return
-  const threshold = (await realmSettings(db)).wildcard_mention_large_threshold
-  if (mentions.channelWildcard && target.audience.length > threshold) {
-    throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')
-  }
-  if (mentions.topicWildcard) {
-    const participants = (await db.get(
-      'SELECT count(DISTINCT sender_id) AS n FROM messages WHERE stream_id = ? AND topic = ?',
-      target.streamId,
-      target.topic,
-    )) as { n: number }
-    if (participants.n > threshold) {
-      throw new ChatError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.')
-    }
-  }
 }
 
 /** Who took part in the message's topic (its senders, and this sender); all of a direct conversation. */

@@ -1,10 +1,11 @@
 // File uploads: POST /user_uploads, the files at /user_uploads/<path id> (to whoever may read them), GET /attachments, DELETE /attachments/{id}, and linking files to the messages that name them.
 
 import { badRequest, ChatError, notFound } from '../common/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from './context.js'
+import { ok, type ChatContext, type ChatRouter, type ChatServices } from './context.js'
 import { invalid } from '../common/params.js'
 import { pathId } from './path-ids.js'
 import {
+  attachmentById,
   attachmentByPath,
   attachmentsOf,
   describeAttachment,
@@ -62,17 +63,7 @@ export function addUploadRoutes(router: ChatRouter, services: ChatServices): voi
   router.get('/user_uploads/*path', async (ctx) => {
     const attachment = await attachmentByPath(db, decodeURIComponentSafe(ctx.params.path ?? ''))
     if (attachment === undefined || !(await canReadAttachment(db, ctx.state.user, attachment))) throw new ChatError('NOT_FOUND', 'File not found')
-    const row = await db.get<{ content: Uint8Array }>('SELECT content FROM attachments WHERE id = ?', attachment.id)
-    const { contentType, inline } = servedType(attachment.name)
-    ctx.set('Content-Type', contentType)
-    ctx.set('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`)
-    // Never sniffed into something else, never a page that runs anything (a PDF viewer needs no sandbox
-    // flag to stay inert under default-src 'none'; everything else is sandboxed too).
-    ctx.set('X-Content-Type-Options', 'nosniff')
-    ctx.set('Content-Security-Policy', contentType === 'application/pdf' ? "default-src 'none'" : "default-src 'none'; sandbox")
-    ctx.set('Cache-Control', 'private, no-cache')
-    ctx.status = 200
-    ctx.body = Buffer.from(row!.content)
+    await serveAttachment(ctx, db, attachment)
   })
 
   router.get('/api/v1/attachments', async (ctx) => {
@@ -124,15 +115,68 @@ export async function linkAttachments(tx: Sql, emit: Emit, sender: User, message
   }
 }
 
+/**
+ * Takes `messageIds` off the files they link (before the messages are deleted, or when an edit drops a link;
+ * `keep` the path ids still linked), telling each uploader (`attachment` op `update`, chat-events.md: a change
+ * to a file's referencing messages). Answers the files of `owner` that no message links any more (the
+ * reference API's `detached_uploads` of an edit).
+ */
+export async function unlinkAttachments(
+  tx: Sql,
+  emit: Emit,
+  messageIds: readonly number[],
+  keep: readonly string[] = [],
+  owner?: number,
+): Promise<Array<Record<string, unknown>>> {
+  const kept: number[] = []
+  for (const path of keep) {
+    const attachment = await attachmentByPath(tx, path)
+    if (attachment !== undefined) kept.push(attachment.id)
+  }
+  const removed = await tx.all<{ id: number }>(
+    `DELETE FROM attachment_messages WHERE message_id IN (SELECT value FROM json_each(?))
+     AND attachment_id NOT IN (SELECT value FROM json_each(?)) RETURNING attachment_id AS id`,
+    JSON.stringify(messageIds),
+    JSON.stringify(kept),
+  )
+  const detached: Array<Record<string, unknown>> = []
+  for (const id of new Set(removed.map((r) => Number(r.id)))) {
+    const attachment = await attachmentById(tx, id)
+    if (attachment === undefined) continue
+    const described = await describeAttachment(tx, attachment)
+    emit([attachment.owner_id], { type: 'attachment', op: 'update', attachment: described, upload_space_used: await uploadSpaceUsed(tx) })
+    if (attachment.owner_id === owner && (described.message_ids as number[]).length === 0) {
+      const { id: _, message_ids: __, ...rest } = described
+      detached.push({ id: attachment.id, ...rest, messages: [] })
+    }
+  }
+  return detached
+}
+
+/** Answers with the file's bytes, served so that nothing uploaded can run as a page of the service. */
+export async function serveAttachment(ctx: ChatContext, db: Sql, attachment: AttachmentRow): Promise<void> {
+  const row = await db.get<{ content: Uint8Array }>('SELECT content FROM attachments WHERE id = ?', attachment.id)
+  const { contentType, inline } = servedType(attachment.name)
+  ctx.set('Content-Type', contentType)
+  ctx.set('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`)
+  // Never sniffed into something else, never a page that runs anything (a PDF viewer needs no sandbox
+  // flag to stay inert under default-src 'none'; everything else is sandboxed too).
+  ctx.set('X-Content-Type-Options', 'nosniff')
+  ctx.set('Content-Security-Policy', contentType === 'application/pdf' ? "default-src 'none'" : "default-src 'none'; sandbox")
+  ctx.set('Cache-Control', 'private, no-cache')
+  ctx.status = 200
+  ctx.body = Buffer.from(row!.content)
+}
+
 /** Whether `user` may read the file: its uploader, or someone who may see a message linking it (messages/visibility.ts's rule). */
-async function canReadAttachment(db: Sql, user: User, attachment: AttachmentRow): Promise<boolean> {
+export async function canReadAttachment(db: Sql, user: User, attachment: AttachmentRow): Promise<boolean> {
   if (attachment.owner_id === user.id) return true
   return (await visibleMessages(db, user, await linkingMessages(db, attachment.id))).length > 0
 }
 
 const mib = (bytes: number): string => String(Math.round((bytes / 1024 / 1024) * 100) / 100)
 
-function decodeURIComponentSafe(text: string): string {
+export function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text)
   } catch {

@@ -431,4 +431,21 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX messages_search ON messages USING gin (search);
     `,
   },
+  // 13: what moves and uploads need of the service itself — its own bot (the Notification Bot of moved
+  // topics, kept out of user lists: routes/move-notices.ts, org/system-bots.ts) and the key temporary upload
+  // URLs are signed with, made here once so that every process on the database shares it
+  // (org/upload-urls.ts; 256 random bits from SQLite's randomblob, 244 from two of PostgreSQL's
+  // gen_random_uuid, both drawn from a CSPRNG).
+  {
+    sqlite: `
+    ALTER TABLE users ADD COLUMN is_system_bot INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+    INSERT INTO server_secrets (name, value) VALUES ('upload_url', lower(hex(randomblob(32))));
+    `,
+    postgres: `
+    ALTER TABLE users ADD COLUMN is_system_bot BIGINT NOT NULL DEFAULT 0;
+    CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    INSERT INTO server_secrets (name, value) VALUES ('upload_url', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+    `,
+  },
 ]

@@ -1,0 +1,181 @@
+// The notices the Notification Bot posts when PATCH /messages/{id} moves messages to another topic or channel
+// (send_notification_to_old_thread / _new_thread), and when a topic is marked resolved or unresolved.
+
+import type { ChatServices } from './context.js'
+import type { TextLinker } from '../linkify/text-linker.js'
+import { describeMessages, type MessageRow } from '../messages/describe.js'
+import { FLAG_BITS } from '../messages/flags.js'
+import { mentionDirectory } from '../messages/mention-directory.js'
+import { VISIBLE } from '../messages/visibility.js'
+import { subscriberIds, type Channel } from '../org/channels.js'
+import { notificationBot } from '../org/system-bots.js'
+import type { User } from '../org/users.js'
+import { renderWithMentions, topicLinks } from '../render/render.js'
+import type { Emit } from '../store/changes.js'
+import type { Sql } from '../store/store.js'
+
+/** The prefix that marks a topic resolved (the reference clients add and remove it). */
+export const RESOLVED_TOPIC_PREFIX = '✔ '
+
+export interface Place {
+  readonly channel: Channel
+  readonly topic: string
+}
+
+export interface Move {
+  readonly mover: User
+  /** The message the request named: "[A message](…)" links to it. */
+  readonly messageId: number
+  /** Every message moved. */
+  readonly ids: readonly number[]
+  readonly propagateMode: string
+  readonly from: Place
+  readonly to: Place
+  /** Whether the same request changed the content too (then a resolved topic gets no notice). */
+  readonly contentEdited: boolean
+  /** The linkers notices are rendered with (read before the transaction: a read outside it would wait for it). */
+  readonly linkers: readonly TextLinker[]
+}
+
+/**
+ * Posts the notices of `move` as the reference server words them: in the new topic (`toNew`, default true) where
+ * it came from, in the old one (`toOld`, default false since feature level 152) where it went — "This topic
+ * was moved…" when the mover moved every message they can see of it, else "A message…" or "N messages…".
+ * Marking a topic resolved (`✔ ` added or removed, nothing else changed) posts "… has marked this topic as
+ * resolved." instead of the new-topic notice. The mover has each notice as read.
+ */
+export async function postMoveNotices(
+  tx: Sql,
+  emit: Emit,
+  services: ChatServices,
+  move: Move,
+  notify: { readonly toOld: boolean; readonly toNew: boolean },
+): Promise<void> {
+  const channelMoved = move.from.channel.id !== move.to.channel.id
+  if (!channelMoved && move.from.topic === move.to.topic) return
+  const user = `@_**${move.mover.full_name}|${move.mover.id}**`
+  const resolution = channelMoved || move.contentEdited ? undefined : resolutionOf(move.from.topic, move.to.topic)
+  const posted: number[] = []
+  if (resolution !== undefined) posted.push(await post(tx, emit, services, move, move.to, `${user} has marked this topic as ${resolution}.`))
+  const count = move.ids.length
+  const movedAll = move.propagateMode === 'change_all' || !(await anyVisible(tx, move.mover, move.from, move.ids))
+  if (notify.toNew && resolution === undefined) {
+    const from = topicLink(move.from)
+    const alone = movedAll && !(await anyVisible(tx, move.mover, move.to, [...move.ids, ...posted]))
+    const link = `${services.baseUrl}/#narrow/channel/${channelSlug(move.to.channel)}/topic/${hashComponent(move.to.topic)}/near/${move.messageId}`
+    const text = alone
+      ? `This topic was moved here from ${from} by ${user}.`
+      : count === 1
+        ? `[A message](${link}) was moved here from ${from} by ${user}.`
+        : `${count} messages were moved here from ${from} by ${user}.`
+    await post(tx, emit, services, move, move.to, text)
+  }
+  if (notify.toOld) {
+    const to = topicLink(move.to)
+    const text = movedAll
+      ? `This topic was moved to ${to} by ${user}.`
+      : count === 1
+        ? `A message was moved from this topic to ${to} by ${user}.`
+        : `${count} messages were moved from this topic to ${to} by ${user}.`
+    await post(tx, emit, services, move, move.from, text)
+  }
+}
+
+/** `resolved` or `unresolved` when a topic only gained or lost the resolved prefix; else undefined. */
+function resolutionOf(from: string, to: string): 'resolved' | 'unresolved' | undefined {
+  if (to.startsWith(RESOLVED_TOPIC_PREFIX) && !from.startsWith(RESOLVED_TOPIC_PREFIX) && to.slice(RESOLVED_TOPIC_PREFIX.length) === from) return 'resolved'
+  if (from.startsWith(RESOLVED_TOPIC_PREFIX) && !to.startsWith(RESOLVED_TOPIC_PREFIX) && from.replace(/^[✔ ]+/u, '') === to) return 'unresolved'
+  return undefined
+}
+
+/** Whether `user` may see any message of `place` but `except` (so as to say "the topic" only when they moved all of it). */
+async function anyVisible(tx: Sql, user: User, place: Place, except: readonly number[]): Promise<boolean> {
+  const row = await tx.get(
+    `SELECT 1 AS one FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ?
+     WHERE m.stream_id = ? AND lower(m.topic) = lower(?) AND m.id NOT IN (SELECT value FROM json_each(?)) AND ${VISIBLE} LIMIT 1`,
+    user.id,
+    place.channel.id,
+    place.topic,
+    JSON.stringify(except),
+    user.role,
+    user.id,
+  )
+  return row !== undefined
+}
+
+/** Posts `content` as the Notification Bot to `place`'s subscribers (read for the mover); answers its id. */
+async function post(tx: Sql, emit: Emit, services: ChatServices, move: Move, place: Place, content: string): Promise<number> {
+  const now = Math.floor(services.now())
+  const bot = await notificationBot(tx, now)
+  const { linkers } = move
+  const { html } = renderWithMentions(content, linkers, await mentionDirectory(tx, content))
+  const inserted = await tx.get<{ id: number }>(
+    'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    'stream',
+    place.channel.id,
+    place.topic,
+    '[]',
+    bot.id,
+    content,
+    html,
+    now,
+  )
+  const id = Number(inserted!.id)
+  const audience = await subscriberIds(tx, place.channel.id)
+  const others = audience.filter((u) => u !== move.mover.id)
+  const mover = audience.filter((u) => u === move.mover.id)
+  for (const [users, bits] of [
+    [others, 0],
+    [mover, FLAG_BITS.read],
+  ] as const) {
+    if (users.length > 0)
+      await tx.run(
+        'INSERT INTO user_messages (user_id, message_id, flags) SELECT r.value, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM (SELECT value FROM json_each(?)) AS r',
+        id,
+        bits,
+        JSON.stringify(users),
+      )
+  }
+  const row: MessageRow = {
+    id,
+    type: 'stream',
+    stream_id: place.channel.id,
+    topic: place.topic,
+    recipients: '[]',
+    sender_id: bot.id,
+    content,
+    rendered_content: html,
+    timestamp: now,
+    last_edit_timestamp: null,
+    last_moved_timestamp: null,
+    edit_history: null,
+  }
+  const [message] = await describeMessages(tx, [row], () => 0, { applyMarkdown: true, topicLinks: (topic) => topicLinks(topic, linkers) })
+  delete message!.flags // (flags go beside the message in its event)
+  const shared = { type: 'message', message, raw_content: content, ...(!place.channel.invite_only && { public_channel: true }) }
+  if (others.length > 0) emit(others, { ...shared, flags: [] })
+  if (mover.length > 0) emit(mover, { ...shared, flags: ['read'] })
+  return id
+}
+
+/** `#**channel>topic**`, or a Markdown link where a name holds what that syntax cannot (the reference rule). */
+function topicLink(place: Place): string {
+  if (!UNSAFE.test(place.channel.name) && !UNSAFE.test(place.topic)) return `#**${place.channel.name}>${place.topic}**`
+  const escape = (text: string): string => text.replace(new RegExp(UNSAFE.source, 'g'), (c) => LINK_ESCAPES[c]!)
+  return `[#${escape(place.channel.name)} > ${escape(place.topic === '' ? 'general chat' : place.topic)}](#narrow/channel/${channelSlug(place.channel)}/topic/${hashComponent(place.topic)})`
+}
+
+/** What breaks the `#**channel>topic**` syntax. */
+const UNSAFE = /[`>*&[\]]|\$\$/
+const LINK_ESCAPES: Readonly<Record<string, string>> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' }
+
+/** `2-vocabularies`: a channel in a narrow URL (the reference clients' encoding). */
+function channelSlug(channel: Channel): string {
+  return `${channel.id}-${hashComponent(channel.name.replaceAll(' ', '-'))}`
+}
+
+/** A URL fragment component as the reference clients encode it: percent-encoding with `.` for `%`. */
+function hashComponent(text: string): string {
+  const encoded = encodeURIComponent(text).replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return encoded.replace(/[%.]/g, (c) => (c === '%' ? '.' : '.2E'))
+}
