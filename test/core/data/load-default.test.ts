@@ -200,3 +200,50 @@ describe('PrefixIndex.loadDefault, straight from the data', () => {
     })
   }
 })
+
+describe('PrefixIndex.readDefault', () => {
+  const FOAF = 'http://xmlns.com/foaf/0.1/'
+  let whole: PrefixIndex
+  let data: Awaited<ReturnType<typeof PrefixIndex.readDefault>>
+  before(async () => {
+    data = await PrefixIndex.readDefault()
+    whole = data.index()
+  })
+
+  it('makes the index loadDefault gives', async () => {
+    const loaded = await PrefixIndex.loadDefault()
+    assert.deepEqual(whole.size, loaded.size)
+    assert.deepEqual(whole.autocomplete('schema:Pers', { type: 'rdfs:Class' }), loaded.autocomplete('schema:Pers', { type: 'rdfs:Class' }))
+  })
+
+  it('makes an index of some namespaces’ terms, the prefix table whole, that completes them as the whole index does', () => {
+    const foaf = data.index({ namespaces: [FOAF] })
+    assert.equal(foaf.size.prefixes, whole.size.prefixes)
+    assert.ok(foaf.size.terms > 50 && foaf.size.terms < 200, `${foaf.size.terms} terms`)
+    assert.ok(foaf.terms().every((t) => t.iri.startsWith(FOAF)))
+    for (const [query, options] of [
+      ['foaf:Pers', { type: RDFS_CLASS, prefer: 'class' }],
+      ['foaf:', { type: RDF_PROPERTY, prefer: 'property', limit: 50 }],
+      ['FOAF:na', {}],
+      [FOAF + 'kn', { expand: true }],
+    ] as const) {
+      assert.deepEqual(foaf.complete(query, options), whole.complete(query, options), query)
+    }
+    assert.deepEqual(foaf.term(FOAF + 'Person'), whole.term(FOAF + 'Person'))
+    assert.equal(foaf.hasType(FOAF + 'Person', RDFS_CLASS), true)
+    assert.deepEqual(foaf.autocomplete('schema:Pers'), [])
+    assert.equal(foaf.expand('schema:Person'), 'http://schema.org/Person')
+  })
+
+  it('takes the terms of the namespace a synonym stands for', () => {
+    const https = data.index({ namespaces: ['https://schema.org/'] })
+    assert.ok(https.term('http://schema.org/Person') !== undefined)
+    assert.deepEqual(https.autocomplete('schema:Pers', { type: 'rdfs:Class' }), ['schema:Person'])
+  })
+
+  it('tells the namespace of a prefix of the table', () => {
+    assert.equal(data.namespace('foaf'), FOAF)
+    assert.equal(data.namespace('nosuch'), undefined)
+    for (const { prefix } of whole.entries().slice(0, 500)) assert.equal(data.namespace(prefix), whole.namespace(prefix), prefix)
+  })
+})

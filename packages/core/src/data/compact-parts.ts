@@ -2,6 +2,7 @@
 
 import type { PrefixEntry, PrefixIndexParts } from '../model.js'
 import { keepBaseSynonyms } from '../draft/namespace-synonyms.js'
+import { fold } from '../names/fold.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import { checkCompact, decodeCompact } from './compact.js'
 
@@ -11,10 +12,11 @@ import { checkCompact, decodeCompact } from './compact.js'
  * nothing layered on it never needs — and which took half of the default data's load (CPU profile).
  * For data the project wrote itself (the default data): its entries were checked when it was built, so
  * only its shape is checked here; a test holds this equal to the draft's path on the default data.
+ * `only`: the terms in these namespaces alone (see `PrefixIndex.readDefault`).
  */
-export function partsFromCompact(data: unknown, source: string, wholeTable: boolean): PrefixIndexParts {
+export function partsFromCompact(data: unknown, source: string, wholeTable: boolean, only?: readonly string[]): PrefixIndexParts {
   const compact = checkCompact(data, source)
-  const decoded = decodeCompact(compact)
+  const decoded = decodeCompact(compact, only === undefined ? undefined : inNamespaces(only, compact.namespaceSynonyms ?? []))
   const entries: PrefixEntry[] = []
   const taken = new Set<string>()
   for (const [prefix, namespace] of compact.prefixes) {
@@ -38,5 +40,19 @@ export function partsFromCompact(data: unknown, source: string, wholeTable: bool
     namespaceSynonyms,
     wholeTable,
     ...(Array.isArray(compact.termPriorities) && compact.termPriorities.length === decoded.terms.length && { termPriorities: compact.termPriorities }),
+  }
+}
+
+/**
+ * Whether an IRI lies in one of `namespaces` or in a namespace one of them is a synonym of (whose terms it
+ * completes: `https://schema.org/`), case-folded as completion matches (`foaf:pers` finds foaf:Person): an
+ * index of those terms completes them as the whole index does.
+ */
+function inNamespaces(namespaces: readonly string[], synonyms: ReadonlyArray<readonly [string, string]>): (iri: string) => boolean {
+  const folded = namespaces.map(fold)
+  for (const [synonym, namespace] of synonyms) if (folded.includes(fold(synonym))) folded.push(fold(namespace))
+  return (iri) => {
+    const key = fold(iri)
+    return folded.some((namespace) => key.startsWith(namespace))
   }
 }

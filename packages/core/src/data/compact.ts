@@ -127,7 +127,8 @@ export interface DecodedCompact {
   readonly terms: TermRecord[]
 }
 
-export function decodeCompact(compact: CompactIndex): DecodedCompact {
+/** `keep`: only the terms whose IRI it accepts (default all). */
+export function decodeCompact(compact: CompactIndex, keep?: (iri: string) => boolean): DecodedCompact {
   const vocabularies = new Map<string, VocabularyInfo>()
   const describe = (prefix: string, info: VocabularyInfo) => vocabularies.set(prefix, { ...vocabularies.get(prefix), ...info })
   for (const [prefix, info] of Object.entries(compact.vocabularies)) describe(prefix, info)
@@ -156,13 +157,27 @@ export function decodeCompact(compact: CompactIndex): DecodedCompact {
       Array.isArray(pair),
     ),
     subClassOf: compact.subClassOf.map(([sub, sup]) => [typeAt(sub), typeAt(sup)] as const),
-    terms: compact.terms.map(([iri, positions, label], i) => {
-      const types = [...new Set(positions.map(typeAt))]
-      const count = references.get(i) ?? 0
-      const isDeprecated = deprecated.has(i) || types.some((t) => DEPRECATED_TYPES.has(t))
-      return { iri, types, ...(label !== undefined && { label }), ...(count > 0 && { references: count }), ...(isDeprecated && { deprecated: true }) }
-    }),
+    terms: decodeTerms(compact, typeAt, references, deprecated, keep),
   }
+}
+
+/** The terms of `compact` that `keep` accepts (all without it), in the file's order; positions key references and deprecation. */
+function decodeTerms(
+  compact: CompactIndex,
+  typeAt: (i: number) => string,
+  references: ReadonlyMap<number, number>,
+  deprecated: ReadonlySet<number>,
+  keep?: (iri: string) => boolean,
+): TermRecord[] {
+  const terms: TermRecord[] = []
+  compact.terms.forEach(([iri, positions, label], i) => {
+    if (keep !== undefined && !keep(iri)) return
+    const types = [...new Set(positions.map(typeAt))]
+    const count = references.get(i) ?? 0
+    const isDeprecated = deprecated.has(i) || types.some((t) => DEPRECATED_TYPES.has(t))
+    terms.push({ iri, types, ...(label !== undefined && { label }), ...(count > 0 && { references: count }), ...(isDeprecated && { deprecated: true }) })
+  })
+  return terms
 }
 
 /** `data` as a compact index, if it has the shape of one; else an INVALID_SOURCE error naming `source`. */
