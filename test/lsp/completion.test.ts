@@ -236,6 +236,30 @@ describe('prefixd lsp: completion', function () {
     assert.ok(labels(repeated).includes('foaf:mbox'), labels(repeated).join(' '))
   })
 
+  it('answers the completions that come as the server starts as it does once its whole index is made', async () => {
+    // A fresh server: these first completions are answered from an index of the vocabulary each reads.
+    const fresh = await startClient(['--stdio'])
+    const documents = ['ex:a a foaf:Pers', '@prefix schema: <https://schema.org/> .\nex:a schema:na', 'ex:a a sh', 'ex:a dct:']
+    const shape = (list: CompletionList | null) =>
+      list?.items.map(({ label, kind, detail, labelDetails, textEdit, additionalTextEdits }) => ({
+        label,
+        kind,
+        detail,
+        labelDetails,
+        textEdit,
+        additionalTextEdits,
+      }))
+    const ask = async (text: string, n: number) => {
+      const uri = await fresh.open(`file:///test/first-${n}.ttl`, 'turtle', text)
+      return shape((await fresh.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: end(text) })) as CompletionList)
+    }
+    const first = await Promise.all(documents.map((text, n) => ask(text, n))).finally(() => fresh.close())
+    const later = await Promise.all(documents.map((text, n) => completeAtEnd(text).then(shape)))
+    assert.ok(first[0]?.some((item) => item.label === 'foaf:Person'))
+    assert.ok(first[1]?.some((item) => item.label === 'schema:name'))
+    assert.deepEqual(first, later)
+  })
+
   it('property: accepting any term completion in a Turtle document gives a document N3.js parses', async () => {
     const prefixes = ['foaf', 'schema', 'dcterms', 'skos', 'rdfs', 'owl', 'xsd', 'dcat', 'prov']
     const header = fc.constantFrom(

@@ -1,13 +1,21 @@
 // The prefixd command line: parses arguments, runs one command over the index, returns the exit code.
 
 import { parseArgs } from 'node:util'
-import { formatPrefixes, PREFIX_TABLE_FORMATS, PrefixError, type DataProvenance, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
+import {
+  formatPrefixes,
+  PREFIX_TABLE_FORMATS,
+  PrefixError,
+  type DataProvenance,
+  type DefaultData,
+  type PrefixIndex,
+  type PrefixTableFormat,
+} from '@prefixd/core'
 import { createReadStream } from 'node:fs'
 import { filterLines } from './line-filter.js'
 import type { WorkspaceSettings } from '@prefixd/lsp'
 import { parseWhole } from './flag-values.js'
 import { pretty, prettyFormat } from './pretty.js'
-import { loadIndex, type IndexSources } from './load-index.js'
+import { loadIndex, readDefaultData, type IndexSources } from './load-index.js'
 import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 import { runServe, SERVE_OPTIONS, SERVE_USAGE } from './serve-command.js'
 import { UsageError } from './usage-error.js'
@@ -156,7 +164,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
       return index
     }
-    return runLsp(args, values, io, load, reload)
+    // The default data alone: the server makes the index from it, after answering a first completion early.
+    return runLsp(args, values, io, () => readDefaultData(sources) ?? load(), reload)
   }
   if (runCommand === undefined) {
     await runServe(args, values, io, load)
@@ -171,7 +180,7 @@ async function runLsp(
   args: readonly string[],
   values: Values,
   io: CliIo,
-  load: () => Promise<PrefixIndex>,
+  load: () => Promise<PrefixIndex | DefaultData>,
   reload: (settings: WorkspaceSettings) => Promise<PrefixIndex>,
 ): Promise<number> {
   if (args.length > 0) throw new UsageError('lsp takes no arguments')

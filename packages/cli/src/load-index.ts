@@ -1,7 +1,16 @@
 // Builds the index a command runs on: the default data plus a user's --prefixes and --vocab files.
 
 import { readFile } from 'node:fs/promises'
-import { formatOfFile, PrefixIndex, PrefixIndexBuilder, readPrefixSource, type DataTier, type LoadProblem, type PrefixSourceRead } from '@prefixd/core'
+import {
+  formatOfFile,
+  PrefixIndex,
+  PrefixIndexBuilder,
+  readPrefixSource,
+  type DataTier,
+  type DefaultData,
+  type LoadProblem,
+  type PrefixSourceRead,
+} from '@prefixd/core'
 import { UsageError } from './usage-error.js'
 
 export interface IndexSources {
@@ -19,10 +28,20 @@ export interface IndexSources {
   readonly tier?: DataTier
 }
 
+/** Whether `sources` are the default data alone, nothing layered over it. */
+function defaultsAlone(sources: IndexSources): boolean {
+  const layered = (sources.prefixFiles?.length ?? 0) > 0 || (sources.vocabFiles?.length ?? 0) > 0 || sources.prefixes !== undefined
+  return !layered && sources.defaults !== false
+}
+
+/** The default data read, to make the index from (`PrefixIndex.readDefault`), when `sources` are that data alone. */
+export function readDefaultData(sources: IndexSources): Promise<DefaultData> | undefined {
+  return defaultsAlone(sources) ? PrefixIndex.readDefault({ tier: sources.tier ?? 'full', wholeTable: sources.wholeTable ?? false }) : undefined
+}
+
 /** The index with the user's files layered over the defaults, and what in them could not be loaded. */
 export async function loadIndex(sources: IndexSources): Promise<{ index: PrefixIndex; problems: readonly LoadProblem[] }> {
-  const layered = (sources.prefixFiles?.length ?? 0) > 0 || (sources.vocabFiles?.length ?? 0) > 0 || sources.prefixes !== undefined
-  if (!layered && sources.defaults !== false) {
+  if (defaultsAlone(sources)) {
     // Nothing over the defaults: the index comes straight from the data, without a builder (twice as fast).
     return { index: await PrefixIndex.loadDefault({ tier: sources.tier ?? 'full', wholeTable: sources.wholeTable ?? false }), problems: [] }
   }

@@ -27,14 +27,32 @@ export interface CompletionOptions {
   readonly insertReplace: boolean
 }
 
+/** What is being completed at a position: the name typed so far, the range it replaces, what the position asks for. */
+export interface CompletionSpot {
+  /** The name typed so far (`undefined`: nothing yet, at a new token). */
+  readonly typed: ReturnType<typeof partialNameAt>
+  /** Whether the name follows an operator of a SPARQL property path. */
+  readonly inPath: boolean
+  readonly range: Range
+  readonly insertRange: Range
+  /** The type of term the position asks for (a class after `a`, a property where a predicate goes). */
+  readonly type: string | undefined
+}
+
 /** The completions at `offset`, or `null` where nothing completes (a string, a comment, an IRI, a variable). */
 export function complete(view: DocumentView, index: PrefixIndex, offset: number, options: CompletionOptions): CompletionList | null {
+  const spot = completionSpot(view, offset)
+  return spot === undefined ? null : completeAt(view, index, spot, options)
+}
+
+/** What `offset` completes, or `undefined` where nothing does (a string, a comment, an IRI, a variable). */
+export function completionSpot(view: DocumentView, offset: number): CompletionSpot | undefined {
   let at = view.tokenIndexAt(offset)
   // Right after `;`, `[` and the like the cursor starts a new token.
   if (view.tokens[at]?.kind === 'punct' && view.tokens[at]!.end === offset) at++
   const token = view.tokens[at]
   const inToken = token !== undefined && token.start < offset && offset <= token.end
-  if (inToken && token.kind !== 'term' && token.kind !== 'literal') return null
+  if (inToken && token.kind !== 'term' && token.kind !== 'literal') return undefined
   const start = inToken ? token.start : offset
   const before = view.slice(start, offset)
   let typed = partialNameAt(before)
@@ -48,16 +66,31 @@ export function complete(view: DocumentView, index: PrefixIndex, offset: number,
       inPath = true
     }
   }
-  if (inToken && typed === undefined) return null
+  if (inToken && typed === undefined) return undefined
   const from = typed === undefined ? offset : start + typed.from
   // The name's whole token is replaced (the typed part only, where the client lets the user choose).
   const end = inToken && token.kind === 'term' ? token.end : offset
   const range = { start: view.document.positionAt(from), end: view.document.positionAt(end) }
   const insertRange = { start: range.start, end: view.document.positionAt(offset) }
   const position = inPath ? 'predicate' : token?.kind === 'literal' ? 'object' : positionAfter(view.tokens.slice(statementStart(view, at), at), view.language)
-  const type = TYPE_AT[position]
-  const items = new Items(view, index, { range, insertRange, insertReplace: options.insertReplace })
+  return { typed, inPath, range, insertRange, type: TYPE_AT[position] }
+}
 
+/**
+ * The namespaces whose terms completing `spot` reads: none for a prefix, the namespace of the prefix typed
+ * for its terms (the core adds the one it is a synonym of); `undefined` when it searches every term (a bare word).
+ */
+export function namespacesRead(view: DocumentView, table: Pick<PrefixIndex, 'namespace'>, { typed, inPath }: CompletionSpot): readonly string[] | undefined {
+  const text = typed?.text ?? ''
+  if (typed === undefined || !typed.hasColon) return text.length >= 2 && !inPath && !KEYWORDS.has(text) ? undefined : []
+  const namespace = view.declared.get(typed.prefix) ?? table.namespace(typed.prefix)
+  return namespace === undefined ? [] : [namespace]
+}
+
+/** The completions of `spot`. */
+export function completeAt(view: DocumentView, index: PrefixIndex, spot: CompletionSpot, options: CompletionOptions): CompletionList {
+  const { typed, inPath, range, insertRange, type } = spot
+  const items = new Items(view, index, { range, insertRange, insertReplace: options.insertReplace })
   const text = typed?.text ?? ''
   if (typed === undefined || !typed.hasColon) {
     if (KEYWORDS.has(text)) return { isIncomplete: true, items: [] }

@@ -2,7 +2,7 @@
 
 import { connect } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
-import type { PrefixIndex } from '@prefixd/core'
+import type { DefaultData, PrefixIndex } from '@prefixd/core'
 import type { Connection } from 'vscode-languageserver/node'
 import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from './protocol.js'
 import { startServer } from './server.js'
@@ -17,7 +17,8 @@ export type Transport = { readonly kind: 'stdio' } | { readonly kind: 'node-ipc'
 
 export interface LanguageServerOptions {
   readonly transport: Transport
-  readonly index: PrefixIndex | Promise<PrefixIndex>
+  /** The index, a promise of it, or of the default data to make it from (see {@link ServerOptions.index}). */
+  readonly index: PrefixIndex | Promise<PrefixIndex | DefaultData>
   /** Builds the index again with the editor's settings (see {@link ServerOptions.reload}). */
   readonly reload?: (settings: WorkspaceSettings) => Promise<PrefixIndex>
   readonly stdin?: NodeJS.ReadableStream
@@ -36,17 +37,15 @@ export function runLanguageServer(options: LanguageServerOptions): Connection {
   // server's RSS went from 188 to 144 MB (bench/lsp.ts's document; load average 13–21 on 2 cores).
   // Set here, as the process starts: `prefixd` is run as `node main.js`, with no V8 flags of its own.
   const connection = connectionFor(options)
-  const index = Promise.resolve(options.index)
+  const index = startServer(connection, { index: options.index, ...(options.reload && { reload: options.reload }) })
   // Once the index is in: while it loads, the flag made V8 collect more often (50 ms more CPU to the first completion).
-  void index.then(
+  index.then(
     () => setFlagsFromString('--optimize-for-size'),
-    () => {},
+    (error: Error) => {
+      ;(options.stderr ?? process.stderr).write(`prefixd: ${error.message}\n`)
+      process.exit(2)
+    },
   )
-  index.catch((error: Error) => {
-    ;(options.stderr ?? process.stderr).write(`prefixd: ${error.message}\n`)
-    process.exit(2)
-  })
-  startServer(connection, { index, ...(options.reload && { reload: options.reload }) })
   return connection
 }
 

@@ -1,8 +1,16 @@
-// The index the server answers with: loading while the first requests arrive, replaced when settings change.
+// The index the server answers with: made from the default data after a first completion answered early,
+// or given loaded; replaced when settings change.
 
-import type { PrefixIndex } from '@prefixd/core'
+import { PrefixIndex, type DefaultData } from '@prefixd/core'
 import { TermChecks } from './diagnostics.js'
 import { WarmUp } from './warm-up.js'
+
+/**
+ * Milliseconds without a request or an edit, once a document is open, before the whole index is made from
+ * the data: a completion that comes as the document opens (an editor started to complete a name) is answered
+ * first, from an index of the vocabulary it reads, which is made in a fraction of the time.
+ */
+const BUILD_WHEN_IDLE = 50
 
 /** The index, the term checks made on it, and the warm-up of what it builds on first use. */
 export class ServerIndex {
@@ -12,10 +20,29 @@ export class ServerIndex {
   /** The first index, once loaded; rejects when it cannot be loaded. */
   readonly ready: Promise<PrefixIndex>
   readonly warmUp = new WarmUp(() => this.current)
+  /** The data the first index is made from, until it is made. */
+  #data: DefaultData | undefined
+  /** The last index made of some namespaces' terms, to answer completions before the whole one is made. */
+  #early: { readonly key: string; readonly index: PrefixIndex } | undefined
+  /** Makes the whole index once the server is idle, while the data waits. */
+  #build: NodeJS.Timeout | undefined
+  /** Whether a document was opened or a request came: until then nothing is made. */
+  #active = false
+  #settle!: { resolve(index: PrefixIndex): void; reject(error: unknown): void }
 
-  /** `loaded` runs once the first index is in. */
-  constructor(index: PrefixIndex | Promise<PrefixIndex>, loaded: () => void) {
-    this.ready = Promise.resolve(index).then((first) => {
+  /**
+   * `index`: the index, a promise of it, or of the default data to make it from (see {@link ServerIndex.forCompletion}).
+   * `loaded` runs once the first index is in.
+   */
+  constructor(index: PrefixIndex | Promise<PrefixIndex | DefaultData>, loaded: () => void) {
+    this.ready = new Promise<PrefixIndex>((resolve, reject) => {
+      this.#settle = { resolve, reject }
+      Promise.resolve(index).then((value) => {
+        if (value instanceof PrefixIndex) return resolve(value)
+        this.#data = value
+        if (this.#active) this.activity()
+      }, reject)
+    }).then((first) => {
       this.replace(first)
       loaded()
       this.warmUp.loaded()
@@ -23,14 +50,55 @@ export class ServerIndex {
     })
   }
 
-  /** The index now, or the first one once it is loaded. */
+  /** The index now, or the first one once it is made (soon: see {@link ServerIndex.activity}). */
   async get(): Promise<PrefixIndex> {
     return this.current ?? (await this.ready)
+  }
+
+  /** The whole index, made now if only the data is in: for a request that needs it. */
+  async need(): Promise<PrefixIndex> {
+    this.#make()
+    return this.get()
+  }
+
+  /**
+   * An index that answers a completion reading the terms of `namespaces` (`undefined`: of every namespace):
+   * the whole index once made; before, one of those namespaces' terms, made from the data (and kept for the
+   * next completion that reads the same). Completion answers from it as from the whole index.
+   */
+  async forCompletion(namespaces: (table: Pick<PrefixIndex, 'namespace'>) => readonly string[] | undefined): Promise<PrefixIndex> {
+    const data = this.#data
+    const read = data === undefined || this.current !== undefined ? undefined : namespaces(data)
+    if (data === undefined || read === undefined) return this.need()
+    const key = read.join(' ')
+    if (this.#early?.key !== key) this.#early = { key, index: data.index({ namespaces: read }) }
+    return this.#early.index
+  }
+
+  /** A document opened, a request or an edit: the whole index is made once the server is idle; the warm-up likewise. */
+  activity(): void {
+    this.#active = true
+    if (this.#data !== undefined) (this.#build ??= setTimeout(() => this.#make(), BUILD_WHEN_IDLE).unref()).refresh()
+    this.warmUp.activity()
   }
 
   /** Answers with `index` from now on (settings changed). */
   replace(index: PrefixIndex): void {
     this.current = index
     this.checks = new TermChecks(index)
+  }
+
+  /** Makes the whole index from the data, if it is in and not made yet. */
+  #make(): void {
+    const data = this.#data
+    if (data === undefined) return
+    clearTimeout(this.#build)
+    this.#data = undefined
+    this.#early = undefined
+    try {
+      this.#settle.resolve(data.index())
+    } catch (error) {
+      this.#settle.reject(error)
+    }
   }
 }

@@ -2,11 +2,11 @@
 // incrementally (text and tokens). The index may still be loading when the first requests arrive;
 // they wait for it.
 
-import type { PrefixIndex } from '@prefixd/core'
-import type { Connection, InitializeParams, InitializeResult, Position } from 'vscode-languageserver'
+import type { DefaultData, PrefixIndex } from '@prefixd/core'
+import type { CompletionList, CompletionParams, Connection, InitializeParams, InitializeResult, Position } from 'vscode-languageserver'
 import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind } from './protocol.js'
 import { codeActions, declaration } from './code-actions.js'
-import { complete, DECLARE_PREFIX_COMMAND, resolveCompletion } from './completion.js'
+import { completeAt, completionSpot, DECLARE_PREFIX_COMMAND, namespacesRead, resolveCompletion } from './completion.js'
 import type { DocumentView } from './document.js'
 import { documentLinks, hover } from './navigation.js'
 import { OpenDocuments } from './open-documents.js'
@@ -16,8 +16,12 @@ import { ServerIndex } from './server-index.js'
 import { readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
 
 export interface ServerOptions {
-  /** The index, or a promise of it: the server answers `initialize` at once and loads meanwhile. */
-  readonly index: PrefixIndex | Promise<PrefixIndex>
+  /**
+   * The index, or a promise of it: the server answers `initialize` at once and loads meanwhile. Or a promise
+   * of the default data (`PrefixIndex.readDefault()`): the server makes the index itself, once idle, and a
+   * completion that comes first is answered from an index of the vocabulary it reads (made in a fraction of the time).
+   */
+  readonly index: PrefixIndex | Promise<PrefixIndex | DefaultData>
   /** Milliseconds between the last edit and the diagnostics (default 20). */
   readonly diagnosticsDelay?: number
   /** Builds the index again with the editor's settings layered over the command line's; without it settings are ignored. */
@@ -35,8 +39,8 @@ interface Server {
   readonly client: { insertReplace: boolean; root?: string; pullsSettings: boolean; initialSettings?: unknown }
 }
 
-/** Serves `connection` until the client exits. */
-export function startServer(connection: Connection, options: ServerOptions): void {
+/** Serves `connection` until the client exits; resolves with the index once it is loaded. */
+export function startServer(connection: Connection, options: ServerOptions): Promise<PrefixIndex> {
   const documents = new OpenDocuments()
   // The syntax thread starts once the index is in and the requests that waited for it are answered: the
   // first completion waits for the index, not for the parsers.
@@ -50,6 +54,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   registerDocumentSync(server)
   connection.onShutdown(() => documents.checker.stop())
   connection.listen()
+  return index.ready
 }
 
 function initialize({ client }: Server, params: InitializeParams): InitializeResult {
@@ -82,12 +87,32 @@ async function withView<T>(
   fallback: T,
   feature: (view: DocumentView, index: PrefixIndex) => T,
 ): Promise<T> {
-  const loaded = await server.index.get()
-  const view = server.documents.viewOf(params?.textDocument?.uri)
   try {
+    const loaded = await server.index.need()
+    const view = server.documents.viewOf(params?.textDocument?.uri)
     return view === undefined ? fallback : feature(view, loaded)
   } finally {
-    server.index.warmUp.activity()
+    server.index.activity()
+  }
+}
+
+/**
+ * Completion: from the whole index, or before it is made, from one of the vocabulary the completion reads
+ * (the first keystrokes after the editor starts the server), which answers alike.
+ */
+async function completion(server: Server, params: CompletionParams): Promise<CompletionList | null> {
+  const spotAt = (view: DocumentView) => completionSpot(view, offsetOf(view, params.position))
+  try {
+    const loaded = await server.index.forCompletion((table) => {
+      const view = server.documents.viewOf(params?.textDocument?.uri)
+      const spot = view === undefined ? undefined : spotAt(view)
+      return view === undefined || spot === undefined ? [] : namespacesRead(view, table, spot)
+    })
+    const view = server.documents.viewOf(params?.textDocument?.uri)
+    const spot = view === undefined ? undefined : spotAt(view)
+    return view === undefined || spot === undefined ? null : completeAt(view, loaded, spot, { insertReplace: server.client.insertReplace })
+  } finally {
+    server.index.activity()
   }
 }
 
@@ -102,10 +127,8 @@ function offsetOf(view: DocumentView, position: Position | undefined): number {
 /** The requests: each feature on the document's current view. */
 function registerFeatures(server: Server): void {
   const { connection, client } = server
-  connection.onCompletion((params) =>
-    withView(server, params, null, (view, loaded) => complete(view, loaded, offsetOf(view, params.position), { insertReplace: client.insertReplace })),
-  )
-  connection.onCompletionResolve(async (item) => resolveCompletion(await server.index.get(), item))
+  connection.onCompletion((params) => completion(server, params))
+  connection.onCompletionResolve(async (item) => resolveCompletion(await server.index.need(), item))
   connection.onHover((params) => withView(server, params, null, (view, loaded) => hover(view, loaded, offsetOf(view, params.position))))
   connection.onDocumentLinks((params) => withView(server, params, [], documentLinks))
   connection.onCodeAction((params) =>
@@ -191,13 +214,13 @@ function registerDocumentSync({ connection, documents, publisher, index }: Serve
   connection.onDidOpenTextDocument((params) => {
     if (!documents.open(params)) return // not a document of ours
     void publisher.publish(params.textDocument.uri)
-    index.warmUp.activity()
+    index.activity()
   })
   connection.onDidChangeTextDocument((params) => {
     const open = documents.change(params)
     if (open === undefined) return
     publisher.schedule(open)
-    index.warmUp.activity()
+    index.activity()
   })
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
     if (documents.close(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] })
