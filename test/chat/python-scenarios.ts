@@ -181,6 +181,61 @@ print(json.dumps(out))`,
     assert.deepEqual([out.after!.result, out.after!.msg], ['error', 'Invalid message(s)'])
   })
 
+  it('searches with highlights, moves a topic (its notices reach the other process), and shares a file by a temporary URL', async () => {
+    const { py, clientUrl, peopleUrl } = services()
+    const nina = await messageQueue(peopleUrl, 'nina')
+    // Max's attachment events, read through the other process.
+    const registered = await call(peopleUrl, 'max', 'POST', '/register', { event_types: '["attachment"]' })
+    const queueId = registered.body.queue_id as string
+    const rc = await py.zuliprc(clientUrl, USERS.max!.email, USERS.max!.api_key)
+    const { stdout } = await py.python(
+      `import json, os, tempfile, requests, zulip
+c = zulip.Client(config_file=os.environ["ZULIPRC"])
+out = {}
+first = c.send_message({"type": "stream", "to": "general", "subject": "py turtle", "content": "a *turtle* here"})
+out["found"] = c.get_messages({"anchor": "newest", "num_before": 5, "num_after": 0, "narrow": [{"operator": "topic", "operand": "py turtle"}, {"operator": "search", "operand": "Turtle"}]})
+out["moved"] = c.update_message({"message_id": first["id"], "topic": "py moved", "propagate_mode": "change_all", "send_notification_to_old_thread": True})
+path = os.path.join(tempfile.mkdtemp(), "shared.txt")
+with open(path, "w") as f:
+    f.write("shared for a minute")
+with open(path, "rb") as fp:
+    up = c.upload_file(fp)
+sent = c.send_message({"type": "stream", "to": "general", "subject": "py files", "content": "[shared](%s)" % up["url"]})
+out["sent"] = sent
+out["temporary"] = c.call_endpoint(url="user_uploads/" + up["url"][len("/user_uploads/"):], method="GET")
+r = requests.get(os.environ["SITE"] + out["temporary"]["url"])
+out["fetched"] = [r.status_code, r.text]
+out["deleted"] = c.delete_message(sent["id"])
+print(json.dumps(out))`,
+      { ZULIPRC: rc, SITE: clientUrl },
+    )
+    const out = JSON.parse(stdout) as Record<string, Record<string, unknown>> & { fetched: [number, string] }
+    const [found] = out.found!.messages as Array<{ match_content: string; match_subject: string }>
+    assert.equal(found!.match_content, '<p>a <em><span class="highlight">turtle</span></em> here</p>')
+    assert.equal(found!.match_subject, 'py <span class="highlight">turtle</span>')
+    assert.equal(out.moved!.result, 'success')
+    const by = `@_**Max Member|${USERS.max!.user_id}**`
+    await nina.next((m) => m.content === `This topic was moved here from #**general>py turtle** by ${by}.`, 'the notice in the new topic')
+    await nina.next((m) => m.content === `This topic was moved to #**general>py moved** by ${by}.` && m.subject === 'py turtle', 'the notice in the old topic')
+    assert.match(String(out.temporary!.url), /^\/user_uploads\/temporary\/.+\/shared\.txt$/)
+    assert.deepEqual(out.fetched, [200, 'shared for a minute'])
+    assert.equal(out.deleted!.result, 'success')
+    // The uploader heard the file gain the message, then lose it with its deletion, through either process.
+    const deadline = performance.now() + 30_000 // a safety net, not a measure
+    for (;;) {
+      const answer = await call(peopleUrl, 'max', 'GET', '/events', { queue_id: queueId, last_event_id: '-1', dont_block: 'true' })
+      const ops = (answer.body.events as Array<{ op: string; attachment: { message_ids?: number[] } }>).map(
+        (e) => `${e.op}:${JSON.stringify(e.attachment.message_ids)}`,
+      )
+      if (ops.length === 3) {
+        assert.deepEqual(ops, ['add:[]', `update:[${String(out.sent!.id)}]`, 'update:[]'])
+        break
+      }
+      if (performance.now() > deadline) throw new Error(`attachment events: ${ops.join(', ')}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })
+
   it('zulip-send sends with a .zuliprc, to people by email and to a channel topic', async () => {
     const { py, clientUrl, peopleUrl } = services()
     const nina = await messageQueue(peopleUrl, 'nina')
