@@ -19,6 +19,11 @@ import {
   type ApiSuspect,
   type ApiTermEntry,
   type ApiVocabulary,
+  type Candidate,
+  type EpmRecord,
+  type TermDescription,
+  type TermRef,
+  type VocabularyDescription,
 } from '@prefixd/core'
 import { createApp, OPENAPI_DOCUMENT } from '@prefixd/server'
 import { listen, type Running } from './http-helpers.js'
@@ -86,6 +91,11 @@ describe('the OpenAPI schemas and the answer types', () => {
       agree<FromSchema<Schemas['RebindWarning']>, ApiRebindWarning>(true),
       agree<FromSchema<Schemas['SetWritten']>, ApiSetWritten>(true),
       agree<FromSchema<Schemas['BodyProblem']>, ApiBodyProblem>(true),
+      agree<FromSchema<Schemas['Candidate']>, Candidate>(true),
+      agree<FromSchema<Schemas['EpmRecord']>, EpmRecord>(true),
+      agree<FromSchema<Schemas['TermRef']>, TermRef>(true),
+      agree<FromSchema<Schemas['VocabularyDescription']>, VocabularyDescription>(true),
+      agree<FromSchema<Schemas['TermDescription']>, TermDescription>(true),
     ]
     assert.ok(checks.every(Boolean))
   })
@@ -133,6 +143,10 @@ describe('the OpenAPI schemas and the answer types', () => {
         ['/api/v1/prefixes/shema', one('Vocabulary')],
         ['/api/v1/prefixes?grades=true&show=all', listOf('PrefixRow')],
         ['/api/v1/vocabularies', one('Featured')],
+        ['/api/v1/term?q=foaf:Person', one('TermDescription')],
+        ['/api/v1/term?q=schema:name', one('TermDescription')],
+        ['/api/v1/candidates?q=https%3A%2F%2Fschema.org%2FPerson', one('Candidates')],
+        ['/api/v1/prefixes?format=epm', listOf('EpmRecord')],
       ]
       for (const [path, schema] of cases) assert.deepEqual(problems(await answer(path), schema), [], path)
     })
