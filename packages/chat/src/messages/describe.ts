@@ -54,24 +54,21 @@ export async function describeMessages(
     if (row.type === 'private') for (const id of JSON.parse(row.recipients) as number[]) peopleIds.add(id)
     else if (row.stream_id !== null) channelIds.add(row.stream_id)
   }
-  const people = new Map(
-    (
-      await db.all<{ id: number; email: string; full_name: string }>(
-        'SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))',
-        JSON.stringify([...peopleIds]),
-      )
-    ).map((p) => [p.id, p]),
-  )
-  const channels = new Map(
-    (
-      await db.all<{ id: number; name: string }>('SELECT id, name FROM channels WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify([...channelIds]))
-    ).map((c) => [c.id, c.name]),
-  )
-  const realmName = options.realmName ?? (await realmSettings(db)).name
-  const reactions = await reactionsOf(
-    db,
-    rows.map((r) => r.id),
-  )
+  // Independent reads, sent together: on PostgreSQL each is a round trip, and they overlap on the pool's connections.
+  const [peopleRows, channelRows, realmName, reactions] = await Promise.all([
+    db.all<{ id: number; email: string; full_name: string }>(
+      'SELECT id, email, full_name FROM users WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify([...peopleIds]),
+    ),
+    db.all<{ id: number; name: string }>('SELECT id, name FROM channels WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify([...channelIds])),
+    options.realmName ?? realmSettings(db).then((realm) => realm.name),
+    reactionsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ])
+  const people = new Map(peopleRows.map((p) => [p.id, p]))
+  const channels = new Map(channelRows.map((c) => [c.id, c.name]))
   return rows.map((row) => {
     const sender = people.get(row.sender_id)
     const bits = flagsOf(row.id)
