@@ -28,6 +28,10 @@ export class ServerIndex {
   #build: NodeJS.Timeout | undefined
   /** Whether a document was opened or a request came: until then nothing is made. */
   #active = false
+  /** Whether a request needs the whole index: it is made as soon as the data is in. */
+  #needed = false
+  /** What was given, once read: a completion that comes while the data is read waits for it, not for the whole index. */
+  readonly #given: Promise<unknown>
   #settle!: { resolve(index: PrefixIndex): void; reject(error: unknown): void }
 
   /**
@@ -35,12 +39,15 @@ export class ServerIndex {
    * `loaded` runs once the first index is in.
    */
   constructor(index: PrefixIndex | Promise<PrefixIndex | DefaultData>, loaded: () => void) {
+    const given = Promise.resolve(index)
+    this.#given = given.catch(() => undefined)
     this.ready = new Promise<PrefixIndex>((resolve, reject) => {
       this.#settle = { resolve, reject }
-      Promise.resolve(index).then((value) => {
+      given.then((value) => {
         if (value instanceof PrefixIndex) return resolve(value)
         this.#data = value
-        if (this.#active) this.activity()
+        if (this.#needed) this.#make()
+        else if (this.#active) this.activity()
       }, reject)
     }).then((first) => {
       this.replace(first)
@@ -57,6 +64,7 @@ export class ServerIndex {
 
   /** The whole index, made now if only the data is in: for a request that needs it. */
   async need(): Promise<PrefixIndex> {
+    this.#needed = true
     this.#make()
     return this.get()
   }
@@ -67,6 +75,7 @@ export class ServerIndex {
    * next completion that reads the same). Completion answers from it as from the whole index.
    */
   async forCompletion(namespaces: (table: Pick<PrefixIndex, 'namespace'>) => readonly string[] | undefined): Promise<PrefixIndex> {
+    if (this.current === undefined && this.#data === undefined) await this.#given
     const data = this.#data
     const read = data === undefined || this.current !== undefined ? undefined : namespaces(data)
     if (data === undefined || read === undefined) return this.need()
