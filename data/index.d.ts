@@ -6,7 +6,7 @@ export declare const PREFIXES_INDEX_FILE: URL
 export declare const PROVENANCE_FILE: URL
 /** The knowledge tier: definitions, domains, ranges, hierarchies and vocabulary headers (`prefixd-knowledge/2`). */
 export declare const KNOWLEDGE_FILE: URL
-/** A tier module's source: its JSON as one raw template string (the JSON text itself), which engines load faster than the same data as JS objects. */
+/** A tier module's source: its JSON (made ASCII, no line breaks) as one single-quoted string, backslashes doubled; parsed by `JSON.parse` unless `text`. */
 export declare function tierModule(json: string, options?: { readonly text?: boolean }): string
 /**
  * The JSON text of a tier, from its module's source (what {@link tierModule} wrote): for reading a tier from
@@ -14,5 +14,3 @@ export declare function tierModule(json: string, options?: { readonly text?: boo
  * @example JSON.parse(tierJson(readFileSync(FULL_INDEX_FILE, 'utf8'))).format // 'prefixd-index/1'
  */
 export declare function tierJson(source: string): string
-/** {@link tierJson} for the file's bytes: the JSON's bytes, a view into them (the knowledge tier reads its lines lazily). */
-export declare function tierJsonBytes(bytes: Uint8Array): Uint8Array

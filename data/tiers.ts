@@ -22,9 +22,9 @@ export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFi
     const checksum = `sha256-${createHash('sha256').update(body).digest('hex')}`
     checksums[tier] = checksum
     const provenance: DataProvenance = { name, version, tier, checksum, sources }
-    const text = tier === 'knowledge' ? knowledgeLines(content as Omit<KnowledgeFile, 'provenance'>, provenance) : JSON.stringify({ ...content, provenance })
+    const text = tier === 'knowledge' ? knowledgeSegments(content as Omit<KnowledgeFile, 'provenance'>, provenance) : JSON.stringify({ ...content, provenance })
     // One file per tier, read by bundles as a module and by Node.js as text (tierJson): shipped once. The
-    // knowledge tier's module gives its text as it is: core reads its lines lazily, as in Node.js.
+    // knowledge tier's module gives its text as it is: core reads its entries lazily, as in Node.js.
     writeFileSync(new URL(`${tier}.js`, DIR), tierModule(text, { text: tier === 'knowledge' }))
     sizes[tier] = Buffer.byteLength(text)
   }
@@ -33,15 +33,16 @@ export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFi
 }
 
 /**
- * The knowledge tier as `prefixd-knowledge/2` lays it out: everything but the terms on the first line, ending
- * with `"terms":[`, then one entry per line with its position `i` first. Still JSON (the same content as one
- * line), and a reader finds a term's line without parsing the rest (core's knowledge-terms.ts).
+ * The knowledge tier as `prefixd-knowledge/2` lays it out: everything but the terms first, ending with
+ * `"terms":[`, then one entry per tab-separated segment with its position `i` first. Still JSON (a tab is
+ * whitespace there, and JSON.stringify writes none inside a string), and a reader finds a term's entry without
+ * parsing the rest (core's knowledge-terms.ts). Tabs, not line breaks: see tierModule in index.js.
  */
-function knowledgeLines({ terms, ...header }: Omit<KnowledgeFile, 'provenance'>, provenance: DataProvenance): string {
+function knowledgeSegments({ terms, ...header }: Omit<KnowledgeFile, 'provenance'>, provenance: DataProvenance): string {
   const head = JSON.stringify({ ...header, provenance, terms: [] })
   if (!head.endsWith('"terms":[]}')) throw new Error('the knowledge header must end with its terms')
   const lines = terms.map(({ i, ...facts }) => JSON.stringify({ i, ...facts }))
-  return `${head.slice(0, -2)}\n${lines.join(',\n')}\n]}`
+  return `${head.slice(0, -2)}\t${lines.join(',\t')}\t]}`
 }
 
 /**

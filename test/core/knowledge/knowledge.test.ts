@@ -87,23 +87,30 @@ describe('loadKnowledge', () => {
     assert.deepEqual(person.types, [])
   })
 
-  it('reads the default data line by line as the same facts as the file parsed whole (subclasses included)', async () => {
+  it('reads the default data entry by entry as the same facts as the file parsed whole, or laid out by lines (subclasses included)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'prefixd-knowledge-'))
     try {
-      // The same content on one line: read whole, its subclasses found from the superclass statements.
       const text = tierJson(await readFile(KNOWLEDGE_FILE, 'utf8'))
-      const lines = text.split('\n').length
-      assert.ok(lines > 15_000, `one term per line (${lines} lines)`)
+      const segments = text.split('\t').length
+      assert.ok(segments > 15_000, `one term per tab-separated segment (${segments})`)
+      assert.ok(!text.includes('\n'))
+      // The same content on one line: read whole, its subclasses found from the superclass statements.
       const file = join(dir, 'one-line.json')
       const parsed = JSON.parse(text) as { iris: string[]; namespaces: string[] }
       await writeFile(file, JSON.stringify(parsed))
       const whole = await loadKnowledge({ file })
       assert.deepEqual(whole.size, knowledge.size)
+      // And one term per line, as a person would lay it out: read lazily too.
+      const linedFile = join(dir, 'lines.json')
+      await writeFile(linedFile, text.replaceAll('\t', '\n'))
+      const lined = await loadKnowledge({ file: linedFile })
+      assert.deepEqual(lined.size, knowledge.size)
       let compared = 0
       for (const written of parsed.iris) {
         const bar = written.indexOf('|')
         const iri = /^\d/.test(written) ? parsed.namespaces[Number(written.slice(0, bar))] + written.slice(bar + 1) : written
         assert.deepEqual(knowledge.facts(iri), whole.facts(iri), iri)
+        assert.deepEqual(lined.facts(iri), whole.facts(iri), iri)
         if (whole.facts(iri) !== undefined) compared++
       }
       assert.equal(compared, knowledge.size.terms)

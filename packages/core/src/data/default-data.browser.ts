@@ -31,9 +31,9 @@ export async function readIndexFile(file: string | URL): Promise<IndexData> {
   }
 }
 
-/** A file's bytes, fetched. */
-export async function readFileBytes(file: string | URL): Promise<{ readonly bytes: Uint8Array; readonly source: string }> {
+/** A file's text, fetched. */
+export async function readFileText(file: string | URL): Promise<{ readonly text: string; readonly source: string }> {
   const source = String(file)
   const response = await fetchFile(file, source)
-  return { bytes: new Uint8Array(await response.arrayBuffer()), source }
+  return { text: await response.text(), source }
 }

@@ -34,14 +34,10 @@ export async function readTierFile(file: URL): Promise<IndexData> {
   return parseJson(json, source)
 }
 
-/** A file's bytes as they lie (the knowledge tier reads its lines lazily); a file that cannot be read is INVALID_SOURCE. */
-export async function readFileBytes(file: string | URL, hint = ''): Promise<{ readonly bytes: Uint8Array; readonly source: string }> {
+/** A file's text (the knowledge tier reads its entries lazily); a file that cannot be read is INVALID_SOURCE. */
+export async function readFileText(file: string | URL, hint = ''): Promise<{ readonly text: string; readonly source: string }> {
   const source = file instanceof URL && file.protocol === 'file:' ? fileURLToPath(file) : String(file)
-  try {
-    return { bytes: await readFile(file), source }
-  } catch (error) {
-    throw new PrefixError('INVALID_SOURCE', `cannot read ${source}: ${(error as Error).message}${hint}`)
-  }
+  return { text: await readText(file, source, hint), source }
 }
 
 export async function readIndexFile(file: string | URL, hint = ''): Promise<IndexData> {

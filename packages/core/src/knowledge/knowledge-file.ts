@@ -1,5 +1,5 @@
 // The knowledge tier's file format: term facts and vocabulary headers, IRIs stored once. `prefixd-knowledge/2`
-// is `/1` with each term's subclasses and subproperties in its entry, laid out one term per line (see KnowledgeFile).
+// is `/1` with each term's subclasses and subproperties in its entry, laid out one term per segment (see KnowledgeFile).
 
 import { PrefixError } from '../errors.js'
 import type { DataProvenance } from '../model.js'
@@ -44,9 +44,10 @@ export interface KnowledgeTermEntry {
 }
 
 /**
- * The whole file (`@prefixd/data/knowledge`). A `/2` file is written with everything but the terms on
- * its first line, which ends with `"terms":[`, then one entry per line, `i` its first key, then `]}`: valid
- * JSON, and a reader can find a term's line without parsing the others (see knowledge-lines.ts).
+ * The whole file (`@prefixd/data/knowledge`). A `/2` file is written with everything but the terms first,
+ * ending with `"terms":[`, then one entry per segment (separated by tabs, as @prefixd/data writes it, or by line
+ * breaks), `i` its first key, then `]}`: valid JSON, and a reader can find a term's entry without parsing the
+ * others (see knowledge-terms.ts).
  */
 export interface KnowledgeFile {
   readonly format: typeof KNOWLEDGE_FORMAT | 'prefixd-knowledge/1'

@@ -85,7 +85,7 @@ export class Knowledge {
   readonly #byNamespace = new Map<string, VocabularyFacts>()
   readonly provenance: DataProvenance | undefined
 
-  /** `terms`: the file's terms read otherwise than from `file.terms` (the default data's, line by line; see loadKnowledge). */
+  /** `terms`: the file's terms read otherwise than from `file.terms` (the default data's, an entry at a time; see loadKnowledge). */
   constructor(file: KnowledgeFile, terms: KnowledgeTerms = new ParsedTerms(file)) {
     this.#terms = terms
     this.#vocabularies = file.vocabularies

@@ -2,7 +2,7 @@
 
 import { readKnowledgeData } from './knowledge-data.js'
 import { checkKnowledgeFile } from './knowledge-file.js'
-import { readKnowledgeBytes } from './knowledge-terms.js'
+import { readKnowledgeText } from './knowledge-terms.js'
 import { Knowledge } from './knowledge.js'
 
 let defaultKnowledge: Promise<Knowledge> | undefined
@@ -29,6 +29,6 @@ export function loadKnowledge(options: { readonly file?: string | URL } = {}): P
 async function read(file: string | URL | undefined): Promise<Knowledge> {
   const read = await readKnowledgeData(file)
   if ('data' in read) return new Knowledge(checkKnowledgeFile(read.data, read.source))
-  const { file: header, terms } = readKnowledgeBytes(read.bytes, read.source)
+  const { file: header, terms } = readKnowledgeText(read.text, read.source)
   return new Knowledge(header, terms)
 }

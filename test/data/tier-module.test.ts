@@ -1,0 +1,50 @@
+// Tests of @prefixd/data's tier modules: what tierModule writes is the tier when imported, tierJson reads it back,
+// and a minifier keeps it a plain string (the form browsers load fastest; see data/index.js).
+
+import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
+import { transform } from 'esbuild'
+import fc from 'fast-check'
+import { PREFIXES_INDEX_FILE, tierJson, tierModule } from '@prefixd/data'
+
+/** The module's default export, as an engine reads it. */
+async function imported(source: string): Promise<unknown> {
+  return ((await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { default: unknown }).default
+}
+
+/** Text with what a JS string or template would need escaped, and characters beyond ASCII and the BMP. */
+const awkward = fc.string({ unit: fc.constantFrom('a', '"', "'", '\\', '`', '$', '{', '\t', '\n', '\u2028', 'é', '€', '😀', '\ud800') })
+
+describe('tierModule and tierJson', () => {
+  it('write a tier that imports as its data and reads back as the same JSON, in ASCII on one line', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), awkward, fc.boolean(), async (value, text, asText) => {
+        const json = JSON.stringify([value, text])
+        const source = tierModule(json, { text: asText })
+        assert.match(source, /^[\x00-\x7f]*\n$/)
+        assert.ok(!source.slice(0, -1).includes('\n'))
+        assert.deepEqual(JSON.parse(tierJson(source)), JSON.parse(json)) // (not [value, text]: JSON writes -0 as 0)
+        const got = await imported(source)
+        assert.deepEqual(asText ? JSON.parse(got as string) : got, JSON.parse(json))
+        if (asText) assert.equal(got, tierJson(source))
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('refuses text with a line break, and a source it did not write', () => {
+    assert.throws(() => tierModule('[1,\n2]'), TypeError)
+    assert.throws(() => tierJson('export default {}\n'), TypeError)
+  })
+
+  it('is kept a single-quoted string by a minifier, not rewritten as a template literal', async () => {
+    const shapes = [
+      await readFile(PREFIXES_INDEX_FILE, 'utf8'),
+      tierModule(`{"terms":[\t{"i":0,"d":"It's “quoted”, \\"a\\" and \`b\` ${'$'}{c}"},\t{"i":1}\t]}`, { text: true }),
+    ]
+    for (const source of shapes) {
+      const { code } = await transform(source, { minify: true, format: 'esm' })
+      assert.match(code.slice(0, 40), /^var \w+=(JSON\.parse\()?'/, code.slice(0, 40))
+    }
+  })
+})
