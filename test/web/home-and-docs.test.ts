@@ -86,6 +86,16 @@ describe('home page, API documentation and term meanings in Chromium', function 
       assert.deepEqual(errors, [])
     })
 
+    it('shows the lists under the answer of a query in the URL (/?q=…), without clearing the box', async () => {
+      const { page, errors } = await open('/?q=foaf:Person')
+      await page.getByRole('option').filter({ hasText: 'foaf:Person' }).first().waitFor()
+      await page.locator('#curated li').first().waitFor({ timeout: 5_000 })
+      assert.ok((await page.locator('#popular li').count()) >= 10)
+      assert.equal(await page.locator('#featured').isVisible(), true)
+      assert.equal(await page.locator('#query').inputValue(), 'foaf:Person')
+      assert.deepEqual(errors, [])
+    })
+
     for (const colorScheme of ['light', 'dark'] as const) {
       it(`has no serious or critical axe-core violations with the vocabularies shown (${colorScheme})`, async () => {
         const { page } = await open('/', { colorScheme })

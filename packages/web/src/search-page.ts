@@ -55,13 +55,13 @@ if (initial) {
 input.focus()
 // Another set answers differently: ask again.
 void setPicker(() => void update(input.value))
-// The home page's lists are for browsing: asked for once the box has stayed empty a moment, so that they
-// never compete with a search being typed (their first answer may load the resolver's knowledge tier).
+// The home page's lists are for browsing: asked for once typing has paused a moment, so that they never
+// compete with a search being typed (their first answer may load the resolver's knowledge tier) — whatever the
+// box holds, so that `/?q=…` shows them too, below its answer.
 let featured: ReturnType<typeof setTimeout> | undefined
 const featureSoon = (): void => {
   clearTimeout(featured)
-  if (input.value.trim() === '')
-    featured = setTimeout(() => input.value.trim() === '' && void showFeatured().then(() => input.removeEventListener('input', featureSoon)), 400)
+  featured = setTimeout(() => void showFeatured().then(() => input.removeEventListener('input', featureSoon)), 400)
 }
 input.addEventListener('input', featureSoon)
 featureSoon()
