@@ -3,7 +3,7 @@
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
 import { declarationEdit, type Declaration } from '@prefixd/core/syntax'
-import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver'
+import type { CodeAction, Diagnostic, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver'
 import { CodeActionKind } from './protocol.js'
 import { unescapeLocal, type DocumentView } from './document.js'
 import type { DiagnosticData } from './diagnostics.js'
@@ -16,59 +16,10 @@ const MAX_CANDIDATES = 8
 export function codeActions(view: DocumentView, index: PrefixIndex, range: Range, diagnostics: readonly Diagnostic[], only?: readonly string[]): CodeAction[] {
   const actions: CodeAction[] = []
   const wants = (kind: string): boolean => only === undefined || only.some((k) => kind === k || kind.startsWith(k + '.'))
-  const edit = (edits: TextEdit[]) => ({ changes: { [view.document.uri]: edits } })
+  const edit = (edits: TextEdit[]): WorkspaceEdit => ({ changes: { [view.document.uri]: edits } })
   const span = (start: number, end: number): Range => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
 
-  if (wants(CodeActionKind.QuickFix)) {
-    for (const diagnostic of diagnostics) {
-      const data = diagnostic.data as DiagnosticData | undefined
-      if (diagnostic.source !== 'prefixd' || data === undefined) continue
-      switch (data.kind) {
-        case 'undeclared-prefix':
-          candidates(view, index, data.prefix).forEach((namespace, rank) => {
-            const title = index.namespace(data.prefix) === namespace ? index.vocabulary(data.prefix)?.title : undefined
-            actions.push({
-              title: `Declare ${data.prefix}: <${namespace}>` + (title === undefined ? '' : ` (${title})`),
-              kind: CodeActionKind.QuickFix,
-              diagnostics: [diagnostic],
-              isPreferred: rank === 0,
-              edit: edit([declaration(view, data.prefix, namespace)]),
-            })
-          })
-          break
-        case 'unknown-term':
-          if (data.replacement !== undefined) {
-            actions.push({
-              title: `Change to ${data.replacement}`,
-              kind: CodeActionKind.QuickFix,
-              diagnostics: [diagnostic],
-              isPreferred: true,
-              edit: edit([{ range: diagnostic.range, newText: data.replacement }]),
-            })
-          }
-          break
-        case 'other-namespace':
-          actions.push({
-            title: `Use the table's namespace <${data.namespace}>`,
-            kind: CodeActionKind.QuickFix,
-            diagnostics: [diagnostic],
-            edit: edit([{ range: diagnostic.range, newText: `<${data.namespace}>` }]),
-          })
-          break
-        case 'unused-prefix': {
-          const unused = view.declarations.filter((d) => d.prefix === data.prefix)
-          actions.push({
-            title: `Remove the unused prefix ${data.prefix}:`,
-            kind: CodeActionKind.QuickFix,
-            diagnostics: [diagnostic],
-            isPreferred: true,
-            edit: edit(unused.map((d) => removal(view, d))),
-          })
-          break
-        }
-      }
-    }
-  }
+  if (wants(CodeActionKind.QuickFix)) actions.push(...quickFixes(view, index, diagnostics, edit))
 
   const start = view.document.offsetAt(range.start)
   if (wants(CodeActionKind.RefactorRewrite)) {
@@ -99,6 +50,60 @@ export function codeActions(view: DocumentView, index: PrefixIndex, range: Range
   const organized = wants(CodeActionKind.SourceOrganizeImports) ? organize(view) : undefined
   if (organized !== undefined)
     actions.push({ title: 'Remove unused prefixes and sort the declarations', kind: CodeActionKind.SourceOrganizeImports, edit: edit(organized) })
+  return actions
+}
+
+/** The quick fixes for the server's own `diagnostics`: declare, change a term, use the table's namespace, remove. */
+function quickFixes(view: DocumentView, index: PrefixIndex, diagnostics: readonly Diagnostic[], edit: (edits: TextEdit[]) => WorkspaceEdit): CodeAction[] {
+  const actions: CodeAction[] = []
+  for (const diagnostic of diagnostics) {
+    const data = diagnostic.data as DiagnosticData | undefined
+    if (diagnostic.source !== 'prefixd' || data === undefined) continue
+    switch (data.kind) {
+      case 'undeclared-prefix':
+        candidates(view, index, data.prefix).forEach((namespace, rank) => {
+          const title = index.namespace(data.prefix) === namespace ? index.vocabulary(data.prefix)?.title : undefined
+          actions.push({
+            title: `Declare ${data.prefix}: <${namespace}>` + (title === undefined ? '' : ` (${title})`),
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            isPreferred: rank === 0,
+            edit: edit([declaration(view, data.prefix, namespace)]),
+          })
+        })
+        break
+      case 'unknown-term':
+        if (data.replacement !== undefined) {
+          actions.push({
+            title: `Change to ${data.replacement}`,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            isPreferred: true,
+            edit: edit([{ range: diagnostic.range, newText: data.replacement }]),
+          })
+        }
+        break
+      case 'other-namespace':
+        actions.push({
+          title: `Use the table's namespace <${data.namespace}>`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          edit: edit([{ range: diagnostic.range, newText: `<${data.namespace}>` }]),
+        })
+        break
+      case 'unused-prefix': {
+        const unused = view.declarations.filter((d) => d.prefix === data.prefix)
+        actions.push({
+          title: `Remove the unused prefix ${data.prefix}:`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: true,
+          edit: edit(unused.map((d) => removal(view, d))),
+        })
+        break
+      }
+    }
+  }
   return actions
 }
 

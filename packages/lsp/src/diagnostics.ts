@@ -42,7 +42,7 @@ export async function diagnose(
 ): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
   const diagnostics: Diagnostic[] = []
   const range = (start: number, end: number) => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
-  const add = (start: number, end: number, severity: Severity, message: string, data: DiagnosticData, tags?: Tag[]): void => {
+  const add: Add = (start, end, severity, message, data, tags) => {
     if (diagnostics.length < MAX_DIAGNOSTICS)
       diagnostics.push({ range: range(start, end), severity, source: SOURCE, code: data.kind, message, data, ...(tags && { tags }) })
   }
@@ -107,6 +107,15 @@ export async function diagnose(
     }
   }
 
+  declarationDiagnostics(view, index, used, add)
+  return { diagnostics, undeclared: [...undeclared] }
+}
+
+/** Adds a diagnostic over `start`–`end` (bounded by `MAX_DIAGNOSTICS`). */
+type Add = (start: number, end: number, severity: Severity, message: string, data: DiagnosticData, tags?: Tag[]) => void
+
+/** The declarations' diagnostics: a prefix never `used`, a namespace other than the table's. */
+function declarationDiagnostics(view: DocumentView, index: PrefixIndex, used: ReadonlySet<string>, add: Add): void {
   for (const declaration of view.declarations) {
     if (!used.has(declaration.prefix)) {
       add(
@@ -127,8 +136,6 @@ export async function diagnose(
       })
     }
   }
-
-  return { diagnostics, undeclared: [...undeclared] }
 }
 
 /** An IRI's scheme and `//` (`http://`): a term starting so right after a `<` is the inside of an IRI. */
