@@ -5,6 +5,7 @@ import {
   formatOfFile,
   PrefixIndex,
   PrefixIndexBuilder,
+  readDefault,
   readPrefixSource,
   type DataTier,
   type DefaultData,
@@ -34,9 +35,9 @@ function defaultsAlone(sources: IndexSources): boolean {
   return !layered && sources.defaults !== false
 }
 
-/** The default data read, to make the index from (`PrefixIndex.readDefault`), when `sources` are that data alone. */
+/** The default data read, to make the index from (`readDefault`), when `sources` are that data alone. */
 export function readDefaultData(sources: IndexSources): Promise<DefaultData> | undefined {
-  return defaultsAlone(sources) ? PrefixIndex.readDefault({ tier: sources.tier ?? 'full', wholeTable: sources.wholeTable ?? false }) : undefined
+  return defaultsAlone(sources) ? readDefault({ tier: sources.tier ?? 'full', wholeTable: sources.wholeTable ?? false }) : undefined
 }
 
 /** The index with the user's files layered over the defaults, and what in them could not be loaded. */

@@ -1,7 +1,8 @@
 // @prefixd/core: the public surface. Everything a tool needs to expand, shrink and complete RDF names.
 
 export { PrefixIndex } from './prefix-index/prefix-index.js'
-export type { DefaultData, ExpandOptions, ShrinkOptions } from './prefix-index/prefix-index.js'
+export type { ExpandOptions, ShrinkOptions } from './prefix-index/prefix-index.js'
+export { readDefault, type DefaultData } from './prefix-index/read-default.js'
 export type { NameSyntax } from './prefix-index/expand.js'
 export type { AutocompleteOptions, Completions } from './prefix-index/completion.js'
 export type { LoadProblem, NamespaceOf, PrefixEntry, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from './model.js'

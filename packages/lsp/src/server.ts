@@ -18,7 +18,7 @@ import { readSettings, workspaceRoot, type WorkspaceSettings } from './settings.
 export interface ServerOptions {
   /**
    * The index, or a promise of it: the server answers `initialize` at once and loads meanwhile. Or a promise
-   * of the default data (`PrefixIndex.readDefault()`): the server makes the index itself, once idle, and a
+   * of the default data (`readDefault()`): the server makes the index itself, once idle, and a
    * completion that comes first is answered from an index of the vocabulary it reads (made in a fraction of the time).
    */
   readonly index: PrefixIndex | Promise<PrefixIndex | DefaultData>

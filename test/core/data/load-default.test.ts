@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { isAbsoluteIri, isPnPrefix, PrefixError, PrefixIndex, PrefixIndexBuilder, toCompact } from '@prefixd/core'
+import { isAbsoluteIri, isPnPrefix, PrefixError, PrefixIndex, PrefixIndexBuilder, readDefault, toCompact } from '@prefixd/core'
 
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -201,12 +201,12 @@ describe('PrefixIndex.loadDefault, straight from the data', () => {
   }
 })
 
-describe('PrefixIndex.readDefault', () => {
+describe('readDefault', () => {
   const FOAF = 'http://xmlns.com/foaf/0.1/'
   let whole: PrefixIndex
-  let data: Awaited<ReturnType<typeof PrefixIndex.readDefault>>
+  let data: Awaited<ReturnType<typeof readDefault>>
   before(async () => {
-    data = await PrefixIndex.readDefault()
+    data = await readDefault()
     whole = data.index()
   })
 

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { DataFactory } from 'n3'
+import { DataFactory, Writer } from 'n3'
 import { PrefixError, PrefixIndex, PrefixIndexBuilder, type AutocompleteOptions } from '@prefixd/core'
 
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'
@@ -174,10 +174,19 @@ describe('PrefixIndex.expand', () => {
 describe('PrefixIndex.expandTerm', () => {
   const index = testIndex()
 
-  it("gives an RDF/JS NamedNode from n3's data factory", () => {
+  it("gives a plain RDF/JS NamedNode that equals n3's both ways, and n3 writes it", async () => {
     const term = index.expandTerm('foaf:knows')
     assert.equal(term?.termType, 'NamedNode')
+    assert.equal(term?.value, FOAF + 'knows')
     assert.ok(term?.equals(DataFactory.namedNode(FOAF + 'knows')))
+    assert.ok(DataFactory.namedNode(FOAF + 'knows').equals(term!))
+    assert.ok(!term?.equals(DataFactory.namedNode(FOAF + 'name')))
+    assert.ok(!term?.equals(DataFactory.literal(FOAF + 'knows')))
+    assert.ok(!term?.equals(null))
+    const writer = new Writer({ prefixes: { foaf: FOAF } })
+    writer.addQuad(DataFactory.quad(DataFactory.namedNode('http://example.org/a'), term!, DataFactory.namedNode('http://example.org/b')))
+    const text = await new Promise<string>((resolve, reject) => writer.end((error, out) => (error ? reject(error) : resolve(out))))
+    assert.match(text, /<http:\/\/example.org\/a> foaf:knows <http:\/\/example.org\/b>/)
   })
 
   it('uses the given factory', () => {

@@ -12,7 +12,7 @@ import { checkCompact, decodeCompact } from './compact.js'
  * nothing layered on it never needs — and which took half of the default data's load (CPU profile).
  * For data the project wrote itself (the default data): its entries were checked when it was built, so
  * only its shape is checked here; a test holds this equal to the draft's path on the default data.
- * `only`: the terms in these namespaces alone (see `PrefixIndex.readDefault`).
+ * `only`: the terms in these namespaces alone (see `readDefault`).
  */
 export function partsFromCompact(data: unknown, source: string, wholeTable: boolean, only?: readonly string[]): PrefixIndexParts {
   const compact = checkCompact(data, source)

@@ -2,7 +2,7 @@
 
 import { IndexDraft } from '../draft/draft.js'
 import type { PrefixIndexParts } from '../model.js'
-import { addCompact, checkCompact } from './compact.js'
+import { addCompact } from './compact.js'
 import { partsFromCompact } from './compact-parts.js'
 import { readDefaultData, readIndexFile } from './default-data.js'
 import { PrefixError } from '../errors.js'
@@ -22,8 +22,7 @@ export interface LoadDefaultOptions {
 
 /** Adds the default data (or the index `file`) to `draft`. */
 export async function loadDefaultInto<T extends IndexDraft>(draft: T, options: LoadDefaultOptions = {}): Promise<T> {
-  const tier = options.tier ?? 'full'
-  if (tier !== 'full' && tier !== 'prefixes') throw new PrefixError('INVALID_SOURCE', `unknown data tier '${String(tier)}'; use full or prefixes`)
+  const tier = checkTier(options.tier)
   const { data, source } = options.file === undefined ? await readDefaultData(tier) : await readIndexFile(options.file)
   return addCompact(draft, data, source)
 }
@@ -35,36 +34,14 @@ export async function loadDefaultInto<T extends IndexDraft>(draft: T, options: L
 export async function loadDefaultParts(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndexParts> {
   const wholeTable = options.wholeTable ?? false
   if (options.file !== undefined) return (await loadDefaultInto(new IndexDraft(), options)).parts({ wholeTable })
-  return (await readDefaultParts(options)).parts()
-}
-
-/**
- * The default data read and parsed once, to make the parts of indexes from, straight (see
- * {@link partsFromCompact}): the whole data's, or with only the terms in some namespaces.
- */
-export async function readDefaultParts(options: { readonly tier?: DataTier; readonly wholeTable?: boolean } = {}): Promise<DefaultParts> {
-  const tier = options.tier ?? 'full'
-  if (tier !== 'full' && tier !== 'prefixes') throw new PrefixError('INVALID_SOURCE', `unknown data tier '${String(tier)}'; use full or prefixes`)
+  const tier = checkTier(options.tier)
   const { data, source } = await readDefaultData(tier)
-  const compact = checkCompact(data, source)
-  let byPrefix: Map<string, string> | undefined
-  return {
-    parts: (namespaces) => partsFromCompact(data, source, options.wholeTable ?? false, namespaces),
-    namespace(prefix) {
-      // As in an index of the data, the first binding of a prefix wins.
-      if (byPrefix === undefined) {
-        byPrefix = new Map()
-        for (const [p, namespace] of compact.prefixes) if (!byPrefix.has(p)) byPrefix.set(p, namespace)
-      }
-      return byPrefix.get(prefix)
-    },
-  }
+  return partsFromCompact(data, source, wholeTable)
 }
 
-/** The default data, read: see {@link readDefaultParts}. */
-export interface DefaultParts {
-  /** The parts of an index of the data; with `namespaces`, of their terms only. */
-  parts(namespaces?: readonly string[]): PrefixIndexParts
-  /** The namespace the data's table binds `prefix` to. */
-  namespace(prefix: string): string | undefined
+/** `tier`, or `full` when it is not given; an unknown one is refused. */
+export function checkTier(tier: DataTier | undefined): DataTier {
+  const checked = tier ?? 'full'
+  if (checked !== 'full' && checked !== 'prefixes') throw new PrefixError('INVALID_SOURCE', `unknown data tier '${String(checked)}'; use full or prefixes`)
+  return checked
 }

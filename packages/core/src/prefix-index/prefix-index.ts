@@ -1,9 +1,9 @@
 // PrefixIndex: the prefix table and vocabulary terms, answering expand, shrink and autocomplete.
 
 import type { NamedNode, Quad, Term as RdfTerm } from '../rdf-js.js'
-import { DataFactory } from 'n3'
 import { PrefixError } from '../errors.js'
-import { loadDefaultParts, readDefaultParts, type DataTier, type LoadDefaultOptions } from '../data/load-default.js'
+import { plainFactory } from '../names/named-node.js'
+import { loadDefaultParts, type LoadDefaultOptions } from '../data/load-default.js'
 import { IndexDraft } from '../draft/draft.js'
 import type { DataProvenance, NamespaceOf, PrefixEntry, PrefixIndexParts, PrefixQuality, PrefixRecord, Term, TermInfo, VocabularyInfo } from '../model.js'
 import { Completion, type AutocompleteOptions, type Completions } from './completion.js'
@@ -190,8 +190,11 @@ export class PrefixIndex {
     return typeof result === 'string' ? undefined : result
   }
 
-  /** {@link PrefixIndex.expand} as an RDF/JS NamedNode (n3's data factory unless given another). */
-  expandTerm(name: string, factory: { namedNode(iri: string): NamedNode } = DataFactory, options?: ExpandOptions): NamedNode | undefined {
+  /**
+   * {@link PrefixIndex.expand} as an RDF/JS NamedNode: a plain one (termType, value, equals) unless another
+   * factory is given, such as n3's `DataFactory`.
+   */
+  expandTerm(name: string, factory: { namedNode(iri: string): NamedNode } = plainFactory, options?: ExpandOptions): NamedNode | undefined {
     const iri = this.expand(name, options)
     return iri === undefined ? undefined : factory.namedNode(iri)
   }
@@ -345,32 +348,4 @@ export class PrefixIndex {
   static loadDefault(options: LoadDefaultOptions & { readonly wholeTable?: boolean } = {}): Promise<PrefixIndex> {
     return loadDefaultParts(options).then((parts) => new PrefixIndex(parts))
   }
-
-  /**
-   * The default data read and parsed once, to make indexes from: `index()` the one `loadDefault` gives,
-   * `index({ namespaces })` one with the whole prefix table but only the terms in those namespaces (compared
-   * case-folded), which completes, expands and describes those terms as the whole one does, in a fraction of
-   * the time: to answer a first request while the whole index is made. The parsed data is kept while the
-   * answer is.
-   *
-   * @example
-   * const data = await PrefixIndex.readDefault()
-   * data.index({ namespaces: ['http://xmlns.com/foaf/0.1/'] }).autocomplete('foaf:Pers') // ['foaf:Person']
-   * const index = data.index()
-   */
-  static async readDefault(options: { readonly tier?: DataTier; readonly wholeTable?: boolean } = {}): Promise<DefaultData> {
-    const data = await readDefaultParts(options)
-    return { index: ({ namespaces } = {}) => new PrefixIndex(data.parts(namespaces)), namespace: (prefix) => data.namespace(prefix) }
-  }
-}
-
-/** The default data, read once: see {@link PrefixIndex.readDefault}. */
-export interface DefaultData {
-  /**
-   * An index of the data; with `namespaces`, of their terms only, and those of the namespaces they are
-   * synonyms of (`https://schema.org/` completes schema.org's terms), the prefix table whole.
-   */
-  index(options?: { readonly namespaces?: readonly string[] }): PrefixIndex
-  /** The namespace of `prefix` (exact) in the data's table, as `index().namespace(prefix)` without making the index. */
-  namespace(prefix: string): string | undefined
 }
