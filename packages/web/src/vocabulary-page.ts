@@ -79,7 +79,13 @@ function render(vocabulary: Vocabulary): void {
   const count = vocabulary.classes.length + vocabulary.properties.length + vocabulary.others.length
   document.title = `${vocabulary.prefix}: ${vocabulary.title ?? ''} — prefixd`
   const heading = h('h1', { id: 'title' }, h('code', {}, `${vocabulary.prefix}:`), vocabulary.title ? ` ${vocabulary.title}` : '')
-  const facts = h(
+  container.replaceChildren(heading, factList(vocabulary, count), declarationList(vocabulary), ...termSections(vocabulary, count))
+  status.textContent = ''
+}
+
+/** What the vocabulary is: its namespace, size, source and metadata, synonyms and typo note. */
+function factList(vocabulary: Vocabulary, count: number): HTMLElement {
+  return h(
     'dl',
     { class: 'facts' },
     h('dt', {}, 'Namespace'),
@@ -123,7 +129,11 @@ function render(vocabulary: Vocabulary): void {
           ),
         ]),
   )
-  const declarations = h(
+}
+
+/** The vocabulary's declaration in each syntax, with a copy button each. */
+function declarationList(vocabulary: Vocabulary): HTMLElement {
+  return h(
     'div',
     { class: 'declarations' },
     ...SYNTAXES.map((syntax) => {
@@ -136,6 +146,10 @@ function render(vocabulary: Vocabulary): void {
       )
     }),
   )
+}
+
+/** The terms in a section per group, after the tools to get through them (none when there are no terms). */
+function termSections(vocabulary: Vocabulary, count: number): HTMLElement[] {
   const groups = GROUPS.filter(([key]) => vocabulary[key].length > 0)
   const sections = groups.map(([key, title]) =>
     h(
@@ -159,8 +173,7 @@ function render(vocabulary: Vocabulary): void {
           ),
           filterBox(),
         )
-  container.replaceChildren(heading, facts, declarations, ...(tools ? [tools] : []), ...sections)
-  status.textContent = ''
+  return [...(tools ? [tools] : []), ...sections]
 }
 
 /** A fact of the vocabulary as a term and its description; an IRI as a link. Nothing when unknown. */
