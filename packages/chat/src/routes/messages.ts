@@ -12,6 +12,7 @@ import { FLAG_BITS, flagNames } from '../messages/flags.js'
 import { conversationId } from '../messages/describe.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'
+import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
 import { linkAttachments } from './uploads.js'
 
@@ -68,34 +69,11 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
         // Each recipient's flags: the sender's message is read; mentions flag those they name.
         const flags = await mentionFlags(db, mentions, target.audience, () => topicParticipants(db, target, user.id))
         flags.set(user.id, (flags.get(user.id) ?? 0) | FLAG_BITS.read)
-        const byFlags = new Map<number, number[]>()
-        for (const recipient of target.audience) {
-          const bits = flags.get(recipient) ?? 0
-          byFlags.set(bits, [...(byFlags.get(bits) ?? []), recipient])
-        }
-        // One row per recipient, one statement per set of flags.
-        for (const [bits, users] of byFlags) {
-          await db.run(
-            'INSERT INTO user_messages (user_id, message_id, flags) SELECT r.value, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM (SELECT value FROM json_each(?)) AS r',
-            messageId,
-            bits,
-            JSON.stringify(users),
-          )
-        }
-        // One event per set of flags, not one per recipient (most share none): the sender's (read, and the
-        // local id for the queue that sent it) and the others'. Each queue gets its own form from the
-        // fan-out: rendered or raw content (apply_markdown), and local_message_id only in the sender's
-        // queue named by queue_id.
+        const byFlags = groupByFlags(target.audience, flags)
+        await insertRecipientRows(db, messageId, byFlags)
         const shared = { type: 'message', message, raw_content: content, ...(target.public && { public_channel: true }) }
-        for (const [bits, users] of byFlags) {
-          const others = users.filter((id) => id !== user.id)
-          if (others.length > 0) emit(others, { ...shared, flags: flagNames(bits) })
-        }
-        emit([user.id], {
-          ...shared,
-          flags: flagNames(flags.get(user.id)!),
-          ...(localId !== undefined && queueId !== undefined && { local_message_id: localId, sender_queue_id: queueId }),
-        })
+        const sentBy = localId !== undefined && queueId !== undefined ? { local_message_id: localId, sender_queue_id: queueId } : {}
+        emitMessageEvents(emit, shared, byFlags, user.id, flags.get(user.id)!, sentBy)
         return messageId
         // Shared: sends run beside each other (they add a message and lock, in order, the queues they write
         // to); what they check is changed only by changes that take the lock alone.
@@ -104,6 +82,50 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     )
     ok(ctx, { id })
   })
+}
+
+/** The recipients by their flags: most share none, so a message has a few groups, however many recipients. */
+function groupByFlags(audience: readonly number[], flags: ReadonlyMap<number, number>): Map<number, number[]> {
+  const byFlags = new Map<number, number[]>()
+  for (const recipient of audience) {
+    const bits = flags.get(recipient) ?? 0
+    const group = byFlags.get(bits)
+    if (group === undefined) byFlags.set(bits, [recipient])
+    else group.push(recipient)
+  }
+  return byFlags
+}
+
+/** One row per recipient, one statement per set of flags. */
+async function insertRecipientRows(db: Sql, messageId: number, byFlags: ReadonlyMap<number, readonly number[]>): Promise<void> {
+  for (const [bits, users] of byFlags) {
+    await db.run(
+      'INSERT INTO user_messages (user_id, message_id, flags) SELECT r.value, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM (SELECT value FROM json_each(?)) AS r',
+      messageId,
+      bits,
+      JSON.stringify(users),
+    )
+  }
+}
+
+/**
+ * One event per set of flags, not one per recipient: the sender's (read, and the local id for the queue that
+ * sent it) and the others'. Each queue gets its own form from the fan-out: rendered or raw content
+ * (apply_markdown), and local_message_id only in the sender's queue named by queue_id.
+ */
+function emitMessageEvents(
+  emit: Emit,
+  shared: Record<string, unknown>,
+  byFlags: ReadonlyMap<number, readonly number[]>,
+  senderId: number,
+  senderFlags: number,
+  sentBy: { local_message_id?: string; sender_queue_id?: string },
+): void {
+  for (const [bits, users] of byFlags) {
+    const others = users.filter((id) => id !== senderId)
+    if (others.length > 0) emit(others, { ...shared, flags: flagNames(bits) })
+  }
+  emit([senderId], { ...shared, flags: flagNames(senderFlags), ...sentBy })
 }
 
 /** Who took part in the message's topic (its senders, and this sender); all of a direct conversation. */
