@@ -6,9 +6,10 @@ import { TermChecks } from './diagnostics.js'
 import { WarmUp } from './warm-up.js'
 
 /**
- * Milliseconds without a request or an edit, once a document is open, before the whole index is made from
- * the data: a completion that comes as the document opens (an editor started to complete a name) is answered
- * first, from an index of the vocabulary it reads, which is made in a fraction of the time.
+ * Milliseconds without a request or an edit, once the data is in, before the whole index is made from it: a
+ * completion that comes first (an editor started to complete a name) is answered from an index of the
+ * vocabulary it reads, made in a fraction of the time; otherwise the whole index is made while the editor is
+ * still opening, so that the first document's diagnostics and completions do not wait for it.
  */
 const BUILD_WHEN_IDLE = 50
 
@@ -26,8 +27,6 @@ export class ServerIndex {
   #early: { readonly key: string; readonly index: PrefixIndex } | undefined
   /** Makes the whole index once the server is idle, while the data waits. */
   #build: NodeJS.Timeout | undefined
-  /** Whether a document was opened or a request came: until then nothing is made. */
-  #active = false
   /** Whether a request needs the whole index: it is made as soon as the data is in. */
   #needed = false
   /** What was given, once read: a completion that comes while the data is read waits for it, not for the whole index. */
@@ -47,7 +46,7 @@ export class ServerIndex {
         if (value instanceof PrefixIndex) return resolve(value)
         this.#data = value
         if (this.#needed) this.#make()
-        else if (this.#active) this.activity()
+        else this.activity()
       }, reject)
     }).then((first) => {
       this.replace(first)
@@ -84,9 +83,8 @@ export class ServerIndex {
     return this.#early.index
   }
 
-  /** A document opened, a request or an edit: the whole index is made once the server is idle; the warm-up likewise. */
+  /** The data in, a document opened, a request or an edit: the whole index is made once the server is idle; the warm-up likewise. */
   activity(): void {
-    this.#active = true
     if (this.#data !== undefined) (this.#build ??= setTimeout(() => this.#make(), BUILD_WHEN_IDLE).unref()).refresh()
     this.warmUp.activity()
   }
