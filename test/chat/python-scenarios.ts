@@ -1,5 +1,6 @@
 // What the official Python bindings, `zulip-send` and the shipped bots do against a chat service, written once
-// for one service (python-client.test.ts) and for two processes on PostgreSQL (python-client-postgres.test.ts).
+// for one service (clients/python-client.test.ts) and for two processes on PostgreSQL
+// (clients/python-client-postgres.test.ts).
 
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'

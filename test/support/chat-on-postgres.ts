@@ -5,7 +5,7 @@
 
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { postgresBinaries, REQUIRE_POSTGRES } from './postgres.js'
 
 if (postgresBinaries() === undefined && !REQUIRE_POSTGRES) {
@@ -14,9 +14,11 @@ if (postgresBinaries() === undefined && !REQUIRE_POSTGRES) {
   )
   process.exit(0)
 }
+// test/chat/ has src/'s folders: every suite below it, whatever its folder.
 const storeSuites = (dir: string): string[] =>
-  readdirSync(dir)
-    .filter((name) => name.endsWith('.test.ts') && name !== 'postgres-broker.test.ts')
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts') && basename(name) !== 'postgres-broker.test.ts')
+    .sort()
     .map((name) => join(dir, name))
     .filter((file) => /\b(startTestChat|emptyDatabase|referenceCopy)\(/.test(readFileSync(file, 'utf8')))
 const files = [...storeSuites('test/chat'), 'test/chat-tools/chat-sync.test.ts', 'test/chat-tools/chat-bot.test.ts']
