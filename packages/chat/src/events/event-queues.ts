@@ -2,7 +2,6 @@
 // should see them (inside the change's transaction), reading, acknowledgement, expiry and restart.
 
 import { randomBytes } from 'node:crypto'
-import { batchWhileBusy } from '../common/batch-while-busy.js'
 import { ChatError } from '../common/chat-error.js'
 import type { RecordedEvent } from '../store/changes.js'
 import type { Sql, Store } from '../store/store.js'
@@ -158,7 +157,7 @@ export class QueueStore {
 
   /**
    * The caller's queue (as `owned`) and its events after `afterId` (as `readJson` reads them from the
-   * store): what every GET /events starts with, on PostgreSQL in one statement with the requests beside it.
+   * store): what every GET /events starts with, in one statement on PostgreSQL (one round trip, not two).
    */
   async ownedWithEvents(queueId: string, userId: number, afterId: number): Promise<{ queue: Queue; events: string[] }> {
     // SQLite has no round trips to save, and repeating the queue's columns on every event row cost it more.
@@ -167,33 +166,19 @@ export class QueueStore {
       const rows = await this.#selectEvents(queueId, afterId)
       return { queue, events: rows.map((r) => `{"id":${r.event_id},${r.event.slice(1)}`) }
     }
-    const { row, events } = await this.#readBatched([queueId, afterId])
-    return { queue: await this.#ownedFrom(row, queueId, userId), events }
-  }
-
-  /**
-   * The queue rows and events of many GET /events at once, on PostgreSQL: the requests a wake-up of 1,000
-   * queues brings back read in a few statements, not 1,000 (one round trip each, with the database's CPU
-   * for each: the busiest part of delivery with two processes).
-   */
-  readonly #readBatched = batchWhileBusy(async (asked: ReadonlyArray<readonly [queueId: string, afterId: number]>) => {
-    const rows = await this.#store.all<OwnedRow & { ord: number; event_id: number | null; event: string | null }>(
-      `SELECT t.ord, q.id, q.user_id, q.last_connected_at, q.lifespan_secs, q.next_event_id, q.pruned_through, e.event_id, e.event
-       FROM json_array_elements(?::json) WITH ORDINALITY AS t(r, ord) LEFT JOIN event_queues q ON q.id = t.r ->> 0
-       LEFT JOIN LATERAL (SELECT x.event_id, coalesce(p.body, x.event) AS event FROM queue_events x LEFT JOIN event_payloads p ON p.id = x.payload_id
-         WHERE x.queue_id = q.id AND x.event_id > (t.r ->> 1)::bigint ORDER BY x.event_id LIMIT ?) e ON true
-       ORDER BY t.ord, e.event_id`,
-      JSON.stringify(asked),
+    const rows = await this.#store.all<OwnedRow & { event_id: number | null; event: string | null }>(
+      `SELECT q.id, q.user_id, q.last_connected_at, q.lifespan_secs, q.next_event_id, q.pruned_through, e.event_id, coalesce(p.body, e.event) AS event FROM event_queues q
+       LEFT JOIN queue_events e ON e.queue_id = q.id AND e.event_id > ? LEFT JOIN event_payloads p ON p.id = e.payload_id
+       WHERE q.id = ? ORDER BY e.event_id LIMIT ?`,
+      afterId,
+      queueId,
       MAX_EVENTS_PER_ANSWER,
     )
-    const answers = asked.map((): { row: OwnedRow | undefined; events: string[] } => ({ row: undefined, events: [] }))
-    for (const r of rows) {
-      const answer = answers[r.ord - 1]!
-      if (r.id !== null) answer.row ??= r
-      if (r.event_id !== null) answer.events.push(`{"id":${r.event_id},${r.event!.slice(1)}`)
-    }
-    return answers
-  })
+    const queue = await this.#ownedFrom(rows[0], queueId, userId)
+    const events: string[] = []
+    for (const r of rows) if (r.event_id !== null) events.push(`{"id":${r.event_id},${r.event!.slice(1)}`)
+    return { queue, events }
+  }
 
   async #ownedFrom(row: OwnedRow | undefined, queueId: string, userId: number): Promise<Queue> {
     if (row === undefined || row.user_id !== userId) {
