@@ -156,7 +156,7 @@ describe('two chat processes on one PostgreSQL', () => {
       )
   })
 
-  it('gives requests that arrive together each their own place in the count (they are counted in one statement)', async () => {
+  it('gives requests that arrive together each their own place in the count (one atomic upsert each)', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => call(i % 2 === 0 ? a!.url : b!.url, 'mira', 'GET', '/users/me')))
     assert.deepEqual(
       answers.map((x) => x.status),
