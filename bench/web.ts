@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict'
 import { writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp, createHttpServer, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
+import { launchBrowser } from '../test/web/browser.js'
 
-const CHROMIUM = process.env.PREFIXD_CHROMIUM ?? '/usr/bin/chromium'
 /** Where the results go; PREFIXD_BENCH_RESULTS writes them elsewhere (a run of another build, to compare). */
 const RESULTS = process.env.PREFIXD_BENCH_RESULTS ?? new URL('results/web.md', import.meta.url)
 /** The built site measured; PREFIXD_SITE_DIR measures another build (the one before a change) on the same machine. */
@@ -60,18 +60,7 @@ async function main(): Promise<void> {
   const server = createHttpServer(createApp({ index, site }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await launchBrowser()
   try {
     const lines = [
       '# Web pages in Chromium',

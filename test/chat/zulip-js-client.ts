@@ -2,6 +2,7 @@
 
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
+import { USERS } from './chat-helpers.js'
 
 export type Answer = Record<string, unknown> & { result: string }
 /** The parts of zulip-js used here (the package ships no types). */
@@ -50,4 +51,10 @@ globalThis.FormData = nodeFormData
 export function success(answer: Answer): Answer {
   assert.equal(answer.result, 'success', JSON.stringify(answer))
   return answer
+}
+
+/** zulip-js logged in to `chat` as the fixture's user `name`. */
+export function zulipAs(chat: { readonly url: string }, name: string): Promise<Zulip> {
+  const user = USERS[name]!
+  return zulipInit({ realm: chat.url, username: user.email, apiKey: user.api_key })
 }

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { startTestChat, until, USERS, type TestChat } from '../chat-helpers.js'
-import { success, zulipInit, type Answer, type Zulip } from '../zulip-js-client.js'
+import { success, zulipAs, type Answer, type Zulip } from '../zulip-js-client.js'
 
 describe('zulip-js against the chat service', () => {
   let chat: TestChat
@@ -13,8 +13,8 @@ describe('zulip-js against the chat service', () => {
   let nina: Zulip
   before(async () => {
     chat = await startTestChat()
-    max = await zulipInit({ realm: chat.url, username: USERS.max!.email, apiKey: USERS.max!.api_key })
-    nina = await zulipInit({ realm: chat.url, username: USERS.nina!.email, apiKey: USERS.nina!.api_key })
+    max = await zulipAs(chat, 'max')
+    nina = await zulipAs(chat, 'nina')
   })
   after(() => chat.close())
 
@@ -124,7 +124,7 @@ describe('zulip-js against the chat service', () => {
     // Archiving is for administrators.
     const refused = await nina.streams.deleteById({ stream_id: created.stream_id })
     assert.deepEqual([refused.result, refused.code], ['error', 'UNAUTHORIZED_PRINCIPAL'])
-    const olivia = await zulipInit({ realm: chat.url, username: USERS.olivia!.email, apiKey: USERS.olivia!.api_key })
+    const olivia = await zulipAs(chat, 'olivia')
     success(await olivia.streams.deleteById({ stream_id: created.stream_id }))
     assert.ok(!(success(await max.streams.retrieve()).streams as Array<{ name: string }>).some((s) => s.name === 'zulip-js channel'))
   })

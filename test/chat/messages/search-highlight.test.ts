@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { highlightHtml, highlightTopic, highlightWords } from '../../../packages/chat/src/messages/search-highlight.js'
 import { renderMessage } from '../../../packages/chat/src/render/render.js'
 import { startTestChat, USERS, type TestChat } from '../chat-helpers.js'
-import { success, zulipInit, type Zulip } from '../zulip-js-client.js'
+import { success, zulipAs, type Zulip } from '../zulip-js-client.js'
 
 const H = (word: string): string => `<span class="highlight">${word}</span>`
 
@@ -52,7 +52,7 @@ describe('search highlights', () => {
     let max: Zulip
     before(async () => {
       chat = await startTestChat()
-      max = await zulipInit({ realm: chat.url, username: USERS.max!.email, apiKey: USERS.max!.api_key })
+      max = await zulipAs(chat, 'max')
     })
     after(() => chat.close())
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REFERENCE_FIXTURE } from '@prefixd/chat'
 import { startTestChat, USERS, type TestChat } from '../chat-helpers.js'
-import { success, zulipInit, type Zulip } from '../zulip-js-client.js'
+import { success, zulipAs, type Zulip } from '../zulip-js-client.js'
 
 interface Message {
   readonly id: number
@@ -28,8 +28,8 @@ describe('moving messages: the notices, and wildcard mentions on edits', () => {
   beforeEach(async function () {
     this.timeout(60_000) // (a PostgreSQL run starts its cluster first)
     chat = await startTestChat()
-    max = await zulipInit({ realm: chat.url, username: USERS.max!.email, apiKey: USERS.max!.api_key })
-    nina = await zulipInit({ realm: chat.url, username: USERS.nina!.email, apiKey: USERS.nina!.api_key })
+    max = await zulipAs(chat, 'max')
+    nina = await zulipAs(chat, 'nina')
   })
   afterEach(() => chat.close())
 
@@ -127,9 +127,9 @@ describe('moving messages: the notices, and wildcard mentions on edits', () => {
     await writeFile(join(dir, 'org.json'), JSON.stringify(fixture))
     await chat.close()
     chat = await startTestChat({ fixture: join(dir, 'org.json') })
-    max = await zulipInit({ realm: chat.url, username: USERS.max!.email, apiKey: USERS.max!.api_key })
-    nina = await zulipInit({ realm: chat.url, username: USERS.nina!.email, apiKey: USERS.nina!.api_key })
-    const mira = await zulipInit({ realm: chat.url, username: USERS.mira!.email, apiKey: USERS.mira!.api_key })
+    max = await zulipAs(chat, 'max')
+    nina = await zulipAs(chat, 'nina')
+    const mira = await zulipAs(chat, 'mira')
     const id = await send(max, 'general', 'plans', 'plain words')
     const refused = await max.messages.update({ message_id: id, content: 'now @**all** of you' })
     assert.deepEqual([refused.result, refused.code], ['error', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED'])

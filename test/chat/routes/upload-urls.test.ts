@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict'
 import { startTestChat, USERS, type TestChat } from '../chat-helpers.js'
-import { success, zulipInit, type Zulip } from '../zulip-js-client.js'
+import { success, zulipAs, type Zulip } from '../zulip-js-client.js'
 
 describe('temporary upload URLs and attachment events', () => {
   let chat: TestChat
@@ -12,8 +12,8 @@ describe('temporary upload URLs and attachment events', () => {
   beforeEach(async function () {
     this.timeout(60_000) // (a PostgreSQL run starts its cluster first)
     chat = await startTestChat()
-    max = await zulipInit({ realm: chat.url, username: USERS.max!.email, apiKey: USERS.max!.api_key })
-    nina = await zulipInit({ realm: chat.url, username: USERS.nina!.email, apiKey: USERS.nina!.api_key })
+    max = await zulipAs(chat, 'max')
+    nina = await zulipAs(chat, 'nina')
   })
   afterEach(() => chat.close())
 
