@@ -62,6 +62,21 @@ describe('rendering with linkifiers over HTTP', () => {
     assert.equal(answer.rendered, '<p>~😀 <a href="https://short.example/a">~ab</a></p>')
   })
 
+  it('links the channels the writer may see, and leaves private, archived and unknown ones as text', async () => {
+    const render = async (who: string, content: string): Promise<unknown> => expectSuccess(await chat.as(who).post('/messages/render', { content })).rendered
+    const staff = '<a class="stream" data-stream-id="3" href="/#narrow/channel/3-staff">#staff</a>'
+    const general = '<a class="stream-topic" data-stream-id="1" href="/#narrow/channel/1-general/topic/hello">#general &gt; hello</a>'
+    // Max is no subscriber of the private #staff: a link would tell him it exists.
+    assert.equal(await render('max', '#**staff** #**general>hello**'), `<p>#<strong>staff</strong> ${general}</p>`)
+    assert.equal(await render('adam', '#**staff**'), `<p>${staff}</p>`)
+    assert.equal(await render('adam', '#**old-projects** #**nowhere**'), '<p>#<strong>old-projects</strong> #<strong>nowhere</strong></p>')
+    // A guest sees the public channels they are in, not the others.
+    assert.equal(
+      await render('gus', '#**general** #**vocabularies**'),
+      '<p><a class="stream" data-stream-id="1" href="/#narrow/channel/1-general">#general</a> #<strong>vocabularies</strong></p>',
+    )
+  })
+
   describe('GET /linkifiers/reverse', () => {
     it('turns a linkified URL back into its text', async () => {
       assert.deepEqual(expectSuccess(await chat.as('max').get('/linkifiers/reverse', { url: 'https://github.com/example/project/issues/42' })).text, '#42')

@@ -69,6 +69,10 @@ describe('moving messages: the notices, and wildcard mentions on edits', () => {
     // Rendered as any message: the mention is a silent one.
     const rendered = success(await nina.messages.getById({ message_id: notice!.id })).message as { content: string }
     assert.match(rendered.content, /<span class="user-mention silent" data-user-id="4">Max Member<\/span>/)
+    assert.match(
+      rendered.content,
+      /moved here from <a class="stream-topic" data-stream-id="1" href="\/#narrow\/channel\/1-general\/topic\/old\.20place">#general &gt; old place<\/a>/,
+    )
     // Nina's queue heard of both notices as new messages; the bot is no member of the organization.
     const events = success(await nina.events.retrieve({ queue_id: queue.queue_id, last_event_id: -1, dont_block: true })).events as Array<{
       message?: Message

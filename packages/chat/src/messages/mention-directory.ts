@@ -1,25 +1,35 @@
-// The people and groups a message may mention, read for the names it contains (not the whole organization),
-// and the flags each recipient gets from what it mentions.
+// The people, groups and channels a message may name, read for the names it contains (not the whole
+// organization), and the flags each recipient gets from what it mentions.
 
 import { effectiveMembers, holdsGroupSetting } from '../org/group-settings.js'
 import { groupById } from '../org/groups.js'
 import { badRequest, ChatError } from '../common/chat-error.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'
-import { mentionCandidates, type MentionDirectory, type MentionablePerson, type Mentions } from '../render/mentions.js'
+import { channelLinkCandidates, type LinkableChannel } from '../render/channel-links.js'
+import { mentionCandidates, type MentionablePerson, type Mentions } from '../render/mentions.js'
+import type { MessageDirectory } from '../render/render.js'
 import type { Sql } from '../store/store.js'
 import { FLAG_BITS } from './flags.js'
 
-/** Who `content` may mention: active people and active, non-system groups whose names (or ids) it holds. */
-export async function mentionDirectory(db: Sql, content: string): Promise<MentionDirectory | undefined> {
+/**
+ * Who and what `content` may name: active people and active, non-system groups whose names (or ids) it
+ * holds, and, when `writer` is given, the unarchived channels it links by name that `writer` may see (a
+ * channel the writer cannot see stays text, so a link never tells that a private channel exists).
+ */
+export async function messageDirectory(db: Sql, content: string, writer?: User): Promise<MessageDirectory | undefined> {
   const candidates = mentionCandidates(content)
-  if (candidates.names.length + candidates.ids.length + candidates.groups.length === 0) return undefined
+  const channelNames = writer === undefined ? [] : channelLinkCandidates(content)
+  if (candidates.names.length + candidates.ids.length + candidates.groups.length + channelNames.length === 0) return undefined
   const texts = db.dialect === 'postgres' ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
-  const people = await db.all<MentionablePerson>(
-    `SELECT id, full_name FROM users WHERE is_active = 1 AND (lower(full_name) IN (${texts}) OR id IN (SELECT value FROM json_each(?)))`,
-    JSON.stringify(candidates.names),
-    JSON.stringify(candidates.ids),
-  )
+  const people =
+    candidates.names.length + candidates.ids.length === 0
+      ? []
+      : await db.all<MentionablePerson>(
+          `SELECT id, full_name FROM users WHERE is_active = 1 AND (lower(full_name) IN (${texts}) OR id IN (SELECT value FROM json_each(?)))`,
+          JSON.stringify(candidates.names),
+          JSON.stringify(candidates.ids),
+        )
   const groups =
     candidates.groups.length === 0
       ? []
@@ -27,10 +37,12 @@ export async function mentionDirectory(db: Sql, content: string): Promise<Mentio
           `SELECT id, name FROM user_groups WHERE deactivated = 0 AND is_system_group = 0 AND lower(name) IN (${texts})`,
           JSON.stringify(candidates.groups),
         )
+  const channels = channelNames.length === 0 ? [] : await linkableChannels(db, channelNames, writer!)
   const byName = new Map<string, MentionablePerson[]>()
   for (const p of people) byName.set(p.full_name.toLowerCase(), [...(byName.get(p.full_name.toLowerCase()) ?? []), p])
   const byId = new Map(people.map((p) => [p.id, p]))
   const groupByName = new Map(groups.map((g) => [g.name.toLowerCase(), g]))
+  const channelByName = new Map(channels.map((c) => [c.name, c]))
   return {
     person(name, id) {
       if (id !== undefined) {
@@ -42,7 +54,20 @@ export async function mentionDirectory(db: Sql, content: string): Promise<Mentio
       return named?.length === 1 ? named[0] : undefined // a shared name needs the id
     },
     group: (name) => groupByName.get(name.toLowerCase()),
+    channel: (name) => channelByName.get(name),
   }
+}
+
+/** The channels of `names` (exact names) that are not archived and that `writer` may see. */
+function linkableChannels(db: Sql, names: readonly string[], writer: User): Promise<LinkableChannel[]> {
+  const texts = db.dialect === 'postgres' ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
+  return db.all<LinkableChannel>(
+    `SELECT c.id, c.name FROM channels c WHERE c.is_archived = 0 AND c.name IN (${texts})
+       AND ((c.invite_only = 0 AND ? != 'guest') OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.stream_id = c.id AND s.user_id = ?))`,
+    JSON.stringify(names),
+    writer.role,
+    writer.id,
+  )
 }
 
 /**

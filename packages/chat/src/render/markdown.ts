@@ -1,6 +1,7 @@
 // The chat's one markdown-it configuration: messages render with it and pasted-IRI detection parses with it, so both read Markdown alike.
 
 import MarkdownIt from 'markdown-it'
+import { channelLinkPlugin } from './channel-links.js'
 import { mentionPlugin } from './mentions.js'
 import { linkTextTokens } from './text-linkers-rule.js'
 
@@ -17,6 +18,7 @@ export const markdown = new MarkdownIt(OPTIONS)
 // may not contain one, so `\\#12` stays text.
 markdown.core.ruler.before('text_join', 'text_linkers', linkTextTokens)
 markdown.use(mentionPlugin)
+markdown.use(channelLinkPlugin)
 
 /**
  * {@link OPTIONS} without bare-URL linking: the block structure of a message (linkify changes no block) and

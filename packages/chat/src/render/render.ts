@@ -3,6 +3,7 @@
 import { isLinkableUrl } from '../linkify/link-url.js'
 import { mergeLinks } from '../linkify/linkify.js'
 import type { TextLink, TextLinker } from '../linkify/text-linker.js'
+import { CHANNEL_DIRECTORY, type ChannelDirectory } from './channel-links.js'
 import { markdown } from './markdown.js'
 import { MENTION_DIRECTORY, MENTIONS_FOUND, noMentions, type MentionDirectory, type Mentions } from './mentions.js'
 import { findLinks, LINKERS } from './text-linkers-rule.js'
@@ -17,21 +18,26 @@ import { findLinks, LINKERS } from './text-linkers-rule.js'
  * @example renderMessage('see #12.', [linkifierLinker(linkifiers)])
  * // '<p>see <a href="https://github.com/example/project/issues/12">#12</a>.</p>'
  */
-export function renderMessage(content: string, linkers: readonly TextLinker[], directory?: MentionDirectory): string {
+export function renderMessage(content: string, linkers: readonly TextLinker[], directory?: MessageDirectory): string {
   return renderWithMentions(content, linkers, directory).html
 }
 
+/** Who and what a message may name: people and groups it mentions, and (where given) channels it links. */
+export type MessageDirectory = MentionDirectory & Partial<ChannelDirectory>
+
 /**
  * As renderMessage, and what the message mentions (parsed once, in the same pass): people and groups of
- * `directory`, and wildcards. Without a directory only wildcards are mentions.
+ * `directory`, and wildcards. Without a directory only wildcards are mentions, and no channel is linked.
  */
 export function renderWithMentions(
   content: string,
   linkers: readonly TextLinker[],
-  directory?: MentionDirectory,
+  directory?: MessageDirectory,
 ): { readonly html: string; readonly mentions: Mentions } {
   const mentions = noMentions()
-  const html = markdown.render(content, { [LINKERS]: linkers, [MENTION_DIRECTORY]: directory, [MENTIONS_FOUND]: mentions }).trimEnd()
+  const channels = directory?.channel === undefined ? undefined : directory
+  const env = { [LINKERS]: linkers, [MENTION_DIRECTORY]: directory, [MENTIONS_FOUND]: mentions, [CHANNEL_DIRECTORY]: channels }
+  const html = markdown.render(content, env).trimEnd()
   return { html, mentions }
 }
 

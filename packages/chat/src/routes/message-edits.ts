@@ -7,7 +7,7 @@ import { invalid } from '../common/params.js'
 import { pathId } from './path-ids.js'
 import { FLAG_BITS, flagNames } from '../messages/flags.js'
 import { messageLinkers, withPrefixedNames } from './linkers.js'
-import { checkGroupMentions, checkWildcardMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
+import { checkGroupMentions, checkWildcardMentions, messageDirectory, mentionFlags } from '../messages/mention-directory.js'
 import { cleanTopic, topicParam } from '../messages/recipients.js'
 import { visibleMessages, type VisibleRow } from '../messages/visibility.js'
 import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
@@ -39,7 +39,7 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
     const content = rawContent === undefined ? undefined : withPrefixedNames(services, rawContent)
     const linkers = await messageLinkers(services)
     // Rendered outside the transaction, as a send is.
-    const rendered = content === undefined ? undefined : renderWithMentions(content, linkers, await mentionDirectory(services.db, content))
+    const rendered = content === undefined ? undefined : renderWithMentions(content, linkers, await messageDirectory(services.db, content, user))
     const now = Math.floor(services.now())
     const detached = await services.changes.write(async (emit, db) => {
       const [message] = await visibleMessages(db, user, [id])

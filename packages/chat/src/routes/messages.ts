@@ -6,7 +6,7 @@ import { badRequest } from '../common/chat-error.js'
 import { renderWithMentions, topicLinks, type TopicLink } from '../render/render.js'
 import { messageLinkers, withPrefixedNames } from './linkers.js'
 import { invalid, type Params } from '../common/params.js'
-import { checkGroupMentions, checkWildcardMentions, mentionDirectory, mentionFlags } from '../messages/mention-directory.js'
+import { checkGroupMentions, checkWildcardMentions, messageDirectory, mentionFlags } from '../messages/mention-directory.js'
 import { channelIdOf, channelRef, cleanTopic, peopleRefs, resolvePeople, topicParam } from '../messages/recipients.js'
 import { FLAG_BITS, flagNames } from '../messages/flags.js'
 import { conversationId } from '../messages/describe.js'
@@ -22,7 +22,7 @@ export const MAX_MESSAGE_LENGTH = 10_000
 export function addMessageRoutes(router: ChatRouter, services: ChatServices): void {
   router.post('/api/v1/messages/render', async (ctx) => {
     const content = withPrefixedNames(services, ctx.state.params.string('content', { required: true, maxLength: MAX_MESSAGE_LENGTH }))
-    ok(ctx, { rendered: renderWithMentions(content, await messageLinkers(services), await mentionDirectory(services.db, content)).html })
+    ok(ctx, { rendered: renderWithMentions(content, await messageLinkers(services), await messageDirectory(services.db, content, ctx.state.user)).html })
   })
 
   router.post('/api/v1/messages', async (ctx) => {
@@ -36,7 +36,7 @@ export function addMessageRoutes(router: ChatRouter, services: ChatServices): vo
     if (!toChannel && type !== 'private' && type !== 'direct') throw invalid('type')
     const linkers = await messageLinkers(services)
     // Rendered outside the transaction (no lock held meanwhile), mentions found in the same pass.
-    const { html: rendered, mentions } = renderWithMentions(content, linkers, await mentionDirectory(services.db, content))
+    const { html: rendered, mentions } = renderWithMentions(content, linkers, await messageDirectory(services.db, content, user))
     const timestamp = Math.floor(services.now())
     const id = await services.changes.write(
       async (emit, db) => {

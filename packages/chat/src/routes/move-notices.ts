@@ -5,11 +5,12 @@ import type { ChatServices } from './context.js'
 import type { TextLinker } from '../linkify/text-linker.js'
 import { describeMessages, type MessageRow } from '../messages/describe.js'
 import { FLAG_BITS } from '../messages/flags.js'
-import { mentionDirectory } from '../messages/mention-directory.js'
+import { messageDirectory } from '../messages/mention-directory.js'
 import { VISIBLE } from '../messages/visibility.js'
 import { subscriberIds, type Channel } from '../org/channels.js'
 import { notificationBot } from '../org/system-bots.js'
 import type { User } from '../org/users.js'
+import { channelSlug, hashComponent } from '../render/narrow-urls.js'
 import { renderWithMentions, topicLinks } from '../render/render.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
@@ -108,7 +109,7 @@ async function post(tx: Sql, emit: Emit, services: ChatServices, move: Move, pla
   const now = Math.floor(services.now())
   const bot = await notificationBot(tx, now)
   const { linkers } = move
-  const { html } = renderWithMentions(content, linkers, await mentionDirectory(tx, content))
+  const { html } = renderWithMentions(content, linkers, await messageDirectory(tx, content, move.mover))
   const inserted = await tx.get<{ id: number }>(
     'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
     'stream',
@@ -168,14 +169,3 @@ function topicLink(place: Place): string {
 /** What breaks the `#**channel>topic**` syntax. */
 const UNSAFE = /[`>*&[\]]|\$\$/
 const LINK_ESCAPES: Readonly<Record<string, string>> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' }
-
-/** `2-vocabularies`: a channel in a narrow URL (the reference clients' encoding). */
-function channelSlug(channel: Channel): string {
-  return `${channel.id}-${hashComponent(channel.name.replaceAll(' ', '-'))}`
-}
-
-/** A URL fragment component as the reference clients encode it: percent-encoding with `.` for `%`. */
-function hashComponent(text: string): string {
-  const encoded = encodeURIComponent(text).replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-  return encoded.replace(/[%.]/g, (c) => (c === '%' ? '.' : '.2E'))
-}
