@@ -11,13 +11,16 @@ import { fileURLToPath } from 'node:url'
 /** The chat service as built by `tsc -b`. */
 export const CHAT_MAIN = fileURLToPath(new URL('../packages/chat/dist/main.js', import.meta.url))
 
+/** BENCH_CHAT_NODE_ARGS: Node options for the chat processes alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const NODE_ARGS = process.env.BENCH_CHAT_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? []
+
 /**
  * One chat process as `npm run chat` starts it, on a free port, with the rate limit out of the way (one
  * user sends thousands) and mail kept in `dir`; `args` adds `--db` and the like. Resolves once it says
  * where it listens; rejects with its output if it exits first.
  */
 export async function startChatProcess(args: readonly string[], dir: string, main = CHAT_MAIN): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [main, '--port', '0', '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60', ...args], {
+  const child = spawn(process.execPath, [...NODE_ARGS, main, '--port', '0', '--mail-dir', join(dir, 'mail'), '--rate-limit', '999999999/60', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const base = await new Promise<string>((resolve, reject) => {
@@ -122,8 +125,11 @@ export const pct = (values: number[], p: number): number => [...values].sort((a,
 const CLOCK_TICKS = 100
 
 /**
- * CPU seconds (user + system) used so far by process `pid` and every descendant alive now (Linux /proc;
- * 0 elsewhere): a service with its workers, or a PostgreSQL server with its backends.
+ * CPU seconds (user + system) used so far by process `pid` and its descendants (Linux /proc; 0 elsewhere):
+ * a service with its workers, or a PostgreSQL server with its backends. Each process counts its own time
+ * and that of its children which ended and were waited for (cutime + cstime), so the sum only grows while
+ * the tree changes: a backend that exits during a run moves its time into the postmaster's, instead of
+ * taking it out of the sum (counting live processes alone gave the database negative CPU).
  */
 export function treeCpuSeconds(pid: number): number {
   const processes = new Map<number, { readonly parent: number; readonly seconds: number }>()
@@ -133,7 +139,9 @@ export function treeCpuSeconds(pid: number): number {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
       // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      processes.set(Number(entry), { parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS })
+      // utime, stime, cutime, cstime: fields 14–17 of proc(5), 11–14 here.
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+      processes.set(Number(entry), { parent: Number(fields[1]), seconds: ticks / CLOCK_TICKS })
     } catch {
       // (it ended meanwhile)
     }

@@ -6,14 +6,14 @@
 // (e.g. the synchronous store before the Store interface) on SQLite, one process.
 
 import assert from 'node:assert/strict'
-import type { ChildProcess } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { startTestPostgres } from '../test/support/postgres.js'
+import { postgresBinaries, startTestPostgres } from '../test/support/postgres.js'
 import { CHAT_MAIN, callChat, inBatches, machineCpuSeconds, pct, RawPoller, startChatProcess, treeCpuSeconds } from './chat-http.js'
 
 /** The build measured; BENCH_MAIN=…/main.js measures another (a copy of an earlier build), for alternating before and after. */
@@ -41,6 +41,8 @@ interface Service {
   /** The service's processes (with their workers), and the database server's when it has one: whose CPU time counts. */
   readonly pids: readonly number[]
   readonly databasePid?: number
+  /** Runs SQL on the service's database (PostgreSQL), answering its rows as psql's unaligned text. */
+  readonly sql?: (query: string) => string
   stop(): Promise<void>
 }
 
@@ -54,21 +56,32 @@ async function stopAll(children: readonly ChildProcess[]): Promise<void> {
   )
 }
 
-async function sqlite(workers: number, dir: string, main?: string): Promise<Service> {
+async function sqlite(workers: number, dir: string, main = MAIN): Promise<Service> {
   const { child, base } = await startChatProcess(['--workers', String(workers), '--db', join(dir, 'chat.db')], dir, main)
   return { bases: [base], pids: [child.pid!], stop: () => stopAll([child]) }
 }
 
-const postgres = await startTestPostgres({ durable: true })
+/**
+ * BENCH_STATEMENTS=1: PostgreSQL counts its statements (pg_stat_statements) during the sustained run, and
+ * the busiest are printed with their calls and time per delivered event (the extension costs some CPU).
+ */
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1'
+const postgres = await startTestPostgres({
+  durable: true,
+  settings: STATEMENTS ? ["shared_preload_libraries = 'pg_stat_statements'", "pg_stat_statements.track = 'all'"] : [],
+})
 let databases = 0
 
 async function onPostgres(processes: number, dir: string): Promise<Service> {
   const db = postgres.createDatabase(`bench_${++databases}`)
-  const started = [await startChatProcess(['--db', db], dir)] // the first loads the organization
-  for (let i = 1; i < processes; i++) started.push(await startChatProcess(['--db', db], dir))
+  const started = [await startChatProcess(['--db', db], dir, MAIN)] // the first loads the organization
+  for (let i = 1; i < processes; i++) started.push(await startChatProcess(['--db', db], dir, MAIN))
   // The postmaster's pid is the first line of postmaster.pid; its backends are its children.
   const databasePid = Number(readFileSync(join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0])
-  return { bases: started.map((s) => s.base), pids: started.map((s) => s.child.pid!), databasePid, stop: () => stopAll(started.map((s) => s.child)) }
+  const psql = join(postgresBinaries()!, 'psql')
+  const sql = (query: string): string => execFileSync(psql, [db, '-X', '-A', '-t', '-F', '\t', '-c', query], { encoding: 'utf8' })
+  if (STATEMENTS) sql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
+  return { bases: started.map((s) => s.base), pids: started.map((s) => s.child.pid!), databasePid, sql, stop: () => stopAll(started.map((s) => s.child)) }
 }
 
 interface Figures {
@@ -156,6 +169,7 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
       load: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()),
       machine: machineCpuSeconds(),
     })
+    if (STATEMENTS) service.sql?.('SELECT pg_stat_statements_reset()')
     const cpuBefore = cpuOf()
     const start = performance.now()
     let commits = 0
@@ -174,6 +188,7 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
     const delivered = received
     const cpuAfter = cpuOf()
     const share = (key: keyof typeof cpuBefore): number => (cpuAfter[key] - cpuBefore[key]) / elapsed
+    if (STATEMENTS && service.sql !== undefined) printStatements(service.sql, delivered)
     stop = true
     await call(base, MAX, 'POST', '/messages', { type: 'private', to: '[5]', content: 'last' }) // wakes every poller so that it stops
     await Promise.all(polling)
@@ -199,6 +214,22 @@ async function measure(start: (dir: string) => Promise<Service>): Promise<Figure
     await service.stop()
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/** The statements PostgreSQL ran since the reset, busiest first, per delivered event (on stderr). */
+function printStatements(sql: (query: string) => string, delivered: number): void {
+  const rows = sql(
+    `SELECT calls, total_exec_time, regexp_replace(left(query, 110), '\\s+', ' ', 'g') FROM pg_stat_statements
+     WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC`,
+  )
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'))
+  const calls = rows.reduce((sum, [n]) => sum + Number(n), 0)
+  const ms = rows.reduce((sum, [, t]) => sum + Number(t), 0)
+  console.error(`statements per delivered event: ${(calls / delivered).toFixed(3)}, their execution ${((ms / delivered) * 1000).toFixed(1)} µs per event`)
+  for (const [n, t, query] of rows.slice(0, 15))
+    console.error(`  ${(Number(n) / delivered).toFixed(4)} calls, ${((Number(t) / delivered) * 1000).toFixed(2)} µs per event: ${query}`)
 }
 
 const columns: Array<[string, (dir: string) => Promise<Service>]> = [
@@ -244,6 +275,7 @@ const lines = [
   row('… CPU meanwhile, in cores: service / database / load generator / other work', (f) =>
     [f.cpu.service, f.cpu.database, f.cpu.load, f.cpu.other].map((x) => x.toFixed(2)).join(' / '),
   ),
+  row('… service + database CPU per delivered event (ms of a core)', (f) => (((f.cpu.service + f.cpu.database) / f.eventsPerSecond) * 1000).toFixed(3)),
   '',
   `The sustained run: every one of the ${FANOUT.toLocaleString('en')} queues polls without pause (each event written is one a client waits for) while ${SUSTAINED_SENDERS} senders send direct messages to their user; events are counted as the clients parse them. CPU is from /proc (user + system time of each process tree) over that run; "other" is the rest of the machine's busy time (other engineers' work). The machine has 2 cores.`,
   '',

@@ -65,9 +65,10 @@ async function freePort(): Promise<number> {
  * Starts a cluster. PostgreSQL refuses to run as root, so as root it runs as `nobody` (the directory is
  * handed to that user); otherwise as the current user. `durable: false` (the default) turns off fsync:
  * a test's cluster dies with the test, and a kill -9 of a client does not need it; benchmarks of
- * durable writes pass `durable: true`.
+ * durable writes pass `durable: true`. `settings` are more lines for postgresql.conf (a benchmark's
+ * `shared_preload_libraries = 'pg_stat_statements'`, say).
  */
-export async function startTestPostgres(options: { readonly durable?: boolean } = {}): Promise<TestPostgres> {
+export async function startTestPostgres(options: { readonly durable?: boolean; readonly settings?: readonly string[] } = {}): Promise<TestPostgres> {
   const bin = postgresBinaries()
   if (bin === undefined) throw new Error('PostgreSQL is not installed (no initdb; Debian: apt-get install postgresql)')
   const root = mkdtempSync(join(tmpdir(), 'prefixd-postgres-'))
@@ -106,6 +107,7 @@ export async function startTestPostgres(options: { readonly durable?: boolean } 
         `unix_socket_directories = '${root}'`,
         'max_connections = 200',
         ...(options.durable === true ? [] : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']),
+        ...(options.settings ?? []),
         '',
       ].join('\n'),
     )
