@@ -124,6 +124,35 @@ describe('moving messages: the notices, and wildcard mentions on edits', () => {
     )
   })
 
+  it('takes a resolve notice back when the topic is unresolved within a minute, and keeps both notices after that', async () => {
+    const id = await send(max, 'general', 'question', 'why?')
+    const queue = success(await nina.queues.register({ event_types: ['delete_message'] }))
+    success(await max.messages.update({ message_id: id, topic: '✔ question', propagate_mode: 'change_all' }))
+    const [, notice] = await topic(max, 'general', '✔ question')
+    await chat.advance(59)
+    success(await max.messages.update({ message_id: id, topic: 'question', propagate_mode: 'change_all' }))
+    assert.deepEqual(
+      (await topic(max, 'general', 'question')).map((m) => m.content),
+      ['why?'],
+    )
+    const events = success(await nina.events.retrieve({ queue_id: queue.queue_id, last_event_id: -1, dont_block: true })).events as Array<{
+      type: string
+      message_ids?: number[]
+    }>
+    assert.deepEqual(
+      events.filter((e) => e.type === 'delete_message').map((e) => e.message_ids),
+      [[notice!.id]],
+    )
+    // A minute later it is no undo: the topic keeps both notices.
+    success(await max.messages.update({ message_id: id, topic: '✔ question', propagate_mode: 'change_all' }))
+    await chat.advance(61)
+    success(await max.messages.update({ message_id: id, topic: 'question', propagate_mode: 'change_all' }))
+    assert.deepEqual(
+      (await topic(max, 'general', 'question')).map((m) => m.content),
+      ['why?', `${MAX} has marked this topic as resolved.`, `${MAX} has marked this topic as unresolved.`],
+    )
+  })
+
   it('holds content edits to the wildcard-mention policy and works their wildcard flags out again', async () => {
     const fixture = JSON.parse(readFileSync(REFERENCE_FIXTURE, 'utf8')) as { realm: Record<string, unknown> }
     fixture.realm.wildcard_mention_large_threshold = 1

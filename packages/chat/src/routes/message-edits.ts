@@ -19,6 +19,7 @@ import { renderWithMentions, topicLinks } from '../render/render.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
 import { MAX_MESSAGE_LENGTH } from './messages.js'
+import { removeMessage } from './message-removal.js'
 import { postMoveNotices, type Place } from './move-notices.js'
 import { linkAttachments, unlinkAttachments } from './uploads.js'
 
@@ -75,19 +76,7 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
       const [message] = await visibleMessages(db, user, [id])
       if (message === undefined) throw badRequest('Invalid message(s)')
       if (message.sender_id !== user.id && !isAdministrator(user)) throw badRequest("You don't have permission to delete this message")
-      const recipients = (await db.all<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = ?', id)).map((r) => Number(r.user_id))
-      await unlinkAttachments(db, emit, [id]) // the uploaders hear which messages still link their files
-      await db.run('DELETE FROM user_messages WHERE message_id = ?', id)
-      await db.run('DELETE FROM messages WHERE id = ?', id)
-      // Both forms of the reference API in one event (message_id for clients without bulk_message_deletion);
-      // the deleting user hears of it too (feature level 274).
-      emit([...recipients, user.id], {
-        type: 'delete_message',
-        message_id: id,
-        message_ids: [id],
-        message_type: message.type,
-        ...(message.type === 'stream' && { stream_id: Number(message.stream_id), topic: message.topic }),
-      })
+      await removeMessage(db, emit, message, user.id)
     })
     ok(ctx)
   })

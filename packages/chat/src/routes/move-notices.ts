@@ -8,9 +8,10 @@ import { FLAG_BITS } from '../messages/flags.js'
 import { messageDirectory } from '../messages/mention-directory.js'
 import { VISIBLE } from '../messages/visibility.js'
 import { subscriberIds, type Channel } from '../org/channels.js'
-import { notificationBot } from '../org/system-bots.js'
+import { NOTIFICATION_BOT, notificationBot } from '../org/system-bots.js'
 import type { User } from '../org/users.js'
 import { channelSlug, hashComponent } from '../render/narrow-urls.js'
+import { removeMessage } from './message-removal.js'
 import { renderWithMentions, topicLinks } from '../render/render.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
@@ -43,7 +44,8 @@ export interface Move {
  * it came from, in the old one (`toOld`, default false since feature level 152) where it went — "This topic
  * was moved…" when the mover moved every message they can see of it, else "A message…" or "N messages…".
  * Marking a topic resolved (`✔ ` added or removed, nothing else changed) posts "… has marked this topic as
- * resolved." instead of the new-topic notice. The mover has each notice as read.
+ * resolved." instead of the new-topic notice (or, within a minute of the opposite notice, deletes that one: an
+ * undo). The mover has each notice as read.
  */
 export async function postMoveNotices(
   tx: Sql,
@@ -57,7 +59,9 @@ export async function postMoveNotices(
   const user = `@_**${move.mover.full_name}|${move.mover.id}**`
   const resolution = channelMoved || move.contentEdited ? undefined : resolutionOf(move.from.topic, move.to.topic)
   const posted: number[] = []
-  if (resolution !== undefined) posted.push(await post(tx, emit, services, move, move.to, `${user} has marked this topic as ${resolution}.`))
+  if (resolution !== undefined && !(await undoneResolution(tx, emit, services, move))) {
+    posted.push(await post(tx, emit, services, move, move.to, `${user} has marked this topic as ${resolution}.`))
+  }
   const count = move.ids.length
   const movedAll = move.propagateMode === 'change_all' || !(await anyVisible(tx, move.mover, move.from, move.ids))
   if (notify.toNew && resolution === undefined) {
@@ -80,6 +84,30 @@ export async function postMoveNotices(
         : `${count} messages were moved from this topic to ${to} by ${user}.`
     await post(tx, emit, services, move, move.from, text)
   }
+}
+
+/** Seconds within which marking a topic resolved and back (or the reverse) is an undo (the reference server's). */
+export const RESOLVE_UNDO_GRACE_SECONDS = 60
+
+/** The text of a notice that a topic was marked resolved or unresolved. */
+const RESOLUTION_NOTICE = /^@_\*\*[^*\n]*\*\* has marked this topic as (?:un)?resolved\.$/
+
+/**
+ * An undo: when the topic's last message is the Notification Bot's notice of the opposite change, posted
+ * within {@link RESOLVE_UNDO_GRACE_SECONDS}, that notice is deleted (its readers hear `delete_message`) and
+ * no new one is posted, as the reference server does, so a misclick leaves no trace in the topic.
+ */
+async function undoneResolution(tx: Sql, emit: Emit, services: ChatServices, move: Move): Promise<boolean> {
+  const last = await tx.get<{ id: number; type: string; stream_id: number; topic: string; content: string; timestamp: number; email: string }>(
+    `SELECT m.id, m.type, m.stream_id, m.topic, m.content, m.timestamp, u.email FROM messages m JOIN users u ON u.id = m.sender_id
+     WHERE m.stream_id = ? AND lower(m.topic) = lower(?) ORDER BY m.id DESC LIMIT 1`,
+    move.to.channel.id,
+    move.to.topic,
+  )
+  if (last === undefined || last.email !== NOTIFICATION_BOT.email || !RESOLUTION_NOTICE.test(last.content)) return false
+  if (services.now() - Number(last.timestamp) > RESOLVE_UNDO_GRACE_SECONDS) return false
+  await removeMessage(tx, emit, last, move.mover.id)
+  return true
 }
 
 /** `resolved` or `unresolved` when a topic only gained or lost the resolved prefix; else undefined. */
