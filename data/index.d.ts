@@ -14,3 +14,10 @@ export declare function tierModule(json: string, options?: { readonly text?: boo
  * @example JSON.parse(tierJson(readFileSync(FULL_INDEX_FILE, 'utf8'))).format // 'prefixd-index/1'
  */
 export declare function tierJson(source: string): string
+/**
+ * The namespace of a run of the full tier's terms: the IRI up to its last `/` or `#`. The full tier writes its
+ * terms last, each run of consecutive terms with the same one after a tab (whitespace to JSON, and never inside
+ * one of its strings), so that its head and one vocabulary's terms parse alone.
+ * @example termRunNamespace('http://xmlns.com/foaf/0.1/Person') // 'http://xmlns.com/foaf/0.1/'
+ */
+export declare function termRunNamespace(iri: string): string

@@ -43,3 +43,12 @@ export function tierJson(source) {
   }
   throw new TypeError('not a tier module of @prefixd/data')
 }
+
+/**
+ * The namespace of a run of the full tier's terms: the IRI up to its last `/` or `#` (the whole IRI without
+ * either). The full tier writes its terms last, one run of consecutive terms with the same such namespace after
+ * each tab, so that a reader can parse its head and the runs of one vocabulary alone (core's tier-text.ts).
+ */
+export function termRunNamespace(iri) {
+  return iri.slice(0, Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1)
+}

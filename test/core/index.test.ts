@@ -7,7 +7,8 @@ import * as core from '@prefixd/core'
 const SRC = new URL('../../packages/core/src/', import.meta.url)
 const ALLOWED_IMPORTS = new Set(['n3', '@rdfjs/types', '@prefixd/data'])
 /** The one module that reads files; bundlers for browsers replace it with default-data.browser.ts. */
-const NODE_ONLY = 'data/default-data.ts'
+/** The Node.js-only modules (a browser bundle takes their `.browser.ts` twin) and the built-ins each may import. */
+const NODE_ONLY: Record<string, readonly string[]> = { 'data/default-data.ts': ['node:fs/promises', 'node:url'], 'sources/n3-parser.ts': ['node:module'] }
 
 /** Every module of the package, by its path under src/ (`data/compact.ts`). */
 function sources(): Array<[string, string]> {
@@ -41,16 +42,13 @@ describe('@prefixd/core', () => {
     }
   })
 
-  it('imports only n3, @rdfjs/types, @prefixd/data and its own modules; node:fs and node:url only on the Node.js path', () => {
+  it('imports only n3, @rdfjs/types, @prefixd/data and its own modules; node:fs, node:url and node:module only on the Node.js path', () => {
     const seen = new Set<string>()
     for (const [file, text] of sources()) {
       for (const [, specifier] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)) {
         seen.add(specifier!)
         const allowed =
-          specifier!.startsWith('./') ||
-          specifier!.startsWith('../') ||
-          ALLOWED_IMPORTS.has(specifier!) ||
-          (file === NODE_ONLY && ['node:fs/promises', 'node:url'].includes(specifier!))
+          specifier!.startsWith('./') || specifier!.startsWith('../') || ALLOWED_IMPORTS.has(specifier!) || (NODE_ONLY[file]?.includes(specifier!) ?? false)
         assert.ok(allowed, `${file} imports ${specifier}`)
       }
       const dynamic = [...text.matchAll(/\bimport\(([^)]*)\)/g)].map((m) => m[1])
@@ -70,6 +68,7 @@ describe('@prefixd/core', () => {
     assert.deepEqual(manifest.browser, {
       './dist/data/default-data.js': './dist/data/default-data.browser.js',
       './dist/knowledge/knowledge-data.js': './dist/knowledge/knowledge-data.browser.js',
+      './dist/sources/n3-parser.js': './dist/sources/n3-parser.browser.js',
     })
   })
 

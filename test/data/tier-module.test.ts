@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { transform } from 'esbuild'
 import fc from 'fast-check'
-import { PREFIXES_INDEX_FILE, tierJson, tierModule } from '@prefixd/data'
+import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE, termRunNamespace, tierJson, tierModule } from '@prefixd/data'
 
 /** The module's default export, as an engine reads it. */
 async function imported(source: string): Promise<unknown> {
@@ -30,6 +30,25 @@ describe('tierModule and tierJson', () => {
       }),
       { numRuns: 150 },
     )
+  })
+
+  it("writes the full tier's terms last, each run of one namespace after a tab, so that they parse apart", async () => {
+    const json = tierJson(await readFile(FULL_INDEX_FILE, 'utf8'))
+    const open = json.indexOf('\t')
+    assert.ok(json.slice(0, open).endsWith('"terms":['))
+    const pieces = json.slice(open + 1).split('\t')
+    assert.equal(pieces.at(-1), ']}')
+    const runs = pieces.slice(0, -1).map((piece) => JSON.parse(`[${piece.replace(/,$/, '')}]`) as Array<[string]>)
+    const { terms } = JSON.parse(json) as { terms: Array<[string]> }
+    assert.deepEqual(runs.flat(), terms)
+    assert.ok(runs.length > 100 && runs.length < 300, `${runs.length} runs`)
+    for (const run of runs)
+      assert.ok(
+        run.every(([iri]) => termRunNamespace(iri) === termRunNamespace(run[0]![0])),
+        run[0]![0],
+      )
+    assert.equal(termRunNamespace('http://xmlns.com/foaf/0.1/Person'), 'http://xmlns.com/foaf/0.1/')
+    assert.equal(termRunNamespace('http://www.w3.org/2002/07/owl#Class'), 'http://www.w3.org/2002/07/owl#')
   })
 
   it('refuses text with a line break, and a source it did not write', () => {

@@ -14,7 +14,6 @@ import { createReadStream } from 'node:fs'
 import { filterLines } from './line-filter.js'
 import type { WorkspaceSettings } from '@prefixd/lsp'
 import { parseWhole } from './flag-values.js'
-import { pretty, prettyFormat } from './pretty.js'
 import { loadIndex, readDefaultData, type IndexSources } from './load-index.js'
 import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 import { runServe, SERVE_OPTIONS, SERVE_USAGE } from './serve-command.js'
@@ -268,6 +267,8 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
   pretty: async ({ index, args, values, io }) => {
     if (args.length > 1) throw new UsageError('pretty takes at most one FILE')
     const file = args[0]
+    // Loaded here: it imports n3 whole (its stream parser), which every other command would load for nothing.
+    const { pretty, prettyFormat } = await import('./pretty.js')
     const format = prettyFormat(file, values.format)
     const input = file === undefined ? io.stdin : createReadStream(file)
     const options = { format, stream: values.stream === true, strictNames: values['no-strict-names'] !== true, resolveIris: values['resolve-iris'] === true }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { isAbsoluteIri, isPnPrefix, PrefixError, PrefixIndex, PrefixIndexBuilder, readDefault, toCompact } from '@prefixd/core'
+import { isAbsoluteIri, isPnPrefix, PrefixError, PrefixIndex, PrefixIndexBuilder, readDefault, toCompact, type TermInfo } from '@prefixd/core'
 
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -233,6 +233,19 @@ describe('readDefault', () => {
     assert.equal(foaf.hasType(FOAF + 'Person', RDFS_CLASS), true)
     assert.deepEqual(foaf.autocomplete('schema:Pers'), [])
     assert.equal(foaf.expand('schema:Person'), 'http://schema.org/Person')
+  })
+
+  it('reads only some namespaces’ terms yet knows each as the whole index does (its references and deprecation too)', () => {
+    const byIri = (terms: readonly TermInfo[]) => [...terms].sort((a, b) => (a.iri < b.iri ? -1 : 1))
+    for (const namespaces of [[FOAF], ['http://schema.org/', OWL], ['HTTP://PURL.ORG/dc/terms/'], ['http://www.w3.org/'], ['https://schema.org/']]) {
+      const folded = namespaces.map((n) => n.toLowerCase())
+      if (folded.includes('https://schema.org/')) folded.push('http://schema.org/')
+      const expected = whole.terms().filter((t) => folded.some((n) => t.iri.toLowerCase().startsWith(n)))
+      assert.ok(expected.length > 10, namespaces.join(' '))
+      assert.ok(expected.some((t) => t.references !== undefined))
+      assert.deepEqual(byIri(data.index({ namespaces }).terms()), byIri(expected), namespaces.join(' '))
+    }
+    assert.ok(whole.terms().some((t) => t.deprecated && t.iri.startsWith('http://schema.org/')))
   })
 
   it('takes the terms of the namespace a synonym stands for', () => {

@@ -12,11 +12,18 @@ import { checkCompact, decodeCompact } from './compact.js'
  * nothing layered on it never needs — and which took half of the default data's load (CPU profile).
  * For data the project wrote itself (the default data): its entries were checked when it was built, so
  * only its shape is checked here; a test holds this equal to the draft's path on the default data.
- * `only`: the terms in these namespaces alone (see `readDefault`).
+ * `only`: the terms in these namespaces alone (see `readDefault`); `positions`: where each term of `data` is in
+ * the file, when `data` holds only some of its terms (see {@link decodeCompact}).
  */
-export function partsFromCompact(data: unknown, source: string, wholeTable: boolean, only?: readonly string[]): PrefixIndexParts {
+export function partsFromCompact(
+  data: unknown,
+  source: string,
+  wholeTable: boolean,
+  only?: readonly string[],
+  positions?: readonly number[],
+): PrefixIndexParts {
   const compact = checkCompact(data, source)
-  const decoded = decodeCompact(compact, only === undefined ? undefined : inNamespaces(only, compact.namespaceSynonyms ?? []))
+  const decoded = decodeCompact(compact, only === undefined ? undefined : inNamespaces(only, compact.namespaceSynonyms ?? []), positions)
   const entries: PrefixEntry[] = []
   const taken = new Set<string>()
   for (const [prefix, namespace] of compact.prefixes) {

@@ -127,20 +127,28 @@ export interface DecodedCompact {
   readonly terms: TermRecord[]
 }
 
-/** `keep`: only the terms whose IRI it accepts (default all). */
-export function decodeCompact(compact: CompactIndex, keep?: (iri: string) => boolean): DecodedCompact {
-  const vocabularies = new Map<string, VocabularyInfo>()
-  const describe = (prefix: string, info: VocabularyInfo) => vocabularies.set(prefix, { ...vocabularies.get(prefix), ...info })
-  for (const [prefix, info] of Object.entries(compact.vocabularies)) describe(prefix, info)
+/**
+ * `keep`: only the terms whose IRI it accepts (default all). `positions`: where each of `compact.terms` is in
+ * the file it was read from, when only some of them were (tier-text.ts); references and deprecation name those.
+ */
+export function decodeCompact(compact: CompactIndex, keep?: (iri: string) => boolean, positions?: readonly number[]): DecodedCompact {
+  // Each prefix's description copied once, then completed in place (a copy per column cost the first read 5 ms).
+  const vocabularies = new Map<string, { -readonly [K in keyof VocabularyInfo]: VocabularyInfo[K] }>()
+  const describe = (prefix: string) => {
+    let info = vocabularies.get(prefix)
+    if (info === undefined) vocabularies.set(prefix, (info = {}))
+    return info
+  }
+  for (const [prefix, info] of Object.entries(compact.vocabularies)) Object.assign(describe(prefix), info)
   compact.qualities?.forEach((quality, i) => {
     const prefix = compact.prefixes[i]?.[0]
-    if (quality != null && prefix !== undefined) describe(prefix, { quality })
+    if (quality != null && prefix !== undefined) describe(prefix).quality = quality
   })
   let popularity = 0
   compact.popularityDeltas?.forEach((delta, i) => {
     popularity += delta
     const prefix = compact.prefixes[i]?.[0]
-    if (popularity > 0 && prefix !== undefined) describe(prefix, { popularity })
+    if (popularity > 0 && prefix !== undefined) describe(prefix).popularity = popularity
   })
   const typeAt = (i: number): string => compact.types[i]!
   // Optional (files written before ranking lack them); a malformed entry is ignored, not fatal.
@@ -157,7 +165,7 @@ export function decodeCompact(compact: CompactIndex, keep?: (iri: string) => boo
       Array.isArray(pair),
     ),
     subClassOf: compact.subClassOf.map(([sub, sup]) => [typeAt(sub), typeAt(sup)] as const),
-    terms: decodeTerms(compact, typeAt, references, deprecated, keep),
+    terms: decodeTerms(compact, typeAt, references, deprecated, keep, positions),
   }
 }
 
@@ -168,13 +176,15 @@ function decodeTerms(
   references: ReadonlyMap<number, number>,
   deprecated: ReadonlySet<number>,
   keep?: (iri: string) => boolean,
+  positions?: readonly number[],
 ): TermRecord[] {
   const terms: TermRecord[] = []
-  compact.terms.forEach(([iri, positions, label], i) => {
+  compact.terms.forEach(([iri, typePositions, label], i) => {
     if (keep !== undefined && !keep(iri)) return
-    const types = [...new Set(positions.map(typeAt))]
-    const count = references.get(i) ?? 0
-    const isDeprecated = deprecated.has(i) || types.some((t) => DEPRECATED_TYPES.has(t))
+    const at = positions?.[i] ?? i
+    const types = [...new Set(typePositions.map(typeAt))]
+    const count = references.get(at) ?? 0
+    const isDeprecated = deprecated.has(at) || types.some((t) => DEPRECATED_TYPES.has(t))
     terms.push({ iri, types, ...(label !== undefined && { label }), ...(count > 0 && { references: count }), ...(isDeprecated && { deprecated: true }) })
   })
   return terms

@@ -2,11 +2,21 @@
 // that splits code (esbuild --splitting, Vite, webpack) loads it only when asked for. No `fs` here.
 
 import { PrefixError } from '../errors.js'
+import type { CompactIndex } from './compact.js'
 import type { IndexData } from './default-data.js'
+import type { TierParts } from './tier-text.js'
 
 export async function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
   const module = tier === 'full' ? await import('@prefixd/data/full') : await import('@prefixd/data/prefixes')
   return { data: module.default, source: `@prefixd/data/${tier}` }
+}
+
+/** A tier for `readDefault`: parsed whole by its module, so its terms are all in its head. */
+export async function readDefaultTier(tier: 'full' | 'prefixes'): Promise<{ readonly parts: TierParts; readonly source: string }> {
+  const { data, source } = await readDefaultData(tier)
+  const terms = (data as { terms?: unknown }).terms
+  const all = Array.isArray(terms) ? (terms as CompactIndex['terms']) : []
+  return { parts: { head: data, whole: () => data, termsIn: () => ({ terms: all, positions: all.map((_, i) => i) }) }, source }
 }
 
 /** A file fetched, or a clear error when it cannot be: no answer, or not a success. */

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE, tierJson } from '@prefixd/data'
 import { PrefixError } from '../errors.js'
+import { TierText, type TierParts } from './tier-text.js'
 
 /** The parsed index and a name for it in problem reports. */
 export interface IndexData {
@@ -18,20 +19,34 @@ export function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
   return readTierFile(tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE)
 }
 
+/** A tier of the default data read in parts, for `readDefault`: its head parsed, its terms as they are asked for (tier-text.ts). */
+export async function readDefaultTier(tier: 'full' | 'prefixes'): Promise<{ readonly parts: TierParts; readonly source: string }> {
+  const file = tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE
+  const source = fileURLToPath(file)
+  const json = moduleJson(await readText(file, source, HINT), source)
+  try {
+    return { parts: TierText.parse(json), source }
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `${source} is not JSON: ${(error as Error).message}`)
+  }
+}
+
 /**
  * A tier of @prefixd/data. Read as text rather than imported: an imported module's data would be held by
  * the module cache for the life of the process, where the parsed tier is dropped once the index is built.
  */
 export async function readTierFile(file: URL): Promise<IndexData> {
   const source = fileURLToPath(file)
-  const text = await readText(file, source, HINT)
-  let json: string
+  return parseJson(moduleJson(await readText(file, source, HINT), source), source)
+}
+
+/** The JSON of a tier module's source; one that is not a tier module is INVALID_SOURCE. */
+function moduleJson(text: string, source: string): string {
   try {
-    json = tierJson(text)
+    return tierJson(text)
   } catch (error) {
     throw new PrefixError('INVALID_SOURCE', `${source}: ${(error as Error).message}${HINT}`)
   }
-  return parseJson(json, source)
 }
 
 /** A file's text (the knowledge tier reads its entries lazily); a file that cannot be read is INVALID_SOURCE. */

@@ -1,26 +1,32 @@
 // readDefault's data layer: the default data read and parsed once, into the parts of several indexes.
 
-import { checkCompact } from './compact.js'
+import { checkCompact, type CompactIndex } from './compact.js'
 import { partsFromCompact } from './compact-parts.js'
-import { readDefaultData } from './default-data.js'
+import { readDefaultTier } from './default-data.js'
 import { checkTier, type DataTier } from './load-default.js'
 import type { PrefixIndexParts } from '../model.js'
 
 /**
- * The default data read and parsed once, to make the parts of indexes from, straight (see
- * {@link partsFromCompact}): the whole data's, or with only the terms in some namespaces.
+ * The default data read once, to make the parts of indexes from, straight (see {@link partsFromCompact}): the
+ * whole data's, or with only the terms in some namespaces — of which only the runs that hold them are parsed
+ * (tier-text.ts), with the head of the tier (the table, types, rankings).
  */
 export async function readDefaultParts(options: { readonly tier?: DataTier; readonly wholeTable?: boolean } = {}): Promise<DefaultParts> {
-  const { data, source } = await readDefaultData(checkTier(options.tier))
-  const compact = checkCompact(data, source)
+  const { parts: tier, source } = await readDefaultTier(checkTier(options.tier))
+  const head = checkCompact(tier.head, source)
+  const wholeTable = options.wholeTable ?? false
   let byPrefix: Map<string, string> | undefined
   return {
-    parts: (namespaces) => partsFromCompact(data, source, options.wholeTable ?? false, namespaces),
+    parts(namespaces) {
+      if (namespaces === undefined) return partsFromCompact(tier.whole(), source, wholeTable)
+      const { terms, positions } = tier.termsIn(namespaces)
+      return partsFromCompact({ ...head, terms } satisfies CompactIndex, source, wholeTable, namespaces, positions)
+    },
     namespace(prefix) {
       // As in an index of the data, the first binding of a prefix wins.
       if (byPrefix === undefined) {
         byPrefix = new Map()
-        for (const [p, namespace] of compact.prefixes) if (!byPrefix.has(p)) byPrefix.set(p, namespace)
+        for (const [p, namespace] of head.prefixes) if (!byPrefix.has(p)) byPrefix.set(p, namespace)
       }
       return byPrefix.get(prefix)
     },

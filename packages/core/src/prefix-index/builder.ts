@@ -1,7 +1,7 @@
 // PrefixIndexBuilder: collects prefix tables and vocabulary terms, validates them, and builds a PrefixIndex.
 
 import type { Quad } from '../rdf-js.js'
-import { Parser } from 'n3'
+import { n3Parser } from '../sources/n3-parser.js'
 import { addCompact } from '../data/compact.js'
 import { loadDefaultInto, type LoadDefaultOptions } from '../data/load-default.js'
 import { PrefixError } from '../errors.js'
@@ -38,7 +38,7 @@ export class PrefixIndexBuilder extends IndexDraft {
    */
   addRdf(text: string, options: { readonly format?: RdfFormat; readonly source?: string; readonly baseIRI?: string } = {}): this {
     const source = options.source ?? 'rdf'
-    const parser = new Parser({ format: options.format ?? 'turtle', ...(options.baseIRI ? { baseIRI: options.baseIRI } : {}) })
+    const parser = new (n3Parser())({ format: options.format ?? 'turtle', ...(options.baseIRI ? { baseIRI: options.baseIRI } : {}) })
     let quads: Quad[]
     try {
       quads = parser.parse(text) // without callbacks n3 parses synchronously

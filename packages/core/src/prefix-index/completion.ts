@@ -63,28 +63,19 @@ export interface CompletionParts {
 export class Completion {
   readonly #termsNamespace: ((namespace: string) => string) | undefined
   readonly #byPrefix: ReadonlyMap<string, PrefixEntry>
-  readonly #byFoldedPrefix = new Map<string, PrefixEntry>()
   readonly #byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
-  /** Preferred entries by case-folded namespace: case-insensitive IRI completion finds its namespace here. */
-  readonly #byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
-  /** The preferred table entry of each namespace (synonyms' entries left out): what a demoted prefix gives way to. */
-  readonly #preferredOf = new Map<string, PrefixEntry>()
   readonly #terms: TermIndex
   readonly #demotion: (entry: PrefixEntry) => number
   readonly #shrink: (iri: string) => string | undefined
-  /** Entries sorted by case-folded prefix, and their keys, for prefix completion. */
-  readonly #prefixOrder: readonly PrefixEntry[]
-  readonly #prefixKeys: readonly string[]
-  /** `prefix:` of each entry of #prefixOrder, made once: prefix completion then allocates nothing. */
-  readonly #prefixNames: readonly string[]
-  /** Preferred entries sorted by case-folded namespace, and their keys, for namespace completion. */
-  readonly #namespaceOrder: readonly PrefixEntry[]
-  readonly #namespaceKeys: readonly string[]
-  /** Prefix completion best first: the ranking of #prefixOrder and of #namespaceOrder (made when first asked). */
+  readonly #entries: readonly PrefixEntry[]
+  readonly #preferred: readonly PrefixEntry[]
+  /** The table's orders and case-folded lookups, made on the first completion that reads them (see {@link TableOrders}). */
+  #orders: TableOrders | undefined
+  /** Prefix completion best first: the ranking of prefixOrder and of namespaceOrder (made when first asked). */
   #prefixRanking: RangeBest | undefined
   #namespaceRanking: RangeBest | undefined
-  /** Positions in #prefixOrder of long-tail prefixes that stand for an offered one (see #addStandIns). */
+  /** Positions in prefixOrder of long-tail prefixes that stand for an offered one (see #addStandIns). */
   #standIns: Int32Array | undefined
   /**
    * Prefixed names that completion has written, per prefix entry, in chunks of {@link CHUNK} terms
@@ -104,23 +95,16 @@ export class Completion {
     this.#terms = parts.terms
     this.#demotion = parts.demotion
     this.#shrink = parts.shrink
-    for (const entry of parts.entries) {
-      const folded = fold(entry.prefix)
-      if (!this.#byFoldedPrefix.has(folded)) this.#byFoldedPrefix.set(folded, entry)
-    }
-    const byKey = <T>(items: T[], key: (item: T) => string): [T[], string[]] => {
-      const keyed = items.map((item) => ({ item, key: key(item) }))
-      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      return [keyed.map((k) => k.item), keyed.map((k) => k.key)]
-    }
-    ;[this.#prefixOrder, this.#prefixKeys] = byKey([...parts.entries], (e) => fold(e.prefix))
-    this.#prefixNames = this.#prefixOrder.map((e) => e.prefix + ':')
-    for (const entry of parts.preferred) {
-      if (this.#byPrefix.get(entry.prefix) === entry) this.#preferredOf.set(entry.namespace, entry)
-      const folded = fold(entry.namespace)
-      if (this.#byFoldedNamespace.get(folded) === undefined) this.#byFoldedNamespace.set(folded, entry)
-    }
-    ;[this.#namespaceOrder, this.#namespaceKeys] = byKey([...parts.preferred], (e) => fold(e.namespace))
+    this.#entries = parts.entries
+    this.#preferred = parts.preferred
+  }
+
+  /**
+   * The orders and lookups over the whole table, made when first read: sorting and folding 3,400 entries
+   * cost a language server's first completion of a term, which reads none of them, 10–20 ms of CPU.
+   */
+  #ordersOf(): TableOrders {
+    return (this.#orders ??= tableOrders(this.#entries, this.#preferred, this.#byPrefix))
   }
 
   /**
@@ -220,9 +204,10 @@ export class Completion {
     // A popular exact match waits for its place: before the first entry that costs more than it.
     let waiting = first === undefined && exact !== undefined && this.#demotion(exact) === 0 ? exact : undefined
     const waitingCost = waiting === undefined ? 0 : this.#cost(waiting) * EXACT_HEAD_START
-    const [start, end] = prefixRange(this.#prefixKeys, fold(query))
+    const orders = this.#ordersOf()
+    const [start, end] = prefixRange(orders.prefixKeys, fold(query))
     this.#visitRange(this.#prefixRankingOf(), start, end, answer, alpha, (i) => {
-      const entry = this.#prefixOrder[i]!
+      const entry = orders.prefixOrder[i]!
       // Best first, the demoted prefixes come last: the first one ends the walk.
       if (this.#demotion(entry) > 0) return alpha
       if (entry === first || entry === exact || (caseSensitive && !entry.prefix.startsWith(query))) return true
@@ -230,7 +215,7 @@ export class Completion {
         if (!answer.add(write(waiting))) return false
         waiting = undefined
       }
-      return answer.add(expand ? entry.namespace : this.#prefixNames[i]!)
+      return answer.add(expand ? entry.namespace : orders.prefixNames[i]!)
     })
     if (waiting !== undefined) answer.add(write(waiting))
     if (!alpha) this.#addStandIns(answer, start, end, (entry) => !caseSensitive || entry.prefix.startsWith(query), write)
@@ -244,7 +229,7 @@ export class Completion {
    * Code-point order, until the answer is cut.
    */
   #addStandIns(answer: Answer, start: number, end: number, matches: (entry: PrefixEntry) => boolean, write: (entry: PrefixEntry) => string): void {
-    const order = this.#prefixOrder
+    const order = this.#ordersOf().prefixOrder
     // Positions of the long-tail entries whose namespace has an offered prefix, made once: the range's are a run.
     const standIns = (this.#standIns ??= Int32Array.from(order.keys()).filter(
       (i) => this.#vocabularies.get(order[i]!.prefix)?.quality === 'long-tail' && this.#offeredSameNamespace(order[i]!) !== undefined,
@@ -272,7 +257,7 @@ export class Completion {
 
   /** The prefix shrink writes for the namespace of `entry`, when completion offers it. */
   #offeredSameNamespace(entry: PrefixEntry): PrefixEntry | undefined {
-    const preferred = this.#preferredOf.get(entry.namespace)
+    const preferred = this.#ordersOf().preferredOf.get(entry.namespace)
     return preferred !== undefined && this.#demotion(preferred) === 0 ? preferred : undefined
   }
 
@@ -286,11 +271,11 @@ export class Completion {
   }
 
   #prefixRankingOf(): RangeBest {
-    return (this.#prefixRanking ??= this.#rankEntries(this.#prefixOrder))
+    return (this.#prefixRanking ??= this.#rankEntries(this.#ordersOf().prefixOrder))
   }
 
   #namespaceRankingOf(): RangeBest {
-    return (this.#namespaceRanking ??= this.#rankEntries(this.#namespaceOrder))
+    return (this.#namespaceRanking ??= this.#rankEntries(this.#ordersOf().namespaceOrder))
   }
 
   /** Trusted before demoted, then by {@link Completion.#cost}; `entries` is sorted case-folded, which breaks ties. */
@@ -347,16 +332,17 @@ export class Completion {
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
   #completeIri(answer: Answer, query: string, caseSensitive: boolean, types: readonly string[] | undefined, expand: boolean, alpha: boolean): Completions {
     const folded = fold(query)
-    const [start, end] = prefixRange(this.#namespaceKeys, folded)
+    const orders = this.#ordersOf()
+    const [start, end] = prefixRange(orders.namespaceKeys, folded)
     let going = true
     this.#visitRange(this.#namespaceRankingOf(), start, end, answer, alpha, (i) => {
-      const entry = this.#namespaceOrder[i]!
+      const entry = orders.namespaceOrder[i]!
       if (this.#demotion(entry) > 0) return alpha // best first, the demoted come last
       if (caseSensitive && !entry.namespace.startsWith(query)) return true
       return (going = answer.add(expand ? entry.namespace : entry.prefix + ':'))
     })
     // Terms only once the query has reached a namespace: before that the namespaces are the answer.
-    const reached = caseSensitive ? this.#byNamespace.longest(query) : this.#byFoldedNamespace.longest(folded)
+    const reached = caseSensitive ? this.#byNamespace.longest(query) : orders.byFoldedNamespace.longest(folded)
     if (!going || reached === undefined) return answer.done()
     const visit = (record: TermRecord) => {
       const name = expand ? record.iri : this.#shrink(record.iri)
@@ -371,7 +357,7 @@ export class Completion {
   #lookupPrefix(prefix: string, caseSensitive: boolean): PrefixEntry | undefined {
     const exact = this.#byPrefix.get(prefix)
     if (exact !== undefined || caseSensitive) return exact
-    return this.#byFoldedPrefix.get(fold(prefix))
+    return this.#ordersOf().byFoldedPrefix.get(fold(prefix))
   }
 
   /** The type IRIs of the index that `type` (a prefixed name or an IRI) names; `[]` for none. */
@@ -458,4 +444,54 @@ const LOWER_TIERS = [IS_LOWER]
 /** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
 function unescapePartial(partial: string): string {
   return partial.includes('\\') ? partial.replace(/\\(.?)/gs, '$1') : partial
+}
+
+/** What prefix, namespace and case-insensitive completion search in the table. */
+interface TableOrders {
+  /** The first entry of each case-folded prefix. */
+  readonly byFoldedPrefix: ReadonlyMap<string, PrefixEntry>
+  /** Preferred entries by case-folded namespace: case-insensitive IRI completion finds its namespace here. */
+  readonly byFoldedNamespace: NamespaceTrie<PrefixEntry>
+  /** The preferred table entry of each namespace (synonyms' entries left out): what a demoted prefix gives way to. */
+  readonly preferredOf: ReadonlyMap<string, PrefixEntry>
+  /** Entries sorted by case-folded prefix, and their keys, for prefix completion. */
+  readonly prefixOrder: readonly PrefixEntry[]
+  readonly prefixKeys: readonly string[]
+  /** `prefix:` of each entry of prefixOrder, made once: prefix completion then allocates nothing. */
+  readonly prefixNames: readonly string[]
+  /** Preferred entries sorted by case-folded namespace, and their keys, for namespace completion. */
+  readonly namespaceOrder: readonly PrefixEntry[]
+  readonly namespaceKeys: readonly string[]
+}
+
+function tableOrders(entries: readonly PrefixEntry[], preferred: readonly PrefixEntry[], byPrefix: ReadonlyMap<string, PrefixEntry>): TableOrders {
+  const byFoldedPrefix = new Map<string, PrefixEntry>()
+  for (const entry of entries) {
+    const folded = fold(entry.prefix)
+    if (!byFoldedPrefix.has(folded)) byFoldedPrefix.set(folded, entry)
+  }
+  const byKey = <T>(items: readonly T[], key: (item: T) => string): [T[], string[]] => {
+    const keyed = items.map((item) => ({ item, key: key(item) }))
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    return [keyed.map((k) => k.item), keyed.map((k) => k.key)]
+  }
+  const [prefixOrder, prefixKeys] = byKey(entries, (e) => fold(e.prefix))
+  const preferredOf = new Map<string, PrefixEntry>()
+  const byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
+  for (const entry of preferred) {
+    if (byPrefix.get(entry.prefix) === entry) preferredOf.set(entry.namespace, entry)
+    const folded = fold(entry.namespace)
+    if (byFoldedNamespace.get(folded) === undefined) byFoldedNamespace.set(folded, entry)
+  }
+  const [namespaceOrder, namespaceKeys] = byKey(preferred, (e) => fold(e.namespace))
+  return {
+    byFoldedPrefix,
+    byFoldedNamespace,
+    preferredOf,
+    prefixOrder,
+    prefixKeys,
+    prefixNames: prefixOrder.map((e) => e.prefix + ':'),
+    namespaceOrder,
+    namespaceKeys,
+  }
 }

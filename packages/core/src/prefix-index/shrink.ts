@@ -20,6 +20,8 @@ interface Slot {
  */
 export class ShrinkTable {
   readonly #trie = new NamespaceTrie<Slot>()
+  /** The same slots by exact namespace: the table asks one per entry as it is made, a hash lookup against a walk. */
+  readonly #exact = new Map<string, Slot>()
   /** Reused by every shrink so that the walk allocates nothing. */
   readonly #matches: Slot[] = []
   /** Whether any namespace is demoted: without, the first name that can be written wins at once. */
@@ -27,13 +29,15 @@ export class ShrinkTable {
 
   /** Makes `entry` the one written for its namespace (replacing any earlier one), with its demotion. */
   set(entry: PrefixEntry, demotion: 0 | Demotion): void {
-    this.#trie.set(entry.namespace, { entry, demotion })
+    const slot = { entry, demotion }
+    this.#trie.set(entry.namespace, slot)
+    this.#exact.set(entry.namespace, slot)
     if (demotion > 0) this.#graded = true
   }
 
   /** The entry written for exactly `namespace`. */
   get(namespace: string): PrefixEntry | undefined {
-    return this.#trie.get(namespace)?.entry
+    return this.#exact.get(namespace)?.entry
   }
 
   /** The entry of the longest namespace that starts `iri`. */

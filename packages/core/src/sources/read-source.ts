@@ -1,7 +1,7 @@
 // readPrefixSource: a prefix table in any syntax the core reads, as records, with where its text goes wrong.
 
 import type { Quad } from '../rdf-js.js'
-import { Parser } from 'n3'
+import { n3Parser } from './n3-parser.js'
 import type { LoadProblem, PrefixRecord } from '../model.js'
 import { parseJsonText } from './json-text.js'
 import { isEpm, recordsFromEntries, recordsFromEpm } from './records.js'
@@ -64,7 +64,7 @@ function fromRdf(text: string, format: 'turtle' | 'trig' | 'n3' | 'shacl', sourc
   let quads: Quad[]
   try {
     // Without a quad callback n3 parses synchronously, calling onPrefix as it reads each declaration.
-    quads = new Parser({ format: format === 'shacl' ? 'trig' : format }).parse(text, {
+    quads = new (n3Parser())({ format: format === 'shacl' ? 'trig' : format }).parse(text, {
       onPrefix: (prefix: string, namespace: { value: string }) => declared.push([prefix, namespace.value]),
     } as never)
   } catch (error) {

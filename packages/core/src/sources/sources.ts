@@ -1,6 +1,6 @@
 // Readers for prefix tables: JSON maps, prefix.cc dumps, JSON-LD contexts and Turtle/TriG/N3/SPARQL declarations.
 
-import { Parser } from 'n3'
+import { n3Parser } from './n3-parser.js'
 import type { LoadProblem } from '../model.js'
 
 /** Prefix entries read from a source, in source order, and what could not be read. */
@@ -78,7 +78,7 @@ export function prefixesFromRdf(text: string, format: DeclarationFormat, source:
   const problems: LoadProblem[] = []
   const input = format === 'sparql' ? SPARQL_PROLOGUE.exec(text)![0] : text
   const read = (part: string): Error | undefined => {
-    const parser = new Parser({ format: format === 'sparql' ? 'turtle' : format })
+    const parser = new (n3Parser())({ format: format === 'sparql' ? 'turtle' : format })
     try {
       // With only a prefix callback n3 parses synchronously and calls it as each declaration is read.
       parser.parse(part, {
