@@ -32,13 +32,16 @@ const TURN_MS = 2
 /**
  * The document's prefix diagnostics, and the prefixes it uses undeclared (which the syntax check must
  * be told of). Works in turns, letting other requests in between; `undefined` when `stale()` says
- * the document changed meanwhile (its tokens are then no longer this version's).
+ * the document changed meanwhile (its tokens are then no longer this version's). With `onUndeclared`, a
+ * first walk over the names tells the prefixes used undeclared before the names are checked: the syntax
+ * check of a newly opened document can then run on its thread while the names are checked on this one.
  */
 export async function diagnose(
   view: DocumentView,
   index: PrefixIndex,
   stale: () => boolean = () => false,
   checks: TermChecks = new TermChecks(index),
+  onUndeclared?: (undeclared: string[]) => void,
 ): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
   const diagnostics: Diagnostic[] = []
   const range = (start: number, end: number) => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
@@ -52,24 +55,14 @@ export async function diagnose(
   const declared = view.declared
   /** The prefix last added to `used`: names in a row mostly share theirs. */
   let lastUsed: string | undefined
-  const tokens = view.tokens
-  let turn = performance.now()
-  for (let i = 0; i < tokens.length; i++) {
-    if ((i & 255) === 255 && performance.now() - turn > TURN_MS) {
-      await new Promise(setImmediate)
-      if (stale()) return undefined
-      turn = performance.now()
-    }
-    const token = tokens[i]!
-    if (isDirective(token)) {
-      i = directiveEnd(tokens, i) - 1
-      continue
-    }
-    if (token.kind !== 'term' && token.kind !== 'literal') continue
-    if (token.kind === 'term' && i > 0 && inUnclosedIri(tokens[i - 1]!, token, view.language)) continue
-    const names = view.namesOf(i)
-    for (let n = 0; n < names.length; n++) checkName(names[n]!, token.start)
+  if (onUndeclared !== undefined) {
+    const walked = await visitNames(view, stale, (name) => {
+      if (!declared.has(name.prefix)) undeclared.add(name.prefix)
+    })
+    if (!walked) return undefined
+    onUndeclared([...undeclared])
   }
+  if (!(await visitNames(view, stale, checkName))) return undefined
   /** Checks a name written at `offset` + its `from`; its offsets are worked out only for a diagnostic. */
   function checkName(name: TokenName, offset: number): void {
     if (name.prefix !== lastUsed) used.add((lastUsed = name.prefix))
@@ -90,9 +83,12 @@ export async function diagnose(
       return
     }
     let suggestion: string | null | undefined
-    const memo = name.memo
-    if (memo !== undefined && memo.checks === checks && memo.namespace === namespace) suggestion = memo.result
-    else name.memo = { checks, namespace, result: (suggestion = checks.check(namespace, name)) }
+    if (name.checkedBy === checks && name.checkedIn === namespace) suggestion = name.checkResult
+    else {
+      name.checkResult = suggestion = checks.check(namespace, name)
+      name.checkedBy = checks
+      name.checkedIn = namespace
+    }
     if (suggestion !== undefined) {
       add(
         offset + name.from,
@@ -109,6 +105,32 @@ export async function diagnose(
 
   declarationDiagnostics(view, index, used, add)
   return { diagnostics, undeclared: [...undeclared] }
+}
+
+/**
+ * Calls `visit` with each prefixed name the diagnostics read (not a directive's, nor the inside of an IRI
+ * being typed) and the offset of its token, in turns; false when `stale()` says the document changed meanwhile.
+ */
+async function visitNames(view: DocumentView, stale: () => boolean, visit: (name: TokenName, offset: number) => void): Promise<boolean> {
+  const tokens = view.tokens
+  let turn = performance.now()
+  for (let i = 0; i < tokens.length; i++) {
+    if ((i & 255) === 255 && performance.now() - turn > TURN_MS) {
+      await new Promise(setImmediate)
+      if (stale()) return false
+      turn = performance.now()
+    }
+    const token = tokens[i]!
+    if (isDirective(token)) {
+      i = directiveEnd(tokens, i) - 1
+      continue
+    }
+    if (token.kind !== 'term' && token.kind !== 'literal') continue
+    if (token.kind === 'term' && i > 0 && inUnclosedIri(tokens[i - 1]!, token, view.language)) continue
+    const names = view.namesOf(i)
+    for (let n = 0; n < names.length; n++) visit(names[n]!, token.start)
+  }
+  return true
 }
 
 /** Adds a diagnostic over `start`–`end` (bounded by `MAX_DIAGNOSTICS`). */

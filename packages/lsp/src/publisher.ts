@@ -24,17 +24,33 @@ export class Publisher {
   /**
    * Publishes the prefix diagnostics at once, with the last syntax error if the edits since left it
    * standing, then checks the syntax on the worker thread and publishes again if that changes anything.
-   * A newly opened document is published once, syntax included.
+   * A newly opened document is published once, syntax included: its syntax is checked on the worker
+   * thread while its names are checked on this one.
    */
   async publish(uri: string): Promise<void> {
     const loaded = await this.index.get()
     const open = this.documents.get(uri)
     const view = this.documents.viewOf(uri)
     if (open === undefined || view === undefined) return
-    const stale = (): boolean => this.documents.get(uri) !== open || open.document.version !== view.version
-    const result = await diagnose(view, loaded, stale, this.index.checks)
+    // The pass is work the editor waits for, like a request: each of its turns puts the warm-up back (one of
+    // its steps, a few hundred ms, ran between the turns of a newly opened document's pass).
+    const stale = (): boolean => {
+      this.index.activity()
+      return this.documents.get(uri) !== open || open.document.version !== view.version
+    }
+    let syntax: Promise<void> | undefined
+    let diagnosed!: () => void
+    const passed = new Promise<void>((resolve) => (diagnosed = resolve))
+    const early = open.published || open.checking ? undefined : (undeclared: string[]) => void (syntax = this.#checkSyntax(uri, open, view, undeclared, passed))
+    let result: Awaited<ReturnType<typeof diagnose>>
+    try {
+      result = await diagnose(view, loaded, stale, this.index.checks, early)
+      if (result !== undefined) open.prefixDiagnostics = { version: view.version, diagnostics: result.diagnostics }
+    } finally {
+      diagnosed()
+    }
+    if (syntax !== undefined) return syntax // it publishes the prefix diagnostics with the syntax errors
     if (result === undefined) return // edited meanwhile: that edit's own publish is on its way
-    open.prefixDiagnostics = { version: view.version, diagnostics: result.diagnostics }
     if (open.published) {
       await this.connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...result.diagnostics, ...standing(open)] })
     }
@@ -42,10 +58,13 @@ export class Publisher {
     else await this.#checkSyntax(uri, open, view, result.undeclared)
   }
 
-  async #checkSyntax(uri: string, open: OpenDocument, view: DocumentView, undeclared: readonly string[]): Promise<void> {
+  /** Checks the syntax of `view` on the worker thread; publishes, once `passed` (the prefix diagnostics are made), if that changes anything. */
+  async #checkSyntax(uri: string, open: OpenDocument, view: DocumentView, undeclared: readonly string[], passed?: Promise<void>): Promise<void> {
     open.checking = true
+    this.index.activity() // the answer, published, must not wait behind a step of the warm-up
     const request = { uri, language: view.language, undeclared, baseIri: uri }
     const problems = await this.documents.checker.check(request, () => view.text).finally(() => (open.checking = false))
+    await passed
     if (this.documents.get(uri) !== open) return // closed meanwhile
     if (open.document.version !== view.version) {
       // Edited meanwhile: diagnose the text as it is now, if no publish is under way for it.
