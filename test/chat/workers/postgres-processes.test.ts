@@ -177,6 +177,45 @@ describe('two chat processes on one PostgreSQL', () => {
     }
   })
 
+  it('counts GET /events (whose budget is taken in the statement that reads its queue) in the same count as every request, and past the limit answers it 429, before its own 400', async () => {
+    const queue = (await call(a!.url, 'adam', 'POST', '/register', { event_types: '["message"]' })).body.queue_id as string
+    const windows = new Map<string, number[]>()
+    for (let i = 0; i < 20; i++) {
+      const url = i % 2 === 0 ? a!.url : b!.url
+      const response =
+        i % 4 < 2
+          ? await call(url, 'adam', 'GET', '/events', { queue_id: queue, last_event_id: '-1', dont_block: 'true' })
+          : await call(url, 'adam', 'GET', '/users/me')
+      assert.equal(response.status, 200, JSON.stringify(response.body))
+      const reset = response.headers['x-ratelimit-reset'] as string
+      windows.set(reset, [...(windows.get(reset) ?? []), Number(response.headers['x-ratelimit-remaining'])])
+    }
+    // One count: within a window, each answer one place further down, whichever the endpoint.
+    for (const remaining of windows.values())
+      assert.deepEqual(
+        remaining,
+        remaining.map((_, i) => remaining[0]! - i),
+      )
+    const missing = await call(a!.url, 'adam', 'GET', '/events', { last_event_id: '-1' })
+    assert.equal(missing.status, 400)
+    assert.ok(missing.headers['x-ratelimit-remaining'] !== undefined, 'an error answer carries the budget too')
+    // Spend the rest of the budget (a new window may start meanwhile: then spend that one).
+    for (let tries = 0; tries < 2; tries++) {
+      let spent: Awaited<ReturnType<typeof call>>
+      do spent = await call(b!.url, 'adam', 'GET', '/users/me')
+      while (spent.status === 200)
+      assert.equal(spent.status, 429)
+      const over = await call(a!.url, 'adam', 'GET', '/events', { queue_id: queue, last_event_id: '-1' })
+      const overMissing = await call(b!.url, 'adam', 'GET', '/events', { last_event_id: '-1' })
+      if (over.headers['x-ratelimit-reset'] !== spent.headers['x-ratelimit-reset']) continue
+      assert.equal(over.status, 429, JSON.stringify(over.body))
+      assert.equal(over.body.code, 'RATE_LIMIT_HIT')
+      assert.equal(overMissing.status, 429, JSON.stringify(overMissing.body))
+      return
+    }
+    assert.fail('the window changed twice')
+  })
+
   it('runs concurrent sends through both processes beside each other: every queue gets each message once, its event ids one after another', async () => {
     const register = async (url: string): Promise<string> =>
       (await call(url, 'nina', 'POST', '/register', { event_types: '["message"]', queue_lifespan_secs: '3600' })).body.queue_id as string

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { ChatError } from '../common/chat-error.js'
 import type { RecordedEvent } from '../store/changes.js'
+import { toPostgres } from '../store/postgres-store.js'
 import type { Sql, Store } from '../store/store.js'
 import type { LatestEvent, PreparedAnswers } from './event-broker.js'
 import { payloadsFor, publicAudiences, queuesOfUsers, type QueueRow } from './fan-out-forms.js'
@@ -50,6 +51,14 @@ export function badQueue(queueId: string, reason?: string): ChatError {
     extra: { queue_id: queueId.slice(0, 100), ...(reason !== undefined && { reason }) },
   })
 }
+
+/** Runs a read (PostgreSQL's SQL) for ownedWithEvents, answering its rows: ChatState.budgetWith. */
+export type ReadAlong = <R>(text: string, values: readonly unknown[]) => Promise<R[]>
+
+/** A queue's columns that a request checks, and its events after an id (PostgreSQL: one round trip). */
+const OWNED_WITH_EVENTS = `SELECT q.id, q.user_id, q.last_connected_at, q.lifespan_secs, q.next_event_id, q.pruned_through, e.event_id, coalesce(p.body, e.event) AS event FROM event_queues q
+       LEFT JOIN queue_events e ON e.queue_id = q.id AND e.event_id > ? LEFT JOIN event_payloads p ON p.id = e.payload_id
+       WHERE q.id = ? ORDER BY e.event_id LIMIT ?`
 
 export class QueueStore {
   readonly #store: Store
@@ -158,22 +167,36 @@ export class QueueStore {
   /**
    * The caller's queue (as `owned`) and its events after `afterId` (as `readJson` reads them from the
    * store): what every GET /events starts with, in one statement on PostgreSQL (one round trip, not two).
+   * `read`, given, runs that statement instead of the store (ChatState.budgetWith: with the request's rate
+   * budget, a second round trip saved).
    */
-  async ownedWithEvents(queueId: string, userId: number, afterId: number): Promise<{ queue: Queue; events: string[] }> {
+  async ownedWithEvents(queueId: string, userId: number, afterId: number, read?: ReadAlong): Promise<{ queue: Queue; events: string[] }> {
     // SQLite has no round trips to save, and repeating the queue's columns on every event row cost it more.
     if (this.#store.dialect === 'sqlite') {
       const queue = await this.owned(queueId, userId)
       const rows = await this.#selectEvents(queueId, afterId)
       return { queue, events: rows.map((r) => `{"id":${r.event_id},${r.event.slice(1)}`) }
     }
-    const rows = await this.#store.all<OwnedRow & { event_id: number | null; event: string | null }>(
-      `SELECT q.id, q.user_id, q.last_connected_at, q.lifespan_secs, q.next_event_id, q.pruned_through, e.event_id, coalesce(p.body, e.event) AS event FROM event_queues q
-       LEFT JOIN queue_events e ON e.queue_id = q.id AND e.event_id > ? LEFT JOIN event_payloads p ON p.id = e.payload_id
-       WHERE q.id = ? ORDER BY e.event_id LIMIT ?`,
-      afterId,
-      queueId,
-      MAX_EVENTS_PER_ANSWER,
-    )
+    type Row = OwnedRow & { event_id: number | null; event: string | null }
+    let rows: Row[]
+    if (read === undefined) rows = await this.#store.all<Row>(OWNED_WITH_EVENTS, afterId, queueId, MAX_EVENTS_PER_ANSWER)
+    else {
+      // (Numbers as text there: that pool reads PostgreSQL's bigint as pg does. No queue: one row of nulls.)
+      const text = await read<{ [K in keyof Row]: string | null }>(toPostgres(OWNED_WITH_EVENTS), [afterId, queueId, MAX_EVENTS_PER_ANSWER])
+      rows = text
+        .filter((r) => r.id !== null)
+        .map((r) => ({
+          id: r.id!,
+          user_id: Number(r.user_id),
+          last_connected_at: Number(r.last_connected_at),
+          lifespan_secs: Number(r.lifespan_secs),
+          next_event_id: Number(r.next_event_id),
+          pruned_through: Number(r.pruned_through),
+          event_id: r.event_id === null ? null : Number(r.event_id),
+          event: r.event,
+        }))
+        .sort((a, b) => (a.event_id ?? -1) - (b.event_id ?? -1))
+    }
     const queue = await this.#ownedFrom(rows[0], queueId, userId)
     const events: string[] = []
     for (const r of rows) if (r.event_id !== null) events.push(`{"id":${r.event_id},${r.event!.slice(1)}`)

@@ -11,7 +11,7 @@ import type { Sql } from '../store/store.js'
 import { ChatError } from '../common/chat-error.js'
 import type { ChatRouter, ChatServices, ChatState } from '../routes/context.js'
 import { decodeForm, Params } from '../common/params.js'
-import { RateLimiter, type RateDecision, type RateLimitOptions } from './rate-limit.js'
+import { RateLimiter, type BudgetRider, type RateDecision, type RateLimitOptions } from './rate-limit.js'
 import { readBody, readUploadBody } from './request-body.js'
 
 export interface ChatAppOptions {
@@ -20,7 +20,11 @@ export interface ChatAppOptions {
    * Where request budgets are counted; default a RateLimiter of this process. Several processes share
    * one (`--workers`: the primary counts for all), so that the limit holds across them.
    */
-  readonly limiter?: { take(caller: number | string): RateDecision | Promise<RateDecision> }
+  readonly limiter?: {
+    take(caller: number | string): RateDecision | Promise<RateDecision>
+    /** Takes the budget and runs a read in one statement (PostgresRateLimiter): GET /events then makes one round trip, not two. */
+    takeWith?<R>(caller: number | string, rider: BudgetRider): Promise<{ decision: RateDecision; rows: R[] }>
+  }
   /**
    * Where changes of users are heard (PostgresBroker). Given, authenticated users are remembered
    * (AuthCache) until a user changes anywhere: a request then skips its read of the user. Default none:
@@ -33,6 +37,8 @@ const UPLOAD_PATH = '/api/v1/user_uploads'
 /** Room for an upload's multipart framing and other fields beside the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
+/** The long poll: on PostgreSQL it takes its budget in the statement that reads its queue (ChatState.budgetWith). */
+const EVENTS_PATH = '/api/v1/events'
 /** Paths that answer without credentials. */
 const PUBLIC_PATHS = new Set(['/api/v1/server_settings', '/api/v1/settings/confirm_email'])
 /** Files at temporary URLs answer without credentials too: their signed token is the permission (routes/uploads.ts). */
@@ -40,7 +46,7 @@ const TEMPORARY_FILES = '/user_uploads/temporary/'
 
 export function createChatApp(services: ChatServices, options: ChatAppOptions): Koa {
   const app = new Koa()
-  const limiter = options.limiter ?? new RateLimiter(options.rateLimit, services.now)
+  const limiter: NonNullable<ChatAppOptions['limiter']> = options.limiter ?? new RateLimiter(options.rateLimit, services.now)
   const cache = options.userChanges === undefined ? undefined : new AuthCache(options.userChanges, services.now)
   const router: ChatRouter = new Router<ChatState>()
   addRoutes(router, services)
@@ -52,16 +58,7 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
     if (!ctx.path.startsWith('/api/v1/') && !file) throw new ChatError('NOT_FOUND', 'Not found')
     // Every answer carries the rate-limit headers: per user once authenticated, else per address
     // (which also slows down guessing keys).
-    const limit = async (caller: number | string): Promise<void> => {
-      const decision = await limiter.take(caller)
-      ctx.set('X-RateLimit-Limit', String(decision.limit))
-      ctx.set('X-RateLimit-Remaining', String(decision.remaining))
-      ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.reset)))
-      if (!decision.allowed) {
-        ctx.set('Retry-After', String(Math.ceil(decision.retryAfter)))
-        throw new ChatError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', { extra: { 'retry-after': decision.retryAfter } })
-      }
-    }
+    const { limit, defer, settle } = budget(ctx, limiter)
     if (PUBLIC_PATHS.has(ctx.path) || ctx.path.startsWith(TEMPORARY_FILES)) await limit(`ip:${ctx.ip}`)
     else {
       const header = ctx.get('Authorization')
@@ -76,20 +73,26 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
         }
         cache?.set(header, user, generation)
       }
-      await limit(user.id)
+      if (ctx.method !== 'GET' || ctx.path !== EVENTS_PATH || !defer(user.id)) await limit(user.id)
       ctx.state.user = user
     }
     // Every method reads the query string too, as the reference server does (zulip-js sends the
     // parameters of PATCH and DELETE there); GET and HEAD bodies are not read.
-    const query = decodeForm(ctx.querystring)
-    if (ctx.method === 'GET' || ctx.method === 'HEAD' || file) ctx.state.params = new Params(query)
-    else if (ctx.method === 'POST' && ctx.path === UPLOAD_PATH) {
-      // An upload's body may be as large as the largest file allowed (and its multipart framing).
-      const { pairs, files } = await readUploadBody(ctx, services.uploadLimits.maxFileBytes + MULTIPART_OVERHEAD_BYTES)
-      ctx.state.params = new Params([...query, ...pairs])
-      ctx.state.files = files
-    } else ctx.state.params = new Params([...query, ...(await readBody(ctx))])
-    await next()
+    try {
+      const query = decodeForm(ctx.querystring)
+      if (ctx.method === 'GET' || ctx.method === 'HEAD' || file) ctx.state.params = new Params(query)
+      else if (ctx.method === 'POST' && ctx.path === UPLOAD_PATH) {
+        // An upload's body may be as large as the largest file allowed (and its multipart framing).
+        const { pairs, files } = await readUploadBody(ctx, services.uploadLimits.maxFileBytes + MULTIPART_OVERHEAD_BYTES)
+        ctx.state.params = new Params([...query, ...pairs])
+        ctx.state.files = files
+      } else ctx.state.params = new Params([...query, ...(await readBody(ctx))])
+      await next()
+    } catch (error) {
+      await settle()
+      throw error
+    }
+    await settle()
     if (ctx.body === undefined && ctx.status === 404) throw new ChatError('NOT_FOUND', 'Not found')
   })
   app.use(router.routes())
@@ -101,6 +104,47 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
     }),
   )
   return app
+}
+
+/**
+ * A request's rate budget: `limit(caller)` takes it (the headers set; 429 past the limit). `defer(id)` leaves
+ * it to the route's read, when the limiter can take it in the same statement (ChatState.budgetWith; false
+ * when it cannot); `settle()` then takes it if the route never did — one that failed first (a missing
+ * parameter) answers 429 past the limit rather than its own error, as when the budget is taken first.
+ */
+function budget(ctx: Context, limiter: NonNullable<ChatAppOptions['limiter']>) {
+  const apply = (decision: RateDecision): void => {
+    ctx.set('X-RateLimit-Limit', String(decision.limit))
+    ctx.set('X-RateLimit-Remaining', String(decision.remaining))
+    ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.reset)))
+    if (!decision.allowed) {
+      ctx.set('Retry-After', String(Math.ceil(decision.retryAfter)))
+      throw new ChatError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', { extra: { 'retry-after': decision.retryAfter } })
+    }
+  }
+  const limit = async (caller: number | string): Promise<void> => apply(await limiter.take(caller))
+  let deferred: number | undefined
+  const defer = (id: number): boolean => {
+    const takeWith = limiter.takeWith?.bind(limiter)
+    if (takeWith === undefined) return false
+    deferred = id
+    ctx.state.budgetWith = async <R>(text: string, values: readonly unknown[]): Promise<R[]> => {
+      ctx.state.budgetWith = undefined
+      deferred = undefined
+      const { decision, rows } = await takeWith<R>(id, { text, values })
+      apply(decision)
+      return rows
+    }
+    return true
+  }
+  const settle = async (): Promise<void> => {
+    if (deferred === undefined) return
+    const id = deferred
+    deferred = undefined
+    ctx.state.budgetWith = undefined
+    await limit(id)
+  }
+  return { limit, defer, settle }
 }
 
 /** The user named by HTTP Basic credentials (email and API key), or the 401 of chat-behaviour.md. */

@@ -2,10 +2,17 @@
 // only their database: one atomic upsert per request on a small pool of its own.
 
 import pg from 'pg'
-import type { RateDecision, RateLimitOptions } from './rate-limit.js'
+import type { BudgetRider, RateDecision, RateLimitOptions } from './rate-limit.js'
 
 /** Every this many requests, rows of windows long past are deleted (addresses without credentials come and go). */
 const SWEEP_EVERY = 1000
+
+/** A request's count: a newer window restarts it; an older one (another process's clock behind) counts in the current. */
+const UPSERT = `INSERT INTO rate_limits AS r (caller, window_start, count) VALUES ($1, $2, 1)
+             ON CONFLICT (caller) DO UPDATE SET
+               count = CASE WHEN excluded.window_start > r.window_start THEN 1 ELSE r.count + 1 END,
+               window_start = greatest(r.window_start, excluded.window_start)
+             RETURNING count, window_start`
 
 /**
  * The same fixed windows as RateLimiter, with the count in the `rate_limits` table (migration 7). Its
@@ -16,6 +23,8 @@ export class PostgresRateLimiter {
   readonly #pool: pg.Pool
   readonly #now: () => number
   #taken = 0
+  /** The statements that take a budget with a rider, by the rider's text. */
+  readonly #withRider = new Map<string, { name: string; text: string }>()
 
   constructor(
     url: string,
@@ -29,21 +38,43 @@ export class PostgresRateLimiter {
 
   async take(caller: number | string): Promise<RateDecision> {
     const now = this.#now()
-    const { limit, windowSeconds } = this.options
-    const start = Math.floor(now / windowSeconds) * windowSeconds
-    // A newer window restarts the count; an older one (another process's clock behind) counts in the current.
-    const { rows } = await this.#pool.query<{ count: string; window_start: string }>({
-      name: 'rate-limit-take',
-      text: `INSERT INTO rate_limits AS r (caller, window_start, count) VALUES ($1, $2, 1)
-             ON CONFLICT (caller) DO UPDATE SET
-               count = CASE WHEN excluded.window_start > r.window_start THEN 1 ELSE r.count + 1 END,
-               window_start = greatest(r.window_start, excluded.window_start)
-             RETURNING count, window_start`,
-      values: [String(caller), start],
+    const start = this.#windowStart(now)
+    const { rows } = await this.#pool.query<{ count: string; window_start: string }>({ name: 'rate-limit-take', text: UPSERT, values: [String(caller), start] })
+    return this.#decide(now, start, rows[0]!)
+  }
+
+  /**
+   * Takes a budget as `take` does, and runs `rider` (a read) in the same statement: one round trip where a
+   * request would make two (GET /events: its queue read). The rider's rows come back even when the budget
+   * is spent (the caller then answers 429, as if it had not read).
+   */
+  async takeWith<R>(caller: number | string, rider: BudgetRider): Promise<{ decision: RateDecision; rows: R[] }> {
+    const now = this.#now()
+    const start = this.#windowStart(now)
+    let statement = this.#withRider.get(rider.text)
+    if (statement === undefined) {
+      // The rider's placeholders follow the upsert's two; it joins the budget's one row, so that row comes back with none of the rider's.
+      const shifted = rider.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 2}`)
+      const text = `WITH budget AS (${UPSERT}) SELECT budget.count AS budget_count, budget.window_start AS budget_window_start, rider.* FROM budget LEFT JOIN (${shifted}) AS rider ON true`
+      this.#withRider.set(rider.text, (statement = { name: `rate-limit-take-with-${this.#withRider.size}`, text }))
+    }
+    const { rows } = await this.#pool.query<R & { budget_count: string; budget_window_start: string }>({
+      ...statement,
+      values: [String(caller), start, ...rider.values],
     })
+    const decision = this.#decide(now, start, { count: rows[0]!.budget_count, window_start: rows[0]!.budget_window_start })
+    return { decision, rows }
+  }
+
+  #windowStart(now: number): number {
+    return Math.floor(now / this.options.windowSeconds) * this.options.windowSeconds
+  }
+
+  #decide(now: number, start: number, row: { count: string; window_start: string }): RateDecision {
+    const { limit, windowSeconds } = this.options
     if (++this.#taken % SWEEP_EVERY === 0) void this.#pool.query('DELETE FROM rate_limits WHERE window_start < $1', [start - windowSeconds]).catch(() => {})
-    const count = Number(rows[0]!.count)
-    const reset = Number(rows[0]!.window_start) + windowSeconds
+    const count = Number(row.count)
+    const reset = Number(row.window_start) + windowSeconds
     const allowed = count <= limit
     return { allowed, limit, remaining: Math.max(0, limit - count), reset, retryAfter: allowed ? 0 : Math.max(0, reset - now) }
   }

@@ -8,6 +8,15 @@ export interface RateLimitOptions {
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 200, windowSeconds: 60 }
 
+/**
+ * A read to run in the statement that takes a request's budget (PostgresRateLimiter.takeWith): PostgreSQL's
+ * SQL with its own placeholders from $1, and their values.
+ */
+export interface BudgetRider {
+  readonly text: string
+  readonly values: readonly unknown[]
+}
+
 export interface RateDecision {
   readonly allowed: boolean
   readonly limit: number

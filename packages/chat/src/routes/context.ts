@@ -49,6 +49,13 @@ export interface ChatState {
   params: Params
   /** The file parts of an upload's body (POST /user_uploads only). */
   files?: UploadedFile[]
+  /**
+   * Set for GET /events when budgets are counted in PostgreSQL: the request's rate budget is not taken yet,
+   * and is taken by running a read (PostgreSQL's SQL, `$1`… placeholders) in the same statement, which
+   * answers its rows (or throws 429). Cleared once called; a request that never calls it takes its budget
+   * after its route (or its error) as any other.
+   */
+  budgetWith?: <R>(text: string, values: readonly unknown[]) => Promise<R[]>
 }
 
 export type ChatContext = Context & { state: ChatState }

@@ -48,7 +48,7 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     const dontBlock = params.bool('dont_block') ?? false
     // The queue and what it holds in one read; the events are answered only once the acknowledgement is valid.
     const readAt = delivery.sequence
-    const { queue, events: held } = await queues.ownedWithEvents(queueId, user.id, lastEventId)
+    const { queue, events: held } = await queues.ownedWithEvents(queueId, user.id, lastEventId, ctx.state.budgetWith)
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
     const ignored = params.ignored()
