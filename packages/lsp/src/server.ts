@@ -170,6 +170,7 @@ function registerSettings(server: Server): void {
     await applySettings(server, value ?? client.initialSettings, applied)
   }
   connection.onInitialized(() => {
+    server.index.activity() // the client is up: the whole index is made once it has been idle a while
     if (client.pullsSettings) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'prefixd' }).catch(() => undefined)
       void pull()
