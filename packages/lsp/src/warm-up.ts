@@ -8,14 +8,16 @@ const WARM_UP_DELAY = 300
 
 /**
  * What the core and the knowledge tier build on first use, each a step of its own: the rankings a first
- * completion of each kind sorts (classes after `a`, properties, any term, prefixes; 5–60 ms each on two
- * cores), the knowledge tier (what the completion cards say), and last the word search (a few hundred ms).
+ * completion of each kind sorts (classes after `a`, properties, any term in lower and in upper case — also
+ * what the diagnostics sort to find the name meant by one not in its vocabulary —, prefixes; 5–60 ms each on
+ * two cores), the knowledge tier (what the completion cards say), and last the word search (a few hundred ms).
  * Built while the user is reading, not on their first keystrokes; a request waits for one step at most.
  */
 const WARM_UP: ReadonlyArray<(index: PrefixIndex) => unknown> = [
   (index) => index.complete('rdfs:', { limit: 1, type: RDFS_CLASS, prefer: 'class' }),
   (index) => index.complete('rdfs:', { limit: 1, type: RDF_PROPERTY, prefer: 'property' }),
   (index) => index.complete('rdfs:l', { limit: 1 }),
+  (index) => index.complete('rdfs:L', { limit: 1 }),
   (index) => index.complete('r', { limit: 1 }),
   () => warmKnowledge(),
   (index) => index.search('warm', { limit: 1 }),
