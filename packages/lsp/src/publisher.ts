@@ -49,7 +49,11 @@ export class Publisher {
     } finally {
       diagnosed()
     }
-    if (syntax !== undefined) return syntax // it publishes the prefix diagnostics with the syntax errors
+    if (syntax !== undefined) {
+      // While the syntax thread parses the new document: the warm-up's rankings, which its pass kept waiting.
+      this.index.warmUp.catchUp()
+      return syntax // it publishes the prefix diagnostics with the syntax errors
+    }
     if (result === undefined) return // edited meanwhile: that edit's own publish is on its way
     if (open.published) {
       await this.connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...result.diagnostics, ...standing(open)] })

@@ -48,6 +48,17 @@ export class WarmUp {
     if (this.#step < WARM_UP.length && this.current() !== undefined) this.#timer.refresh()
   }
 
+  /**
+   * Runs the steps before the word search now, at once (tens of ms): for a moment the server waits anyway, such
+   * as a newly opened document's syntax check, so that the first completions find their rankings made even when
+   * the editor never leaves the server idle for WARM_UP_DELAY (typing on at once, as a benchmark does).
+   */
+  catchUp(): void {
+    const index = this.current()
+    if (index === undefined) return
+    while (this.#step < WARM_UP.length - 1) WARM_UP[this.#step++]!(index)
+  }
+
   #warm(): void {
     const index = this.current()
     if (index === undefined || this.#step >= WARM_UP.length) return
