@@ -8,11 +8,11 @@ import type { BudgetRider, RateDecision, RateLimitOptions } from './rate-limit.j
 const SWEEP_EVERY = 1000
 
 /** A request's count: a newer window restarts it; an older one (another process's clock behind) counts in the current. */
-const UPSERT = `INSERT INTO rate_limits AS r (caller, window_start, count) VALUES ($1, $2, 1)
-             ON CONFLICT (caller) DO UPDATE SET
+const ON_CONFLICT = `ON CONFLICT (caller) DO UPDATE SET
                count = CASE WHEN excluded.window_start > r.window_start THEN 1 ELSE r.count + 1 END,
                window_start = greatest(r.window_start, excluded.window_start)
              RETURNING count, window_start`
+const UPSERT = `INSERT INTO rate_limits AS r (caller, window_start, count) VALUES ($1, $2, 1) ${ON_CONFLICT}`
 
 /**
  * The same fixed windows as RateLimiter, with the count in the `rate_limits` table (migration 7). Its
@@ -53,9 +53,14 @@ export class PostgresRateLimiter {
     const start = this.#windowStart(now)
     let statement = this.#withRider.get(rider.text)
     if (statement === undefined) {
-      // The rider's placeholders follow the upsert's two; it joins the budget's one row, so that row comes back with none of the rider's.
+      // The rider's placeholders follow the upsert's two. It is read first (the count of its rows feeds the
+      // upsert), so that the caller's row is locked only for the upsert and the commit: every request of a
+      // user goes through that row, one after another. It joins the budget's one row, which so comes back
+      // even when the rider has none.
       const shifted = rider.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 2}`)
-      const text = `WITH budget AS (${UPSERT}) SELECT budget.count AS budget_count, budget.window_start AS budget_window_start, rider.* FROM budget LEFT JOIN (${shifted}) AS rider ON true`
+      const text = `WITH rider AS MATERIALIZED (${shifted}),
+        budget AS (INSERT INTO rate_limits AS r (caller, window_start, count) SELECT $1::text, $2::bigint, 1 FROM (SELECT count(*) FROM rider) AS read_first ${ON_CONFLICT})
+        SELECT budget.count AS budget_count, budget.window_start AS budget_window_start, rider.* FROM budget LEFT JOIN rider ON true`
       this.#withRider.set(rider.text, (statement = { name: `rate-limit-take-with-${this.#withRider.size}`, text }))
     }
     const { rows } = await this.#pool.query<R & { budget_count: string; budget_window_start: string }>({
