@@ -21,3 +21,11 @@ export declare function tierJson(source: string): string
  * @example termRunNamespace('http://xmlns.com/foaf/0.1/Person') // 'http://xmlns.com/foaf/0.1/'
  */
 export declare function termRunNamespace(iri: string): string
+/**
+ * A tier's JSON in the pieces its tabs part (the full tier: its head, each run of terms, then `]}`; see
+ * {@link termRunNamespace}), each as its module writes it: {@link pieceJson} gives a piece's JSON text. For a
+ * reader that parses some pieces only, without the copy of the whole text {@link tierJson} makes.
+ */
+export declare function tierPieces(source: string): string[]
+/** The JSON text of a piece of {@link tierPieces}. */
+export declare function pieceJson(piece: string): string

@@ -36,9 +36,28 @@ export function tierModule(json, { text = false } = {}) {
  * disk without importing it, so that the parsed data is not held by the module cache for the life of the process.
  */
 export function tierJson(source) {
+  return pieceJson(moduleString(source))
+}
+
+/**
+ * A tier's JSON in the pieces its tabs part (the full tier: its head, then each run of terms, then `]}`; see
+ * termRunNamespace), each as the module writes it — {@link pieceJson} gives a piece's JSON text. For a reader that
+ * parses only some pieces: tierJson makes a copy of the whole text first (2.2 MB for the full tier).
+ */
+export function tierPieces(source) {
+  return moduleString(source).split('\t')
+}
+
+/** The JSON text of a piece of {@link tierPieces} (the module's doubled backslashes undone). */
+export function pieceJson(piece) {
+  return piece.replaceAll('\\\\', '\\')
+}
+
+/** The string literal's content in a tier module's source: its JSON with backslashes doubled. */
+function moduleString(source) {
   for (const [head, tail] of [PARSED, TEXT]) {
     if (source.length >= head.length + tail.length && source.startsWith(head) && source.endsWith(tail)) {
-      return source.slice(head.length, source.length - tail.length).replaceAll('\\\\', '\\')
+      return source.slice(head.length, source.length - tail.length)
     }
   }
   throw new TypeError('not a tier module of @prefixd/data')

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { transform } from 'esbuild'
 import fc from 'fast-check'
-import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE, termRunNamespace, tierJson, tierModule } from '@prefixd/data'
+import { FULL_INDEX_FILE, pieceJson, PREFIXES_INDEX_FILE, termRunNamespace, tierJson, tierModule, tierPieces } from '@prefixd/data'
 
 /** The module's default export, as an engine reads it. */
 async function imported(source: string): Promise<unknown> {
@@ -24,6 +24,7 @@ describe('tierModule and tierJson', () => {
         assert.match(source, /^[\x00-\x7f]*\n$/)
         assert.ok(!source.slice(0, -1).includes('\n'))
         assert.deepEqual(JSON.parse(tierJson(source)), JSON.parse(json)) // (not [value, text]: JSON writes -0 as 0)
+        assert.equal(tierPieces(source).map(pieceJson).join('\t'), tierJson(source))
         const got = await imported(source)
         assert.deepEqual(asText ? JSON.parse(got as string) : got, JSON.parse(json))
         if (asText) assert.equal(got, tierJson(source))
@@ -33,7 +34,9 @@ describe('tierModule and tierJson', () => {
   })
 
   it("writes the full tier's terms last, each run of one namespace after a tab, so that they parse apart", async () => {
-    const json = tierJson(await readFile(FULL_INDEX_FILE, 'utf8'))
+    const source = await readFile(FULL_INDEX_FILE, 'utf8')
+    const json = tierJson(source)
+    assert.equal(tierPieces(source).map(pieceJson).join('\t'), json)
     const open = json.indexOf('\t')
     assert.ok(json.slice(0, open).endsWith('"terms":['))
     const pieces = json.slice(open + 1).split('\t')

@@ -3,7 +3,7 @@
 
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { FULL_INDEX_FILE, PREFIXES_INDEX_FILE, tierJson } from '@prefixd/data'
+import { FULL_INDEX_FILE, pieceJson, PREFIXES_INDEX_FILE, tierJson, tierPieces } from '@prefixd/data'
 import { PrefixError } from '../errors.js'
 import { TierText, type TierParts } from './tier-text.js'
 
@@ -23,9 +23,15 @@ export function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
 export async function readDefaultTier(tier: 'full' | 'prefixes'): Promise<{ readonly parts: TierParts; readonly source: string }> {
   const file = tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE
   const source = fileURLToPath(file)
-  const json = moduleJson(await readText(file, source, HINT), source)
+  const text = await readText(file, source, HINT)
+  let pieces: string[]
   try {
-    return { parts: TierText.parse(json), source }
+    pieces = tierPieces(text)
+  } catch (error) {
+    throw new PrefixError('INVALID_SOURCE', `${source}: ${(error as Error).message}${HINT}`)
+  }
+  try {
+    return { parts: TierText.parse(pieces, pieceJson), source }
   } catch (error) {
     throw new PrefixError('INVALID_SOURCE', `${source} is not JSON: ${(error as Error).message}`)
   }

@@ -4,7 +4,7 @@ import { termRunNamespace } from '@prefixd/data'
 import { fold } from '../names/fold.js'
 import type { CompactIndex } from './compact.js'
 
-/** A run of terms: where its text is, the namespace all its IRIs start with, and the position of its first term. */
+/** A run of terms: its text as the module writes it, the namespace all its IRIs start with, and the position of its first term. */
 interface Run {
   readonly text: string
   readonly namespace: string
@@ -38,17 +38,21 @@ export class TierText implements TierParts {
   /** Everything but the terms (all of it without runs); `terms` empty when there are runs. */
   readonly head: unknown
   readonly #runs: readonly Run[]
+  /** A piece's JSON text: the runs are kept as the module writes them. */
+  readonly #json: (piece: string) => string
 
-  /** Reads `json`; throws a SyntaxError when it is not JSON. */
-  static parse(json: string): TierText {
-    const open = json.indexOf('\t')
+  /**
+   * Reads a tier from its pieces (`tierPieces` of @prefixd/data: its text split at tabs, as the module writes it)
+   * and `json`, which gives a piece's JSON text; throws a SyntaxError when it is not JSON. Only the head and the
+   * runs asked for are ever made JSON text and parsed.
+   */
+  static parse(pieces: readonly string[], json: (piece: string) => string): TierText {
     // A tab is JSON's whitespace and never inside its strings: the first one ends the head, after `"terms":[`.
-    const pieces = open < 0 ? [] : json.slice(open + 1).split('\t')
-    if (pieces.length === 0 || pieces.at(-1) !== ']}') return new TierText(JSON.parse(json), [])
-    const head: unknown = JSON.parse(json.slice(0, open) + ']}')
+    if (pieces.length < 2 || pieces.at(-1) !== ']}') return new TierText(JSON.parse(json(pieces.join('\t'))), [], json)
+    const head: unknown = JSON.parse(json(pieces[0]!) + ']}')
     const runs: Run[] = []
     let first = 0
-    for (const piece of pieces.slice(0, -1)) {
+    for (const piece of pieces.slice(1, -1)) {
       if (piece.length === 0) continue
       const text = piece.endsWith(',') ? piece.slice(0, -1) : piece
       // A run starts `["iri"`; an IRI with an escape (none in the default data) gives no namespace: read always.
@@ -56,18 +60,19 @@ export class TierText implements TierParts {
       runs.push({ text, namespace: iri.includes('\\') ? '' : termRunNamespace(iri), first })
       first += termCount(text)
     }
-    return new TierText(head, runs)
+    return new TierText(head, runs, json)
   }
 
-  private constructor(head: unknown, runs: readonly Run[]) {
+  private constructor(head: unknown, runs: readonly Run[], json: (piece: string) => string) {
     this.head = head
     this.#runs = runs
+    this.#json = json
   }
 
   /** The whole tier, parsed: the head with every term. */
   whole(): unknown {
     if (this.#runs.length === 0) return this.head
-    return { ...(this.head as object), terms: JSON.parse(`[${this.#runs.map((r) => r.text).join(',')}]`) as CompactIndex['terms'] }
+    return { ...(this.head as object), terms: JSON.parse(this.#json(`[${this.#runs.map((r) => r.text).join(',')}]`)) as CompactIndex['terms'] }
   }
 
   /**
@@ -85,7 +90,7 @@ export class TierText implements TierParts {
       const namespace = fold(run.namespace)
       // Every IRI of the run starts with its namespace: one starts with a wanted namespace only if either starts the other.
       if (!wanted.some((w) => w.startsWith(namespace) || namespace.startsWith(w))) continue
-      const parsed = JSON.parse(`[${run.text}]`) as CompactIndex['terms']
+      const parsed = JSON.parse(this.#json(`[${run.text}]`)) as CompactIndex['terms']
       parsed.forEach((term, i) => {
         terms.push(term)
         positions.push(run.first + i)
