@@ -216,8 +216,11 @@ export class TermChecks {
   /** Namespace → name as written → the check's result. */
   readonly #names = new Map<string, Map<string, string | null | undefined>>()
   #size = 0
-  /** Namespace → the table's prefix for it when the index holds terms in it, else `null`. */
-  readonly #vocabularies = new Map<string, string | null>()
+  /**
+   * Namespace → the namespace whose terms the index holds for it and the table's prefix for that, else `null`
+   * (no terms to check against): worked out once a namespace, not once a name (a first pass checks thousands).
+   */
+  readonly #vocabularies = new Map<string, { readonly namespace: string; readonly tablePrefix: string } | null>()
 
   constructor(readonly index: PrefixIndex) {}
 
@@ -226,9 +229,9 @@ export class TermChecks {
    * there is no guess); `undefined` when the name is fine or its namespace has no terms to check against.
    */
   check(namespace: string, name: TokenName): string | null | undefined {
-    let tablePrefix = this.#vocabularies.get(namespace)
-    if (tablePrefix === undefined) this.#vocabularies.set(namespace, (tablePrefix = this.#vocabularyPrefix(namespace)))
-    if (tablePrefix === null) return undefined
+    let vocabulary = this.#vocabularies.get(namespace)
+    if (vocabulary === undefined) this.#vocabularies.set(namespace, (vocabulary = this.#vocabularyOf(namespace)))
+    if (vocabulary === null) return undefined
     let names = this.#names.get(namespace)
     if (names === undefined) this.#names.set(namespace, (names = new Map()))
     if (names.has(name.written)) return names.get(name.written)
@@ -237,20 +240,20 @@ export class TermChecks {
       this.#size = 1
       this.#names.set(namespace, (names = new Map()))
     }
-    const result = this.#check(namespace, tablePrefix, name)
+    const result = this.#check(vocabulary.namespace, vocabulary.tablePrefix, name)
     names.set(name.written, result)
     return result
   }
 
-  /** The table's prefix for exactly `namespace` (or the namespace it is a synonym of), if the index holds terms in it. */
-  #vocabularyPrefix(namespace: string): string | null {
-    const name = this.index.shrink(vocabularyNamespace(this.index, namespace), { synonyms: false })
+  /** The namespace whose terms the index holds for `namespace` (itself or the one it is a synonym of) and the table's prefix for exactly that, if it holds terms in it. */
+  #vocabularyOf(declared: string): { readonly namespace: string; readonly tablePrefix: string } | null {
+    const namespace = vocabularyNamespace(this.index, declared)
+    const name = this.index.shrink(namespace, { synonyms: false })
     if (name === undefined || !name.endsWith(':')) return null
-    return (this.index.autocomplete(name, { limit: 2 }) ?? []).length < 2 ? null : name
+    return (this.index.autocomplete(name, { limit: 2 }) ?? []).length < 2 ? null : { namespace, tablePrefix: name }
   }
 
-  #check(declared: string, tablePrefix: string, name: TokenName): string | null | undefined {
-    const namespace = vocabularyNamespace(this.index, declared)
+  #check(namespace: string, tablePrefix: string, name: TokenName): string | null | undefined {
     const local = unescapeLocal(name.local)
     if (local === '' || this.index.term(namespace + local) !== undefined) return undefined
     // The same name but for case (foaf:person → foaf:Person), else one a letter or two off among those sharing its start.
