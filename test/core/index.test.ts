@@ -8,7 +8,10 @@ const SRC = new URL('../../packages/core/src/', import.meta.url)
 const ALLOWED_IMPORTS = new Set(['n3', '@rdfjs/types', '@prefixd/data'])
 /** The one module that reads files; bundlers for browsers replace it with default-data.browser.ts. */
 /** The Node.js-only modules (a browser bundle takes their `.browser.ts` twin) and the built-ins each may import. */
-const NODE_ONLY: Record<string, readonly string[]> = { 'data/default-data.ts': ['node:fs/promises', 'node:url'], 'sources/n3-parser.ts': ['node:module'] }
+const NODE_ONLY: Record<string, readonly string[]> = {
+  'data/default-data.ts': ['node:buffer', 'node:fs/promises', 'node:url'],
+  'sources/n3-parser.ts': ['node:module'],
+}
 
 /** Every module of the package, by its path under src/ (`data/compact.ts`). */
 function sources(): Array<[string, string]> {
@@ -42,7 +45,7 @@ describe('@prefixd/core', () => {
     }
   })
 
-  it('imports only n3, @rdfjs/types, @prefixd/data and its own modules; node:fs, node:url and node:module only on the Node.js path', () => {
+  it('imports only n3, @rdfjs/types, @prefixd/data and its own modules; node:buffer, node:fs, node:url and node:module only on the Node.js path', () => {
     const seen = new Set<string>()
     for (const [file, text] of sources()) {
       for (const [, specifier] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)) {
