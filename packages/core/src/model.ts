@@ -85,6 +85,11 @@ export interface PrefixIndexParts {
    * kept in that very order; else the index ranks its terms itself.
    */
   readonly termPriorities?: ArrayLike<number>
+  /**
+   * @internal Default `false`: the index answers a few requests only (readDefault's index of some namespaces),
+   * so what serves many (shrink's namespace trie) is made only if they come.
+   */
+  readonly fewRequests?: boolean
 }
 
 /** A term of the index, as returned by {@link PrefixIndex.term}. */

@@ -248,6 +248,20 @@ describe('readDefault', () => {
     assert.ok(whole.terms().some((t) => t.deprecated && t.iri.startsWith('http://schema.org/')))
   })
 
+  it('shrinks as the whole index does, by lookups before its namespace trie is made and by the trie after (an index of some namespaces makes it only once many shrinks came)', () => {
+    const foaf = data.index({ namespaces: [FOAF] })
+    const iris = whole
+      .entries()
+      .slice(0, 1500)
+      .flatMap(({ namespace }) => [namespace, namespace + 'Thing', namespace + 'a b', namespace.slice(0, -1)])
+    assert.ok(iris.length > 4096) // past the lookups an index of some namespaces makes without the trie
+    for (const iri of [...iris, FOAF + 'x'.repeat(1_000_000), 'http://schema.org/Person', 'https://schema.org/Person']) {
+      assert.equal(foaf.shrink(iri), whole.shrink(iri), iri.slice(0, 80))
+      assert.equal(foaf.shrinkError(iri)?.message, whole.shrinkError(iri)?.message, iri.slice(0, 80))
+    }
+    assert.deepEqual(foaf.namespacesOf('http://www.w3.org/ns/dcat#Dataset'), whole.namespacesOf('http://www.w3.org/ns/dcat#Dataset'))
+  })
+
   it('takes the terms of the namespace a synonym stands for', () => {
     const https = data.index({ namespaces: ['https://schema.org/'] })
     assert.ok(https.term('http://schema.org/Person') !== undefined)

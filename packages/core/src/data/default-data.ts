@@ -90,7 +90,8 @@ export async function readIndexFile(file: string | URL, hint = ''): Promise<Inde
 
 async function readText(file: string | URL, source: string, hint: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8')
+    // Decoded at once: with an encoding, readFile decodes its chunks one by one into a string that is copied again when first read.
+    return (await readFile(file)).toString('utf8')
   } catch (error) {
     throw new PrefixError('INVALID_SOURCE', `cannot read ${source}: ${(error as Error).message}${hint}`)
   }

@@ -20,7 +20,7 @@ export async function readDefaultParts(options: { readonly tier?: DataTier; read
     parts(namespaces) {
       if (namespaces === undefined) return partsFromCompact(tier.whole(), source, wholeTable)
       const { terms, positions } = tier.termsIn(namespaces)
-      return partsFromCompact({ ...head, terms } satisfies CompactIndex, source, wholeTable, namespaces, positions)
+      return { ...partsFromCompact({ ...head, terms } satisfies CompactIndex, source, wholeTable, namespaces, positions), fewRequests: true }
     },
     namespace(prefix) {
       // As in an index of the data, the first binding of a prefix wins.

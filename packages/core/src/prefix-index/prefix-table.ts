@@ -13,12 +13,13 @@ export class PrefixTable {
   readonly entries: readonly PrefixEntry[]
   readonly byPrefix = new Map<string, PrefixEntry>()
   /** The preferred entry of each namespace, and the shrink walk over them (shrink.ts). */
-  readonly byNamespace = new ShrinkTable()
+  readonly byNamespace: ShrinkTable
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
   /** Entries that completion does not offer: long-tail (1) and suspect (2) prefixes, unless the whole table is kept. */
   readonly #demoted = new Map<PrefixEntry, Demotion>()
 
-  constructor(parts: Pick<PrefixIndexParts, 'entries' | 'vocabularies' | 'wholeTable'>) {
+  constructor(parts: Pick<PrefixIndexParts, 'entries' | 'vocabularies' | 'wholeTable' | 'fewRequests'>) {
+    this.byNamespace = new ShrinkTable(parts.fewRequests)
     this.entries = parts.entries
     this.vocabularies = parts.vocabularies
     if (!parts.wholeTable) {

@@ -7,6 +7,9 @@ import { NamespaceTrie } from '../structures/namespace-trie.js'
 import { Demotion } from './demotion.js'
 import type { PrefixEntry } from '../model.js'
 
+/** Walks an index told to expect few makes without its trie: a first completion's names and cards take a few hundred. */
+const LOOKUPS_BEFORE_TRIE = 4096
+
 /** What the trie holds per namespace: the entry and its demotion side by side, so the walk looks nothing else up. */
 interface Slot {
   readonly entry: PrefixEntry
@@ -19,20 +22,57 @@ interface Slot {
  * `shrink` allocates nothing but the name it returns: the matches go into an array reused by every call.
  */
 export class ShrinkTable {
-  readonly #trie = new NamespaceTrie<Slot>()
+  /** The slots in a trie, for the walk; made at once, or on the {@link LOOKUPS_BEFORE_TRIE}th walk when {@link ShrinkTable} is told few will come. */
+  #trie: NamespaceTrie<Slot> | undefined
   /** The same slots by exact namespace: the table asks one per entry as it is made, a hash lookup against a walk. */
   readonly #exact = new Map<string, Slot>()
+  /** Walks made without the trie. */
+  #lookups = 0
+  /** The length of the longest namespace: a walk without the trie looks up no longer start of an IRI. */
+  #longestKey = 0
   /** Reused by every shrink so that the walk allocates nothing. */
   readonly #matches: Slot[] = []
   /** Whether any namespace is demoted: without, the first name that can be written wins at once. */
   #graded = false
 
+  /**
+   * `fewWalks`: the index answers a few requests only (readDefault's index of some namespaces, for a first
+   * completion): a walk looks each start of the IRI up instead, and the trie is made only if walks go on —
+   * building it for the 3,400 namespaces of the default table took 30–50 ms of a cold process's CPU.
+   */
+  constructor(fewWalks = false) {
+    if (!fewWalks) this.#trie = new NamespaceTrie<Slot>()
+  }
+
   /** Makes `entry` the one written for its namespace (replacing any earlier one), with its demotion. */
   set(entry: PrefixEntry, demotion: 0 | Demotion): void {
     const slot = { entry, demotion }
-    this.#trie.set(entry.namespace, slot)
+    this.#trie?.set(entry.namespace, slot)
     this.#exact.set(entry.namespace, slot)
+    this.#longestKey = Math.max(this.#longestKey, entry.namespace.length)
     if (demotion > 0) this.#graded = true
+  }
+
+  /** Writes into `out` the slots of every namespace that starts `iri`, shortest first, and returns how many. */
+  #walk(iri: string, out: Slot[]): number {
+    if (this.#trie === undefined && ++this.#lookups > LOOKUPS_BEFORE_TRIE) {
+      this.#trie = new NamespaceTrie<Slot>()
+      for (const [namespace, slot] of this.#exact) this.#trie.set(namespace, slot)
+    }
+    if (this.#trie !== undefined) return this.#trie.matches(iri, out)
+    let count = 0
+    // Up to the longest namespace: an IRI of megabytes costs no more than one of a namespace's length.
+    for (let end = 0, last = Math.min(iri.length, this.#longestKey); end <= last; end++) {
+      const slot = this.#exact.get(iri.slice(0, end))
+      if (slot !== undefined) out[count++] = slot
+    }
+    return count
+  }
+
+  /** The slot of the longest namespace that starts `iri`. */
+  #longest(iri: string): Slot | undefined {
+    const count = this.#walk(iri, this.#matches)
+    return count === 0 ? undefined : this.#matches[count - 1]
   }
 
   /** The entry written for exactly `namespace`. */
@@ -42,13 +82,13 @@ export class ShrinkTable {
 
   /** The entry of the longest namespace that starts `iri`. */
   longest(iri: string): PrefixEntry | undefined {
-    return this.#trie.longest(iri)?.entry
+    return this.#longest(iri)?.entry
   }
 
   /** The entries of every namespace that starts `iri`, shortest first (allocates: not for hot paths). */
   matches(iri: string): PrefixEntry[] {
     const out: Slot[] = []
-    const count = this.#trie.matches(iri, out)
+    const count = this.#walk(iri, out)
     return out.slice(0, count).map((slot) => slot.entry)
   }
 
@@ -59,7 +99,7 @@ export class ShrinkTable {
    */
   shrink(iri: string, curie: boolean): string | undefined {
     const matches = this.#matches
-    const count = this.#trie.matches(iri, matches)
+    const count = this.#walk(iri, matches)
     if (!this.#graded) {
       // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
       for (let k = count - 1; k >= 0; k--) {
@@ -92,7 +132,7 @@ export class ShrinkTable {
 
   /** Why {@link ShrinkTable.shrink} gives no name for `iri` (which it does not). */
   problem(iri: string): PrefixError {
-    const slot = this.#trie.longest(iri)
+    const slot = this.#longest(iri)
     if (slot === undefined) return new PrefixError('NO_NAMESPACE', `no known namespace starts '${printable(iri)}'`)
     const { entry, demotion } = slot
     if (demotion > 0) {
