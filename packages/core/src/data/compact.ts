@@ -156,7 +156,12 @@ export function decodeCompact(compact: CompactIndex, keep?: (iri: string) => boo
   if (Array.isArray(compact.referenceDeltas)) {
     const deltas = compact.referenceDeltas
     let position = 0
-    for (let i = 0; i + 1 < deltas.length; i += 2) references.set((position += deltas[i]!), deltas[i + 1]!)
+    // Read from part of the file (tier-text.ts): only its terms' counts, not a map of every term's.
+    const wanted = positions === undefined ? undefined : new Set(positions)
+    for (let i = 0; i + 1 < deltas.length; i += 2) {
+      position += deltas[i]!
+      if (wanted === undefined || wanted.has(position)) references.set(position, deltas[i + 1]!)
+    }
   }
   const deprecated = new Set<number>(Array.isArray(compact.deprecated) ? compact.deprecated : [])
   return {
