@@ -108,6 +108,16 @@ describe('prefixd lsp: diagnostics and hover', function () {
     assert.equal(syntax.range.start.character, 18)
   })
 
+  it('publishes a newly opened document once, its names checked and its syntax errors found, though the names take longer', async () => {
+    // Thousands of names not in schema.org, each a did-you-mean among hundreds of its terms: the names are checked
+    // here while the syntax thread parses, and the first publication waits for both.
+    const lines = Array.from({ length: 6000 }, (_, i) => `ex:s${i} schema:aboutz${i} ex:o${i} .`)
+    const text = `@prefix ex: <http://example.org/> .\n@prefix schema: <http://schema.org/> .\n${lines.join('\n')}\nex:a ex:b [ ex:c ex:d .\n`
+    const { diagnostics } = await diagnose(text)
+    assert.ok(byCode(diagnostics, 'unknown-term').length >= 900, 'the unknown terms, up to the limit, are in the first publication')
+    assert.equal(byCode(diagnostics, 'syntax').length, 1, 'and so is the syntax error')
+  })
+
   it('reports every Turtle syntax error it can read past, each on the token that breaks', async () => {
     const text = '@prefix ex: <http://example.org/> .\nex:a ex:b ex:c ex:d .\nex:e ex:f ex:g .\nex:h ex:i ) .\nfoo bar .\n'
     const { diagnostics } = await diagnose(text)
