@@ -51,6 +51,7 @@ export function createChatApp(services: ChatServices, options: ChatAppOptions): 
   const router: ChatRouter = new Router<ChatState>()
   addRoutes(router, services)
 
+  app.on('error', logServerError)
   app.use(errorsAsEnvelope)
   app.use(async (ctx, next) => {
     // Uploaded files are served beside the API, to callers with its credentials (routes/uploads.ts).
@@ -165,6 +166,22 @@ async function authenticate(db: Sql, header: string): Promise<User> {
 }
 
 /** Every failure as `{ result: 'error', msg, code }` with its status; nothing else catches. */
+/**
+ * Koa's error listener, in place of its default one: a client that closed its connection early (a body cut
+ * short, a reset while a long poll waited) is no fault of the service and is not logged; anything else is,
+ * with its request.
+ */
+function logServerError(error: Error & { readonly code?: unknown }, ctx?: Context): void {
+  if (clientClosed(error)) return
+  console.error(`prefixd chat: ${ctx === undefined ? '' : `${ctx.method} ${ctx.path}: `}${error.stack ?? error.message}`)
+}
+
+/** Errors Node.js raises when the other end of a connection goes away, or ends it in the middle of a request. */
+export function clientClosed(error: Error & { readonly code?: unknown }): boolean {
+  const code = typeof error.code === 'string' ? error.code : ''
+  return ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code) || code.startsWith('HPE_') || error.message === 'aborted'
+}
+
 async function errorsAsEnvelope(ctx: Context, next: Next): Promise<void> {
   try {
     await next()

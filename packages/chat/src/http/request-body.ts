@@ -56,10 +56,17 @@ async function readBounded(ctx: Context, maxBytes: number): Promise<Buffer> {
   if (declared > maxBytes) throw tooLarge(maxBytes)
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > maxBytes) throw tooLarge(maxBytes)
-    chunks.push(chunk)
+  try {
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > maxBytes) throw tooLarge(maxBytes)
+      chunks.push(chunk)
+    }
+  } catch (error) {
+    if (error instanceof ChatError) throw error
+    // The client closed the connection before its body was whole (Node's `aborted`, or a parse error at the
+    // socket's end): its own doing, answered as such, and no server error to log.
+    throw new ChatError('BAD_REQUEST', 'The request body was cut short: the connection closed before it was complete')
   }
   return Buffer.concat(chunks, size)
 }
