@@ -55,7 +55,7 @@ describe('channel links', () => {
     )
   })
 
-  it('finds the names a text may link: the channel of each topic link and the whole text', () => {
-    assert.deepEqual(channelLinkCandidates('#**general>hello** and #**design team**, #**a>b>c**'), ['general>hello', 'general', 'design team', 'a>b>c', 'a'])
+  it('finds the names a text may link: the channel of each topic link, else the whole text', () => {
+    assert.deepEqual(channelLinkCandidates('#**general>hello** and #**design team**, #**a>b>c**, #**>x**'), ['general', 'design team', 'a', '>x'])
   })
 })

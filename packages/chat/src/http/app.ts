@@ -165,7 +165,6 @@ async function authenticate(db: Sql, header: string): Promise<User> {
   return rest
 }
 
-/** Every failure as `{ result: 'error', msg, code }` with its status; nothing else catches. */
 /**
  * Koa's error listener, in place of its default one: a client that closed its connection early (a body cut
  * short, a reset while a long poll waited) is no fault of the service and is not logged; anything else is,
@@ -182,6 +181,7 @@ export function clientClosed(error: Error & { readonly code?: unknown }): boolea
   return ['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code) || code.startsWith('HPE_') || error.message === 'aborted'
 }
 
+/** Every failure as `{ result: 'error', msg, code }` with its status; nothing else catches. */
 async function errorsAsEnvelope(ctx: Context, next: Next): Promise<void> {
   try {
     await next()

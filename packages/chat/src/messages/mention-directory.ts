@@ -21,7 +21,7 @@ export async function messageDirectory(db: Sql, content: string, writer?: User):
   const candidates = mentionCandidates(content)
   const channelNames = writer === undefined ? [] : channelLinkCandidates(content)
   if (candidates.names.length + candidates.ids.length + candidates.groups.length + channelNames.length === 0) return undefined
-  const texts = db.dialect === 'postgres' ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
+  const texts = jsonTexts(db)
   const people =
     candidates.names.length + candidates.ids.length === 0
       ? []
@@ -58,9 +58,14 @@ export async function messageDirectory(db: Sql, content: string, writer?: User):
   }
 }
 
+/** A subquery of the texts of a JSON list passed as its one parameter, in the store's dialect. */
+function jsonTexts(db: Sql): string {
+  return db.dialect === 'postgres' ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
+}
+
 /** The channels of `names` (exact names) that are not archived and that `writer` may see. */
 function linkableChannels(db: Sql, names: readonly string[], writer: User): Promise<LinkableChannel[]> {
-  const texts = db.dialect === 'postgres' ? 'SELECT json_array_elements_text(?::json)' : 'SELECT value FROM json_each(?)'
+  const texts = jsonTexts(db)
   return db.all<LinkableChannel>(
     `SELECT c.id, c.name FROM channels c WHERE c.is_archived = 0 AND c.name IN (${texts})
        AND ((c.invite_only = 0 AND ? != 'guest') OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.stream_id = c.id AND s.user_id = ?))`,

@@ -26,14 +26,16 @@ const MAY_PRECEDE = /[\s'"(,:<]/u
 const TOPIC_LINK = /^#\*\*([^*>\n]+)>([^*\n]*)\*\*/
 const CHANNEL_LINK = /^#\*\*([^*\n]+)\*\*/
 
-/** The channel names a text may link, found before rendering so that a send reads only those channels. */
+/**
+ * The channel names a text may link, found before rendering so that a send reads only those channels: the
+ * name before the first `>` (a topic link's channel, as the rule reads it), else the whole.
+ */
 export function channelLinkCandidates(content: string): string[] {
   const names = new Set<string>()
   for (const m of content.matchAll(/#\*\*([^*\n]+)\*\*/g)) {
     const inner = m[1]!
-    names.add(inner)
     const cut = inner.indexOf('>')
-    if (cut > 0) names.add(inner.slice(0, cut))
+    names.add(cut > 0 ? inner.slice(0, cut) : inner)
   }
   return [...names].slice(0, 1000)
 }
