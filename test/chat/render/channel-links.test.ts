@@ -37,6 +37,27 @@ describe('channel links', () => {
     )
   })
 
+  it('links a message of a topic near its id, as the reference renderer does', () => {
+    assert.equal(
+      render('see #**design team>colours@42**'),
+      '<p>see <a class="message-link" href="/#narrow/channel/2-design-team/topic/colours/near/42">#design team &gt; colours @ 💬</a></p>',
+    )
+    assert.equal(
+      render('#**general>@7**'),
+      '<p><a class="message-link" href="/#narrow/channel/1-general/topic//near/7">#general &gt; <em>general chat</em> @ 💬</a></p>',
+    )
+    // Only the last `@digits` is the id; an `@` that digits do not follow is part of the topic.
+    assert.equal(
+      render('#**general>mail@home@3**'),
+      '<p><a class="message-link" href="/#narrow/channel/1-general/topic/mail.40home/near/3">#general &gt; mail@home @ 💬</a></p>',
+    )
+    assert.equal(
+      render('#**general>at@noon**'),
+      '<p><a class="stream-topic" data-stream-id="1" href="/#narrow/channel/1-general/topic/at.40noon">#general &gt; at@noon</a></p>',
+    )
+    assert.equal(render('#**nowhere>x@1**'), '<p>#<strong>nowhere&gt;x@1</strong></p>')
+  })
+
   it('leaves unknown channels, other cases of a name and code as they are', () => {
     assert.equal(render('#**nowhere** #**General**'), '<p>#<strong>nowhere</strong> #<strong>General</strong></p>')
     assert.equal(render('`#**general**`'), '<p><code>#**general**</code></p>')

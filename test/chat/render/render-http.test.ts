@@ -70,6 +70,12 @@ describe('rendering with linkifiers over HTTP', () => {
     assert.equal(await render('max', '#**staff** #**general>hello**'), `<p>#<strong>staff</strong> ${general}</p>`)
     assert.equal(await render('adam', '#**staff**'), `<p>${staff}</p>`)
     assert.equal(await render('adam', '#**old-projects** #**nowhere**'), '<p>#<strong>old-projects</strong> #<strong>nowhere</strong></p>')
+    // A message link follows the same rule for its channel.
+    assert.equal(await render('max', '#**staff>plans@9**'), '<p>#<strong>staff&gt;plans@9</strong></p>')
+    assert.equal(
+      await render('adam', '#**staff>plans@9**'),
+      '<p><a class="message-link" href="/#narrow/channel/3-staff/topic/plans/near/9">#staff &gt; plans @ 💬</a></p>',
+    )
     // A guest sees the public channels they are in, not the others.
     assert.equal(
       await render('gus', '#**general** #**vocabularies**'),
