@@ -5,6 +5,7 @@ import type { Sql } from '../store/store.js'
 import { describeGroups } from '../org/groups.js'
 import { userSettings } from '../org/settings.js'
 import { legacyPresence, presenceRows } from '../org/presence.js'
+import { realmSettings } from '../org/realm.js'
 import { activeSubscriberIds, allChannels, canSeeChannel, describeChannel, describeSubscriptions } from '../org/subscriptions.js'
 import { allUsers, describeUser, userById } from '../org/users.js'
 
@@ -109,6 +110,17 @@ const STATE: Readonly<Record<string, StateReader>> = {
     }
   },
   realm_emoji: async () => ({ realm_emoji: {} }),
+  // The organization's settings clients read to offer editing and moving (a subset of the reference's `realm`).
+  realm: async (db) => {
+    const realm = await realmSettings(db)
+    return {
+      realm_name: realm.name,
+      realm_allow_message_editing: realm.allow_message_editing,
+      realm_message_content_edit_limit_seconds: realm.message_content_edit_limit_seconds,
+      realm_move_messages_within_stream_limit_seconds: realm.move_messages_within_stream_limit_seconds,
+      realm_move_messages_between_streams_limit_seconds: realm.move_messages_between_streams_limit_seconds,
+    }
+  },
 }
 
 export const STATE_TYPES: readonly string[] = Object.keys(STATE)

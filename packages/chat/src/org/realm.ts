@@ -26,6 +26,24 @@ export interface RealmSettings {
    * accept wildcard mentions only from moderators and above; default 15.
    */
   readonly wildcard_mention_large_threshold: number
+  /** Whether senders may edit what their messages say (topics may still move); default true. */
+  readonly allow_message_editing: boolean
+  /** How long after sending a sender may edit a message's content; null: no limit. Default 600 s. */
+  readonly message_content_edit_limit_seconds: number | null
+  /** How long after sending a member may move a message to another topic; null: no limit. Default 7 days. */
+  readonly move_messages_within_stream_limit_seconds: number | null
+  /** How long after sending a member may move a message to another channel; null: no limit. Default 7 days. */
+  readonly move_messages_between_streams_limit_seconds: number | null
+}
+
+/** The reference server's defaults for its message editing settings. */
+const DEFAULT_CONTENT_EDIT_LIMIT_SECONDS = 600
+const DEFAULT_MOVE_LIMIT_SECONDS = 7 * 24 * 3600
+
+/** A time limit from the realm table: null is no limit; absent or not a count of seconds, the default. */
+function limitSeconds(value: unknown, fallback: number): number | null {
+  if (value === null) return null
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fallback
 }
 
 export async function realmSettings(db: Sql): Promise<RealmSettings> {
@@ -38,5 +56,9 @@ export async function realmSettings(db: Sql): Promise<RealmSettings> {
     max_topic_length: Number(values.get('max_topic_length') ?? 60),
     realm_empty_topic_display_name: String(values.get('realm_empty_topic_display_name') ?? 'general chat'),
     wildcard_mention_large_threshold: Number(values.get('wildcard_mention_large_threshold') ?? 15),
+    allow_message_editing: values.get('allow_message_editing') !== false,
+    message_content_edit_limit_seconds: limitSeconds(values.get('message_content_edit_limit_seconds'), DEFAULT_CONTENT_EDIT_LIMIT_SECONDS),
+    move_messages_within_stream_limit_seconds: limitSeconds(values.get('move_messages_within_stream_limit_seconds'), DEFAULT_MOVE_LIMIT_SECONDS),
+    move_messages_between_streams_limit_seconds: limitSeconds(values.get('move_messages_between_streams_limit_seconds'), DEFAULT_MOVE_LIMIT_SECONDS),
   }
 }

@@ -7,12 +7,13 @@ import { invalid } from '../common/params.js'
 import { pathId } from './path-ids.js'
 import { FLAG_BITS, flagNames } from '../messages/flags.js'
 import { messageLinkers, withPrefixedNames } from './linkers.js'
+import { checkContentEdit, checkMoveLimits } from '../messages/edit-limits.js'
 import { checkGroupMentions, checkWildcardMentions, messageDirectory, mentionFlags } from '../messages/mention-directory.js'
 import { cleanTopic, topicParam } from '../messages/recipients.js'
 import { visibleMessages, type VisibleRow } from '../messages/visibility.js'
 import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
 import { linkedPathIds } from '../org/uploads.js'
-import { realmSettings } from '../org/realm.js'
+import { realmSettings, type RealmSettings } from '../org/realm.js'
 import { isAdministrator, type User } from '../org/users.js'
 import type { Mentions } from '../render/mentions.js'
 import { renderWithMentions, topicLinks } from '../render/render.js'
@@ -45,8 +46,9 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
     const detached = await services.changes.write(async (emit, db) => {
       const [message] = await visibleMessages(db, user, [id])
       if (message === undefined) throw badRequest('Invalid message(s)')
+      const realm = await realmSettings(db)
       const event: Record<string, unknown> = { type: 'update_message', user_id: user.id, edit_timestamp: now, message_id: id, rendering_only: false }
-      const change = { now, event, history: { user_id: user.id, timestamp: now } as Record<string, unknown> }
+      const change = { now, realm, event, history: { user_id: user.id, timestamp: now } as Record<string, unknown> }
       const detached = content === undefined ? [] : await editContent(db, emit, user, message, { content, rendered: rendered! }, change)
       let moved: Awaited<ReturnType<typeof moveMessages>> | undefined
       if (rawTopic !== undefined || newStreamId !== undefined) {
@@ -83,7 +85,7 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
 }
 
 /**
- * A content edit, for the sender only: the checks of a new message (not empty; who may mention a group; the
+ * A content edit, for the sender only and within the organization's time limit: the checks of a new message (not empty; who may mention a group; the
  * wildcard-mention policy, checked on the edited text as the reference server does), the new text, each
  * recipient's mention flags worked out again, and the files the text links now (and no longer). Answers the
  * editor's files no message links any more.
@@ -94,10 +96,10 @@ async function editContent(
   user: User,
   message: VisibleRow,
   edit: { content: string; rendered: { html: string; mentions: Mentions } },
-  change: { now: number; event: Record<string, unknown>; history: Record<string, unknown> },
+  change: { now: number; realm: RealmSettings; event: Record<string, unknown>; history: Record<string, unknown> },
 ): Promise<Array<Record<string, unknown>>> {
   const { content, rendered } = edit
-  if (message.sender_id !== user.id) throw badRequest("You don't have permission to edit this message")
+  checkContentEdit(change.realm, user, message, change.now)
   if (content.trim() === '') throw badRequest('Message must not be empty')
   await checkGroupMentions(db, user.id, rendered.mentions)
   if (message.type === 'stream') {
@@ -128,19 +130,20 @@ async function editContent(
 
 /**
  * Moves the message (and, by `propagateMode`, the later or all messages of its topic) to a new topic and/or
- * channel. The sender and moderators and above may move; the new channel must be one the mover can see and
+ * channel. The sender and moderators and above may move (members within the organization's time limits); the new channel must be one the mover can see and
  * send to. New subscribers of a moved-to channel get the messages as read; people who cannot see a private
  * channel it moves to lose them (a delete_message event).
  */
 async function moveMessages(
   db: Sql,
   user: User,
-  message: { id: number; sender_id: number; stream_id: number | null; topic: string },
+  message: { id: number; sender_id: number; stream_id: number | null; topic: string; timestamp: number },
   move: {
     rawTopic: string | undefined
     newStreamId: number | undefined
     propagateMode: string
     now: number
+    realm: RealmSettings
     event: Record<string, unknown>
     history: Record<string, unknown>
   },
@@ -150,7 +153,7 @@ async function moveMessages(
   if (message.sender_id !== user.id && !moderator) throw badRequest("You don't have permission to edit this message")
   const oldStreamId = Number(message.stream_id)
   const oldChannel = (await channelById(db, oldStreamId))!
-  const topic = move.rawTopic === undefined ? message.topic : cleanTopic(move.rawTopic, (await realmSettings(db)).max_topic_length)
+  const topic = move.rawTopic === undefined ? message.topic : cleanTopic(move.rawTopic, move.realm.max_topic_length)
   let newChannel = oldChannel
   if (move.newStreamId !== undefined && move.newStreamId !== oldStreamId) {
     const channel = await channelById(db, move.newStreamId)
@@ -159,19 +162,9 @@ async function moveMessages(
     newChannel = channel
   }
   const streamId = newChannel.id
-  const scope =
-    move.propagateMode === 'change_one'
-      ? 'id = ?'
-      : move.propagateMode === 'change_later'
-        ? 'stream_id = ? AND lower(topic) = lower(?) AND id >= ?'
-        : 'stream_id = ? AND lower(topic) = lower(?)'
-  const scopeParams =
-    move.propagateMode === 'change_one'
-      ? [message.id]
-      : move.propagateMode === 'change_later'
-        ? [oldStreamId, message.topic, message.id]
-        : [oldStreamId, message.topic]
-  const ids = (await db.all<{ id: number }>(`SELECT id FROM messages WHERE ${scope} ORDER BY id`, ...scopeParams)).map((r) => Number(r.id))
+  const moving = await messagesToMove(db, message, move.propagateMode)
+  checkMoveLimits(move.realm, user, { changesChannel: streamId !== oldStreamId, changesTopic: topic !== message.topic, now: move.now }, message, moving)
+  const ids = moving.map((m) => m.id)
   await db.run(
     'UPDATE messages SET stream_id = ?, topic = ?, last_moved_timestamp = ? WHERE id IN (SELECT value FROM json_each(?))',
     streamId,
@@ -209,6 +202,26 @@ async function moveMessages(
     )
   }
   return { ids, from: { channel: oldChannel, topic: message.topic }, to: { channel: newChannel, topic } }
+}
+
+/** The messages a move takes by `propagateMode`, oldest first, with when each was sent. */
+async function messagesToMove(
+  db: Sql,
+  message: { id: number; stream_id: number | null; topic: string },
+  propagateMode: string,
+): Promise<Array<{ id: number; timestamp: number }>> {
+  const columns = 'SELECT id, timestamp FROM messages WHERE'
+  const later = propagateMode === 'change_later'
+  const rows =
+    propagateMode === 'change_one'
+      ? await db.all<{ id: number; timestamp: number }>(`${columns} id = ?`, message.id)
+      : await db.all<{ id: number; timestamp: number }>(
+          `${columns} stream_id = ? AND lower(topic) = lower(?)${later ? ' AND id >= ?' : ''} ORDER BY id`,
+          Number(message.stream_id),
+          message.topic,
+          ...(later ? [message.id] : []),
+        )
+  return rows.map((r) => ({ id: Number(r.id), timestamp: Number(r.timestamp) }))
 }
 
 /** The update_message event to everyone who has the message (and the editor), grouped by their flags of it. */
