@@ -135,7 +135,7 @@ function completions(c)
   local lines = vim.api.nvim_buf_line_count(0)
   local typed = { 'ex:new a schema:Per', 'ex:new foaf:kno', 'ex:new a dcat:Data', 'ex:new schema:auth', 'ex:new a foaf:Pers', 'ex:new dcterms:tit', 'ex:new a skos:Conc', 'ex:new rdfs:lab', 'ex:new a owl:Cla', 'ex:new schema:na' }
   local expected = { 'schema:Person', 'foaf:knows', 'dcat:Dataset', 'schema:author', 'foaf:Person', 'dcterms:title', 'skos:Concept', 'rdfs:label', 'owl:Class', 'schema:name' }
-  result.completions = {}
+  result.completions, result.completions_asked = {}, {}
   local i = 0
   local function next_one()
     if i == 50 then
@@ -146,9 +146,12 @@ function completions(c)
     local line = math.floor(lines * (i + 1) / 52)
     while not vim.api.nvim_buf_get_lines(0, line - 1, line, false)[1]:match(' %.$') do line = line + 1 end
     vim.api.nvim_buf_set_lines(0, line, line, false, { typed[k] })
+    local asked = uv.hrtime() / 1e6
     complete(line, #typed[k], function(took, list)
       if not labels(list)[expected[k]] then return finish('no ' .. expected[k] .. ' among the completions at line ' .. line) end
       table.insert(result.completions, took)
+      -- When each was asked, on the monotonic clock a server's PREFIXD_LSP_TRACE timeline uses too.
+      table.insert(result.completions_asked, asked)
       vim.api.nvim_buf_set_lines(0, line, line + 1, false, {})
       i = i + 1
       next_one()

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict'
 import { fork, spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -176,5 +176,31 @@ describe('prefixd lsp: starting and configuring', function () {
     } finally {
       assert.equal(await client.close(), 0)
     }
+  })
+
+  it('writes a timeline to PREFIXD_LSP_TRACE: each request read and answered, the work between, the collector', async () => {
+    const file = join(dir, 'trace.jsonl')
+    const client = await startClient([], { env: { ...process.env, PREFIXD_LSP_TRACE: file } })
+    const uri = await client.open('file:///project/t.ttl', 'turtle', '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\nex:a a foaf:Pers')
+    await client.change(uri, [{ range: { start: { line: 1, character: 16 }, end: { line: 1, character: 16 } }, text: 'o' }])
+    await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 17 } })
+    assert.equal(await client.close(), 0)
+    const events = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { ev: string; at: number; id?: number; method?: string; what?: string; ms?: number })
+    const read = events.find((e) => e.ev === 'read' && e.method === 'textDocument/completion')
+    assert.ok(read?.id !== undefined, 'the completion read, with its id')
+    const written = events.find((e) => e.ev === 'write' && e.id === read.id && e.method === undefined)
+    assert.ok(written !== undefined && written.at >= read.at, 'its answer written after')
+    for (const what of ['open', 'change', 'completion'])
+      assert.ok(
+        events.some((e) => e.ev === 'slice' && e.what === what && e.ms! >= 0),
+        what,
+      )
+    assert.ok(
+      events.some((e) => e.ev === 'gc'),
+      "the collector's pauses",
+    )
   })
 })

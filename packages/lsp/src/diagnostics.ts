@@ -9,6 +9,7 @@ import { DiagnosticSeverity, DiagnosticTag } from './protocol.js'
 import { unescapeLocal, type DocumentView } from './document.js'
 import type { TokenName } from './token-store.js'
 import type { SyntaxProblem } from './syntax-errors.js'
+import { traceNow, traceSlice } from './trace.js'
 import { isTrustedNamespace, isTrustedPrefix, vocabularyNamespace } from './vocabulary-namespace.js'
 
 export const SOURCE = 'prefixd'
@@ -114,9 +115,12 @@ export async function diagnose(
 async function visitNames(view: DocumentView, stale: () => boolean, visit: (name: TokenName, offset: number) => void): Promise<boolean> {
   const tokens = view.tokens
   let turn = performance.now()
+  let traceTurn = traceNow()
   for (let i = 0; i < tokens.length; i++) {
     if ((i & 255) === 255 && performance.now() - turn > TURN_MS) {
+      traceSlice('diagnose', traceTurn)
       await new Promise(setImmediate)
+      traceTurn = traceNow()
       if (stale()) return false
       turn = performance.now()
     }
@@ -130,6 +134,7 @@ async function visitNames(view: DocumentView, stale: () => boolean, visit: (name
     const names = view.namesOf(i)
     for (let n = 0; n < names.length; n++) visit(names[n]!, token.start)
   }
+  traceSlice('diagnose', traceTurn)
   return true
 }
 

@@ -6,6 +6,7 @@ import type { DefaultData, PrefixIndex } from '@prefixd/core'
 import type { Connection } from 'vscode-languageserver/node'
 import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from './protocol.js'
 import { startServer } from './server.js'
+import { traceStreams } from './trace.js'
 import type { WorkspaceSettings } from './settings.js'
 
 export { startServer } from './server.js'
@@ -52,6 +53,7 @@ export function runLanguageServer(options: LanguageServerOptions): Connection {
 function connectionFor({ transport, stdin = process.stdin, stdout = process.stdout }: LanguageServerOptions): Connection {
   switch (transport.kind) {
     case 'stdio':
+      traceStreams(stdin, stdout)
       return createConnection(ProposedFeatures.all, stdin, stdout)
     case 'node-ipc':
       return createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process))

@@ -5,6 +5,7 @@ import { diagnose, syntaxDiagnostic } from './diagnostics.js'
 import type { DocumentView } from './document.js'
 import type { OpenDocument, OpenDocuments } from './open-documents.js'
 import type { ServerIndex } from './server-index.js'
+import { traced } from './trace.js'
 
 export class Publisher {
   constructor(
@@ -56,7 +57,9 @@ export class Publisher {
     }
     if (result === undefined) return // edited meanwhile: that edit's own publish is on its way
     if (open.published) {
-      await this.connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...result.diagnostics, ...standing(open)] })
+      await traced('send diagnostics', () =>
+        this.connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...result.diagnostics, ...standing(open)] }),
+      )
     }
     if (open.checking) open.recheck = true
     else await this.#checkSyntax(uri, open, view, result.undeclared)
@@ -85,7 +88,9 @@ export class Publisher {
     open.editedFrom = Infinity
     if (open.published && JSON.stringify(before) === JSON.stringify(diagnostics)) return
     open.published = true
-    await this.connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...(open.prefixDiagnostics?.diagnostics ?? []), ...diagnostics] })
+    await traced('send diagnostics', () =>
+      this.connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...(open.prefixDiagnostics?.diagnostics ?? []), ...diagnostics] }),
+    )
   }
 }
 

@@ -3,6 +3,7 @@
 
 import { PrefixIndex, type DefaultData } from '@prefixd/core'
 import { TermChecks } from './diagnostics.js'
+import { traced } from './trace.js'
 import { WarmUp } from './warm-up.js'
 
 /**
@@ -85,7 +86,7 @@ export class ServerIndex {
     const read = data === undefined || this.current !== undefined ? undefined : namespaces(data)
     if (data === undefined || read === undefined) return this.need()
     const key = read.join(' ')
-    if (this.#early?.key !== key) this.#early = { key, index: data.index({ namespaces: read }) }
+    if (this.#early?.key !== key) this.#early = { key, index: traced('early index', () => data.index({ namespaces: read })) }
     return this.#early.index
   }
 
@@ -115,7 +116,7 @@ export class ServerIndex {
     this.#data = undefined
     this.#early = undefined
     try {
-      this.#settle.resolve(data.index())
+      this.#settle.resolve(traced('whole index', () => data.index()))
     } catch (error) {
       this.#settle.reject(error)
     }

@@ -14,6 +14,7 @@ import { Publisher } from './publisher.js'
 import { prepareRename, rename } from './rename.js'
 import { ServerIndex } from './server-index.js'
 import { readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
+import { traced } from './trace.js'
 
 export interface ServerOptions {
   /**
@@ -110,7 +111,9 @@ async function completion(server: Server, params: CompletionParams): Promise<Com
     })
     const view = server.documents.viewOf(params?.textDocument?.uri)
     const spot = view === undefined ? undefined : spotAt(view)
-    return view === undefined || spot === undefined ? null : completeAt(view, loaded, spot, { insertReplace: server.client.insertReplace })
+    return view === undefined || spot === undefined
+      ? null
+      : traced('completion', () => completeAt(view, loaded, spot, { insertReplace: server.client.insertReplace }))
   } finally {
     server.index.activity()
   }
@@ -213,12 +216,12 @@ async function applySettings(server: Server, raw: unknown, applied: { json: stri
 /** Open, change and close: the documents kept in sync, diagnosed after each. */
 function registerDocumentSync({ connection, documents, publisher, index }: Server): void {
   connection.onDidOpenTextDocument((params) => {
-    if (!documents.open(params)) return // not a document of ours
+    if (!traced('open', () => documents.open(params))) return // not a document of ours
     void publisher.publish(params.textDocument.uri)
     index.activity()
   })
   connection.onDidChangeTextDocument((params) => {
-    const open = documents.change(params)
+    const open = traced('change', () => documents.change(params))
     if (open === undefined) return
     publisher.schedule(open)
     index.activity()

@@ -2,6 +2,7 @@
 
 import type { PrefixIndex } from '@prefixd/core'
 import { RDF_PROPERTY, RDFS_CLASS, warmKnowledge } from './terms.js'
+import { traced } from './trace.js'
 
 /** Milliseconds without a request or an edit before the warm-up goes on (once the index is loaded). */
 const WARM_UP_DELAY = 300
@@ -56,14 +57,14 @@ export class WarmUp {
   catchUp(): void {
     const index = this.current()
     if (index === undefined) return
-    while (this.#step < WARM_UP.length - 1) WARM_UP[this.#step++]!(index)
+    while (this.#step < WARM_UP.length - 1) traced(`warm-up ${this.#step}`, () => WARM_UP[this.#step++]!(index))
   }
 
   #warm(): void {
     const index = this.current()
     if (index === undefined || this.#step >= WARM_UP.length) return
     const seen = this.#activity
-    WARM_UP[this.#step++]!(index)
+    traced(`warm-up ${this.#step}`, () => WARM_UP[this.#step++]!(index))
     if (this.#step < WARM_UP.length) setImmediate(() => (this.#activity === seen ? this.#warm() : this.#timer.refresh()))
   }
 }
