@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { declarationsIn, headerEnd, tokens } from '@prefixd/core/syntax'
+import { declarationsIn, headerEnd, namesInToken, tokens } from '@prefixd/core/syntax'
 import { LineDocument } from '../../packages/lsp/src/line-document.js'
 import { TokenStore } from '../../packages/lsp/src/token-store.js'
 
@@ -39,6 +39,7 @@ const PIECES = [
   '1.5',
   '.5',
   'ex:a.b',
+  'ex:a/foaf:b',
   'ex:c\\.d',
   '^^xsd:int',
   '@en',
@@ -59,9 +60,20 @@ const edit = fc.record({
 
 const plain = (list: readonly { kind: string; text: string; start: number; end: number; closed: boolean }[]) => list.map((t) => ({ ...t }))
 const declarationsOf = (list: ReturnType<typeof declarationsIn>) => list.map((d) => ({ ...d, name: { ...d.name }, iri: { ...d.iri } }))
+/** The names of each token as the store keeps them, and as read afresh from the tokens. */
+const namesKept = (store: TokenStore) =>
+  store.tokens.map((_, i) => {
+    const names: object[] = []
+    store.eachName(i, (n, start) => names.push({ prefix: n.prefix, local: n.local, written: n.written, start: start + n.from, end: start + n.to }))
+    return names
+  })
+const namesRead = (list: ReturnType<typeof tokens> extends Iterable<infer T> ? readonly T[] : never) =>
+  list.map((token) =>
+    [...namesInToken(token)].map((n) => ({ prefix: n.prefix, local: n.local, written: `${n.prefix}:${n.local}`, start: n.start, end: n.end })),
+  )
 
 describe('TokenStore', () => {
-  it('property: after any edits, the tokens, declarations and header end of the edited text read afresh', () => {
+  it('property: after any edits, the tokens, declarations, header end and names of the edited text read afresh', () => {
     fc.assert(
       fc.property(text, fc.array(edit, { minLength: 1, maxLength: 6 }), fc.boolean(), (initial, edits, readDeclarations) => {
         const store = new TokenStore(initial)
@@ -80,6 +92,7 @@ describe('TokenStore', () => {
             JSON.stringify(current),
           )
           assert.equal(store.headerEnd, headerEnd(fresh), JSON.stringify(current))
+          if (readDeclarations) assert.deepEqual(namesKept(store), namesRead(fresh), JSON.stringify(current)) // kept across the next edits, then checked
         }
       }),
       { numRuns: 5000 },

@@ -131,8 +131,7 @@ async function visitNames(view: DocumentView, stale: () => boolean, visit: (name
     }
     if (token.kind !== 'term' && token.kind !== 'literal') continue
     if (token.kind === 'term' && i > 0 && inUnclosedIri(tokens[i - 1]!, token, view.language)) continue
-    const names = view.namesOf(i)
-    for (let n = 0; n < names.length; n++) visit(names[n]!, token.start)
+    view.eachName(i, visit)
   }
   traceSlice('diagnose', traceTurn)
   return true

@@ -82,9 +82,9 @@ export class DocumentView {
     return this.store.declarations
   }
 
-  /** The names written in token `i`, offsets relative to its start (kept across edits that leave the token be). */
-  namesOf(i: number): readonly TokenName[] {
-    return this.store.namesOf(i)
+  /** Calls `visit` with each name written in token `i` (offsets relative to its start; kept across edits that leave the token be) and the token's start. */
+  eachName(i: number, visit: (name: TokenName, tokenStart: number) => void): void {
+    this.store.eachName(i, visit)
   }
 
   /** Declared prefix → namespace, the last declaration of a prefix winning. */

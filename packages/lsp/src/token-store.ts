@@ -7,24 +7,41 @@ import type { TextWindows } from './line-document.js'
 
 type MutableToken = { -readonly [K in keyof Token]: Token[K] }
 
-/** A prefixed name written in a token, its offsets relative to the token's start (which edits move). */
-export interface TokenName {
-  readonly prefix: string
-  readonly local: string
-  /** `prefix:local` as written. */
-  readonly written: string
-  readonly from: number
-  readonly to: number
+/**
+ * A prefixed name written in a token, its offsets relative to the token's start (which edits move). A 1 MB
+ * document has some 50,000: each is one small object, kept with its token — its prefix shared with the other
+ * names of that prefix, `written` the token's own text when the name is the whole token, its local part cut
+ * from it only when asked (the check asks once per distinct name), and a token of one name holds it without
+ * an array. Names as plain objects in an array each, with strings of their own, took 15 MB for that document.
+ */
+export class TokenName {
   /**
    * The diagnostics' check of this name (`checkResult`), with the checker and the namespace it was made with: an edit
    * leaves most names be. Fields of the name itself, not an object of their own: the first pass over a 1 MB document
-   * checks some 80,000 names, and an object each was as many more for the collector to copy, promote and mark.
+   * checks some 50,000 names, and an object each was as many more for the collector to copy, promote and mark.
    */
-  checkedBy: object | undefined
-  checkedIn: string | undefined
-  checkResult: string | null | undefined
+  checkedBy: object | undefined = undefined
+  checkedIn: string | undefined = undefined
+  checkResult: string | null | undefined = undefined
+
+  constructor(
+    readonly prefix: string,
+    /** `prefix:local` as written. */
+    readonly written: string,
+    readonly from: number,
+    readonly to: number,
+  ) {}
+
+  get local(): string {
+    return this.written.slice(this.prefix.length + 1)
+  }
 }
+
+/** What {@link TokenStore} keeps for a token without names. */
 const NONE: readonly TokenName[] = []
+
+/** Prefixes shared at most (then the sharing starts afresh): a document has tens, an edited one a few more. */
+const MAX_PREFIXES = 10_000
 
 /** Characters after an edit read with it: tokens meet the old ones again well within this. */
 const WINDOW_AHEAD = 4096
@@ -34,8 +51,13 @@ const SPLICE_LIMIT = 10_000
 
 export class TokenStore {
   #tokens: MutableToken[]
-  /** The names of each token, read on first use and kept while the token is (the tokens and this array are spliced alike). */
-  #names: Array<readonly TokenName[] | undefined>
+  /**
+   * The names of each token, read on first use and kept while the token is (the tokens and this array are spliced
+   * alike): the name itself when the token holds one (most do), an array when it holds several or none.
+   */
+  #names: Array<TokenName | readonly TokenName[] | undefined>
+  /** Each prefix the names were read with, once: the names of a prefix share its string. */
+  readonly #prefixes = new Map<string, string>()
   #declarations: Declaration[] | undefined
   #headerEnd: number | undefined
 
@@ -45,35 +67,36 @@ export class TokenStore {
   constructor(text: string, options: { readonly windowAhead?: number } = {}) {
     this.#windowAhead = options.windowAhead ?? WINDOW_AHEAD
     this.#tokens = [...tokens(text)]
-    this.#names = new Array<readonly TokenName[] | undefined>(this.#tokens.length)
+    this.#names = new Array<TokenName | readonly TokenName[] | undefined>(this.#tokens.length)
   }
 
-  /** The prefixed names written in token `i` (none for a directive's own tokens: callers skip directives). */
-  namesOf(i: number): readonly TokenName[] {
-    let names = this.#names[i]
-    if (names === undefined) {
-      const token = this.#tokens[i]!
-      names = NONE
-      for (const name of namesInToken(token)) {
-        const from = name.start - token.start
-        const written = from === 0 && name.end === token.end ? token.text : `${name.prefix}:${name.local}`
-        names = [
-          ...names,
-          {
-            prefix: name.prefix,
-            local: name.local,
-            written,
-            from,
-            to: name.end - token.start,
-            checkedBy: undefined,
-            checkedIn: undefined,
-            checkResult: undefined,
-          },
-        ]
+  /**
+   * Calls `visit` with each prefixed name written in token `i` and the token's start (none for a directive's own
+   * tokens: callers skip directives).
+   */
+  eachName(i: number, visit: (name: TokenName, tokenStart: number) => void): void {
+    const start = this.#tokens[i]!.start
+    const names = this.#names[i] ?? this.#readNames(i)
+    if (names instanceof TokenName) visit(names, start)
+    else for (let n = 0; n < names.length; n++) visit(names[n]!, start)
+  }
+
+  /** The prefixed names written in token `i`, read and kept. */
+  #readNames(i: number): TokenName | readonly TokenName[] {
+    const token = this.#tokens[i]!
+    let names: TokenName | readonly TokenName[] = NONE
+    for (const name of namesInToken(token)) {
+      const from = name.start - token.start
+      const written = from === 0 && name.end === token.end ? token.text : `${name.prefix}:${name.local}`
+      let prefix = this.#prefixes.get(name.prefix)
+      if (prefix === undefined) {
+        if (this.#prefixes.size >= MAX_PREFIXES) this.#prefixes.clear()
+        this.#prefixes.set(name.prefix, (prefix = name.prefix))
       }
-      this.#names[i] = names
+      const read = new TokenName(prefix, written, from, name.end - token.start)
+      names = names === NONE ? read : [...(names instanceof TokenName ? [names] : names), read]
     }
-    return names
+    return (this.#names[i] = names)
   }
 
   get tokens(): readonly Token[] {
@@ -153,7 +176,7 @@ export class TokenStore {
     }
     if (!resynced) next = old.length
     this.#invalidate(old, first, next, fresh, start, end, delta)
-    const unread = new Array<readonly TokenName[] | undefined>(fresh.length)
+    const unread = new Array<TokenName | readonly TokenName[] | undefined>(fresh.length)
     if (fresh.length + (next - first) < SPLICE_LIMIT) {
       old.splice(first, next - first, ...fresh)
       this.#names.splice(first, next - first, ...unread)
