@@ -90,6 +90,15 @@ local function first()
   end)
 end
 
+-- CPU time (user + system, 10 ms ticks) of the server's main thread and of its whole process (the syntax thread too).
+local function cpu(pid)
+  local function ticks(path)
+    local fields = vim.split(io.open(path):read('*a'):gsub('^.*%) ', ''), ' ')
+    return (tonumber(fields[12]) + tonumber(fields[13])) * 10
+  end
+  return { main = ticks('/proc/' .. pid .. '/task/' .. pid .. '/stat'), all = ticks('/proc/' .. pid .. '/stat') }
+end
+
 local function rss(pid)
   local status = io.open('/proc/' .. pid .. '/status'):read('*a')
   return { rss = tonumber(status:match('VmRSS:%s+(%d+)')) / 1024, peak = tonumber(status:match('VmHWM:%s+(%d+)')) / 1024 }
@@ -136,9 +145,12 @@ function completions(c)
   local typed = { 'ex:new a schema:Per', 'ex:new foaf:kno', 'ex:new a dcat:Data', 'ex:new schema:auth', 'ex:new a foaf:Pers', 'ex:new dcterms:tit', 'ex:new a skos:Conc', 'ex:new rdfs:lab', 'ex:new a owl:Cla', 'ex:new schema:na' }
   local expected = { 'schema:Person', 'foaf:knows', 'dcat:Dataset', 'schema:author', 'foaf:Person', 'dcterms:title', 'skos:Concept', 'rdfs:label', 'owl:Class', 'schema:name' }
   result.completions, result.completions_asked = {}, {}
+  result.completions_cpu = cpu(c.rpc.pid)
   local i = 0
   local function next_one()
     if i == 50 then
+      local after = cpu(c.rpc.pid)
+      result.completions_cpu = { main = after.main - result.completions_cpu.main, all = after.all - result.completions_cpu.all }
       result.rss = rss(c.rpc.pid)
       return finish(nil)
     end

@@ -8,6 +8,9 @@ import type { ServerIndex } from './server-index.js'
 import { traced } from './trace.js'
 
 export class Publisher {
+  /** The documents whose diagnostics wait for their timer. */
+  readonly #scheduled = new Set<OpenDocument>()
+
   constructor(
     private readonly connection: Connection,
     private readonly documents: OpenDocuments,
@@ -16,10 +19,26 @@ export class Publisher {
     private readonly delay: number,
   ) {}
 
-  /** Publishes the document's diagnostics `delay` after the last edit. */
+  /** Publishes the document's diagnostics `delay` after the last edit (or request: see {@link Publisher.postpone}). */
   schedule(open: OpenDocument): void {
     clearTimeout(open.timer)
-    open.timer = setTimeout(() => void this.publish(open.document.uri), this.delay)
+    this.#scheduled.add(open)
+    open.timer = setTimeout(() => {
+      this.#scheduled.delete(open)
+      void this.publish(open.document.uri)
+    }, this.delay)
+  }
+
+  /**
+   * A completion came: the diagnostics that wait for an edit's delay wait `delay` more. While an editor asks for
+   * completions as the user types, each pass over a large document (and the syntax thread's parse after it,
+   * on the other core) would run between keystrokes and hold up the next completion; they run once typing pauses.
+   */
+  postpone(): void {
+    for (const open of this.#scheduled) {
+      if (this.documents.get(open.document.uri) === open) open.timer?.refresh()
+      else this.#scheduled.delete(open) // closed (or opened again) meanwhile
+    }
   }
 
   /**

@@ -103,6 +103,7 @@ async function withView<T>(
  */
 async function completion(server: Server, params: CompletionParams): Promise<CompletionList | null> {
   const spotAt = (view: DocumentView) => completionSpot(view, offsetOf(view, params.position))
+  server.publisher.postpone()
   try {
     const loaded = await server.index.forCompletion((table) => {
       const view = server.documents.viewOf(params?.textDocument?.uri)
