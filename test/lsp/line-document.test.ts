@@ -121,7 +121,11 @@ describe('LineDocument', () => {
         const view = viewOf(text, language)
         assert.equal(view.head(), text.slice(0, headLength(text)), JSON.stringify(text))
         const whole = declarationEdits(text, language)('schema', 'https://schema.org/')
-        assert.deepEqual(declarationEdits(view.head(), language, view.tokens, view.declarations)('schema', 'https://schema.org/'), whole, JSON.stringify(text))
+        assert.deepEqual(
+          declarationEdits(view.head(), language, undefined, view.declarations, view.headerEnd)('schema', 'https://schema.org/'),
+          whole,
+          JSON.stringify(text),
+        )
       }),
       { numRuns: 3000 },
     )
@@ -142,7 +146,11 @@ describe('LineDocument', () => {
       const view = viewOf(text, 'turtle')
       assert.equal(view.head(), head, JSON.stringify(head))
       const whole = declarationEdits(text, 'turtle')('schema', 'https://schema.org/')
-      assert.deepEqual(declarationEdits(view.head(), 'turtle', view.tokens, view.declarations)('schema', 'https://schema.org/'), whole, JSON.stringify(head))
+      assert.deepEqual(
+        declarationEdits(view.head(), 'turtle', undefined, view.declarations, view.headerEnd)('schema', 'https://schema.org/'),
+        whole,
+        JSON.stringify(head),
+      )
     }
   })
 })

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { declarationsIn, headerEnd, namesInToken, tokens } from '@prefixd/core/syntax'
+import { declarationsIn, headerEnd, isDirective, namesInToken, tokens } from '@prefixd/core/syntax'
 import { LineDocument } from '../../packages/lsp/src/line-document.js'
 import { TokenStore } from '../../packages/lsp/src/token-store.js'
 
@@ -62,7 +62,7 @@ const plain = (list: readonly { kind: string; text: string; start: number; end: 
 const declarationsOf = (list: ReturnType<typeof declarationsIn>) => list.map((d) => ({ ...d, name: { ...d.name }, iri: { ...d.iri } }))
 /** The names of each token as the store keeps them, and as read afresh from the tokens. */
 const namesKept = (store: TokenStore) =>
-  store.tokens.map((_, i) => {
+  store.tokens().map((_, i) => {
     const names: object[] = []
     store.eachName(i, (n, start) => names.push({ prefix: n.prefix, local: n.local, written: n.written, start: start + n.from, end: start + n.to }))
     return names
@@ -85,7 +85,13 @@ describe('TokenStore', () => {
           current = current.slice(0, start) + insert + current.slice(end)
           store.edit(start, end, insert, current)
           const fresh = [...tokens(current)]
-          assert.deepEqual(plain(store.tokens), plain(fresh), JSON.stringify(current))
+          assert.deepEqual(plain(store.tokens()), plain(fresh), JSON.stringify(current))
+          // What is read of a token without making it: its kind, offsets, and whether it is a directive's keyword.
+          assert.deepEqual(
+            fresh.map((_, i) => [store.kindOf(i), store.startOf(i), store.endOf(i), store.isDirective(i)]),
+            fresh.map((t) => [t.kind, t.start, t.end, isDirective(t)]),
+            JSON.stringify(current),
+          )
           assert.deepEqual(
             declarationsOf(store.declarations as ReturnType<typeof declarationsIn>),
             declarationsOf(declarationsIn(fresh)),
@@ -99,21 +105,37 @@ describe('TokenStore', () => {
     )
   })
 
-  it('property: the same when the edited text is read in windows of lines, however short', () => {
+  it('property: the same when the edited text is read in windows of lines, however short, edited before the store', () => {
     fc.assert(
-      fc.property(text, fc.array(edit, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 40 }), (initial, edits, windowAhead) => {
-        const store = new TokenStore(initial, { windowAhead })
-        const document = new LineDocument('file:///a.ttl', 'turtle', 1, initial)
-        let current = initial
-        for (const { at, length, insert } of edits) {
-          const start = Math.floor(at * current.length)
-          const end = Math.min(current.length, start + length)
-          current = current.slice(0, start) + insert + current.slice(end)
-          document.replace(start, end, insert)
-          store.edit(start, end, insert, document)
-          assert.deepEqual(plain(store.tokens), plain([...tokens(current)]), JSON.stringify(current))
-        }
-      }),
+      fc.property(
+        text,
+        fc.array(edit, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.boolean(),
+        (initial, edits, windowAhead, readKept) => {
+          const document = new LineDocument('file:///a.ttl', 'turtle', 1, initial)
+          const store = new TokenStore(document, { windowAhead })
+          let current = initial
+          for (const { at, length, insert } of edits) {
+            if (readKept) void [store.declarations, store.headerEnd, namesKept(store)] // kept across edits, then checked
+            const start = Math.floor(at * current.length)
+            const end = Math.min(current.length, start + length)
+            current = current.slice(0, start) + insert + current.slice(end)
+            // As the server does: the document is edited first, so the store cannot read the old text again.
+            document.replace(start, end, insert)
+            store.edit(start, end, insert, document)
+            const fresh = [...tokens(current)]
+            assert.deepEqual(plain(store.tokens()), plain(fresh), JSON.stringify(current))
+            assert.deepEqual(
+              declarationsOf(store.declarations as ReturnType<typeof declarationsIn>),
+              declarationsOf(declarationsIn(fresh)),
+              JSON.stringify(current),
+            )
+            assert.equal(store.headerEnd, headerEnd(fresh), JSON.stringify(current))
+            assert.deepEqual(namesKept(store), namesRead(fresh), JSON.stringify(current))
+          }
+        },
+      ),
       { numRuns: 5000 },
     )
   })
@@ -130,7 +152,7 @@ describe('TokenStore', () => {
           const end = Math.min(current.length, start + length)
           current = current.slice(0, start) + insert + current.slice(end)
           store.edit(start, end, insert, current)
-          assert.deepEqual(plain(store.tokens), plain([...tokens(current)]), JSON.stringify(current))
+          assert.deepEqual(plain(store.tokens()), plain([...tokens(current)]), JSON.stringify(current))
         }
       }),
       { numRuns: 3000 },
@@ -141,13 +163,34 @@ describe('TokenStore', () => {
     const line = 'ex:s a foaf:Person ; foaf:name "A" .\n'
     const big = '@prefix ex: <http://example.org/> .\n' + line.repeat(20_000)
     const store = new TokenStore(big)
-    const before = store.tokens.length
+    const before = store.length
     const at = big.length / 2
     const edited = big.slice(0, at) + 'x' + big.slice(at)
-    const last = store.tokens.at(-1)
-    store.edit(at, at, 'x', edited)
-    assert.equal(store.tokens.at(-1), last, 'the tokens after the edit are the same objects, shifted')
-    assert.equal(last!.start, big.length + 1 - 1 - 1)
-    assert.ok(Math.abs(store.tokens.length - before) <= 2)
+    // Windows of the text around the edit are read, never the whole of it.
+    const windows = {
+      length: edited.length,
+      window: (from: number, to: number) => ({ text: edited.slice(from, to), start: from }),
+      getText: (): string => assert.fail('the whole text was read'),
+      slice: (from: number, to: number) => edited.slice(from, to),
+    }
+    store.edit(at, at, 'x', windows)
+    assert.ok(Math.abs(store.length - before) <= 2)
+    assert.deepEqual(store.token(store.length - 1), { kind: 'punct', text: '.', start: big.length - 1, end: big.length, closed: true })
+    assert.deepEqual(plain(store.tokens()), plain([...tokens(edited)]))
+  })
+
+  it('reads each token from the text as edited, and the declarations of a document of them', () => {
+    const store = new TokenStore('@prefix ex: <http://example.org/> .\nex:a a ex:B .')
+    const edited = '@prefix ex: <http://example.org/> .\n# c\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\nex:a a ex:B .'
+    store.edit(36, 36, '# c\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\n', edited)
+    assert.deepEqual(
+      store.declarations.map((d) => [d.prefix, d.namespace, d.name.text, d.iri.text]),
+      [
+        ['ex', 'http://example.org/', 'ex:', '<http://example.org/>'],
+        ['foaf', 'http://xmlns.com/foaf/0.1/', 'foaf:', '<http://xmlns.com/foaf/0.1/>'],
+      ],
+    )
+    assert.equal(store.headerEnd, edited.indexOf('0.1/>') + 5)
+    assert.equal(store.token(store.length - 2)!.text, 'ex:B')
   })
 })

@@ -2,7 +2,7 @@
 // the table's namespace, shrink an IRI (one or all), expand a name, remove unused and sort declarations.
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
-import { declarationEdit, type Declaration } from '@prefixd/core/syntax'
+import { declarationEdits, type Declaration } from '@prefixd/core/syntax'
 import type { CodeAction, Diagnostic, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver'
 import { CodeActionKind } from './protocol.js'
 import { unescapeLocal, type DocumentView } from './document.js'
@@ -139,7 +139,7 @@ function candidates(view: DocumentView, index: PrefixIndex, prefix: string): str
 
 /** The edit declaring `prefix` as `namespace` where the document's declarations go, in their style. */
 export function declaration(view: DocumentView, prefix: string, namespace: string): TextEdit {
-  const { from, insert } = declarationEdit(view.head(), prefix, namespace, view.language, view.tokens, view.declarations)
+  const { from, insert } = declarationEdits(view.head(), view.language, undefined, view.declarations, view.headerEnd)(prefix, namespace)
   const at = view.document.positionAt(from)
   return { range: { start: at, end: at }, newText: insert }
 }
@@ -209,8 +209,8 @@ function organize(view: DocumentView): TextEdit[] | undefined {
   const last = declarations.at(-1)!
   // A statement or a comment among the declarations would be lost or moved: then nothing is offered.
   const inside = (t: { start: number; end: number }): boolean => declarations.some((d) => t.start >= d.start && t.end <= d.end)
-  for (let i = view.tokenIndexAt(first.start); i < view.tokens.length && view.tokens[i]!.end <= last.end; i++) {
-    if (!inside(view.tokens[i]!)) return undefined
+  for (let i = view.tokenIndexAt(first.start); i < view.tokenCount && view.endOf(i) <= last.end; i++) {
+    if (!inside({ start: view.startOf(i), end: view.endOf(i) })) return undefined
   }
   const used = new Set(view.names.map((n) => n.prefix))
   const kept = new Map<string, Declaration>()

@@ -49,8 +49,8 @@ export function complete(view: DocumentView, index: PrefixIndex, offset: number,
 export function completionSpot(view: DocumentView, offset: number): CompletionSpot | undefined {
   let at = view.tokenIndexAt(offset)
   // Right after `;`, `[` and the like the cursor starts a new token.
-  if (view.tokens[at]?.kind === 'punct' && view.tokens[at]!.end === offset) at++
-  const token = view.tokens[at]
+  if (at < view.tokenCount && view.kindOf(at) === 'punct' && view.endOf(at) === offset) at++
+  const token = view.token(at)
   const inToken = token !== undefined && token.start < offset && offset <= token.end
   if (inToken && token.kind !== 'term' && token.kind !== 'literal') return undefined
   const start = inToken ? token.start : offset
@@ -72,7 +72,7 @@ export function completionSpot(view: DocumentView, offset: number): CompletionSp
   const end = inToken && token.kind === 'term' ? token.end : offset
   const range = { start: view.document.positionAt(from), end: view.document.positionAt(end) }
   const insertRange = { start: range.start, end: view.document.positionAt(offset) }
-  const position = inPath ? 'predicate' : token?.kind === 'literal' ? 'object' : positionAfter(view.tokens.slice(statementStart(view, at), at), view.language)
+  const position = inPath ? 'predicate' : token?.kind === 'literal' ? 'object' : positionAfter(view.tokens(statementStart(view, at), at), view.language)
   return { typed, inPath, range, insertRange, type: TYPE_AT[position] }
 }
 
@@ -117,8 +117,9 @@ function lastPathOperator(text: string): number {
  */
 function statementStart(view: DocumentView, at: number): number {
   for (let i = at - 1; i >= 0; i--) {
-    const token = view.tokens[i]!
-    if (token.kind === 'punct' && (token.text === '.' || token.text === '{' || token.text === '}')) return i + 1
+    if (view.kindOf(i) !== 'punct') continue
+    const text = view.token(i)!.text
+    if (text === '.' || text === '{' || text === '}') return i + 1
   }
   return 0
 }
@@ -296,7 +297,7 @@ class Items {
     let edits = this.#declarations.get(prefix)
     if (edits === undefined) {
       // Where and how declarations go is worked out once per request, for every item that needs one.
-      this.#declare ??= declarationEdits(this.view.head(), this.view.language, this.view.tokens, this.view.declarations, this.view.headerEnd)
+      this.#declare ??= declarationEdits(this.view.head(), this.view.language, undefined, this.view.declarations, this.view.headerEnd)
       const { from, insert } = this.#declare(prefix, namespace)
       const at = this.view.document.positionAt(from)
       this.#declarations.set(prefix, (edits = [{ range: { start: at, end: at }, newText: insert }]))

@@ -3,7 +3,7 @@
 // come from the syntax checker's thread.
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
-import { directiveEnd, isDirective, type Language, type Token } from '@prefixd/core/syntax'
+import { type Language, type Token } from '@prefixd/core/syntax'
 import type { Diagnostic, DiagnosticSeverity as Severity, DiagnosticTag as Tag } from 'vscode-languageserver'
 import { DiagnosticSeverity, DiagnosticTag } from './protocol.js'
 import { unescapeLocal, type DocumentView } from './document.js'
@@ -113,10 +113,10 @@ export async function diagnose(
  * being typed) and the offset of its token, in turns; false when `stale()` says the document changed meanwhile.
  */
 async function visitNames(view: DocumentView, stale: () => boolean, visit: (name: TokenName, offset: number) => void): Promise<boolean> {
-  const tokens = view.tokens
+  const count = view.tokenCount
   let turn = performance.now()
   let traceTurn = traceNow()
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = 0; i < count; i++) {
     if ((i & 255) === 255 && performance.now() - turn > TURN_MS) {
       traceSlice('diagnose', traceTurn)
       await new Promise(setImmediate)
@@ -124,13 +124,16 @@ async function visitNames(view: DocumentView, stale: () => boolean, visit: (name
       if (stale()) return false
       turn = performance.now()
     }
-    const token = tokens[i]!
-    if (isDirective(token)) {
-      i = directiveEnd(tokens, i) - 1
+    if (view.isDirective(i)) {
+      i = view.directiveEnd(i) - 1
       continue
     }
-    if (token.kind !== 'term' && token.kind !== 'literal') continue
-    if (token.kind === 'term' && i > 0 && inUnclosedIri(tokens[i - 1]!, token, view.language)) continue
+    const kind = view.kindOf(i)
+    if (kind !== 'term' && kind !== 'literal') continue
+    // Tokens are made only for a term right after punctuation: the `<` of an IRI being typed.
+    if (kind === 'term' && i > 0 && view.kindOf(i - 1) === 'punct' && view.endOf(i - 1) === view.startOf(i)) {
+      if (inUnclosedIri(view.token(i - 1)!, view.token(i)!, view.language)) continue
+    }
     view.eachName(i, visit)
   }
   traceSlice('diagnose', traceTurn)

@@ -35,7 +35,6 @@ export function languageOf(languageId: string, uri: string): Language | undefine
 export class DocumentView {
   /** The version read (the TextDocument itself changes in place as edits come). */
   readonly version: number
-  readonly tokens: readonly Token[]
   #names?: NameUse[]
   #iris?: IriUse[]
   #declared?: Map<string, string>
@@ -46,7 +45,43 @@ export class DocumentView {
     private readonly store: TokenStore,
   ) {
     this.version = document.version
-    this.tokens = store.tokens
+  }
+
+  /** How many tokens the document has. */
+  get tokenCount(): number {
+    return this.store.length
+  }
+
+  /** Token `i` (`undefined` past the last), made when asked: the store keeps offsets and kinds, not objects. */
+  token(i: number): Token | undefined {
+    return this.store.token(i)
+  }
+
+  /** Tokens `[from, to)`. */
+  tokens(from: number, to: number): Token[] {
+    return this.store.tokens(from, to)
+  }
+
+  kindOf(i: number): Token['kind'] {
+    return this.store.kindOf(i)
+  }
+
+  startOf(i: number): number {
+    return this.store.startOf(i)
+  }
+
+  endOf(i: number): number {
+    return this.store.endOf(i)
+  }
+
+  /** Whether token `i` is a directive's keyword. */
+  isDirective(i: number): boolean {
+    return this.store.isDirective(i)
+  }
+
+  /** The index after the directive at token `i` (core's directiveEnd). */
+  directiveEnd(i: number): number {
+    return this.store.directiveEnd(i)
   }
 
   /** The whole text: joined from the document's lines on first use in a version (a large document's is a large copy). */
@@ -65,7 +100,7 @@ export class DocumentView {
    */
   head(): string {
     const end = this.headerEnd
-    const anchor = end >= 0 ? end : (this.tokens[0]?.start ?? this.document.length)
+    const anchor = end >= 0 ? end : this.store.length > 0 ? this.store.startOf(0) : this.document.length
     let line = this.document.positionAt(anchor).line + 1
     let to = this.document.offsetAt({ line, character: 0 })
     // Past a header ended by a lone `\r`, declarationInsertPoint reads on to the next `\n`: so do we, line by line.
@@ -92,17 +127,18 @@ export class DocumentView {
     return (this.#declared ??= new Map(this.declarations.map((d) => [d.prefix, d.namespace])))
   }
 
+  /** Every name of the document (for code actions, links and rename: its tokens are all made for it). */
   get names(): readonly NameUse[] {
-    return (this.#names ??= [...namesIn(this.tokens)])
+    return (this.#names ??= [...namesIn(this.store.tokens())])
   }
 
   get iris(): readonly IriUse[] {
-    return (this.#iris ??= [...irisIn(this.tokens)])
+    return (this.#iris ??= [...irisIn(this.store.tokens())])
   }
 
-  /** Index in {@link tokens} of the token holding `offset` (its end included), else of the first token after it. */
+  /** Index of the token holding `offset` (its end included), else of the first token after it. */
   tokenIndexAt(offset: number): number {
-    return firstEndingAtOrAfter(this.tokens, offset)
+    return this.store.indexAt(offset)
   }
 
   /** The prefixed name whose text holds `offset` (its end included). */

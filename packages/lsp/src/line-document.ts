@@ -8,6 +8,8 @@ export interface TextWindows {
   /** At least `[from, to)`, widened to whole lines (so the character before it is a line break, or there is none). */
   window(from: number, to: number): { readonly text: string; readonly start: number }
   getText(): string
+  /** The text in `[start, end)`. */
+  slice(start: number, end: number): string
 }
 
 const LINE_BREAK = /\r\n|\r|\n/g

@@ -56,7 +56,7 @@ export class OpenDocuments {
     this.#documents.set(uri, {
       document,
       language,
-      store: new TokenStore(text),
+      store: new TokenStore(document),
       syntax: [],
       editedFrom: Infinity,
       checking: false,
@@ -83,7 +83,7 @@ export class OpenDocuments {
         open.editedFrom = Math.min(open.editedFrom, start)
       } else {
         open.document.update([change], version)
-        open.store = new TokenStore(change.text)
+        open.store = new TokenStore(open.document)
         this.checker.open(uri, change.text)
         open.editedFrom = 0
       }
