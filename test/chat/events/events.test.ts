@@ -349,6 +349,25 @@ describe('event queue', () => {
       }
     })
 
+    it('answers a woken long poll with the bytes of its event as the store holds it (text beyond ASCII, an ignored parameter)', async () => {
+      // The woken request writes the event's bytes its change encoded once for all its queues (LatestEvent.after);
+      // a twin queue reads the same event from the store.
+      const nina = chat.as('nina')
+      const [woken, twin] = [await register(nina), await register(nina)]
+      const authorization = 'Basic ' + Buffer.from(`${USERS.nina!.email}:${USERS.nina!.api_key}`).toString('base64')
+      const polled = fetch(`${chat.url}/api/v1/events?queue_id=${encodeURIComponent(woken)}&last_event_id=-1&gr%C3%BC%C3%9Fe=1`, { headers: { authorization } })
+      await until(() => chat.chat.services.delivery.size === 1, 'the request waits')
+      await sendDirect(chat.as('max'), [USERS.nina!.user_id], 'Grüße, Nina 🎉 — ça va ?')
+      const answer = await polled
+      const bytes = Buffer.from(await answer.arrayBuffer())
+      assert.equal(answer.headers.get('content-length'), String(bytes.length))
+      const body = JSON.parse(bytes.toString('utf8')) as { events: Event[]; queue_id: string; ignored_parameters_unsupported: string[] }
+      assert.equal(body.queue_id, woken)
+      assert.deepEqual(body.ignored_parameters_unsupported, ['grüße'])
+      assert.equal((body.events[0]!.message as { content: string }).content, 'Grüße, Nina 🎉 — ça va ?')
+      assert.deepEqual(body.events, await take(nina, twin))
+    })
+
     it('keeps events until a later request acknowledges them with a higher last_event_id', async () => {
       const max = chat.as('max')
       const queue = await register(max)

@@ -57,10 +57,20 @@ describe('PostgresBroker', () => {
     assert.deepEqual(heardB.flat(), ids)
   })
 
-  /** Every publish a broker's listener hears with the answers it carried (undefined: queue ids alone). */
+  /**
+   * Every publish a broker's listener hears with the answers it carried (undefined: queue ids alone). Their
+   * bytes (`after`, what follows `{"id":n,`) are checked here — one Buffer shared by a notification's queues —
+   * and left out.
+   */
   const hearAnswers = (broker: PostgresBroker): Array<{ ids: string[]; answers: PreparedAnswers | undefined }> => {
     const heard: Array<{ ids: string[]; answers: PreparedAnswers | undefined }> = []
-    broker.subscribe((ids, answers) => void heard.push({ ids: [...ids], answers }))
+    broker.subscribe((ids, answers) => {
+      for (const [, { eventId, json, after }] of answers ?? []) {
+        assert.equal(after?.toString('utf8'), json.slice(`{"id":${eventId},`.length))
+        assert.equal(after, answers![0]![1].after, 'one Buffer for all the queues of a notification')
+      }
+      heard.push({ ids: [...ids], answers: answers?.map(([id, { eventId, json }]) => [id, { eventId, json }] as const) })
+    })
     return heard
   }
   const answer = (queueId: string, eventId: number, rest: Record<string, unknown>): [string, { eventId: number; json: string }] => [

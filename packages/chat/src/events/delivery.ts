@@ -4,7 +4,7 @@
 
 import type { Clock } from '../clock.js'
 import type { ChangeLog } from '../store/changes.js'
-import type { EventBroker } from './event-broker.js'
+import type { EventBroker, LatestEvent } from './event-broker.js'
 import type { Queue, QueueStore } from './event-queues.js'
 import { Waiters } from './event-waiters.js'
 
@@ -23,7 +23,7 @@ export interface LongPollOptions {
    * to 1,000 waiting queues then writes 1,000 answers in one pass, without a round of promise continuations
    * through the middleware for each); the wait then ends with `'answered'`.
    */
-  readonly respond?: (events: readonly string[]) => void
+  readonly respond?: (events: readonly string[] | LatestEvent) => void
 }
 
 /**
@@ -108,11 +108,14 @@ export class Delivery {
     }
   }
 
-  /** On a wake-up with news: its events handed to `respond`, from memory when there, else read; false when there are none. */
-  #answerAtOnce(queueId: string, lastEventId: number, respond: (events: readonly string[]) => void): boolean | Promise<boolean> {
-    const latest = this.#queues.takeLatest(queueId, lastEventId)
+  /**
+   * On a wake-up with news: its events handed to `respond`, from memory when there (the one event, with the
+   * bytes its change shares among its queues), else read; false when there are none.
+   */
+  #answerAtOnce(queueId: string, lastEventId: number, respond: (events: readonly string[] | LatestEvent) => void): boolean | Promise<boolean> {
+    const latest = this.#queues.takeLatestEvent(queueId, lastEventId)
     if (latest !== undefined) {
-      respond([latest])
+      respond(latest)
       return true
     }
     return (async () => {

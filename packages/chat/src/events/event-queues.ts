@@ -296,10 +296,15 @@ export class QueueStore {
    * text, taken from memory without reading the store), else undefined.
    */
   takeLatest(queueId: string, afterId: number): string | undefined {
+    return this.takeLatestEvent(queueId, afterId)?.json
+  }
+
+  /** As takeLatest, the event with its shared bytes (LatestEvent.after) when the change made them. */
+  takeLatestEvent(queueId: string, afterId: number): LatestEvent | undefined {
     const latest = this.#latest.get(queueId)
     if (latest === undefined || latest.eventId !== afterId + 1) return undefined
     this.#latest.delete(queueId)
-    return latest.json
+    return latest
   }
 
   /**
@@ -357,9 +362,11 @@ export class QueueStore {
       const { texts, byPayload } = await payloadsFor(queues, event, tx)
       // Two statements per payload, whatever the number of queues: 1,000 queues are 2 statements, not 2,000.
       for (const [payload, group] of byPayload) {
+        const rest = texts.get(payload)!.slice(1)
+        const after = Buffer.from(rest) // (encoded once for all the queues given it)
         for (const [id, eventId] of await this.#appendShared(tx, payload, group)) {
           touched.add(id)
-          answers.push([id, { eventId, json: `{"id":${eventId},${texts.get(payload)!.slice(1)}` }])
+          answers.push([id, { eventId, json: `{"id":${eventId},${rest}`, after }])
         }
       }
     }

@@ -200,12 +200,14 @@ function* joined(items: readonly string[], room: number, wrap: (list: string) =>
 function parseAnswers(body: string): PreparedAnswers {
   const newline = body.indexOf('\n')
   const rest = body.slice(newline + 1)
+  // The text after `{"id":n,`, encoded once for all these queues (an event is never its id alone, but if it were: none).
+  const after = rest.startsWith(',') ? Buffer.from(rest.slice(1)) : undefined
   return body
     .slice(0, newline)
     .split(',')
     .map((entry) => {
       const space = entry.indexOf(' ')
       const eventId = Number(entry.slice(space + 1))
-      return [entry.slice(0, space), { eventId, json: `{"id":${eventId}${rest}` }] as const
+      return [entry.slice(0, space), { eventId, json: `{"id":${eventId}${rest}`, ...(after !== undefined && { after }) }] as const
     })
 }

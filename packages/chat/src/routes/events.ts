@@ -9,6 +9,10 @@ import { initialState, STATE_TYPES } from '../events/register-state.js'
 /** What clients set their HTTP timeout from: above the longest heartbeat wait. */
 export const LONGPOLL_TIMEOUT_SECONDS = 90
 
+/** A GET /events answer up to its first event. */
+const ANSWER_START = '{"result":"success","msg":"","events":['
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 export function addEventRoutes(router: ChatRouter, services: ChatServices): void {
   const { db, queues, delivery } = services
 
@@ -52,8 +56,8 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     queues.acknowledge(queue, lastEventId)
     queues.touch(queueId)
     const ignored = params.ignored()
-    const answer = (events: readonly string[]): string =>
-      `{"result":"success","msg":"","events":[${events.join(',')}],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
+    const end = `],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
+    const answer = (events: readonly string[]): string => `${ANSWER_START}${events.join(',')}${end}`
     let events: readonly string[] = held
     if (held.length === 0 && dontBlock) {
       // A change of this process that committed since that read left its event in memory.
@@ -64,19 +68,28 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
         heartbeatMs: services.heartbeatMs(),
         connection: ctx.res,
         readAt,
-        // Written directly (Koa is told not to respond), inside the wake-up.
+        // Written directly (Koa is told not to respond), inside the wake-up; the status written is what keeps
+        // the not-found check of app.ts quiet.
         respond: (found) => {
           queues.touch(queueId)
-          const body = answer(found)
           ctx.respond = false
-          ctx.res.writeHead(200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))])
-          ctx.res.end(body)
+          const latest = 'eventId' in found ? found : undefined
+          if (latest?.after === undefined) {
+            const body = answer(latest === undefined ? (found as readonly string[]) : [latest.json])
+            ctx.res.writeHead(200, ['Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(body))])
+            ctx.res.end(body)
+            return
+          }
+          // The event's bytes as its change encoded them once for all its queues, between this answer's own
+          // start and end (ASCII: an id and a queue id): one writev when end() uncorks the socket.
+          const start = `${ANSWER_START}{"id":${latest.eventId},`
+          ctx.res.writeHead(200, ['Content-Type', JSON_TYPE, 'Content-Length', String(start.length + latest.after.length + Buffer.byteLength(end))])
+          ctx.res.write(start)
+          ctx.res.write(latest.after)
+          ctx.res.end(end)
         },
       })
-      if (result === 'answered') {
-        ctx.body = '' // (written already) keeps the not-found check of app.ts quiet
-        return
-      }
+      if (result === 'answered') return
       if (result === 'gone') {
         queues.touch(queueId) // its lifespan counts from the end of the last connected request
         return
