@@ -38,12 +38,13 @@ export function runLanguageServer(options: LanguageServerOptions): Connection {
   // server's RSS went from 188 to 144 MB (bench/lsp.ts's document; load average 13–21 on 2 cores).
   // Set here, as the process starts: `prefixd` is run as `node main.js`, with no V8 flags of its own.
   const connection = connectionFor(options)
+  const stderr = options.stderr ?? process.stderr // not `options` in the closure below: it holds the index given (the data)
   const index = startServer(connection, { index: options.index, ...(options.reload && { reload: options.reload }) })
   // Once the index is in: while it loads, the flag made V8 collect more often (50 ms more CPU to the first completion).
   index.then(
     () => setFlagsFromString('--optimize-for-size'),
     (error: Error) => {
-      ;(options.stderr ?? process.stderr).write(`prefixd: ${error.message}\n`)
+      stderr.write(`prefixd: ${error.message}\n`)
       process.exit(2)
     },
   )

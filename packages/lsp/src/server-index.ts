@@ -46,7 +46,11 @@ export class ServerIndex {
    */
   constructor(index: PrefixIndex | Promise<PrefixIndex | DefaultData>, loaded: () => void) {
     const given = Promise.resolve(index)
-    this.#given = given.catch(() => undefined)
+    // Settled, not holding what was given: the data (its parsed table, 1 MB) is let go once the whole index is made.
+    this.#given = given.then(
+      () => undefined,
+      () => undefined,
+    )
     this.ready = new Promise<PrefixIndex>((resolve, reject) => {
       this.#settle = { resolve, reject }
       given.then((value) => {

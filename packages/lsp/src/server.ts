@@ -32,7 +32,8 @@ export interface ServerOptions {
 /** What the server and its parts share. */
 interface Server {
   readonly connection: Connection
-  readonly options: ServerOptions
+  /** Not the index given: a promise of the default data would keep the data once the whole index is made. */
+  readonly options: Omit<ServerOptions, 'index'>
   readonly index: ServerIndex
   readonly documents: OpenDocuments
   readonly publisher: Publisher
@@ -48,7 +49,8 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   const index = new ServerIndex(options.index, () => setImmediate(() => documents.checker.warm()))
   index.ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   const publisher = new Publisher(connection, documents, index, options.diagnosticsDelay ?? 20)
-  const server: Server = { connection, options, index, documents, publisher, client: { insertReplace: false, pullsSettings: false } }
+  const settings = { ...(options.reload && { reload: options.reload }) }
+  const server: Server = { connection, options: settings, index, documents, publisher, client: { insertReplace: false, pullsSettings: false } }
   connection.onInitialize((params) => initialize(server, params))
   registerFeatures(server)
   registerSettings(server)
