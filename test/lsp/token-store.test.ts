@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { declarationsIn, headerEnd, isDirective, namesInToken, tokens } from '@prefixd/core/syntax'
+import { declarationsIn, headerEnd, irisIn, isDirective, namesIn, namesInToken, tokens } from '@prefixd/core/syntax'
 import { LineDocument } from '../../packages/lsp/src/line-document.js'
 import { TokenStore } from '../../packages/lsp/src/token-store.js'
 
@@ -42,6 +42,7 @@ const PIECES = [
   'ex:a/foaf:b',
   'ex:c\\.d',
   '^^xsd:int',
+  '"1"^^<http://x/y>',
   '@en',
   '?x',
   'SELECT',
@@ -133,6 +134,9 @@ describe('TokenStore', () => {
             )
             assert.equal(store.headerEnd, headerEnd(fresh), JSON.stringify(current))
             assert.deepEqual(namesKept(store), namesRead(fresh), JSON.stringify(current))
+            // A document's names and IRIs outside its directives (code actions, links, rename), as core reads them.
+            assert.deepEqual([...store.namesUsed()], [...namesIn(fresh)], JSON.stringify(current))
+            assert.deepEqual([...store.irisUsed()], [...irisIn(fresh)], JSON.stringify(current))
           }
         },
       ),

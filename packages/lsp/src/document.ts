@@ -1,7 +1,7 @@
 // One open document as the server reads it: its language, tokens, declarations and the names it uses,
 // each worked out once per version and only when a request needs it.
 
-import { irisIn, namesIn, type Declaration, type IriUse, type Language, type NameUse, type Token } from '@prefixd/core/syntax'
+import type { Declaration, IriUse, Language, NameUse, Token } from '@prefixd/core/syntax'
 import type { LineDocument } from './line-document.js'
 import { firstEndingAtOrAfter, type TokenName, type TokenStore } from './token-store.js'
 
@@ -127,13 +127,13 @@ export class DocumentView {
     return (this.#declared ??= new Map(this.declarations.map((d) => [d.prefix, d.namespace])))
   }
 
-  /** Every name of the document (for code actions, links and rename: its tokens are all made for it). */
+  /** Every name of the document outside its directives (code actions, links, rename), from the names the store keeps. */
   get names(): readonly NameUse[] {
-    return (this.#names ??= [...namesIn(this.store.tokens())])
+    return (this.#names ??= [...this.store.namesUsed()])
   }
 
   get iris(): readonly IriUse[] {
-    return (this.#iris ??= [...irisIn(this.store.tokens())])
+    return (this.#iris ??= [...this.store.irisUsed()])
   }
 
   /** Index of the token holding `offset` (its end included), else of the first token after it. */

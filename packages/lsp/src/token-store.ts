@@ -3,7 +3,18 @@
 // document then costs a few tokens, not a million characters. The tokens are kept as columns of numbers
 // (their offsets and kinds), their text read from the document when a token is asked for.
 
-import { declarationsIn, directiveAt, isDirective, namesInToken, tokens, type Declaration, type Token } from '@prefixd/core/syntax'
+import {
+  declarationsIn,
+  directiveAt,
+  irisIn,
+  isDirective,
+  namesInToken,
+  tokens,
+  type Declaration,
+  type IriUse,
+  type NameUse,
+  type Token,
+} from '@prefixd/core/syntax'
 import type { TextWindows } from './line-document.js'
 
 /**
@@ -196,6 +207,33 @@ export class TokenStore {
       names = names === NONE ? read : [...(names instanceof TokenName ? [names] : names), read]
     }
     return (this.#names[i] = names)
+  }
+
+  /** The prefixed names used outside the directives, in order (core's namesIn), from the names kept: no token is made. */
+  *namesUsed(): Generator<NameUse> {
+    for (let i = 0; i < this.#count; i++) {
+      if (this.isDirective(i)) {
+        i = this.directiveEnd(i) - 1
+        continue
+      }
+      const start = this.#starts[i]!
+      const names = this.#names[i] ?? this.#readNames(i)
+      for (const name of names instanceof TokenName ? [names] : names) {
+        yield { prefix: name.prefix, local: name.local, start: start + name.from, end: start + name.to }
+      }
+    }
+  }
+
+  /** The `<…>` IRIs used outside the directives, in order (core's irisIn): only IRIs and literals (a datatype's IRI) are made. */
+  *irisUsed(): Generator<IriUse> {
+    for (let i = 0; i < this.#count; i++) {
+      if (this.isDirective(i)) {
+        i = this.directiveEnd(i) - 1
+        continue
+      }
+      const code = this.#kinds[i]!
+      if (code === KIND_CODE.iri || code === KIND_CODE.literal) yield* irisIn([this.token(i)!]) // closed ones (no UNCLOSED bit)
+    }
   }
 
   /** Where the document's header ends (see core's headerEnd), kept across edits after it that touch no directive. */
