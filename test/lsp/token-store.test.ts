@@ -3,6 +3,8 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { declarationsIn, headerEnd, irisIn, isDirective, namesIn, namesInToken, tokens } from '@prefixd/core/syntax'
 import { LineDocument } from '../../packages/lsp/src/line-document.js'
 import { TokenStore } from '../../packages/lsp/src/token-store.js'
@@ -50,6 +52,10 @@ const PIECES = [
   'p:',
   '\\',
   'é',
+  '\r\n',
+  '\r',
+  '\u{1F600}',
+  'ex:\u{1F600}x',
   '\u00a0',
 ]
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join(''))
@@ -196,5 +202,29 @@ describe('TokenStore', () => {
     )
     assert.equal(store.headerEnd, edited.indexOf('0.1/>') + 5)
     assert.equal(store.token(store.length - 2)!.text, 'ex:B')
+  })
+
+  it('keeps no earlier text of the document alive through the names it read (a slice of a string is a view of it in V8)', function () {
+    this.timeout(20_000)
+    // `gc` in a context made after the flag is set.
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const heap = (): number => {
+      gc()
+      return process.memoryUsage().heapUsed
+    }
+    const document = new LineDocument('file:///a.ttl', 'turtle', 1, 'ex:subjectName ex:propertyName ex:objectName .\n'.repeat(20_000)) // 0.94 MB
+    const store = new TokenStore(document)
+    const before = heap()
+    for (let round = 0; round < 20; round++) {
+      const at = document.offsetAt({ line: round * 900, character: 0 })
+      document.replace(at, at, 'ex:insertedName ')
+      store.edit(at, at, 'ex:insertedName ', document)
+      document.getText() // this version's text joined, as a code action or an edit read past its window reads it
+      store.eachName(store.indexAt(at), () => undefined) // the new token's names read (the diagnostics' pass)
+    }
+    const grown = heap() - before
+    // Each version's text kept by the name read from it would be 19 MB more (20 texts of 0.94 MB, one the document's own).
+    assert.ok(grown < 5e6, `the heap grew by ${(grown / 1e6).toFixed(1)} MB`)
   })
 })

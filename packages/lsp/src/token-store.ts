@@ -20,7 +20,7 @@ import type { TextWindows } from './line-document.js'
 /**
  * A prefixed name written in a token, its offsets relative to the token's start (which edits move). A 1 MB
  * document has some 50,000: each is one small object, kept with its token — its prefix shared with the other
- * names of that prefix, `written` cut from the document once, its local part cut from that only when asked
+ * names of that prefix, `written` copied from the document once, its local part cut from that only when asked
  * (the check asks once per distinct name), and a token of one name holds it without an array: 5.1 MB for that
  * document, where names as plain objects in an array each, with strings of their own, took 15 MB.
  */
@@ -197,11 +197,14 @@ export class TokenStore {
     let names: TokenName | readonly TokenName[] = NONE
     for (const name of namesInToken(token)) {
       const from = name.start - token.start
-      const written = from === 0 && name.end === token.end ? token.text : `${name.prefix}:${name.local}`
+      // Copies, not slices of the token's text: V8 keeps a slice of 13 characters or more as a view of the string it
+      // was cut from — the document's text joined for that version, or a line of it (a 5 MB line per keystroke) — and
+      // a name outlives the version it was read in (20 edits of a 1 MB document, each text joined: 19 MB kept).
+      const written = copyOf(from === 0 && name.end === token.end ? token.text : `${name.prefix}:${name.local}`)
       let prefix = this.#prefixes.get(name.prefix)
       if (prefix === undefined) {
         if (this.#prefixes.size >= MAX_PREFIXES) this.#prefixes.clear()
-        this.#prefixes.set(name.prefix, (prefix = name.prefix))
+        this.#prefixes.set(name.prefix, (prefix = copyOf(name.prefix)))
       }
       const read = new TokenName(prefix, written, from, name.end - token.start)
       names = names === NONE ? read : [...(names instanceof TokenName ? [names] : names), read]
@@ -433,6 +436,11 @@ export class TokenStore {
       )
     }
   }
+}
+
+/** `text` copied when V8 would keep it as a view of the string it was cut from (a slice of 13 characters or more). */
+function copyOf(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1)
 }
 
 /** A whole string as text windows. */
