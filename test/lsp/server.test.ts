@@ -203,4 +203,15 @@ describe('prefixd lsp: starting and configuring', function () {
       "the collector's pauses",
     )
   })
+
+  it('goes on without a timeline, saying so, when PREFIXD_LSP_TRACE names a file it cannot write', async () => {
+    const file = join(dir, 'missing', 'trace.jsonl')
+    const client = await startClient([], { env: { ...process.env, PREFIXD_LSP_TRACE: file } })
+    const uri = await client.open('file:///project/t.ttl', 'turtle', '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\nex:a a foaf:Pers')
+    const list = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 16 } })
+    assert.ok(list !== null && 'items' in list && list.items.some((item) => item.label === 'foaf:Person'))
+    // The events are written at the latest as the server exits: then it said why there is no timeline, and exited well.
+    assert.equal(await client.close(), 0)
+    assert.match(client.stderr(), /PREFIXD_LSP_TRACE.*missing.*trace\.jsonl/)
+  })
 })

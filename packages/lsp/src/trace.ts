@@ -34,13 +34,22 @@ function schedstat(): { cpu: number; wait: number } {
   }
 }
 
+/** Set when the file cannot be written: the timeline is dropped, and the server goes on (it is a tool, not its work). */
+let unwritable = false
+
 function flush(): void {
   if (FILE === undefined || events.length === 0) return
-  appendFileSync(FILE, events.join('\n') + '\n')
+  try {
+    appendFileSync(FILE, events.join('\n') + '\n')
+  } catch (error) {
+    unwritable = true
+    process.stderr.write(`prefixd: PREFIXD_LSP_TRACE: cannot write ${FILE} (${(error as Error).message}): no timeline is kept\n`)
+  }
   events.length = 0
 }
 
 function record(event: Record<string, unknown>): void {
+  if (unwritable) return
   events.push(JSON.stringify(event))
   if (events.length >= FLUSH_AT) flush()
 }
