@@ -5,7 +5,10 @@ import fc from 'fast-check'
 import { tokens } from '@prefixd/core/syntax'
 import { blankBefore } from '../../packages/lsp/src/syntax-errors.js'
 
-/** The plain reading: every token before `from` gathered, each directive kept to its IRI (and `.` for the `@` forms). */
+/**
+ * The plain reading: every token before `from` gathered, each directive kept to its IRI (and `.` for the `@` forms), each
+ * UTF-16 unit blanked (the parsers' columns, and the offsets after, count those).
+ */
 function gatheredBlankBefore(text: string, from: number): string {
   const kept: string[] = []
   let last = 0
@@ -17,11 +20,11 @@ function gatheredBlankBefore(text: string, from: number): string {
     while (j < list.length && list[j]!.kind !== 'iri') j++
     if (j < list.length && word.startsWith('@') && list[j + 1]?.text === '.') j++
     if (j >= list.length) break
-    kept.push(text.slice(last, list[i]!.start).replace(/[^\r\n]/gu, ' '), text.slice(list[i]!.start, list[j]!.end))
+    kept.push(text.slice(last, list[i]!.start).replace(/[^\r\n]/g, ' '), text.slice(list[i]!.start, list[j]!.end))
     last = list[j]!.end
     i = j
   }
-  kept.push(text.slice(last, from).replace(/[^\r\n]/gu, ' '), text.slice(from))
+  kept.push(text.slice(last, from).replace(/[^\r\n]/g, ' '), text.slice(from))
   return kept.join('')
 }
 
@@ -46,6 +49,10 @@ const PIECES = [
   '# comment\n',
   '{',
   '}',
+  'é',
+  '\u{1F600}',
+  'ex:\u{1F600}',
+  '\u00a0',
 ]
 
 describe('blankBefore', () => {
