@@ -33,4 +33,27 @@ describe('Publisher', function () {
       documents.checker.stop()
     }
   })
+
+  it('postpones them a bounded while: completions that never stop leave the last edit published within ten delays', async () => {
+    const sent: PublishDiagnosticsParams[] = []
+    const connection = { sendDiagnostics: async (params: PublishDiagnosticsParams) => void sent.push(params) } as unknown as Connection
+    const documents = new OpenDocuments()
+    const index = new ServerIndex(fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }]), () => undefined)
+    await index.ready
+    const publisher = new Publisher(connection, documents, index, 200)
+    try {
+      documents.open({ textDocument: { uri: 'file:///q.ttl', languageId: 'turtle', version: 1, text: 'ex:a ex:b undeclared:c .' } })
+      const started = performance.now()
+      publisher.schedule(documents.get('file:///q.ttl')!)
+      // A client asking for completions every 50 ms, for 6 s: without a bound, each put the diagnostics back 200 ms.
+      while (sent.length === 0 && performance.now() - started < 6000) {
+        publisher.postpone()
+        await sleep(50)
+      }
+      assert.ok(sent.length > 0, 'published while the completions went on')
+      assert.ok(performance.now() - started < 4000, `published ${(performance.now() - started).toFixed(0)} ms after the edit (bound: 2,000 ms)`)
+    } finally {
+      documents.checker.stop()
+    }
+  })
 })

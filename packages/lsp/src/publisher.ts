@@ -7,9 +7,12 @@ import type { OpenDocument, OpenDocuments } from './open-documents.js'
 import type { ServerIndex } from './server-index.js'
 import { traced } from './trace.js'
 
+/** Completions put an edit's diagnostics back at most this many delays after the edit: a client asking without end would hold them forever. */
+const MAX_POSTPONED = 10
+
 export class Publisher {
-  /** The documents whose diagnostics wait for their timer. */
-  readonly #scheduled = new Set<OpenDocument>()
+  /** The documents whose diagnostics wait for their timer, each with the time (performance.now) past which completions no longer put them back. */
+  readonly #scheduled = new Map<OpenDocument, number>()
 
   constructor(
     private readonly connection: Connection,
@@ -22,7 +25,7 @@ export class Publisher {
   /** Publishes the document's diagnostics `delay` after the last edit (or request: see {@link Publisher.postpone}). */
   schedule(open: OpenDocument): void {
     clearTimeout(open.timer)
-    this.#scheduled.add(open)
+    this.#scheduled.set(open, performance.now() + MAX_POSTPONED * this.delay)
     open.timer = setTimeout(() => {
       this.#scheduled.delete(open)
       void this.publish(open.document.uri)
@@ -32,12 +35,15 @@ export class Publisher {
   /**
    * A completion came: the diagnostics that wait for an edit's delay wait `delay` more. While an editor asks for
    * completions as the user types, each pass over a large document (and the syntax thread's parse after it,
-   * on the other core) would run between keystrokes and hold up the next completion; they run once typing pauses.
+   * on the other core) would run between keystrokes and hold up the next completion; they run once typing pauses,
+   * or {@link MAX_POSTPONED} delays after the edit at the latest (each keystroke's edit starts that count again).
    */
   postpone(): void {
-    for (const open of this.#scheduled) {
-      if (this.documents.get(open.document.uri) === open) open.timer?.refresh()
-      else this.#scheduled.delete(open) // closed (or opened again) meanwhile
+    const now = performance.now()
+    for (const [open, latest] of this.#scheduled) {
+      if (this.documents.get(open.document.uri) !== open)
+        this.#scheduled.delete(open) // closed (or opened again) meanwhile
+      else if (now + this.delay <= latest) open.timer?.refresh()
     }
   }
 
