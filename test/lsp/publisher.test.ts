@@ -1,6 +1,8 @@
 // The publisher: diagnostics an edit schedules wait while completions come.
 
 import assert from 'node:assert/strict'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { fromRecords } from '@prefixd/core'
 import type { Connection, PublishDiagnosticsParams } from 'vscode-languageserver'
 import { OpenDocuments } from '../../packages/lsp/src/open-documents.js'
@@ -52,6 +54,28 @@ describe('Publisher', function () {
       }
       assert.ok(sent.length > 0, 'published while the completions went on')
       assert.ok(performance.now() - started < 4000, `published ${(performance.now() - started).toFixed(0)} ms after the edit (bound: 2,000 ms)`)
+    } finally {
+      documents.checker.stop()
+    }
+  })
+
+  it('keeps no closed document while its diagnostics were waiting for their timer', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const connection = { sendDiagnostics: async () => undefined } as unknown as Connection
+    const documents = new OpenDocuments()
+    const index = new ServerIndex(fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }]), () => undefined)
+    await index.ready
+    const publisher = new Publisher(connection, documents, index, 1000)
+    try {
+      documents.open({ textDocument: { uri: 'file:///c.ttl', languageId: 'turtle', version: 1, text: 'ex:a ex:b ex:c .\n'.repeat(1000) } })
+      const closed = new WeakRef(documents.get('file:///c.ttl')!)
+      publisher.schedule(closed.deref()!)
+      documents.close('file:///c.ttl') // before its timer ran, and no completion since
+      await new Promise(setImmediate)
+      gc()
+      await new Promise(setImmediate)
+      assert.equal(closed.deref(), undefined, 'the closed document (its text, tokens and names) is let go')
     } finally {
       documents.checker.stop()
     }

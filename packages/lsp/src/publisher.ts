@@ -11,8 +11,11 @@ import { traced } from './trace.js'
 const MAX_POSTPONED = 10
 
 export class Publisher {
-  /** The documents whose diagnostics wait for their timer, each with the time (performance.now) past which completions no longer put them back. */
-  readonly #scheduled = new Map<OpenDocument, number>()
+  /**
+   * The documents (by URI: one closed meanwhile, its timer cleared, is let go) whose diagnostics wait for their
+   * timer, each with the time (performance.now) past which completions no longer put them back.
+   */
+  readonly #scheduled = new Map<string, number>()
 
   constructor(
     private readonly connection: Connection,
@@ -25,9 +28,10 @@ export class Publisher {
   /** Publishes the document's diagnostics `delay` after the last edit (or request: see {@link Publisher.postpone}). */
   schedule(open: OpenDocument): void {
     clearTimeout(open.timer)
-    this.#scheduled.set(open, performance.now() + MAX_POSTPONED * this.delay)
+    const uri = open.document.uri
+    this.#scheduled.set(uri, performance.now() + MAX_POSTPONED * this.delay)
     open.timer = setTimeout(() => {
-      this.#scheduled.delete(open)
+      this.#scheduled.delete(uri)
       void this.publish(open.document.uri)
     }, this.delay)
   }
@@ -40,10 +44,11 @@ export class Publisher {
    */
   postpone(): void {
     const now = performance.now()
-    for (const [open, latest] of this.#scheduled) {
-      if (this.documents.get(open.document.uri) !== open)
-        this.#scheduled.delete(open) // closed (or opened again) meanwhile
-      else if (now + this.delay <= latest) open.timer?.refresh()
+    for (const [uri, latest] of this.#scheduled) {
+      const open = this.documents.get(uri)
+      if (open === undefined)
+        this.#scheduled.delete(uri) // closed meanwhile
+      else if (now + this.delay <= latest) open.timer?.refresh() // (opened again: its timer is another edit's, or none)
     }
   }
 
