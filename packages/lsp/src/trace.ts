@@ -54,9 +54,6 @@ function record(event: Record<string, unknown>): void {
   if (events.length >= FLUSH_AT) flush()
 }
 
-/** Whether the timeline is kept. */
-export const tracing = FILE !== undefined
-
 if (FILE !== undefined) {
   process.on('exit', flush)
   setInterval(flush, 1000).unref()
