@@ -5,6 +5,7 @@ import type { Diagnostic, DidChangeTextDocumentParams, DidOpenTextDocumentParams
 import { DocumentView, languageOf } from './document.js'
 import { LineDocument } from './line-document.js'
 import { SyntaxChecker } from './syntax-checker.js'
+import type { Timer } from './timers.js'
 import { TokenStore } from './token-store.js'
 
 /** An open document of ours and what the diagnostics remember of it. */
@@ -13,7 +14,8 @@ export interface OpenDocument {
   readonly language: Language
   store: TokenStore
   view?: DocumentView
-  timer?: NodeJS.Timeout
+  /** The timer of its diagnostics, while they wait for it. */
+  timer?: Timer
   /** The prefix diagnostics of the latest version diagnosed, and the prefixes it uses undeclared. */
   prefixDiagnostics?: { readonly version: number; readonly diagnostics: Diagnostic[] }
   /** The syntax errors last found, each with the offset its range ends at. */
@@ -93,7 +95,7 @@ export class OpenDocuments {
 
   /** Forgets the document; whether it was open. */
   close(uri: string): boolean {
-    clearTimeout(this.#documents.get(uri)?.timer)
+    this.#documents.get(uri)?.timer?.clear()
     this.checker.close(uri)
     return this.#documents.delete(uri)
   }

@@ -5,6 +5,7 @@ import { diagnose, syntaxDiagnostic } from './diagnostics.js'
 import type { DocumentView } from './document.js'
 import type { OpenDocument, OpenDocuments } from './open-documents.js'
 import type { ServerIndex } from './server-index.js'
+import { NODE_TIMERS, type Timers } from './timers.js'
 import { traced } from './trace.js'
 
 /** Completions put an edit's diagnostics back at most this many delays after the edit: a client asking without end would hold them forever. */
@@ -13,7 +14,7 @@ const MAX_POSTPONED = 10
 export class Publisher {
   /**
    * The documents (by URI: one closed meanwhile, its timer cleared, is let go) whose diagnostics wait for their
-   * timer, each with the time (performance.now) past which completions no longer put them back.
+   * timer, each with the time (on the clock of `timers`) past which completions no longer put them back.
    */
   readonly #scheduled = new Map<string, number>()
 
@@ -23,14 +24,16 @@ export class Publisher {
     private readonly index: ServerIndex,
     /** Milliseconds between the last edit and the diagnostics. */
     private readonly delay: number,
+    private readonly timers: Timers = NODE_TIMERS,
   ) {}
 
   /** Publishes the document's diagnostics `delay` after the last edit (or request: see {@link Publisher.postpone}). */
   schedule(open: OpenDocument): void {
-    clearTimeout(open.timer)
+    open.timer?.clear()
     const uri = open.document.uri
-    this.#scheduled.set(uri, performance.now() + MAX_POSTPONED * this.delay)
-    open.timer = setTimeout(() => {
+    this.#scheduled.set(uri, this.timers.now() + MAX_POSTPONED * this.delay)
+    open.timer = this.timers.start(() => {
+      open.timer = undefined
       this.#scheduled.delete(uri)
       void this.publish(open.document.uri)
     }, this.delay)
@@ -43,7 +46,7 @@ export class Publisher {
    * or {@link MAX_POSTPONED} delays after the edit at the latest (each keystroke's edit starts that count again).
    */
   postpone(): void {
-    const now = performance.now()
+    const now = this.timers.now()
     for (const [uri, latest] of this.#scheduled) {
       const open = this.documents.get(uri)
       if (open === undefined)

@@ -69,6 +69,7 @@ export class SyntaxChecker {
     // went from 214 to 193 MB (bench/lsp.ts's document, load average 13), the parse no slower to see.
     // The thread collects its garbage after each check (see syntax-worker.ts): `gc` is given to the threads started
     // after this flag is set (a Worker refuses V8 flags of its own), not to the server's thread, whose global is made.
+    // A server embedded in another program gives `gc` to that program's later workers and vm contexts too: harmless.
     setFlagsFromString('--expose-gc')
     const worker = new Worker(new URL('./syntax-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4 } })
     worker.unref() // the editor's connection, not the worker, keeps the server alive

@@ -1,0 +1,22 @@
+// The clock and timers the server waits by: Node's, or a test's own that moves time by hand.
+
+/** A timer that has not run yet: put back its whole delay from now, or cleared. */
+export interface Timer {
+  refresh(): void
+  clear(): void
+}
+
+/** Milliseconds on a monotonic clock, and timers on that clock. */
+export interface Timers {
+  now(): number
+  start(callback: () => void, ms: number): Timer
+}
+
+/** Node's monotonic clock and its timers. */
+export const NODE_TIMERS: Timers = {
+  now: () => performance.now(),
+  start(callback, ms) {
+    const timer = setTimeout(callback, ms)
+    return { refresh: () => void timer.refresh(), clear: () => clearTimeout(timer) }
+  },
+}
