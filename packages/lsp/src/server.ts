@@ -32,8 +32,8 @@ export interface ServerOptions {
 /** What the server and its parts share. */
 interface Server {
   readonly connection: Connection
-  /** Not the index given: a promise of the default data would keep the data once the whole index is made. */
-  readonly options: Omit<ServerOptions, 'index'>
+  /** Of the options, only this is kept: the index given (a promise of the default data) would keep the data alive. */
+  readonly reload: ServerOptions['reload']
   readonly index: ServerIndex
   readonly documents: OpenDocuments
   readonly publisher: Publisher
@@ -49,8 +49,7 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   const index = new ServerIndex(options.index, () => setImmediate(() => documents.checker.warm()))
   index.ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   const publisher = new Publisher(connection, documents, index, options.diagnosticsDelay ?? 20)
-  const settings = { ...(options.reload && { reload: options.reload }) }
-  const server: Server = { connection, options: settings, index, documents, publisher, client: { insertReplace: false, pullsSettings: false } }
+  const server: Server = { connection, reload: options.reload, index, documents, publisher, client: { insertReplace: false, pullsSettings: false } }
   connection.onInitialize((params) => initialize(server, params))
   registerFeatures(server)
   registerSettings(server)
@@ -192,8 +191,8 @@ function registerSettings(server: Server): void {
 
 /** Builds the index with new settings, if they differ from those it has, and diagnoses the open documents again. */
 async function applySettings(server: Server, raw: unknown, applied: { json: string }): Promise<void> {
-  const { connection, options } = server
-  if (options.reload === undefined) return
+  const { connection, reload } = server
+  if (reload === undefined) return
   let settings: WorkspaceSettings
   try {
     settings = readSettings(raw, server.client.root)
@@ -205,7 +204,7 @@ async function applySettings(server: Server, raw: unknown, applied: { json: stri
   if (json === applied.json) return
   try {
     await server.index.ready
-    const loaded = await options.reload(settings)
+    const loaded = await reload(settings)
     applied.json = json
     server.index.replace(loaded)
   } catch (error) {

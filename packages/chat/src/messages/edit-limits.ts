@@ -3,12 +3,10 @@
 
 import { badRequest, ChatError } from '../common/chat-error.js'
 import type { RealmSettings } from '../org/realm.js'
-import type { User } from '../org/users.js'
+import { isModeratorOrAbove, type User } from '../org/users.js'
 
 /** The reference server's grace beyond each limit, for an edit begun before it and sent a little after. */
 const GRACE_SECONDS = 20
-
-const isModerator = (user: User): boolean => user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator'
 
 /**
  * Refuses a content edit the organization has turned off, by anyone but the sender, or after the time limit:
@@ -35,7 +33,7 @@ export function checkMoveLimits(
   target: { readonly timestamp: number },
   moving: ReadonlyArray<{ readonly id: number; readonly timestamp: number }>,
 ): void {
-  if (isModerator(user)) return
+  if (isModeratorOrAbove(user)) return
   const limits: Array<{ seconds: number; refusal: string }> = []
   const channelLimit = realm.move_messages_between_streams_limit_seconds
   const topicLimit = realm.move_messages_within_stream_limit_seconds

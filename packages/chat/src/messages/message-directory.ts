@@ -5,7 +5,7 @@ import { effectiveMembers, holdsGroupSetting } from '../org/group-settings.js'
 import { groupById } from '../org/groups.js'
 import { badRequest, ChatError } from '../common/chat-error.js'
 import { realmSettings } from '../org/realm.js'
-import type { User } from '../org/users.js'
+import { isModeratorOrAbove, type User } from '../org/users.js'
 import { channelLinkCandidates, type LinkableChannel } from '../render/channel-links.js'
 import { mentionCandidates, type MentionablePerson, type Mentions } from '../render/mentions.js'
 import type { MessageDirectory } from '../render/render.js'
@@ -128,7 +128,7 @@ export async function checkWildcardMentions(
   place: { readonly streamId: number; readonly topic: string; readonly audienceSize: number },
   mentions: Mentions,
 ): Promise<void> {
-  if (sender.role === 'owner' || sender.role === 'administrator' || sender.role === 'moderator') return
+  if (isModeratorOrAbove(sender)) return
   const threshold = (await realmSettings(db)).wildcard_mention_large_threshold
   if (mentions.channelWildcard && place.audienceSize > threshold) {
     throw new ChatError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.')

@@ -44,6 +44,11 @@ export function isAdministrator(user: User): boolean {
   return user.role === 'owner' || user.role === 'administrator'
 }
 
+/** Moderators and above: those the reference server lets move any message, at any time, and use any wildcard. */
+export function isModeratorOrAbove(user: User): boolean {
+  return isAdministrator(user) || user.role === 'moderator'
+}
+
 export function requireAdministrator(user: User): void {
   if (!isAdministrator(user)) throw new ChatError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator')
 }

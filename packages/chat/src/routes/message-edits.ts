@@ -14,7 +14,7 @@ import { visibleMessages, type VisibleRow } from '../messages/visibility.js'
 import { canAccessChannel, channelById, subscriberIds } from '../org/channels.js'
 import { linkedPathIds } from '../org/uploads.js'
 import { realmSettings, type RealmSettings } from '../org/realm.js'
-import { isAdministrator, type User } from '../org/users.js'
+import { isAdministrator, isModeratorOrAbove, type User } from '../org/users.js'
 import type { Mentions } from '../render/mentions.js'
 import { renderWithMentions, topicLinks } from '../render/render.js'
 import type { Emit } from '../store/changes.js'
@@ -85,10 +85,10 @@ export function addMessageEditRoutes(router: ChatRouter, services: ChatServices)
 }
 
 /**
- * A content edit, for the sender only and within the organization's time limit: the checks of a new message (not empty; who may mention a group; the
- * wildcard-mention policy, checked on the edited text as the reference server does), the new text, each
- * recipient's mention flags worked out again, and the files the text links now (and no longer). Answers the
- * editor's files no message links any more.
+ * A content edit, for the sender only and within the organization's time limit: the checks of a new message
+ * (not empty; who may mention a group; the wildcard-mention policy, checked on the edited text as the reference
+ * server does), the new text, each recipient's mention flags worked out again, and the files the text links now
+ * (and no longer). Answers the editor's files no message links any more.
  */
 async function editContent(
   db: Sql,
@@ -130,9 +130,9 @@ async function editContent(
 
 /**
  * Moves the message (and, by `propagateMode`, the later or all messages of its topic) to a new topic and/or
- * channel. The sender and moderators and above may move (members within the organization's time limits); the new channel must be one the mover can see and
- * send to. New subscribers of a moved-to channel get the messages as read; people who cannot see a private
- * channel it moves to lose them (a delete_message event).
+ * channel. The sender and moderators and above may move (members within the organization's time limits); the
+ * new channel must be one the mover can see and send to. New subscribers of a moved-to channel get the messages
+ * as read; people who cannot see a private channel it moves to lose them (a delete_message event).
  */
 async function moveMessages(
   db: Sql,
@@ -149,8 +149,7 @@ async function moveMessages(
   },
   emit: Emit,
 ): Promise<{ ids: number[]; from: Place; to: Place }> {
-  const moderator = user.role === 'owner' || user.role === 'administrator' || user.role === 'moderator'
-  if (message.sender_id !== user.id && !moderator) throw badRequest("You don't have permission to edit this message")
+  if (message.sender_id !== user.id && !isModeratorOrAbove(user)) throw badRequest("You don't have permission to edit this message")
   const oldStreamId = Number(message.stream_id)
   const oldChannel = (await channelById(db, oldStreamId))!
   const topic = move.rawTopic === undefined ? message.topic : cleanTopic(move.rawTopic, move.realm.max_topic_length)
