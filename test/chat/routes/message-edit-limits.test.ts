@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REFERENCE_FIXTURE } from '@prefixd/chat'
 import { expectError, expectSuccess, startTestChat, type TestChat } from '../chat-helpers.js'
+import { zulipAs } from '../zulip-js-client.js'
 
 const DAY = 24 * 3600
 
@@ -85,6 +86,21 @@ describe('edit and move time limits', () => {
       // change_later from the recent one takes only messages within the limit.
       expectSuccess(await chat.as('max').patch(`/messages/${recent}`, { topic: 'renamed', propagate_mode: 'change_later' }))
       assert.deepEqual([await topicOf(old), await topicOf(recent), await topicOf(third)], ['plans', 'renamed', 'renamed'])
+    })
+
+    it('refuses through zulip-js as through the reference server: its error, code and counts reach the client', async () => {
+      const max = await zulipAs(chat, 'max')
+      const old = await send('max', 'plans', 'first')
+      await chat.advance(7 * DAY)
+      const recent = await send('max', 'plans', 'second')
+      await chat.advance(30)
+      const late = await max.messages.update({ message_id: old, content: 'too late' })
+      assert.deepEqual([late.result, late.code, late.msg], ['error', 'BAD_REQUEST', 'The time limit for editing this message has passed'])
+      const partial = await max.messages.update({ message_id: recent, topic: 'renamed', propagate_mode: 'change_all' })
+      assert.deepEqual(
+        [partial.result, partial.code, partial.first_message_id_allowed_to_move, partial.total_messages_allowed_to_move],
+        ['error', 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', recent, 1],
+      )
     })
 
     it('reports the settings in /register', async () => {
