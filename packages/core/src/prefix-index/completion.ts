@@ -2,37 +2,15 @@
 
 import { fold } from '../names/fold.js'
 import { looksLikeIri } from '../names/iri.js'
-import { readLocalName, writeLocalName } from '../names/pn-local.js'
-import { NamespaceTrie } from '../structures/namespace-trie.js'
+import { readLocalName } from '../names/pn-local.js'
+import type { NamespaceTrie } from '../structures/namespace-trie.js'
 import { prioritiesOf, RangeBest } from '../structures/range-best.js'
 import { lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
-import { caseBit, IS_CLASS, IS_LOWER, IS_PROPERTY, IS_UPPER, type TermIndex, type TermKind, type TermRecord } from '../terms/term-index.js'
+import { caseBit, type TermIndex, type TermRecord } from '../terms/term-index.js'
+import { Answer, readOptions, tiersFor, unescapePartial, type AutocompleteOptions, type Completions } from './completion-query.js'
+import { NameChunks } from './name-chunks.js'
+import { tableOrders, type TableOrders } from './table-orders.js'
 import type { PrefixEntry, VocabularyInfo } from '../model.js'
-
-export interface AutocompleteOptions {
-  /** Default `false`: the prefix part, the term part and the type are compared case-folded. */
-  readonly caseSensitive?: boolean
-  /** Keep only terms of this `rdf:type` (prefixed name or IRI), subclasses included. */
-  readonly type?: string
-  /** Default `false`: return full IRIs instead of prefixed names. */
-  readonly expand?: boolean
-  /** Default unlimited: the most results to return. */
-  readonly limit?: number
-  /**
-   * Default `'relevance'`: an exact match first, then by how likely a person wants each (see
-   * {@link PrefixIndex.complete}). `'alpha'`: case-folded code-point order, as before ranking.
-   */
-  readonly sort?: 'relevance' | 'alpha'
-  /** What the position in the document asks for: terms of this kind first (a predicate wants a property). */
-  readonly prefer?: TermKind
-}
-
-/** An answer of {@link PrefixIndex.complete}. */
-export interface Completions {
-  readonly suggestions: string[]
-  /** Whether more matched than the limit let through. */
-  readonly truncated: boolean
-}
 
 /** What completion reads of the index it serves. */
 export interface CompletionParts {
@@ -77,15 +55,8 @@ export class Completion {
   #namespaceRanking: RangeBest | undefined
   /** Positions in prefixOrder of long-tail prefixes that stand for an offered one (see #addStandIns). */
   #standIns: Int32Array | undefined
-  /**
-   * Prefixed names that completion has written, per prefix entry, in chunks of {@link CHUNK} terms
-   * (by rank): an editor asks for the same names keystroke after keystroke, so each is checked,
-   * escaped and concatenated once, and a completion then only copies references. A chunk is made
-   * when first touched, so a query costs at most one chunk beyond its own results; past
-   * {@link MAX_CHUNKS} chunks in all the cache starts afresh, which keeps its memory bounded.
-   */
-  readonly #nameChunks = new Map<PrefixEntry, Array<NameChunk | undefined>>()
-  #chunkCount = 0
+  /** The names written so far (see {@link NameChunks}). */
+  readonly #names: NameChunks
 
   constructor(parts: CompletionParts) {
     this.#byPrefix = parts.byPrefix
@@ -97,6 +68,7 @@ export class Completion {
     this.#shrink = parts.shrink
     this.#entries = parts.entries
     this.#preferred = parts.preferred
+    this.#names = new NameChunks(parts.terms, parts.termsNamespace)
   }
 
   /**
@@ -147,11 +119,7 @@ export class Completion {
     const base = this.#termsNamespace?.(entry.namespace) ?? entry.namespace
     const iriOf = base === entry.namespace ? (iri: string) => iri : (iri: string) => entry.namespace + iri.slice(base.length)
     const exact = base + partial
-    const chunks = this.#chunksOf(entry)
-    const nameAt = (rank: number): string | null | undefined => {
-      const chunk = chunks[rank >>> CHUNK_BITS] ?? this.#makeChunk(entry, chunks, rank >>> CHUNK_BITS)
-      return chunk[rank & (CHUNK - 1)]
-    }
+    const nameAt = this.#names.namerFor(entry)
     if (!alpha) {
       const wanted = limit - answer.suggestions.length + 1
       this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(tiers && { tiers }) }, (record, rank) => {
@@ -298,37 +266,6 @@ export class Completion {
     return info.curated === true || info.quality === 'curated' ? popularity * CURATED_DISCOUNT : popularity
   }
 
-  /** The name chunks of `entry` (see #nameChunks). */
-  #chunksOf(entry: PrefixEntry): Array<NameChunk | undefined> {
-    let chunks = this.#nameChunks.get(entry)
-    if (chunks === undefined) this.#nameChunks.set(entry, (chunks = []))
-    return chunks
-  }
-
-  /** Writes the names of the terms of chunk `index` with `entry`'s prefix (see {@link NameChunk}). */
-  #makeChunk(entry: PrefixEntry, chunks: Array<NameChunk | undefined>, index: number): NameChunk {
-    if (this.#chunkCount >= MAX_CHUNKS) {
-      // Full: start afresh. The chunks of this query are made again at once; others when next asked.
-      for (const list of this.#nameChunks.values()) list.length = 0
-      this.#chunkCount = 0
-    }
-    const chunk: Array<string | null | undefined> = []
-    const end = Math.min((index + 1) * CHUNK, this.#terms.size)
-    const base = this.#termsNamespace?.(entry.namespace) ?? entry.namespace
-    for (let rank = index * CHUNK; rank < end; rank++) {
-      const iri = this.#terms.at(rank).iri
-      if (!iri.startsWith(base)) {
-        chunk.push(undefined)
-        continue
-      }
-      const local = writeLocalName(iri.slice(base.length))
-      chunk.push(local === undefined ? null : entry.prefix + ':' + local)
-    }
-    chunks[index] = chunk
-    this.#chunkCount++
-    return chunk
-  }
-
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
   #completeIri(answer: Answer, query: string, caseSensitive: boolean, types: readonly string[] | undefined, expand: boolean, alpha: boolean): Completions {
     const folded = fold(query)
@@ -374,124 +311,7 @@ export class Completion {
   }
 }
 
-/** The options of {@link Completion.complete} with their defaults; a `TypeError` for a value out of range. */
-function readOptions(options: AutocompleteOptions): { caseSensitive: boolean; expand: boolean; limit: number; alpha: boolean; prefer: TermKind | undefined } {
-  const limit = options.limit ?? Infinity
-  if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('autocomplete: limit must be a whole number ≥ 0')
-  const sort = options.sort ?? 'relevance'
-  if (sort !== 'relevance' && sort !== 'alpha') throw new TypeError("autocomplete: sort must be 'relevance' or 'alpha'")
-  const prefer = options.prefer
-  if (prefer !== undefined && prefer !== 'class' && prefer !== 'property') throw new TypeError("autocomplete: prefer must be 'class' or 'property'")
-  return { caseSensitive: options.caseSensitive ?? false, expand: options.expand ?? false, limit, alpha: sort === 'alpha', prefer }
-}
-
 /** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */
 const CURATED_DISCOUNT = 0.1
 /** A popular prefix typed in full ranks as if this much more popular (see `Completion.#completePrefix`). */
 const EXACT_HEAD_START = 0.2
-
-/** Suggestions collected up to a limit; one more offered past it marks the answer as cut. */
-class Answer {
-  readonly suggestions: string[] = []
-  truncated = false
-
-  constructor(readonly limit: number) {}
-
-  /** Adds `value` if there is room; false (and marks the answer cut) once there is none. */
-  add(value: string): boolean {
-    if (this.suggestions.length >= this.limit) {
-      this.truncated = true
-      return false
-    }
-    this.suggestions.push(value)
-    return true
-  }
-
-  done(): Completions {
-    return { suggestions: this.suggestions, truncated: this.truncated }
-  }
-}
-
-/** Terms per name chunk (a power of two, so a rank splits into chunk and offset with shifts). */
-// Small: relevance order touches terms scattered over the block, and each first touch writes a chunk.
-const CHUNK_BITS = 4
-const CHUNK = 1 << CHUNK_BITS
-/** Name chunks cached at most, over all prefixes: about a million names. */
-const MAX_CHUNKS = 65_536
-
-/**
- * The prefixed names of {@link CHUNK} consecutive terms (by rank) with one prefix: `null` where no
- * local name can write the term, `undefined` where its IRI does not start with the namespace (it is
- * outside it, or differs from it in case).
- */
-type NameChunk = ReadonlyArray<string | null | undefined>
-
-/**
- * The tiers of a term query (see `TermIndex.forEachByRelevance`). A position that asks for a kind: that
- * kind first, in the case typed before the other. Else the case typed: an upper-case letter asks for a
- * class (the naming convention of RDFS, OWL and schema.org), then any name in upper case (an individual
- * such as `sh:Literal`); a lower-case one for a name in lower case, a property or a datatype (`rdf:langString`).
- */
-function tiersFor(prefer: TermKind | undefined, letter: number): readonly number[] | undefined {
-  const kind = prefer === 'class' ? IS_CLASS : prefer === 'property' ? IS_PROPERTY : 0
-  if (kind !== 0) return letter === 0 ? [kind] : [kind | letter, kind]
-  return letter === IS_UPPER ? UPPER_TIERS : letter === IS_LOWER ? LOWER_TIERS : undefined
-}
-
-const UPPER_TIERS = [IS_CLASS | IS_UPPER, IS_UPPER]
-const LOWER_TIERS = [IS_LOWER]
-
-/** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
-function unescapePartial(partial: string): string {
-  return partial.includes('\\') ? partial.replace(/\\(.?)/gs, '$1') : partial
-}
-
-/** What prefix, namespace and case-insensitive completion search in the table. */
-interface TableOrders {
-  /** The first entry of each case-folded prefix. */
-  readonly byFoldedPrefix: ReadonlyMap<string, PrefixEntry>
-  /** Preferred entries by case-folded namespace: case-insensitive IRI completion finds its namespace here. */
-  readonly byFoldedNamespace: NamespaceTrie<PrefixEntry>
-  /** The preferred table entry of each namespace (synonyms' entries left out): what a demoted prefix gives way to. */
-  readonly preferredOf: ReadonlyMap<string, PrefixEntry>
-  /** Entries sorted by case-folded prefix, and their keys, for prefix completion. */
-  readonly prefixOrder: readonly PrefixEntry[]
-  readonly prefixKeys: readonly string[]
-  /** `prefix:` of each entry of prefixOrder, made once: prefix completion then allocates nothing. */
-  readonly prefixNames: readonly string[]
-  /** Preferred entries sorted by case-folded namespace, and their keys, for namespace completion. */
-  readonly namespaceOrder: readonly PrefixEntry[]
-  readonly namespaceKeys: readonly string[]
-}
-
-function tableOrders(entries: readonly PrefixEntry[], preferred: readonly PrefixEntry[], byPrefix: ReadonlyMap<string, PrefixEntry>): TableOrders {
-  const byFoldedPrefix = new Map<string, PrefixEntry>()
-  for (const entry of entries) {
-    const folded = fold(entry.prefix)
-    if (!byFoldedPrefix.has(folded)) byFoldedPrefix.set(folded, entry)
-  }
-  const byKey = <T>(items: readonly T[], key: (item: T) => string): [T[], string[]] => {
-    const keyed = items.map((item) => ({ item, key: key(item) }))
-    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    return [keyed.map((k) => k.item), keyed.map((k) => k.key)]
-  }
-  const [prefixOrder, prefixKeys] = byKey(entries, (e) => fold(e.prefix))
-  const preferredOf = new Map<string, PrefixEntry>()
-  const byFoldedNamespace = new NamespaceTrie<PrefixEntry>()
-  for (const entry of preferred) {
-    if (byPrefix.get(entry.prefix) === entry) preferredOf.set(entry.namespace, entry)
-    const folded = fold(entry.namespace)
-    if (byFoldedNamespace.get(folded) === undefined) byFoldedNamespace.set(folded, entry)
-  }
-  const [namespaceOrder, namespaceKeys] = byKey(preferred, (e) => fold(e.namespace))
-  return {
-    byFoldedPrefix,
-    byFoldedNamespace,
-    preferredOf,
-    prefixOrder,
-    prefixKeys,
-    prefixNames: prefixOrder.map((e) => e.prefix + ':'),
-    namespaceOrder,
-    namespaceKeys,
-  }
-}
