@@ -1,6 +1,6 @@
 // The data model shared by the index, its draft, the loaders and the sources: entries, grades, records, terms, problems.
 
-import type { TermRecord } from './terms/term-index.js'
+import type { TermRecord } from './terms/term-record.js'
 import type { TypeHierarchy } from './terms/type-hierarchy.js'
 
 /**

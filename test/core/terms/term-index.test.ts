@@ -1,7 +1,8 @@
 // Tests of the sorted term index: prefix queries by IRI, case folding and the subclass-aware type filter.
 
 import assert from 'node:assert/strict'
-import { TermIndex, type TermRecord, type TermQuery } from '../../../packages/core/src/terms/term-index.js'
+import { TermIndex, type TermQuery } from '../../../packages/core/src/terms/term-index.js'
+import type { TermRecord } from '../../../packages/core/src/terms/term-record.js'
 import { TypeHierarchy } from '../../../packages/core/src/terms/type-hierarchy.js'
 import { OWL, RDF_PROPERTY, RDFS_CLASS } from '../../../packages/core/src/terms/vocab.js'
 

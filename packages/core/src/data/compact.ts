@@ -3,7 +3,7 @@
 import { PrefixError } from '../errors.js'
 import type { IndexDraft } from '../draft/draft.js'
 import type { DataProvenance, PrefixEntry, PrefixRecord, TermInfo, VocabularyInfo } from '../model.js'
-import type { TermRecord } from '../terms/term-index.js'
+import type { TermRecord } from '../terms/term-record.js'
 import { DEPRECATED_TYPES } from '../terms/vocab.js'
 
 export const COMPACT_FORMAT = 'prefixd-index/1'

@@ -8,7 +8,7 @@ import { iriProblem } from '../names/iri.js'
 import { printable } from '../names/pn-local.js'
 import type { DataProvenance, LoadProblem, PrefixEntry, PrefixIndexParts, Term, VocabularyInfo } from '../model.js'
 import { keepBaseSynonyms } from './namespace-synonyms.js'
-import type { TermRecord } from '../terms/term-index.js'
+import type { TermRecord } from '../terms/term-record.js'
 import { TypeHierarchy } from '../terms/type-hierarchy.js'
 import {
   DEPRECATED_TYPES,

@@ -1,6 +1,6 @@
 // What a completion is asked (its options, read and checked) and the answer it collects.
 
-import { IS_CLASS, IS_LOWER, IS_PROPERTY, IS_UPPER, type TermKind } from '../terms/term-index.js'
+import { IS_CLASS, IS_LOWER, IS_PROPERTY, IS_UPPER, type TermKind } from '../terms/term-record.js'
 
 export interface AutocompleteOptions {
   /** Default `false`: the prefix part, the term part and the type are compared case-folded. */

@@ -1,7 +1,8 @@
 // The vocabulary terms of an index: which it keeps, how it weighs them, and the lookups by IRI, prefix, type and name.
 
 import type { PrefixIndexParts, TermInfo } from '../model.js'
-import { defaultWeight, REFERENCES_CAP, TermIndex, type TermRecord } from '../terms/term-index.js'
+import { TermIndex } from '../terms/term-index.js'
+import { defaultWeight, REFERENCES_CAP, type TermRecord } from '../terms/term-record.js'
 import { TermSearch } from '../terms/term-search.js'
 import type { TypeHierarchy } from '../terms/type-hierarchy.js'
 import type { PrefixTable } from './prefix-table.js'
