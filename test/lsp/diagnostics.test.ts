@@ -4,6 +4,8 @@ import assert from 'node:assert/strict'
 import { DiagnosticSeverity, HoverRequest, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node'
 import fc from 'fast-check'
 import { TextDocument } from 'vscode-languageserver-textdocument'
+import { PrefixIndex } from '@prefixd/core'
+import { checkDocument } from '@prefixd/core/checks'
 import { startClient, type Client } from './lsp-client.js'
 
 describe('prefixd lsp: diagnostics and hover', function () {
@@ -235,6 +237,32 @@ describe('prefixd lsp: diagnostics and hover', function () {
       }),
       { numRuns: 15 },
     )
+  })
+
+  it("reports what the core's checkDocument finds, at the same places (one code for the server, the CLI and the web editor)", async () => {
+    const index = await PrefixIndex.loadDefault()
+    const documents: [string, string, string][] = [
+      [
+        '@prefix foaf: <http://xmlns.com/foaf/0.1> .\n@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n<a> foaf:nmae "A" ; schema:name "B" .\n',
+        'turtle',
+        'ttl',
+      ],
+      ['PREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT * { ?a foaf:knows/foaf:Persn ?b . FILTER(?b = "1"^^xsd:integer) }\n', 'sparql', 'rq'],
+      ['@prefix dc: <http://purl.org/dc/terms/> .\n<g> { <a> dc:title "t" ; foaf:name <http://example.org/x . }\n', 'trig', 'trig'],
+    ]
+    for (const [text, languageId, extension] of documents) {
+      const { diagnostics } = await diagnose(text, languageId, extension)
+      const doc = TextDocument.create('file:///x', languageId, 0, text)
+      const expected = checkDocument(text, languageId === 'trig' ? 'trig' : languageId === 'sparql' ? 'sparql' : 'turtle', index).findings.map((f) => ({
+        code: f.code,
+        message: f.message,
+        data: f.data,
+        range: { start: doc.positionAt(f.start), end: doc.positionAt(f.end) },
+      }))
+      const found = diagnostics.filter((d) => d.code !== 'syntax').map(({ code, message, data, range }) => ({ code, message, data, range }))
+      assert.ok(expected.length >= 2)
+      assert.deepEqual(found, expected)
+    }
   })
 
   it('hovers a prefixed name with its IRI, label, types and vocabulary; an IRI with its name', async () => {

@@ -5,10 +5,10 @@
 import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
 import { declarationEdits, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
 import type { CompletionItem, CompletionList, Range, TextEdit } from 'vscode-languageserver'
+import { unescapeLocal, vocabularyNamespace } from '@prefixd/core/checks'
 import { Command, CompletionItemKind, InsertTextFormat, MarkupKind } from './protocol.js'
-import { unescapeLocal, type DocumentView } from './document.js'
+import type { DocumentView } from './document.js'
 import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from './terms.js'
-import { vocabularyNamespace } from './vocabulary-namespace.js'
 
 /** Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on. */
 export const COMPLETION_LIMIT = 50

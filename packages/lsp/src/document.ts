@@ -161,8 +161,3 @@ function findAt<T extends { readonly start: number; readonly end: number }>(list
   const found = list[firstEndingAtOrAfter(list, offset)]
   return found !== undefined && found.start <= offset ? found : undefined
 }
-
-/** The IRI a name of the document stands for: its namespace (the document's, else the table's) and its unescaped local part. */
-export function unescapeLocal(local: string): string {
-  return local.replace(/\\(.)/gsu, '$1')
-}

@@ -2,10 +2,10 @@
 
 import { writeLocalName, type PrefixIndex } from '@prefixd/core'
 import type { DocumentLink, Hover } from 'vscode-languageserver'
+import { isTrustedPrefix, vocabularyNamespace } from '@prefixd/core/checks'
 import { MarkupKind } from './protocol.js'
 import type { DocumentView } from './document.js'
 import { describeTerm, iriOf, termOf } from './terms.js'
-import { isTrustedPrefix, vocabularyNamespace } from './vocabulary-namespace.js'
 
 /** A prefixed name shows its IRI, label, types and vocabulary; an IRI shows its prefixed name. */
 export function hover(view: DocumentView, index: PrefixIndex, offset: number): Hover | null {

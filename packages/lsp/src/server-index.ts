@@ -2,7 +2,7 @@
 // or given loaded; replaced when settings change.
 
 import { PrefixIndex, type DefaultData } from '@prefixd/core'
-import { TermChecks } from './diagnostics.js'
+import { TermChecks } from '@prefixd/core/checks'
 import { traced } from './trace.js'
 import { WarmUp } from './warm-up.js'
 

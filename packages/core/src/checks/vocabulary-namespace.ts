@@ -1,8 +1,8 @@
-// How the server reads a namespace against the prefix table: the namespace whose terms the index holds
+// How a namespace is read against the prefix table: the namespace whose terms the index holds
 // for it (itself, or the one it is a synonym of), and which of the table's prefixes are trusted enough
 // to be named to a person.
 
-import type { PrefixIndex } from '@prefixd/core'
+import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 
 /**
  * The namespace whose terms the index holds for `namespace`: the namespace itself, or the one the
