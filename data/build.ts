@@ -23,17 +23,15 @@ const NAMESPACE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   'https://gs1.org/voc/': ['https://ref.gs1.org/voc/'],
 }
 /**
- * The name of each synonym namespace, so that its IRIs shrink to a name that reads back exactly (curated, so
- * shrink prefers it to prefix.cc's other names for the same namespace). See README.md for the choice.
+ * The name of a synonym namespace that a registry gives it, made curated so that shrink prefers it to the
+ * registry's other names for the same namespace. Only registered names: the build stops if prefix.cc does not map
+ * the prefix to that namespace. A synonym no registry names (vcard over https, GS1's resolver host) has no name of
+ * its own: its IRIs expand, and shrink gives them none. See README.md for the choice.
  */
 const SYNONYM_PREFIXES: Readonly<Record<string, string>> = {
   sdo: 'https://schema.org/', // prefix.cc's and rdflib's name for schema.org over https
-  vcards: 'https://www.w3.org/2006/vcard/ns#', // no name is registered but prefix.cc's `latitude:`; `s` as in prefix.cc's `schemas:`
-  gs1ref: 'https://ref.gs1.org/voc/', // the resolver host; prefix.cc's `gs1:` for it loses to the curated gs1.org one
 }
 const STANDS_FOR = new Map(Object.entries(NAMESPACE_SYNONYMS).flatMap(([namespace, synonyms]) => synonyms.map((s) => [s, namespace] as const)))
-const unnamed = [...STANDS_FOR.keys()].filter((synonym) => !Object.values(SYNONYM_PREFIXES).includes(synonym))
-if (unnamed.length > 0) throw new Error(`namespace synonyms without a name of their own (SYNONYM_PREFIXES): ${unnamed.join(', ')}`)
 
 const started = performance.now()
 const require = createRequire(import.meta.url)
@@ -87,6 +85,8 @@ const prefixCcPath = join(dirname(require.resolve('prefix-ns')), 'data.json')
 // namespaces ending in a letter (which JSON-LD would not take as prefixes) are kept too.
 const prefixCcDump = JSON.parse(readFileSync(prefixCcPath, 'utf8')) as { '@context': Record<string, string> }
 const prefixCc = prefixesFromJson(prefixCcDump['@context'], 'prefix-ns')
+const unregistered = Object.entries(SYNONYM_PREFIXES).filter(([prefix, namespace]) => prefixCcDump['@context'][prefix] !== namespace)
+if (unregistered.length > 0) throw new Error(`synonym names that prefix.cc does not register so: ${unregistered.map(([p]) => p).join(', ')}`)
 builder.addPrefixes(SYNONYM_PREFIXES, { source: 'synonym names', curated: true })
 // Every prefix as prefix.cc registers it: `sdo:`, `sc:` and `schemas:` expand to https://schema.org/.
 builder.addPrefixes(prefixCc.entries, { source: 'prefix.cc' })

@@ -14,10 +14,22 @@ export type PrefixQuality = 'curated' | 'popular' | 'long-tail' | 'suspect'
 /**
  * Why a prefix got its grade where a rule beyond popularity decided it (data/README.md): its namespace
  * is on a test or placeholder host, on a site that serves no vocabulary, or on prefix.cc itself; its name
- * is a placeholder, a typo alias or a near-duplicate of a well-known prefix; or (`long-tail`) its
- * namespace is a host's root that holds other vocabularies' namespaces.
+ * is a placeholder, a typo alias or a near-duplicate of a well-known prefix; its namespace is a document
+ * (`…/ECMA-404.pdf#`) or a personal test page (`http://www.ashutosh.com/test/`); (`long-tail`) its
+ * namespace is a host's root that holds other vocabularies' namespaces; or (`retired`, with the grade kept)
+ * its vocabulary was withdrawn by its publisher for a successor (`successor`).
  */
-export type GradeReason = 'placeholder-host' | 'no-vocabulary-host' | 'prefix-cc' | 'placeholder-name' | 'typo-alias' | 'near-duplicate' | 'umbrella'
+export type GradeReason =
+  | 'placeholder-host'
+  | 'no-vocabulary-host'
+  | 'prefix-cc'
+  | 'placeholder-name'
+  | 'typo-alias'
+  | 'near-duplicate'
+  | 'document'
+  | 'test-page'
+  | 'umbrella'
+  | 'retired'
 
 /** What is known of a vocabulary beyond its namespace. */
 export interface VocabularyInfo {
@@ -30,8 +42,10 @@ export interface VocabularyInfo {
   readonly quality?: PrefixQuality
   /** For a typo alias: the prefix usually written for the same namespace (`shema` → `schema`). */
   readonly usually?: string
-  /** The rule behind a `suspect` grade, or behind a `long-tail` one despite popularity. */
+  /** The rule behind a `suspect` grade, or behind a `long-tail` one despite popularity; `retired` beside any grade. */
   readonly reason?: GradeReason
+  /** For a retired vocabulary: the prefix of the vocabulary that replaced it (`v` → `schema`). */
+  readonly successor?: string
 }
 
 /** A prefix and its namespace, as the table holds it. */

@@ -5,7 +5,18 @@
 const strings = { type: 'array', items: { type: 'string' } } as const
 const QUALITIES = ['curated', 'popular', 'long-tail', 'suspect'] as const
 /** The grading rules of data/README.md (core's `GradeReason`). */
-const GRADE_REASONS = ['placeholder-host', 'no-vocabulary-host', 'prefix-cc', 'placeholder-name', 'typo-alias', 'near-duplicate', 'umbrella'] as const
+const GRADE_REASONS = [
+  'placeholder-host',
+  'no-vocabulary-host',
+  'prefix-cc',
+  'placeholder-name',
+  'typo-alias',
+  'near-duplicate',
+  'document',
+  'test-page',
+  'umbrella',
+  'retired',
+] as const
 
 /** A term as /search and /prefixes/{prefix} list it (core's `ApiTermEntry`). */
 const TERM_ENTRY_REQUIRED = ['prefixed', 'iri', 'label', 'types', 'typeNames'] as const

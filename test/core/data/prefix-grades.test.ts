@@ -162,3 +162,52 @@ describe('graded completion and shrink', () => {
     assert.deepEqual(index.autocomplete('me'), ['meat:'])
   })
 })
+
+describe('documents, test pages and retired vocabularies', () => {
+  const table: Array<[string, string, VocabularyInfo]> = [
+    ['schema', 'http://schema.org/', { curated: true, popularity: 30 }],
+    ['v', 'http://rdf.data-vocabulary.org/#', { curated: true }],
+    ['dv', 'http://rdf.data-vocabulary.org/#', { popularity: 86 }],
+    ['vann', 'http://purl.org/vocab/vann/', { curated: true, popularity: 90 }],
+    ['vs', 'http://www.w3.org/2003/06/sw-vocab-status/ns#', { popularity: 200 }],
+    ['json', 'https://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf#', { popularity: 823 }],
+    ['uni', 'http://purl.org/weso/uni/uni.html#', { popularity: 648 }],
+    ['card', 'http://www.ashutosh.com/test/', { popularity: 692 }],
+    ['mf', 'http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#', { popularity: 264 }], // W3C's test vocabulary
+    ['idemo', 'http://rdf.insee.fr/def/demo#', { popularity: 1059 }], // INSEE's demography, no demo page
+    ['owl', 'http://www.w3.org/2002/07/owl#', { curated: true, popularity: 2 }], // an ontology file is no document
+    ['ont', 'http://example.net/ontology.owl#', { popularity: 50 }],
+  ]
+  const builder = new PrefixIndexBuilder().addPrefixes(table.map(([p, ns]) => [p, ns] as [string, string]))
+  for (const [prefix, , info] of table) builder.describeVocabulary(prefix, info)
+  const ungraded = builder.build()
+  for (const [prefix, grade] of gradePrefixes(ungraded.entries(), (p) => ungraded.vocabulary(p))) builder.describeVocabulary(prefix, grade)
+  const index = builder.build()
+  const grade = (prefix: string) => {
+    const info = index.vocabulary(prefix)
+    return [info?.quality, info?.reason, info?.successor]
+  }
+
+  it('marks a document with # or / appended suspect (document), and leaves ontology files alone', () => {
+    assert.deepEqual(grade('json'), ['suspect', 'document', undefined])
+    assert.deepEqual(grade('uni'), ['suspect', 'document', undefined])
+    assert.deepEqual(grade('owl'), ['curated', undefined, undefined])
+    assert.deepEqual(index.autocomplete('js'), [])
+  })
+
+  it('marks a personal test page suspect (test-page), not a test vocabulary or a deeper path', () => {
+    assert.deepEqual(grade('card'), ['suspect', 'test-page', undefined])
+    assert.deepEqual(grade('mf'), ['popular', undefined, undefined])
+    assert.deepEqual(grade('idemo'), ['long-tail', undefined, undefined])
+    assert.deepEqual(index.autocomplete('ca'), [])
+    assert.equal(index.shrink('http://www.ashutosh.com/test/x'), undefined)
+  })
+
+  it('marks a retired vocabulary, keeps its grade, names its successor, and offers it after every live prefix', () => {
+    assert.deepEqual(grade('v'), ['curated', 'retired', 'schema'])
+    assert.deepEqual(grade('dv'), ['popular', 'retired', 'schema'])
+    assert.deepEqual(index.autocomplete('v'), ['vann:', 'vs:', 'v:'])
+    assert.deepEqual(index.autocomplete('d'), ['dv:'])
+    assert.equal(index.shrink('http://rdf.data-vocabulary.org/#Person'), 'v:Person') // still registered: it reads back
+  })
+})

@@ -35,10 +35,11 @@ describe('expand(shrink(iri)) === iri on the default data', function () {
         assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} of ${all.length} IRIs (${syntax})`)
       }
     }
-    // Most of them do shrink: the rule is not met by giving up. (78.6% since shrink uses no long-tail prefix:
-    // the rest are IRIs only a long-tail or suspect prefix fits, such as dbd:'s datatypes, and blank-ish ids.)
+    // Most of them do shrink: the rule is not met by giving up. (72.1% since shrink writes registered names only:
+    // the rest are IRIs only a long-tail or suspect prefix fits, such as dbd:'s datatypes, blank-ish ids, and the
+    // 2,524 IRIs of GS1's resolver host https://ref.gs1.org/voc/, which no registry names: 78.6% with the made-up gs1ref:.)
     const named = all.filter((iri) => index.shrink(iri) !== undefined).length
-    assert.ok(named / all.length > 0.75, `${named} of ${all.length} named`)
+    assert.ok(named / all.length > 0.7, `${named} of ${all.length} named`)
   })
 
   it('holds for random IRIs on the vocabularies’ hosts: a cut of a real IRI and any rest', () => {
@@ -57,15 +58,19 @@ describe('expand(shrink(iri)) === iri on the default data', function () {
     )
   })
 
-  it('names an IRI of a namespace synonym with a prefix of its own namespace, and rewrites it only when asked', () => {
+  it('names an IRI of a namespace synonym with a registered prefix of its own namespace or not at all, and rewrites it only when asked', () => {
+    const named: string[] = []
     for (const [synonym, standard] of index.namespaceSynonyms()) {
       const name = index.shrink(synonym + 'Thing')
-      assert.ok(name !== undefined, `${synonym} has a name of its own`)
-      assert.equal(index.expand(name), synonym + 'Thing')
+      if (name !== undefined) {
+        named.push(synonym)
+        assert.equal(index.expand(name), synonym + 'Thing')
+      }
       const standardized = index.shrink(synonym + 'Thing', { standardize: true })!
       assert.equal(index.expand(standardized), standard + 'Thing')
       assert.equal(index.standardize(synonym + 'Thing'), standard + 'Thing')
     }
+    assert.deepEqual(named, ['https://schema.org/']) // vcard over https and ref.gs1.org have no registered name
     assert.equal(index.expand('sdo:Person'), 'https://schema.org/Person')
     assert.equal(index.expand('schema:Person'), 'http://schema.org/Person')
   })
@@ -77,7 +82,6 @@ describe('expand(shrink(iri)) === iri on the default data', function () {
       for (const name of names) assert.ok(index.expand(name)!.startsWith('https://schema.org/'), name)
       assert.ok(index.autocomplete('sdo:Pers', { limit: 5, sort, expand: true })!.includes('https://schema.org/Person'), sort)
     }
-    assert.ok(index.autocomplete('vcards:hasE', { limit: 5 })!.includes('vcards:hasEmail'))
     assert.deepEqual(index.autocomplete('schema:Person', { limit: 1 }), ['schema:Person'])
   })
 

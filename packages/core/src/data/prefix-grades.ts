@@ -3,13 +3,16 @@
 import type { GradeReason, PrefixEntry, PrefixQuality, VocabularyInfo } from '../model.js'
 import { lowerBound } from '../structures/sorted-range.js'
 import { hostKind } from './host-rules.js'
+import { isDocument, isTestPage, successorNamespace } from './namespace-rules.js'
 
 /** A prefix's grade and, for a typo alias, the prefix usually written for its namespace. */
 export interface PrefixGrade {
   readonly quality: PrefixQuality
   readonly usually?: string
-  /** The rule that decided a `suspect` grade, or a `long-tail` one despite popularity. */
+  /** The rule that decided a `suspect` grade, or a `long-tail` one despite popularity; `retired` beside any grade. */
   readonly reason?: GradeReason
+  /** For a retired vocabulary: the prefix of its successor. */
+  readonly successor?: string
 }
 
 export interface GradeOptions {
@@ -34,6 +37,8 @@ const UMBRELLA_HOLDS = 3
  *    - a namespace on a test or placeholder host (reserved TLDs, example domains, localhost, an IP
  *      address; `ex:` may have an example domain), on a site that serves no vocabulary (search
  *      engines, shops, mail, file sharing, messengers), or on prefix.cc itself (see `host-rules.ts`);
+ *    - a namespace that is a document with `#` or `/` appended (`…/ECMA-404.pdf#`) or a personal test
+ *      page (`http://www.ashutosh.com/test/`; see `namespace-rules.ts`);
  *    - a placeholder name (`dummy`, `myprefix`, `test2`);
  *    - a typo alias: one or two edits from a better prefix of the same namespace, or of a near one
  *      (equal but for scheme, `www.`, case and a trailing `#` or `/`): `shema` for schema.org, `dcterm`
@@ -44,6 +49,8 @@ const UMBRELLA_HOLDS = 3
  * 3. `long-tail` (`umbrella`): a namespace at a host's root that holds three or more other namespaces
  *    of the table (`w3:` for `http://www.w3.org/`): its names would claim the terms of the others.
  * 4. `popular`: within the first `popularUpTo` of prefix.cc; else `long-tail`.
+ * 5. `retired` (the grade kept, the reason added): a namespace of a vocabulary its publisher withdrew, with
+ *    `successor` the best-ranked prefix of the one that replaced it (`v:`, data-vocabulary.org → `schema`).
  */
 export function gradePrefixes(
   entries: readonly PrefixEntry[],
@@ -92,7 +99,27 @@ export function gradePrefixes(
     if (grade.quality === 'curated' || grade.quality === 'suspect' || curatedNamespaces.has(namespace) || !isHostRoot(namespace)) continue
     if (holds(kept, namespace) >= UMBRELLA_HOLDS) grades.set(prefix, { quality: 'long-tail', reason: 'umbrella' })
   }
+  markRetired(entries, grades, rank)
   return grades
+}
+
+/** Adds `retired` and the successor's prefix to the grades of prefixes of withdrawn vocabularies that no other rule decided. */
+function markRetired(entries: readonly PrefixEntry[], grades: Map<string, PrefixGrade>, rank: (prefix: string) => number): void {
+  for (const { prefix, namespace } of entries) {
+    const successorAt = successorNamespace(namespace)
+    const grade = grades.get(prefix)!
+    if (successorAt === undefined || grade.reason !== undefined) continue
+    let successor: string | undefined
+    for (const other of entries) {
+      if (
+        other.namespace === successorAt &&
+        grades.get(other.prefix)?.quality !== 'suspect' &&
+        (successor === undefined || rank(other.prefix) < rank(successor))
+      )
+        successor = other.prefix
+    }
+    grades.set(prefix, { ...grade, reason: 'retired', ...(successor !== undefined && { successor }) })
+  }
 }
 
 /** The reason the host or the name of a prefix makes it suspect, if any. */
@@ -105,6 +132,8 @@ function suspectReason(prefix: string, namespace: string): GradeReason | undefin
     case 'prefix.cc':
       return 'prefix-cc'
   }
+  if (isDocument(namespace)) return 'document'
+  if (isTestPage(namespace)) return 'test-page'
   return PLACEHOLDER_NAME.test(prefix) ? 'placeholder-name' : undefined
 }
 

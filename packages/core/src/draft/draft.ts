@@ -259,8 +259,8 @@ export class IndexDraft {
     for (const layer of this.#overrides) {
       for (const prefix of layer.keys()) {
         const info = vocabularies.get(prefix)
-        if (info?.quality === undefined && info?.usually === undefined) continue
-        const { quality: _quality, usually: _usually, ...rest } = info
+        if (info?.quality === undefined && info?.usually === undefined && info?.reason === undefined) continue
+        const { quality: _quality, usually: _usually, reason: _reason, successor: _successor, ...rest } = info
         vocabularies.set(prefix, rest)
       }
     }

@@ -209,10 +209,10 @@ export class Completion {
     }
   }
 
-  /** Curated, or from a table with no grades (the user's own): typed in full, it comes first. */
+  /** Curated and live, or from a table with no grades (the user's own): typed in full, it comes first. */
   #isVouchedFor(entry: PrefixEntry): boolean {
     const info = this.#vocabularies.get(entry.prefix)
-    return info === undefined || info.curated === true || info.quality === undefined || info.quality === 'curated'
+    return info === undefined || (info.reason !== 'retired' && (info.curated === true || info.quality === undefined || info.quality === 'curated'))
   }
 
   /** What completion offers for a demoted prefix: its namespace's offered prefix, else the usual form of a typo alias. */
@@ -258,13 +258,14 @@ export class Completion {
    * How far down a prefix goes (less is better): its position in prefix.cc's popularity order, a tenth
    * of it for a curated one — a documented vocabulary with terms is what a person typing most likely
    * means (`ac` → `acl:` before umbel's `ac:`, `cs` → `csvw:`). A curated prefix missing from prefix.cc
-   * counts as 5,000 (500 with the discount); a user's own (no info) like the most popular.
+   * counts as 5,000 (500 with the discount); a user's own (no info) like the most popular. A retired
+   * vocabulary's prefix comes after every live one (`v` → `vann:`, `vcard:`, … then `v:`).
    */
   #cost(entry: PrefixEntry): number {
     const info = this.#vocabularies.get(entry.prefix)
     if (info === undefined) return 0
     const popularity = info.popularity ?? 5000
-    return info.curated === true || info.quality === 'curated' ? popularity * CURATED_DISCOUNT : popularity
+    return (info.reason === 'retired' ? RETIRED_COST : 0) + (info.curated === true || info.quality === 'curated' ? popularity * CURATED_DISCOUNT : popularity)
   }
 
   /** Namespaces whose IRI starts with `query`, then terms once a namespace starts it. */
@@ -313,6 +314,8 @@ export class Completion {
 }
 
 /** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */
+/** Added to a retired prefix's cost (see #cost): more than any popularity, less than a demotion (1e6). */
+const RETIRED_COST = 1e5
 const CURATED_DISCOUNT = 0.1
 /** A popular prefix typed in full ranks as if this much more popular (see `Completion.#completePrefix`). */
 const EXACT_HEAD_START = 0.2
