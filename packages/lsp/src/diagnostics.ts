@@ -7,7 +7,7 @@ import { DocumentChecker, inUnclosedIri, TermChecks, type Finding, type FindingD
 import type { Diagnostic, DiagnosticSeverity as LspSeverity } from 'vscode-languageserver'
 import { DiagnosticSeverity, DiagnosticTag } from './protocol.js'
 import type { DocumentView } from './document.js'
-import type { TokenName } from './token-store.js'
+import type { TokenName } from './token-name.js'
 import type { SyntaxProblem } from './syntax-errors.js'
 import { traceNow, traceSlice } from './trace.js'
 

@@ -3,7 +3,8 @@
 
 import type { Declaration, IriUse, Language, NameUse, Token } from '@prefixd/core/syntax'
 import type { LineDocument } from './line-document.js'
-import { firstEndingAtOrAfter, type TokenName, type TokenStore } from './token-store.js'
+import type { TokenName } from './token-name.js'
+import { firstEndingAtOrAfter, type TokenStore } from './token-store.js'
 
 /**
  * The language of a document: from its file's extension when it is one of ours (eglot names the
