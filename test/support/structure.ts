@@ -4,8 +4,8 @@ import { readFileSync, statSync, existsSync } from 'node:fs'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { importCycles, importGraph, sourceFiles } from './import-graph.js'
 
-/** The limits of issue 29: a file past them is hard to hold in one's head. */
-export const MAX_FILE_LINES = 500
+/** The limits of issues 29 and 38: a file past them is hard to hold in one's head (500 lines until issue 38, 450 since). */
+export const MAX_FILE_LINES = 450
 export const MAX_FUNCTION_LINES = 80
 
 export interface LongFile {
