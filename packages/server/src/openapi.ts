@@ -37,11 +37,11 @@ const setName = {
 }
 
 /** A prefix table in each of its media types. */
-function tableBodies(description: string) {
+function tableBodies(description: string, unknown = false) {
   return {
     description,
     content: {
-      'application/json': { schema: { type: 'object', additionalProperties: { type: 'string' } } },
+      'application/json': { schema: { type: 'object', additionalProperties: { type: unknown ? ['string', 'null'] : 'string' } } },
       'application/ld+json': { schema: { type: 'object' } },
       'text/turtle': { schema: { type: 'string' } },
       'application/sparql-query': { schema: { type: 'string' } },
@@ -285,13 +285,14 @@ export const OPENAPI_DOCUMENT = {
     '/popular/all.file.sparql': prefixCcFile('prefix.cc: the same as SPARQL PREFIX lines'),
     '/{prefixes}.file.{format}': {
       get: {
-        summary: 'prefix.cc: the namespaces of the prefixes named (joined by commas, e.g. foaf,dc.file.json); 404 naming any unknown one',
+        summary:
+          'prefix.cc: the namespaces of the prefixes named (joined by commas, e.g. foaf,dc.file.json), an unknown one as null (a # comment in Turtle and SPARQL); 404 when none is known',
         parameters: [
           { name: 'prefixes', in: 'path', required: true, schema: { type: 'string' }, description: 'at most 100 prefixes joined by commas' },
           { name: 'format', in: 'path', required: true, schema: { enum: ['json', 'jsonld', 'ttl', 'sparql'] } },
           set,
         ],
-        responses: { 200: tableBodies('the prefixes and their namespaces'), 404: error },
+        responses: { 200: tableBodies('the prefixes and their namespaces, null for an unknown one', true), 404: error },
       },
     },
     '/reverse': {

@@ -50,16 +50,28 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       assert.deepEqual(context.chebi, { '@id': 'http://purl.obolibrary.org/obo/CHEBI_', '@prefix': true })
     })
 
-    it('/{p1,p2}.file.{format}: the prefixes named, in order; an unknown one is a 404 naming it', async () => {
+    it('/{p1,p2}.file.{format}: the prefixes named, in order; an unknown one maps to null (prefix.cc), a 404 when none is known', async () => {
       assert.deepEqual(await getJson('/foaf,dc.file.json').then((r) => [r.status, r.body]), [
         200,
         { foaf: 'http://xmlns.com/foaf/0.1/', dc: 'http://purl.org/dc/elements/1.1/' },
       ])
       assert.equal(await (await get('/foaf.file.sparql')).text(), 'PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n')
       assert.deepEqual((await getJson('/schema.file.jsonld')).body, { '@context': { schema: 'http://schema.org/' } })
-      const missing = await getJson('/foaf,nosuchprefix.file.json')
+      const some = await getJson('/foaf,nosuchpfx,dc.file.json')
+      assert.equal(some.status, 200)
+      assert.deepEqual(Object.entries(some.body), [
+        ['foaf', 'http://xmlns.com/foaf/0.1/'],
+        ['nosuchpfx', null],
+        ['dc', 'http://purl.org/dc/elements/1.1/'],
+      ])
+      assert.deepEqual((await getJson('/nosuchpfx,foaf.file.jsonld')).body, { '@context': { nosuchpfx: null, foaf: 'http://xmlns.com/foaf/0.1/' } })
+      const turtle = await (await get('/foaf,nosuchpfx.file.ttl')).text()
+      assert.equal(turtle, '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n# nosuchpfx: unknown prefix\n')
+      assert.equal(new Parser().parse(turtle).length, 0) // still Turtle
+      assert.equal(await (await get('/nosuchpfx,foaf.file.sparql')).text(), '# nosuchpfx: unknown prefix\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\n')
+      const missing = await getJson('/nosuchpfx,other.file.json')
       assert.equal(missing.status, 404)
-      assert.match(missing.body.error.message, /nosuchprefix/)
+      assert.match(missing.body.error.message, /'nosuchpfx', 'other'/)
       assert.equal((await get('/foaf.file.xml')).status, 404) // not a format of ours
     })
 

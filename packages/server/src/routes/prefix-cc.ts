@@ -66,7 +66,9 @@ export function addPrefixCcRoutes(router: Router): void {
 
 /**
  * `/{p1,p2,…}.file.{format}`, placed after the router (no route pattern can say "names joined by commas, then
- * .file."): the namespaces of the prefixes named, in the order named; an unknown prefix is a 404 naming it.
+ * .file."): the namespaces of the prefixes named, in the order named. As prefix.cc's multi-lookup answers, an unknown
+ * prefix among known ones is mapped to `null` (JSON, JSON-LD: where a null term definition is allowed) or named in a
+ * comment (Turtle, SPARQL: which have no null); only when none is known is the answer a 404 naming them.
  */
 export async function prefixCcFiles(ctx: Context, next: Next): Promise<void> {
   if (
@@ -84,23 +86,33 @@ export async function prefixCcFiles(ctx: Context, next: Next): Promise<void> {
     ctx,
     `prefix.cc file\0${format}\0${prefixes.join(',')}`,
     (index) => {
-      const table: Record<string, string> = {}
-      const unknown: string[] = []
-      for (const prefix of prefixes) {
-        const namespace = index.namespace(prefix)
-        if (namespace === undefined) unknown.push(prefix)
-        else table[prefix] = namespace
-      }
-      if (unknown.length > 0)
+      const found = prefixes.map((prefix) => [prefix, index.namespace(prefix) ?? null] as const)
+      if (found.every(([, namespace]) => namespace === null))
         return [
           404,
           {
             success: false,
-            error: { code: 'NOT_FOUND', message: `unknown prefix${unknown.length > 1 ? 'es' : ''} ${unknown.map((p) => `'${p.slice(0, 100)}'`).join(', ')}` },
+            error: { code: 'NOT_FOUND', message: `unknown prefix${prefixes.length > 1 ? 'es' : ''} ${prefixes.map((p) => `'${p.slice(0, 100)}'`).join(', ')}` },
           },
         ]
-      return [200, formatPrefixes(table, format), type]
+      return [200, withUnknown(found, format), type]
     },
     true,
   )
+}
+
+/** The prefixes found written in `format`, in the order named, with each unknown one as `null` or a comment. */
+function withUnknown(found: ReadonlyArray<readonly [string, string | null]>, format: PrefixTableFormat): string {
+  const known = Object.fromEntries(found.filter((pair): pair is readonly [string, string] => pair[1] !== null))
+  if (format === 'turtle' || format === 'sparql') {
+    const lines = formatPrefixes(known, format).split('\n')
+    let k = 0
+    return found.map(([prefix, namespace]) => (namespace === null ? `# ${prefix}: unknown prefix` : lines[k++]!)).join('\n') + '\n'
+  }
+  const written = JSON.parse(formatPrefixes(known, format)) as Record<string, unknown>
+  const table = (format === 'jsonld' ? written['@context'] : written) as Record<string, unknown>
+  const ordered = Object.fromEntries(
+    found.map(([prefix, namespace]) => [prefix, namespace === null ? null : table[prefix === '' && format === 'jsonld' ? '@vocab' : prefix]]),
+  )
+  return JSON.stringify(format === 'jsonld' ? { '@context': ordered } : ordered, null, 2) + '\n'
 }
