@@ -49,6 +49,9 @@ describe('package metadata', () => {
       }
       for (const [name, target] of Object.entries(manifest.bin ?? {})) assert.ok(shipped(files, target), `bin ${name}`)
     })
+    it(`${manifest.name} (${workspace}) carries the repository's LICENSE, which npm packs whatever \`files\` says`, () => {
+      assert.equal(readFileSync(new URL(`${workspace}/LICENSE`, ROOT), 'utf8'), readFileSync(new URL('LICENSE', ROOT), 'utf8'))
+    })
   }
   it('covers every workspace', () => {
     assert.ok(root.workspaces.length >= 7, fileURLToPath(ROOT))

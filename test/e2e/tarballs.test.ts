@@ -109,18 +109,25 @@ describe('the packed packages, installed outside the repository', function () {
   this.timeout(300_000)
   let work: string
   const tarball = new Map<string, string>()
+  let unlicensed: string[] = []
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), 'prefixd-tarballs-'))
     const packed = JSON.parse(await npm(ROOT, ['pack', '--json', '--pack-destination', work, ...WORKSPACES.flatMap((w) => ['-w', w])])) as Array<{
       name: string
       filename: string
+      files: Array<{ path: string }>
     }>
     for (const { name, filename } of packed) tarball.set(name, join(work, filename))
     assert.equal(tarball.size, WORKSPACES.length)
+    unlicensed = packed.filter((p) => !p.files.some((f) => f.path === 'LICENSE')).map((p) => p.name)
   })
   after(async () => {
     if (work) await rm(work, { recursive: true, force: true })
+  })
+
+  it('carries a LICENSE in every tarball', () => {
+    assert.deepEqual(unlicensed, [])
   })
 
   describe('@prefixd/cli (with core, data, server, web, lsp, pg-listen, chat-client and chat-tools), without the chat service', () => {
