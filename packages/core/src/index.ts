@@ -52,3 +52,14 @@ export type {
   ApiTermEntry,
   ApiVocabulary,
 } from './api-answers.js'
+export { UsageCollector } from './usage/collector.js'
+export { Usage } from './usage/usage.js'
+export type { UsageDefinition } from './usage/usage.js'
+export type { UsageKind } from './usage/usage-vocab.js'
+export { readRdfInto, readUsage, usageFormatOf, UsageReadError } from './usage/read-rdf.js'
+export type { ReadRdfOptions, UsageFormat } from './usage/read-rdf.js'
+export { completeWithUsage, DEFAULT_USAGE_WEIGHTS, scoreTerm } from './usage/usage-completion.js'
+export type { UsageCompletionOptions, UsageContext, UsageSuggestion, UsageWeights } from './usage/usage-completion.js'
+export { explainUsage } from './usage/usage-explain.js'
+export { USAGE_FORMAT } from './usage/usage-file.js'
+export type { UsageFile, UsageFileDefinition } from './usage/usage-file.js'

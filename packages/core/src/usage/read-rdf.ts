@@ -1,0 +1,140 @@
+// Reading RDF into a UsageCollector as a stream: n3's parser fed chunk by chunk, gzip undone by the platform's DecompressionStream.
+
+import type { Quad } from '../rdf-js.js'
+import { n3Parser } from '../sources/n3-parser.js'
+import { UsageCollector } from './collector.js'
+import type { Usage } from './usage.js'
+
+/** The syntaxes the usage reader takes (n3's streaming parser). */
+export type UsageFormat = 'turtle' | 'trig' | 'n-triples' | 'n-quads'
+
+/** What to read a file as, by its name: `.ttl`, `.trig`, `.nt`, `.nq`, each also `.gz`; undefined for others. */
+export function usageFormatOf(fileName: string): { readonly format: UsageFormat; readonly gzip: boolean } | undefined {
+  const match = /\.(ttl|turtle|trig|nt|nq)(\.gz)?$/i.exec(fileName)
+  if (match === null) return undefined
+  const ext = match[1]!.toLowerCase()
+  const format = ext === 'trig' ? 'trig' : ext === 'nt' ? 'n-triples' : ext === 'nq' ? 'n-quads' : 'turtle'
+  return { format, gzip: match[2] !== undefined }
+}
+
+export interface ReadRdfOptions {
+  readonly format: UsageFormat
+  /** Whether the bytes are gzip'd. */
+  readonly gzip?: boolean
+  /** The document's name: where definitions are, and what errors name. */
+  readonly name?: string
+  /** The IRI relative IRIs resolve against (default: none; relative IRIs are then kept as written). */
+  readonly baseIri?: string
+}
+
+/** RDF that does not parse: the file, line and column (1-based; column when n3 knows the token). */
+export class UsageReadError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly column: number | undefined,
+    readonly reason: string,
+  ) {
+    super(`${[file, line, column].filter((part) => part !== undefined).join(':')}: ${reason}`)
+    this.name = 'UsageReadError'
+  }
+}
+
+type Chunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>
+
+interface StreamingParser {
+  parse(
+    input: { on(event: string, callback: (data?: unknown) => void): void },
+    callbacks: { onQuad(error: Error | null, quad: Quad | null): void; onPrefix(prefix: string, namespace: { value: string }): void },
+  ): void
+  _lexer?: { previousToken?: { line?: number } }
+}
+
+/**
+ * Reads one document into `collector` as its chunks arrive (bytes or text; a Node.js stream will do), so
+ * memory holds one chunk and the collector's counts, whatever the document's size. A syntax error
+ * rejects with a {@link UsageReadError}; what came before it stays counted.
+ */
+export async function readRdfInto(collector: UsageCollector, chunks: Chunks, options: ReadRdfOptions): Promise<void> {
+  const name = options.name ?? 'input'
+  const Parser = n3Parser()
+  const parser = new Parser({
+    format: n3Format(options.format),
+    ...(options.baseIri !== undefined && { baseIRI: options.baseIri }),
+  }) as unknown as StreamingParser
+  let onData: ((data: unknown) => void) | undefined
+  let onEnd: (() => void) | undefined
+  let error: Error | undefined
+  collector.beginDocument(name)
+  const input = {
+    on(event: string, callback: (data?: unknown) => void) {
+      if (event === 'data') onData = callback
+      else if (event === 'end') onEnd = callback as () => void
+    },
+  }
+  parser.parse(input, {
+    onQuad: (e, quad) => {
+      if (e !== null) error ??= e
+      else if (quad !== null) collector.addQuad(quad, parser._lexer?.previousToken?.line ?? 0)
+    },
+    onPrefix: (prefix, namespace) => collector.addPrefix(prefix, namespace.value),
+  })
+  try {
+    for await (const chunk of options.gzip === true ? gunzip(chunks) : chunks) {
+      onData!(chunk)
+      if (error !== undefined) break
+    }
+  } catch (failure) {
+    collector.endDocument()
+    throw new UsageReadError(name, undefined, undefined, (failure as Error).message)
+  }
+  if (error === undefined) onEnd!()
+  collector.endDocument()
+  if (error !== undefined) throw readError(error, name)
+}
+
+/** One document's usage: {@link readRdfInto} a fresh collector. */
+export async function readUsage(chunks: Chunks, options: ReadRdfOptions): Promise<Usage> {
+  const collector = new UsageCollector()
+  await readRdfInto(collector, chunks, options)
+  return collector.finish()
+}
+
+function n3Format(format: UsageFormat): string {
+  return format === 'turtle' ? 'text/turtle' : format === 'trig' ? 'application/trig' : format === 'n-triples' ? 'application/n-triples' : 'application/n-quads'
+}
+
+function readError(error: Error, name: string): UsageReadError {
+  const context = (error as { context?: { line?: unknown; token?: { start?: unknown } } }).context
+  const line = typeof context?.line === 'number' ? context.line : undefined
+  const start = context?.token?.start
+  const column = line !== undefined && typeof start === 'number' ? start + 1 : undefined
+  return new UsageReadError(name, line, column, error.message.replace(/ on line \d+\.$/, ''))
+}
+
+/** The bytes of a gzip stream undone, chunk by chunk (DecompressionStream: Node.js 18 and browsers alike). */
+async function* gunzip(chunks: Chunks): AsyncGenerator<Uint8Array> {
+  const stream = new DecompressionStream('gzip')
+  const writer = stream.writable.getWriter()
+  const pump = (async () => {
+    try {
+      for await (const chunk of chunks) await writer.write(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk)
+      await writer.close()
+    } catch (error) {
+      await writer.abort(error).catch(() => {})
+    }
+  })()
+  const reader = stream.readable.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      yield value
+    }
+  } catch (error) {
+    throw new Error(`not gzip data: ${(error as Error).message}`)
+  } finally {
+    await reader.cancel().catch(() => {}) // a reader that stopped early unblocks the writes waiting on it
+    await pump
+  }
+}

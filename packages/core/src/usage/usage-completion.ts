@@ -1,0 +1,171 @@
+// Completion ranked by a workspace's usage: the terms its data uses in this context first, then the index's own order.
+
+import { writeLocalName } from '../names/pn-local.js'
+import type { AutocompleteOptions, Completions } from '../prefix-index/completion.js'
+import type { PrefixIndex } from '../prefix-index/prefix-index.js'
+import type { Usage } from './usage.js'
+
+/** Where the name being completed stands, as the editor reads it. */
+export interface UsageContext {
+  /** What the position wants: a class after `a`, a property as a predicate (default: `prefer`, else a property). */
+  readonly position?: 'class' | 'property'
+  /** IRIs of the types the subject has been given so far. */
+  readonly types?: readonly string[]
+  /** IRI of the property written before in the same subject's statements; '' for its first; absent when unknown. */
+  readonly previous?: string
+  /** IRIs of the properties the subject already has: a property is rarely written twice. */
+  readonly written?: readonly string[]
+}
+
+/** How much each kind of evidence counts (see {@link scoreTerm}); the defaults were tuned in bench/usage-ranking.ts. */
+export interface UsageWeights {
+  readonly previous: number
+  readonly types: number
+  readonly overall: number
+  /** The factor for a property the subject already has. */
+  readonly repeated: number
+}
+
+export const DEFAULT_USAGE_WEIGHTS: UsageWeights = { previous: 1, types: 0.5, overall: 0.25, repeated: 0.3 }
+
+export interface UsageCompletionOptions extends AutocompleteOptions {
+  readonly context?: UsageContext
+  /** The document's own prefixes (prefix → namespace), which win over the index's and the workspace's. */
+  readonly prefixes?: Readonly<Record<string, string>>
+  readonly weights?: UsageWeights
+}
+
+/** A suggestion and why it is where it is. */
+export interface UsageSuggestion {
+  readonly name: string
+  readonly iri: string
+  /** 0 for one the workspace does not use or define (the index's own order then). */
+  readonly score: number
+  /** Statements using it (a property) or its instances (a class) in the workspace. */
+  readonly count: number
+}
+
+/**
+ * {@link PrefixIndex.complete} ranked by `usage`: after `prefix:`, the workspace's terms of that namespace
+ * that fit the position, by how often the data writes them in this context (after the previous property,
+ * on subjects of these types, then overall), then the index's suggestions in its own order. Deterministic:
+ * ties go to the more used term, then code-point order. Bare words and IRIs complete as the index does,
+ * with the workspace's declared prefixes first.
+ */
+export function completeWithUsage(
+  index: PrefixIndex,
+  usage: Usage,
+  query: string,
+  options: UsageCompletionOptions = {},
+): (Completions & { readonly ranked: readonly UsageSuggestion[] }) | undefined {
+  const limit = options.limit ?? Infinity
+  const colon = query.indexOf(':')
+  if (colon < 0 || query.startsWith('<') || /^[a-z][a-z0-9+.-]*:\/\//i.test(query)) return completePrefix(index, usage, query, options)
+  const prefix = query.slice(0, colon)
+  const namespace = options.prefixes?.[prefix] ?? index.namespace(prefix) ?? usage.prefixes().find((row) => row.prefix === prefix)?.namespace
+  const fromIndex = index.complete(query, { ...options, limit: limit === Infinity ? limit : limit + 1 })
+  if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
+  const partial = query.slice(colon + 1).replace(/\\(.?)/gs, '$1')
+  const position = options.context?.position ?? options.prefer ?? 'property'
+  const ranked = rankTerms(usage, namespace + partial, position, options, limit)
+  const suggestions: string[] = []
+  const chosen: UsageSuggestion[] = []
+  const seen = new Set<string>()
+  for (const { iri, score, count } of ranked) {
+    if (suggestions.length >= limit) break
+    const local = writeLocalName(iri.slice(namespace.length))
+    if (local === undefined) continue
+    const name = options.expand === true ? iri : prefix + ':' + local
+    seen.add(name)
+    suggestions.push(name)
+    chosen.push({ name, iri, score, count })
+  }
+  let truncated = ranked.length > suggestions.length
+  for (const name of fromIndex?.suggestions ?? []) {
+    if (seen.has(name)) continue
+    if (suggestions.length >= limit) {
+      truncated = true
+      break
+    }
+    suggestions.push(name)
+    chosen.push({ name, iri: options.expand === true ? name : (index.expand(name) ?? name), score: 0, count: 0 })
+  }
+  return { suggestions, truncated: truncated || (fromIndex?.truncated ?? false), ranked: chosen }
+}
+
+/** The workspace's terms under `start` that fit the position, best first (at most `limit`). */
+function rankTerms(usage: Usage, start: string, position: 'class' | 'property', options: UsageCompletionOptions, limit: number): UsageSuggestion[] {
+  const weights = options.weights ?? DEFAULT_USAGE_WEIGHTS
+  const context = options.context ?? {}
+  const best: UsageSuggestion[] = []
+  const keep = Math.min(limit, 1000)
+  usage.forEachStartingWith(start, position, options.caseSensitive === true, (iri) => {
+    const score = scoreTerm(usage, iri, position, context, weights)
+    const count = position === 'class' ? usage.instances(iri) : usage.uses(iri)
+    insertBest(best, { name: '', iri, score, count }, keep)
+  })
+  return best
+}
+
+/**
+ * How likely the term is here, from the workspace's counts: for a property, the share of statements after
+ * the previous property that are this one, plus the share of instances of the subject's types that carry
+ * it, plus its share of all statements, weighted; a property the subject already has counts less. For a
+ * class, its share of all instances. A term the workspace defines but never uses scores a hair above 0.
+ */
+export function scoreTerm(
+  usage: Usage,
+  iri: string,
+  position: 'class' | 'property',
+  context: UsageContext,
+  weights: UsageWeights = DEFAULT_USAGE_WEIGHTS,
+): number {
+  const floor = 1e-9
+  if (position === 'class') {
+    const total = usage.instanceTotal
+    return floor + (total === 0 ? 0 : usage.instances(iri) / total)
+  }
+  let score = floor
+  const previous = context.previous
+  const followTotal = previous === undefined ? 0 : usage.followTotal(previous)
+  if (followTotal > 0) score += (weights.previous * (usage.followers(previous!)?.get(iri) ?? 0)) / followTotal
+  let typeShare = 0
+  for (const type of context.types ?? []) {
+    const instances = usage.instances(type)
+    const carrying = usage.propertiesOf(type)?.get(iri) ?? 0
+    if (carrying > 0) typeShare = Math.max(typeShare, carrying / Math.max(instances, carrying))
+  }
+  score += weights.types * typeShare
+  if (usage.triples > 0) score += (weights.overall * usage.uses(iri)) / usage.triples
+  if (context.written?.includes(iri) === true) score *= weights.repeated
+  return score
+}
+
+/** Inserts into a list kept best first and at most `keep` long: higher score, then more uses, then code-point order. */
+function insertBest(best: UsageSuggestion[], item: UsageSuggestion, keep: number): void {
+  let i = best.length
+  while (i > 0 && before(item, best[i - 1]!)) i--
+  if (i >= keep) return
+  best.splice(i, 0, item)
+  if (best.length > keep) best.pop()
+}
+
+function before(a: UsageSuggestion, b: UsageSuggestion): boolean {
+  return a.score !== b.score ? a.score > b.score : a.count !== b.count ? a.count > b.count : a.iri < b.iri
+}
+
+/** A bare word: the workspace's declared prefixes that start with it (most declared first), then the index's answer. */
+function completePrefix(index: PrefixIndex, usage: Usage, query: string, options: UsageCompletionOptions) {
+  const fromIndex = index.complete(query, options)
+  if (query.includes(':')) return fromIndex && { ...fromIndex, ranked: [] }
+  const limit = options.limit ?? Infinity
+  const folded = query.toLowerCase()
+  const mine = usage
+    .prefixes()
+    .filter(
+      (row) => row.prefix.toLowerCase().startsWith(folded) && (index.namespace(row.prefix) === undefined || index.namespace(row.prefix) === row.namespace),
+    )
+    .map((row) => (options.expand === true ? row.namespace : row.prefix + ':'))
+  const suggestions = [...new Set([...mine, ...(fromIndex?.suggestions ?? [])])]
+  return { suggestions: suggestions.slice(0, limit), truncated: suggestions.length > limit || (fromIndex?.truncated ?? false), ranked: [] }
+}

@@ -1,0 +1,93 @@
+// completeWithUsage and explainUsage: context ranking over a workspace, the index's order where there is no usage.
+
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { completeWithUsage, explainUsage, PrefixIndex, readUsage, type Usage } from '@prefixd/core'
+
+const EX = 'http://example.org/ns#'
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+const WORKSPACE = `@prefix ex: <${EX}> .
+${Array.from({ length: 6 }, (_, i) => `ex:plugin${i} a ex:Plugin ; ex:name "p" ; ex:port [ a ex:Port ; ex:index ${i} ; ex:symbol "s" ; ex:sampleRate 1 ] .`).join('\n')}
+${Array.from({ length: 9 }, (_, i) => `ex:thing${i} ex:size ${i} ; ex:shape "x" ; ex:sampleRate 2 .`).join('\n')}
+ex:Surface a <http://www.w3.org/2000/01/rdf-schema#Class> .`
+
+describe('completeWithUsage', () => {
+  let index: PrefixIndex
+  let usage: Usage
+  before(async () => {
+    index = PrefixIndex.fromPrefixes(
+      { ex: EX },
+      { terms: ['sigma', 'spin', 'size', 'symbol'].map((local) => ({ iri: EX + local, types: ['http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'] })) },
+    )
+    usage = await readUsage([WORKSPACE], { format: 'turtle', name: 'w.ttl' })
+  })
+
+  it('ranks by the property written before: after ex:index, ex:symbol; after ex:size, ex:shape', () => {
+    const after = (previous: string) => completeWithUsage(index, usage, 'ex:s', { context: { previous: EX + previous }, limit: 3 })!.suggestions
+    assert.equal(after('index')[0], 'ex:symbol')
+    assert.equal(after('size')[0], 'ex:shape')
+    assert.equal(after('symbol')[0], 'ex:sampleRate')
+  })
+
+  it('ranks by the subject’s types when nothing comes before', () => {
+    const firstTwo = (types: string[]) => completeWithUsage(index, usage, 'ex:s', { context: { previous: RDF_TYPE, types } })!.suggestions.slice(0, 2)
+    assert.deepEqual(firstTwo([EX + 'Port']), ['ex:sampleRate', 'ex:symbol'], 'what every port carries, the more used first')
+    assert.deepEqual(firstTwo([]), ['ex:sampleRate', 'ex:shape'], 'without types: by use, ties in code-point order')
+    assert.equal(completeWithUsage(index, usage, 'ex:s', { context: { previous: '' } })!.suggestions[0], 'ex:size', 'a subject’s first')
+  })
+
+  it('without context, the most used first; then the index’s own terms the workspace never uses', () => {
+    const { suggestions, ranked } = completeWithUsage(index, usage, 'ex:s')!
+    assert.deepEqual(suggestions.slice(0, 4), ['ex:sampleRate', 'ex:shape', 'ex:size', 'ex:symbol'])
+    assert.deepEqual(suggestions.slice(4).sort(), ['ex:sigma', 'ex:spin'])
+    assert.deepEqual(
+      suggestions.slice(4),
+      index.autocomplete('ex:s')!.filter((name) => !suggestions.slice(0, 4).includes(name)),
+    )
+    assert.equal(ranked[5]!.score, 0)
+  })
+
+  it('after a, classes by instances, and a defined class used by nothing after those', () => {
+    const { suggestions } = completeWithUsage(index, usage, 'ex:', { context: { position: 'class' } })!
+    assert.deepEqual(
+      suggestions.slice(0, 3),
+      ['ex:Plugin', 'ex:Port', 'ex:Surface'].sort((a, b) => (a === 'ex:Surface' ? 1 : b === 'ex:Surface' ? -1 : 0)),
+    )
+  })
+
+  it('keeps the limit and says when it cut; the order is the same on every call', () => {
+    const one = completeWithUsage(index, usage, 'ex:s', { limit: 2, context: { previous: EX + 'index' } })!
+    assert.equal(one.suggestions.length, 2)
+    assert.equal(one.truncated, true)
+    fc.assert(
+      fc.property(
+        fc.constantFrom('ex:', 'ex:s', 'ex:S', 'ex:sy', 'ex:x', 'e'),
+        fc.constantFrom(undefined, '', EX + 'index', EX + 'size'),
+        (query, previous) => {
+          const a = completeWithUsage(index, usage, query, { context: { previous } })
+          const b = completeWithUsage(index, usage, query, { context: { previous } })
+          assert.deepEqual(a, b)
+          assert.equal(new Set(a!.suggestions).size, a!.suggestions.length, 'no name twice')
+        },
+      ),
+    )
+  })
+
+  it('offers a prefix the workspace declares, and completes under a prefix only the workspace knows', async () => {
+    const mine = await readUsage([`@prefix wk: <http://work.example/> . wk:a wk:knows wk:b .`], { format: 'turtle' })
+    assert.deepEqual(completeWithUsage(index, mine, 'w')!.suggestions, ['wk:'])
+    assert.deepEqual(completeWithUsage(index, mine, 'wk:k')!.suggestions, ['wk:knows'])
+    assert.equal(completeWithUsage(index, mine, 'nosuch:k'), undefined)
+  })
+
+  it('explains: how often, after what, on which types', () => {
+    assert.equal(
+      explainUsage(index, usage, EX + 'symbol', { previous: EX + 'index', types: [EX + 'Port'] }),
+      'used 6 times in this workspace; after ex:index 6 times; on 6 ex:Port',
+    )
+    assert.equal(explainUsage(index, usage, EX + 'shape'), 'used 9 times in this workspace; usually after ex:size')
+    assert.equal(explainUsage(index, usage, EX + 'Plugin', { position: 'class' }), '6 instances in this workspace')
+    assert.equal(explainUsage(index, usage, EX + 'Surface', { position: 'class' }), 'defined in this workspace, not used yet')
+    assert.equal(explainUsage(index, usage, EX + 'spin'), undefined)
+  })
+})
