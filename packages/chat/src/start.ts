@@ -121,6 +121,9 @@ function createServices(
   clock: Clock,
   mail: ReturnType<typeof serially>,
   prefixGlue: ChatServices['prefixGlue'],
+  textLinkers: readonly TextLinker[],
+  /** Where the service listens: known only once it does, after the services are made. */
+  listening: { url: string },
 ): ChatServices {
   const now = (): number => clock.now()
   const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
@@ -136,11 +139,13 @@ function createServices(
     clock,
     mailer,
     flushMail: () => mail.run('mail not sent yet (it stays queued)', () => flushOutbox(db, mailer, now)),
-    baseUrl: '',
+    get baseUrl() {
+      return listening.url
+    },
     queues,
     delivery,
     heartbeatMs: () => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000,
-    textLinkers: [...(options.textLinkers ?? []), ...(prefixGlue === undefined ? [] : [prefixGlue.linker])],
+    textLinkers,
     ...(prefixGlue !== undefined && { prefixGlue }),
     uploadLimits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },
   }
@@ -174,7 +179,8 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
   else if (options.fixture !== undefined) throw new Error(`the database ${db.location} already holds an organization; --fixture applies only to an empty one`)
   const clock = options.clock ?? (options.now === undefined ? SYSTEM_CLOCK : { now: options.now, setTimeout: SYSTEM_CLOCK.setTimeout })
   const mail = serially()
-  const services = createServices(db, options, clock, mail, prefixGlue)
+  const listening = { url: '' }
+  const services = createServices(db, options, clock, mail, prefixGlue, textLinkers, listening)
   const { queues, delivery } = services
   // Queues outlive restarts; each learns of this one, and the time the service was down does not count against it.
   if (options.restartQueues !== false) await queues.restartAll({ type: 'restart', server_generation: Math.floor(clock.now()) })
@@ -196,7 +202,7 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
     ...(options.userChanges !== undefined && { userChanges: options.userChanges }),
   })
   const { server, url, requests } = await listen(app, options)
-  ;(services as { baseUrl: string }).baseUrl = url
+  listening.url = url
   services.flushMail() // what a previous run queued and did not send
   return {
     url,

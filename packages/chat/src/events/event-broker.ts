@@ -1,6 +1,6 @@
-// Fan-out of "these queues have new events" to the requests waiting on them. One small interface, so
-// that several processes can later share it through an existing broker (Redis pub/sub, PostgreSQL
-// LISTEN/NOTIFY) without the endpoints changing: the events themselves are already in the database.
+// Fan-out of "these queues have new events" to the requests waiting on them. One small interface: one
+// process uses LocalBroker below, processes sharing a PostgreSQL database postgres-broker.ts (LISTEN/NOTIFY),
+// and the endpoints are the same either way — the events themselves are already in the database.
 
 /** Published alone (`[EVERY_QUEUE]`), it wakes every waiting request to read its queue again (after a gap). */
 export const EVERY_QUEUE = '*'
