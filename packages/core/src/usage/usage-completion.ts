@@ -1,7 +1,7 @@
 // Completion ranked by a workspace's usage: the terms its data uses in this context first, then the index's own order.
 
 import { writeLocalName } from '../names/pn-local.js'
-import type { AutocompleteOptions, Completions } from '../prefix-index/completion.js'
+import type { AutocompleteOptions, Completions } from '../prefix-index/completion-query.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { Usage } from './usage.js'
 
