@@ -15,6 +15,7 @@ const OUT = here('./dist/site/')
  */
 const PAGES: ReadonlyArray<{ file: string; title: string; entry: string; main: string; style?: string; vendor?: boolean }> = [
   { file: 'index.html', title: 'prefixd — find a prefix or term', entry: 'search-page', main: 'search.html' },
+  { file: 'search.html', title: 'prefixd — search results', entry: 'results-page', main: 'results.html', style: 'details.css' },
   { file: 'prefixes.html', title: 'prefixd — the prefix table', entry: 'prefixes-page', main: 'prefixes.html' },
   { file: 'prefix.html', title: 'prefixd — vocabulary', entry: 'vocabulary-page', main: 'vocabulary.html' },
   { file: 'editor.html', title: 'prefixd — Turtle and SPARQL editor', entry: 'editor-page', main: 'editor.html' },

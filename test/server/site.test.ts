@@ -285,7 +285,17 @@ describe('loadSite', () => {
 
   /** A minimal site: the pages and one asset in a subfolder. */
   async function writeSite(omit?: string): Promise<void> {
-    for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html', 'api-docs.html']) {
+    for (const page of [
+      'index.html',
+      'search.html',
+      'prefixes.html',
+      'prefix.html',
+      'editor.html',
+      'sets.html',
+      'not-found.html',
+      'suspect.html',
+      'api-docs.html',
+    ]) {
       if (page !== omit) await writeFile(join(dir, page), `<!doctype html><title>${page}</title>`)
     }
     await mkdir(join(dir, 'assets'))
@@ -301,7 +311,17 @@ describe('loadSite', () => {
     })
   })
 
-  for (const page of ['index.html', 'prefixes.html', 'prefix.html', 'editor.html', 'sets.html', 'not-found.html', 'suspect.html', 'api-docs.html']) {
+  for (const page of [
+    'index.html',
+    'search.html',
+    'prefixes.html',
+    'prefix.html',
+    'editor.html',
+    'sets.html',
+    'not-found.html',
+    'suspect.html',
+    'api-docs.html',
+  ]) {
     it(`rejects a site without ${page}, naming it`, async () => {
       await writeSite(page)
       await assert.rejects(loadSite(dir), (error: unknown) => {
@@ -331,6 +351,7 @@ describe('loadSite', () => {
       'not-found.html',
       'prefix.html',
       'prefixes.html',
+      'search.html',
       'sets.html',
       'suspect.html',
     ])

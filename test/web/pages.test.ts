@@ -190,21 +190,32 @@ describe('web pages in Chromium', function () {
       await page.getByRole('status').getByText('Nothing found for “zzqqxx”.').waitFor()
     })
 
-    it('opens a Person class for `person` and Enter, not the person: vocabulary', async () => {
+    it('lists a Person class first for `person`; Enter opens the results page, ArrowDown and Enter the class', async () => {
       await page.goto(`${server.url}/`)
       const box = page.getByRole('combobox')
       await box.fill('person')
+      await page
+        .getByRole('option')
+        .first()
+        .locator('.name', { hasText: /:Person$/ })
+        .waitFor()
+      await box.press('Enter')
+      await page.waitForURL(`${server.url}/search?q=person`)
+      await page.goto(`${server.url}/`)
+      await box.fill('person')
       await page.getByRole('option').first().waitFor()
+      await box.press('ArrowDown')
       await box.press('Enter')
       await page.waitForURL(/\/prefix\/[^/]+#Person$/)
     })
 
-    it('opens the vocabulary a bare word names: `schema` and Enter go to schema:, not csvw:Schema', async () => {
+    it('lists the vocabulary a bare word names first: `schema` and ArrowDown, Enter go to schema:, not csvw:Schema', async () => {
       for (const word of ['schema', 'geo']) {
         await page.goto(`${server.url}/`)
         const box = page.getByRole('combobox')
         await box.fill(word)
         await page.getByRole('option').first().waitFor()
+        await box.press('ArrowDown')
         await box.press('Enter')
         await page.waitForURL(new RegExp(`/prefix/${word}$`))
       }

@@ -20,6 +20,7 @@ import { addPrefixCcRoutes, prefixCcFiles } from './routes/prefix-cc.js'
 import { addPrefixesRoute } from './routes/prefixes.js'
 import { resolvePrefixedPath } from './routes/resolve.js'
 import { addSearchRoutes } from './routes/search.js'
+import { addSearchResultsRoute } from './routes/search-results.js'
 import { addTermRoute } from './routes/term.js'
 import { addSetRoutes, servedSet, type SetsConfig } from './routes/sets.js'
 import { SetRegistry } from './sets/set-registry.js'
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions): Koa {
   addVocabularyRoute(router)
   addVocabulariesRoute(router)
   addSearchRoutes(router)
+  addSearchResultsRoute(router)
   addTermRoute(router)
   addPrefixCcRoutes(router)
   addLovRoutes(router)

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of every route; a test checks it against the router.
 
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js'
+import { RESOLVER_PATH, SEARCH_RESULTS_PATH } from './openapi-paths.js'
 
 const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
 const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
@@ -272,6 +273,7 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/api/v1/search/results': SEARCH_RESULTS_PATH,
     '/api/v1/term': {
       get: {
         summary: 'What a term means: definition, domain, range, super- and subclasses, super- and subproperties, deprecation, and its vocabulary',
@@ -431,20 +433,7 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     '/api/v1/openapi.json': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }, 'OpenAPI 3.1') } } },
-    '/{name}': {
-      get: {
-        summary: 'Resolver URL: redirects prefix:local to its IRI; for a suspect prefix, names its grade and the IRI instead (a page for browsers)',
-        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'a prefixed name, e.g. foaf:Person' }],
-        responses: {
-          200: json(
-            { $ref: '#/components/schemas/Suspect' },
-            'the prefix is graded suspect: no redirect (text/html, the suspect page, for a client that prefers HTML)',
-          ),
-          302: { description: 'Location is the expanded IRI' },
-          404: notFound,
-        },
-      },
-    },
+    '/{name}': RESOLVER_PATH,
   },
   components: { schemas: OPENAPI_SCHEMAS },
 } as const

@@ -31,6 +31,7 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
 /** Page routes and the file each serves; `/prefix/{prefix}` serves VOCABULARY_PAGE. */
 const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
   ['/', 'index.html'],
+  ['/search', 'search.html'],
   ['/prefixes', 'prefixes.html'],
   ['/editor', 'editor.html'],
   ['/sets', 'sets.html'],

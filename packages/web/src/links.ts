@@ -18,3 +18,15 @@ export function looksLikeIri(text: string): boolean {
 export function linkable(iri: string): string | undefined {
   return /^(?:https?|ftp):\/\/|^mailto:/i.test(iri) ? iri : undefined
 }
+
+/**
+ * The page of the term a prefixed name names (answering from the chosen set): for now its place on its vocabulary
+ * page. A local name written with escapes (`ex:a\/b`) is not the IRI's tail: that opens the vocabulary page.
+ */
+export function termHref(prefixed: string): string {
+  const colon = prefixed.indexOf(':')
+  const prefix = prefixed.slice(0, colon)
+  const local = prefixed.slice(colon + 1)
+  if (local === '' || local.includes('\\')) return vocabularyHref(prefix)
+  return `${vocabularyHref(prefix)}#${encodeURIComponent(local)}`
+}

@@ -6,7 +6,8 @@ import { showFeatured } from './featured-vocabularies.js'
 import { byId, debounce, h } from './dom.js'
 import { linkable, looksLikeIri, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
-import { setPicker } from './set-choice.js'
+import { rankWord } from './search-ranking.js'
+import { setPicker, withSet } from './set-choice.js'
 
 /** Wait this long after the last keystroke before asking: typing `person` sends one request, not six. */
 const DEBOUNCE_MS = 120
@@ -27,6 +28,7 @@ const input = byId<HTMLInputElement>('query')
 const list = byId<HTMLUListElement>('suggestions')
 const answer = byId('answer')
 const status = byId('status')
+const allResults = byId('all-results')
 let rows: Row[] = []
 /** The query `rows` answer: Enter on newer text must not open an older answer. */
 let shownQuery = ''
@@ -97,21 +99,7 @@ async function suggestionsFor(query: string, signal: AbortSignal): Promise<Row[]
   ])
   const prefixRows = prefixes.status === 200 ? prefixes.body.map(fromSuggestion) : []
   const termRows = terms.status === 200 ? terms.body.map(fromTerm) : []
-  // A word that names a described vocabulary opens it (`schema` → schema:, not csvw:Schema; `geo` → geo:);
-  // else `person` means a Person class before the undescribed person: prefix; `foaf` (no term of that name)
-  // the prefix; then the other terms, then the prefixes that start so.
-  const lower = query.toLowerCase()
-  const named = termRows.filter((row) => localPart(row.name).toLowerCase() === lower)
-  const exact = prefixRows.filter((row) => row.name.toLowerCase() === lower + ':')
-  const vocabulary = exact.filter((row) => row.label !== null)
-  const others = termRows.filter((row) => !named.includes(row))
-  const rest = prefixRows.filter((row) => !exact.includes(row))
-  return [...vocabulary, ...named, ...exact.filter((row) => !vocabulary.includes(row)), ...others, ...rest].slice(0, MAX_SUGGESTIONS)
-}
-
-/** What follows the colon of a prefixed name (the whole string when it has none). */
-function localPart(name: string): string {
-  return name.slice(name.indexOf(':') + 1)
+  return rankWord(query, prefixRows, termRows, MAX_SUGGESTIONS)
 }
 
 /** What the query means as a whole: the IRI of a prefixed name, or the prefixed name of an IRI. */
@@ -176,9 +164,13 @@ function show(found: Row[], query: string, result: Answer | undefined): void {
       ? ''
       : found.length === 0
         ? `Nothing found for “${query}”.`
-        : `${found.length} suggestion${found.length === 1 ? '' : 's'}; arrow keys choose, Enter opens.`
+        : isWords(query)
+          ? `${found.length} suggestion${found.length === 1 ? '' : 's'}; arrow keys choose one, Enter shows all results.`
+          : `${found.length} suggestion${found.length === 1 ? '' : 's'}; arrow keys choose, Enter opens.`
   if (found.length > 0) open()
   else close()
+  allResults.hidden = query === '' || !isWords(query)
+  allResults.firstElementChild!.setAttribute('href', resultsHref(query))
   input.removeAttribute('aria-activedescendant')
   if (result === undefined) {
     answer.hidden = true
@@ -262,8 +254,18 @@ async function openChosen(): Promise<void> {
     await update(input.value)
   } else if (list.hidden) return // dismissed with Escape
   if (shownQuery !== query || input.value.trim() !== query) return // typed on while asking
+  // Words with no suggestion chosen open the results page (every hit, counted, filtered); a name or an IRI its first answer.
+  if (active < 0 && isWords(query)) return location.assign(resultsHref(query))
   const row = rows[active] ?? rows[0]
   if (row !== undefined) go(row)
+}
+
+function isWords(query: string): boolean {
+  return !query.includes(':') && !looksLikeIri(query)
+}
+
+function resultsHref(query: string): string {
+  return withSet(`/search?q=${encodeURIComponent(query)}`)
 }
 
 /** Marks option `index` active (`-1` or past the end: back to the text box). */

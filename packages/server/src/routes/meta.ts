@@ -2,6 +2,7 @@
 
 import type Router from '@koa/router'
 import { OPENAPI_DOCUMENT } from '../openapi.js'
+import { withTags } from '../openapi-paths.js'
 import { booleanParam } from '../query-params.js'
 import { sendJson, servedIndex } from '../respond.js'
 
@@ -13,7 +14,7 @@ export function addMetaRoutes(router: Router): void {
     const { index } = servedIndex(ctx)
     sendJson(ctx, 200, { status: 'ok', prefixes: index.size.prefixes, terms: index.size.terms, data: index.provenance })
   })
-  const openapi = JSON.stringify(OPENAPI_DOCUMENT)
+  const openapi = JSON.stringify(withTags(OPENAPI_DOCUMENT))
   router.get('/api/v1/openapi.json', (ctx) => {
     ctx.type = 'application/json; charset=utf-8'
     ctx.body = openapi

@@ -1,0 +1,98 @@
+// OpenAPI paths kept apart from openapi.ts (the search results route, the resolver URL), and the groups (tags)
+// Swagger UI shows the operations in.
+
+const hit = {
+  type: 'object',
+  required: ['kind', 'prefixed', 'iri', 'label', 'definition', 'deprecated', 'vocabulary'],
+  properties: {
+    kind: { enum: ['prefix', 'class', 'property', 'individual'] },
+    prefixed: { type: ['string', 'null'], description: 'foaf:Person, or foaf: for a prefix' },
+    iri: { type: 'string' },
+    label: { type: ['string', 'null'] },
+    definition: { type: ['string', 'null'], description: 'the first sentence of its definition, on one line' },
+    deprecated: { type: 'boolean' },
+    vocabulary: { type: ['string', 'null'], description: 'the prefix of its vocabulary' },
+  },
+}
+
+const param = (name: string, schema: object, description: string) => ({ name, in: 'query', schema, description })
+
+/** `GET /api/v1/search/results`. */
+export const SEARCH_RESULTS_PATH = {
+  get: {
+    summary: 'The search results page: every hit of a query (prefixes, then terms), counted, filtered and paged, with one-line definitions',
+    parameters: [
+      param('q', { type: 'string', maxLength: 4096 }, 'words, a prefix or part of an IRI; empty gives no hits'),
+      param('vocabulary', { type: 'string' }, 'only hits of this prefix'),
+      param('kind', { enum: ['prefix', 'class', 'property', 'individual'] }, 'only hits of this kind'),
+      param('deprecated', { enum: ['include', 'exclude', 'only'], default: 'include' }, 'deprecated terms kept, left out, or alone'),
+      param('offset', { type: 'integer', minimum: 0, default: 0 }, 'hits to skip'),
+      param('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }, 'hits to give'),
+      { name: 'set', in: 'query', schema: { type: 'string' }, description: 'answer from this project prefix set' },
+    ],
+    responses: {
+      200: {
+        description: 'one page of hits; total counts them all after the filters (at most 1000: truncated says when there were more), facets before',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['q', 'total', 'truncated', 'offset', 'limit', 'hits', 'facets'],
+              properties: {
+                q: { type: 'string' },
+                total: { type: 'integer' },
+                truncated: { type: 'boolean' },
+                offset: { type: 'integer' },
+                limit: { type: 'integer' },
+                hits: { type: 'array', items: hit },
+                facets: { type: 'object' },
+              },
+            },
+          },
+        },
+      },
+      400: { description: 'q is missing, or a parameter is not one of its values' },
+    },
+  },
+}
+
+/** `GET /{name}`: the resolver URL. */
+export const RESOLVER_PATH = {
+  get: {
+    summary: 'Resolver URL: redirects prefix:local to its IRI; for a suspect prefix, names its grade and the IRI instead (a page for browsers)',
+    parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'a prefixed name, e.g. foaf:Person' }],
+    responses: {
+      200: {
+        description: 'the prefix is graded suspect: no redirect (text/html, the suspect page, for a client that prefers HTML)',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Suspect' } } },
+      },
+      302: { description: 'Location is the expanded IRI' },
+      404: { description: 'cannot be expanded', content: { 'application/json': { schema: { $ref: '#/components/schemas/NotFound' } } } },
+    },
+  },
+}
+
+/** Swagger UI's groups, in the order it shows them, each with the paths it holds (the first match wins). */
+const GROUPS: ReadonlyArray<readonly [name: string, description: string, test: (path: string) => boolean]> = [
+  ['names', 'Expand, shrink and the candidates for an IRI', (p) => /^\/api\/v1\/(expand|shrink|candidates)/.test(p)],
+  ['completion and search', 'Completion as you type, search and the results page', (p) => /^\/api\/v1\/(autocomplete|suggest|search)/.test(p)],
+  [
+    'vocabularies and terms',
+    'The prefix table, one vocabulary, the home page lists, what a term means',
+    (p) => /^\/api\/v1\/(prefixes|vocabularies|term)/.test(p),
+  ],
+  ['project prefix sets', "A team's own prefixes", (p) => p.startsWith('/api/v1/sets')],
+  ['prefix.cc', "prefix.cc's read API", (p) => p.startsWith('/popular/') || p === '/reverse' || p.startsWith('/{prefixes}')],
+  ['LOV', 'LOV API v2, as YASGUI asks it', (p) => p.startsWith('/dataset/lov/')],
+  ['resolver', 'The resolver URL, health and this document', () => true],
+]
+
+/** The document with every operation in a group (`tags`), so that Swagger UI does not put them all under "default". */
+export function withTags<T extends { readonly paths: Readonly<Record<string, Readonly<Record<string, object>>>> }>(document: T): T & { tags: object[] } {
+  const paths: Record<string, Record<string, object>> = {}
+  for (const [path, item] of Object.entries(document.paths)) {
+    const group = GROUPS.find(([, , test]) => test(path))![0]
+    paths[path] = Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, { tags: [group], ...operation }]))
+  }
+  return { ...document, tags: GROUPS.map(([name, description]) => ({ name, description })), paths }
+}
