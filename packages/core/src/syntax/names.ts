@@ -2,7 +2,7 @@
 // diagnostics, hovers, links and renames work on.
 
 import { localNameEnd } from '../names/pn-local.js'
-import { BASE, CHARS, directiveAt, isDirective, type Token } from './tokens.js'
+import { BASE_U, CHARS_U, directiveAt, isDirective, type Token } from './tokens.js'
 
 /** A prefixed name written in a document: `foaf:Person` at `start`, its colon at `start + prefix.length`. */
 export interface NameUse {
@@ -14,7 +14,7 @@ export interface NameUse {
 }
 
 /** PNAME_NS of Turtle and SPARQL: an optional prefix and its colon; the local name after it is read by {@link localNameEnd}. */
-const NAME_NS = new RegExp(`(?:[${BASE}](?:[${CHARS}.]*[${CHARS}])?)?:`, 'uy')
+const NAME_NS = new RegExp(`(?:[${BASE_U}](?:[${CHARS_U}.]*[${CHARS_U}])?)?:`, 'uy')
 /** Where a name may start inside a term token: its start, or after a SPARQL path or function operator. */
 const NAME_STARTS_AFTER = /[/|^!*+?=(<>&]/u
 

@@ -1,7 +1,7 @@
 // Where the cursor stands in a Turtle, TriG or SPARQL statement (subject, predicate, object, the class after
 // `a`), and the prefixed name being typed there: what the editor asks the resolver for.
 
-import { BASE, CHARS, DIRECTIVES, directiveAt, tokens, type Language, type Token } from './tokens.js'
+import { BASE_U, CHARS_U, DIRECTIVES, directiveAt, tokens, type Language, type Token } from './tokens.js'
 
 /** Where a term goes: subject, predicate, object, `class` (the object of `a`), or not known. */
 export type Position = 'subject' | 'predicate' | 'object' | 'class' | 'unknown'
@@ -17,7 +17,7 @@ export interface PartialName {
 }
 
 /** A whole token that is a prefix, or a prefix, a colon and the start of a local name (escapes and %xx included). */
-const PARTIAL_NAME = new RegExp(`^(?:[${BASE}][${CHARS}.]*)?(?::(?:[${CHARS}.:%]|\\\\.)*)?$`, 'u')
+const PARTIAL_NAME = new RegExp(`^(?:[${BASE_U}][${CHARS_U}.]*)?(?::(?:[${CHARS_U}.:%]|\\\\.)*)?$`, 'u')
 
 /** The prefixed name being typed at the end of `before`, if the cursor is in one (not in a string, IRI, comment or variable). */
 export function partialNameAt(before: string): PartialName | undefined {

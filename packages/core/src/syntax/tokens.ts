@@ -6,10 +6,16 @@ import { localNameEnd } from '../names/pn-local.js'
 
 export type Language = 'turtle' | 'trig' | 'sparql'
 
-// PN_CHARS_BASE and friends of the Turtle grammar, as regex classes.
+// PN_CHARS_BASE and friends of the Turtle grammar (productions 163–166), as regex classes. BASE and CHARS are
+// the Basic Multilingual Plane only, for regexes without the `u` flag (where an astral character is two
+// surrogates: tokens.ts takes those apart); BASE_U and CHARS_U, for regexes with it, add U+10000–U+EFFFF.
+// test/core/syntax/tokens.test.ts holds BASE_U equal to names/pn-local.ts's isPnCharsBase, code point by code point.
 export const BASE =
   'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD'
-export const CHARS = `${BASE}_\\-0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`
+const PN_CHARS_REST = '_\\-0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040'
+export const CHARS = BASE + PN_CHARS_REST
+export const BASE_U = BASE + '\\u{10000}-\\u{EFFFF}'
+export const CHARS_U = BASE_U + PN_CHARS_REST
 
 /**
  * A token with its offsets. `literal`, `iri` and `comment` tokens may be unfinished at the end of
