@@ -46,6 +46,10 @@ Commands:
       --no-strict-names      prefixed names by Turtle's whole grammar, also those rdflib refuses (a final '\.')
       --resolve-iris         resolve relative IRIs (against @base, else the file's URL) instead of keeping them
   info                       print what the index holds
+  index DATA... --out FILE   read RDF files (folders: their .ttl .trig .nt .nq files, also .gz) into a usage
+                             file of the terms they define and how they use terms (prefixd-usage/1), for
+                             serve --usage and the library's Usage.fromJSON; the file is written whole or not
+      --format F             syntax of files whose name does not say: turtle, trig, n-triples or n-quads
 ${SERVE_USAGE}  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
       --stdio                talk over stdin and stdout (the default)
       --node-ipc             talk over Node's IPC channel
@@ -93,6 +97,7 @@ const OPTIONS = {
   expand: { type: 'boolean' },
   limit: { type: 'string' },
   format: { type: 'string' },
+  out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...SERVE_OPTIONS,
   site: { type: 'string' },
@@ -136,6 +141,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === undefined) throw new UsageError(`no command given\n\n${USAGE}`)
   // Own properties only: `prefixd constructor` must not run Object.prototype.constructor.
   const runCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
+  if (command === 'index') {
+    const { runIndex } = await import('./index-command.js')
+    io.stdout.write(
+      await runIndex(args, { ...(values.out !== undefined && { out: values.out }), ...(values.format !== undefined && { format: values.format }) }, io.stderr),
+    )
+    return EXIT_FOUND
+  }
   if (runCommand === undefined && command !== 'serve' && command !== 'lsp') throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
 
   const sources: IndexSources = {
