@@ -429,3 +429,12 @@ describe('positionAt in TriG', () => {
     assert.equal(positionAt('ex:a rdf:type ', 'turtle'), 'class')
   })
 })
+
+describe('tokens', () => {
+  it('ends a datatype name before the `.` that ends its statement, and keeps the dots inside it', () => {
+    const texts = (text: string) => [...tokens(text)].map((t) => t.text)
+    assert.deepEqual(texts('ex:a ex:p "x"^^rdf:HTML.\nex:b'), ['ex:a', 'ex:p', '"x"^^rdf:HTML', '.', 'ex:b'])
+    assert.deepEqual(texts('"x"^^ex:a.b .'), ['"x"^^ex:a.b', '.'])
+    assert.deepEqual(texts('"x"^^<http://a/b.c>.'), ['"x"^^<http://a/b.c>', '.'])
+  })
+})

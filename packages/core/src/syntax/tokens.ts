@@ -62,8 +62,11 @@ function isSpace(c: number): boolean {
   return c < 128 ? (CLASSES[c]! & SPACE) !== 0 : UNICODE_SPACE.test(String.fromCharCode(c))
 }
 
-/** A language tag or a datatype after a closed literal: they belong to it. */
-const LITERAL_SUFFIX = /@[A-Za-z0-9-]*|\^\^(?:<[^>\s]*>?|[^\s;,()[\]{}]*)/uy
+/**
+ * A language tag or a datatype after a closed literal: they belong to it. A prefixed datatype's dots stay in it
+ * only when more of the name follows (`"x"^^rdf:HTML.` ends a statement after `rdf:HTML`, as a name's would).
+ */
+const LITERAL_SUFFIX = /@[A-Za-z0-9-]*|\^\^(?:<[^>\s]*>?|[^\s;,()[\]{}.]*(?:\.+[^\s;,()[\]{}.]+)*)/uy
 
 /**
  * Tokens of `text` in order, from offset `from` (which must not be inside a token: a token start or
