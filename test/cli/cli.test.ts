@@ -81,6 +81,27 @@ describe('prefixd', function () {
       assert.equal(run.code, 1)
     })
 
+    it('warns on stderr, once per prefix, for a name through a prefix that is not offered or is retired; exit code unchanged; --quiet silences', async () => {
+      const run = await prefixdBinary(['expand', 'foaa:x', 'foaa:y', 'shema:Person', 'v:Person', 'foaf:Person'])
+      assert.equal(run.code, 0)
+      assert.equal(
+        run.stdout,
+        `https://kibanshoe.com/x\nhttps://kibanshoe.com/y\nhttp://schema.org/Person\nhttp://rdf.data-vocabulary.org/#Person\n${FOAF}Person\n`,
+      )
+      assert.deepEqual(run.stderr.trimEnd().split('\n'), [
+        'prefixd: warning: foaa: is suspect: its namespace <https://kibanshoe.com/> is on a site that serves no vocabulary (a shop, search engine, file sharing or spam site)',
+        'prefixd: warning: shema: is a typo alias of schema: (same namespace); write schema: instead',
+        'prefixd: warning: v: is a retired vocabulary (<http://rdf.data-vocabulary.org/#>); its successor is schema:',
+      ])
+      const quiet = await prefixdBinary(['expand', '--quiet', 'foaa:x'])
+      assert.deepEqual([quiet.code, quiet.stdout, quiet.stderr], [0, 'https://kibanshoe.com/x\n', ''])
+      const filter = await prefixd(['expand'], 'card:a\ncard:b\n')
+      assert.deepEqual(
+        [filter.code, filter.stderr],
+        [0, 'prefixd: warning: card: is suspect: its namespace <http://www.ashutosh.com/test/> is a personal test or demo page\n'],
+      )
+    })
+
     it('takes names literally with --curie', async () => {
       const run = await prefixd(['expand', ...small, '--curie', 'w:a/b'])
       assert.equal(run.stdout, `${W}a/b\n`)

@@ -131,7 +131,14 @@ describe('createApp', () => {
       const fo = (await getJson('/api/v1/autocomplete?q=fo&limit=50')).body as string[]
       assert.ok(fo.includes('foaf:') && !fo.includes('foaa:') && !fo.includes('foaffff:'))
       assert.deepEqual((await getJson('/api/v1/autocomplete?q=shema')).body, ['schema:'])
-      assert.deepEqual((await getJson('/api/v1/expand?q=shema:Person')).body, { success: true, value: 'http://schema.org/Person', usually: 'schema' })
+      assert.deepEqual((await getJson('/api/v1/expand?q=shema:Person')).body, {
+        success: true,
+        value: 'http://schema.org/Person',
+        quality: 'suspect',
+        reason: 'typo-alias',
+        usually: 'schema',
+        warning: 'shema: is a typo alias of schema: (same namespace); write schema: instead',
+      })
       assert.deepEqual((await getJson('/api/v1/expand?q=schema:Person')).body, { success: true, value: 'http://schema.org/Person' })
       assert.deepEqual((await getJson(`/api/v1/shrink?q=${encodeURIComponent('http://example.com/unknown/thing')}`)).body, { success: false })
     })

@@ -185,6 +185,18 @@ describe('web pages in Chromium', function () {
       await box.fill('shema:Person')
       await page.locator('#answer .usually').getByText('shema: is a typo alias; usually').waitFor()
       assert.equal(await page.locator('#answer .usually a').getAttribute('href'), '/prefix/schema')
+      // A name through a junk prefix: a visible warning on a marked card, and Copy says it copies anyway.
+      await box.fill('foaa:x')
+      const warning = page.locator('#answer .warning')
+      await warning.getByText('foaa: is suspect: its namespace <https://kibanshoe.com/> is on a site that serves no vocabulary').waitFor()
+      assert.equal(await page.locator('#answer').getAttribute('class'), 'answer warned')
+      assert.ok(await warning.isVisible())
+      assert.equal(await page.locator('#answer button').innerText(), 'Copy anyway')
+      assert.equal(await page.locator('#answer .unknown-term').count(), 0)
+      // A retired vocabulary's name links its successor.
+      await box.fill('v:Person')
+      await page.locator('#answer .warning').getByText('v: is a retired vocabulary').waitFor()
+      assert.equal(await page.locator('#answer .warning a').getAttribute('href'), '/prefix/schema')
       // Words that match nothing and mean nothing still say so.
       await box.fill('zzqqxx')
       await page.getByRole('status').getByText('Nothing found for “zzqqxx”.').waitFor()
@@ -397,6 +409,22 @@ describe('web pages in Chromium', function () {
       await usually.waitFor()
       assert.match(await usually.innerText(), /typo alias: usually schema:/)
       assert.equal(await usually.getByRole('link').getAttribute('href'), '/prefix/schema')
+      // It links to schema: instead of listing schema.org's terms under shema:.
+      const note = page.locator('.typo-note')
+      assert.match(await note.innerText(), /^shema: is a typo alias of schema: — see its [\d,]+ terms there\.$/)
+      assert.equal(await note.getByRole('link').getAttribute('href'), '/prefix/schema')
+      assert.equal(await page.locator('.terms, .declarations').count(), 0)
+      // schema:'s page lists its synonyms apart from its typo aliases.
+      await page.goto(`${server.url}/prefix/schema`)
+      const typos = await page.locator('.typo-aliases').innerText()
+      const synonyms = await page.locator('.synonyms').innerText()
+      assert.match(typos, /\bshema:/)
+      assert.doesNotMatch(synonyms, /\bshema:/)
+      // A retired vocabulary names its successor.
+      await page.goto(`${server.url}/prefix/v`)
+      const retired = page.locator('.retired')
+      await retired.waitFor()
+      assert.equal(await retired.getByRole('link').getAttribute('href'), '/prefix/schema')
     })
 
     it('answers a browser with a 404 page for an unknown path and an unknown prefix:local', async () => {

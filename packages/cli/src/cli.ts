@@ -5,6 +5,7 @@ import {
   formatPrefixes,
   PREFIX_TABLE_FORMATS,
   PrefixError,
+  prefixWarning,
   type DataProvenance,
   type DefaultData,
   type PrefixIndex,
@@ -22,7 +23,10 @@ import { UsageError } from './usage-error.js'
 export const USAGE = `Usage: prefixd <command> [options]
 
 Commands:
-  expand [NAME...]           prefixed name -> IRI (reads one name per line from stdin without NAME)
+  expand [NAME...]           prefixed name -> IRI (reads one name per line from stdin without NAME); a name
+                             through a prefix that is not offered (suspect, long-tail) or retired expands too,
+                             with a warning on stderr, once per prefix (exit status unchanged)
+      --quiet                no such warnings
   shrink [IRI...]            IRI -> prefixed name that expands back to it (one IRI per line from stdin
                              without IRI)
       --standardize          write an IRI of a namespace synonym in the namespace it stands for
@@ -224,11 +228,19 @@ interface CommandContext {
 const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number> = {
   expand: (ctx) => {
     const options = ctx.values.curie ? ({ syntax: 'curie' } as const) : undefined
-    return mapItems(
-      ctx,
-      (name) => ctx.index.expand(name, options),
-      (name) => ctx.index.expandError(name, options)?.message,
-    )
+    const warned = new Set<string>()
+    const expand = (name: string) => {
+      const iri = ctx.index.expand(name, options)
+      // A name through a junk, rare or retired prefix still expands; stderr says what the prefix is, once.
+      const prefix = name.slice(0, name.indexOf(':'))
+      if (iri !== undefined && !ctx.values.quiet && !warned.has(prefix)) {
+        warned.add(prefix)
+        const warning = prefixWarning(ctx.index, prefix)
+        if (warning !== undefined) ctx.io.stderr.write(`prefixd: warning: ${warning.message}\n`)
+      }
+      return iri
+    }
+    return mapItems(ctx, expand, (name) => ctx.index.expandError(name, options)?.message)
   },
   shrink: (ctx) => {
     const { index, io } = ctx

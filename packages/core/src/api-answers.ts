@@ -57,11 +57,17 @@ export interface ApiVocabulary {
   /** The prefix shrink writes for the namespace (the prefix itself when preferred). */
   readonly preferredPrefix: string
   readonly prefixSynonyms: readonly string[]
+  /** Those of `prefixSynonyms` that are typo aliases (`shema` among schema's). */
+  readonly typoAliases: readonly string[]
   readonly curated: boolean
   readonly popularity: number | null
   readonly quality: PrefixQuality | null
   /** For a typo alias: the prefix usually written for the namespace. */
   readonly usually: string | null
+  /** The grading rule that decided, if one beyond popularity did (data/README.md). */
+  readonly reason: GradeReason | null
+  /** For a retired vocabulary: its successor's prefix. */
+  readonly successor: string | null
   /** Whether the lists were cut (at 5,000 terms). */
   readonly truncated: boolean
   readonly classes: readonly ApiTermEntry[]
@@ -85,8 +91,15 @@ export interface ApiPrefixRow {
 export interface ApiLookup {
   readonly success: true
   readonly value: string
+  /** Expand, through a prefix completion does not offer or a retired one: its grade and the rule (`foaa:x` → suspect, no-vocabulary-host). */
+  readonly quality?: PrefixQuality
+  readonly reason?: GradeReason
   /** Expand, for a prefix that is a typo alias: the prefix usually written (`shema:` → `schema`). */
   readonly usually?: string
+  /** Expand, for a retired vocabulary's prefix: its successor's (`v:` → `schema`). */
+  readonly successor?: string
+  /** Expand: what the grade means, in one sentence (core's `prefixWarning`). */
+  readonly warning?: string
   /** Shrink with `standardize=true`: the IRI the name stands for, when it is not the one asked about. */
   readonly standardized?: string
 }

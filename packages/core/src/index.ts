@@ -9,6 +9,8 @@ export type { LoadProblem, NamespaceOf, PrefixEntry, PrefixQuality, PrefixRecord
 export { candidates } from './curation/candidates.js'
 export type { Candidate } from './curation/candidates.js'
 export { searchNamespaces } from './curation/namespace-search.js'
+export { prefixWarning } from './curation/prefix-warning.js'
+export type { PrefixWarning } from './curation/prefix-warning.js'
 export type { NamespaceMatch } from './curation/namespace-search.js'
 export type { TermKind } from './terms/term-record.js'
 export { fromCompact, fromRecords, PrefixIndexBuilder } from './prefix-index/builder.js'

@@ -109,6 +109,10 @@ interface Answer {
   readonly verb: string
   /** For a name whose prefix is a typo alias: the prefix usually written. */
   readonly usually?: string
+  /** For a name through a prefix that is not offered, or is retired: what the resolver says of it. */
+  readonly warning?: string
+  /** For a retired vocabulary's prefix: its successor's. */
+  readonly successor?: string
 }
 
 async function lookUp(query: string, signal: AbortSignal): Promise<Answer | undefined> {
@@ -121,7 +125,15 @@ async function lookUp(query: string, signal: AbortSignal): Promise<Answer | unde
   if (colon <= 0 || colon === query.length - 1) return undefined
   const { status: code, body } = await apiGet<ApiLookup>('expand', { q: query }, signal)
   if (code !== 200) return undefined
-  return { from: query, to: body.value, verb: 'expands to', ...(body.usually !== undefined && { usually: body.usually }) }
+  const { usually, warning, successor } = body
+  return {
+    from: query,
+    to: body.value,
+    verb: 'expands to',
+    ...(usually !== undefined && { usually }),
+    ...(warning !== undefined && { warning }),
+    ...(successor !== undefined && { successor }),
+  }
 }
 
 function fromSuggestion(s: Suggestion): Row {
@@ -180,8 +192,9 @@ function show(found: Row[], query: string, result: Answer | undefined): void {
   answer.hidden = false
   // A prefixed name expands whatever its local part; say when no vocabulary has that term (`foaf:Pe`).
   const known = result.verb !== 'expands to' || found.some((row) => row.name === result.from || row.iri === result.to)
-  const copy = copyButton('Copy', `Copy ${result.to}`, () => result.to, status)
-  if (!known && result.usually === undefined) {
+  // Through a junk, rare or retired prefix: the card says so, and Copy says it copies anyway.
+  const copy = copyButton(result.warning === undefined ? 'Copy' : 'Copy anyway', `Copy ${result.to}`, () => result.to, status)
+  if (!known && result.warning === undefined) {
     // Usually a name being typed: kept to one line and a note, so that on a phone the suggestions
     // under it stay above the keyboard (the card was 170 px tall at 375 px wide).
     answer.className = 'answer unfinished'
@@ -192,15 +205,26 @@ function show(found: Row[], query: string, result: Answer | undefined): void {
     )
     return
   }
-  answer.className = 'answer'
+  answer.className = result.warning === undefined ? 'answer' : 'answer warned'
   const parts: Node[] = [h('p', {}, h('code', {}, result.from), ` ${result.verb} `, h('code', { class: 'result' }, result.to), ' ')]
+  if (result.warning !== undefined && result.usually === undefined) {
+    const successor = result.successor
+    parts.push(
+      h(
+        'p',
+        { class: 'warning', role: 'note' },
+        `⚠ ${result.warning}`,
+        ...(successor === undefined ? [] : [' (', h('a', { href: vocabularyHref(successor) }, h('code', {}, `${successor}:`)), ')']),
+      ),
+    )
+  }
   if (result.usually !== undefined) {
     const prefix = result.from.slice(0, result.from.indexOf(':'))
     parts.push(
       h(
         'p',
-        { class: 'usually' },
-        `${prefix}: is a typo alias; usually `,
+        { class: 'usually warning', role: 'note' },
+        `⚠ ${prefix}: is a typo alias; usually `,
         h('a', { href: vocabularyHref(result.usually) }, h('code', {}, `${result.usually}:`)),
         '.',
       ),

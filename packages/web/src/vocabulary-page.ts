@@ -79,7 +79,17 @@ function render(vocabulary: Vocabulary): void {
   const count = vocabulary.classes.length + vocabulary.properties.length + vocabulary.others.length
   document.title = `${vocabulary.prefix}: ${vocabulary.title ?? ''} — prefixd`
   const heading = h('h1', { id: 'title' }, h('code', {}, `${vocabulary.prefix}:`), vocabulary.title ? ` ${vocabulary.title}` : '')
-  container.replaceChildren(heading, factList(vocabulary, count), declarationList(vocabulary), ...termSections(vocabulary, count))
+  // A typo alias's page says what it is a slip of and links there, instead of listing the same terms again.
+  if (vocabulary.usually !== null) {
+    const note = h(
+      'p',
+      { class: 'typo-note warning', role: 'note' },
+      `${vocabulary.prefix}: is a typo alias of `,
+      h('a', { href: vocabularyHref(vocabulary.usually) }, h('code', {}, `${vocabulary.usually}:`)),
+      count === 0 ? '.' : ` — see its ${count.toLocaleString('en')} terms there.`,
+    )
+    container.replaceChildren(heading, note, factList(vocabulary, count))
+  } else container.replaceChildren(heading, factList(vocabulary, count), declarationList(vocabulary), ...termSections(vocabulary, count))
   status.textContent = ''
 }
 
@@ -107,14 +117,21 @@ function factList(vocabulary: Vocabulary, count: number): HTMLElement {
     ...fact('Publisher', vocabulary.publisher, true),
     ...fact('Version', [vocabulary.version, vocabulary.modified].filter(Boolean).join(', ') || null),
     ...fact('Licence', vocabulary.license, true),
-    ...(vocabulary.prefixSynonyms === undefined || vocabulary.prefixSynonyms.length === 0
+    ...prefixLinks(
+      'Also written',
+      'synonyms',
+      (vocabulary.prefixSynonyms ?? []).filter((p) => !(vocabulary.typoAliases ?? []).includes(p)),
+    ),
+    ...prefixLinks('Typo aliases', 'typo-aliases', vocabulary.typoAliases ?? []),
+    ...(vocabulary.successor === null || vocabulary.successor === undefined
       ? []
       : [
-          h('dt', {}, 'Also written'),
+          h('dt', {}, 'Retired'),
           h(
             'dd',
-            { class: 'synonyms' },
-            ...vocabulary.prefixSynonyms.flatMap((p, i) => [i === 0 ? '' : ' ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))]),
+            { class: 'retired warning' },
+            'withdrawn by its publisher; its successor is ',
+            h('a', { href: vocabularyHref(vocabulary.successor) }, h('code', {}, `${vocabulary.successor}:`)),
           ),
         ]),
     ...(vocabulary.usually === null
@@ -129,6 +146,13 @@ function factList(vocabulary: Vocabulary, count: number): HTMLElement {
           ),
         ]),
   )
+}
+
+/** A fact listing prefixes as links to their pages; nothing when there are none. */
+function prefixLinks(name: string, className: string, prefixes: readonly string[]): HTMLElement[] {
+  if (prefixes.length === 0) return []
+  const links = prefixes.flatMap((p, i) => [i === 0 ? '' : ' ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))])
+  return [h('dt', {}, name), h('dd', { class: className }, ...links)]
 }
 
 /** The vocabulary's declaration in each syntax, with a copy button each. */

@@ -75,6 +75,33 @@ describe('prefix grades over HTTP', () => {
     assert.deepEqual(await typo.json(), { success: true, value: 'http://schema.org/Person', quality: 'suspect', reason: 'typo-alias', usually: 'schema' })
   })
 
+  it('says on /api/v1/expand what a name through a prefix that is not offered, or is retired, goes through', async () => {
+    const expand = async (name: string) => (await get(`/api/v1/expand?q=${encodeURIComponent(name)}`)).json()
+    assert.deepEqual(await expand('foaa:x'), {
+      success: true,
+      value: 'https://kibanshoe.com/x',
+      quality: 'suspect',
+      reason: 'no-vocabulary-host',
+      warning:
+        'foaa: is suspect: its namespace <https://kibanshoe.com/> is on a site that serves no vocabulary (a shop, search engine, file sharing or spam site)',
+    })
+    assert.deepEqual(await expand('v:Person'), {
+      success: true,
+      value: 'http://rdf.data-vocabulary.org/#Person',
+      quality: 'curated',
+      reason: 'retired',
+      successor: 'schema',
+      warning: 'v: is a retired vocabulary (<http://rdf.data-vocabulary.org/#>); its successor is schema:',
+    })
+    const card = (await expand('card:x')) as { reason: string; warning: string }
+    assert.deepEqual(
+      [card.reason, card.warning],
+      ['test-page', 'card: is suspect: its namespace <http://www.ashutosh.com/test/> is a personal test or demo page'],
+    )
+    assert.match(((await expand('geovocab:x')) as { warning: string }).warning, /^geovocab: is long-tail: rarely used/)
+    assert.deepEqual(await expand('foaf:Person'), { success: true, value: 'http://xmlns.com/foaf/0.1/Person' })
+  })
+
   it('answers a browser with the suspect page, and still redirects trusted and long-tail prefixes', async () => {
     const page = await get('/foaa:x', { headers: { Accept: 'text/html' } })
     assert.equal(page.status, 200)

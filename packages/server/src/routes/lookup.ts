@@ -3,7 +3,7 @@
 import { bodyParser } from '@koa/bodyparser'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import type { ApiLookup, NameSyntax, PrefixIndex } from '@prefixd/core'
+import { prefixWarning, type ApiLookup, type NameSyntax, type PrefixIndex } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { booleanParam, choiceParam, MAX_PARAMETER_LENGTH, requiredQuery } from '../query-params.js'
 import { respond, sendJson, servedIndex } from '../respond.js'
@@ -48,10 +48,15 @@ export function addLookupRoutes(router: Router): void {
         (index) => {
           const value = lookup(index, q, syntax, standardize)
           if (value === undefined) return [404, NOT_FOUND]
-          // A typo alias still expands, but the answer names the prefix usually written (shema: → schema:).
-          const usually = name === 'expand' ? usualPrefix(index, q) : undefined
+          // A name through a prefix completion does not offer still expands, but the answer says what the prefix is
+          // (foaa:x → suspect, no-vocabulary-host; shema: → usually schema; v: → retired, successor schema).
           const changed = standardized(index, q, standardize)
-          const answer: ApiLookup = { success: true, value, ...(usually !== undefined && { usually }), ...(changed !== undefined && { standardized: changed }) }
+          const answer: ApiLookup = {
+            success: true,
+            value,
+            ...(name === 'expand' && gradeOf(index, q)),
+            ...(changed !== undefined && { standardized: changed }),
+          }
           return [200, answer]
         },
         true,
@@ -82,10 +87,13 @@ export function addLookupRoutes(router: Router): void {
   }
 }
 
-/** For a prefixed name whose prefix is a typo alias, the prefix usually written instead. */
-export function usualPrefix(index: PrefixIndex, name: string): string | undefined {
+/** For a prefixed name whose prefix is not offered or is retired: its grade, the rule, the usual form or successor, and the warning. */
+function gradeOf(index: PrefixIndex, name: string): Omit<ApiLookup, 'success' | 'value'> | undefined {
   const colon = name.indexOf(':')
-  return colon < 0 ? undefined : index.vocabulary(name.slice(0, colon))?.usually
+  const warning = colon < 0 ? undefined : prefixWarning(index, name.slice(0, colon))
+  if (warning === undefined) return undefined
+  const { prefix: _prefix, message, ...grade } = warning
+  return { ...grade, warning: message }
 }
 
 /** The request body as an array of strings, or a 400 that says what is wrong with it. */
