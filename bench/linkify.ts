@@ -6,7 +6,9 @@ import { RE2JS } from 're2js'
 import { RE2 } from 're2-wasm'
 import { PrefixIndex } from '@prefixd/core'
 // The compiled package, as the service runs it (npm run bench:linkify builds it first).
-import { linkifierLinker, prefixLinker, renderMessage } from '@prefixd/chat'
+import { linkifierLinker } from '../packages/chat/src/linkify/linkify.js'
+import { prefixLinker } from '../packages/chat/src/prefix-glue/prefix-linker.js'
+import { renderMessage } from '../packages/chat/src/render/render.js'
 
 const RESULTS = new URL('results/linkify.md', import.meta.url)
 const LINKIFIERS = 100
