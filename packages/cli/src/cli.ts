@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs'
 import { filterLines } from './line-filter.js'
 import type { WorkspaceSettings } from '@prefixd/lsp'
 import { parseWhole } from './flag-values.js'
-import { loadIndex, readDefaultData, type IndexSources } from './load-index.js'
+import { loadIndex, readDefaultAlone, type IndexSources } from './load-index.js'
 import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 import { runServe, SERVE_OPTIONS, SERVE_USAGE } from './serve-command.js'
 import { UsageError } from './usage-error.js'
@@ -180,7 +180,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return index
     }
     // The default data alone: the server makes the index from it, after answering a first completion early.
-    return runLsp(args, values, io, () => readDefaultData(sources) ?? load(), reload)
+    return runLsp(args, values, io, () => readDefaultAlone(sources) ?? load(), reload)
   }
   if (runCommand === undefined) {
     await runServe(args, values, io, load)

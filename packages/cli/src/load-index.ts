@@ -36,7 +36,7 @@ function defaultsAlone(sources: IndexSources): boolean {
 }
 
 /** The default data read, to make the index from (`readDefault`), when `sources` are that data alone. */
-export function readDefaultData(sources: IndexSources): Promise<DefaultData> | undefined {
+export function readDefaultAlone(sources: IndexSources): Promise<DefaultData> | undefined {
   return defaultsAlone(sources) ? readDefault({ tier: sources.tier ?? 'full', wholeTable: sources.wholeTable ?? false }) : undefined
 }
 

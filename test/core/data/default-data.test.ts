@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { FULL_INDEX_FILE, KNOWLEDGE_FILE, PREFIXES_INDEX_FILE } from '@prefixd/data'
-import { readTierModule } from '../../../packages/core/src/data/default-data.js'
+import { openTierModule } from '../../../packages/core/src/data/default-data.js'
 
-describe('readTierModule', () => {
+describe('openTierModule', () => {
   it('reads each shipped tier module as its UTF-8 decoding reads it', async () => {
     for (const file of [FULL_INDEX_FILE, PREFIXES_INDEX_FILE, KNOWLEDGE_FILE]) {
-      const { text } = await readTierModule(file)
+      const { text } = await openTierModule(file)
       assert.ok(text === readFileSync(file, 'utf8'), `${file.pathname}`)
     }
   })
@@ -22,7 +22,7 @@ describe('readTierModule', () => {
       const file = join(dir, 'tier.js')
       const source = `export default '{"label":"caf\u00e9 \u2014 \u{1f600}"}'\n`
       writeFileSync(file, source)
-      assert.equal((await readTierModule(pathToFileURL(file))).text, source)
+      assert.equal((await openTierModule(pathToFileURL(file))).text, source)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -1,4 +1,4 @@
-// The default data in Node.js: the tier modules of @prefixd/data, read from disk as text (not imported).
+// The default data in Node.js, opened: the tier modules of @prefixd/data read from disk as text (not imported).
 // Bundlers targeting browsers take default-data.browser.ts instead (the `browser` field of package.json).
 
 import { isAscii } from 'node:buffer'
@@ -16,12 +16,12 @@ export interface IndexData {
 
 const HINT = ' (in the repository, `npm run build:data` builds it)'
 
-export function readDefaultData(tier: 'full' | 'prefixes'): Promise<IndexData> {
-  return readTierFile(tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE)
+export function openDefaultTier(tier: 'full' | 'prefixes'): Promise<IndexData> {
+  return openTierFile(tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE)
 }
 
 /** A tier of the default data read in parts, for `readDefault`: its head parsed, its terms as they are asked for (tier-text.ts). */
-export async function readDefaultTier(tier: 'full' | 'prefixes'): Promise<{ readonly parts: TierParts; readonly source: string }> {
+export async function openDefaultTierParts(tier: 'full' | 'prefixes'): Promise<{ readonly parts: TierParts; readonly source: string }> {
   const file = tier === 'full' ? FULL_INDEX_FILE : PREFIXES_INDEX_FILE
   const source = fileURLToPath(file)
   const text = await readTierText(file, source)
@@ -42,13 +42,13 @@ export async function readDefaultTier(tier: 'full' | 'prefixes'): Promise<{ read
  * A tier of @prefixd/data. Read as text rather than imported: an imported module's data would be held by
  * the module cache for the life of the process, where the parsed tier is dropped once the index is built.
  */
-export async function readTierFile(file: URL): Promise<IndexData> {
+export async function openTierFile(file: URL): Promise<IndexData> {
   const source = fileURLToPath(file)
   return parseJson(moduleJson(await readTierText(file, source), source), source)
 }
 
 /** The text of a tier module of @prefixd/data (the knowledge tier reads its entries from it lazily). */
-export async function readTierModule(file: URL): Promise<{ readonly text: string; readonly source: string }> {
+export async function openTierModule(file: URL): Promise<{ readonly text: string; readonly source: string }> {
   const source = fileURLToPath(file)
   return { text: await readTierText(file, source), source }
 }
@@ -78,12 +78,12 @@ function moduleJson(text: string, source: string): string {
 }
 
 /** A file's text (the knowledge tier reads its entries lazily); a file that cannot be read is INVALID_SOURCE. */
-export async function readFileText(file: string | URL, hint = ''): Promise<{ readonly text: string; readonly source: string }> {
+export async function openFileText(file: string | URL, hint = ''): Promise<{ readonly text: string; readonly source: string }> {
   const source = file instanceof URL && file.protocol === 'file:' ? fileURLToPath(file) : String(file)
   return { text: await readText(file, source, hint), source }
 }
 
-export async function readIndexFile(file: string | URL, hint = ''): Promise<IndexData> {
+export async function openIndexFile(file: string | URL, hint = ''): Promise<IndexData> {
   const source = file instanceof URL && file.protocol === 'file:' ? fileURLToPath(file) : String(file)
   return parseJson(await readText(file, source, hint), source)
 }

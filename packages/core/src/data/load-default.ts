@@ -1,10 +1,10 @@
-// PrefixIndex.loadDefault and PrefixIndexBuilder.loadDefault: the default data, or an index file, into a draft.
+// Load (one index now): PrefixIndex.loadDefault and PrefixIndexBuilder.loadDefault — the default data, or an index file, into a draft.
 
 import { IndexDraft } from '../draft/draft.js'
 import type { PrefixIndexParts } from '../model.js'
 import { addCompact } from './compact.js'
 import { partsFromCompact } from './compact-parts.js'
-import { readDefaultData, readIndexFile } from './default-data.js'
+import { openDefaultTier, openIndexFile } from './default-data.js'
 import { PrefixError } from '../errors.js'
 
 /**
@@ -23,7 +23,7 @@ export interface LoadDefaultOptions {
 /** Adds the default data (or the index `file`) to `draft`. */
 export async function loadDefaultInto<T extends IndexDraft>(draft: T, options: LoadDefaultOptions = {}): Promise<T> {
   const tier = checkTier(options.tier)
-  const { data, source } = options.file === undefined ? await readDefaultData(tier) : await readIndexFile(options.file)
+  const { data, source } = options.file === undefined ? await openDefaultTier(tier) : await openIndexFile(options.file)
   return addCompact(draft, data, source)
 }
 
@@ -35,7 +35,7 @@ export async function loadDefaultParts(options: LoadDefaultOptions & { readonly 
   const wholeTable = options.wholeTable ?? false
   if (options.file !== undefined) return (await loadDefaultInto(new IndexDraft(), options)).parts({ wholeTable })
   const tier = checkTier(options.tier)
-  const { data, source } = await readDefaultData(tier)
+  const { data, source } = await openDefaultTier(tier)
   return partsFromCompact(data, source, wholeTable)
 }
 

@@ -2,7 +2,7 @@
 // its first request from a small one). A function, not a static of PrefixIndex, so that bundles which never
 // call it (the browser's) leave it out.
 
-import { readDefaultParts } from '../data/read-default.js'
+import { readDefaultParts } from '../data/default-parts.js'
 import type { DataTier } from '../data/load-default.js'
 import { PrefixIndex } from './prefix-index.js'
 

@@ -1,8 +1,8 @@
-// readDefault's data layer: the default data read and parsed once, into the parts of several indexes.
+// readDefault's data layer (read: parsed once and kept): the default data into the parts of several indexes.
 
 import { checkCompact, type CompactIndex } from './compact.js'
 import { partsFromCompact } from './compact-parts.js'
-import { readDefaultTier } from './default-data.js'
+import { openDefaultTierParts } from './default-data.js'
 import { checkTier, type DataTier } from './load-default.js'
 import type { PrefixIndexParts } from '../model.js'
 
@@ -12,7 +12,7 @@ import type { PrefixIndexParts } from '../model.js'
  * (tier-text.ts), with the head of the tier (the table, types, rankings).
  */
 export async function readDefaultParts(options: { readonly tier?: DataTier; readonly wholeTable?: boolean } = {}): Promise<DefaultParts> {
-  const { parts: tier, source } = await readDefaultTier(checkTier(options.tier))
+  const { parts: tier, source } = await openDefaultTierParts(checkTier(options.tier))
   const head = checkCompact(tier.head, source)
   const wholeTable = options.wholeTable ?? false
   let byPrefix: Map<string, string> | undefined
