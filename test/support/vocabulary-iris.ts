@@ -15,7 +15,7 @@ const IRIREF = /<((?:[^<>"{}|^`\\\x00-\x20]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8})
 const unescape = (iri: string) => iri.replace(/\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g, (_, u, U) => String.fromCodePoint(parseInt(u ?? U, 16)))
 
 /**
- * The IRIs of each `@vocabulary/*` package that `@zazuko/vocabularies` lists (as data/build.ts resolves them),
+ * The IRIs of each `@vocabulary/*` package that `@zazuko/vocabularies` lists (as data/builder/build.ts resolves them),
  * in package order. The strings are copies, not slices of the files, so that a benchmark times shrink and not
  * a sliced string's indirection (bench/README.md).
  */

@@ -28,7 +28,7 @@ export interface TermsAt {
 }
 
 /**
- * A tier's JSON as @prefixd/data writes the full tier (data/tiers.ts): its terms last, each run of terms in one
+ * A tier's JSON as @prefixd/data writes the full tier (data/builder/tiers.ts): its terms last, each run of terms in one
  * namespace after a tab. The head is parsed at once (a third of the text); the terms when asked for, only the
  * runs that can hold a namespace's terms: the language server's first completion reads one vocabulary, and the
  * whole tier (2.2 MB) took a quarter of the CPU to its answer to parse and walk. Text without tabs (the

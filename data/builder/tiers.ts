@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { CompactIndex, DataProvenance, KnowledgeFile, VocabularyInfo } from '@prefixd/core'
-import { termRunNamespace, tierModule } from './index.js'
+import { termRunNamespace, tierModule } from '../index.js'
 
-const DIR = new URL('./', import.meta.url)
+const DIR = new URL('../', import.meta.url) // the package's folder: the tiers are written beside index.js
 
 /** Writes full.js, prefixes.js, knowledge.js and provenance.json; returns each tier's size in bytes. */
 export function writeDataPackage(full: CompactIndex, knowledge: Omit<KnowledgeFile, 'provenance'>, sources: DataProvenance['sources']): Record<string, number> {
