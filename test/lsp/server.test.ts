@@ -129,6 +129,37 @@ describe('prefixd lsp: starting and configuring', function () {
     }
   })
 
+  it("reads the project's .prefixd.json from the workspace folder: its rules, under the editor's, and its files", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'prefixd-lsp-project-'))
+    writeFileSync(join(project, 'vocab.ttl'), readFileSync(join(dir, 'vocab.ttl')))
+    writeFileSync(join(project, 'prefixes.json'), readFileSync(join(dir, 'prefixes.json')))
+    writeFileSync(
+      join(project, '.prefixd.json'),
+      JSON.stringify({
+        prefixFiles: ['prefixes.json'],
+        vocabFiles: ['vocab.ttl'],
+        rules: { 'unused-prefix': 'warning', 'undeclared-prefix': 'off', syntax: 'information' },
+      }),
+    )
+    const client = await startClient([], { settings: { rules: { 'unused-prefix': 'error' } }, rootUri: pathToFileURL(project).href })
+    try {
+      const text = '@prefix zz: <http://example.org/zz#> .\n@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n<a> a zz:Wdget ; ex:b "B" .\n<c> <d> .\n'
+      const uri = await client.open('file:///project/r.ttl', 'turtle', text)
+      const diagnostics = await client.diagnosticsWhere(uri, (list) => list.some((d) => d.code === 'unknown-term') && list.some((d) => d.code === 'syntax'))
+      assert.deepEqual(
+        diagnostics.map((d) => [d.code, d.severity]).sort(),
+        [
+          ['syntax', 3],
+          ['unknown-term', 2],
+          ['unused-prefix', 1],
+        ],
+        "zz's terms from the file's prefixFiles and vocabFiles; unused-prefix an error (the editor's rule over the file's); no undeclared-prefix",
+      )
+    } finally {
+      await client.close()
+    }
+  })
+
   it('takes settings from initializationOptions when the editor has no workspace/configuration', async () => {
     const client = await startClient([], { capabilities: {}, initializationOptions: { prefixes: { yy: 'http://example.org/yy#' } } })
     try {

@@ -3,7 +3,7 @@
 // keeps, in turns; syntax errors come from the syntax checker's thread.
 
 import type { PrefixIndex } from '@prefixd/core'
-import { DocumentChecker, inUnclosedIri, TermChecks, type Finding, type FindingData, type Severity } from '@prefixd/core/checks'
+import { DocumentChecker, inUnclosedIri, severityOf, TermChecks, type Finding, type FindingData, type Rules, type Severity } from '@prefixd/core/checks'
 import type { Diagnostic, DiagnosticSeverity as LspSeverity } from 'vscode-languageserver'
 import { DiagnosticSeverity, DiagnosticTag } from './protocol.js'
 import type { DocumentView } from './document.js'
@@ -36,6 +36,7 @@ export async function diagnose(
   stale: () => boolean = () => false,
   checks: TermChecks = new TermChecks(index),
   onUndeclared?: (undeclared: string[]) => void,
+  rules?: Rules,
 ): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
   const declared = view.declared
   if (onUndeclared !== undefined) {
@@ -46,8 +47,9 @@ export async function diagnose(
     if (!walked) return undefined
     onUndeclared([...undeclared])
   }
-  const checker = new DocumentChecker(index, view.declarations, checks, declared)
-  if (!(await visitNames(view, stale, (name, offset) => checker.name(name, offset + name.from)))) return undefined
+  const checker = new DocumentChecker(index, view.declarations, checks, declared, rules)
+  const visitIri = checker.checksIris ? (i: number) => visitIriToken(view, i, checker) : undefined
+  if (!(await visitNames(view, stale, (name, offset) => checker.name(name, offset + name.from), visitIri))) return undefined
   const diagnostics = checker.finish().map((finding) => diagnosticOf(view, finding))
   return { diagnostics, undeclared: [...checker.undeclared] }
 }
@@ -77,7 +79,12 @@ function diagnosticOf(view: DocumentView, finding: Finding): Diagnostic {
  * Calls `visit` with each prefixed name the diagnostics read (not a directive's, nor the inside of an IRI
  * being typed) and the offset of its token, in turns; false when `stale()` says the document changed meanwhile.
  */
-async function visitNames(view: DocumentView, stale: () => boolean, visit: (name: TokenName, offset: number) => void): Promise<boolean> {
+async function visitNames(
+  view: DocumentView,
+  stale: () => boolean,
+  visit: (name: TokenName, offset: number) => void,
+  visitIri?: (i: number) => void,
+): Promise<boolean> {
   const count = view.tokenCount
   let turn = performance.now()
   let traceTurn = traceNow()
@@ -94,6 +101,7 @@ async function visitNames(view: DocumentView, stale: () => boolean, visit: (name
       continue
     }
     const kind = view.kindOf(i)
+    if (kind === 'iri' && visitIri !== undefined) visitIri(i)
     if (kind !== 'term' && kind !== 'literal') continue
     // Tokens are made only for a term right after punctuation: the `<` of an IRI being typed.
     if (kind === 'term' && i > 0 && view.kindOf(i - 1) === 'punct' && view.endOf(i - 1) === view.startOf(i)) {
@@ -105,11 +113,19 @@ async function visitNames(view: DocumentView, stale: () => boolean, visit: (name
   return true
 }
 
-/** A syntax error as a diagnostic. */
-export function syntaxDiagnostic(problem: SyntaxProblem): Diagnostic {
+/** Token `i`, an IRI, checked when closed (only a document that declares an http or https namespace asks). */
+function visitIriToken(view: DocumentView, i: number, checker: DocumentChecker): void {
+  const token = view.token(i)!
+  if (token.closed) checker.iri(token.text.slice(1, -1), token.start, token.end)
+}
+
+/** A syntax error as a diagnostic, at the severity the rules give syntax errors (`undefined`: turned off). */
+export function syntaxDiagnostic(problem: SyntaxProblem, rules?: Rules): Diagnostic | undefined {
+  const severity = severityOf(rules, 'syntax')
+  if (severity === 'off') return undefined
   return {
     range: { start: { line: problem.line, character: problem.startColumn }, end: { line: problem.line, character: problem.endColumn } },
-    severity: DiagnosticSeverity.Error,
+    severity: SEVERITIES[severity],
     source: SOURCE,
     code: 'syntax',
     message: problem.message,

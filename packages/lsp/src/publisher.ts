@@ -1,5 +1,6 @@
 // Publishing a document's diagnostics: the prefix diagnostics at once, the syntax errors when the syntax thread answers.
 
+import type { Rules } from '@prefixd/core/checks'
 import type { Connection, Diagnostic } from 'vscode-languageserver'
 import { diagnose, syntaxDiagnostic } from './diagnostics.js'
 import type { DocumentView } from './document.js'
@@ -17,6 +18,8 @@ export class Publisher {
    * timer, each with the time (on the clock of `timers`) past which completions no longer put them back.
    */
   readonly #scheduled = new Map<string, number>()
+  /** Severity by rule: the project's `.prefixd.json` under the editor's settings. */
+  rules: Rules = {}
 
   constructor(
     private readonly connection: Connection,
@@ -78,7 +81,7 @@ export class Publisher {
     const early = open.published || open.checking ? undefined : (undeclared: string[]) => void (syntax = this.#checkSyntax(uri, open, view, undeclared, passed))
     let result: Awaited<ReturnType<typeof diagnose>>
     try {
-      result = await diagnose(view, loaded, stale, this.index.checks, early)
+      result = await diagnose(view, loaded, stale, this.index.checks, early, this.rules)
       if (result !== undefined) open.prefixDiagnostics = { version: view.version, diagnostics: result.diagnostics }
     } finally {
       diagnosed()
@@ -115,7 +118,7 @@ export class Publisher {
       return
     }
     open.recheck = false
-    const diagnostics = problems.map(syntaxDiagnostic)
+    const diagnostics = problems.flatMap((problem) => syntaxDiagnostic(problem, this.rules) ?? [])
     const before = standing(open)
     open.syntax = diagnostics.map((diagnostic) => ({ diagnostic, end: view.document.offsetAt(diagnostic.range.end) }))
     open.editedFrom = Infinity

@@ -13,7 +13,7 @@ import { OpenDocuments } from './open-documents.js'
 import { Publisher } from './publisher.js'
 import { prepareRename, rename } from './rename.js'
 import { ServerIndex } from './server-index.js'
-import { readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
+import { layerSettings, projectSettings, readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
 import { traced } from './trace.js'
 
 export interface ServerOptions {
@@ -59,10 +59,16 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   return index.ready
 }
 
-function initialize({ client }: Server, params: InitializeParams): InitializeResult {
+function initialize({ client, publisher }: Server, params: InitializeParams): InitializeResult {
   client.insertReplace = params.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport ?? false
   client.pullsSettings = params.capabilities?.workspace?.configuration ?? false
   client.root = workspaceRoot(params)
+  // The project's rules from the first diagnostics on (a broken file is told once the client is up).
+  try {
+    publisher.rules = projectSettings(client.root).rules ?? {}
+  } catch {
+    // told by applySettings once the client is up
+  }
   // Settings come as { prefixd: { … } } (as Helix sends its `config`) or as the section itself.
   const init = params.initializationOptions as { prefixd?: unknown } | undefined
   client.initialSettings = init !== null && typeof init === 'object' && 'prefixd' in init ? init.prefixd : init
@@ -189,22 +195,30 @@ function registerSettings(server: Server): void {
   })
 }
 
-/** Builds the index with new settings, if they differ from those it has, and diagnoses the open documents again. */
+/**
+ * Applies the editor's settings over the project's `.prefixd.json`: the rules at once, the index built again if
+ * its part differs from what it was built with; then diagnoses the open documents again.
+ */
 async function applySettings(server: Server, raw: unknown, applied: { json: string }): Promise<void> {
-  const { connection, reload } = server
-  if (reload === undefined) return
+  const { connection, reload, publisher } = server
   let settings: WorkspaceSettings
   try {
-    settings = readSettings(raw, server.client.root)
+    settings = layerSettings(projectSettings(server.client.root), readSettings(raw, server.client.root))
   } catch (error) {
     void connection.window.showErrorMessage(`prefixd: ${(error as Error).message}`)
     return
   }
-  const json = JSON.stringify(settings)
-  if (json === applied.json) return
+  const { rules = {}, ...forIndex } = settings
+  const rulesChanged = JSON.stringify(rules) !== JSON.stringify(publisher.rules)
+  publisher.rules = rules
+  const json = JSON.stringify(forIndex)
+  if (json === applied.json || reload === undefined) {
+    if (rulesChanged) for (const uri of server.documents.uris()) void publisher.publish(uri)
+    return
+  }
   try {
     await server.index.ready
-    const loaded = await reload(settings)
+    const loaded = await reload(forIndex)
     applied.json = json
     server.index.replace(loaded)
   } catch (error) {

@@ -1,5 +1,7 @@
 // A prefixed name as a document's token store keeps it: its place in the token, and the check made of it.
 
+import type { TermCheck } from '@prefixd/core/checks'
+
 /**
  * A prefixed name written in a token, its offsets relative to the token's start (which edits move). A 1 MB
  * document has some 50,000: each is one small object, kept with its token — its prefix shared with the other
@@ -15,7 +17,7 @@ export class TokenName {
    */
   checkedBy: object | undefined = undefined
   checkedIn: string | undefined = undefined
-  checkResult: string | null | undefined = undefined
+  checkResult: TermCheck = undefined
 
   constructor(
     readonly prefix: string,

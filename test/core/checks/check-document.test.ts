@@ -54,8 +54,8 @@ describe('checkDocument', function () {
     assert.equal(checkDocument(text, 'turtle', index).findings.length, MAX_FINDINGS)
     const checks = new TermChecks(index)
     const doc = '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\nfoaf:a foaf:Persn foaf:knoes .'
-    assert.deepEqual(checkDocument(doc, 'turtle', index, checks), checkDocument(doc, 'turtle', index, checks))
-    assert.deepEqual(checkDocument(doc, 'turtle', index, checks), checkDocument(doc, 'turtle', index))
+    assert.deepEqual(checkDocument(doc, 'turtle', index, { checks }), checkDocument(doc, 'turtle', index, { checks }))
+    assert.deepEqual(checkDocument(doc, 'turtle', index, { checks }), checkDocument(doc, 'turtle', index))
   })
 
   it('bundles for a browser without Node.js built-ins', async () => {

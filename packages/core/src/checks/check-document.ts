@@ -7,6 +7,7 @@ import { directiveEnd, namesInToken } from '../syntax/names.js'
 import { isDirective, tokens, type Language, type Token } from '../syntax/tokens.js'
 import { DocumentChecker } from './document-checks.js'
 import type { Finding } from './findings.js'
+import type { Rules } from './rules.js'
 import { TermChecks } from './term-checks.js'
 
 /** What {@link checkDocument} found, and the prefixes the text uses without declaring them (a parser must be told of them). */
@@ -15,21 +16,33 @@ export interface DocumentFindings {
   readonly undeclared: string[]
 }
 
+/** How {@link checkDocument} checks. */
+export interface CheckOptions {
+  /** Remembers each name's check: share one across documents checked with the same index. */
+  readonly checks?: TermChecks
+  /** Severities by rule (a project's `.prefixd.json`); a rule `off` is not checked. */
+  readonly rules?: Rules
+}
+
 /**
- * The findings of the prefix and term checks in `text`, in the order of the names, then the declarations'.
- * `checks` may be shared across documents (it remembers each name's check).
+ * The findings of the prefix, term and namespace checks in `text`, in the order of the names and IRIs, then the
+ * declarations'.
  *
  * @example
  * const { findings } = checkDocument('@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n<a> foaf:nmae "A" .', 'turtle', index)
  * findings[0].message // → "'foaf:nmae' is not a term of <http://xmlns.com/foaf/0.1/>; did you mean 'foaf:name'?"
  */
-export function checkDocument(text: string, language: Language, index: PrefixIndex, checks: TermChecks = new TermChecks(index)): DocumentFindings {
+export function checkDocument(text: string, language: Language, index: PrefixIndex, options: CheckOptions = {}): DocumentFindings {
   const all = [...tokens(text)]
-  const checker = new DocumentChecker(index, declarationsIn(all), checks)
+  const checker = new DocumentChecker(index, declarationsIn(all), options.checks ?? new TermChecks(index), undefined, options.rules)
   for (let i = 0; i < all.length; i++) {
     const token = all[i]!
     if (isDirective(token)) {
       i = directiveEnd(all, i) - 1
+      continue
+    }
+    if (token.kind === 'iri') {
+      if (token.closed && checker.checksIris) checker.iri(token.text.slice(1, -1), token.start, token.end)
       continue
     }
     if (token.kind !== 'term' && token.kind !== 'literal') continue

@@ -1,7 +1,9 @@
 // What a check finds in a document: where, how bad, what it says, and what a fix needs. Offsets, not
 // lines: the language server, the CLI and the web editor each turn them into their own positions.
 
-/** How much a finding matters, as LSP's severities; `off` (in rules) drops it. */
+import type { GradeReason } from '../model.js'
+
+/** How much a finding matters, as LSP's severities. */
 export type Severity = 'error' | 'warning' | 'information' | 'hint'
 
 /** What a fix needs, by the finding's code. */
@@ -10,6 +12,13 @@ export type FindingData =
   | { readonly kind: 'unused-prefix'; readonly prefix: string }
   | { readonly kind: 'other-namespace'; readonly prefix: string; readonly namespace: string }
   | { readonly kind: 'unknown-term'; readonly replacement?: string }
+  | { readonly kind: 'deprecated-term'; readonly iri: string }
+  /** A declared prefix the table does not have; `registered`: the table's prefix for the same namespace. */
+  | { readonly kind: 'unregistered-prefix'; readonly prefix: string; readonly registered?: string }
+  /** A declared prefix the table grades suspect (a typo alias, a placeholder); `usually`: the prefix usually written. */
+  | { readonly kind: 'suspect-prefix'; readonly prefix: string; readonly reason?: GradeReason; readonly usually?: string }
+  /** A namespace written with `http` where the document declares it with `https` (or the other way round). */
+  | { readonly kind: 'scheme-mismatch'; readonly namespace: string; readonly declared: string }
 
 /** A finding's code: the rule that made it. */
 export type FindingCode = FindingData['kind']

@@ -14,6 +14,15 @@ export interface WrittenName {
   readonly written: string
 }
 
+/**
+ * A name's check: `undefined` when it is fine (or its namespace has no terms to check against), {@link DEPRECATED}
+ * for a deprecated term, else an unknown one's did-you-mean (`null`: no guess).
+ */
+export type TermCheck = string | null | undefined | typeof DEPRECATED
+
+/** The check of a term its vocabulary marks deprecated (or superseded). */
+export const DEPRECATED: unique symbol = Symbol('deprecated')
+
 /** Names whose check is remembered at most (then the memory starts afresh). */
 const MAX_CHECKED_NAMES = 100_000
 
@@ -28,7 +37,7 @@ export function unescapeLocal(local: string): string {
  */
 export class TermChecks {
   /** Namespace → name as written → the check's result. */
-  readonly #names = new Map<string, Map<string, string | null | undefined>>()
+  readonly #names = new Map<string, Map<string, TermCheck>>()
   #size = 0
   /**
    * Namespace → the namespace whose terms the index holds for it and the table's prefix for that, else `null`
@@ -40,9 +49,10 @@ export class TermChecks {
 
   /**
    * For a name whose namespace holds vocabulary terms but not this one: the term meant (`null` when
-   * there is no guess); `undefined` when the name is fine or its namespace has no terms to check against.
+   * there is no guess); {@link DEPRECATED} for a deprecated term; `undefined` when the name is fine or its
+   * namespace has no terms to check against.
    */
-  check(namespace: string, name: WrittenName): string | null | undefined {
+  check(namespace: string, name: WrittenName): TermCheck {
     let vocabulary = this.#vocabularies.get(namespace)
     if (vocabulary === undefined) this.#vocabularies.set(namespace, (vocabulary = this.#vocabularyOf(namespace)))
     if (vocabulary === null) return undefined
@@ -67,9 +77,17 @@ export class TermChecks {
     return (this.index.autocomplete(name, { limit: 2 }) ?? []).length < 2 ? null : { namespace, tablePrefix: name }
   }
 
-  #check(namespace: string, tablePrefix: string, name: WrittenName): string | null | undefined {
+  /** The IRI of the term whose check gave {@link DEPRECATED}: its vocabulary's (the namespace a synonym stands for). */
+  iriOf(namespace: string, name: WrittenName): string {
+    const vocabulary = this.#vocabularies.get(namespace)
+    return (vocabulary ? vocabulary.namespace : namespace) + unescapeLocal(name.local)
+  }
+
+  #check(namespace: string, tablePrefix: string, name: WrittenName): TermCheck {
     const local = unescapeLocal(name.local)
-    if (local === '' || this.index.term(namespace + local) !== undefined) return undefined
+    if (local === '') return undefined
+    const term = this.index.term(namespace + local)
+    if (term !== undefined) return term.deprecated ? DEPRECATED : undefined
     // The same name but for case (foaf:person → foaf:Person), else one a letter or two off among those sharing its start.
     const lower = local.toLowerCase()
     const sameStart = this.index.autocomplete(tablePrefix + local.slice(0, 1), { expand: true, limit: 2000 }) ?? []
