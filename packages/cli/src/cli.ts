@@ -17,6 +17,7 @@ import type { WorkspaceSettings } from '@prefixd/lsp'
 import { parseWhole } from './flag-values.js'
 import { loadIndex, readDefaultAlone, type IndexSources } from './load-index.js'
 import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
+import { FORMAT_OPTIONS, FORMAT_USAGE } from './format-flags.js'
 import { runServe, SERVE_OPTIONS, SERVE_USAGE } from './serve-command.js'
 import { UsageError } from './usage-error.js'
 
@@ -50,7 +51,7 @@ Commands:
       --no-strict-names      prefixed names by Turtle's whole grammar, also those rdflib refuses (a final '\.')
       --resolve-iris         resolve relative IRIs (against @base, else the file's URL) instead of keeping them
   info                       print what the index holds
-  index DATA... --out FILE   read RDF files (folders: their .ttl .trig .nt .nq files, also .gz) into a usage
+${FORMAT_USAGE}  index DATA... --out FILE   read RDF files (folders: their .ttl .trig .nt .nq files, also .gz) into a usage
                              file of the terms they define and how they use terms (prefixd-usage/1), for
                              serve --usage and the library's Usage.fromJSON; the file is written whole or not
       --format F             syntax of files whose name does not say: turtle, trig, n-triples or n-quads
@@ -104,6 +105,7 @@ const OPTIONS = {
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...SERVE_OPTIONS,
+  ...FORMAT_OPTIONS,
   site: { type: 'string' },
   email: { type: 'string' },
   'api-key': { type: 'string' },
@@ -145,6 +147,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === undefined) throw new UsageError(`no command given\n\n${USAGE}`)
   // Own properties only: `prefixd constructor` must not run Object.prototype.constructor.
   const runCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
+  if (command === 'format') {
+    // No index: formatting reads the documents alone.
+    const { runFormat } = await import('./format-command.js')
+    return runFormat(args, values, io)
+  }
   if (command === 'index') {
     const { runIndex } = await import('./index-command.js')
     io.stdout.write(

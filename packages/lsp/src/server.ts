@@ -8,6 +8,7 @@ import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, Respons
 import { codeActions, declaration } from './code-actions.js'
 import { completeAt, completionSpot, DECLARE_PREFIX_COMMAND, namespacesRead, resolveCompletion } from './completion.js'
 import type { DocumentView } from './document.js'
+import { FORMATTING_CAPABILITIES, registerFormatting } from './formatting.js'
 import { documentLinks, hover } from './navigation.js'
 import { OpenDocuments } from './open-documents.js'
 import { Publisher } from './publisher.js'
@@ -52,6 +53,7 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   const server: Server = { connection, reload: options.reload, index, documents, publisher, client: { insertReplace: false, pullsSettings: false } }
   connection.onInitialize((params) => initialize(server, params))
   registerFeatures(server)
+  registerFormatting(connection, documents)
   registerSettings(server)
   registerDocumentSync(server)
   connection.onShutdown(() => documents.checker.stop())
@@ -83,6 +85,7 @@ function initialize({ client, publisher }: Server, params: InitializeParams): In
       },
       renameProvider: { prepareProvider: true },
       executeCommandProvider: { commands: [DECLARE_PREFIX_COMMAND] },
+      ...FORMATTING_CAPABILITIES,
     },
     serverInfo: { name: 'prefixd', version: '0.1.0' },
   }

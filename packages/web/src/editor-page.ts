@@ -7,12 +7,13 @@ import { sparql } from '@codemirror/legacy-modes/mode/sparql'
 import { turtle } from '@codemirror/legacy-modes/mode/turtle'
 import { Compartment, EditorState, Prec } from '@codemirror/state'
 import { oneDark } from '@codemirror/theme-one-dark'
-import { EditorView } from '@codemirror/view'
+import { EditorView, keymap } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
 import { basicSetup } from 'codemirror'
 import { byId, debounce } from './dom.js'
 import { resolverCompletions } from './resolver-completions.js'
 import { setPicker } from './set-choice.js'
+import { editBetween, FormatError, formatText } from '@prefixd/core/format'
 import type { Language as SyntaxLanguage } from '@prefixd/core/syntax'
 
 /** The languages the page offers (the shared tokenizer reads TriG too). */
@@ -86,6 +87,7 @@ const view = new EditorView({
         // The resolver answers in a few ms, so the list may open sooner than CodeMirror's default 100 ms.
         activateOnTypingDelay: 40,
       }),
+      keymap.of([{ key: 'Shift-Alt-f', run: () => (format(), true) }]),
       EditorView.contentAttributes.of({ 'aria-label': 'Turtle or SPARQL document' }),
       EditorView.lineWrapping,
       EditorView.updateListener.of((update) => update.docChanged && save(language, update.state.doc.toString())),
@@ -114,3 +116,22 @@ function report(problem: string | undefined): void {
   status.textContent = problem ?? ''
   status.classList.toggle('error', problem !== undefined)
 }
+
+/**
+ * Formats the document with the code the language server and `prefixd format` run: one change of the part that
+ * differs (the cursor stays where it is when the text around it does not move); a document that does not read is
+ * left as it is, and the status line says where.
+ */
+function format(): void {
+  const text = view.state.doc.toString()
+  try {
+    const changes = editBetween(text, formatText(text, language)).map(({ start, end, newText }) => ({ from: start, to: end, insert: newText }))
+    view.dispatch({ changes })
+    report(undefined)
+  } catch (error) {
+    if (!(error instanceof FormatError)) throw error
+    report(`Not formatted: line ${error.line}, column ${error.column}: ${error.message.replace(/^\d+:\d+: /, '')}`)
+  }
+  view.focus()
+}
+byId('format').addEventListener('click', format)
