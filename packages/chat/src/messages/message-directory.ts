@@ -144,3 +144,14 @@ export async function checkWildcardMentions(
     }
   }
 }
+
+/** Who took part in a message's topic (its senders, and `senderId`, who is writing to it); all of a direct conversation. */
+export async function topicParticipants(
+  db: Sql,
+  target: { readonly type: string; readonly streamId: number | null; readonly topic: string; readonly audience: readonly number[] },
+  senderId: number,
+): Promise<ReadonlySet<number>> {
+  if (target.type === 'private') return new Set(target.audience)
+  const rows = await db.all<{ id: number }>('SELECT DISTINCT sender_id AS id FROM messages WHERE stream_id = ? AND topic = ?', target.streamId, target.topic)
+  return new Set([...rows.map((r) => Number(r.id)), senderId])
+}

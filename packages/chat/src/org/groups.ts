@@ -1,8 +1,12 @@
-// User groups as the service reads and writes them: records, direct and effective membership, the subgroup graph.
+// User groups as the service reads and writes them: records, direct and effective membership, the subgroup graph,
+// and the rules of changing them — who may do what to a group, and what a change of its members or subgroups
+// must hold (chat-api.md §2.2, §4.3–4.4); a change of its name and settings is group-updates.ts's.
 
+import { badRequest } from '../common/chat-error.js'
+import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
-import { GROUP_SETTING_NAMES, REACHABLE_GROUPS, settingForApi, type GroupSettingName, type GroupSettingValue } from './group-settings.js'
-import { activeUserIds } from './users.js'
+import { GROUP_SETTING_NAMES, holdsGroupSetting, REACHABLE_GROUPS, settingForApi, type GroupSettingName, type GroupSettingValue } from './group-settings.js'
+import { activeUserIds, isAdministrator, userById, type User } from './users.js'
 
 export interface UserGroup {
   readonly id: number
@@ -130,6 +134,7 @@ export async function usesOfGroup(db: Sql, groupId: number): Promise<string[]> {
 
 // Writing: callers run these inside `services.changes.write`, after every rule has been checked.
 
+/** Writes `changes` to the group's row (the caller announces them). */
 export async function updateGroup(db: Sql, groupId: number, changes: GroupChanges): Promise<void> {
   const columns: string[] = []
   const values: Array<string | number> = []
@@ -141,18 +146,142 @@ export async function updateGroup(db: Sql, groupId: number, changes: GroupChange
   if (columns.length > 0) await db.run(`UPDATE user_groups SET ${columns.join(', ')} WHERE id = ?`, ...values, groupId)
 }
 
-export async function addMembers(db: Sql, groupId: number, userIds: readonly number[]): Promise<void> {
+async function addMembers(db: Sql, groupId: number, userIds: readonly number[]): Promise<void> {
   for (const id of userIds) await db.run('INSERT INTO group_members (group_id, user_id) VALUES (?, ?)', groupId, id)
 }
 
-export async function removeMembers(db: Sql, groupId: number, userIds: readonly number[]): Promise<void> {
+async function removeMembers(db: Sql, groupId: number, userIds: readonly number[]): Promise<void> {
   for (const id of userIds) await db.run('DELETE FROM group_members WHERE group_id = ? AND user_id = ?', groupId, id)
 }
 
-export async function addSubgroups(db: Sql, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+async function addSubgroups(db: Sql, groupId: number, subgroupIds: readonly number[]): Promise<void> {
   for (const id of subgroupIds) await db.run('INSERT INTO group_subgroups (group_id, subgroup_id) VALUES (?, ?)', groupId, id)
 }
 
-export async function removeSubgroups(db: Sql, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+async function removeSubgroups(db: Sql, groupId: number, subgroupIds: readonly number[]): Promise<void> {
   for (const id of subgroupIds) await db.run('DELETE FROM group_subgroups WHERE group_id = ? AND subgroup_id = ?', groupId, id)
+}
+
+export const INVALID_GROUP = 'Invalid user group'
+// chat-behaviour.md: "Group permission failures: 400 Insufficient permission".
+export const INSUFFICIENT = 'Insufficient permission'
+
+/** The group `id` names, for a change through the API: an unknown one, and a system group, are refused. */
+export async function customGroup(db: Sql, id: number): Promise<UserGroup> {
+  const group = await groupById(db, id)
+  if (group === undefined) throw badRequest(INVALID_GROUP)
+  if (group.is_system_group) throw badRequest('System groups cannot be modified')
+  return group
+}
+
+/** What `user` may do to a group (groupPermissions). */
+export interface GroupPermissions {
+  readonly manage: boolean
+  readonly addOthers: boolean
+  readonly removeOthers: boolean
+  readonly join: boolean
+  readonly leave: boolean
+}
+
+/**
+ * What `user` may do to `group`. Administrators may do everything; managers (can_manage_group) may
+ * add and remove anyone; adding and removing others have their own settings; joining and leaving
+ * are allowed by their settings or by the permission to add or remove others.
+ */
+export async function groupPermissions(db: Sql, user: User, group: UserGroup): Promise<GroupPermissions> {
+  const admin = isAdministrator(user)
+  const holds = async (setting: GroupSettingName): Promise<boolean> => admin || (await holdsGroupSetting(db, user.id, group.settings[setting]))
+  const manage = await holds('can_manage_group')
+  const addOthers = manage || (await holds('can_add_members_group'))
+  const removeOthers = manage || (await holds('can_remove_members_group'))
+  const join = addOthers || (await holds('can_join_group'))
+  const leave = removeOthers || (await holds('can_leave_group'))
+  return { manage, addOthers, removeOthers, join, leave }
+}
+
+/** A change of a group's direct members and subgroups (POST /user_groups/{id}/members), each list without repeats. */
+export interface MembershipChange {
+  readonly add: readonly number[]
+  readonly remove: readonly number[]
+  readonly addSubgroups: readonly number[]
+  readonly removeSubgroups: readonly number[]
+}
+
+/**
+ * Changes `group`'s members and subgroups for `user`, in `db` (a write transaction). Every rule is checked
+ * against the state before the request, so nothing is written unless all pass; then everyone hears each
+ * kind of change (`user_group` events).
+ */
+export async function changeMembership(db: Sql, emit: Emit, user: User, group: UserGroup, change: MembershipChange): Promise<void> {
+  const { add, remove } = change
+  const may = await groupPermissions(db, user, group)
+  if (add.includes(user.id) && !may.join) throw badRequest(INSUFFICIENT)
+  if (add.some((id) => id !== user.id) && !may.addOthers) throw badRequest(INSUFFICIENT)
+  if (remove.includes(user.id) && !may.leave) throw badRequest(INSUFFICIENT)
+  if (remove.some((id) => id !== user.id) && !may.removeOthers) throw badRequest(INSUFFICIENT)
+  if (change.addSubgroups.length + change.removeSubgroups.length > 0 && !may.manage) throw badRequest(INSUFFICIENT)
+  await checkMembers(db, group, change)
+  await checkSubgroups(db, group, change)
+  const everyone = await activeUserIds(db)
+  const event = (op: string, field: string, ids: readonly number[]): Record<string, unknown> => ({ type: 'user_group', op, group_id: group.id, [field]: ids })
+  if (add.length > 0) {
+    await addMembers(db, group.id, add)
+    emit(everyone, event('add_members', 'user_ids', add))
+  }
+  if (remove.length > 0) {
+    await removeMembers(db, group.id, remove)
+    emit(everyone, event('remove_members', 'user_ids', remove))
+  }
+  if (change.addSubgroups.length > 0) {
+    await addSubgroups(db, group.id, change.addSubgroups)
+    emit(everyone, event('add_subgroups', 'direct_subgroup_ids', change.addSubgroups))
+  }
+  if (change.removeSubgroups.length > 0) {
+    await removeSubgroups(db, group.id, change.removeSubgroups)
+    emit(everyone, event('remove_subgroups', 'direct_subgroup_ids', change.removeSubgroups))
+  }
+}
+
+/** Members added are active users not in the group yet (§4.3: IDs must belong to non-deactivated users); those removed are in it. */
+async function checkMembers(db: Sql, group: UserGroup, change: MembershipChange): Promise<void> {
+  for (const id of change.add) {
+    const member = await userById(db, id)
+    if (member === undefined) throw badRequest(`Invalid user ID: ${id}`)
+    if (!member.is_active) throw badRequest(`User ${id} is deactivated and cannot be added to a group`)
+    if (await isDirectMember(db, group.id, id)) throw badRequest(`User ${id} is already a member of this group`)
+  }
+  for (const id of change.remove) {
+    if ((await userById(db, id)) === undefined) throw badRequest(`Invalid user ID: ${id}`)
+    if (!(await isDirectMember(db, group.id, id))) throw badRequest(`User ${id} is not a member of this group`)
+  }
+}
+
+/** Subgroups added are active groups, not subgroups yet, and make no cycle; those removed are subgroups. */
+async function checkSubgroups(db: Sql, group: UserGroup, change: MembershipChange): Promise<void> {
+  for (const id of change.addSubgroups) {
+    const subgroup = await groupById(db, id)
+    if (subgroup === undefined) throw badRequest(INVALID_GROUP)
+    if (subgroup.id === group.id) throw badRequest('A group cannot be its own subgroup')
+    if (subgroup.deactivated) throw badRequest(`User group '${subgroup.name}' is deactivated and cannot be added as a subgroup`)
+    if (await isDirectSubgroup(db, group.id, id)) throw badRequest(`User group ${id} is already a subgroup of this group`)
+    // New edges all leave this group, so checking each against the existing graph finds every cycle.
+    if (await containsGroup(db, id, group.id)) throw badRequest(`User group ${id} contains this group; adding it as a subgroup would create a cycle`)
+  }
+  for (const id of change.removeSubgroups) {
+    if ((await groupById(db, id)) === undefined) throw badRequest(INVALID_GROUP)
+    if (!(await isDirectSubgroup(db, group.id, id))) throw badRequest(`User group ${id} is not a subgroup of this group`)
+  }
+}
+
+/**
+ * Deactivates `group` for `user` (a manager). A group another group relies on is not deactivated under it
+ * (§2.2: a deactivated group cannot be used in any permission value); the caller removes those uses first.
+ */
+export async function deactivateGroup(db: Sql, emit: Emit, user: User, group: UserGroup): Promise<void> {
+  if (!(await groupPermissions(db, user, group)).manage) throw badRequest(INSUFFICIENT)
+  if (group.deactivated) throw badRequest('User group is already deactivated')
+  const uses = await usesOfGroup(db, group.id)
+  if (uses.length > 0) throw badRequest(`Cannot deactivate user group in use: ${uses.join('; ')}`)
+  await updateGroup(db, group.id, { deactivated: true })
+  emit(await activeUserIds(db), { type: 'user_group', op: 'update', group_id: group.id, data: { deactivated: true } })
 }

@@ -1,7 +1,11 @@
-// Uploaded files: their limits, how they are named and served, who may read them (the uploader, and whoever may see a message linking them), and their API form.
+// Uploaded files: their limits, how they are named, stored, listed, deleted and served, and their API form (who may
+// read one, and the messages linking them, are messages/attachments.ts's).
 
 import { randomBytes } from 'node:crypto'
+import { badRequest, notFound } from '../common/chat-error.js'
+import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
+import type { User } from './users.js'
 
 /** A file part of a multipart body: its field name, the file name the client gave, its bytes. */
 export interface UploadedFile {
@@ -134,4 +138,73 @@ export async function describeAttachment(db: Sql, attachment: AttachmentRow): Pr
     create_time: attachment.create_time,
     message_ids: await linkingMessages(db, attachment.id),
   }
+}
+
+/**
+ * Stores `file` for `owner` as `path`, within the limits, checked in the transaction that stores it (two uploads
+ * at once cannot both pass); the owner's clients hear of it (`attachment` op `add`).
+ */
+export async function storeUpload(
+  tx: Sql,
+  emit: Emit,
+  owner: User,
+  file: { readonly name: string; readonly path: string; readonly bytes: Buffer },
+  limits: UploadLimits,
+  now: number,
+): Promise<void> {
+  const count = Number((await tx.get<{ n: number }>('SELECT count(*) AS n FROM attachments WHERE owner_id = ?', owner.id))!.n)
+  if (count >= limits.maxFilesPerUser) throw badRequest(`You have uploaded the most files allowed (${limits.maxFilesPerUser}); delete some first`)
+  const used = await uploadSpaceUsed(tx)
+  if (used + file.bytes.length > limits.quotaBytes) throw badRequest("Upload would exceed your organization's upload quota.")
+  const row = await tx.get<{ id: number }>(
+    'INSERT INTO attachments (owner_id, path_id, name, content_type, size, create_time, content) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    owner.id,
+    file.path,
+    file.name,
+    servedType(file.name).contentType,
+    file.bytes.length,
+    now,
+    file.bytes,
+  )
+  const attachment = { id: Number(row!.id), owner_id: owner.id, path_id: file.path, name: file.name, size: file.bytes.length, create_time: now }
+  emit([owner.id], { type: 'attachment', op: 'add', attachment: await describeAttachment(tx, attachment), upload_space_used: used + file.bytes.length })
+}
+
+/** The files `ownerId` uploaded, as GET /attachments lists them: each with the messages linking it and when each was sent. */
+export async function listAttachments(db: Sql, ownerId: number): Promise<Array<Record<string, unknown>>> {
+  const attachments: Array<Record<string, unknown>> = []
+  for (const a of await attachmentsOf(db, ownerId)) {
+    const messages: Array<{ id: number; date_sent: number }> = []
+    for (const id of await linkingMessages(db, a.id)) {
+      const sent = await db.get<{ timestamp: number }>('SELECT timestamp FROM messages WHERE id = ?', id)
+      if (sent !== undefined) messages.push({ id, date_sent: Number(sent.timestamp) })
+    }
+    attachments.push({ id: a.id, name: a.name, path_id: a.path_id, size: a.size, create_time: a.create_time, messages })
+  }
+  return attachments
+}
+
+/** Deletes the file `id` of `owner` (another's, or none, is a 404); the owner's clients hear of it (`attachment` op `remove`). */
+export async function deleteAttachment(tx: Sql, emit: Emit, owner: User, id: number): Promise<void> {
+  const { changes } = await tx.run('DELETE FROM attachments WHERE id = ? AND owner_id = ?', id, owner.id)
+  if (changes === 0) throw notFound('Invalid attachment')
+  emit([owner.id], { type: 'attachment', op: 'remove', attachment: { id }, upload_space_used: await uploadSpaceUsed(tx) })
+}
+
+/**
+ * The file's bytes and the headers it is served with, so that nothing uploaded can run as a page of the
+ * service: never sniffed into something else, never a page that runs anything (a PDF viewer needs no sandbox
+ * flag to stay inert under default-src 'none'; everything else is sandboxed too).
+ */
+export async function servedFile(db: Sql, attachment: AttachmentRow): Promise<{ readonly headers: Record<string, string>; readonly body: Buffer }> {
+  const row = await db.get<{ content: Uint8Array }>('SELECT content FROM attachments WHERE id = ?', attachment.id)
+  const { contentType, inline } = servedType(attachment.name)
+  const headers = {
+    'Content-Type': contentType,
+    'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': contentType === 'application/pdf' ? "default-src 'none'" : "default-src 'none'; sandbox",
+    'Cache-Control': 'private, no-cache',
+  }
+  return { headers, body: Buffer.from(row!.content) }
 }

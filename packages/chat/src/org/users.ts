@@ -1,6 +1,8 @@
 // Users as the service reads them, and the role checks of chat-api.md §5.
 
 import { ChatError } from '../common/chat-error.js'
+import { invalid } from '../common/params.js'
+import { pathId } from '../common/path-ids.js'
 import type { Sql } from '../store/store.js'
 
 export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest'
@@ -96,3 +98,17 @@ export function describeUser(user: User): Record<string, unknown> {
 
 /** The role numbers clients of this API family expect in user records. */
 const ROLE_NUMBERS: Readonly<Record<Role, number>> = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 }
+
+/** The user a path segment names: an id, or an email (any case); undefined when none. */
+export async function userByPath(db: Sql, segment: string): Promise<User | undefined> {
+  if (segment.includes('@')) {
+    const found = await userByEmail(db, segment)
+    if (found === undefined) return undefined
+    const { api_key_hash: _, ...user } = found
+    return user
+  }
+  return userById(
+    db,
+    pathId(segment, () => invalid('user_id')),
+  )
+}

@@ -3,7 +3,7 @@
 import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { badRequest, notFound } from '../common/chat-error.js'
 import { invalid } from '../common/params.js'
-import { pathId } from './path-ids.js'
+import { pathId } from '../common/path-ids.js'
 import { hashApiKey, newApiKey } from '../org/secrets.js'
 import { activeUserIds, isAdministrator, requireAdministrator, requireOwner, userById } from '../org/users.js'
 

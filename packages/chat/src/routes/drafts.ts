@@ -4,7 +4,7 @@ import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { notFound } from '../common/chat-error.js'
 import { checkDraft, draftOf, draftsOf, insertDraft, requireDraftSynchronization } from '../org/drafts.js'
 import { invalid, is } from '../common/params.js'
-import { pathId } from './path-ids.js'
+import { pathId } from '../common/path-ids.js'
 
 /**
  * Adds the draft routes. Drafts are the caller's own: another user's draft answers exactly like a

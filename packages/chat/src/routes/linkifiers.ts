@@ -16,7 +16,7 @@ import {
   updateLinkifier,
 } from '../linkify/linkifiers.js'
 import { is, type Params } from '../common/params.js'
-import { pathId } from './path-ids.js'
+import { pathId } from '../common/path-ids.js'
 import { activeUserIds, requireAdministrator } from '../org/users.js'
 
 const NOT_FOUND = 'Linkifier not found.'

@@ -2,9 +2,8 @@
 
 import { badRequest } from '../common/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from './context.js'
-import { activeUserIds } from '../org/users.js'
+import { activeUserIds, userByPath } from '../org/users.js'
 import { legacyPresence, modernPresence, OFFLINE_THRESHOLD_SECS, presenceOf, presenceRows, PRESENCE_HISTORY_DAYS, type PresenceRow } from '../org/presence.js'
-import { userByPath } from './users.js'
 
 export function addPresenceRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services

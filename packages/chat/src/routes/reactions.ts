@@ -3,7 +3,7 @@
 import { badRequest } from '../common/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from './context.js'
 import type { Params } from '../common/params.js'
-import { pathId } from './path-ids.js'
+import { pathId } from '../common/path-ids.js'
 import { EMOJI_NAME, isUnicodeEmojiCode, unicodeEmojiCode } from '../org/emoji.js'
 import { visibleMessages, type VisibleRow } from '../messages/visibility.js'
 import type { User } from '../org/users.js'

@@ -3,7 +3,7 @@
 import { badRequest } from '../common/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { invalid } from '../common/params.js'
-import { pathId } from './path-ids.js'
+import { pathId } from '../common/path-ids.js'
 import { isAdministrator, requireAdministrator, userById, type User } from '../org/users.js'
 import {
   activeSubscriberIds,

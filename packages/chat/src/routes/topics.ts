@@ -5,7 +5,7 @@ import { canAccessChannel, channelById, subscribedAt, type Channel } from '../or
 import { badRequest } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
 import { invalid } from '../common/params.js'
-import { pathId } from './path-ids.js'
+import { pathId } from '../common/path-ids.js'
 import { realmSettings } from '../org/realm.js'
 import type { User } from '../org/users.js'
 

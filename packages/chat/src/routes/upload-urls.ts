@@ -2,10 +2,11 @@
 // file for 60 s without credentials, and /user_uploads/temporary/{token}/{filename} serves it.
 
 import { badRequest, ChatError } from '../common/chat-error.js'
-import { attachmentByPath } from '../org/uploads.js'
+import { decodeURIComponentSafe } from '../common/path-ids.js'
+import { canReadAttachment } from '../messages/attachments.js'
+import { attachmentByPath, servedFile } from '../org/uploads.js'
 import { signUploadToken, TEMPORARY_URL_SECONDS, uploadUrlKey, verifyUploadToken } from '../org/upload-urls.js'
 import { ok, type ChatRouter, type ChatServices } from './context.js'
-import { canReadAttachment, decodeURIComponentSafe, serveAttachment } from './uploads.js'
 
 export function addUploadUrlRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services
@@ -28,6 +29,9 @@ export function addUploadUrlRoutes(router: ChatRouter, services: ChatServices): 
     if (path === undefined || path.split('/').pop() !== decodeURIComponentSafe(ctx.params.filename ?? '')) throw badRequest('Invalid token')
     const attachment = await attachmentByPath(db, path)
     if (attachment === undefined) throw badRequest('Invalid token')
-    await serveAttachment(ctx, db, attachment)
+    const { headers, body } = await servedFile(db, attachment)
+    ctx.set(headers)
+    ctx.status = 200
+    ctx.body = body
   })
 }

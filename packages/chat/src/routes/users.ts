@@ -2,10 +2,8 @@
 
 import { badRequest } from '../common/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from './context.js'
-import { invalid, is, type Params } from '../common/params.js'
-import { pathId } from './path-ids.js'
-import { allUsers, describeUser, requireAdministrator, userByEmail, userById, type User } from '../org/users.js'
-import type { Sql } from '../store/store.js'
+import { is, type Params } from '../common/params.js'
+import { allUsers, describeUser, requireAdministrator, userByPath, type User } from '../org/users.js'
 
 export function addUserRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services
@@ -33,20 +31,6 @@ export function addUserRoutes(router: ChatRouter, services: ChatServices): void 
     if (user === undefined) throw badRequest('No such user')
     ok(ctx, { user: describe(user, profile) })
   })
-}
-
-/** The user a path segment names: an id, or an email (any case); undefined when none. */
-export async function userByPath(db: Sql, segment: string): Promise<User | undefined> {
-  if (segment.includes('@')) {
-    const found = await userByEmail(db, segment)
-    if (found === undefined) return undefined
-    const { api_key_hash: _, ...user } = found
-    return user
-  }
-  return userById(
-    db,
-    pathId(segment, () => invalid('user_id')),
-  )
 }
 
 /** include_custom_profile_fields (the organization has no custom fields: an empty profile) and client_gravatar (no avatars here). */

@@ -1,20 +1,17 @@
 // The notices the Notification Bot posts when PATCH /messages/{id} moves messages to another topic or channel
 // (send_notification_to_old_thread / _new_thread), and when a topic is marked resolved or unresolved.
 
-import type { ChatServices } from './context.js'
 import type { TextLinker } from '../linkify/text-linker.js'
-import { describeMessages, type MessageRow } from '../messages/describe.js'
-import { FLAG_BITS } from '../messages/flags.js'
-import { messageDirectory } from '../messages/message-directory.js'
-import { VISIBLE } from '../messages/visibility.js'
-import { subscriberIds, type Channel } from '../org/channels.js'
+import type { Channel } from '../org/channels.js'
 import { NOTIFICATION_BOT, notificationBot } from '../org/system-bots.js'
 import type { User } from '../org/users.js'
 import { channelSlug, hashComponent } from '../render/narrow-urls.js'
-import { removeMessage } from './message-removal.js'
-import { renderWithMentions, topicLinks } from '../render/render.js'
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
+import { renderContent } from './compose.js'
+import { channelAudience, postMessage } from './post.js'
+import { removeMessage } from './removal.js'
+import { VISIBLE } from './visibility.js'
 
 /** The prefix that marks a topic resolved (the reference clients add and remove it). */
 export const RESOLVED_TOPIC_PREFIX = '✔ '
@@ -39,6 +36,13 @@ export interface Move {
   readonly linkers: readonly TextLinker[]
 }
 
+/** What notices need of the service: its time (UNIX seconds), and its address for links. */
+export interface NoticeContext {
+  readonly now: () => number
+  /** Where the service is (`http://127.0.0.1:9991`): a notice of one moved message links to it. */
+  readonly baseUrl: string
+}
+
 /**
  * Posts the notices of `move` as the reference server words them: in the new topic (`toNew`, default true) where
  * it came from, in the old one (`toOld`, default false since feature level 152) where it went — "This topic
@@ -50,7 +54,7 @@ export interface Move {
 export async function postMoveNotices(
   tx: Sql,
   emit: Emit,
-  services: ChatServices,
+  context: NoticeContext,
   move: Move,
   notify: { readonly toOld: boolean; readonly toNew: boolean },
 ): Promise<void> {
@@ -59,21 +63,21 @@ export async function postMoveNotices(
   const user = `@_**${move.mover.full_name}|${move.mover.id}**`
   const resolution = channelMoved || move.contentEdited ? undefined : resolutionOf(move.from.topic, move.to.topic)
   const posted: number[] = []
-  if (resolution !== undefined && !(await undoneResolution(tx, emit, services, move))) {
-    posted.push(await post(tx, emit, services, move, move.to, `${user} has marked this topic as ${resolution}.`))
+  if (resolution !== undefined && !(await undoneResolution(tx, emit, context, move))) {
+    posted.push(await post(tx, emit, context, move, move.to, `${user} has marked this topic as ${resolution}.`))
   }
   const count = move.ids.length
   const movedAll = move.propagateMode === 'change_all' || !(await anyVisible(tx, move.mover, move.from, move.ids))
   if (notify.toNew && resolution === undefined) {
     const from = topicLink(move.from)
     const alone = movedAll && !(await anyVisible(tx, move.mover, move.to, [...move.ids, ...posted]))
-    const link = `${services.baseUrl}/#narrow/channel/${channelSlug(move.to.channel)}/topic/${hashComponent(move.to.topic)}/near/${move.messageId}`
+    const link = `${context.baseUrl}/#narrow/channel/${channelSlug(move.to.channel)}/topic/${hashComponent(move.to.topic)}/near/${move.messageId}`
     const text = alone
       ? `This topic was moved here from ${from} by ${user}.`
       : count === 1
         ? `[A message](${link}) was moved here from ${from} by ${user}.`
         : `${count} messages were moved here from ${from} by ${user}.`
-    await post(tx, emit, services, move, move.to, text)
+    await post(tx, emit, context, move, move.to, text)
   }
   if (notify.toOld) {
     const to = topicLink(move.to)
@@ -82,7 +86,7 @@ export async function postMoveNotices(
       : count === 1
         ? `A message was moved from this topic to ${to} by ${user}.`
         : `${count} messages were moved from this topic to ${to} by ${user}.`
-    await post(tx, emit, services, move, move.from, text)
+    await post(tx, emit, context, move, move.from, text)
   }
 }
 
@@ -97,7 +101,7 @@ const RESOLUTION_NOTICE = /^@_\*\*[^*\n]*\*\* has marked this topic as (?:un)?re
  * within {@link RESOLVE_UNDO_GRACE_SECONDS}, that notice is deleted (its readers hear `delete_message`) and
  * no new one is posted, as the reference server does, so a misclick leaves no trace in the topic.
  */
-async function undoneResolution(tx: Sql, emit: Emit, services: ChatServices, move: Move): Promise<boolean> {
+async function undoneResolution(tx: Sql, emit: Emit, context: NoticeContext, move: Move): Promise<boolean> {
   const last = await tx.get<{ id: number; type: string; stream_id: number; topic: string; content: string; timestamp: number; email: string }>(
     `SELECT m.id, m.type, m.stream_id, m.topic, m.content, m.timestamp, u.email FROM messages m JOIN users u ON u.id = m.sender_id
      WHERE m.stream_id = ? AND lower(m.topic) = lower(?) ORDER BY m.id DESC LIMIT 1`,
@@ -105,7 +109,7 @@ async function undoneResolution(tx: Sql, emit: Emit, services: ChatServices, mov
     move.to.topic,
   )
   if (last === undefined || last.email !== NOTIFICATION_BOT.email || !RESOLUTION_NOTICE.test(last.content)) return false
-  if (services.now() - Number(last.timestamp) > RESOLVE_UNDO_GRACE_SECONDS) return false
+  if (context.now() - Number(last.timestamp) > RESOLVE_UNDO_GRACE_SECONDS) return false
   await removeMessage(tx, emit, last, move.mover.id)
   return true
 }
@@ -133,58 +137,12 @@ async function anyVisible(tx: Sql, user: User, place: Place, except: readonly nu
 }
 
 /** Posts `content` as the Notification Bot to `place`'s subscribers (read for the mover); answers its id. */
-async function post(tx: Sql, emit: Emit, services: ChatServices, move: Move, place: Place, content: string): Promise<number> {
-  const now = Math.floor(services.now())
-  const bot = await notificationBot(tx, now)
-  const { linkers } = move
-  const { html } = renderWithMentions(content, linkers, await messageDirectory(tx, content, move.mover))
-  const inserted = await tx.get<{ id: number }>(
-    'INSERT INTO messages (type, stream_id, topic, recipients, sender_id, content, rendered_content, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
-    'stream',
-    place.channel.id,
-    place.topic,
-    '[]',
-    bot.id,
-    content,
-    html,
-    now,
-  )
-  const id = Number(inserted!.id)
-  const audience = await subscriberIds(tx, place.channel.id)
-  const others = audience.filter((u) => u !== move.mover.id)
-  const mover = audience.filter((u) => u === move.mover.id)
-  for (const [users, bits] of [
-    [others, 0],
-    [mover, FLAG_BITS.read],
-  ] as const) {
-    if (users.length > 0)
-      await tx.run(
-        'INSERT INTO user_messages (user_id, message_id, flags) SELECT r.value, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM (SELECT value FROM json_each(?)) AS r',
-        id,
-        bits,
-        JSON.stringify(users),
-      )
-  }
-  const row: MessageRow = {
-    id,
-    type: 'stream',
-    stream_id: place.channel.id,
-    topic: place.topic,
-    recipients: '[]',
-    sender_id: bot.id,
-    content,
-    rendered_content: html,
-    timestamp: now,
-    last_edit_timestamp: null,
-    last_moved_timestamp: null,
-    edit_history: null,
-  }
-  const [message] = await describeMessages(tx, [row], () => 0, { applyMarkdown: true, topicLinks: (topic) => topicLinks(topic, linkers) })
-  delete message!.flags // (flags go beside the message in its event)
-  const shared = { type: 'message', message, raw_content: content, ...(!place.channel.invite_only && { public_channel: true }) }
-  if (others.length > 0) emit(others, { ...shared, flags: [] })
-  if (mover.length > 0) emit(mover, { ...shared, flags: ['read'] })
-  return id
+async function post(tx: Sql, emit: Emit, context: NoticeContext, move: Move, place: Place, content: string): Promise<number> {
+  const timestamp = Math.floor(context.now())
+  const sender = await notificationBot(tx, timestamp)
+  const { html } = await renderContent(tx, content, move.linkers, move.mover)
+  const target = await channelAudience(tx, place.channel, place.topic)
+  return postMessage(tx, emit, { sender, target, content, html, timestamp, linkers: move.linkers, readBy: move.mover.id, linksFiles: false })
 }
 
 /** `#**channel>topic**`, or a Markdown link where a name holds what that syntax cannot (the reference rule). */

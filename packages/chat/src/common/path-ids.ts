@@ -1,6 +1,7 @@
-// The one rule for ids in a request path: what is a well-formed id, and what each endpoint answers otherwise.
+// Reading a request path: the one rule for ids in it (what is a well-formed id, and what each endpoint answers
+// otherwise), and its percent-encoded segments.
 
-import type { ChatError } from '../common/chat-error.js'
+import type { ChatError } from './chat-error.js'
 
 /** Plain decimal digits, no leading zero, at most 15 digits (so the number stays a safe integer). */
 const PATH_ID = /^[1-9]\d{0,14}$/
@@ -15,4 +16,13 @@ const PATH_ID = /^[1-9]\d{0,14}$/
 export function pathId(raw: string | undefined, onInvalid: () => ChatError): number {
   if (raw === undefined || !PATH_ID.test(raw)) throw onInvalid()
   return Number(raw)
+}
+
+/** A percent-encoded path segment, decoded; malformed encoding (`%E0%A4%A`) decodes to '' (a name no file has). */
+export function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return ''
+  }
 }

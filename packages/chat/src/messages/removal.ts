@@ -1,8 +1,12 @@
-// Removing a message: its rows, the links to its files, and the delete_message event of the reference API.
+// Removing a message: who may (DELETE /messages/{id}), its rows, the links to its files, and the delete_message
+// event of the reference API.
 
 import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
-import { unlinkAttachments } from './uploads.js'
+import { badRequest } from '../common/chat-error.js'
+import { isAdministrator, type User } from '../org/users.js'
+import { unlinkAttachments } from './attachments.js'
+import { visibleMessages } from './visibility.js'
 
 /** What a removal needs to know of the message. */
 export interface RemovedMessage {
@@ -30,4 +34,12 @@ export async function removeMessage(db: Sql, emit: Emit, message: RemovedMessage
     message_type: message.type,
     ...(message.type === 'stream' && { stream_id: Number(message.stream_id), topic: message.topic }),
   })
+}
+
+/** Deletes message `id` for `user`: its sender or an administrator, among the messages they may see. */
+export async function deleteMessage(db: Sql, emit: Emit, user: User, id: number): Promise<void> {
+  const [message] = await visibleMessages(db, user, [id])
+  if (message === undefined) throw badRequest('Invalid message(s)')
+  if (message.sender_id !== user.id && !isAdministrator(user)) throw badRequest("You don't have permission to delete this message")
+  await removeMessage(db, emit, message, user.id)
 }
