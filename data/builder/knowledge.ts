@@ -26,6 +26,8 @@ const DEFINITION = [SKOS + 'definition', 'http://qudt.org/schema/qudt/plainTextD
 const DOMAIN = new Set([RDFS + 'domain', SCHEMA + 'domainIncludes'])
 const RANGE = new Set([RDFS + 'range', SCHEMA + 'rangeIncludes'])
 const REPLACED_BY = new Set([SCHEMA + 'supersededBy', DCT + 'isReplacedBy'])
+/** A term the same as another, often in another vocabulary (schema:Dataset ≡ dcat:Dataset). */
+const EQUIVALENT = new Set([OWL + 'equivalentClass', OWL + 'equivalentProperty', OWL + 'sameAs', SKOS + 'exactMatch', SCHEMA + 'sameAs'])
 const DEPRECATED_TYPES = new Set([OWL + 'DeprecatedClass', OWL + 'DeprecatedProperty'])
 const TITLE = [DCT + 'title', DC11 + 'title', RDFS + 'label', SKOS + 'prefLabel']
 const DESCRIPTION = [DCT + 'description', DC11 + 'description', RDFS + 'comment', DCT + 'abstract', SKOS + 'definition']
@@ -104,25 +106,38 @@ export function buildKnowledge(vocabularies: readonly VocabularySource[], isTerm
     if (entry !== undefined) terms.push({ i: ref(iri), ...entry })
   }
   const { namespaces, written } = shortenIris(iris)
-  return { format: 'prefixd-knowledge/2', vocabularies: vocabularyEntries, namespaces, iris: written, terms: withSubterms(terms) }
+  return { format: 'prefixd-knowledge/2', vocabularies: vocabularyEntries, namespaces, iris: written, terms: withInverses(terms, iris, isTerm) }
 }
 
 /**
- * Each entry with its subclasses (`bc`) and subproperties (`bp`): the inverse of `sc` and `sp` among the
- * entries, as a reader of the whole file would find them, so that a reader of one line has them too.
+ * Each entry with its subclasses (`bc`), subproperties (`bp`) and the properties whose domain names it (`dd`):
+ * the inverse of `sc`, `sp` and `dm` among the entries, as a reader of the whole file would find them, so that a
+ * reader of one line has them too; and equivalences (`eq`) both ways. A term of the full tier that only the
+ * inverse names (a class no statement describes but a property's domain) gets an entry of its own.
  */
-function withSubterms(terms: readonly KnowledgeTermEntry[]): KnowledgeTermEntry[] {
-  const subClasses = new Map<number, number[]>()
-  const subProperties = new Map<number, number[]>()
-  const push = (map: Map<number, number[]>, key: number, value: number) => (map.get(key) ?? map.set(key, []).get(key)!).push(value)
-  for (const entry of terms) {
-    for (const parent of entry.sc ?? []) push(subClasses, parent, entry.i)
-    for (const parent of entry.sp ?? []) push(subProperties, parent, entry.i)
+function withInverses(terms: readonly KnowledgeTermEntry[], iris: readonly string[], isTerm: (iri: string) => boolean): KnowledgeTermEntry[] {
+  const inverse = { bc: new Map<number, number[]>(), bp: new Map<number, number[]>(), dd: new Map<number, number[]>(), eq: new Map<number, number[]>() }
+  const push = (map: Map<number, number[]>, key: number, value: number) => {
+    const list = map.get(key) ?? map.set(key, []).get(key)!
+    if (!list.includes(value)) list.push(value)
   }
-  return terms.map((entry) => {
-    const bc = subClasses.get(entry.i)
-    const bp = subProperties.get(entry.i)
-    return { ...entry, ...(bc !== undefined && { bc }), ...(bp !== undefined && { bp }) }
+  for (const entry of terms) {
+    for (const parent of entry.sc ?? []) push(inverse.bc, parent, entry.i)
+    for (const parent of entry.sp ?? []) push(inverse.bp, parent, entry.i)
+    for (const domain of entry.dm ?? []) push(inverse.dd, domain, entry.i)
+    for (const same of entry.eq ?? []) push(inverse.eq, same, entry.i)
+  }
+  const byPosition = new Map(terms.map((entry) => [entry.i, entry]))
+  for (const map of [inverse.bc, inverse.bp, inverse.dd, inverse.eq]) {
+    for (const target of map.keys()) if (!byPosition.has(target) && isTerm(iris[target]!)) byPosition.set(target, { i: target })
+  }
+  return [...byPosition.values()].map((entry) => {
+    const bc = inverse.bc.get(entry.i)
+    const bp = inverse.bp.get(entry.i)
+    const dd = inverse.dd.get(entry.i)
+    const eq = [...new Set([...(entry.eq ?? []), ...(inverse.eq.get(entry.i) ?? [])])].filter((same) => same !== entry.i)
+    const { eq: _own, ...rest } = entry
+    return { ...rest, ...(bc !== undefined && { bc }), ...(bp !== undefined && { bp }), ...(dd !== undefined && { dd }), ...(eq.length > 0 && { eq }) }
   })
 }
 
@@ -190,6 +205,7 @@ function termEntry(files: readonly FileStatements[], ref: (iri: string) => numbe
   const superClasses = named(new Set([RDFS + 'subClassOf']))
   const superProperties = named(new Set([RDFS + 'subPropertyOf']))
   const replacedBy = named(REPLACED_BY)
+  const equivalents = named(EQUIVALENT)
   const deprecated = statements.some(
     (q) =>
       (q.predicate.value === OWL + 'deprecated' && q.object.value === 'true') ||
@@ -203,6 +219,7 @@ function termEntry(files: readonly FileStatements[], ref: (iri: string) => numbe
   if (superClasses.length > 0) entry.sc = superClasses
   if (superProperties.length > 0) entry.sp = superProperties
   if (replacedBy.length > 0) entry.rb = replacedBy
+  if (equivalents.length > 0) entry.eq = equivalents
   if (deprecated) entry.x = 1
   return Object.keys(entry).length > 0 ? entry : undefined
 }

@@ -18,6 +18,7 @@ const PAGES: ReadonlyArray<{ file: string; title: string; entry: string; main: s
   { file: 'search.html', title: 'prefixd — search results', entry: 'results-page', main: 'results.html', style: 'details.css' },
   { file: 'prefixes.html', title: 'prefixd — the prefix table', entry: 'prefixes-page', main: 'prefixes.html' },
   { file: 'prefix.html', title: 'prefixd — vocabulary', entry: 'vocabulary-page', main: 'vocabulary.html' },
+  { file: 'term.html', title: 'prefixd — term', entry: 'term-page', main: 'term.html', style: 'details.css' },
   { file: 'editor.html', title: 'prefixd — Turtle and SPARQL editor', entry: 'editor-page', main: 'editor.html' },
   { file: 'sets.html', title: 'prefixd — project prefix sets', entry: 'sets-page', main: 'sets.html' },
   { file: 'not-found.html', title: 'prefixd — not found', entry: 'not-found-page', main: 'not-found.html' },
@@ -34,7 +35,7 @@ async function buildSite(): Promise<void> {
       entryPoints: [
         ...pages.map((page) => here(`./src/${page.entry}.ts`)),
         ...(vendor ? [] : [here('./src/style.css')]),
-        ...pages.flatMap((page) => (page.style ? [here(`./src/${page.style}`)] : [])),
+        ...new Set(pages.flatMap((page) => (page.style ? [here(`./src/${page.style}`)] : []))),
       ],
       outdir: OUT,
       entryNames: 'assets/[name]-[hash]',

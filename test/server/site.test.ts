@@ -10,7 +10,7 @@ import { createApp, loadSite, type Site } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
 import { listen, type Running } from './http-helpers.js'
 
-const PAGES = ['/', '/prefixes', '/editor', '/prefix/foaf', '/api/docs']
+const PAGES = ['/', '/search?q=person', '/prefixes', '/editor', '/prefix/foaf', '/prefix/foaf/Person', '/api/docs']
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const HTML = /^text\/html; charset=utf-8$/
 
@@ -119,11 +119,11 @@ describe('the web site', () => {
       }
     })
 
-    it('redirects /prefix/p/ and /prefix/p:local to the page of p, at local', async () => {
+    it('redirects /prefix/p/ to the page of p, and /prefix/p:local to the term page /prefix/p/local', async () => {
       for (const [path, location] of <Array<[string, string]>>[
         ['/prefix/foaf/', '/prefix/foaf'],
-        ['/prefix/foaf:Person', '/prefix/foaf#Person'],
-        ['/prefix/foaf%3Aknows', '/prefix/foaf#knows'],
+        ['/prefix/foaf:Person', '/prefix/foaf/Person'],
+        ['/prefix/foaf%3Aknows', '/prefix/foaf/knows'],
         ['/prefix/foaf:', '/prefix/foaf'],
       ]) {
         const response = await get(path, { redirect: 'manual' })
@@ -131,6 +131,20 @@ describe('the web site', () => {
         assert.equal(response.headers.get('location'), location, path)
       }
       assert.equal((await get(`/prefix/${'a'.repeat(5000)}`)).status, 414)
+    })
+
+    it('serves the term page at /prefix/p/local: 200 for a known term, a 404 page for an unknown one or prefix', async () => {
+      const html = { headers: { Accept: 'text/html' } }
+      for (const [path, status] of <Array<[string, number]>>[
+        ['/prefix/foaf/Person', 200],
+        ['/prefix/foaf/Persn', 404],
+        ['/prefix/nosuch/Person', 404],
+      ]) {
+        const response = await get(path, html)
+        assert.equal(response.status, status, path)
+        assert.match(response.headers.get('content-type')!, /^text\/html/, path)
+        assert.match(await response.text(), /<div id="term"/, path)
+      }
     })
 
     it('runs no inline script, which its CSP would block', async () => {
@@ -195,8 +209,10 @@ describe('the web site', () => {
         ] as const) {
           const response = await get(path, { headers: { 'accept-encoding': accept } })
           assert.equal(response.status, 200, `${path} ${accept}`)
-          assert.equal(response.headers.get('content-encoding'), encoding, `${path} ${accept}`)
-          assert.match(response.headers.get('vary')!, /Accept-Encoding/, `${path} ${accept}`)
+          // An asset under 2 KB (the term and results pages' own sheet) gains nothing compressed: sent as it is.
+          const small = Buffer.byteLength(plain) < 2048
+          assert.equal(response.headers.get('content-encoding'), small ? null : encoding, `${path} ${accept}`)
+          if (!small) assert.match(response.headers.get('vary')!, /Accept-Encoding/, `${path} ${accept}`)
           assert.equal(response.headers.get('cache-control'), IMMUTABLE, `${path} ${accept}`)
           assert.equal(await response.text(), plain, `${path} ${accept}`) // fetch decodes it
         }
@@ -290,6 +306,7 @@ describe('loadSite', () => {
       'search.html',
       'prefixes.html',
       'prefix.html',
+      'term.html',
       'editor.html',
       'sets.html',
       'not-found.html',
@@ -316,6 +333,7 @@ describe('loadSite', () => {
     'search.html',
     'prefixes.html',
     'prefix.html',
+    'term.html',
     'editor.html',
     'sets.html',
     'not-found.html',
@@ -354,6 +372,7 @@ describe('loadSite', () => {
       'search.html',
       'sets.html',
       'suspect.html',
+      'term.html',
     ])
     const fromUrl = await loadSite(pathToFileURL(dir + '/'))
     assert.deepEqual([...fromUrl.files.keys()].sort(), [...site.files.keys()].sort())

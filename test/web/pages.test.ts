@@ -80,7 +80,7 @@ describe('web pages in Chromium', function () {
       assert.ok(asks.length >= 1 && asks.length <= 4, `requests: ${apiRequests.join(', ')}`)
       await screenshot(page, 'search')
 
-      // Arrow down to foaf:Person, then Enter opens its place in the vocabulary page.
+      // Arrow down to foaf:Person, then Enter opens its term page.
       const names = await page.getByRole('option').locator('.name').allInnerTexts()
       const position = names.indexOf('foaf:Person')
       assert.ok(position >= 0, names.join(', '))
@@ -88,11 +88,9 @@ describe('web pages in Chromium', function () {
       assert.equal(await page.getByRole('option', { selected: true }).locator('.name').innerText(), 'foaf:Person')
       assert.equal(await box.getAttribute('aria-activedescendant'), `suggestion-${position}`)
       await box.press('Enter')
-      await page.waitForURL(`${server.url}/prefix/foaf#Person`)
-      const focused = page.locator('.term.focused')
-      await focused.waitFor()
-      assert.equal(await focused.locator('.name').innerText(), 'foaf:Person')
-      await screenshot(page, 'vocabulary-term')
+      await page.waitForURL(`${server.url}/prefix/foaf/Person`)
+      await page.getByRole('heading', { level: 1, name: /^foaf:Person/ }).waitFor()
+      await screenshot(page, 'term-from-search')
     })
 
     it('finds terms by words, completes prefixes and IRIs, and shows what a name expands to', async () => {
@@ -149,7 +147,7 @@ describe('web pages in Chromium', function () {
         .waitFor()
       await box.fill('foaf:knows')
       await box.press('Enter') // within the debounce: the list still shows schema:'s answer
-      await page.waitForURL(`${server.url}/prefix/foaf#knows`)
+      await page.waitForURL(`${server.url}/prefix/foaf/knows`)
     })
 
     it('shows the answer above the list, with a Copy button that can be clicked', async () => {
@@ -218,7 +216,7 @@ describe('web pages in Chromium', function () {
       await page.getByRole('option').first().waitFor()
       await box.press('ArrowDown')
       await box.press('Enter')
-      await page.waitForURL(/\/prefix\/[^/]+#Person$/)
+      await page.waitForURL(/\/prefix\/[^/]+\/Person$/)
     })
 
     it('lists the vocabulary a bare word names first: `schema` and ArrowDown, Enter go to schema:, not csvw:Schema', async () => {
@@ -359,10 +357,10 @@ describe('web pages in Chromium', function () {
       await page.getByRole('heading', { level: 1, name: /dcterms:/ }).waitFor() // the page's own title stays
     })
 
-    it('redirects prefix:local and a trailing slash to the vocabulary page', async () => {
+    it('redirects prefix:local to the term page, and a trailing slash to the vocabulary page', async () => {
       await page.goto(`${server.url}/prefix/foaf:Person`)
-      assert.equal(page.url(), `${server.url}/prefix/foaf#Person`)
-      await page.locator('.term.focused').waitFor()
+      assert.equal(page.url(), `${server.url}/prefix/foaf/Person`)
+      await page.locator('.term-facts').waitFor()
     })
 
     it('filters the terms, jumps to each section and copies a term', async () => {

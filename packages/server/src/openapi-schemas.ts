@@ -266,7 +266,20 @@ export const OPENAPI_SCHEMAS = {
   },
   TermDescription: {
     type: 'object',
-    required: ['iri', 'types', 'domain', 'range', 'superClasses', 'subClasses', 'superProperties', 'subProperties', 'replacedBy', 'deprecated'],
+    required: [
+      'iri',
+      'types',
+      'domain',
+      'range',
+      'superClasses',
+      'subClasses',
+      'superProperties',
+      'subProperties',
+      'replacedBy',
+      'deprecated',
+      'equivalents',
+      'properties',
+    ],
     properties: {
       iri: { type: 'string' },
       prefixed: { type: 'string' },
@@ -281,6 +294,20 @@ export const OPENAPI_SCHEMAS = {
       subProperties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
       replacedBy: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
       deprecated: { type: 'boolean' },
+      equivalents: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/TermRef' },
+        description: 'owl:equivalentClass/-Property, owl:sameAs, skos:exactMatch, schema:sameAs, either way',
+      },
+      properties: {
+        type: 'array',
+        description: 'for a class: the properties whose domain names it, then those of each superclass (nearest first), by the class that has them',
+        items: {
+          type: 'object',
+          required: ['from', 'properties'],
+          properties: { from: { $ref: '#/components/schemas/TermRef' }, properties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } } },
+        },
+      },
       vocabulary: {
         $ref: '#/components/schemas/VocabularyDescription',
         description: 'the vocabulary of the prefix the name is written with (as /api/v1/prefixes/{prefix} describes it, without terms)',

@@ -38,11 +38,13 @@ const PAGES: ReadonlyArray<readonly [route: string, file: string]> = [
   ['/api/docs', 'api-docs.html'],
 ]
 const VOCABULARY_PAGE = 'prefix.html'
+/** `/prefix/{prefix}/{local}`: one term. */
+const TERM_PAGE = 'term.html'
 /** Served with a 404 to a browser that asked for a page the resolver does not have. */
 const NOT_FOUND_PAGE = 'not-found.html'
 /** Served instead of a redirect to a browser that follows `/{prefix}:{local}` with a suspect prefix. */
 const SUSPECT_PAGE = 'suspect.html'
-const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE, NOT_FOUND_PAGE, SUSPECT_PAGE]
+const PAGE_FILES = [...PAGES.map(([, file]) => file), VOCABULARY_PAGE, TERM_PAGE, NOT_FOUND_PAGE, SUSPECT_PAGE]
 
 /** Past this size an asset is compressed quickly rather than smallest (only the API page's bundle is so big). */
 const LARGE_ASSET = 1024 * 1024
@@ -96,12 +98,23 @@ export function addSiteRoutes(router: Router, site: Site): void {
     const prefix = decodePathSegment(raw, 'the prefix')
     const name = canonicalName(prefix)
     if (name !== undefined) {
-      // `/prefix/foaf/` and `/prefix/foaf:Person` mean `/prefix/foaf` and `/prefix/foaf#Person`.
+      // `/prefix/foaf/` and `/prefix/foaf:Person` mean `/prefix/foaf` and the term page `/prefix/foaf/Person`.
       ctx.status = 301
-      return ctx.redirect(`/prefix/${encodeURIComponent(name.prefix)}${name.local === '' ? '' : '#' + encodeURIComponent(name.local)}`)
+      return ctx.redirect(`/prefix/${encodeURIComponent(name.prefix)}${name.local === '' ? '' : '/' + encodeURIComponent(name.local)}`)
     }
     // The same page either way (it reads the prefix from its URL); the status tells crawlers and tools.
     sendPage(ctx, servedIndex(ctx).table.namespace(prefix) === undefined ? unknownPrefixPage : vocabularyPage, PAGE_POLICY)
+  })
+  const termPage = site.files.get(TERM_PAGE)!
+  const unknownTermPage = makeAnswer(404, termPage.type, termPage.body, 9)
+  router.get('/prefix/:prefix/:local', (ctx) => {
+    const [rawPrefix, rawLocal] = ctx.path.slice('/prefix/'.length).split('/') as [string, string]
+    const prefix = decodePathSegment(rawPrefix, 'the prefix')
+    const local = decodePathSegment(rawLocal, 'the local name')
+    // The page reads the term from its URL; the status says whether the index knows it (a 404 page offers others).
+    const { index } = servedIndex(ctx)
+    const namespace = index.namespace(prefix)
+    sendPage(ctx, namespace !== undefined && index.term(namespace + local) !== undefined ? termPage : unknownTermPage, PAGE_POLICY)
   })
   router.get('/assets/:name', (ctx) => {
     const answer = site.files.get(ctx.path.slice(1))

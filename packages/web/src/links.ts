@@ -20,13 +20,19 @@ export function linkable(iri: string): string | undefined {
 }
 
 /**
- * The page of the term a prefixed name names (answering from the chosen set): for now its place on its vocabulary
- * page. A local name written with escapes (`ex:a\/b`) is not the IRI's tail: that opens the vocabulary page.
+ * The page of the term a prefixed name names (answering from the chosen set): `/prefix/foaf/Person`. The local name
+ * in the path is the IRI's tail, escapes removed (`ex:a\/b` → `/prefix/ex/a%2Fb`).
  */
 export function termHref(prefixed: string): string {
   const colon = prefixed.indexOf(':')
   const prefix = prefixed.slice(0, colon)
-  const local = prefixed.slice(colon + 1)
-  if (local === '' || local.includes('\\')) return vocabularyHref(prefix)
-  return `${vocabularyHref(prefix)}#${encodeURIComponent(local)}`
+  const local = prefixed.slice(colon + 1).replace(/\\(.)/gu, '$1')
+  if (local === '') return vocabularyHref(prefix)
+  return withSet(`/prefix/${encodeURIComponent(prefix)}/${encodeURIComponent(local)}`)
+}
+
+/** The page of the term `iri`, written with `prefix` for `namespace`; its vocabulary's page when `iri` is not in it. */
+export function termPageHref(prefix: string, namespace: string | null, iri: string): string {
+  if (namespace === null || !iri.startsWith(namespace) || iri === namespace) return vocabularyHref(prefix)
+  return withSet(`/prefix/${encodeURIComponent(prefix)}/${encodeURIComponent(iri.slice(namespace.length))}`)
 }

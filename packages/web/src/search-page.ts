@@ -4,7 +4,7 @@ import { apiGet, isAbort, showFailure, type ApiLookup, type Suggestion, type Ter
 import { copyButton } from './copy.js'
 import { showFeatured } from './featured-vocabularies.js'
 import { byId, debounce, h } from './dom.js'
-import { linkable, looksLikeIri, vocabularyHref } from './links.js'
+import { linkable, looksLikeIri, termPageHref, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
 import { rankWord } from './search-ranking.js'
 import { setPicker, withSet } from './set-choice.js'
@@ -143,7 +143,7 @@ function fromSuggestion(s: Suggestion): Row {
     iri: s.iri,
     label: s.label,
     typeNames: s.typeNames,
-    href: internal ? vocabularyHref(s.prefix!, s.namespace, s.iri) : s.iri,
+    href: !internal ? s.iri : s.kind === 'prefix' ? vocabularyHref(s.prefix!) : termPageHref(s.prefix!, s.namespace, s.iri),
     external: !internal,
   }
 }
@@ -158,8 +158,8 @@ function fromTerm(t: TermEntry): Row {
     iri: t.iri,
     label: t.label,
     typeNames: t.typeNames,
-    // A local name written with escapes is not the IRI's tail; then the page opens at its top.
-    href: prefix === undefined ? t.iri : t.iri.endsWith(local) ? vocabularyHref(prefix, namespace, t.iri) : vocabularyHref(prefix),
+    // A local name written with escapes is not the IRI's tail; then the vocabulary's page opens.
+    href: prefix === undefined ? t.iri : t.iri.endsWith(local) ? termPageHref(prefix, namespace!, t.iri) : vocabularyHref(prefix),
     external: prefix === undefined,
   }
 }

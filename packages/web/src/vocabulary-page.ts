@@ -5,7 +5,7 @@ import { apiGet, showFailure, type TermDescription, type TermEntry, type TermRef
 import { copyButton } from './copy.js'
 import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
-import { linkable, vocabularyHref } from './links.js'
+import { linkable, termPageHref, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
 import { withSet } from './set-choice.js'
 
@@ -294,6 +294,7 @@ async function showMeaning(term: HTMLElement, local: string): Promise<void> {
       { class: 'meaning' },
       body.deprecated ? h('p', { class: 'deprecated' }, 'Deprecated') : null,
       body.definition ? h('p', { class: 'definition' }, body.definition) : null,
+      h('p', {}, h('a', { href: termPageHref(prefix, namespaceOf(body), body.iri) }, `All about ${body.prefixed ?? local} →`)),
       h(
         'dl',
         { class: 'facts' },
@@ -303,6 +304,11 @@ async function showMeaning(term: HTMLElement, local: string): Promise<void> {
       ),
     ),
   )
+}
+
+/** The namespace of the page's prefix, from a term of it. */
+function namespaceOf(term: TermDescription): string | null {
+  return term.vocabulary?.prefix === prefix ? term.vocabulary.namespace : null
 }
 
 /** A term named in a description, linked to its vocabulary page (or to itself when it has no name). */

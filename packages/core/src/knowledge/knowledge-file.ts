@@ -27,13 +27,17 @@ export interface KnowledgeVocabularyEntry {
 /**
  * One term's facts; numbers are positions in `iris`. Keys are short because there are 20,000 of them:
  * `i` the term, `d` definition, `dm` domain, `rg` range, `sc` superclasses, `sp` superproperties,
- * `rb` replaced by, `x` deprecated (1); in `/2` also `bc` subclasses and `bp` subproperties (the
- * inverse of `sc` and `sp` among the entries), so that one entry says all and can be read alone.
+ * `rb` replaced by, `x` deprecated (1), `eq` equivalents (owl:equivalentClass/-Property, owl:sameAs,
+ * skos:exactMatch, schema:sameAs; both ways); in `/2` also `bc` subclasses, `bp` subproperties and `dd` the
+ * properties whose domain names it (the inverse of `sc`, `sp` and `dm` among the entries), so that one entry
+ * says all and can be read alone.
  */
 export interface KnowledgeTermEntry {
   readonly i: number
   readonly bc?: readonly number[]
   readonly bp?: readonly number[]
+  readonly dd?: readonly number[]
+  readonly eq?: readonly number[]
   readonly d?: string
   readonly dm?: readonly number[]
   readonly rg?: readonly number[]

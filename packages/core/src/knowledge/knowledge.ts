@@ -21,6 +21,10 @@ export interface TermFacts {
   readonly replacedBy: readonly string[]
   /** `owl:deprecated true`, an `owl:DeprecatedClass`/`DeprecatedProperty`, or replaced. */
   readonly deprecated: boolean
+  /** The same term elsewhere: owl:equivalentClass/-Property, owl:sameAs, skos:exactMatch, schema:sameAs, either way. */
+  readonly equivalents: readonly string[]
+  /** For a class: the properties whose domain (rdfs:domain, schema:domainIncludes) names it. */
+  readonly domainOf: readonly string[]
 }
 
 /** What the knowledge tier says of a vocabulary package. */
@@ -48,6 +52,12 @@ export interface TermDescription {
   readonly subProperties: readonly TermRef[]
   readonly replacedBy: readonly TermRef[]
   readonly deprecated: boolean
+  readonly equivalents: readonly TermRef[]
+  /**
+   * For a class: the properties that apply to it — those whose domain names it, then those of each superclass
+   * (nearest first, each class once) — grouped by the class that has them. Empty for anything else.
+   */
+  readonly properties: ReadonlyArray<{ readonly from: TermRef; readonly properties: readonly TermRef[] }>
   /** The vocabulary of the prefix the name is written with. */
   readonly vocabulary?: VocabularyDescription
 }
@@ -114,6 +124,8 @@ export class Knowledge {
       subProperties: this.#irisOf(subProperties),
       replacedBy: this.#irisOf(entry.rb),
       deprecated: entry.x === 1,
+      equivalents: this.#irisOf(entry.eq),
+      domainOf: this.#irisOf(entry.dd),
     }
   }
 
@@ -163,8 +175,29 @@ export class Knowledge {
       subProperties: refs(facts?.subProperties),
       replacedBy: refs(facts?.replacedBy),
       deprecated: facts?.deprecated ?? term?.deprecated ?? false,
+      equivalents: refs(facts?.equivalents),
+      properties: this.#applicable(iri, facts).map(({ from, properties }) => ({ from: ref(from), properties: properties.map(ref) })),
       ...(vocabulary !== undefined && { vocabulary }),
     }
+  }
+
+  /** The properties whose domain names `iri` or one of its superclasses, nearest first; at most 100 classes. */
+  #applicable(iri: string, facts: TermFacts | undefined): Array<{ from: string; properties: readonly string[] }> {
+    const found: Array<{ from: string; properties: readonly string[] }> = []
+    const seen = new Set([iri])
+    const queue: Array<[string, TermFacts | undefined]> = [[iri, facts]]
+    for (let at = 0; at < queue.length && at < 100; at++) {
+      const [classIri, classFacts] = queue[at]!
+      if (classFacts === undefined) continue
+      if (classFacts.domainOf.length > 0) found.push({ from: classIri, properties: classFacts.domainOf })
+      for (const parent of classFacts.superClasses) {
+        if (!seen.has(parent)) {
+          seen.add(parent)
+          queue.push([parent, this.facts(parent)])
+        }
+      }
+    }
+    return found
   }
 
   /**
