@@ -83,6 +83,17 @@ function quickFixes(view: DocumentView, index: PrefixIndex, diagnostics: readonl
           })
         }
         break
+      case 'deprecated-term':
+        if (data.replacement !== undefined) {
+          actions.push({
+            title: `Change to ${data.replacement} (its replacement)`,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            isPreferred: true,
+            edit: edit([{ range: diagnostic.range, newText: data.replacement }]),
+          })
+        }
+        break
       case 'other-namespace':
         actions.push({
           title: `Use the table's namespace <${data.namespace}>`,

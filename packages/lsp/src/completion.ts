@@ -6,7 +6,7 @@ import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
 import { declarationEdits, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
 import type { CompletionItem, CompletionList, Range, TextEdit } from 'vscode-languageserver'
 import { unescapeLocal, vocabularyNamespace } from '@prefixd/core/checks'
-import { Command, CompletionItemKind, InsertTextFormat, MarkupKind } from './protocol.js'
+import { Command, CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind } from './protocol.js'
 import type { DocumentView } from './document.js'
 import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from './terms.js'
 
@@ -258,6 +258,8 @@ class Items {
         description: term?.types.map((t) => this.index.shrink(t, { synonyms: false }) ?? t).join(', ') ?? '',
       },
       detail: iri,
+      // A term its vocabulary deprecates: editors strike it through (it is ranked after the live ones).
+      ...(term?.deprecated === true && { tags: [CompletionItemTag.Deprecated] }),
       ...(card.length <= INLINE_DOCUMENTATION
         ? { documentation: { kind: MarkupKind.Markdown, value: card } }
         : { data: { iri, term: known, name } satisfies ResolveData }),

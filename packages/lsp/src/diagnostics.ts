@@ -7,6 +7,7 @@ import { DocumentChecker, inUnclosedIri, severityOf, TermChecks, type Finding, t
 import type { Diagnostic, DiagnosticSeverity as LspSeverity } from 'vscode-languageserver'
 import { DiagnosticSeverity, DiagnosticTag } from './protocol.js'
 import type { DocumentView } from './document.js'
+import { replacedBy } from './terms.js'
 import type { TokenName } from './token-name.js'
 import type { SyntaxProblem } from './syntax-errors.js'
 import { traceNow, traceSlice } from './trace.js'
@@ -34,7 +35,7 @@ export async function diagnose(
   view: DocumentView,
   index: PrefixIndex,
   stale: () => boolean = () => false,
-  checks: TermChecks = new TermChecks(index),
+  checks: TermChecks = new TermChecks(index, replacedBy),
   onUndeclared?: (undeclared: string[]) => void,
   rules?: Rules,
 ): Promise<{ diagnostics: Diagnostic[]; undeclared: string[] } | undefined> {
@@ -72,6 +73,7 @@ function diagnosticOf(view: DocumentView, finding: Finding): Diagnostic {
     message: finding.message,
     data: finding.data,
     ...(finding.unnecessary && { tags: [DiagnosticTag.Unnecessary] }),
+    ...(finding.deprecated && { tags: [DiagnosticTag.Deprecated] }),
   }
 }
 

@@ -1,6 +1,6 @@
 // Hover and document links: what a prefixed name or an IRI of the document stands for.
 
-import { writeLocalName, type PrefixIndex } from '@prefixd/core'
+import { prefixWarning, writeLocalName, type PrefixIndex } from '@prefixd/core'
 import type { DocumentLink, Hover } from 'vscode-languageserver'
 import { isTrustedPrefix, vocabularyNamespace } from '@prefixd/core/checks'
 import { MarkupKind } from './protocol.js'
@@ -15,7 +15,9 @@ export function hover(view: DocumentView, index: PrefixIndex, offset: number): H
     const iri = iriOf(view, index, name)
     const written = `${name.prefix}:${name.local}`
     const value =
-      iri === undefined ? `**${written}**: prefix '${name.prefix}:' is neither declared nor in the prefix table` : describeTerm(index, iri, undefined, written)
+      iri === undefined
+        ? `**${written}**: prefix '${name.prefix}:' is neither declared nor in the prefix table`
+        : describeTerm(index, iri, undefined, written) + gradeNote(view, index, name.prefix)
     return { contents: { kind: MarkupKind.Markdown, value }, range: range(name.start, name.end) }
   }
   const iri = view.iriAt(offset)
@@ -38,9 +40,22 @@ export function hover(view: DocumentView, index: PrefixIndex, offset: number): H
     const lines = [`**${declaration.prefix}:** <${declaration.namespace}>`]
     if (title !== undefined && same) lines.push(title)
     if (table !== undefined && !same && isTrustedPrefix(index, declaration.prefix)) lines.push(`The prefix table has <${table}>`)
+    const note = gradeNote(view, index, declaration.prefix)
+    if (note !== '') lines.push(note.trimStart())
     return { contents: { kind: MarkupKind.Markdown, value: lines.join('\n\n') }, range: range(declaration.name.start, declaration.name.end) }
   }
   return null
+}
+
+/**
+ * What a name through `prefix` should carry: the table's warning for a prefix completion does not offer or a retired one,
+ * when the document means the table's namespace by it (a project's own binding of the prefix is its business).
+ */
+function gradeNote(view: DocumentView, index: PrefixIndex, prefix: string): string {
+  const declared = view.declared.get(prefix)
+  if (declared !== undefined && declared !== index.namespace(prefix)) return ''
+  const warning = prefixWarning(index, prefix)
+  return warning === undefined ? '' : `\n\n⚠ ${warning.message}`
 }
 
 /**

@@ -10,6 +10,7 @@ export const {
   CodeActionKind,
   Command,
   CompletionItemKind,
+  CompletionItemTag,
   createConnection,
   DiagnosticSeverity,
   DiagnosticTag,

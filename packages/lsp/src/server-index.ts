@@ -3,6 +3,7 @@
 
 import { PrefixIndex, type DefaultData } from '@prefixd/core'
 import { TermChecks } from '@prefixd/core/checks'
+import { replacedBy } from './terms.js'
 import { traced } from './trace.js'
 import { WarmUp } from './warm-up.js'
 
@@ -109,7 +110,7 @@ export class ServerIndex {
   /** Answers with `index` from now on (settings changed). */
   replace(index: PrefixIndex): void {
     this.current = index
-    this.checks = new TermChecks(index)
+    this.checks = new TermChecks(index, replacedBy)
   }
 
   /** Makes the whole index from the data, if it is in and not made yet. */

@@ -56,6 +56,12 @@ export function warmKnowledge(): void {
   )
 }
 
+/** The successors the knowledge tier names for a deprecated term, once the tier is read (it starts reading it). */
+export function replacedBy(iri: string): readonly string[] | undefined {
+  warmKnowledge()
+  return knowledge?.facts(iri)?.replacedBy
+}
+
 /**
  * What the knowledge tier says the term means: its definition, domain and range, and whether it is deprecated.
  * The tier is read on the first card asked for (cards written before it is in go without); a failed read is

@@ -224,7 +224,7 @@ export const OPENAPI_SCHEMAS = {
   },
   Suggestion: {
     type: 'object',
-    required: ['value', 'kind', 'iri', 'prefix', 'namespace', 'label', 'types', 'typeNames', 'definition'],
+    required: ['value', 'kind', 'iri', 'prefix', 'namespace', 'label', 'types', 'typeNames', 'definition', 'deprecated', 'replacedBy'],
     properties: {
       value: { type: 'string', description: 'the suggestion as the plain answer gives it' },
       kind: { enum: ['prefix', 'term'] },
@@ -235,6 +235,8 @@ export const OPENAPI_SCHEMAS = {
       types: strings,
       typeNames: strings,
       definition: { type: ['string', 'null'], description: "what the term means, or the vocabulary's description for a prefix" },
+      deprecated: { type: 'boolean', description: 'whether its vocabulary deprecates the term (owl:deprecated, schema:supersededBy, dcterms:isReplacedBy)' },
+      replacedBy: { ...strings, description: "the IRIs of a deprecated term's replacements, when its vocabulary names them" },
     },
   },
   VocabularyDescription: {

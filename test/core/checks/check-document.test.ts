@@ -45,6 +45,37 @@ describe('checkDocument', function () {
     assert.deepEqual(findings[1]!.data, { kind: 'other-namespace', prefix: 'foaf', namespace: 'http://xmlns.com/foaf/0.1/' })
   })
 
+  it("names a deprecated term's replacement when one is known (struck through), and marks a retired vocabulary's declaration", () => {
+    const text =
+      '@prefix schema: <http://schema.org/> .\n@prefix v: <http://rdf.data-vocabulary.org/#> .\n@prefix card: <http://www.ashutosh.com/test/> .\n' +
+      '<a> a schema:Code ; v:name card:x .\n'
+    const replacedBy = (iri: string) => (iri === 'http://schema.org/Code' ? ['http://schema.org/SoftwareSourceCode'] : undefined)
+    const { findings } = checkDocument(text, 'turtle', index, { checks: new TermChecks(index, replacedBy) })
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, at(text, f)]),
+      [
+        ['deprecated-term', 'warning', 'schema:Code'],
+        ['retired-prefix', 'information', 'v:'],
+        ['suspect-prefix', 'warning', 'card:'],
+      ],
+    )
+    assert.equal(findings[0]!.message, "'schema:Code' is deprecated in its vocabulary; use schema:SoftwareSourceCode instead")
+    assert.deepEqual(
+      [findings[0]!.data, findings[0]!.deprecated],
+      [{ kind: 'deprecated-term', iri: 'http://schema.org/Code', replacement: 'schema:SoftwareSourceCode' }, true],
+    )
+    assert.deepEqual(findings[1]!.data, { kind: 'retired-prefix', prefix: 'v', successor: 'schema' })
+    assert.equal(findings[1]!.message, "'v:' is a retired vocabulary; its successor is 'schema:'")
+    assert.match(findings[2]!.message, /\(a personal test or demo page\)/)
+    // Without the knowledge of its successor, still marked; a retired prefix bound to a project's own namespace is left alone.
+    const plain = checkDocument('@prefix schema: <http://schema.org/> .\n<a> a schema:Code .', 'turtle', index).findings
+    assert.deepEqual(
+      plain.map((f) => [f.code, f.message]),
+      [['deprecated-term', "'schema:Code' is deprecated in its vocabulary"]],
+    )
+    assert.deepEqual(checkDocument('@prefix v: <http://example.org/v#> .\n<a> v:b 1 .', 'turtle', index).findings, [])
+  })
+
   it('takes the inside of an IRI being typed for no prefix', () => {
     assert.deepEqual(checkDocument('<a> <b> <http://example.org/x\n', 'turtle', index).findings, [])
   })

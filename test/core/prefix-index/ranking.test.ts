@@ -18,9 +18,12 @@ describe('relevance ranking on the default data', () => {
     assert.equal(index.complete('schema:Pers', { limit: 20 })!.truncated, false)
   })
 
-  it('schema:na in predicate position puts schema:name first, properties before classes', () => {
-    const suggestions = index.autocomplete('schema:na', { limit: 20, prefer: 'property' })!
-    assert.equal(suggestions[0], 'schema:name')
+  it('schema:na in predicate position puts schema:name first, live properties before classes, deprecated terms last', () => {
+    const all = index.autocomplete('schema:na', { limit: 20, prefer: 'property' })!
+    assert.equal(all[0], 'schema:name')
+    const isDeprecated = (name: string) => index.term(index.expand(name)!)?.deprecated === true
+    assert.equal(all.at(-1), 'schema:namedPosition') // superseded by schema:roleName
+    const suggestions = all.filter((name) => !isDeprecated(name))
     const isProperty = (name: string) => index.hasType(index.expand(name)!, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property')
     const firstOther = suggestions.findIndex((name) => !isProperty(name))
     assert.ok(firstOther > 0 && !suggestions.slice(firstOther).some(isProperty), suggestions.join(' '))

@@ -37,6 +37,8 @@ interface Suggestion {
   label: string | null
   types: string[]
   typeNames: string[]
+  deprecated: boolean
+  replacedBy: string[]
 }
 interface ErrorBody {
   success: false
@@ -243,7 +245,7 @@ describe('GET /api/v1/prefixes/{prefix}', () => {
 
 describe('GET /api/v1/autocomplete?detail=true', () => {
   const { index, getJson } = serving(() => PrefixIndex.loadDefault())
-  const KEYS = ['definition', 'iri', 'kind', 'label', 'namespace', 'prefix', 'typeNames', 'types', 'value']
+  const KEYS = ['definition', 'deprecated', 'iri', 'kind', 'label', 'namespace', 'prefix', 'replacedBy', 'typeNames', 'types', 'value']
 
   it('gives the plain suggestions as objects with IRI, prefix, namespace, label and types', async () => {
     const plain = await getJson<string[]>('/api/v1/autocomplete?q=foaf:Pe')
@@ -279,8 +281,18 @@ describe('GET /api/v1/autocomplete?detail=true', () => {
         types: index().term(FOAF + 'Person')!.types,
         typeNames: ['owl:Class', 'rdfs:Class'],
         definition: 'A person.',
+        deprecated: false,
+        replacedBy: [],
       },
     )
+  })
+
+  it('marks a deprecated term with its replacements, after the live ones', async () => {
+    const { body } = await getJson<Suggestion[]>('/api/v1/autocomplete?q=schema:actor&detail=true&prefer=property')
+    const actors = body.find((s) => s.value === 'schema:actors')!
+    assert.deepEqual([actors.deprecated, actors.replacedBy], [true, ['http://schema.org/actor']])
+    assert.deepEqual([body[0]!.value, body[0]!.deprecated], ['schema:actor', false])
+    assert.ok(body.findIndex((s) => s.deprecated) > body.findLastIndex((s) => !s.deprecated), body.map((s) => s.value).join(' '))
   })
 
   it('gives for q=foaf: first the prefix itself: its namespace and the vocabulary title', async () => {
@@ -295,6 +307,8 @@ describe('GET /api/v1/autocomplete?detail=true', () => {
       label: index().vocabulary('foaf')!.title,
       types: [],
       typeNames: [],
+      deprecated: false,
+      replacedBy: [],
     })
     assert.ok(body.slice(1).every((s) => s.kind === 'term'))
   })

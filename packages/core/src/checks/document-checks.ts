@@ -64,8 +64,9 @@ export class DocumentChecker {
 
   #add(start: number, end: number, message: string, data: FindingData, unnecessary?: boolean): void {
     const severity = this.#severity(data.kind)
-    if (severity !== undefined && this.findings.length < MAX_FINDINGS)
-      this.findings.push({ start, end, severity, code: data.kind, message, data, ...(unnecessary && { unnecessary }) })
+    if (severity === undefined || this.findings.length >= MAX_FINDINGS) return
+    const deprecated = data.kind === 'deprecated-term'
+    this.findings.push({ start, end, severity, code: data.kind, message, data, ...(unnecessary && { unnecessary }), ...(deprecated && { deprecated }) })
   }
 
   /** Checks a name written at `start`: its prefix declared, its term known to its vocabulary and not deprecated. */
@@ -95,7 +96,10 @@ export class DocumentChecker {
     const end = start + name.written.length
     if (result === DEPRECATED) {
       const iri = this.checks.iriOf(namespace, name)
-      this.#add(start, end, `'${name.written}' is deprecated in its vocabulary`, { kind: 'deprecated-term', iri })
+      const successor = this.checks.successorOf(namespace, name)
+      const instead = successor === undefined ? '' : `; use ${successor.name ?? `<${successor.iri}>`} instead`
+      const data = { kind: 'deprecated-term', iri, ...(successor?.name !== undefined && { replacement: successor.name }) } as const
+      this.#add(start, end, `'${name.written}' is deprecated in its vocabulary${instead}`, data)
     } else {
       const message = `'${name.written}' is not a term of <${namespace}>` + (result === null ? '' : `; did you mean '${result}'?`)
       this.#add(start, end, message, { kind: 'unknown-term', ...(result !== null && { replacement: result }) })

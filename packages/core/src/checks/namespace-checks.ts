@@ -32,6 +32,7 @@ export function declarationFindings(
     }
     if (table === undefined && on('unregistered-prefix')) unregistered(index, declaration, add)
     if (table !== undefined && on('suspect-prefix') && index.quality(prefix) === 'suspect') suspect(index, declaration, add)
+    if (table === namespace && on('retired-prefix') && index.vocabulary(prefix)?.reason === 'retired') retired(index, declaration, add)
     const bare = withoutScheme(namespace)
     const twin = bare === undefined ? undefined : seen.get(bare)
     if (twin !== undefined && twin !== namespace && on('scheme-mismatch')) {
@@ -55,6 +56,16 @@ const REASONS: Readonly<Record<string, string>> = {
   'placeholder-host': 'on a test or placeholder host',
   'no-vocabulary-host': 'on a host that serves no vocabulary',
   'prefix-cc': "on prefix.cc's own host",
+  document: "a document's address with # or / appended, not a vocabulary",
+  'test-page': 'a personal test or demo page',
+}
+
+/** A declaration of the table's namespace for a vocabulary its publisher withdrew (data-vocabulary.org's `v:`). */
+function retired(index: PrefixIndex, declaration: Declaration, add: Add): void {
+  const { prefix } = declaration
+  const successor = index.vocabulary(prefix)?.successor
+  const message = `'${prefix}:' is a retired vocabulary` + (successor === undefined ? '' : `; its successor is '${successor}:'`)
+  add(declaration.name.start, declaration.name.end, message, { kind: 'retired-prefix', prefix, ...(successor !== undefined && { successor }) })
 }
 
 function suspect(index: PrefixIndex, declaration: Declaration, add: Add): void {

@@ -24,6 +24,7 @@ export const DEFAULT_RULES: Readonly<Record<RuleCode, RuleSetting>> = {
   'unknown-term': 'warning',
   'deprecated-term': 'warning',
   'suspect-prefix': 'warning',
+  'retired-prefix': 'information',
   'scheme-mismatch': 'warning',
   'other-namespace': 'information',
   'unregistered-prefix': 'hint',

@@ -23,6 +23,15 @@ export type TermCheck = string | null | undefined | typeof DEPRECATED
 /** The check of a term its vocabulary marks deprecated (or superseded). */
 export const DEPRECATED: unique symbol = Symbol('deprecated')
 
+/** The successors a vocabulary names for a deprecated term (`schema:supersededBy`, `dcterms:isReplacedBy`): the knowledge tier's `replacedBy`. */
+export type ReplacedBy = (iri: string) => readonly string[] | undefined
+
+/** A deprecated term's successor: its IRI, and the name for it written with the same prefix when it lies in the same vocabulary. */
+export interface Successor {
+  readonly iri: string
+  readonly name?: string
+}
+
 /** Names whose check is remembered at most (then the memory starts afresh). */
 const MAX_CHECKED_NAMES = 100_000
 
@@ -45,7 +54,24 @@ export class TermChecks {
    */
   readonly #vocabularies = new Map<string, { readonly namespace: string; readonly tablePrefix: string } | null>()
 
-  constructor(readonly index: PrefixIndex) {}
+  /** `replacedBy`: a deprecated term's successors, when known (the language server passes the knowledge tier's, once read). */
+  constructor(
+    readonly index: PrefixIndex,
+    readonly replacedBy?: ReplacedBy,
+  ) {}
+
+  /**
+   * The successor of a term whose check gave {@link DEPRECATED}, when `replacedBy` knows one: written with the name's
+   * prefix when it lies in the same vocabulary (`schema:Code` → `schema:SoftwareSourceCode`). Not remembered: the
+   * knowledge may come in after the first pass.
+   */
+  successorOf(namespace: string, name: WrittenName): Successor | undefined {
+    const iri = this.replacedBy?.(this.iriOf(namespace, name))?.[0]
+    if (iri === undefined) return undefined
+    const vocabulary = this.#vocabularies.get(namespace)?.namespace ?? namespace
+    const local = iri.startsWith(vocabulary) ? writeLocalName(iri.slice(vocabulary.length)) : undefined
+    return { iri, ...(local !== undefined && { name: `${name.prefix}:${local}` }) }
+  }
 
   /**
    * For a name whose namespace holds vocabulary terms but not this one: the term meant (`null` when

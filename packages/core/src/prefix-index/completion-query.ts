@@ -1,6 +1,6 @@
 // What a completion is asked (its options, read and checked) and the answer it collects.
 
-import { IS_CLASS, IS_LOWER, IS_PROPERTY, IS_UPPER, type TermKind } from '../terms/term-record.js'
+import { IS_CLASS, IS_LIVE, IS_LOWER, IS_PROPERTY, IS_UPPER, type TermKind } from '../terms/term-record.js'
 
 export interface AutocompleteOptions {
   /** Default `false`: the prefix part, the term part and the type are compared case-folded. */
@@ -71,15 +71,18 @@ export class Answer {
  * kind first, in the case typed before the other. Else the case typed: an upper-case letter asks for a
  * class (the naming convention of RDFS, OWL and schema.org), then any name in upper case (an individual
  * such as `sh:Literal`); a lower-case one for a name in lower case, a property or a datatype (`rdf:langString`).
+ * Each tier holds live terms only, and every live term comes before the deprecated ones (`schema:Cod` gives the
+ * individual `schema:COD` and the properties before the deprecated class `schema:Code`); without tiers the
+ * ranking itself puts them last.
  */
 export function tiersFor(prefer: TermKind | undefined, letter: number): readonly number[] | undefined {
   const kind = prefer === 'class' ? IS_CLASS : prefer === 'property' ? IS_PROPERTY : 0
-  if (kind !== 0) return letter === 0 ? [kind] : [kind | letter, kind]
+  if (kind !== 0) return letter === 0 ? [kind | IS_LIVE, IS_LIVE] : [kind | letter | IS_LIVE, kind | IS_LIVE, IS_LIVE]
   return letter === IS_UPPER ? UPPER_TIERS : letter === IS_LOWER ? LOWER_TIERS : undefined
 }
 
-const UPPER_TIERS = [IS_CLASS | IS_UPPER, IS_UPPER]
-const LOWER_TIERS = [IS_LOWER]
+const UPPER_TIERS = [IS_CLASS | IS_UPPER | IS_LIVE, IS_UPPER | IS_LIVE, IS_LIVE]
+const LOWER_TIERS = [IS_LOWER | IS_LIVE, IS_LIVE]
 
 /** Removes backslash escapes from a partial local name, leniently (it may end in the middle of one). */
 export function unescapePartial(partial: string): string {

@@ -5,7 +5,7 @@ import { prioritiesOf, RangeBest, rankedAmong } from '../structures/range-best.j
 import { lowerBound, lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { RDF_PROPERTY, RDFS_CLASS, RDFS_DATATYPE, SCHEMA_DATA_TYPE } from './vocab.js'
-import { caseBit, defaultWeight, IS_CLASS, IS_LOWER, IS_PROPERTY, IS_UPPER, localNameLength, type TermRecord } from './term-record.js'
+import { caseBit, defaultWeight, IS_CLASS, IS_LIVE, IS_LOWER, IS_PROPERTY, IS_UPPER, localNameLength, type TermRecord } from './term-record.js'
 
 /** Which terms a query wants; see {@link TermIndex.forEachStartingWith}. */
 export interface TermQuery {
@@ -297,7 +297,7 @@ export class TermIndex {
     // A class position (`a …`) asks for a class of things: a datatype (xsd:string, schema:Date) types literals.
     for (const type of [RDFS_DATATYPE, SCHEMA_DATA_TYPE]) for (const rank of this.#ranksByType.get(type) ?? NO_RANKS) kinds[rank]! &= ~IS_CLASS
     for (const rank of this.#ranksByType.get(RDF_PROPERTY) ?? NO_RANKS) kinds[rank]! |= IS_PROPERTY
-    records.forEach(({ iri }, rank) => (kinds[rank]! |= caseBit(iri.charAt(iri.length - localNameLength(iri)))))
+    records.forEach(({ iri, deprecated }, rank) => (kinds[rank]! |= caseBit(iri.charAt(iri.length - localNameLength(iri))) | (deprecated ? 0 : IS_LIVE)))
     this.#kinds = kinds
     return this.#ranking
   }

@@ -18,12 +18,13 @@ export type TermKind = 'class' | 'property'
 
 /**
  * What a term is, as bits a ranked query's tiers ask for (see {@link RankedQuery.tiers}): a class (not a
- * datatype), a property, a local name starting with an upper- or a lower-case letter.
+ * datatype), a property, a local name starting with an upper- or a lower-case letter, a term not deprecated.
  */
 export const IS_CLASS = 1
 export const IS_PROPERTY = 2
 export const IS_UPPER = 4
 export const IS_LOWER = 8
+export const IS_LIVE = 16
 
 /** IS_UPPER or IS_LOWER for a letter with case, 0 for anything else (a digit, `_`, the empty string). */
 export function caseBit(letter: string): number {
@@ -34,7 +35,7 @@ export function caseBit(letter: string): number {
  * The relevance of a term by itself: how much the vocabularies use it — named as a domain, range,
  * superclass, superproperty or equivalent, used as a predicate or a value in their data, translated into
  * more languages, or (a property) declaring where it applies; see data/README.md — log-scaled, less its
- * local name's length (shorter names are the general ones), less a penalty for deprecated terms. Within a
+ * local name's length (shorter names are the general ones), less a penalty that puts deprecated terms last. Within a
  * vocabulary every reference counts (owl:onProperty, used 1,002 times, before owl:onClass; schema:Organization
  * before schema:Order). `cap` (search passes {@link REFERENCES_CAP}) compares terms across vocabularies:
  * past it a large vocabulary's hub is no more central than a small one's (dbo:Person, named in 481 ranges,
@@ -42,8 +43,15 @@ export function caseBit(letter: string): number {
  * 0.890 on its term queries).
  */
 export function defaultWeight(record: TermRecord, cap = Infinity): number {
-  return 8 * Math.log2(1 + Math.min(record.references ?? 0, cap)) - localNameLength(record.iri) - (record.deprecated ? 40 : 0)
+  return 8 * Math.log2(1 + Math.min(record.references ?? 0, cap)) - localNameLength(record.iri) - (record.deprecated ? DEPRECATED_PENALTY : 0)
 }
+
+/**
+ * Taken off a deprecated term's weight: more than any live term's lead can be (references are log-scaled, local
+ * names short), so that a deprecated term comes after every live one of its tier (a penalty of 40 let schema:Code
+ * pass the live schema:CodeCategory and others for `schema:Cod`).
+ */
+const DEPRECATED_PENALTY = 100_000
 
 export const REFERENCES_CAP = 32
 

@@ -32,9 +32,26 @@ export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, val
       types: [],
       typeNames: [],
       definition: header?.description ?? null,
+      deprecated: false,
+      replacedBy: [],
     }
   }
   const types = term?.types ?? []
-  const definition = knowledge.facts(iri)?.definition ?? null
-  return { value, kind: 'term', iri, prefix, namespace, label: term?.label ?? null, types, typeNames: describeTypes(index, types), definition }
+  const facts = knowledge.facts(iri)
+  const definition = facts?.definition ?? null
+  const deprecated = term?.deprecated === true || facts?.deprecated === true
+  const replacedBy = facts?.replacedBy ?? []
+  return {
+    value,
+    kind: 'term',
+    iri,
+    prefix,
+    namespace,
+    label: term?.label ?? null,
+    types,
+    typeNames: describeTypes(index, types),
+    definition,
+    deprecated,
+    replacedBy,
+  }
 }
