@@ -1,8 +1,11 @@
-// Channels as clients list them (stream objects) and a subscriber's own view of one (subscription objects), with who hears of their changes.
+// Channels as clients list them (stream objects), who may see one, archiving one, and a subscriber's own view of one
+// (subscription objects), with who hears of their changes.
 
-import type { Sql } from '../store/store.js'
+import { badRequest } from '../common/chat-error.js'
 import { renderMessage } from '../render/render.js'
-import type { Channel } from './channels.js'
+import type { Emit } from '../store/changes.js'
+import type { Sql } from '../store/store.js'
+import { subscribedAt, type Channel } from './channels.js'
 import type { User } from './users.js'
 
 /** A channel row with what its listing shows. */
@@ -190,4 +193,55 @@ export function canSeeChannel(channel: Channel, user: User, subscribed: boolean)
   if (subscribed) return true
   if (channel.invite_only) return user.role === 'owner' || user.role === 'administrator'
   return user.role !== 'guest'
+}
+
+/** Which channels GET /streams lists (its `include_*` parameters; include_all for administrators only). */
+export interface ChannelListing {
+  readonly includePublic: boolean
+  readonly includeSubscribed: boolean
+  readonly excludeArchived: boolean
+  readonly includeAll: boolean
+  /** A bot's owner's channels too. */
+  readonly ownerSubscribed: boolean
+}
+
+/** The channels `user` asks for, described as stream objects, by id. Guests see only their own channels, whatever include_public says (the reference API's rule). */
+export async function listChannels(db: Sql, user: User, listing: ChannelListing): Promise<Array<Record<string, unknown>>> {
+  const mine = await subscribedSet(db, user.id)
+  const owners = listing.ownerSubscribed && user.is_bot && user.bot_owner_id !== null ? await subscribedSet(db, user.bot_owner_id) : new Set<number>()
+  const streams: Array<Record<string, unknown>> = []
+  for (const channel of await allChannels(db)) {
+    if (listing.excludeArchived && channel.is_archived) continue
+    const subscribed = mine.has(channel.id)
+    const wanted =
+      (listing.includeAll && canSeeChannel(channel, user, subscribed)) ||
+      (listing.includeSubscribed && subscribed) ||
+      (listing.includePublic && !channel.invite_only && user.role !== 'guest') ||
+      owners.has(channel.id)
+    if (wanted) streams.push(await describeChannel(db, channel))
+  }
+  return streams
+}
+
+async function subscribedSet(db: Sql, userId: number): Promise<Set<number>> {
+  return new Set((await db.all<{ stream_id: number }>('SELECT stream_id FROM subscriptions WHERE user_id = ?', userId)).map((r) => r.stream_id))
+}
+
+/** The channel with this id when `user` may see it; otherwise the spec's "Invalid channel ID" (unknown or hidden alike). */
+export async function visibleChannel(db: Sql, user: User, id: number): Promise<ChannelRecord> {
+  const channel = await channelRecord(db, id)
+  if (channel === undefined || !canSeeChannel(channel, user, (await subscribedAt(db, id, user.id)) !== undefined)) throw badRequest('Invalid channel ID')
+  return channel
+}
+
+/**
+ * Archives channel `id` (one `user` may see), in `tx` (a write transaction): its messages and subscriptions stay;
+ * it takes no new messages and leaves default listings. Those who may see it hear `stream` op `delete`.
+ */
+export async function archiveChannel(tx: Sql, emit: Emit, user: User, id: number): Promise<void> {
+  const channel = await visibleChannel(tx, user, id)
+  if (channel.is_archived) throw badRequest('Channel is already archived')
+  await tx.run('UPDATE channels SET is_archived = 1 WHERE id = ?', id)
+  const archived = (await channelRecord(tx, id))!
+  emit(await channelObservers(tx, archived), { type: 'stream', op: 'delete', streams: [await describeChannel(tx, archived)], stream_ids: [id] })
 }

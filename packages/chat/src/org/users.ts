@@ -1,9 +1,11 @@
 // Users as the service reads them, and the role checks of chat-api.md §5.
 
-import { ChatError } from '../common/chat-error.js'
+import { badRequest, ChatError } from '../common/chat-error.js'
 import { invalid } from '../common/params.js'
 import { pathId } from '../common/path-ids.js'
+import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
+import { hashApiKey } from './secrets.js'
 
 export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest'
 
@@ -111,4 +113,18 @@ export async function userByPath(db: Sql, segment: string): Promise<User | undef
     db,
     pathId(segment, () => invalid('user_id')),
   )
+}
+
+/**
+ * Gives bot `botId` the new key `apiKey`, for `caller` (its owner or an administrator), in `tx` (a write
+ * transaction). Only the hash is stored: the old key stops working with this commit. The administrators and the
+ * bot's owner hear it (`realm_bot` op `update`).
+ */
+export async function regenerateBotKey(tx: Sql, emit: Emit, caller: User, botId: number, apiKey: string): Promise<void> {
+  const bot = await userById(tx, botId)
+  if (bot === undefined || !bot.is_bot) throw badRequest('No such bot')
+  if (bot.bot_owner_id !== caller.id && !isAdministrator(caller)) throw badRequest('Insufficient permission')
+  await tx.run('UPDATE users SET api_key_hash = ? WHERE id = ?', hashApiKey(apiKey), bot.id)
+  const admins = ((await tx.all("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')")) as Array<{ id: number }>).map((r) => r.id)
+  emit([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])], { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, api_key: apiKey } })
 }

@@ -1,11 +1,11 @@
-// Bot keys, push tokens, allowed domains, scheduled messages, reminders and export consents.
+// Bot keys, push tokens, allowed domains and export consents (scheduled messages and reminders: scheduled.ts).
 
 import { ok, type ChatRouter, type ChatServices } from './context.js'
-import { badRequest, notFound } from '../common/chat-error.js'
+import { badRequest } from '../common/chat-error.js'
 import { invalid } from '../common/params.js'
 import { pathId } from '../common/path-ids.js'
-import { hashApiKey, newApiKey } from '../org/secrets.js'
-import { activeUserIds, isAdministrator, requireAdministrator, requireOwner, userById } from '../org/users.js'
+import { newApiKey } from '../org/secrets.js'
+import { activeUserIds, regenerateBotKey, requireAdministrator, requireOwner } from '../org/users.js'
 
 /** Longest push token a device may hand in; chat-api.md §4.11 leaves the bound to the service. */
 export const MAX_PUSH_TOKEN_LENGTH = 4096
@@ -17,25 +17,10 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
   const { db, changes } = services
 
   router.post('/api/v1/bots/:bot_id/api_key/regenerate', async (ctx) => {
-    const caller = ctx.state.user
     // A malformed id names no bot: the spec's answer for an invalid bot id (chat-api.md §7).
     const id = pathId(ctx.params.bot_id, () => badRequest('No such bot'))
     const apiKey = newApiKey()
-    await changes.write(async (emit, db) => {
-      const bot = await userById(db, id)
-      if (bot === undefined || !bot.is_bot) throw badRequest('No such bot')
-      if (bot.bot_owner_id !== caller.id && !isAdministrator(caller)) throw badRequest('Insufficient permission')
-      // Only the hash is stored: the old key stops working with this commit.
-      await db.run('UPDATE users SET api_key_hash = ? WHERE id = ?', hashApiKey(apiKey), bot.id)
-      const admins = ((await db.all("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')")) as Array<{ id: number }>).map(
-        (r) => r.id,
-      )
-      emit([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])], {
-        type: 'realm_bot',
-        op: 'update',
-        bot: { user_id: bot.id, api_key: apiKey },
-      })
-    })
+    await changes.write((emit, tx) => regenerateBotKey(tx, emit, ctx.state.user, id, apiKey))
     ok(ctx, { api_key: apiKey })
   })
 
@@ -66,59 +51,6 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
       const removed = await db.run('DELETE FROM allowed_domains WHERE domain = ?', domain)
       if (removed.changes === 0) throw badRequest(`No entry found for domain ${domain.slice(0, 255)}.`)
       emit(await activeUserIds(db), { type: 'realm_domains', op: 'remove', domain })
-    })
-    ok(ctx)
-  })
-
-  router.delete('/api/v1/scheduled_messages/:scheduled_message_id', async (ctx) => {
-    const caller = ctx.state.user
-    const id = pathId(ctx.params.scheduled_message_id, () => notFound('Scheduled message does not exist'))
-    await changes.write(async (emit, db) => {
-      // Someone else's scheduled message answers exactly as a missing one.
-      const removed = await db.run('DELETE FROM scheduled_messages WHERE id = ? AND sender_id = ?', id, caller.id)
-      if (removed.changes === 0) throw notFound('Scheduled message does not exist')
-      emit([caller.id], { type: 'scheduled_messages', op: 'remove', scheduled_message_id: id })
-    })
-    ok(ctx)
-  })
-
-  router.get('/api/v1/reminders', async (ctx) => {
-    const caller = ctx.state.user
-    const rows = (await db.all(
-      `SELECT id, content, rendered_content, scheduled_delivery_timestamp, reminder_target_message_id, failed
-         FROM reminders WHERE user_id = ? AND delivered = 0 ORDER BY scheduled_delivery_timestamp, id`,
-      caller.id,
-    )) as Array<{
-      id: number
-      content: string
-      rendered_content: string
-      scheduled_delivery_timestamp: number
-      reminder_target_message_id: number
-      failed: number
-    }>
-    ok(ctx, {
-      reminders: rows.map((r) => ({
-        reminder_id: r.id,
-        type: 'private',
-        to: [caller.id],
-        content: r.content,
-        rendered_content: r.rendered_content,
-        scheduled_delivery_timestamp: r.scheduled_delivery_timestamp,
-        failed: r.failed === 1,
-        reminder_target_message_id: r.reminder_target_message_id,
-      })),
-    })
-  })
-
-  router.delete('/api/v1/reminders/:reminder_id', async (ctx) => {
-    const caller = ctx.state.user
-    // The caller's own item (chat-behaviour.md): a malformed id, a missing, delivered or someone else's
-    // reminder all answer the same 404.
-    const id = pathId(ctx.params.reminder_id, () => notFound('Reminder does not exist'))
-    await changes.write(async (emit, db) => {
-      const removed = await db.run('DELETE FROM reminders WHERE id = ? AND user_id = ? AND delivered = 0', id, caller.id)
-      if (removed.changes === 0) throw notFound('Reminder does not exist')
-      emit([caller.id], { type: 'reminders', op: 'remove', reminder_id: id })
     })
     ok(ctx)
   })

@@ -15,6 +15,7 @@ import { addMessageFlagRoutes } from './message-flags.js'
 import { addNavigationViewRoutes } from './navigation-views.js'
 import { addPresenceRoutes } from './presence.js'
 import { addReactionRoutes } from './reactions.js'
+import { addScheduledRoutes } from './scheduled.js'
 import { addServerRoutes } from './server.js'
 import { addSettingsRoutes } from './settings.js'
 import { addStreamRoutes } from './streams.js'
@@ -46,6 +47,7 @@ export function addRoutes(router: ChatRouter, services: ChatServices): void {
   addDraftRoutes(router, services)
   addNavigationViewRoutes(router, services)
   addAdministrationRoutes(router, services)
+  addScheduledRoutes(router, services)
   addLinkifierRoutes(router, services)
   addLinkifierReverseRoutes(router, services)
   addEventRoutes(router, services)

@@ -1,25 +1,16 @@
 // GET /streams, GET and DELETE (archive) /streams/{id}, GET /streams/{id}/members, GET /get_stream_id and GET /users/{id}/subscriptions/{stream_id}: channels as a user may see them.
 
 import { badRequest } from '../common/chat-error.js'
-import { ok, type ChatRouter, type ChatServices } from './context.js'
 import { invalid } from '../common/params.js'
 import { pathId } from '../common/path-ids.js'
-import { isAdministrator, requireAdministrator, userById, type User } from '../org/users.js'
-import {
-  activeSubscriberIds,
-  allChannels,
-  canSeeChannel,
-  channelByName,
-  channelObservers,
-  channelRecord,
-  describeChannel,
-  type ChannelRecord,
-} from '../org/subscriptions.js'
 import { subscribedAt } from '../org/channels.js'
-import type { Sql } from '../store/store.js'
+import { activeSubscriberIds, archiveChannel, canSeeChannel, channelByName, describeChannel, listChannels, visibleChannel } from '../org/subscriptions.js'
+import { isAdministrator, requireAdministrator, userById } from '../org/users.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 
 export function addStreamRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services
+  const channelId = (raw: string | undefined): number => pathId(raw, () => badRequest('Invalid channel ID'))
 
   router.get('/api/v1/streams', async (ctx) => {
     const { params, user } = ctx.state
@@ -32,54 +23,25 @@ export function addStreamRoutes(router: ChatRouter, services: ChatServices): voi
     params.bool('include_default') // the organization has no default channels
     const ownerSubscribed = params.bool('include_owner_subscribed') ?? false
     if (includeAll && !isAdministrator(user)) throw badRequest('User not authorized for this query')
-    const mine = await subscribedSet(db, user.id)
-    const owners = ownerSubscribed && user.is_bot && user.bot_owner_id !== null ? await subscribedSet(db, user.bot_owner_id) : new Set<number>()
-    const streams: Array<Record<string, unknown>> = []
-    for (const channel of await allChannels(db)) {
-      if (excludeArchived && channel.is_archived) continue
-      const subscribed = mine.has(channel.id)
-      // Guests see only their own channels, whatever include_public says (the reference API's rule).
-      const wanted =
-        (includeAll && canSeeChannel(channel, user, subscribed)) ||
-        (includeSubscribed && subscribed) ||
-        (includePublic && !channel.invite_only && user.role !== 'guest') ||
-        owners.has(channel.id)
-      if (wanted) streams.push(await describeChannel(db, channel))
-    }
-    ok(ctx, { streams })
+    ok(ctx, { streams: await listChannels(db, user, { includePublic, includeSubscribed, excludeArchived, includeAll, ownerSubscribed }) })
   })
 
   router.get('/api/v1/streams/:stream_id', async (ctx) => {
-    const channel = await visibleChannel(
-      db,
-      ctx.state.user,
-      pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')),
-    )
+    const channel = await visibleChannel(db, ctx.state.user, channelId(ctx.params.stream_id))
     ok(ctx, { stream: await describeChannel(db, channel) })
   })
 
-  // Archiving a channel (zulip-js's streams.deleteById): administrators only. Its messages and
-  // subscriptions stay; it takes no new messages and leaves default listings.
+  // Archiving a channel (zulip-js's streams.deleteById): administrators only.
   router.delete('/api/v1/streams/:stream_id', async (ctx) => {
     const { user } = ctx.state
     requireAdministrator(user)
-    const id = pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID'))
-    await services.changes.write(async (emit, tx) => {
-      const channel = await visibleChannel(tx, user, id)
-      if (channel.is_archived) throw badRequest('Channel is already archived')
-      await tx.run('UPDATE channels SET is_archived = 1 WHERE id = ?', id)
-      const archived = (await channelRecord(tx, id))!
-      emit(await channelObservers(tx, archived), { type: 'stream', op: 'delete', streams: [await describeChannel(tx, archived)], stream_ids: [id] })
-    })
+    const id = channelId(ctx.params.stream_id)
+    await services.changes.write((emit, tx) => archiveChannel(tx, emit, user, id))
     ok(ctx)
   })
 
   router.get('/api/v1/streams/:stream_id/members', async (ctx) => {
-    const channel = await visibleChannel(
-      db,
-      ctx.state.user,
-      pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')),
-    )
+    const channel = await visibleChannel(db, ctx.state.user, channelId(ctx.params.stream_id))
     ok(ctx, { subscribers: await activeSubscriberIds(db, channel.id) })
   })
 
@@ -98,22 +60,7 @@ export function addStreamRoutes(router: ChatRouter, services: ChatServices): voi
       pathId(ctx.params.user_id, () => invalid('user_id')),
     )
     if (target === undefined) throw badRequest('No such user')
-    const channel = await visibleChannel(
-      db,
-      ctx.state.user,
-      pathId(ctx.params.stream_id, () => badRequest('Invalid channel ID')),
-    )
+    const channel = await visibleChannel(db, ctx.state.user, channelId(ctx.params.stream_id))
     ok(ctx, { is_subscribed: (await subscribedAt(db, channel.id, target.id)) !== undefined })
   })
-}
-
-/** The channel with this id when `user` may see it; otherwise the spec's "Invalid channel ID" (unknown or hidden alike). */
-export async function visibleChannel(db: Sql, user: User, id: number): Promise<ChannelRecord> {
-  const channel = await channelRecord(db, id)
-  if (channel === undefined || !canSeeChannel(channel, user, (await subscribedAt(db, id, user.id)) !== undefined)) throw badRequest('Invalid channel ID')
-  return channel
-}
-
-async function subscribedSet(db: Sql, userId: number): Promise<Set<number>> {
-  return new Set((await db.all<{ stream_id: number }>('SELECT stream_id FROM subscriptions WHERE user_id = ?', userId)).map((r) => r.stream_id))
 }
