@@ -19,6 +19,7 @@ import { loadIndex, readDefaultAlone, type IndexSources } from './load-index.js'
 import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 import { FORMAT_OPTIONS, FORMAT_USAGE } from './format-flags.js'
 import { runServe, SERVE_OPTIONS, SERVE_USAGE } from './serve-command.js'
+import { LINT_USAGE } from './lint/lint-usage.js'
 import { UsageError } from './usage-error.js'
 
 export const USAGE = `Usage: prefixd <command> [options]
@@ -55,7 +56,7 @@ ${FORMAT_USAGE}  index DATA... --out FILE   read RDF files (folders: their .ttl 
                              file of the terms they define and how they use terms (prefixd-usage/1), for
                              serve --usage and the library's Usage.fromJSON; the file is written whole or not
       --format F             syntax of files whose name does not say: turtle, trig, n-triples or n-quads
-${SERVE_USAGE}  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
+${LINT_USAGE}${SERVE_USAGE}  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
       --stdio                talk over stdin and stdout (the default)
       --node-ipc             talk over Node's IPC channel
       --socket=PORT          connect to the editor listening on PORT
@@ -79,7 +80,8 @@ Options for every command:
   -h, --help                 print this help
 
 Exit status: 0 found, 1 not found (for stdin: any line not found, an empty line included), 2 usage error
-or data that cannot be loaded; chat-sync and chat-bot: 0 done, 2 refused by the chat service or no answer.
+or data that cannot be loaded; lint: 0 no finding at --fail-on or above, 1 some, 2 usage error or a file or
+.prefixd.json that cannot be read; chat-sync and chat-bot: 0 done, 2 refused by the chat service or no answer.
 `
 
 /** Commands that need the prefix table alone, not the vocabulary terms. */
@@ -103,6 +105,9 @@ const OPTIONS = {
   limit: { type: 'string' },
   format: { type: 'string' },
   out: { type: 'string' },
+  fix: { type: 'boolean' },
+  config: { type: 'string' },
+  'fail-on': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...SERVE_OPTIONS,
   ...FORMAT_OPTIONS,
@@ -159,6 +164,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     )
     return EXIT_FOUND
   }
+  if (command === 'lint') return lint(args, values, io)
   if (runCommand === undefined && command !== 'serve' && command !== 'lsp') throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
 
   const sources: IndexSources = {
@@ -196,6 +202,31 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const started = performance.now()
   const index = await load()
   return runCommand({ index, args, values, io, loadMs: performance.now() - started })
+}
+
+/** `prefixd lint`: loaded on use (it loads the language server's parsers); each project's index is made from its .prefixd.json. */
+async function lint(args: readonly string[], values: Values, io: CliIo): Promise<number> {
+  const { runLint } = await import('./lint/lint-command.js')
+  const sources: IndexSources = {
+    ...(values.prefixes && { prefixFiles: values.prefixes }),
+    ...(values.vocab && { vocabFiles: values.vocab }),
+    defaults: !values['no-defaults'],
+    wholeTable: values['whole-table'] ?? false,
+  }
+  const load = async (layered: IndexSources): Promise<PrefixIndex> => {
+    const { index, problems } = await loadIndex(layered)
+    for (const p of problems) io.stderr.write(`prefixd: warning: ${p.source}: ${p.entry}: ${p.message}\n`)
+    return index
+  }
+  const options = {
+    ...(values.format !== undefined && { format: values.format }),
+    ...(values.config !== undefined && { config: values.config }),
+    ...(values['fail-on'] !== undefined && { failOn: values['fail-on'] }),
+    fix: values.fix === true,
+    sources,
+    version: '0.1.0',
+  }
+  return runLint(args, options, io, load)
 }
 
 async function runLsp(

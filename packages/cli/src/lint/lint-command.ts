@@ -1,0 +1,101 @@
+// `prefixd lint FILES|DIRS`: the language server's checks, the namespace checks and syntax errors of every
+// Turtle, TriG and SPARQL file named or found, for CI — text, JSON or SARIF, `--fix` for the safe fixes.
+
+import { readFile, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { PrefixIndex } from '@prefixd/core'
+import { checkDocument, TermChecks, type Rules, type Severity } from '@prefixd/core/checks'
+import type { CliIo } from '../cli-io.js'
+import type { IndexSources } from '../load-index.js'
+import { UsageError } from '../usage-error.js'
+import { lintText } from './lint-document.js'
+import { applySafeFixes } from './lint-fix.js'
+import { ConfigFinder, languageOfFile, lintTargets, type FoundConfig } from './lint-files.js'
+import { jsonReport, LINT_FORMATS, sarifReport, textReport, type FileReport, type LintFormat } from './lint-report.js'
+
+/** The exit status of a run with findings at or above `--fail-on`. */
+export const EXIT_FINDINGS = 1
+
+const RANK: Readonly<Record<Severity, number>> = { error: 3, warning: 2, information: 1, hint: 0 }
+
+export interface LintOptions {
+  readonly format?: string
+  readonly fix?: boolean
+  readonly config?: string
+  readonly failOn?: string
+  /** The command line's index sources (`--prefixes`, `--vocab`, `--no-defaults`, `--whole-table`). */
+  readonly sources: IndexSources
+  readonly version: string
+}
+
+/** Runs the lint and writes its report; resolves with the exit status: 0 clean, 1 findings at `--fail-on` or above. */
+export async function runLint(
+  paths: readonly string[],
+  options: LintOptions,
+  io: CliIo,
+  loadIndex: (sources: IndexSources) => Promise<PrefixIndex>,
+): Promise<number> {
+  if (paths.length === 0) throw new UsageError('lint takes at least one FILE or DIR')
+  const format = (options.format ?? 'text') as LintFormat
+  if (!LINT_FORMATS.includes(format)) throw new UsageError(`lint --format takes ${LINT_FORMATS.join(', ')}, not '${options.format}'`)
+  const failOn = (options.failOn ?? 'error') as Severity
+  if (!(failOn in RANK)) throw new UsageError(`--fail-on takes error, warning, information or hint, not '${options.failOn}'`)
+  const configs = new ConfigFinder(options.config === undefined ? undefined : ConfigFinder.read(options.config))
+  const files = lintTargets(paths, configs)
+  const indexes = new Map<string, Promise<{ index: PrefixIndex; checks: TermChecks }>>()
+  const reports: FileReport[] = []
+  for (const file of files) {
+    const found = configs.for(file)
+    const { index, checks } = await indexFor(found, options.sources, indexes, loadIndex)
+    reports.push(await lintFile(file, index, checks, found?.config.rules, options.fix === true))
+  }
+  const out = format === 'json' ? jsonReport(reports) : format === 'sarif' ? sarifReport(reports, process.cwd(), options.version) : textReport(reports)
+  io.stdout.write(out)
+  const failing = reports.some((r) => r.findings.some((f) => RANK[f.severity] >= RANK[failOn]))
+  return failing ? EXIT_FINDINGS : 0
+}
+
+/** The index for files under `found` (its prefix and vocabulary files over the command line's), made once per set of files. */
+function indexFor(
+  found: FoundConfig | undefined,
+  sources: IndexSources,
+  indexes: Map<string, Promise<{ index: PrefixIndex; checks: TermChecks }>>,
+  loadIndex: (sources: IndexSources) => Promise<PrefixIndex>,
+): Promise<{ index: PrefixIndex; checks: TermChecks }> {
+  const config = found?.config
+  const inFolder = (list: readonly string[] | undefined) => (list ?? []).map((f) => resolve(found!.folder, f))
+  const layered: IndexSources = {
+    ...sources,
+    prefixFiles: [...(sources.prefixFiles ?? []), ...inFolder(config?.prefixFiles)],
+    vocabFiles: [...(sources.vocabFiles ?? []), ...inFolder(config?.vocabFiles)],
+    ...(config?.prefixes !== undefined && { prefixes: config.prefixes }),
+  }
+  const key = JSON.stringify(layered)
+  let made = indexes.get(key)
+  if (made === undefined) indexes.set(key, (made = loadIndex(layered).then((index) => ({ index, checks: new TermChecks(index) }))))
+  return made
+}
+
+async function lintFile(file: string, index: PrefixIndex, checks: TermChecks, rules: Rules | undefined, fix: boolean): Promise<FileReport> {
+  const language = languageOfFile(file)!
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+  let fixed: number | undefined
+  if (fix) {
+    const { findings } = checkDocument(text, language, index, { checks, ...(rules && { rules }) })
+    const result = applySafeFixes(text, findings)
+    if (result.fixed > 0) {
+      await writeFile(file, result.text)
+      text = result.text
+    }
+    fixed = result.fixed
+  }
+  const baseIri = pathToFileURL(resolve(file)).href
+  const findings = await lintText(text, language, index, { checks, baseIri, ...(rules && { rules }) })
+  return { file, findings, ...(fixed !== undefined && { fixed }) }
+}
