@@ -401,6 +401,14 @@ describe('web pages in Chromium', function () {
       assert.equal(await page.evaluate('navigator.clipboard.readText()'), 'schema:Person')
     })
 
+    it('lists schema.org under sdo: (https), each term written as sdo:', async () => {
+      await page.goto(`${server.url}/prefix/sdo`)
+      const person = page.locator('.term', { has: page.locator('.name', { hasText: /^sdo:Person$/ }) })
+      await person.waitFor()
+      assert.equal(await person.locator('a.iri').getAttribute('href'), 'https://schema.org/Person')
+      assert.doesNotMatch(await page.locator('.facts').innerText(), /none known/)
+    })
+
     it('names the usual form of a typo alias', async () => {
       await page.goto(`${server.url}/prefix/shema`)
       const usually = page.locator('.usually')

@@ -85,6 +85,23 @@ describe('expand(shrink(iri)) === iri on the default data', function () {
     assert.deepEqual(index.autocomplete('schema:Person', { limit: 1 }), ['schema:Person'])
   })
 
+  it('knows the terms under the synonym too: an IRI being typed completes, the prefix lists them, types and names read back', () => {
+    for (const sort of ['relevance', 'alpha'] as const) {
+      assert.deepEqual(index.autocomplete('https://schema.org/Pers', { limit: 5, sort }), ['sdo:Person'], sort)
+      assert.deepEqual(index.autocomplete('https://schema.org/Pers', { limit: 5, sort, expand: true }), ['https://schema.org/Person'], sort)
+    }
+    assert.deepEqual(index.autocomplete('http://schema.org/Pers', { limit: 5 }), ['schema:Person'])
+    const sdo = index.termsOf('sdo')!
+    const schema = index.termsOf('schema')!
+    assert.equal(sdo.length, schema.length)
+    assert.ok(sdo.length > 2500, `${sdo.length} terms`)
+    sdo.forEach((term, i) => {
+      assert.equal(term.iri, 'https://schema.org/' + schema[i]!.iri.slice('http://schema.org/'.length))
+      if (term.prefixed !== undefined) assert.equal(index.expand(term.prefixed), term.iri, term.prefixed)
+    })
+    assert.equal(index.hasType('https://schema.org/Person', 'http://www.w3.org/2000/01/rdf-schema#Class'), true)
+  })
+
   it('describes an IRI of a synonym by the term it stands for, under its own IRI and name', () => {
     const term = index.term('https://schema.org/Person')!
     assert.equal(term.iri, 'https://schema.org/Person')

@@ -243,6 +243,26 @@ describe('GET /api/v1/prefixes/{prefix}', () => {
   })
 })
 
+describe('schema.org under https: GET /api/v1/prefixes/sdo and autocomplete of an https IRI', () => {
+  const { getJson } = serving(() => PrefixIndex.loadDefault())
+
+  it('lists the terms of schema.org under sdo:, each written with the name that reads back exactly', async () => {
+    const sdo = await getJson<{ classes: { prefixed: string; iri: string }[]; properties: unknown[] }>('/api/v1/prefixes/sdo')
+    const schema = await getJson<{ classes: unknown[]; properties: unknown[] }>('/api/v1/prefixes/schema')
+    assert.equal(sdo.status, 200)
+    assert.deepEqual([sdo.body.classes.length, sdo.body.properties.length], [schema.body.classes.length, schema.body.properties.length])
+    assert.ok(sdo.body.classes.length > 500)
+    const person = sdo.body.classes.find((c) => c.prefixed === 'sdo:Person')!
+    assert.equal(person.iri, 'https://schema.org/Person')
+    const { body } = await getJson<{ value: string; iri: string; definition: string | null }[]>('/api/v1/autocomplete?q=https://schema.org/Pers&detail=true')
+    assert.deepEqual(
+      body.map((s) => [s.value, s.iri]),
+      [['sdo:Person', 'https://schema.org/Person']],
+    )
+    assert.match(body[0]!.definition ?? '', /A person/)
+  })
+})
+
 describe('GET /api/v1/autocomplete?detail=true', () => {
   const { index, getJson } = serving(() => PrefixIndex.loadDefault())
   const KEYS = ['definition', 'deprecated', 'iri', 'kind', 'label', 'namespace', 'prefix', 'replacedBy', 'typeNames', 'types', 'value']

@@ -283,12 +283,17 @@ export class Completion {
     // Terms only once the query has reached a namespace: before that the namespaces are the answer.
     const reached = caseSensitive ? this.#byNamespace.longest(query) : orders.byFoldedNamespace.longest(folded)
     if (!going || reached === undefined) return answer.done()
+    // Under a namespace synonym (https://schema.org/), the terms of the namespace it stands for, as IRIs of the synonym.
+    const base = this.#termsNamespace?.(reached.namespace) ?? reached.namespace
+    const own = base === reached.namespace
+    const terms = own ? query : base + query.slice(reached.namespace.length)
     const visit = (record: TermRecord) => {
-      const name = expand ? record.iri : this.#shrink(record.iri)
+      const iri = own ? record.iri : reached.namespace + record.iri.slice(base.length)
+      const name = expand ? iri : this.#shrink(iri)
       return name === undefined || answer.add(name)
     }
-    if (alpha) this.#terms.forEachStartingWith(query, { caseSensitive, types }, visit)
-    else this.#terms.forEachByRelevance(query, { caseSensitive, types, wanted: answer.limit - answer.suggestions.length + 1 }, visit)
+    if (alpha) this.#terms.forEachStartingWith(terms, { caseSensitive, types }, visit)
+    else this.#terms.forEachByRelevance(terms, { caseSensitive, types, wanted: answer.limit - answer.suggestions.length + 1 }, visit)
     return answer.done()
   }
 
@@ -313,9 +318,9 @@ export class Completion {
   }
 }
 
-/** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */
 /** Added to a retired prefix's cost (see #cost): more than any popularity, less than a demotion (1e6). */
 const RETIRED_COST = 1e5
+/** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */
 const CURATED_DISCOUNT = 0.1
 /** A popular prefix typed in full ranks as if this much more popular (see `Completion.#completePrefix`). */
 const EXACT_HEAD_START = 0.2

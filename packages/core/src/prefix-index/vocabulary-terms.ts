@@ -71,11 +71,14 @@ export class VocabularyTerms {
   termsOf(prefix: string, limit: number): TermInfo[] | undefined {
     const namespace = this.#table.byPrefix.get(prefix)?.namespace
     if (namespace === undefined) return undefined
-    const [start, end] = this.index.rangeOf(namespace)
+    // A namespace synonym's prefix (`sdo:`, https://schema.org/) lists the terms of the namespace it stands for, under its own IRIs.
+    const standard = this.#synonyms.size > 0 ? (this.#synonyms.standardIri(namespace) ?? namespace) : namespace
+    const [start, end] = this.index.rangeOf(standard)
     const results: TermInfo[] = []
     for (let rank = start; rank < end && results.length < limit; rank++) {
-      const record = this.index.at(rank)
-      if (!record.iri.startsWith(namespace)) continue // equal to the namespace but for case
+      const found = this.index.at(rank)
+      if (!found.iri.startsWith(standard)) continue // equal to the namespace but for case
+      const record = standard === namespace ? found : { ...found, iri: namespace + found.iri.slice(standard.length) }
       let prefixed = this.#table.byNamespace.shrink(record.iri, false)
       const colon = prefixed?.indexOf(':') ?? -1
       if (prefixed !== undefined && this.#table.byPrefix.get(prefixed.slice(0, colon))?.namespace === namespace) prefixed = prefix + prefixed.slice(colon)
@@ -86,7 +89,9 @@ export class VocabularyTerms {
 
   /** See `PrefixIndex.hasType`. */
   hasType(iri: string, type: string): boolean {
-    const record = this.index.get(iri)
+    let record = this.index.get(iri)
+    // An IRI in a namespace synonym has the types of the term it stands for (https://schema.org/Person).
+    if (record === undefined && this.#synonyms.size > 0) record = this.index.get(this.#synonyms.standardIri(iri) ?? iri)
     return record !== undefined && record.types.some((t) => this.hierarchy.closure(t).includes(type))
   }
 

@@ -37,7 +37,8 @@ export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, val
     }
   }
   const types = term?.types ?? []
-  const facts = knowledge.facts(iri)
+  // A term under a namespace synonym (sdo:Person) means what the term it stands for means.
+  const facts = knowledge.facts(iri) ?? knowledge.facts(index.standardize(iri) ?? iri)
   const definition = facts?.definition ?? null
   const deprecated = term?.deprecated === true || facts?.deprecated === true
   const replacedBy = facts?.replacedBy ?? []
