@@ -132,7 +132,15 @@ const knowledge = buildKnowledge(
   }),
   (iri) => index.term(iri) !== undefined,
 )
-const sizes = writeDataPackage(compact, knowledge, sources)
+// The bindings a registry proposes that the table did not keep (prefix.cc's prefix: for http://prefix.cc/, where the
+// curated table binds QUDT's): the vocabulary pages show them beside the namespace kept.
+const proposals = builder.problems.flatMap((problem) => {
+  const kept = /^prefix '([^']*)' is already bound to </.exec(problem.message)
+  const colon = problem.entry.indexOf(': ')
+  if (kept === null || colon < 0) return []
+  return [{ prefix: kept[1]!, namespace: problem.entry.slice(colon + 2), source: problem.source }]
+})
+const sizes = writeDataPackage(compact, { ...knowledge, proposals }, sources)
 
 const conflicts = builder.problems.length
 console.log(

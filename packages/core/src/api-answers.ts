@@ -71,6 +71,8 @@ export interface ApiVocabulary {
   readonly reason: GradeReason | null
   /** For a retired vocabulary: its successor's prefix. */
   readonly successor: string | null
+  /** Namespaces a registry proposes for this prefix, which the table binds elsewhere (prefix.cc's, beside a curated one). */
+  readonly otherNamespaces: ReadonlyArray<{ readonly namespace: string; readonly source: string }>
   /** Whether the lists were cut (at 5,000 terms). */
   readonly truncated: boolean
   readonly classes: readonly ApiTermEntry[]

@@ -36,7 +36,7 @@ export { isAbsoluteIri } from './names/iri.js'
 export { Knowledge } from './knowledge/knowledge.js'
 export type { TermDescription, TermFacts, TermRef, VocabularyDescription, VocabularyFacts } from './knowledge/knowledge.js'
 export { loadKnowledge } from './knowledge/load-knowledge.js'
-export type { KnowledgeFile, KnowledgeTermEntry, KnowledgeVocabularyEntry } from './knowledge/knowledge-file.js'
+export type { KnowledgeFile, KnowledgeProposal, KnowledgeTermEntry, KnowledgeVocabularyEntry } from './knowledge/knowledge-file.js'
 export { isPortableLocalName } from './names/portable-name.js'
 export type { GradeReason } from './model.js'
 export type {

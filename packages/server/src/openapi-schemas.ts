@@ -259,6 +259,11 @@ export const OPENAPI_SCHEMAS = {
       modified: { type: 'string' },
       license: { type: 'string', description: 'an IRI or a sentence' },
       package: { type: 'string', description: 'the npm package its header was read from' },
+      otherNamespaces: {
+        type: 'array',
+        description: 'namespaces a registry proposes for this prefix, which the table binds elsewhere',
+        items: { type: 'object', required: ['namespace', 'source'], properties: { namespace: { type: 'string' }, source: { type: 'string' } } },
+      },
     },
   },
   TermRef: {
@@ -337,6 +342,7 @@ export const OPENAPI_SCHEMAS = {
       'usually',
       'reason',
       'successor',
+      'otherNamespaces',
       'truncated',
       'classes',
       'properties',
@@ -361,6 +367,11 @@ export const OPENAPI_SCHEMAS = {
       usually: { type: ['string', 'null'], description: 'for a typo alias, the prefix usually written' },
       reason: { enum: [...GRADE_REASONS, null], description: 'the grading rule that decided, if one beyond popularity did' },
       successor: { type: ['string', 'null'], description: "for a retired vocabulary, its successor's prefix" },
+      otherNamespaces: {
+        type: 'array',
+        description: 'namespaces a registry proposes for this prefix, which the table binds elsewhere',
+        items: { type: 'object', required: ['namespace', 'source'], properties: { namespace: { type: 'string' }, source: { type: 'string' } } },
+      },
       truncated: { type: 'boolean', description: 'whether the lists were cut (at 5,000 terms)' },
       classes: { type: 'array', items: { $ref: '#/components/schemas/TermEntry' } },
       properties: { type: 'array', items: { $ref: '#/components/schemas/TermEntry' } },

@@ -25,6 +25,7 @@ export type {
   ApiSuspect,
   ApiTermEntry as TermEntry,
   ApiVocabulary as Vocabulary,
+  Candidate,
   TermDescription,
   TermRef,
 } from '@prefixd/core'

@@ -1,6 +1,7 @@
 // The search page (/): live suggestions as a combobox, and the expansion or shortening of what was typed.
 
-import { apiGet, isAbort, showFailure, type ApiLookup, type Suggestion, type TermEntry } from './api.js'
+import { apiGet, isAbort, showFailure, type ApiLookup, type Candidate, type Suggestion, type TermEntry } from './api.js'
+import { candidateList, fetchCandidates } from './alternatives.js'
 import { copyButton } from './copy.js'
 import { showFeatured } from './featured-vocabularies.js'
 import { byId, debounce, h } from './dom.js'
@@ -113,13 +114,15 @@ interface Answer {
   readonly warning?: string
   /** For a retired vocabulary's prefix: its successor's. */
   readonly successor?: string
+  /** For an IRI: every name that could shorten it, with why the one written was chosen. */
+  readonly candidates?: readonly Candidate[]
 }
 
 async function lookUp(query: string, signal: AbortSignal): Promise<Answer | undefined> {
   if (/\s/.test(query)) return undefined
   if (looksLikeIri(query)) {
-    const { status: code, body } = await apiGet<ApiLookup>('shrink', { q: query }, signal)
-    return code === 200 ? { from: query, to: body.value, verb: 'shortens to' } : undefined
+    const [{ status: code, body }, found] = await Promise.all([apiGet<ApiLookup>('shrink', { q: query }, signal), fetchCandidates(query, signal)])
+    return code === 200 ? { from: query, to: body.value, verb: 'shortens to', candidates: found?.candidates ?? [] } : undefined
   }
   const colon = query.indexOf(':')
   if (colon <= 0 || colon === query.length - 1) return undefined
@@ -231,6 +234,16 @@ function show(found: Row[], query: string, result: Answer | undefined): void {
     )
   }
   parts.push(copy)
+  if (result.candidates !== undefined && result.candidates.length > 1) {
+    parts.push(
+      h(
+        'details',
+        { class: 'why' },
+        h('summary', {}, `Why ${result.to}? ${result.candidates.length} names could shorten it`),
+        candidateList(result.candidates),
+      ),
+    )
+  }
   answer.replaceChildren(...parts)
 }
 

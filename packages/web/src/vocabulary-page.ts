@@ -2,6 +2,7 @@
 // by kind; a term named by the fragment (`#Person`) shows what it means, its domain, range and hierarchy as links.
 
 import { apiGet, showFailure, type TermDescription, type TermEntry, type TermRef, type Vocabulary } from './api.js'
+import { alternativesSection } from './alternatives.js'
 import { copyButton } from './copy.js'
 import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
 import { byId, debounce, h } from './dom.js'
@@ -91,6 +92,10 @@ function render(vocabulary: Vocabulary): void {
     container.replaceChildren(heading, note, factList(vocabulary, count))
   } else container.replaceChildren(heading, factList(vocabulary, count), declarationList(vocabulary), ...termSections(vocabulary, count))
   status.textContent = ''
+  // Other prefixes of the namespace and namespaces of the prefix, after the facts (asked for apart: it may come late).
+  void alternativesSection(vocabulary.prefix, vocabulary.namespace, vocabulary.otherNamespaces).then((section) => {
+    if (section !== null) container.querySelector('.facts')?.after(section)
+  })
 }
 
 /** What the vocabulary is: its namespace, size, source and metadata, synonyms and typo note. */

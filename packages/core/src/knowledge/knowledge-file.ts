@@ -62,6 +62,15 @@ export interface KnowledgeFile {
   readonly iris: readonly string[]
   readonly terms: readonly KnowledgeTermEntry[]
   readonly provenance?: DataProvenance
+  /** Namespaces a registry proposes for a prefix that the table binds elsewhere (the build kept the other one). */
+  readonly proposals?: readonly KnowledgeProposal[]
+}
+
+/** A binding the build did not keep: `prefix` → `namespace` as `source` has it. */
+export interface KnowledgeProposal {
+  readonly prefix: string
+  readonly namespace: string
+  readonly source: string
 }
 
 export const KNOWLEDGE_FORMAT = 'prefixd-knowledge/2'

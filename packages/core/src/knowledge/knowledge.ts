@@ -76,6 +76,8 @@ export interface VocabularyDescription extends VocabularyFacts {
   /** For a typo alias: the prefix usually written. */
   readonly usually?: string
   readonly popularity?: number
+  /** Other namespaces registries propose for this prefix, which the table binds to `namespace` instead. */
+  readonly otherNamespaces?: ReadonlyArray<{ readonly namespace: string; readonly source: string }>
 }
 
 const NONE: readonly string[] = Object.freeze([])
@@ -93,6 +95,7 @@ export class Knowledge {
   readonly #terms: KnowledgeTerms
   readonly #vocabularies: readonly VocabularyFacts[]
   readonly #byNamespace = new Map<string, VocabularyFacts>()
+  readonly #proposals = new Map<string, Array<{ readonly namespace: string; readonly source: string }>>()
   readonly provenance: DataProvenance | undefined
 
   /** `terms`: the file's terms read otherwise than from `file.terms` (the default data's, an entry at a time; see loadKnowledge). */
@@ -100,6 +103,10 @@ export class Knowledge {
     this.#terms = terms
     this.#vocabularies = file.vocabularies
     for (const v of file.vocabularies) this.#byNamespace.set(v.namespace, v)
+    for (const { prefix, namespace, source } of file.proposals ?? []) {
+      const list = this.#proposals.get(prefix) ?? this.#proposals.set(prefix, []).get(prefix)!
+      list.push({ namespace, source })
+    }
     this.provenance = file.provenance
   }
 
@@ -232,6 +239,7 @@ export class Knowledge {
       ...(info?.popularity !== undefined && { popularity: info.popularity }),
       ...(info?.title !== undefined && { title: info.title }),
       ...header,
+      ...(this.#proposals.has(prefix) && { otherNamespaces: this.#proposals.get(prefix)!.filter((p) => p.namespace !== namespace) }),
     }
   }
 

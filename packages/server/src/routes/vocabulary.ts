@@ -74,6 +74,7 @@ function describeVocabulary(index: PrefixIndex, knowledge: Knowledge, prefix: st
     usually: info?.usually ?? null,
     reason: info?.reason ?? null,
     successor: info?.successor ?? null,
+    otherNamespaces: header?.otherNamespaces ?? [],
     truncated: found.length > MAX_VOCABULARY_TERMS,
     classes,
     properties,
