@@ -67,6 +67,10 @@ export interface ClientOptions {
   /** Another server to start (node's arguments: a script and its own), such as an installed `prefixd lsp`; default this repository's `prefixd lsp` and `args`. */
   readonly command?: readonly string[]
   readonly env?: NodeJS.ProcessEnv
+  /** Called with the connection before it listens: handlers for what the server may send first (workDoneProgress). */
+  readonly onConnection?: (connection: ProtocolConnection) => void
+  /** Workspace folders (file URIs) for `initialize`. */
+  readonly workspaceFolders?: readonly string[]
 }
 
 /** Starts `prefixd lsp` with `args` and initializes it. */
@@ -99,11 +103,13 @@ export async function startClient(args: readonly string[] = [], options: ClientO
     appliedEdits.push(params.edit)
     return { applied: true }
   })
+  options.onConnection?.(connection)
   connection.listen()
   const versions = new Map<string, number>()
   const initialized = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: options.rootUri ?? null,
+    ...(options.workspaceFolders !== undefined && { workspaceFolders: options.workspaceFolders.map((uri, i) => ({ uri, name: `folder ${i}` })) }),
     capabilities: options.capabilities ?? CAPABILITIES,
     ...(options.initializationOptions !== undefined && { initializationOptions: options.initializationOptions }),
   })

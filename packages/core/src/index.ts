@@ -65,3 +65,4 @@ export type { UsageCompletionOptions, UsageContext, UsageSuggestion, UsageWeight
 export { explainUsage } from './usage/usage-explain.js'
 export { USAGE_FORMAT } from './usage/usage-file.js'
 export type { UsageFile, UsageFileDefinition } from './usage/usage-file.js'
+export { UsageSet } from './usage/usage-set.js'

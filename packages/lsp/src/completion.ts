@@ -3,12 +3,14 @@
 // document lacks as an extra edit and as a command, for clients that do not apply extra edits.
 
 import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
-import { declarationEdits, partialNameAt, positionAfter, type Position } from '@prefixd/core/syntax'
+import { declarationEdits, partialNameAt, positionAfter, type Position, type Token } from '@prefixd/core/syntax'
 import type { CompletionItem, CompletionList, Range, TextEdit } from 'vscode-languageserver'
 import { unescapeLocal, vocabularyNamespace } from '@prefixd/core/checks'
 import { Command, CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind } from './protocol.js'
 import type { DocumentView } from './document.js'
 import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from './terms.js'
+import { workspaceItems, workspaceNamespace, type WorkspaceItem } from './workspace/workspace-completion.js'
+import type { WorkspaceUsage } from './workspace/workspace-usage.js'
 
 /** Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on. */
 export const COMPLETION_LIMIT = 50
@@ -25,6 +27,8 @@ const PATH_OPERATOR = /[/|^!]/u
 export interface CompletionOptions {
   /** Whether the client takes `InsertReplaceEdit` (the typed part, or the whole token). */
   readonly insertReplace: boolean
+  /** The workspace's terms and usage, read so far: its terms first, ranked in context. */
+  readonly workspace?: WorkspaceUsage
 }
 
 /** What is being completed at a position: the name typed so far, the range it replaces, what the position asks for. */
@@ -37,6 +41,8 @@ export interface CompletionSpot {
   readonly insertRange: Range
   /** The type of term the position asks for (a class after `a`, a property where a predicate goes). */
   readonly type: string | undefined
+  /** The statement's tokens before the cursor: what the workspace ranking reads the subject's context from. */
+  readonly before: readonly Token[]
 }
 
 /** The completions at `offset`, or `null` where nothing completes (a string, a comment, an IRI, a variable). */
@@ -72,8 +78,9 @@ export function completionSpot(view: DocumentView, offset: number): CompletionSp
   const end = inToken && token.kind === 'term' ? token.end : offset
   const range = { start: view.document.positionAt(from), end: view.document.positionAt(end) }
   const insertRange = { start: range.start, end: view.document.positionAt(offset) }
-  const position = inPath ? 'predicate' : token?.kind === 'literal' ? 'object' : positionAfter(view.tokens(statementStart(view, at), at), view.language)
-  return { typed, inPath, range, insertRange, type: TYPE_AT[position] }
+  const statement = view.tokens(statementStart(view, at), at)
+  const position = inPath ? 'predicate' : token?.kind === 'literal' ? 'object' : positionAfter(statement, view.language)
+  return { typed, inPath, range, insertRange, type: TYPE_AT[position], before: statement }
 }
 
 /**
@@ -94,11 +101,18 @@ export function completeAt(view: DocumentView, index: PrefixIndex, spot: Complet
   const text = typed?.text ?? ''
   if (typed === undefined || !typed.hasColon) {
     if (KEYWORDS.has(text)) return { isIncomplete: true, items: [] }
-    completePrefixes(items, text)
+    completePrefixes(items, text, options.workspace)
     if (text.length >= 2 && !inPath) completeWords(items, text, type)
     return items.list()
   }
-  completeTerms(items, typed.prefix, text.slice(typed.prefix.length + 1), type)
+  const local = text.slice(typed.prefix.length + 1)
+  const namespace = view.declared.get(typed.prefix) ?? index.namespace(typed.prefix) ?? workspaceNamespace(options.workspace, typed.prefix)
+  if (options.workspace !== undefined && namespace !== undefined) {
+    const position = type === RDFS_CLASS ? 'class' : type === RDF_PROPERTY ? 'property' : undefined
+    const request = { prefix: typed.prefix, namespace, local, position, before: spot.before, limit: COMPLETION_LIMIT } as const
+    for (const item of workspaceItems(options.workspace, index, view, request)) items.addWorkspaceTerm(item, namespace)
+  }
+  completeTerms(items, typed.prefix, local, type)
   return items.list()
 }
 
@@ -124,11 +138,14 @@ function statementStart(view: DocumentView, at: number): number {
   return 0
 }
 
-/** The document's prefixes starting with `text`, then the table's (in the core's order). */
-function completePrefixes(items: Items, text: string): void {
+/** The document's prefixes starting with `text`, then the workspace's own (those the table lacks), then the table's (in the core's order). */
+function completePrefixes(items: Items, text: string, workspace: WorkspaceUsage | undefined): void {
   const lower = text.toLowerCase()
   for (const [prefix, namespace] of items.view.declared) {
     if (prefix.toLowerCase().startsWith(lower)) items.addPrefix(prefix, namespace)
+  }
+  for (const { prefix, namespace } of workspace?.usage.prefixes() ?? []) {
+    if (prefix !== '' && prefix.toLowerCase().startsWith(lower) && items.index.namespace(prefix) === undefined) items.addPrefix(prefix, namespace)
   }
   const answer = items.index.complete(text, { limit: COMPLETION_LIMIT })
   for (const name of answer?.suggestions ?? []) {
@@ -265,6 +282,19 @@ class Items {
         : { data: { iri, term: known, name } satisfies ResolveData }),
       ...(filterText !== undefined && { filterText }),
       ...this.#edits(name, prefix, namespace),
+    })
+  }
+
+  /** A term of the workspace: its card says what the workspace defines of it and how it uses it. */
+  addWorkspaceTerm(item: WorkspaceItem, namespace: string): void {
+    const prefix = item.name.slice(0, item.name.indexOf(':'))
+    this.#add({
+      label: item.name,
+      kind: item.kind === 'class' ? CompletionItemKind.Class : item.kind === 'property' ? CompletionItemKind.Property : CompletionItemKind.Value,
+      labelDetails: { ...(item.label !== undefined && { detail: ' ' + item.label }), description: 'workspace' },
+      detail: item.iri,
+      documentation: { kind: MarkupKind.Markdown, value: item.documentation },
+      ...this.#edits(item.name, prefix, namespace),
     })
   }
 

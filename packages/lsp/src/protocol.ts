@@ -15,6 +15,7 @@ export const {
   DiagnosticSeverity,
   DiagnosticTag,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   ErrorCodes,
   InsertTextFormat,
   IPCMessageReader,

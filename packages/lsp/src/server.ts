@@ -16,6 +16,7 @@ import { prepareRename, rename } from './rename.js'
 import { ServerIndex } from './server-index.js'
 import { layerSettings, projectSettings, readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
 import { traced } from './trace.js'
+import { WorkspaceServer } from './workspace/workspace-server.js'
 
 export interface ServerOptions {
   /**
@@ -38,6 +39,8 @@ interface Server {
   readonly index: ServerIndex
   readonly documents: OpenDocuments
   readonly publisher: Publisher
+  /** The workspace folders' RDF: its terms and usage, read in the background. */
+  readonly workspace: WorkspaceServer
   /** What `initialize` told of the client. */
   readonly client: { insertReplace: boolean; root?: string; pullsSettings: boolean; initialSettings?: unknown }
 }
@@ -50,18 +53,23 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   const index = new ServerIndex(options.index, () => setImmediate(() => documents.checker.warm()))
   index.ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   const publisher = new Publisher(connection, documents, index, options.diagnosticsDelay ?? 20)
-  const server: Server = { connection, reload: options.reload, index, documents, publisher, client: { insertReplace: false, pullsSettings: false } }
+  const workspace = new WorkspaceServer({ connection, need: () => index.need(), viewOf: (uri) => documents.viewOf(uri) })
+  const server: Server = { connection, reload: options.reload, index, documents, publisher, workspace, client: { insertReplace: false, pullsSettings: false } }
   connection.onInitialize((params) => initialize(server, params))
   registerFeatures(server)
   registerFormatting(connection, documents)
+  workspace.register()
   registerSettings(server)
   registerDocumentSync(server)
-  connection.onShutdown(() => documents.checker.stop())
+  connection.onShutdown(() => {
+    documents.checker.stop()
+    workspace.dispose()
+  })
   connection.listen()
   return index.ready
 }
 
-function initialize({ client, publisher }: Server, params: InitializeParams): InitializeResult {
+function initialize({ client, publisher, workspace }: Server, params: InitializeParams): InitializeResult {
   client.insertReplace = params.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport ?? false
   client.pullsSettings = params.capabilities?.workspace?.configuration ?? false
   client.root = workspaceRoot(params)
@@ -76,7 +84,8 @@ function initialize({ client, publisher }: Server, params: InitializeParams): In
   client.initialSettings = init !== null && typeof init === 'object' && 'prefixd' in init ? init.prefixd : init
   return {
     capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: true } },
+      ...workspace.initialize(params),
       completionProvider: { triggerCharacters: [':'], resolveProvider: true, completionItem: { labelDetailsSupport: true } },
       hoverProvider: true,
       documentLinkProvider: { resolveProvider: false },
@@ -124,7 +133,7 @@ async function completion(server: Server, params: CompletionParams): Promise<Com
     const spot = view === undefined ? undefined : spotAt(view)
     return view === undefined || spot === undefined
       ? null
-      : traced('completion', () => completeAt(view, loaded, spot, { insertReplace: server.client.insertReplace }))
+      : traced('completion', () => completeAt(view, loaded, spot, { insertReplace: server.client.insertReplace, workspace: server.workspace.usage }))
   } finally {
     server.index.activity()
   }
@@ -143,7 +152,11 @@ function registerFeatures(server: Server): void {
   const { connection, client } = server
   connection.onCompletion((params) => completion(server, params))
   connection.onCompletionResolve(async (item) => resolveCompletion(await server.index.need(), item))
-  connection.onHover((params) => withView(server, params, null, (view, loaded) => hover(view, loaded, offsetOf(view, params.position))))
+  connection.onHover(async (params) => {
+    const base = await withView(server, params, null, (view, loaded) => hover(view, loaded, offsetOf(view, params.position)))
+    const view = server.documents.viewOf(params?.textDocument?.uri)
+    return view === undefined ? base : server.workspace.hover(base, view, offsetOf(view, params.position))
+  })
   connection.onDocumentLinks((params) => withView(server, params, [], documentLinks))
   connection.onCodeAction((params) =>
     withView(server, params, [], (view, loaded) => {
@@ -185,6 +198,7 @@ function registerSettings(server: Server): void {
   }
   connection.onInitialized(() => {
     server.index.activity() // the client is up: the whole index is made once it has been idle a while
+    server.workspace.initialized()
     if (client.pullsSettings) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'prefixd' }).catch(() => undefined)
       void pull()

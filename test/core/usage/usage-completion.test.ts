@@ -80,6 +80,17 @@ describe('completeWithUsage', () => {
     assert.equal(completeWithUsage(index, mine, 'nosuch:k'), undefined)
   })
 
+  it('completes the namespace the document binds a prefix to, also where the index binds it to another', () => {
+    const other = 'http://other.example/core#'
+    const both = PrefixIndex.fromPrefixes(
+      { ex: EX, oc: other },
+      { terms: ['sigma', 'sample'].map((local) => ({ iri: other + local, types: ['http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'] })) },
+    )
+    const answer = completeWithUsage(both, usage, 'ex:s', { prefixes: { ex: other } })!
+    assert.deepEqual(answer.suggestions, ['ex:sigma', 'ex:sample'], 'the index’s order, its namespace’s terms only')
+    assert.deepEqual(completeWithUsage(both, usage, 'ex:s', { prefixes: { ex: other }, expand: true })!.suggestions, [other + 'sigma', other + 'sample'])
+  })
+
   it('explains: how often, after what, on which types', () => {
     assert.equal(
       explainUsage(index, usage, EX + 'symbol', { previous: EX + 'index', types: [EX + 'Port'] }),

@@ -3,6 +3,7 @@
 import type { Quad, Term as RdfTerm } from '../rdf-js.js'
 import { RDF_TYPE } from '../terms/vocab.js'
 import { DataDescriptions } from './descriptions.js'
+import { termKey } from './term-key.js'
 import { addValue, incrementPair, increment, MAX_COMMENT, mergeDefinition, UsageCounts, type Definition } from './usage-counts.js'
 import { Usage } from './usage.js'
 import * as V from './usage-vocab.js'
@@ -12,14 +13,36 @@ const MAX_RUN_PREDICATES = 64
 /** How deep blank nodes nest before the outermost subject is closed. */
 const MAX_NESTING = 16
 
+/**
+ * A predicate as the collector counts it: the one map lookup a statement costs finds all it updates, and
+ * pairs are keyed by these objects, so each IRI is held once however many maps name it.
+ */
+interface PredicateCounter {
+  readonly iri: string
+  count: number
+  readonly isType: boolean
+  /** Whether the collector reads the objects of its statements (labels, domains, VoID, SHACL). */
+  readonly describing: boolean
+  /** How often each predicate is written right after this one. */
+  readonly followers: Map<PredicateCounter, number>
+}
+
+interface ClassCounter {
+  readonly iri: string
+  count: number
+  /** How many of its instances carry each predicate. */
+  readonly properties: Map<PredicateCounter, number>
+}
+
 /** One subject's statements as they arrive in a row (n3 writes a nested blank node's statements first). */
 interface Run {
+  /** The subject's {@link termKey}: its IRI, or `_:` and its label. */
   subject: string
   blank: boolean
-  /** The predicate written last: '' before the first. */
-  last: string
-  predicates: string[]
-  types: string[]
+  /** The predicate written last: undefined before the first. */
+  last: PredicateCounter | undefined
+  predicates: PredicateCounter[]
+  types: ClassCounter[]
   line: number
   /** What the subject's own statements say of it, when it is an IRI and they say something a definition holds. */
   definition: Definition | undefined
@@ -35,6 +58,11 @@ export class UsageCollector {
   readonly #counts = new UsageCounts()
   readonly #runs: Run[] = []
   readonly #declared = new Set<string>()
+  readonly #predicates = new Map<string, PredicateCounter>()
+  readonly #classes = new Map<string, ClassCounter>()
+  /** Subjects' first predicates. */
+  readonly #firsts = new Map<PredicateCounter, number>()
+  #triples = 0
   #descriptions = new DataDescriptions()
   #file = -1
 
@@ -50,23 +78,24 @@ export class UsageCollector {
   }
 
   addQuad(quad: Quad, line = 0): void {
-    const counts = this.#counts
-    counts.triples++
-    const subject = quad.subject
+    this.#triples++
+    const subject = termKey(quad.subject)
     let run = this.#runs[this.#runs.length - 1]
-    if (run === undefined || run.subject !== subject.value || run.blank !== (subject.termType === 'BlankNode')) run = this.#switchTo(subject, line)
-    const predicate = quad.predicate.value
-    increment(counts.properties, predicate)
-    if (predicate !== run.last) {
-      incrementPair(counts.follows, run.last, predicate)
+    if (run === undefined || run.subject !== subject) run = this.#switchTo(quad.subject, subject, line)
+    const iri = termKey(quad.predicate)
+    const predicate = this.#predicates.get(iri) ?? this.#newPredicate(iri)
+    predicate.count++
+    const last = run.last
+    if (predicate !== last) {
+      const followers = last === undefined ? this.#firsts : last.followers
+      followers.set(predicate, (followers.get(predicate) ?? 0) + 1)
       run.last = predicate
-      if (predicate !== RDF_TYPE && run.predicates.length < MAX_RUN_PREDICATES && !run.predicates.includes(predicate)) run.predicates.push(predicate)
+      if (!predicate.isType && run.predicates.length < MAX_RUN_PREDICATES && !run.predicates.includes(predicate)) run.predicates.push(predicate)
     }
-    const object = quad.object
-    if (predicate === RDF_TYPE) {
-      if (object.termType === 'NamedNode') this.#typed(run, object.value)
-    } else if (DESCRIBING.has(predicate)) {
-      this.#describe(run, predicate, object)
+    if (predicate.isType) {
+      if (quad.object.termType === 'NamedNode') this.#typed(run, quad.object.value)
+    } else if (predicate.describing) {
+      this.#describe(run, iri, quad.object)
     }
   }
 
@@ -82,32 +111,61 @@ export class UsageCollector {
     this.#descriptions = new DataDescriptions()
   }
 
-  /** What was read, as a {@link Usage}; the collector is spent. */
+  /** What was read, as a {@link Usage}; the collector starts afresh. */
   finish(): Usage {
     this.endDocument()
-    return new Usage(this.#counts)
+    const counts = this.#counts
+    counts.triples += this.#triples
+    for (const predicate of this.#predicates.values()) {
+      increment(counts.properties, predicate.iri, predicate.count)
+      for (const [next, n] of predicate.followers) incrementPair(counts.follows, predicate.iri, next.iri, n)
+    }
+    for (const [next, n] of this.#firsts) incrementPair(counts.follows, '', next.iri, n)
+    for (const type of this.#classes.values()) {
+      increment(counts.classes, type.iri, type.count)
+      for (const [predicate, n] of type.properties) incrementPair(counts.classProperties, type.iri, predicate.iri, n)
+    }
+    const usage = new Usage(counts)
+    this.#reset()
+    return usage
+  }
+
+  #reset(): void {
+    this.#predicates.clear()
+    this.#classes.clear()
+    this.#firsts.clear()
+    this.#triples = 0
+    this.#file = -1
+  }
+
+  #newPredicate(iri: string): PredicateCounter {
+    const predicate = { iri, count: 0, isType: iri === RDF_TYPE, describing: DESCRIBING.has(iri), followers: new Map() }
+    this.#predicates.set(iri, predicate)
+    return predicate
   }
 
   /** The run of `subject`: a suspended one it returns to, a nested blank node's, or a fresh one. */
-  #switchTo(subject: RdfTerm, line: number): Run {
-    const blank = subject.termType === 'BlankNode'
+  #switchTo(term: RdfTerm, subject: string, line: number): Run {
+    const blank = term.termType === 'BlankNode'
     const runs = this.#runs
     for (let i = runs.length - 2; i >= 0; i--) {
-      if (runs[i]!.subject === subject.value && runs[i]!.blank === blank) {
+      if (runs[i]!.subject === subject) {
         while (runs.length > i + 1) this.#close(runs.pop()!)
         return runs[i]!
       }
     }
     if (!blank) while (runs.length > 0) this.#close(runs.pop()!)
     else if (runs.length >= MAX_NESTING) this.#close(runs.shift()!)
-    const run: Run = { subject: subject.value, blank, last: '', predicates: [], types: [], line, definition: undefined }
+    const run: Run = { subject, blank, last: undefined, predicates: [], types: [], line, definition: undefined }
     runs.push(run)
     return run
   }
 
   #typed(run: Run, type: string): void {
-    increment(this.#counts.classes, type)
-    if (run.types.length < MAX_RUN_PREDICATES && !run.types.includes(type)) run.types.push(type)
+    let counter = this.#classes.get(type)
+    if (counter === undefined) this.#classes.set(type, (counter = { iri: type, count: 0, properties: new Map() }))
+    counter.count++
+    if (run.types.length < MAX_RUN_PREDICATES && !run.types.includes(counter)) run.types.push(counter)
     const kind = V.DEFINING_TYPES.get(type)
     if (kind !== undefined && !run.blank) {
       const definition = this.#definitionOf(run)
@@ -163,7 +221,7 @@ export class UsageCollector {
   #close(run: Run): void {
     const counts = this.#counts
     for (const type of run.types) {
-      for (const predicate of run.predicates) incrementPair(counts.classProperties, type, predicate)
+      for (const predicate of run.predicates) type.properties.set(predicate, (type.properties.get(predicate) ?? 0) + 1)
     }
     const definition = run.definition
     if (definition === undefined) return

@@ -1,6 +1,7 @@
 // VoID partitions and SHACL shapes of one document: descriptions of data, turned into usage counts when it ends.
 
 import type { Term as RdfTerm } from '../rdf-js.js'
+import { termKey } from './term-key.js'
 import { increment, incrementPair, type UsageCounts } from './usage-counts.js'
 import * as V from './usage-vocab.js'
 
@@ -36,12 +37,12 @@ export class DataDescriptions {
   readonly #classes = new Set<string>()
   readonly #nodeShapes = new Set<string>()
 
-  /** Reads a statement if it is VoID or SHACL: whether it was. */
+  /** Reads a statement if it is VoID or SHACL: whether it was. `subject` is the subject's {@link termKey}. */
   read(subject: string, predicate: string, object: RdfTerm): boolean {
     switch (predicate) {
       case V.VOID_CLASS_PARTITION:
       case V.VOID_PROPERTY_PARTITION:
-        this.#partition(object.value).parent = subject
+        this.#partition(termKey(object)).parent = subject
         return true
       case V.VOID_CLASS:
         if (object.termType === 'NamedNode') this.#partition(subject).cls = object.value
@@ -59,7 +60,7 @@ export class DataDescriptions {
         if (object.termType === 'NamedNode') this.#shape(subject).targets.push(object.value)
         return true
       case V.SH_PROPERTY:
-        this.#shape(subject).properties.push(object.value)
+        this.#shape(subject).properties.push(termKey(object))
         return true
       case V.SH_PATH:
         if (object.termType === 'NamedNode') this.#propertyShape(subject).path = object.value

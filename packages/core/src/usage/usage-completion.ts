@@ -17,7 +17,7 @@ export interface UsageContext {
   readonly written?: readonly string[]
 }
 
-/** How much each kind of evidence counts (see {@link scoreTerm}); the defaults were tuned in bench/usage-ranking.ts. */
+/** How much each kind of evidence counts (see {@link scoreTerm}); the defaults are the best of a grid on the tuning packages of bench/usage.ts. */
 export interface UsageWeights {
   readonly previous: number
   readonly types: number
@@ -26,7 +26,7 @@ export interface UsageWeights {
   readonly repeated: number
 }
 
-export const DEFAULT_USAGE_WEIGHTS: UsageWeights = { previous: 1, types: 0.5, overall: 0.25, repeated: 0.3 }
+export const DEFAULT_USAGE_WEIGHTS: UsageWeights = { previous: 1, types: 0.5, overall: 0, repeated: 0.1 }
 
 export interface UsageCompletionOptions extends AutocompleteOptions {
   readonly context?: UsageContext
@@ -63,9 +63,9 @@ export function completeWithUsage(
   if (colon < 0 || query.startsWith('<') || /^[a-z][a-z0-9+.-]*:\/\//i.test(query)) return completePrefix(index, usage, query, options)
   const prefix = query.slice(0, colon)
   const namespace = options.prefixes?.[prefix] ?? index.namespace(prefix) ?? usage.prefixes().find((row) => row.prefix === prefix)?.namespace
-  const fromIndex = index.complete(query, { ...options, limit: limit === Infinity ? limit : limit + 1 })
-  if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
   const partial = query.slice(colon + 1).replace(/\\(.?)/gs, '$1')
+  const fromIndex = indexSuggestions(index, prefix, namespace, query, partial, options, limit === Infinity ? limit : limit + 1)
+  if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
   const position = options.context?.position ?? options.prefer ?? 'property'
   const ranked = rankTerms(usage, namespace + partial, position, options, limit)
   const suggestions: string[] = []
@@ -91,6 +91,35 @@ export function completeWithUsage(
     chosen.push({ name, iri: options.expand === true ? name : (index.expand(name) ?? name), score: 0, count: 0 })
   }
   return { suggestions, truncated: truncated || (fromIndex?.truncated ?? false), ranked: chosen }
+}
+
+/**
+ * The index's own suggestions for the query, written with the query's prefix. When the document binds the
+ * prefix to another namespace than the index does (a project's `lv2:` for `…lv2core#`), the index is asked
+ * for that namespace's terms by IRI, so that it never offers terms of a namespace the document does not mean.
+ */
+function indexSuggestions(
+  index: PrefixIndex,
+  prefix: string,
+  namespace: string | undefined,
+  query: string,
+  partial: string,
+  options: UsageCompletionOptions,
+  limit: number,
+): Completions | undefined {
+  const prefer = options.prefer ?? options.context?.position
+  const asked = { ...options, ...(prefer !== undefined && { prefer }), limit }
+  if (namespace === undefined || index.namespace(prefix) === namespace) return index.complete(query, asked)
+  const byIri = index.complete(namespace + partial, { ...asked, expand: true })
+  if (byIri === undefined) return undefined
+  const suggestions: string[] = []
+  for (const iri of byIri.suggestions) {
+    if (!iri.startsWith(namespace)) continue
+    const local = writeLocalName(iri.slice(namespace.length))
+    if (options.expand === true) suggestions.push(iri)
+    else if (local !== undefined && local !== '') suggestions.push(prefix + ':' + local)
+  }
+  return { suggestions, truncated: byIri.truncated }
 }
 
 /** The workspace's terms under `start` that fit the position, best first (at most `limit`). */

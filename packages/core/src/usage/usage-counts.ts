@@ -38,22 +38,59 @@ export class UsageCounts {
   /** Per declared prefix: per namespace, in how many files it is declared so. */
   readonly prefixes = new Map<string, Map<string, number>>()
   readonly definitions = new Map<string, Definition>()
+  /** Each file's position in `files`, so that a file read again keeps its place. */
+  readonly #fileIndex = new Map<string, number>()
 
-  /** Adds another reading's counts to these (the other's files come after these ones). */
+  /** The position of `file` in `files`, added at the end if it is not there. */
+  fileIndex(file: string): number {
+    if (this.#fileIndex.size !== this.files.length) for (const [i, name] of this.files.entries()) this.#fileIndex.set(name, i)
+    let index = this.#fileIndex.get(file)
+    if (index === undefined) {
+      index = this.files.push(file) - 1
+      this.#fileIndex.set(file, index)
+    }
+    return index
+  }
+
+  /** Adds another reading's counts to these (its files after these ones, a file already here keeping its place). */
   add(other: UsageCounts): void {
-    const offset = this.files.length
-    this.files.push(...other.files)
+    const places = other.files.map((file) => this.fileIndex(file))
     this.triples += other.triples
     addCounts(this.classes, other.classes)
     addCounts(this.properties, other.properties)
     addNested(this.classProperties, other.classProperties)
     addNested(this.follows, other.follows)
     addNested(this.prefixes, other.prefixes)
-    for (const [iri, definition] of other.definitions) {
-      const moved = definition.file === undefined ? definition : { ...definition, file: definition.file + offset }
-      const mine = this.definitions.get(iri)
-      if (mine === undefined) this.definitions.set(iri, { ...moved })
-      else mergeDefinition(mine, moved)
+    for (const [iri, definition] of other.definitions) this.addDefinition(iri, definition, places)
+  }
+
+  /** Adds what another reading says of `iri` (its file numbered by `places`). */
+  addDefinition(iri: string, definition: Definition, places: readonly number[]): void {
+    const moved = definition.file === undefined ? definition : { ...definition, file: places[definition.file]! }
+    const mine = this.definitions.get(iri)
+    if (mine === undefined)
+      this.definitions.set(iri, {
+        ...moved,
+        ...(moved.domain && { domain: [...moved.domain] }),
+        ...(moved.range && { range: [...moved.range] }),
+        ...(moved.supers && { supers: [...moved.supers] }),
+      })
+    else mergeDefinition(mine, moved)
+  }
+
+  /** Takes another reading's counts, added before, out of these (entries that fall to 0 go); definitions are the caller's. */
+  subtract(other: UsageCounts): void {
+    this.triples -= other.triples
+    subtractCounts(this.classes, other.classes)
+    subtractCounts(this.properties, other.properties)
+    for (const field of ['classProperties', 'follows', 'prefixes'] as const) {
+      const into = this[field]
+      for (const [outer, inner] of other[field]) {
+        const mine = into.get(outer)
+        if (mine === undefined) continue
+        subtractCounts(mine, inner)
+        if (mine.size === 0) into.delete(outer)
+      }
     }
   }
 
@@ -75,6 +112,14 @@ export function incrementPair(map: Map<string, Map<string, number>>, outer: stri
   let counts = map.get(outer)
   if (counts === undefined) map.set(outer, (counts = new Map()))
   counts.set(inner, (counts.get(inner) ?? 0) + by)
+}
+
+function subtractCounts(from: Map<string, number>, other: ReadonlyMap<string, number>): void {
+  for (const [key, n] of other) {
+    const left = (from.get(key) ?? 0) - n
+    if (left > 0) from.set(key, left)
+    else from.delete(key)
+  }
 }
 
 function addCounts(into: Map<string, number>, from: ReadonlyMap<string, number>): void {

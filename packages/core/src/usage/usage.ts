@@ -38,6 +38,11 @@ export class Usage {
     this.#counts = counts
   }
 
+  /** @internal The counts of a usage, for {@link UsageSet}. */
+  static countsOf(usage: Usage): UsageCounts {
+    return usage.#counts
+  }
+
   static empty(): Usage {
     return new Usage(new UsageCounts())
   }

@@ -1,0 +1,83 @@
+// The predicate occurrences of bench/usage.ts: each predicate as someone wrote it in a Turtle file, with what an
+// editor knows at that point — the prefix typed, the property before it, the subject's types so far.
+
+import { Parser, type Quad } from 'n3'
+import { writeLocalName } from '@prefixd/core'
+
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+
+export interface Occurrence {
+  /** The property written. */
+  readonly iri: string
+  /** The prefix it is written with and the query after one letter typed: `lv2:s`. */
+  readonly query: string
+  readonly prefixes: Readonly<Record<string, string>>
+  /** The property written before in the subject's statements ('' for its first). */
+  readonly previous: string
+  readonly types: readonly string[]
+  readonly written: readonly string[]
+}
+
+interface Run {
+  subject: string
+  last: string
+  types: string[]
+  predicates: string[]
+}
+
+/**
+ * The occurrences of a file: every predicate written anew in a subject's statements (an object list's
+ * repeats are not typed again; `a` is a keyword, not completed), written with a prefix the file declares.
+ * `unprefixed` counts those written as full IRIs.
+ */
+export function occurrencesOf(text: string): { occurrences: Occurrence[]; unprefixed: number } {
+  const prefixes: Record<string, string> = {}
+  const quads = new Parser({ format: 'text/turtle' }).parse(text, {
+    onPrefix: (prefix: string, namespace: { value: string }) => void (prefixes[prefix] = namespace.value),
+  } as never) as unknown as Quad[]
+  const occurrences: Occurrence[] = []
+  let unprefixed = 0
+  const runs: Run[] = []
+  for (const quad of quads) {
+    const run = runOf(runs, quad)
+    const predicate = quad.predicate.value
+    if (predicate === run.last) continue
+    if (predicate !== RDF_TYPE) {
+      const query = queryFor(predicate, prefixes)
+      if (query === undefined) unprefixed++
+      else occurrences.push({ iri: predicate, query, prefixes: { ...prefixes }, previous: run.last, types: [...run.types], written: [...run.predicates] })
+    }
+    run.last = predicate
+    if (predicate === RDF_TYPE) run.types.push(quad.object.value)
+    else if (!run.predicates.includes(predicate)) run.predicates.push(predicate)
+  }
+  return { occurrences, unprefixed }
+}
+
+/** The run of the quad's subject, as core's collector keeps them: a nested blank node's, then its holder's again. */
+function runOf(runs: Run[], quad: Quad): Run {
+  const subject = quad.subject.termType + ' ' + quad.subject.value
+  const top = runs[runs.length - 1]
+  if (top?.subject === subject) return top
+  const at = runs.findIndex((run) => run.subject === subject)
+  if (at >= 0) {
+    runs.length = at + 1
+    return runs[at]!
+  }
+  if (quad.subject.termType !== 'BlankNode') runs.length = 0
+  const run = { subject, last: '', types: [], predicates: [] }
+  runs.push(run)
+  return run
+}
+
+/** The prefix of the longest declared namespace that writes the IRI, and the first letter of its local name. */
+function queryFor(iri: string, prefixes: Readonly<Record<string, string>>): string | undefined {
+  let best: [string, string] | undefined
+  for (const [prefix, namespace] of Object.entries(prefixes)) {
+    if (iri.startsWith(namespace) && iri.length > namespace.length && (best === undefined || namespace.length > best[1].length)) best = [prefix, namespace]
+  }
+  if (best === undefined) return undefined
+  const local = writeLocalName(iri.slice(best[1].length))
+  if (local === undefined || local === '') return undefined
+  return `${best[0]}:${local.startsWith('\\') ? local.slice(0, 2) : local[0]}`
+}

@@ -1,0 +1,220 @@
+// Issue 37's goals on real third-party RDF (bench/usage-corpus.ts: Debian's LV2 packages, fetched at bench time):
+// predicate completion hit@1/hit@3 on held-out packages for the bundled data alone, a plain workspace frequency
+// count and the context ranking; reading speed against n3's parser alone; memory per distinct term or pair;
+// library completion latency with usage. `npm run bench:usage`; the table goes to results/usage.md.
+
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { Parser } from 'n3'
+import { completeWithUsage, DEFAULT_USAGE_WEIGHTS, PrefixIndex, readRdfInto, Usage, UsageCollector, type UsageWeights } from '@prefixd/core'
+import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION, type CorpusPackage } from './usage-corpus.js'
+import { occurrencesOf, type Occurrence } from './usage-occurrences.js'
+import { formatNs, latencies, markdownTable } from './timing.js'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+const load = () =>
+  execFileSync('uptime', { encoding: 'utf8' })
+    .trim()
+    .replace(/.*load average: /, 'load ')
+/** Occurrences taken per package at most (evenly spaced), so that one large package does not stand for all. */
+const PER_PACKAGE = 3000
+const CHUNK = 64 * 1024
+
+const { packages, missing } = await loadCorpus()
+const spec = packages.find((p) => p.name === SPECIFICATION)
+const plugins = packages.filter((p) => p.name !== SPECIFICATION)
+// Split by package, never by line: every third plugin package (in name order) is held out.
+const heldOut = plugins.filter((_, i) => i % 3 === 2)
+const tuning = plugins.filter((_, i) => i % 3 !== 2)
+const index = await PrefixIndex.loadDefault()
+
+async function usageOf(list: readonly CorpusPackage[]): Promise<Usage> {
+  const collector = new UsageCollector()
+  for (const p of list) for (const file of p.files) await readRdfInto(collector, [file.bytes], { format: 'turtle', name: file.path })
+  return collector.finish()
+}
+
+function occurrencesIn(list: readonly CorpusPackage[]): { occurrences: Occurrence[]; unprefixed: number } {
+  const occurrences: Occurrence[] = []
+  let unprefixed = 0
+  for (const p of list) {
+    const all: Occurrence[] = []
+    for (const file of p.files) {
+      const found = occurrencesOf(file.bytes.toString('utf8'))
+      all.push(...found.occurrences)
+      unprefixed += found.unprefixed
+    }
+    const step = Math.max(1, all.length / PER_PACKAGE)
+    for (let i = 0; i < all.length; i += step) occurrences.push(all[Math.floor(i)]!)
+  }
+  return { occurrences, unprefixed }
+}
+
+type Ranker = (o: Occurrence, limit: number) => readonly string[]
+const PLAIN: UsageWeights = { previous: 0, types: 0, overall: 1, repeated: 1 }
+const rankers = (workspace: Usage, weights: UsageWeights): Record<string, Ranker> => ({
+  'bundled data only': (o, limit) =>
+    completeWithUsage(index, Usage.empty(), o.query, { prefixes: o.prefixes, limit, expand: true, prefer: 'property' })!.suggestions,
+  'workspace frequency count': (o, limit) =>
+    completeWithUsage(index, workspace, o.query, { prefixes: o.prefixes, limit, expand: true, weights: PLAIN, context: { position: 'property' } })!.suggestions,
+  'context ranking': (o, limit) =>
+    completeWithUsage(index, workspace, o.query, {
+      prefixes: o.prefixes,
+      limit,
+      expand: true,
+      weights,
+      context: { position: 'property', previous: o.previous, types: o.types, written: o.written },
+    })!.suggestions,
+})
+
+function hits(occurrences: readonly Occurrence[], rank: Ranker): { at1: number; at3: number } {
+  let at1 = 0
+  let at3 = 0
+  for (const o of occurrences) {
+    const top = rank(o, 3)
+    if (top[0] === o.iri) at1++
+    if (top.includes(o.iri)) at3++
+  }
+  return { at1: at1 / occurrences.length, at3: at3 / occurrences.length }
+}
+
+const known = (workspace: Usage) => (o: Occurrence) => workspace.knows(o.iri, 'property') || workspace.uses(o.iri) > 0 || index.term(o.iri) !== undefined
+const percent = (x: number) => `${(100 * x).toFixed(1)} %`
+
+// Tuning: the tuning packages' first half is the workspace, the second half is typed; weights on a grid.
+const half = Math.ceil(tuning.length / 2)
+const tuneWorkspace = await usageOf([...(spec ? [spec] : []), ...tuning.slice(0, half)])
+const tuneTyped = occurrencesIn(tuning.slice(half)).occurrences.filter(known(tuneWorkspace))
+let best = { weights: DEFAULT_USAGE_WEIGHTS, at1: -1, at3: -1 }
+for (const types of [0, 0.25, 0.5, 1, 2]) {
+  for (const overall of [0, 0.1, 0.25, 0.5, 1]) {
+    for (const repeated of [0.1, 0.3, 1]) {
+      const weights = { previous: 1, types, overall, repeated }
+      const score = hits(tuneTyped, rankers(tuneWorkspace, weights)['context ranking']!)
+      if (score.at1 > best.at1 || (score.at1 === best.at1 && score.at3 > best.at3)) best = { weights, ...score }
+    }
+  }
+}
+const defaultsOnTuning = hits(tuneTyped, rankers(tuneWorkspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!)
+console.log(
+  `tuning: ${tuneTyped.length} occurrences; best weights ${JSON.stringify(best.weights)} hit@1 ${percent(best.at1)}; the defaults ${percent(defaultsOnTuning.at1)}`,
+)
+
+// Held out: every tuning package and the specification are the workspace; the held-out packages are typed.
+const workspace = await usageOf([...(spec ? [spec] : []), ...tuning])
+const typed = occurrencesIn(heldOut)
+const inScope = typed.occurrences.filter(known(workspace))
+const rows: string[][] = []
+for (const [name, rank] of Object.entries(rankers(workspace, DEFAULT_USAGE_WEIGHTS))) {
+  const { at1, at3 } = hits(inScope, rank)
+  rows.push([name, percent(at1), percent(at3)])
+}
+const tunedHeldOut = hits(inScope, rankers(workspace, best.weights)['context ranking']!)
+rows.push([`context ranking, the grid's best weights on tuning`, percent(tunedHeldOut.at1), percent(tunedHeldOut.at3)])
+const unknownShare = 1 - inScope.length / typed.occurrences.length
+console.log(markdownTable(['ranking', 'hit@1', 'hit@3'], rows))
+
+// Library completion with usage: every held-out occurrence's query at limit 20, one call at a time.
+const contextRank = rankers(workspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!
+const [p50, p99] = latencies(typed.occurrences, (o) => contextRank(o, 20), [50, 99])
+const latencyLoad = load()
+
+// Reading: n3's parser alone, then the usage reader, on the same bytes in 64 KiB chunks; rounds interleaved.
+const allFiles = packages.flatMap((p) => p.files)
+const totalBytes = allFiles.reduce((sum, f) => sum + f.bytes.length, 0)
+const chunksOf = (bytes: Buffer) => Array.from({ length: Math.ceil(bytes.length / CHUNK) }, (_, i) => bytes.subarray(i * CHUNK, (i + 1) * CHUNK))
+async function n3Alone(): Promise<number> {
+  let quads = 0
+  for (const file of allFiles) {
+    let onData: ((d: unknown) => void) | undefined
+    let onEnd: (() => void) | undefined
+    const parser = new Parser({ format: 'text/turtle' }) as unknown as { parse(i: unknown, c: unknown): void }
+    parser.parse(
+      { on: (e: string, f: never) => (e === 'data' ? (onData = f) : e === 'end' ? (onEnd = f) : undefined) },
+      { onQuad: () => quads++, onPrefix: () => {} },
+    )
+    for (const chunk of chunksOf(file.bytes)) onData!(chunk)
+    onEnd!()
+  }
+  return quads
+}
+async function usageReader(): Promise<number> {
+  const collector = new UsageCollector()
+  for (const file of allFiles) await readRdfInto(collector, chunksOf(file.bytes), { format: 'turtle', name: file.path })
+  return collector.finish().triples
+}
+const speeds: Record<string, number[]> = { n3: [], usage: [] }
+for (let round = 0; round < 4; round++) {
+  for (const [name, run] of [
+    ['n3', n3Alone],
+    ['usage', usageReader],
+  ] as const) {
+    const started = performance.now()
+    await run()
+    if (round > 0) speeds[name]!.push(totalBytes / 2 ** 20 / ((performance.now() - started) / 1000))
+  }
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+const readLoad = load()
+
+// Memory: the heap a whole-corpus reading keeps, per distinct term or pair (five readings kept, so that the
+// figure stands above the heap's noise).
+gc()
+const before = process.memoryUsage().heapUsed
+let kept: Usage[] | undefined = []
+for (let copy = 0; copy < 5; copy++) kept.push(await usageOf(packages))
+gc()
+const heapBytes = (process.memoryUsage().heapUsed - before) / 5
+const size = kept[0]!.size
+const definitions = kept[0]!.definitions().length
+const triples = kept[0]!.triples
+// The counts alone (no definitions' labels and comments, no file names), as a usage file loads them.
+const countsOnly = JSON.stringify({ ...kept[0]!.toJSON(), definitions: [], files: [] })
+kept = undefined
+gc()
+const beforeCounts = process.memoryUsage().heapUsed
+// Twenty copies, so that the figure stands above the heap's noise.
+let loaded: Usage[] | undefined = Array.from({ length: 20 }, () => Usage.fromJSON(JSON.parse(countsOnly)))
+gc()
+const countsHeap = (process.memoryUsage().heapUsed - beforeCounts) / 20
+const countsSize = loaded[0]!.size
+loaded = undefined
+
+const lines = [
+  `# Workspace usage: completion ranking, reading, memory (bench/usage.ts)`,
+  ``,
+  `Corpus: ${packages.length} Debian packages fetched with \`apt-get download\` (${allFiles.length} Turtle files, ${(totalBytes / 2 ** 20).toFixed(1)} MiB, ${triples.toLocaleString('en-US')} triples): ${SPECIFICATION} (the LV2 specification, always in the workspace) and ${plugins.length} plugin packages${missing.length > 0 ? `; not fetched: ${missing.join(', ')}` : ''}.`,
+  `Split by package (never by line): held out, every third plugin package in name order — ${heldOut.map((p) => p.name).join(', ')}. Tuning on the others (the first half the workspace, the second half typed).`,
+  ``,
+  `## Typing one letter into a predicate (held-out packages; workspace: the specification and the ${tuning.length} tuning packages)`,
+  ``,
+  `${typed.occurrences.length.toLocaleString('en-US')} occurrences (at most ${PER_PACKAGE} per package, evenly spaced; ${typed.unprefixed} more written as full IRIs left out); the rates are over the ${inScope.length.toLocaleString('en-US')} whose term the workspace uses or defines or the bundled data ships. **${percent(unknownShare)} of occurrences are none of these**: no ranking can offer them.`,
+  ``,
+  markdownTable(['ranking', 'hit@1', 'hit@3'], rows),
+  `Weights: the defaults ${JSON.stringify(DEFAULT_USAGE_WEIGHTS)}; the grid's best on tuning ${JSON.stringify(best.weights)} (tuning hit@1 ${percent(best.at1)}, the defaults ${percent(defaultsOnTuning.at1)}).`,
+  ``,
+  `## Library completion with usage (context ranking, limit 20, every held-out query one at a time)`,
+  ``,
+  `p50 ${formatNs(p50!)}, p99 ${formatNs(p99!)} (${latencyLoad}).`,
+  ``,
+  `## Reading (all ${allFiles.length} files from memory in 64 KiB chunks, 3 rounds after a warm-up, interleaved)`,
+  ``,
+  markdownTable(
+    ['reader', 'MiB/s (median)', 'ratio to n3 alone'],
+    [
+      ["n3's parser alone (quads counted)", median(speeds.n3!).toFixed(1), '1.00'],
+      ['usage reader (n3 + collector)', median(speeds.usage!).toFixed(1), (median(speeds.usage!) / median(speeds.n3!)).toFixed(2)],
+    ],
+  ),
+  `${readLoad}.`,
+  ``,
+  `## Memory`,
+  ``,
+  `The whole corpus's usage keeps ${(heapBytes / 2 ** 20).toFixed(2)} MiB of heap for ${size.toLocaleString('en-US')} distinct terms and (context, term) pairs: **${(heapBytes / size).toFixed(0)} bytes each**, ${definitions.toLocaleString('en-US')} definitions with their labels and comments included. The counts alone (terms and pairs, as \`Usage.fromJSON\` loads a usage file without definitions): ${(countsHeap / 2 ** 20).toFixed(2)} MiB, **${(countsHeap / countsSize).toFixed(0)} bytes each**.`,
+  ``,
+]
+writeFileSync(new URL('results/usage.md', import.meta.url), lines.join('\n'))
+console.log(lines.join('\n'))

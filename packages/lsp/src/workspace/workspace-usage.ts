@@ -1,0 +1,169 @@
+// The workspace's terms and usage for the language server: its RDF files read in the background, one Usage per
+// file, merged into the snapshot completion reads — which never waits for the reading.
+
+import { createReadStream } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { setImmediate as yieldToRequests } from 'node:timers/promises'
+import { readRdfInto, Usage, UsageCollector, usageFormatOf, UsageSet } from '@prefixd/core'
+import { listWorkspaceFiles, MAX_FILE_BYTES, type WorkspaceFile } from './workspace-files.js'
+
+/** Chunks read at a time: a chunk is parsed in one go, so this bounds how long a request may wait behind it. */
+const CHUNK_BYTES = 16 * 1024
+/** How often completion's snapshot is taken again while files are read or change (its terms are sorted anew then). */
+const MERGE_EVERY_MS = 250
+
+/** How the reading is shown: `window/workDoneProgress` in the server, nothing in tests that need not. */
+export interface ReadingProgress {
+  begin(title: string, message: string): void
+  report(percentage: number, message: string): void
+  done(message: string): void
+}
+
+/**
+ * The RDF of the workspace folders as usage: `read` lists and reads them (once, on initialize); `update`
+ * reads one file again (a change on disk, a save), `remove` forgets one. The sum changes by one file's counts
+ * at a time (core's UsageSet); `usage` is a snapshot of it, taken again at most every {@link MERGE_EVERY_MS}.
+ */
+export class WorkspaceUsage {
+  readonly #perFile = new UsageSet()
+  readonly #problems = new Map<string, string>()
+  readonly #log: (message: string) => void
+  #usage = Usage.empty()
+  #mergeTimer: NodeJS.Timeout | undefined
+  #reading: Promise<void> = Promise.resolve()
+  /** Files left out for their size, for the log and the progress's last message. */
+  tooLarge: WorkspaceFile[] = []
+
+  constructor(log: (message: string) => void = () => {}) {
+    this.#log = log
+  }
+
+  get usage(): Usage {
+    return this.#usage
+  }
+
+  /** The files read, by path. */
+  get files(): readonly string[] {
+    return [...this.#perFile.keys()].sort()
+  }
+
+  /** Why a file could not be read whole (its syntax error, file:line:column), by path. */
+  get problems(): ReadonlyMap<string, string> {
+    return this.#problems
+  }
+
+  /** Resolves once the first reading is done (and every file it listed is in the snapshot). */
+  get read(): Promise<void> {
+    return this.#reading
+  }
+
+  /** Reads every RDF file of the folders, in the background: the promise is also {@link WorkspaceUsage.read}. */
+  start(folders: readonly string[], progress?: ReadingProgress): Promise<void> {
+    this.#reading = this.#readAll(folders, progress)
+    return this.#reading
+  }
+
+  async #readAll(folders: readonly string[], progress?: ReadingProgress): Promise<void> {
+    progress?.begin('prefixd: reading the workspace', `listing ${folders.length} folder${folders.length === 1 ? '' : 's'}`)
+    const files: WorkspaceFile[] = []
+    for (const folder of folders) {
+      const listing = await listWorkspaceFiles(folder)
+      files.push(...listing.files)
+      this.tooLarge.push(...listing.tooLarge)
+      if (listing.truncated) this.#log(`prefixd: ${folder} has more files than are read; the first ${listing.files.length} are`)
+    }
+    for (const file of this.tooLarge)
+      this.#log(`prefixd: ${file.path} left out: ${(file.bytes / 2 ** 20).toFixed(0)} MiB, over the ${MAX_FILE_BYTES / 2 ** 20} MiB limit`)
+    const total = files.reduce((sum, file) => sum + file.bytes, 0)
+    let done = 0
+    for (const [i, file] of files.entries()) {
+      await this.#readFile(file.path)
+      done += file.bytes
+      progress?.report(total === 0 ? 100 : Math.floor((100 * done) / total), `${i + 1}/${files.length} files`)
+      await yieldToRequests()
+    }
+    this.#merge()
+    const skipped = this.tooLarge.length === 0 ? '' : `; ${this.tooLarge.length} over ${MAX_FILE_BYTES / 2 ** 20} MiB left out`
+    progress?.done(`${files.length} files, ${this.#usage.definitions().length} defined terms${skipped}`)
+  }
+
+  /** Reads one file again from disk (or forgets it when it is gone or no RDF file). */
+  async update(path: string): Promise<void> {
+    if (usageFormatOf(path) === undefined) return
+    await this.#readFile(path)
+    this.#scheduleMerge()
+  }
+
+  /** Reads a file from the text an editor has of it (on save: what the user sees). */
+  async updateFromText(path: string, text: string): Promise<void> {
+    const format = usageFormatOf(path)
+    if (format === undefined || format.gzip) return this.update(path)
+    await this.#read(path, [text], format.format, false)
+    this.#scheduleMerge()
+  }
+
+  remove(path: string): void {
+    if (this.#perFile.delete(path)) this.#scheduleMerge()
+    this.#problems.delete(path)
+  }
+
+  /** The text of a workspace file, for references. */
+  async text(path: string): Promise<string | undefined> {
+    return readFile(path, 'utf8').catch(() => undefined)
+  }
+
+  dispose(): void {
+    clearTimeout(this.#mergeTimer)
+  }
+
+  async #readFile(path: string): Promise<void> {
+    const format = usageFormatOf(path)
+    if (format === undefined) return
+    const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES })
+    const gone = await new Promise<boolean>((resolve) => {
+      stream.once('open', () => resolve(false))
+      stream.once('error', () => resolve(true))
+    })
+    if (gone) {
+      this.remove(path)
+      return
+    }
+    try {
+      await this.#read(path, stream, format.format, format.gzip)
+    } finally {
+      stream.destroy()
+    }
+  }
+
+  /** One file's usage: what precedes a syntax error is kept, and the error is noted. */
+  async #read(
+    path: string,
+    chunks: AsyncIterable<Uint8Array | string> | Iterable<string>,
+    format: Parameters<typeof readRdfInto>[2]['format'],
+    gzip: boolean,
+  ): Promise<void> {
+    const collector = new UsageCollector()
+    try {
+      await readRdfInto(collector, chunks, { format, gzip, name: path })
+      this.#problems.delete(path)
+    } catch (error) {
+      this.#problems.set(path, (error as Error).message)
+      this.#log(`prefixd: ${(error as Error).message}`)
+    }
+    this.#perFile.set(path, collector.finish())
+    this.#scheduleMerge()
+  }
+
+  #scheduleMerge(): void {
+    this.#mergeTimer ??= setTimeout(() => {
+      this.#mergeTimer = undefined
+      this.#merge()
+    }, MERGE_EVERY_MS)
+  }
+
+  #merge(): void {
+    clearTimeout(this.#mergeTimer)
+    this.#mergeTimer = undefined
+    this.#usage = this.#perFile.usage
+  }
+}

@@ -1,0 +1,77 @@
+// UsageSet: the sum kept by adding and taking out one usage at a time equals merging the usages present.
+
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { readUsage, Usage, UsageSet } from '@prefixd/core'
+
+const EX = 'http://example.org/'
+
+/** A usage's counts and definitions, order left out. */
+function normal(usage: Usage): unknown {
+  const json = usage.toJSON()
+  const iri = (n: number) => (n === -1 ? '' : json.iris[n])
+  const rows = (flat: readonly number[], width: number) => {
+    const out: string[] = []
+    for (let i = 0; i < flat.length; i += width)
+      out.push(
+        flat
+          .slice(i, i + width)
+          .map((n, j) => (j < width - 1 ? iri(n) : n))
+          .join(' '),
+      )
+    return out.sort()
+  }
+  return {
+    triples: json.triples,
+    classes: rows(json.classes, 2),
+    properties: rows(json.properties, 2),
+    classProperties: rows(json.classProperties, 3),
+    follows: rows(json.follows, 3),
+    prefixes: json.prefixes.map((row) => row.join(' ')).sort(),
+    definitions: usage.definitions(),
+  }
+}
+
+const FILES = [
+  `@prefix ex: <${EX}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nex:A a rdfs:Class ; rdfs:label "A" .\nex:a a ex:A ; ex:p 1 ; ex:q 2 .`,
+  `@prefix ex: <${EX}> .\nex:b a ex:A ; ex:q 1 ; ex:p 2 .\nex:c a ex:B ; ex:p 1 .`,
+  `@prefix ex: <${EX}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nex:A rdfs:comment "later" .\nex:B a rdfs:Class ; rdfs:label "B" .`,
+  `@prefix my: <${EX}> .\nmy:d a my:B ; my:r 1 .`,
+]
+
+describe('UsageSet', () => {
+  it('equals Usage.merge of the usages present, after any sequence of sets and deletes', async () => {
+    const usages = await Promise.all(FILES.map((text, i) => readUsage([text], { format: 'turtle', name: `f${i}.ttl` })))
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: FILES.length - 1 })), { maxLength: 20 }), async (steps) => {
+        const set = new UsageSet()
+        const present = new Map<number, Usage>()
+        for (const [add, i] of steps) {
+          if (add) {
+            set.set(`f${i}.ttl`, usages[i]!)
+            present.delete(i)
+            present.set(i, usages[i]!)
+          } else {
+            assert.equal(set.delete(`f${i}.ttl`), present.delete(i))
+          }
+          const merged = Usage.merge(present.values())
+          const sum = normal(set.usage) as { definitions: Array<{ iri: string }> }
+          const expected = normal(merged) as { definitions: Array<{ iri: string }> }
+          // The file a definition names, and which label wins, follow the order usages were set in; the terms defined do not.
+          assert.deepEqual({ ...sum, definitions: sum.definitions.map((d) => d.iri) }, { ...expected, definitions: expected.definitions.map((d) => d.iri) })
+        }
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('a file read again replaces its counts, and its definitions keep their file', async () => {
+    const set = new UsageSet()
+    set.set('v.ttl', await readUsage([FILES[0]!], { format: 'turtle', name: 'v.ttl' }))
+    set.set('v.ttl', await readUsage([FILES[0]!.replace('ex:a a ex:A', 'ex:a a ex:A, ex:A2')], { format: 'turtle', name: 'v.ttl' }))
+    assert.equal(set.usage.instances(EX + 'A'), 1)
+    assert.equal(set.usage.instances(EX + 'A2'), 1)
+    assert.equal(set.usage.definition(EX + 'A')!.file, 'v.ttl')
+    assert.equal(set.size, 1)
+  })
+})

@@ -1,0 +1,147 @@
+// The language server reads its workspace folders (over stdio, as VS Code's client talks): progress while it
+// reads, completion of the workspace's own terms in context, hover, definition, references, symbols, and a file
+// changed on disk changing the ranking.
+
+import assert from 'node:assert/strict'
+import {
+  CompletionRequest,
+  DefinitionRequest,
+  HoverRequest,
+  ReferencesRequest,
+  WorkspaceSymbolRequest,
+  type CompletionItem,
+  type CompletionList,
+  type Location,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol'
+import { CAPABILITIES, startClient, type Client } from '../lsp-client.js'
+import { HEAD, makeWorkspace, NS, plugin, type Workspace } from './workspace-fixture.js'
+
+describe('prefixd lsp: the workspace’s own terms', function () {
+  this.timeout(60_000)
+  let workspace: Workspace
+  let client: Client
+  const progress: Array<{ kind: string; message?: string; percentage?: number }> = []
+  let readDone: Promise<void>
+
+  before(async () => {
+    workspace = await makeWorkspace()
+    let done: () => void
+    readDone = new Promise((resolve) => (done = resolve))
+    client = await startClient(['--stdio'], {
+      workspaceFolders: [workspace.uri],
+      capabilities: {
+        ...CAPABILITIES,
+        window: { workDoneProgress: true },
+        workspace: { ...CAPABILITIES.workspace, didChangeWatchedFiles: { dynamicRegistration: true } },
+      },
+      onConnection: (connection) => {
+        connection.onRequest('window/workDoneProgress/create', () => null)
+        connection.onRequest('client/registerCapability', () => null)
+        connection.onNotification('$/progress', (params: { value: { kind: string; message?: string; percentage?: number } }) => {
+          progress.push(params.value)
+          if (params.value.kind === 'end') done()
+        })
+      },
+    })
+    await readDone
+  })
+  after(async () => {
+    await client.close()
+    await workspace.remove()
+  })
+
+  /** Completion at the end of `text`. */
+  const completeAtEnd = (uri: string, text: string): Promise<CompletionItem[]> => {
+    const lines = text.split('\n')
+    return completeAt(uri, lines.length - 1, lines[lines.length - 1]!.length)
+  }
+  const completeAt = async (uri: string, line: number, character: number): Promise<CompletionItem[]> => {
+    const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList
+    return list.items
+  }
+
+  it('reports its reading with workDoneProgress: begin, reports, end with what it read', () => {
+    assert.equal(progress[0]!.kind, 'begin')
+    assert.ok(progress.some((p) => p.kind === 'report' && p.percentage === 100))
+    const end = progress.findLast((p) => p.kind === 'report')!
+    assert.equal(end.message, '7 files, 5 defined terms', '.gitignore’d build/ left out; the broken file read up to its error')
+  })
+
+  it('completes the workspace’s terms after one letter, in context: after lv:index, lv:symbol first, with why', async () => {
+    const text = HEAD + 'lv:mine a lv:Plugin ;\n  lv:port [ a lv:Port ; lv:index 1 ; lv:s'
+    const items = await completeAtEnd(await client.open(workspace.uriOf('plugins/new.ttl'), 'turtle', text), text)
+    assert.equal(items[0]!.label, 'lv:symbol')
+    assert.equal(items[0]!.labelDetails?.detail, ' symbol')
+    const documentation = (items[0]!.documentation as MarkupContent).value
+    assert.match(documentation, /A short name of a port\./)
+    assert.match(documentation, /used 5 times in this workspace; after lv:index 5 times; on 5 lv:Port/)
+    assert.deepEqual(
+      items.map((item) => item.label),
+      ['lv:symbol', 'lv:shortName'],
+    )
+  })
+
+  it('after a, the workspace’s classes', async () => {
+    const text = HEAD + 'lv:mine a lv:P'
+    const items = await completeAtEnd(await client.open(workspace.uriOf('plugins/class.ttl'), 'turtle', text), text)
+    assert.deepEqual(
+      items.slice(0, 2).map((item) => item.label),
+      ['lv:Plugin', 'lv:Port'],
+    )
+    assert.match((items[0]!.documentation as MarkupContent).value, /5 instances in this workspace/)
+  })
+
+  it('hovers a workspace term with its definition and file, and jumps to it', async () => {
+    const uri = await client.open(workspace.uriOf('plugins/hover.ttl'), 'turtle', HEAD + 'lv:mine a lv:Plugin .\n')
+    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 12 } })
+    const value = (hover!.contents as MarkupContent).value
+    assert.match(value, /An audio plugin\./)
+    assert.match(value, new RegExp(`Defined in ${workspace.uriOf('vocab/lv.ttl')}#L4`))
+    const target = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 2, character: 12 } })) as Location
+    assert.deepEqual(target, { uri: workspace.uriOf('vocab/lv.ttl'), range: { start: { line: 3, character: 0 }, end: { line: 3, character: 9 } } })
+  })
+
+  it('finds a term’s uses across the workspace, and lists defined terms as symbols', async () => {
+    const uri = await client.open(workspace.uriOf('plugins/refs.ttl'), 'turtle', HEAD + 'lv:mine lv:symbol "x" .\n')
+    const uses = (await client.connection.sendRequest(ReferencesRequest.type, {
+      textDocument: { uri },
+      position: { line: 2, character: 10 },
+      context: { includeDeclaration: true },
+    }))!
+    assert.deepEqual(
+      uses.map((use) => use.uri).sort(),
+      [...[1, 2, 3, 4, 5].map((i) => workspace.uriOf(`plugins/p${i}.ttl`)), workspace.uriOf('vocab/lv.ttl')].sort(),
+    )
+    const symbols = (await client.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'plug' })) as Array<{ name: string; location: Location }>
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['lv:Plugin'],
+    )
+    assert.equal(symbols[0]!.location.uri, workspace.uriOf('vocab/lv.ttl'))
+  })
+
+  it('reads a file changed on disk again: the ranking follows', async () => {
+    for (let i = 6; i <= 20; i++) await workspace.write(`plugins/p${i}.ttl`, plugin(i, 'lv:sampleRate 48000'))
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: Array.from({ length: 15 }, (_, i) => ({ uri: workspace.uriOf(`plugins/p${i + 6}.ttl`), type: 1 })),
+    })
+    const text = HEAD + 'lv:mine a lv:Plugin ;\n  lv:port [ a lv:Port ; lv:index 1 ; lv:s'
+    const uri = await client.open(workspace.uriOf('plugins/after.ttl'), 'turtle', text)
+    let first: string | undefined
+    for (let attempt = 0; attempt < 100 && first !== 'lv:sampleRate'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      first = (await completeAtEnd(uri, text))[0]?.label
+    }
+    assert.equal(first, 'lv:sampleRate')
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: Array.from({ length: 15 }, (_, i) => ({ uri: workspace.uriOf(`plugins/p${i + 6}.ttl`), type: 3 })),
+    })
+    for (let attempt = 0; attempt < 100 && first !== 'lv:symbol'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      first = (await completeAtEnd(uri, text))[0]?.label
+    }
+    assert.equal(first, 'lv:symbol', 'deleted files count no more')
+    assert.ok(NS)
+  })
+})
