@@ -39,19 +39,24 @@ describe('shrink over HTTP: expand(shrink(iri)) === iri', function () {
     )
     const wrong = named.filter((iri, i) => back[i] !== iri).map((iri, i) => `${iri} → ${back[i]}`)
     assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} of ${named.length}`)
-    assert.ok(named.length / iris.length > 0.75, `${named.length} of ${iris.length} named`) // 78.6 %: demoted prefixes name nothing
+    // 72.1 %: demoted prefixes name nothing, nor does anything name the namespace synonyms no registry has a
+    // prefix for (https://ref.gs1.org/voc/, vcard over https: issue 39)
+    assert.ok(named.length / iris.length > 0.7, `${named.length} of ${iris.length} named`)
   })
 
   it('holds one at a time through GET for the namespaces that have a synonym', async () => {
-    for (const iri of [
-      'https://schema.org/Person',
-      'https://www.w3.org/2006/vcard/ns#Individual',
-      'https://ref.gs1.org/voc/Product',
-      'http://schema.org/Person',
-    ]) {
+    for (const iri of ['https://schema.org/Person', 'http://schema.org/Person']) {
       const shrunk = (await (await fetch(`${service.url}/api/v1/shrink?q=${encodeURIComponent(iri)}`)).json()) as { value: string }
       const expanded = (await (await fetch(`${service.url}/api/v1/expand?q=${encodeURIComponent(shrunk.value)}`)).json()) as { value: string }
       assert.equal(expanded.value, iri, shrunk.value)
+    }
+  })
+
+  it('writes no name through GET for a namespace synonym that no registry names (404), rather than a made-up one', async () => {
+    for (const iri of ['https://www.w3.org/2006/vcard/ns#Individual', 'https://ref.gs1.org/voc/Product']) {
+      const response = await fetch(`${service.url}/api/v1/shrink?q=${encodeURIComponent(iri)}`)
+      assert.equal(response.status, 404, iri)
+      assert.deepEqual(await response.json(), { success: false })
     }
   })
 })
