@@ -1,7 +1,7 @@
 // createApp: the Koa application of the resolver, apart from listening, so tools can mount it and tests can run it.
 
 import Router from '@koa/router'
-import Koa, { type Context, type Next } from 'koa'
+import Koa, { type Next } from 'koa'
 import type { PrefixIndex } from '@prefixd/core'
 import { errorBody, HttpError, type HttpErrorCode } from './http-error.js'
 import type { Logger } from './logger.js'
@@ -30,6 +30,7 @@ import { addVocabularyRoute } from './routes/vocabulary.js'
 import { addVocabulariesRoute } from './routes/vocabularies.js'
 import { addSiteRoutes, htmlNotFound, type Site } from './site.js'
 import { DEFAULT_CACHE_BYTES, IndexHolder } from './served-index.js'
+import type { ServerContext, ServerState } from './server-state.js'
 
 export interface AppOptions {
   /** The index to serve, or a holder whose index can be replaced while serving (reload). */
@@ -99,7 +100,7 @@ export function createApp(options: AppOptions): Koa {
     tokens: new BearerTokens(options.sets.tokens ?? []),
     privateReads: options.sets.privateReads ?? false,
   }
-  const router = new Router()
+  const router = new Router<ServerState>()
   addLookupRoutes(router)
   addCandidatesRoute(router)
   addAutocompleteRoute(router)
@@ -123,7 +124,7 @@ export function createApp(options: AppOptions): Koa {
     const logger = options.logger
     if (log) app.use(logRequests(log))
     // Koa prints errors to stderr unless the app has a listener of its own.
-    app.on('error', (error: Error, ctx?: Context) => logger.error({ err: error, reqId: ctx?.state.requestId }, 'internal error'))
+    app.on('error', (error: Error, ctx?: ServerContext) => logger.error({ err: error, reqId: ctx?.state.requestId }, 'internal error'))
   }
   app.use(errorsAsJson)
   app.use((ctx, next) => {
@@ -167,7 +168,7 @@ const PREFLIGHT_MAX_AGE = String(24 * 60 * 60)
  * answered at once (returns true). Nothing depends on the Origin, so unlike a general CORS
  * middleware this adds no `Vary: Origin` and costs one header per request.
  */
-function answeredCors(ctx: Context): boolean {
+function answeredCors(ctx: ServerContext): boolean {
   ctx.set('Access-Control-Allow-Origin', '*')
   ctx.set('Access-Control-Expose-Headers', 'Prefixd-Truncated, X-Request-Id, ETag, Location, Prefixd-Standalone')
   if (ctx.method !== 'OPTIONS' || ctx.get('Access-Control-Request-Method') === '') return false
@@ -182,7 +183,7 @@ function answeredCors(ctx: Context): boolean {
 const UNANSWERED: Readonly<Record<number, HttpErrorCode>> = { 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 501: 'NOT_IMPLEMENTED' }
 
 /** Turns every failure into a JSON body with the status of its code; nothing else has try/catch. */
-async function errorsAsJson(ctx: Context, next: Next): Promise<void> {
+async function errorsAsJson(ctx: ServerContext, next: Next): Promise<void> {
   try {
     await next()
   } catch (error) {

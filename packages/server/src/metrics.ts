@@ -2,9 +2,10 @@
 // cache, the index, reloads, and what the log and the connection cap had to drop.
 
 import { createServer, type Server } from 'node:http'
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { IndexHolder } from './served-index.js'
+import type { ServerContext } from './server-state.js'
 
 /** Latency buckets in seconds: cached answers take well under a millisecond, a cold `prefixes` some. */
 const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
@@ -84,7 +85,7 @@ export class ServerMetrics {
 
   /** Middleware placed first: times every request under the route that answered it. */
   observe() {
-    return async (ctx: Context, next: Next): Promise<void> => {
+    return async (ctx: ServerContext, next: Next): Promise<void> => {
       const started = performance.now()
       try {
         await next()
@@ -114,7 +115,7 @@ export class ServerMetrics {
 
 /** Middleware answering `GET /metrics` from `registry` in the Prometheus text format. */
 export function metricsRoute(registry: Registry) {
-  return async function serveMetrics(ctx: Context, next: Next): Promise<void> {
+  return async function serveMetrics(ctx: ServerContext, next: Next): Promise<void> {
     if (ctx.path !== '/metrics') return next()
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
     ctx.state.route = '/metrics'
@@ -156,6 +157,6 @@ export function listenMetrics(port: number, host: string, read: () => Promise<{ 
 }
 
 /** The router's pattern that answered a request, never the path itself; `(none)` when no route did. */
-export function routeOf(ctx: Context): string {
-  return (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.state.route as string | undefined) ?? '(none)'
+export function routeOf(ctx: ServerContext): string {
+  return (ctx as { _matchedRoute?: string })._matchedRoute ?? ctx.state.route ?? '(none)'
 }

@@ -1,20 +1,17 @@
 // Reads query-string parameters strictly: bad encodings, repeats, wrong types and huge values are 4xx errors.
 
-import type { Context } from 'koa'
 import { HttpError } from './http-error.js'
+import type { ServerContext } from './server-state.js'
 
 /** Longest accepted parameter value, in characters (IRIs in the wild rarely pass 2,000). */
 export const MAX_PARAMETER_LENGTH = 4096
-
-const PARSED = Symbol('parsed query')
 
 /**
  * The query parameters of the request, decoded once. Koa's own parser quietly keeps malformed
  * `%` sequences; here they are a 400, as are repeated parameters (which value would win?).
  */
-export function queryParams(ctx: Context): ReadonlyMap<string, string> {
-  const state = ctx.state as { [PARSED]?: Map<string, string> }
-  return (state[PARSED] ??= parseQueryString(ctx.querystring))
+export function queryParams(ctx: ServerContext): ReadonlyMap<string, string> {
+  return (ctx.state.parsedQuery ??= parseQueryString(ctx.querystring))
 }
 
 export function parseQueryString(raw: string): Map<string, string> {
@@ -43,14 +40,14 @@ function decode(text: string, what: string): string {
 }
 
 /** The `q` parameter, which must be present and (unless `allowEmpty`) non-empty; else a 400 with `help`. */
-export function requiredQuery(ctx: Context, help: string, allowEmpty = false): string {
+export function requiredQuery(ctx: ServerContext, help: string, allowEmpty = false): string {
   const q = queryParams(ctx).get('q')
   if (q === undefined || (q === '' && !allowEmpty)) throw new HttpError('USAGE', 'the q parameter is required', { help })
   return q
 }
 
 /** A boolean parameter: absent → `fallback`; only the strings `true` and `false` are accepted. */
-export function booleanParam(ctx: Context, name: string, fallback = false): boolean {
+export function booleanParam(ctx: ServerContext, name: string, fallback = false): boolean {
   const value = queryParams(ctx).get(name)
   if (value === undefined) return fallback
   if (value === 'true') return true
@@ -59,7 +56,7 @@ export function booleanParam(ctx: Context, name: string, fallback = false): bool
 }
 
 /** A whole-number parameter in `[1, max]`; absent → `fallback`. */
-export function limitParam(ctx: Context, fallback: number, max: number): number {
+export function limitParam(ctx: ServerContext, fallback: number, max: number): number {
   const value = queryParams(ctx).get('limit')
   if (value === undefined) return fallback
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1 || Number(value) > max) {
@@ -69,7 +66,7 @@ export function limitParam(ctx: Context, fallback: number, max: number): number 
 }
 
 /** An optional string parameter that must be one of `allowed`. */
-export function choiceParam<T extends string>(ctx: Context, name: string, allowed: readonly T[]): T | undefined {
+export function choiceParam<T extends string>(ctx: ServerContext, name: string, allowed: readonly T[]): T | undefined {
   const value = queryParams(ctx).get(name)
   if (value === undefined) return undefined
   if (!(allowed as readonly string[]).includes(value)) {
@@ -79,7 +76,7 @@ export function choiceParam<T extends string>(ctx: Context, name: string, allowe
 }
 
 /** An optional non-empty string parameter. */
-export function optionalParam(ctx: Context, name: string): string | undefined {
+export function optionalParam(ctx: ServerContext, name: string): string | undefined {
   const value = queryParams(ctx).get(name)
   if (value === '') throw new HttpError('BAD_PARAMETER', `parameter '${name}' must not be empty`)
   return value

@@ -1,8 +1,9 @@
 // A token bucket per client address: `rate` requests a second on average, bursts of up to `burst`.
 
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import { LRUCache } from 'lru-cache'
 import { HttpError } from './http-error.js'
+import type { ServerContext } from './server-state.js'
 
 export interface RateLimitOptions {
   /** Requests a second each client may make on average. */
@@ -66,7 +67,7 @@ export class TokenBuckets {
  * (RFC 9110 §10.2.3), rounded up so that a client waiting that long is let through.
  */
 export function rateLimit(buckets: TokenBuckets) {
-  return function limitRate(ctx: Context, next: Next): Promise<void> | void {
+  return function limitRate(ctx: ServerContext, next: Next): Promise<void> | void {
     const waitMs = buckets.take(ctx.ip)
     if (waitMs === 0) return next()
     const seconds = Math.max(1, Math.ceil(waitMs / 1000))

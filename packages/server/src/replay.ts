@@ -2,11 +2,12 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Koa from 'koa'
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import { LRUCache } from 'lru-cache'
 import { routeOf, type ServerMetrics } from './metrics.js'
 import type { RequestLog } from './request-log.js'
 import type { IndexHolder, ServedIndex } from './served-index.js'
+import type { ServerContext } from './server-state.js'
 
 /** A sent answer as it went out: status, every header but the request's own id, and the body bytes. */
 interface Replay {
@@ -57,8 +58,8 @@ export class Replays {
   }
 
   /** Records what a request answered through Koa, when `respond()` marked it replayable. */
-  record(ctx: Context): void {
-    const served = ctx.state.replayable as ServedIndex | undefined
+  record(ctx: ServerContext): void {
+    const served = ctx.state.replayable
     const body = ctx.body
     // A reload between the answer and now: the answer belongs to the old data.
     if (served === undefined || served !== this.#holder.current || !Buffer.isBuffer(body)) return
@@ -82,7 +83,7 @@ function keyOf(req: IncomingMessage): string {
 
 /** Koa middleware placed first (outermost): records each replayable answer once it is complete. */
 export function recordReplays(replays: Replays) {
-  return async function recordReplay(ctx: Context, next: Next): Promise<void> {
+  return async function recordReplay(ctx: ServerContext, next: Next): Promise<void> {
     await next()
     if (ctx.state.replayable !== undefined) replays.record(ctx)
   }
@@ -92,7 +93,7 @@ export function recordReplays(replays: Replays) {
  * Marks the answer `respond()` is sending as replayable: a GET answered from the served table (not a set),
  * unconditionally (a conditional request's answer may be a 304 for this client only).
  */
-export function markReplayable(ctx: Context, served: ServedIndex): void {
+export function markReplayable(ctx: ServerContext, served: ServedIndex): void {
   if (served.scope === '' && ctx.method === 'GET' && ctx.req.headers['if-none-match'] === undefined) ctx.state.replayable = served
 }
 

@@ -1,9 +1,10 @@
 // One log entry per request — method, URL, status, time taken — under a request id the answer carries too.
 
 import { randomBytes } from 'node:crypto'
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import { pino } from 'pino'
 import { directLineWriter, type DirectLineWriter, type Logger } from './logger.js'
+import type { ServerContext } from './server-state.js'
 
 /** A request id a client (or a proxy in front) may choose: visible ASCII, 1 to 128 characters; others are replaced. */
 const CLIENT_ID = /^[\x21-\x7e]{1,128}$/
@@ -119,7 +120,7 @@ function jsonString(text: string): string {
  * the answer is made.
  */
 export function logRequests(log: RequestLog) {
-  return async function logRequest(ctx: Context, next: Next): Promise<void> {
+  return async function logRequest(ctx: ServerContext, next: Next): Promise<void> {
     const started = performance.now()
     const id = log.id(ctx.req.headers['x-request-id'])
     ctx.state.requestId = id

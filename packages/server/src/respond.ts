@@ -1,9 +1,9 @@
 // Sends a cached (or freshly computed) answer with ETag, Cache-Control and a 304 for a matching If-None-Match.
 
-import type { Context } from 'koa'
 import type { PrefixIndex } from '@prefixd/core'
 import { markReplayable } from './replay.js'
 import { makeAnswer, type Answer, type ServedIndex } from './served-index.js'
+import type { ServerContext } from './server-state.js'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 /** Answers change only when the data is reloaded; clients may reuse them for a while and then revalidate. */
@@ -18,8 +18,10 @@ export type Computed =
   | readonly [status: number, body: string, type: string]
 
 /** The served index of this request (taken once, so a reload never splits a request). */
-export function servedIndex(ctx: Context): ServedIndex {
-  return ctx.state.served as ServedIndex
+export function servedIndex(ctx: ServerContext): ServedIndex {
+  const served = ctx.state.served
+  if (served === undefined) throw new Error('no served index: app.ts sets one before any route runs')
+  return served
 }
 
 /**
@@ -27,7 +29,7 @@ export function servedIndex(ctx: Context): ServedIndex {
  * input of `compute` (route and parameters). `tableOnly`: `compute` needs prefixes only (expand,
  * shrink, the table), so a set need not build its terms for it.
  */
-export function respond(ctx: Context, key: string, compute: (index: PrefixIndex) => Computed, tableOnly = false): void {
+export function respond(ctx: ServerContext, key: string, compute: (index: PrefixIndex) => Computed, tableOnly = false): void {
   const served = servedIndex(ctx)
   if (served.scope !== '') key = served.scope + key
   let answer = served.answers.get(key)
@@ -47,7 +49,7 @@ export function respond(ctx: Context, key: string, compute: (index: PrefixIndex)
 }
 
 /** Sends a made answer: its encoding by Accept-Encoding, its ETag, and a 304 when the client has it. */
-export function sendAnswer(ctx: Context, answer: Answer, cacheControl = CACHE_CONTROL): void {
+export function sendAnswer(ctx: ServerContext, answer: Answer, cacheControl = CACHE_CONTROL): void {
   ctx.status = answer.status
   ctx.set('Content-Type', answer.type) // a full media type already: skips Koa's lookup by extension
   ctx.set('Cache-Control', cacheControl)
@@ -77,7 +79,7 @@ export function sendAnswer(ctx: Context, answer: Answer, cacheControl = CACHE_CO
 }
 
 /** Sends a JSON value that is not worth caching (bulk answers, errors). */
-export function sendJson(ctx: Context, status: number, value: unknown): void {
+export function sendJson(ctx: ServerContext, status: number, value: unknown): void {
   ctx.status = status
   ctx.type = JSON_TYPE
   ctx.body = JSON.stringify(value)

@@ -1,13 +1,13 @@
 // Dispatch through @koa/router's route table, remembering what each fixed path matched, chained once.
 
-import type Router from '@koa/router'
-import type { Context, Middleware, Next } from 'koa'
+import type { Middleware, Next } from 'koa'
+import type { ServerContext, ServerRouter } from './server-state.js'
 
 interface Dispatch {
   /** Layers whose path matched, whatever their methods: `allowedMethods` reads them. */
   readonly matched: unknown[]
   readonly route: string
-  readonly run: (ctx: Context, next: Next) => unknown
+  readonly run: (ctx: ServerContext, next: Next) => unknown
 }
 
 /**
@@ -18,12 +18,12 @@ interface Dispatch {
  * (parameters, no route, another spelling of a path) goes through `router.routes()` as before. The table
  * stays the router's: routes are declared and matched by it, only the per-request glue is remembered.
  */
-export function cachedRoutes(router: Router): Middleware {
+export function cachedRoutes(router: ServerRouter): Middleware {
   const routes = router.routes() as unknown as Middleware
   let fixedPaths: Set<string> | undefined
   // Keyed by method and path, for fixed paths only: at most routes × 2 × methods entries.
   const known = new Map<string, Dispatch | null>()
-  const dispatchRoute = function (ctx: Context, next: Next) {
+  const dispatchRoute = function (ctx: ServerContext, next: Next) {
     // Taken at the first request, once every route is declared.
     fixedPaths ??= new Set(
       router.stack
@@ -38,7 +38,7 @@ export function cachedRoutes(router: Router): Middleware {
       known.set(key, dispatch)
     }
     if (dispatch === null) return routes(ctx, next) // a method no route of this path has: the router's 405/501
-    const routed = ctx as Context & { matched?: unknown[]; _matchedRoute?: string; routerPath?: string; params?: object }
+    const routed = ctx as ServerContext & { matched?: unknown[]; _matchedRoute?: string; routerPath?: string; params?: object }
     routed.matched = dispatch.matched
     routed._matchedRoute = dispatch.route
     routed.routerPath = dispatch.route
@@ -50,7 +50,7 @@ export function cachedRoutes(router: Router): Middleware {
 }
 
 /** The router's match for a method and path, chained, or null when a route has parameters or none matched. */
-function fixedDispatch(router: Router, method: string, path: string): Dispatch | null {
+function fixedDispatch(router: ServerRouter, method: string, path: string): Dispatch | null {
   const result = router.match(path, method)
   const layers = result.pathAndMethod
   if (!result.route || layers.some((layer) => layer.paramNames.length > 0)) return null
@@ -60,8 +60,8 @@ function fixedDispatch(router: Router, method: string, path: string): Dispatch |
 }
 
 /** Middleware in a row, each one's `next` running the rest and then `next` of the whole. */
-function chain(stack: readonly Middleware[]): (ctx: Context, next: Next) => unknown {
-  return stack.reduceRight<(ctx: Context, next: Next) => unknown>(
+function chain(stack: readonly Middleware[]): (ctx: ServerContext, next: Next) => unknown {
+  return stack.reduceRight<(ctx: ServerContext, next: Next) => unknown>(
     (rest, middleware) => (ctx, next) => middleware(ctx, () => Promise.resolve(rest(ctx, next))),
     (_ctx, next) => next(),
   )

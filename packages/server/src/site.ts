@@ -3,12 +3,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type Router from '@koa/router'
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import { HttpError } from './http-error.js'
 import { decodePathSegment } from './query-params.js'
 import { sendAnswer, servedIndex } from './respond.js'
 import { makeAnswer, type Answer } from './served-index.js'
+import type { ServerContext, ServerRouter } from './server-state.js'
 
 /** The built pages and assets, by path relative to the site folder (`index.html`, `assets/app-1a2b.js`). */
 export interface Site {
@@ -85,7 +85,7 @@ export async function loadSite(dir: string | URL): Promise<Site> {
 }
 
 /** Adds the page routes and `/assets/*`; the API routes stay as they are. */
-export function addSiteRoutes(router: Router, site: Site): void {
+export function addSiteRoutes(router: ServerRouter, site: Site): void {
   for (const [route, file] of PAGES) {
     const answer = site.files.get(file)!
     const policy = INLINE_STYLES.has(route) ? INLINE_STYLE_POLICY : PAGE_POLICY
@@ -133,7 +133,7 @@ export function htmlNotFound(site: Site) {
   const page = site.files.get(NOT_FOUND_PAGE)!
   const notFound = makeAnswer(404, page.type, page.body, 9)
   const suspect = site.files.get(SUSPECT_PAGE)!
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return async (ctx: ServerContext, next: Next): Promise<void> => {
     await next()
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return
     if (ctx.status !== 404 && ctx.state.suspect !== true) return
@@ -142,7 +142,7 @@ export function htmlNotFound(site: Site) {
   }
 }
 
-function sendPage(ctx: Context, answer: Answer, policy: string): void {
+function sendPage(ctx: ServerContext, answer: Answer, policy: string): void {
   ctx.set('Content-Security-Policy', policy)
   ctx.set('X-Content-Type-Options', 'nosniff')
   ctx.set('Referrer-Policy', 'same-origin')

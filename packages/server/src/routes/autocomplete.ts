@@ -1,10 +1,10 @@
 // GET /api/v1/autocomplete: prefixes, namespaces and terms for a partial name (spec §4).
 
-import type Router from '@koa/router'
 import { loadKnowledge, type Knowledge } from '@prefixd/core'
 import { booleanParam, choiceParam, limitParam, optionalParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeSuggestion } from './term-details.js'
+import type { ServerRouter } from '../server-state.js'
 
 /** Most suggestions in one answer; `q=` lists every prefix, which is fewer. */
 export const MAX_SUGGESTIONS = 10_000
@@ -14,7 +14,7 @@ const HELP = '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&d
 /** Says whether `limit` cut the list (the body stays the spec's plain array). Browsers may read it cross-origin. */
 export const TRUNCATED_HEADER = 'Prefixd-Truncated'
 
-export function addAutocompleteRoute(router: Router): void {
+export function addAutocompleteRoute(router: ServerRouter): void {
   router.get('/api/v1/autocomplete', (ctx) => {
     const q = requiredQuery(ctx, HELP, true)
     const caseSensitive = booleanParam(ctx, 'case')

@@ -1,12 +1,11 @@
 // GET and POST /api/v1/expand and /api/v1/shrink: one name or IRI, or a JSON array of them.
 
 import { bodyParser } from '@koa/bodyparser'
-import type Router from '@koa/router'
-import type { Context } from 'koa'
 import { prefixWarning, type ApiLookup, type NameSyntax, type PrefixIndex } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { booleanParam, choiceParam, MAX_PARAMETER_LENGTH, requiredQuery } from '../query-params.js'
 import { respond, sendJson, servedIndex } from '../respond.js'
+import type { ServerContext, ServerRouter } from '../server-state.js'
 
 /** Most items in one POST body. */
 export const MAX_BULK_ITEMS = 10_000
@@ -35,7 +34,7 @@ export const MAX_BODY = '4mb'
 // Parsed on the two POST routes only: GET requests, nearly all traffic, skip the parser entirely.
 const parseJsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY, encoding: 'utf-8' })
 
-export function addLookupRoutes(router: Router): void {
+export function addLookupRoutes(router: ServerRouter): void {
   for (const [name, lookup] of Object.entries(LOOKUPS)) {
     const help = `/api/v1/${name}?q=…`
     router.get(`/api/v1/${name}`, (ctx) => {
@@ -97,7 +96,7 @@ function gradeOf(index: PrefixIndex, name: string): Omit<ApiLookup, 'success' | 
 }
 
 /** The request body as an array of strings, or a 400 that says what is wrong with it. */
-function stringArrayBody(ctx: Context): string[] {
+function stringArrayBody(ctx: ServerContext): string[] {
   const body = (ctx.request as { body?: unknown }).body
   if (!Array.isArray(body)) {
     throw new HttpError('BAD_BODY', 'the body must be a JSON array of strings (Content-Type: application/json)')

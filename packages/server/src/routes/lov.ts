@@ -3,12 +3,11 @@
 // Shapes as LOV's server writes them (github.com/pyvandenbussche/lov, app/controllers/search.js and vocabularies.js):
 // Elasticsearch fields, so every value of a hit is an array.
 
-import type Router from '@koa/router'
-import type { Context } from 'koa'
 import { loadKnowledge, searchNamespaces, type Knowledge, type PrefixIndex } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { queryParams } from '../query-params.js'
 import { respond } from '../respond.js'
+import type { ServerContext, ServerRouter } from '../server-state.js'
 
 const API = '/dataset/lov/api/v2'
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
@@ -22,7 +21,7 @@ export const MAX_PAGE_SIZE = 500
 export const MAX_RESULTS = 5000
 
 /** `page` and `page_size` as LOV reads them (defaults 1 and 10), bounded. */
-function paging(ctx: Context, defaultSize: number): { readonly page: number; readonly size: number } {
+function paging(ctx: ServerContext, defaultSize: number): { readonly page: number; readonly size: number } {
   const number = (name: string, fallback: number, max: number) => {
     const value = queryParams(ctx).get(name)
     if (value === undefined || value === '') return fallback
@@ -36,7 +35,7 @@ function paging(ctx: Context, defaultSize: number): { readonly page: number; rea
 }
 
 /** `type=class,property`: LOV's types, comma-separated; none means every type. */
-function termTypes(ctx: Context): readonly TermType[] {
+function termTypes(ctx: ServerContext): readonly TermType[] {
   const value = queryParams(ctx).get('type')
   if (value === undefined || value === '') return []
   const types = value.split(',')
@@ -46,7 +45,7 @@ function termTypes(ctx: Context): readonly TermType[] {
   return types as TermType[]
 }
 
-function requiredParam(ctx: Context, name: string, help: string): string {
+function requiredParam(ctx: ServerContext, name: string, help: string): string {
   const value = queryParams(ctx).get(name)
   if (value === undefined || value.trim() === '') throw new HttpError('USAGE', `the ${name} parameter is required`, { help })
   return value
@@ -100,7 +99,7 @@ function completeTerms(index: PrefixIndex, q: string, types: readonly TermType[]
   return hits.slice(0, want)
 }
 
-export function addLovRoutes(router: Router): void {
+export function addLovRoutes(router: ServerRouter): void {
   // YASQE asks /autocomplete/terms; LOV's documentation names /term/autocomplete: both answer alike.
   for (const path of [`${API}/autocomplete/terms`, `${API}/term/autocomplete`]) {
     router.get(path, (ctx) => {

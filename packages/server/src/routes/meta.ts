@@ -1,12 +1,12 @@
 // GET /api/v1/health and /api/v1/openapi.json.
 
-import type Router from '@koa/router'
 import { OPENAPI_DOCUMENT } from '../openapi.js'
 import { withTags } from '../openapi-paths.js'
 import { booleanParam } from '../query-params.js'
 import { sendJson, servedIndex } from '../respond.js'
+import type { ServerRouter } from '../server-state.js'
 
-export function addMetaRoutes(router: Router): void {
+export function addMetaRoutes(router: ServerRouter): void {
   router.get('/api/v1/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store')
     // "ok" stays the plain answer (v1 keeps its shapes); the detail says what data is being served.

@@ -1,12 +1,12 @@
 // prefix.cc's read API, answered from the served table, so clients of prefix.cc (YASGUI's `prefixCcApi`) can
 // point here: `/popular/all.file.{json,ttl,sparql,jsonld}`, `/{p1,p2}.file.{format}`, `/reverse?uri=…&format=json`.
 
-import type Router from '@koa/router'
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import { formatPrefixes, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { choiceParam, decodePathSegment, queryParams } from '../query-params.js'
 import { respond } from '../respond.js'
+import type { ServerContext, ServerRouter } from '../server-state.js'
 
 /** prefix.cc's file extensions, the table format each is, and its media type. */
 const FILES: Readonly<Record<string, readonly [PrefixTableFormat, string]>> = {
@@ -34,7 +34,7 @@ export function offeredPrefixes(index: PrefixIndex): Record<string, string> {
   return table
 }
 
-export function addPrefixCcRoutes(router: Router): void {
+export function addPrefixCcRoutes(router: ServerRouter): void {
   for (const extension of EXTENSIONS) {
     const [format, type] = FILES[extension]!
     router.get(`/popular/all.file.${extension}`, (ctx) =>
@@ -70,7 +70,7 @@ export function addPrefixCcRoutes(router: Router): void {
  * prefix among known ones is mapped to `null` (JSON, JSON-LD: where a null term definition is allowed) or named in a
  * comment (Turtle, SPARQL: which have no null); only when none is known is the answer a 404 naming them.
  */
-export async function prefixCcFiles(ctx: Context, next: Next): Promise<void> {
+export async function prefixCcFiles(ctx: ServerContext, next: Next): Promise<void> {
   if (
     (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
     (!ctx.path.endsWith('.json') && !ctx.path.endsWith('.ttl') && !ctx.path.endsWith('.sparql') && !ctx.path.endsWith('.jsonld'))

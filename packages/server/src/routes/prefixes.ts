@@ -1,12 +1,11 @@
 // GET /api/v1/prefixes: the prefix table as JSON, a JSON-LD context, Turtle or SPARQL (by ?format= or Accept),
 // as an extended prefix map or SHACL declarations (by ?format=), or with each prefix's grade (?grades=true).
 
-import type Router from '@koa/router'
-import type { Context } from 'koa'
 import { formatPrefixes, PREFIX_TABLE_FORMATS, type ApiPrefixRow, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { booleanParam, choiceParam } from '../query-params.js'
 import { respond } from '../respond.js'
+import type { ServerContext, ServerRouter } from '../server-state.js'
 
 const MEDIA_TYPES: Readonly<Record<PrefixTableFormat, string>> = {
   json: 'application/json',
@@ -25,7 +24,7 @@ const FROM_RECORDS = new Set<PrefixTableFormat>(['epm', 'shacl'])
  * The format a table is asked for: `?format=`, else the best of `Accept` among json, jsonld, turtle and
  * sparql (406 when none is acceptable). With its media type, charset included.
  */
-export function tableFormat(ctx: Context): { readonly format: PrefixTableFormat; readonly type: string } {
+export function tableFormat(ctx: ServerContext): { readonly format: PrefixTableFormat; readonly type: string } {
   let format = choiceParam(ctx, 'format', PREFIX_TABLE_FORMATS)
   if (format === undefined) {
     const accepted = ctx.accepts(...NEGOTIATED.map((f) => MEDIA_TYPES[f]))
@@ -41,7 +40,7 @@ export function tableFormat(ctx: Context): { readonly format: PrefixTableFormat;
   return { format, type: `${MEDIA_TYPES[format]}; charset=utf-8` }
 }
 
-export function addPrefixesRoute(router: Router): void {
+export function addPrefixesRoute(router: ServerRouter): void {
   router.get('/api/v1/prefixes', (ctx) => {
     if (booleanParam(ctx, 'grades')) {
       // The table's default view leaves out what completion does not offer: long-tail and suspect prefixes.

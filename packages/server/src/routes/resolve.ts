@@ -2,12 +2,13 @@
 // suspect prefix, an answer (a page for browsers) naming its grade and the IRI instead.
 
 import type { ApiSuspect, PrefixIndex } from '@prefixd/core'
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import { REVALIDATE, servedIndex, sendJson } from '../respond.js'
 import { decodePathSegment } from '../query-params.js'
+import type { ServerContext } from '../server-state.js'
 
 /** Middleware placed after the router: handles GET/HEAD paths that hold a prefixed name. */
-export async function resolvePrefixedPath(ctx: Context, next: Next): Promise<void> {
+export async function resolvePrefixedPath(ctx: ServerContext, next: Next): Promise<void> {
   if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next()
   const raw = ctx.path.slice(1)
   const name = decodePathSegment(raw, 'the name')

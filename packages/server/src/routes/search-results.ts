@@ -1,11 +1,11 @@
 // GET /api/v1/search/results: the search results page's answer — every hit of a query (prefixes and terms), counted,
 // filtered by vocabulary, kind and deprecation, one page of them with label, one-line definition and vocabulary.
 
-import type Router from '@koa/router'
 import { loadKnowledge, searchNamespaces, type Knowledge, type PrefixIndex } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { choiceParam, limitParam, queryParams, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
+import type { ServerRouter } from '../server-state.js'
 
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
@@ -63,7 +63,7 @@ interface Filters {
   readonly limit: number
 }
 
-export function addSearchResultsRoute(router: Router): void {
+export function addSearchResultsRoute(router: ServerRouter): void {
   router.get('/api/v1/search/results', async (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/search/results?q=person[&vocabulary=foaf][&kind=class][&deprecated=exclude][&offset=0][&limit=20]', true)
     const params = queryParams(ctx)

@@ -1,11 +1,11 @@
 // GET /api/v1/suggest and /api/v1/search: terms ranked by how well their name or label matches; /search
 // also finds prefixes by a partial IRI or a host (`xmlns.com/foaf` → foaf).
 
-import type Router from '@koa/router'
 import { searchNamespaces, type ApiSearchResult, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeTerm } from './term-details.js'
+import type { ServerRouter } from '../server-state.js'
 
 const DEFAULT_RESULTS = 20
 const MAX_RESULTS = 1000
@@ -40,7 +40,7 @@ function find(index: PrefixIndex, q: string, limit: number): TermInfo[] {
   return q.trim() === '' || limit === 0 ? [] : index.search(q, { limit })
 }
 
-export function addSearchRoutes(router: Router): void {
+export function addSearchRoutes(router: ServerRouter): void {
   router.get('/api/v1/suggest', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/suggest?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)

@@ -1,8 +1,7 @@
 // /api/v1/sets: project prefix sets that teams PUT, GET and DELETE at runtime; `set=` on the read endpoints.
 
 import { createHash } from 'node:crypto'
-import type Router from '@koa/router'
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
 import type { ApiSetWritten } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { booleanParam, decodePathSegment, queryParams } from '../query-params.js'
@@ -13,6 +12,7 @@ import type { SetRegistry } from '../sets/set-registry.js'
 import type { Precondition, SetRecord } from '../sets/set-store.js'
 import type { BearerTokens } from '../sets/tokens.js'
 import { tableFormat } from './prefixes.js'
+import type { ServerContext, ServerRouter } from '../server-state.js'
 
 /** What the set routes need: the sets, the operator's tokens, and whether reading sets needs one too. */
 export interface SetsConfig {
@@ -28,7 +28,7 @@ export const MAX_SET_PREFIXES = 100_000
 /** A set's name: a URL path segment as it is, so it needs no escaping anywhere. */
 const SET_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/
 
-export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void {
+export function addSetRoutes(router: ServerRouter, sets: SetsConfig | undefined): void {
   const config = (): SetsConfig => {
     if (sets === undefined) throw new HttpError('NOT_FOUND', 'this server keeps no sets (it was started without a store)')
     return sets
@@ -94,7 +94,7 @@ export function addSetRoutes(router: Router, sets: SetsConfig | undefined): void
  * when there is none). Requests without it pay one substring test.
  */
 export function servedSet(sets: SetsConfig | undefined) {
-  return (ctx: Context, next: Next): unknown => {
+  return (ctx: ServerContext, next: Next): unknown => {
     if (!ctx.querystring.includes('set=')) return next()
     const name = queryParams(ctx).get('set')
     if (name === undefined || ctx.path.startsWith('/api/v1/sets')) return next()
@@ -116,14 +116,14 @@ export function servedSet(sets: SetsConfig | undefined) {
 }
 
 /** A store's answer; a store that fails (a lost database) is a 503 for the client and an error in the log. */
-function stored<T>(ctx: Context, answer: Promise<T>): Promise<T> {
+function stored<T>(ctx: ServerContext, answer: Promise<T>): Promise<T> {
   return answer.catch((error: unknown) => {
     ctx.app.emit('error', error, ctx)
     throw new HttpError('UNAVAILABLE', 'the set store is not answering; try again shortly')
   })
 }
 
-function setName(ctx: Context): string {
+function setName(ctx: ServerContext): string {
   const name = decodePathSegment(ctx.path.slice('/api/v1/sets/'.length), 'the set name')
   if (!SET_NAME.test(name)) throw new HttpError('BAD_PARAMETER', 'a set name is 1 to 64 characters of A-Z a-z 0-9 . _ ~ -, starting with a letter or digit')
   return name
@@ -137,7 +137,7 @@ function preconditionFailed(name: string): HttpError {
   return new HttpError('PRECONDITION_FAILED', `set '${name}' is not in the state If-Match or If-None-Match asks for (someone changed it meanwhile?)`)
 }
 
-function requireToken(ctx: Context, tokens: BearerTokens, what: 'reading' | 'writing' = 'writing'): void {
+function requireToken(ctx: ServerContext, tokens: BearerTokens, what: 'reading' | 'writing' = 'writing'): void {
   if (tokens.allows(ctx.get('Authorization'))) return
   ctx.set('WWW-Authenticate', 'Bearer realm="prefixd"')
   throw new HttpError(
@@ -151,7 +151,7 @@ function requireToken(ctx: Context, tokens: BearerTokens, what: 'reading' | 'wri
 }
 
 /** How the body is read, from its Content-Type (415 for anything else, or a charset other than UTF-8). */
-function bodyFormat(ctx: Context): (typeof BODY_TYPES)[string] {
+function bodyFormat(ctx: ServerContext): (typeof BODY_TYPES)[string] {
   const header = ctx.get('Content-Type')
   const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
   const format = BODY_TYPES[type]
@@ -166,7 +166,7 @@ function bodyFormat(ctx: Context): (typeof BODY_TYPES)[string] {
 }
 
 /** The request body as UTF-8 text, at most {@link MAX_SET_BYTES} (413 beyond, 400 for malformed UTF-8). */
-async function readText(ctx: Context): Promise<string> {
+async function readText(ctx: ServerContext): Promise<string> {
   const declared = Number(ctx.get('Content-Length') || 0)
   if (declared > MAX_SET_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', `a set body is at most ${MAX_SET_BYTES} bytes`)
   const chunks: Buffer[] = []
@@ -201,7 +201,7 @@ function badBody(problems: readonly BodyProblem[]): HttpError {
 }
 
 /** The request's If-Match / If-None-Match as a check of the stored tag (`undefined`: no such set). */
-function precondition(ctx: Context): Precondition {
+function precondition(ctx: ServerContext): Precondition {
   const ifMatch = ctx.get('If-Match').trim()
   const ifNoneMatch = ctx.get('If-None-Match').trim()
   return (current) => {

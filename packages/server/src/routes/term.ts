@@ -1,11 +1,11 @@
 // GET /api/v1/term: what a term means — definition, domain, range, hierarchy, deprecation and its vocabulary.
 
-import type Router from '@koa/router'
 import { loadKnowledge } from '@prefixd/core'
 import { requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
+import type { ServerRouter } from '../server-state.js'
 
-export function addTermRoute(router: Router): void {
+export function addTermRoute(router: ServerRouter): void {
   router.get('/api/v1/term', async (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/term?q=foaf:Person (a prefixed name or an IRI)')
     // Read on the first request that asks (a few hundred ms), shared by every later one.

@@ -1,8 +1,8 @@
 // GET /api/v1/vocabularies: the vocabularies a home page leads to — every curated one and the most popular others.
 
-import type Router from '@koa/router'
 import { loadKnowledge, type ApiFeatured, type ApiFeaturedVocabulary, type Knowledge, type PrefixIndex } from '@prefixd/core'
 import { respond } from '../respond.js'
+import type { ServerRouter } from '../server-state.js'
 
 /** Popular prefixes listed beside the curated ones: a screenful, not prefix.cc's thousands. */
 export const FEATURED_POPULAR = 30
@@ -11,7 +11,7 @@ const MAX_COUNTED = 10_000
 
 type Featured = ApiFeaturedVocabulary
 
-export function addVocabulariesRoute(router: Router): void {
+export function addVocabulariesRoute(router: ServerRouter): void {
   router.get('/api/v1/vocabularies', async (ctx) => {
     // Titles come from the knowledge tier (loaded once, on the first request that needs it), as on the vocabulary pages.
     const knowledge = await loadKnowledge()

@@ -1,10 +1,10 @@
 // GET /api/v1/prefixes/{prefix}: one prefix, what is known of its vocabulary, and its terms grouped by kind.
 
-import type Router from '@koa/router'
 import { loadKnowledge, type ApiTermEntry, type ApiVocabulary, type Knowledge, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import { decodePathSegment } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeTerm } from './term-details.js'
+import type { ServerRouter } from '../server-state.js'
 
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
 const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
@@ -12,7 +12,7 @@ const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
 /** Most terms listed for one prefix; a namespace as wide as `http://` could otherwise list them all. */
 export const MAX_VOCABULARY_TERMS = 5000
 
-export function addVocabularyRoute(router: Router): void {
+export function addVocabularyRoute(router: ServerRouter): void {
   router.get('/api/v1/prefixes/:prefix', async (ctx) => {
     // Decoded here, so that a malformed escape is a 400 and not the router's 500.
     const prefix = decodePathSegment(ctx.path.slice('/api/v1/prefixes/'.length), 'the prefix')
