@@ -1,7 +1,11 @@
 // Message flags: each recipient's own state of a message (read, starred, mentioned …), kept as bits in
-// `user_messages.flags`, one row per recipient and message.
+// `user_messages.flags`, one row per recipient and message; changing one's own (POST /messages/flags, the
+// mark-as-read endpoints), each change told to one's queues.
 
-import type { Sql } from '../store/store.js'
+import { accessibleChannel } from '../org/channels.js'
+import type { User } from '../org/users.js'
+import type { Emit } from '../store/changes.js'
+import type { Sql, SqlValue } from '../store/store.js'
 
 /** The bit of each flag. `wildcard_mentioned` is set with either wildcard flag (feature level 224 kept it for older clients). */
 export const FLAG_BITS = {
@@ -61,3 +65,99 @@ const BACKFILL = {
     UNION SELECT m.sender_id, m.id, 1 FROM messages m WHERE NOT EXISTS (SELECT 1 FROM user_messages u WHERE u.message_id = m.id)
     ON CONFLICT DO NOTHING`,
 } as const
+
+/**
+ * Sets or clears `flag` on the caller's rows that `which` selects (only messages they received have
+ * flags), and tells their queues in an update_message_flags event (Zulip's format, with `all` for
+ * mark_all_as_read, and `message_details` when messages become unread). Returns the ids changed.
+ */
+async function changeFlags(
+  db: Sql,
+  emit: Emit,
+  userId: number,
+  op: 'add' | 'remove',
+  flag: string,
+  which: string,
+  whichParams: readonly SqlValue[],
+  all: boolean,
+): Promise<number[]> {
+  const bit = FLAG_BITS[flag as keyof typeof FLAG_BITS]
+  const rows =
+    op === 'add'
+      ? await db.all<{ id: number }>(
+          `UPDATE user_messages SET flags = flags | ? WHERE user_id = ? AND (flags & ?) = 0 AND ${which} RETURNING message_id AS id`,
+          bit,
+          userId,
+          bit,
+          ...whichParams,
+        )
+      : await db.all<{ id: number }>(
+          `UPDATE user_messages SET flags = flags & ? WHERE user_id = ? AND (flags & ?) != 0 AND ${which} RETURNING message_id AS id`,
+          ~bit,
+          userId,
+          bit,
+          ...whichParams,
+        )
+  const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b)
+  const event: Record<string, unknown> = { type: 'update_message_flags', op, operation: op, flag, messages: all ? [] : ids, all }
+  if (op === 'remove' && flag === 'read' && ids.length > 0) event.message_details = await unreadDetails(db, userId, ids)
+  emit([userId], event)
+  return ids
+}
+
+/** What a client needs to count a message that became unread again (the reference API's message_details). */
+async function unreadDetails(db: Sql, userId: number, ids: readonly number[]): Promise<Record<string, unknown>> {
+  const rows = await db.all<{ id: number; type: string; stream_id: number | null; topic: string; recipients: string; flags: number }>(
+    'SELECT m.id, m.type, m.stream_id, m.topic, m.recipients, um.flags FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = ? WHERE m.id IN (SELECT value FROM json_each(?))',
+    userId,
+    JSON.stringify(ids),
+  )
+  const mentionBits = FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned
+  return Object.fromEntries(
+    rows.map((m) => [
+      m.id,
+      m.type === 'stream'
+        ? {
+            type: 'stream',
+            stream_id: Number(m.stream_id),
+            topic: m.topic,
+            unmuted_stream_msg: true,
+            ...((m.flags & mentionBits) !== 0 && { mentioned: true }),
+          }
+        : {
+            type: 'private',
+            user_ids: (JSON.parse(m.recipients) as number[]).filter((id) => id !== userId),
+            ...((m.flags & mentionBits) !== 0 && { mentioned: true }),
+          },
+    ]),
+  )
+}
+
+/** Sets (`add`) or clears (`remove`) `flag` on the messages `ids` that `userId` received; answers the ids changed. */
+export function changeMessageFlags(
+  db: Sql,
+  emit: Emit,
+  userId: number,
+  change: { readonly op: 'add' | 'remove'; readonly flag: MessageFlag; readonly ids: readonly number[] },
+): Promise<number[]> {
+  return changeFlags(db, emit, userId, change.op, change.flag, 'message_id IN (SELECT value FROM json_each(?))', [JSON.stringify(change.ids)], false)
+}
+
+/** Marks every message `userId` received as read (the event says `all`). */
+export async function markAllRead(db: Sql, emit: Emit, userId: number): Promise<void> {
+  await changeFlags(db, emit, userId, 'add', 'read', 'true', [], true)
+}
+
+/**
+ * Marks as read, for `user`, the messages they received of a channel they may use (`stream_id`), or of one
+ * topic of it (compared without case, as given but trimmed).
+ */
+export async function markChannelRead(db: Sql, emit: Emit, user: User, streamId: number, topic?: string): Promise<void> {
+  await accessibleChannel(db, streamId, user)
+  if (topic === undefined) {
+    await changeFlags(db, emit, user.id, 'add', 'read', 'message_id IN (SELECT id FROM messages WHERE stream_id = ?)', [streamId], false)
+  } else {
+    const which = 'message_id IN (SELECT id FROM messages WHERE stream_id = ? AND lower(topic) = lower(?))'
+    await changeFlags(db, emit, user.id, 'add', 'read', which, [streamId, topic.trim()], false)
+  }
+}

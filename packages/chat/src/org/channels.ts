@@ -1,5 +1,6 @@
 // Channels and who may see what in them.
 
+import { badRequest } from '../common/chat-error.js'
 import type { Sql } from '../store/store.js'
 import type { User } from './users.js'
 
@@ -35,6 +36,17 @@ export async function subscribedAt(db: Sql, channelId: number, userId: number): 
 export async function canAccessChannel(db: Sql, channel: Channel, user: User): Promise<boolean> {
   if ((await subscribedAt(db, channel.id, user.id)) !== undefined) return true
   return !channel.invite_only && user.role !== 'guest'
+}
+
+/**
+ * The channel `id`, if `user` may see it: unknown channels and private ones they are not subscribed to
+ * answer alike (chat-api.md §7 "Invalid channel ID"), and guests see only their subscriptions. Archived
+ * channels count (feature level 480).
+ */
+export async function accessibleChannel(db: Sql, id: number, user: User): Promise<Channel> {
+  const channel = await channelById(db, id)
+  if (channel === undefined || !(await canAccessChannel(db, channel, user))) throw badRequest('Invalid channel ID')
+  return channel
 }
 
 export async function subscriberIds(db: Sql, channelId: number): Promise<number[]> {
