@@ -84,4 +84,10 @@ describe('prefixd lsp: deprecated terms and graded prefixes', function () {
       ],
     )
   })
+
+  it('sends a definition with a link as Markdown in hover: the link kept, no raw HTML', async () => {
+    const uri = await client.open('file:///test/curation-4.ttl', 'turtle', '@prefix schema: <http://schema.org/> .\n<a> schema:accessibilityAPI "x" .\n')
+    const value = await hover(uri, 1, 8, /approved vocabulary/)
+    assert.match(value, /\[approved vocabulary\]\(https:\/\/www\.w3\.org\/2021\/a11y-discov-vocab\/latest\/#accessibilityAPI-vocabulary\)/)
+  })
 })

@@ -401,6 +401,14 @@ describe('web pages in Chromium', function () {
       assert.equal(await page.evaluate('navigator.clipboard.readText()'), 'schema:Person')
     })
 
+    it("renders a schema.org definition's Markdown link as a link, never as text", async () => {
+      await page.goto(`${server.url}/prefix/schema/accessibilityAPI`)
+      const link = page.locator('.definition a', { hasText: 'approved vocabulary' })
+      await link.waitFor()
+      assert.equal(await link.getAttribute('href'), 'https://www.w3.org/2021/a11y-discov-vocab/latest/#accessibilityAPI-vocabulary')
+      assert.doesNotMatch(await page.locator('.definition').innerText(), /\]\(|\\n/)
+    })
+
     it('lists schema.org under sdo: (https), each term written as sdo:', async () => {
       await page.goto(`${server.url}/prefix/sdo`)
       const person = page.locator('.term', { has: page.locator('.name', { hasText: /^sdo:Person$/ }) })

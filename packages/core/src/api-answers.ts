@@ -33,6 +33,8 @@ export interface ApiSuggestion {
   readonly typeNames: readonly string[]
   /** What the term means (the knowledge tier), or the vocabulary's description for a prefix. */
   readonly definition: string | null
+  /** The definition as safe Markdown (HTML escaped, web links kept) when the vocabulary wrote more than text. */
+  readonly definitionMarkdown: string | null
   /** Whether its vocabulary deprecates the term (it is then ranked after the live ones), and the IRIs of its replacements. */
   readonly deprecated: boolean
   readonly replacedBy: readonly string[]

@@ -74,7 +74,9 @@ function meaning(index: PrefixIndex, iri: string): string[] {
   const names = (iris: readonly string[]) => iris.map((t) => index.shrink(t, { synonyms: false }) ?? `<${t}>`).join(', ')
   const lines: string[] = []
   if (facts.deprecated) lines.push(facts.replacedBy.length > 0 ? `Deprecated: use ${names(facts.replacedBy)}` : 'Deprecated')
-  if (facts.definition !== undefined) lines.push(facts.definition)
+  // Hover and completion cards are Markdown: the definition's safe Markdown where it has links or emphasis.
+  const definition = facts.definitionMarkdown ?? facts.definition
+  if (definition !== undefined) lines.push(definition)
   if (facts.domain.length > 0) lines.push(`Domain: ${names(facts.domain)}`)
   if (facts.range.length > 0) lines.push(`Range: ${names(facts.range)}`)
   if (facts.superClasses.length > 0) lines.push(`Subclass of: ${names(facts.superClasses)}`)

@@ -224,7 +224,7 @@ export const OPENAPI_SCHEMAS = {
   },
   Suggestion: {
     type: 'object',
-    required: ['value', 'kind', 'iri', 'prefix', 'namespace', 'label', 'types', 'typeNames', 'definition', 'deprecated', 'replacedBy'],
+    required: ['value', 'kind', 'iri', 'prefix', 'namespace', 'label', 'types', 'typeNames', 'definition', 'definitionMarkdown', 'deprecated', 'replacedBy'],
     properties: {
       value: { type: 'string', description: 'the suggestion as the plain answer gives it' },
       kind: { enum: ['prefix', 'term'] },
@@ -235,6 +235,10 @@ export const OPENAPI_SCHEMAS = {
       types: strings,
       typeNames: strings,
       definition: { type: ['string', 'null'], description: "what the term means, or the vocabulary's description for a prefix" },
+      definitionMarkdown: {
+        type: ['string', 'null'],
+        description: 'the definition as safe Markdown (HTML escaped, web links kept), when it has more than text',
+      },
       deprecated: { type: 'boolean', description: 'whether its vocabulary deprecates the term (owl:deprecated, schema:supersededBy, dcterms:isReplacedBy)' },
       replacedBy: { ...strings, description: "the IRIs of a deprecated term's replacements, when its vocabulary names them" },
     },
@@ -292,7 +296,14 @@ export const OPENAPI_SCHEMAS = {
       prefixed: { type: 'string' },
       label: { type: 'string' },
       types: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },
-      definition: { type: 'string', description: 'skos:definition, rdfs:comment or a description, in English where given' },
+      definition: {
+        type: 'string',
+        description: 'skos:definition, rdfs:comment or a description, in English where given; plain text, paragraphs as blank lines',
+      },
+      definitionMarkdown: {
+        type: 'string',
+        description: 'the same as safe Markdown (HTML escaped, web links kept), when the vocabulary wrote links or emphasis',
+      },
       domain: { type: 'array', items: { $ref: '#/components/schemas/TermRef' }, description: 'rdfs:domain and schema:domainIncludes' },
       range: { type: 'array', items: { $ref: '#/components/schemas/TermRef' }, description: 'rdfs:range and schema:rangeIncludes' },
       superClasses: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } },

@@ -4,6 +4,7 @@
 import { apiGet, showFailure, type ApiLookup, type Suggestion, type TermDescription, type TermRef } from './api.js'
 import { copyButton } from './copy.js'
 import { byId, h } from './dom.js'
+import { definitionBlock } from './markdown.js'
 import { linkable, termHref, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
 import { termSnippets, type Snippet, type TermUse } from './term-snippets.js'
@@ -85,7 +86,14 @@ function render(term: TermDescription): void {
       ),
     )
   }
-  parts.push(term.definition ? definition(term.definition) : h('p', { class: 'hint' }, 'Its vocabulary gives no definition.'))
+  // Links and emphasis the vocabulary wrote come as safe Markdown (definitionMarkdown); plain text gets its addresses linked.
+  const meaning =
+    term.definition === undefined
+      ? undefined
+      : term.definitionMarkdown !== undefined
+        ? definitionBlock(term.definition, term.definitionMarkdown)
+        : definition(term.definition)
+  parts.push(meaning ?? h('p', { class: 'hint' }, 'Its vocabulary gives no definition.'))
   parts.push(factList(term))
   // The name is written with the prefix shrink writes, and `vocabulary` is that prefix's: its declaration goes with it.
   // Before the properties, which run to a hundred for a schema.org class.

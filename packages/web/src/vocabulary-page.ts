@@ -5,6 +5,7 @@ import { apiGet, showFailure, type TermDescription, type TermEntry, type TermRef
 import { alternativesSection } from './alternatives.js'
 import { copyButton } from './copy.js'
 import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
+import { definitionBlock } from './markdown.js'
 import { byId, debounce, h } from './dom.js'
 import { linkable, termPageHref, vocabularyHref } from './links.js'
 import { loadingHint } from './loading.js'
@@ -298,7 +299,7 @@ async function showMeaning(term: HTMLElement, local: string): Promise<void> {
       'div',
       { class: 'meaning' },
       body.deprecated ? h('p', { class: 'deprecated' }, 'Deprecated') : null,
-      body.definition ? h('p', { class: 'definition' }, body.definition) : null,
+      body.definition ? definitionBlock(body.definition, body.definitionMarkdown) : null,
       h('p', {}, h('a', { href: termPageHref(prefix, namespaceOf(body), body.iri) }, `All about ${body.prefixed ?? local} →`)),
       h(
         'dl',

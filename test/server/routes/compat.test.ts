@@ -185,6 +185,21 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       )
     })
 
+    it('gives a definition as plain text and, where it has links, as safe Markdown too (term and autocomplete detail)', async () => {
+      const { body } = await getJson('/api/v1/term?q=schema:accessibilityAPI')
+      assert.equal(
+        body.definition,
+        'Indicates that the resource is compatible with the referenced accessibility API. Values should be drawn from the approved vocabulary.',
+      )
+      assert.match(
+        body.definitionMarkdown,
+        /the \[approved vocabulary\]\(https:\/\/www\.w3\.org\/2021\/a11y-discov-vocab\/latest\/#accessibilityAPI-vocabulary\)\.$/,
+      )
+      assert.equal((await getJson('/api/v1/term?q=schema:name')).body.definitionMarkdown, undefined)
+      const [detail] = (await getJson('/api/v1/autocomplete?q=schema:accessibilityAPI&detail=true&limit=1')).body
+      assert.deepEqual([detail.definition, detail.definitionMarkdown], [body.definition, body.definitionMarkdown])
+    })
+
     it('answers 404 for an unknown term and 400 without q', async () => {
       assert.equal((await get('/api/v1/term?q=foaf:NoSuchThing')).status, 404)
       assert.equal((await get('/api/v1/term?q=nosuch:x')).status, 404)

@@ -37,6 +37,7 @@ interface Suggestion {
   label: string | null
   types: string[]
   typeNames: string[]
+  definitionMarkdown: string | null
   deprecated: boolean
   replacedBy: string[]
 }
@@ -265,7 +266,7 @@ describe('schema.org under https: GET /api/v1/prefixes/sdo and autocomplete of a
 
 describe('GET /api/v1/autocomplete?detail=true', () => {
   const { index, getJson } = serving(() => PrefixIndex.loadDefault())
-  const KEYS = ['definition', 'deprecated', 'iri', 'kind', 'label', 'namespace', 'prefix', 'replacedBy', 'typeNames', 'types', 'value']
+  const KEYS = ['definition', 'definitionMarkdown', 'deprecated', 'iri', 'kind', 'label', 'namespace', 'prefix', 'replacedBy', 'typeNames', 'types', 'value']
 
   it('gives the plain suggestions as objects with IRI, prefix, namespace, label and types', async () => {
     const plain = await getJson<string[]>('/api/v1/autocomplete?q=foaf:Pe')
@@ -301,6 +302,7 @@ describe('GET /api/v1/autocomplete?detail=true', () => {
         types: index().term(FOAF + 'Person')!.types,
         typeNames: ['owl:Class', 'rdfs:Class'],
         definition: 'A person.',
+        definitionMarkdown: null,
         deprecated: false,
         replacedBy: [],
       },
@@ -327,6 +329,7 @@ describe('GET /api/v1/autocomplete?detail=true', () => {
       label: index().vocabulary('foaf')!.title,
       types: [],
       typeNames: [],
+      definitionMarkdown: null,
       deprecated: false,
       replacedBy: [],
     })

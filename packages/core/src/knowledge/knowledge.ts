@@ -5,12 +5,22 @@ import { isAbsoluteIri } from '../names/iri.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { DataProvenance, PrefixQuality } from '../model.js'
 import type { KnowledgeFile, KnowledgeVocabularyEntry } from './knowledge-file.js'
+import { definitionText } from './definition-text.js'
 import { ParsedTerms, type KnowledgeTerms } from './knowledge-terms.js'
+
+/** A definition as {@link TermFacts} holds it: plain text, and Markdown when there is more to it. */
+function definitionFields(source: string): { definition: string; definitionMarkdown?: string } {
+  const { text, markdown } = definitionText(source)
+  return { definition: text, ...(markdown !== undefined && { definitionMarkdown: markdown }) }
+}
 
 /** What the knowledge tier says of a term; IRIs throughout. */
 export interface TermFacts {
   readonly iri: string
+  /** What the term means, as plain text (paragraphs kept as blank lines; links as their text). */
   readonly definition?: string
+  /** The same as safe Markdown (HTML escaped, web links kept), when the vocabulary wrote more than text. */
+  readonly definitionMarkdown?: string
   readonly domain: readonly string[]
   readonly range: readonly string[]
   readonly superClasses: readonly string[]
@@ -43,7 +53,9 @@ export interface TermDescription {
   readonly prefixed?: string
   readonly label?: string
   readonly types: readonly TermRef[]
+  /** Plain text; `definitionMarkdown` the same as safe Markdown when the vocabulary wrote links or emphasis. */
   readonly definition?: string
+  readonly definitionMarkdown?: string
   readonly domain: readonly TermRef[]
   readonly range: readonly TermRef[]
   readonly superClasses: readonly TermRef[]
@@ -122,7 +134,7 @@ export class Knowledge {
     const { entry, subClasses, subProperties } = found
     return {
       iri,
-      ...(entry.d !== undefined && { definition: entry.d }),
+      ...(entry.d !== undefined && definitionFields(entry.d)),
       domain: this.#irisOf(entry.dm),
       range: this.#irisOf(entry.rg),
       superClasses: this.#irisOf(entry.sc),
@@ -174,6 +186,7 @@ export class Knowledge {
       ...(term?.label !== undefined && { label: term.label }),
       types: refs(term?.types),
       ...(facts?.definition !== undefined && { definition: facts.definition }),
+      ...(facts?.definitionMarkdown !== undefined && { definitionMarkdown: facts.definitionMarkdown }),
       domain: refs(facts?.domain),
       range: refs(facts?.range),
       superClasses: refs(facts?.superClasses),

@@ -32,6 +32,7 @@ export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, val
       types: [],
       typeNames: [],
       definition: header?.description ?? null,
+      definitionMarkdown: null,
       deprecated: false,
       replacedBy: [],
     }
@@ -40,6 +41,7 @@ export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, val
   // A term under a namespace synonym (sdo:Person) means what the term it stands for means.
   const facts = knowledge.facts(iri) ?? knowledge.facts(index.standardize(iri) ?? iri)
   const definition = facts?.definition ?? null
+  const definitionMarkdown = facts?.definitionMarkdown ?? null
   const deprecated = term?.deprecated === true || facts?.deprecated === true
   const replacedBy = facts?.replacedBy ?? []
   return {
@@ -52,6 +54,7 @@ export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, val
     types,
     typeNames: describeTypes(index, types),
     definition,
+    definitionMarkdown,
     deprecated,
     replacedBy,
   }
