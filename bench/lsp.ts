@@ -16,46 +16,9 @@ import { CompletionRequest, CompletionResolveRequest, type CompletionList } from
 import { editorAvailable, editorHome, readmeBlock } from '../test/lsp/editors/editor-setup.js'
 import { startClient, type Client } from '../test/lsp/lsp-client.js'
 import { markdownTable } from './timing.js'
+import { turtleDocument } from './turtle-document.js'
 
 const index = await PrefixIndex.loadDefault()
-
-/** A seeded generator (mulberry32), so every run types into the same document. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** About `bytes` of Turtle: subjects typed with classes of the default vocabularies, described with their properties. */
-function turtleDocument(bytes: number): string {
-  const next = random(5)
-  const named = index
-    .terms()
-    .map((t) => ({ iri: t.iri, prefixed: index.shrink(t.iri) }))
-    .filter((t) => t.prefixed !== undefined && /^[\w-]+:[\w-]+$/.test(t.prefixed))
-  const classes = named.filter((t) => index.hasType(t.iri, 'http://www.w3.org/2000/01/rdf-schema#Class'))
-  const properties = named.filter((t) => index.hasType(t.iri, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'))
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!
-  const used = new Set<string>(['ex'])
-  const body: string[] = []
-  let size = 0
-  for (let i = 0; size < bytes; i++) {
-    const type = pick(classes).prefixed!
-    const lines = [`ex:s${i} a ${type}`]
-    for (let j = 0; j < 3; j++) lines.push(`  ${pick(properties).prefixed!} ${next() < 0.5 ? `ex:s${Math.floor(next() * (i + 1))}` : `"value ${i}.${j}"`}`)
-    const statement = lines.join(' ;\n') + ' .\n'
-    for (const name of statement.match(/[A-Za-z][\w.-]*(?=:)/g) ?? []) used.add(name)
-    body.push(statement)
-    size += statement.length
-  }
-  const header = [...used]
-    .filter((p) => p === 'ex' || index.namespace(p) !== undefined)
-    .map((p) => `@prefix ${p}: <${p === 'ex' ? 'http://example.org/' : index.namespace(p)}> .`)
-  return header.join('\n') + '\n\n' + body.join('')
-}
 
 const median = (list: readonly number[]): number => percentile(list, 50)
 function percentile(sorted: readonly number[], p: number): number {
@@ -284,7 +247,7 @@ function neovimVersion(): string {
 /** Progress on stderr: the run takes a minute or two. */
 const say = (line: string): void => void process.stderr.write(line + '\n')
 
-const document = turtleDocument(1_000_000)
+const document = turtleDocument(index, 1_000_000)
 const lineCount = document.split('\n').length
 if (process.env.LSP_BENCH_DOCUMENT !== undefined) writeFileSync(process.env.LSP_BENCH_DOCUMENT, document)
 const sorted = (list: readonly number[]): number[] => [...list].sort((a, b) => a - b)

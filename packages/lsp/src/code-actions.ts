@@ -13,13 +13,32 @@ import { iriOf } from './terms.js'
 /** Candidate namespaces offered for one undeclared prefix, at most. */
 const MAX_CANDIDATES = 8
 
-export function codeActions(view: DocumentView, index: PrefixIndex, range: Range, diagnostics: readonly Diagnostic[], only?: readonly string[]): CodeAction[] {
+/**
+ * The code actions for `range`. `published`: the diagnostics last published for the document, whose `data` a
+ * client that sends diagnostics back without it (Vim's ALE) is matched to by code and start.
+ */
+export function codeActions(
+  view: DocumentView,
+  index: PrefixIndex,
+  range: Range,
+  diagnostics: readonly Diagnostic[],
+  only?: readonly string[],
+  published: readonly Diagnostic[] = [],
+): CodeAction[] {
   const actions: CodeAction[] = []
   const wants = (kind: string): boolean => only === undefined || only.some((k) => kind === k || kind.startsWith(k + '.'))
   const edit = (edits: TextEdit[]): WorkspaceEdit => ({ changes: { [view.document.uri]: edits } })
   const span = (start: number, end: number): Range => ({ start: view.document.positionAt(start), end: view.document.positionAt(end) })
 
-  if (wants(CodeActionKind.QuickFix)) actions.push(...quickFixes(view, index, diagnostics, edit))
+  if (wants(CodeActionKind.QuickFix))
+    actions.push(
+      ...quickFixes(
+        view,
+        index,
+        diagnostics.map((d) => withData(d, published)),
+        edit,
+      ),
+    )
 
   const start = view.document.offsetAt(range.start)
   if (wants(CodeActionKind.RefactorRewrite)) {
@@ -51,6 +70,17 @@ export function codeActions(view: DocumentView, index: PrefixIndex, range: Range
   if (organized !== undefined)
     actions.push({ title: 'Remove unused prefixes and sort the declarations', kind: CodeActionKind.SourceOrganizeImports, edit: edit(organized) })
   return actions
+}
+
+/**
+ * A diagnostic of ours with its `data`: as sent, or, from a client that drops it (and the source), that of the
+ * published diagnostic of the same code starting at the same place. Another server's diagnostics stay as they are.
+ */
+function withData(diagnostic: Diagnostic, published: readonly Diagnostic[]): Diagnostic {
+  if (diagnostic.data !== undefined || (diagnostic.source !== undefined && diagnostic.source !== 'prefixd')) return diagnostic
+  const start = diagnostic.range?.start
+  const found = published.find((p) => p.code === diagnostic.code && p.range.start.line === start?.line && p.range.start.character === start?.character)
+  return found === undefined ? diagnostic : { ...diagnostic, source: 'prefixd', data: found.data, range: found.range }
 }
 
 /** The quick fixes for the server's own `diagnostics`: declare, change a term, use the table's namespace, remove. */

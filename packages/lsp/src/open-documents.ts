@@ -5,6 +5,7 @@ import type { Diagnostic, DidChangeTextDocumentParams, DidOpenTextDocumentParams
 import { DocumentView, languageOf } from './document.js'
 import { LineDocument } from './line-document.js'
 import { SyntaxChecker } from './syntax-checker.js'
+import { textEdit } from './text-diff.js'
 import type { Timer } from './timers.js'
 import { TokenStore } from './token-store.js'
 
@@ -77,20 +78,24 @@ export class OpenDocuments {
       if ('range' in change) {
         const a = open.document.offsetAt(change.range.start)
         const b = open.document.offsetAt(change.range.end)
-        const [start, end] = a <= b ? [a, b] : [b, a]
-        open.document.update([change], version)
-        // The tokens are read again from the lines around the edit, not from the whole text.
-        open.store.edit(start, end, change.text, open.document)
-        this.checker.change(uri, start, end, change.text)
-        open.editedFrom = Math.min(open.editedFrom, start)
+        this.#edit(uri, open, a <= b ? a : b, a <= b ? b : a, change.text, version)
       } else {
-        open.document.update([change], version)
-        open.store = new TokenStore(open.document)
-        this.checker.open(uri, change.text)
-        open.editedFrom = 0
+        // A whole new text (full sync: ALE, many small clients): handled as the edit it is, not as a new document.
+        const { start, end, text } = textEdit(open.document.getText(), change.text)
+        this.#edit(uri, open, start, end, text, version)
       }
     }
     return open
+  }
+
+  /** Replaces `[start, end)` by `text` in the document, its tokens and the syntax thread's copy. */
+  #edit(uri: string, open: OpenDocument, start: number, end: number, text: string, version: number): void {
+    const range = { start: open.document.positionAt(start), end: open.document.positionAt(end) }
+    open.document.update([{ range, text }], version)
+    // The tokens are read again from the lines around the edit, not from the whole text.
+    open.store.edit(start, end, text, open.document)
+    this.checker.change(uri, start, end, text)
+    open.editedFrom = Math.min(open.editedFrom, start)
   }
 
   /** Forgets the document; whether it was open. */

@@ -5,6 +5,7 @@
 import type { DefaultData, PrefixIndex } from '@prefixd/core'
 import type { CompletionList, CompletionParams, Connection, InitializeParams, InitializeResult, Position } from 'vscode-languageserver'
 import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind } from './protocol.js'
+import { clientTraits, plainDocumentation, plainHover, wordCompletions, type ClientTraits } from './client-traits.js'
 import { codeActions, declaration } from './code-actions.js'
 import { completeAt, completionSpot, DECLARE_PREFIX_COMMAND, namespacesRead, resolveCompletion } from './completion.js'
 import type { DocumentView } from './document.js'
@@ -42,7 +43,7 @@ interface Server {
   /** The workspace folders' RDF: its terms and usage, read in the background. */
   readonly workspace: WorkspaceServer
   /** What `initialize` told of the client. */
-  readonly client: { insertReplace: boolean; root?: string; pullsSettings: boolean; initialSettings?: unknown }
+  readonly client: { traits: ClientTraits; root?: string; pullsSettings: boolean; initialSettings?: unknown }
 }
 
 /** Serves `connection` until the client exits; resolves with the index once it is loaded. */
@@ -54,7 +55,15 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   index.ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   const publisher = new Publisher(connection, documents, index, options.diagnosticsDelay ?? 20)
   const workspace = new WorkspaceServer({ connection, need: () => index.need(), viewOf: (uri) => documents.viewOf(uri) })
-  const server: Server = { connection, reload: options.reload, index, documents, publisher, workspace, client: { insertReplace: false, pullsSettings: false } }
+  const server: Server = {
+    connection,
+    reload: options.reload,
+    index,
+    documents,
+    publisher,
+    workspace,
+    client: { traits: { insertReplace: false, plainHover: false, plainDocumentation: false }, pullsSettings: false },
+  }
   connection.onInitialize((params) => initialize(server, params))
   registerFeatures(server)
   registerFormatting(connection, documents)
@@ -70,7 +79,6 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
 }
 
 function initialize({ client, publisher, workspace }: Server, params: InitializeParams): InitializeResult {
-  client.insertReplace = params.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport ?? false
   client.pullsSettings = params.capabilities?.workspace?.configuration ?? false
   client.root = workspaceRoot(params)
   // The project's rules from the first diagnostics on (a broken file is told once the client is up).
@@ -82,6 +90,7 @@ function initialize({ client, publisher, workspace }: Server, params: Initialize
   // Settings come as { prefixd: { … } } (as Helix sends its `config`) or as the section itself.
   const init = params.initializationOptions as { prefixd?: unknown } | undefined
   client.initialSettings = init !== null && typeof init === 'object' && 'prefixd' in init ? init.prefixd : init
+  client.traits = clientTraits(params, client.initialSettings)
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: true } },
@@ -131,12 +140,20 @@ async function completion(server: Server, params: CompletionParams): Promise<Com
     })
     const view = server.documents.viewOf(params?.textDocument?.uri)
     const spot = view === undefined ? undefined : spotAt(view)
-    return view === undefined || spot === undefined
-      ? null
-      : traced('completion', () => completeAt(view, loaded, spot, { insertReplace: server.client.insertReplace, workspace: server.workspace.usage }))
+    if (view === undefined || spot === undefined) return null
+    const { traits } = server.client
+    let list = traced('completion', () => completeAt(view, loaded, spot, { insertReplace: traits.insertReplace, workspace: server.workspace.usage }))
+    if (traits.completionWord !== undefined) list = wordCompletions(list, lineOf(view, params.position.line), params.position, traits.completionWord)
+    return traits.plainDocumentation ? { ...list, items: list.items.map(plainDocumentation) } : list
   } finally {
     server.index.activity()
   }
+}
+
+/** The text of line `line` (its end of line left out). */
+function lineOf(view: DocumentView, line: number): string {
+  const start = view.document.offsetAt({ line, character: 0 })
+  return view.slice(start, view.document.offsetAt({ line: line + 1, character: 0 })).replace(/\r?\n$|\r$/u, '')
 }
 
 /** The offset of a request's position; a clear error for one that is not a position. */
@@ -151,18 +168,23 @@ function offsetOf(view: DocumentView, position: Position | undefined): number {
 function registerFeatures(server: Server): void {
   const { connection, client } = server
   connection.onCompletion((params) => completion(server, params))
-  connection.onCompletionResolve(async (item) => resolveCompletion(await server.index.need(), item))
+  connection.onCompletionResolve(async (item) => {
+    const resolved = resolveCompletion(await server.index.need(), item)
+    return client.traits.plainDocumentation ? plainDocumentation(resolved) : resolved
+  })
   connection.onHover(async (params) => {
     const base = await withView(server, params, null, (view, loaded) => hover(view, loaded, offsetOf(view, params.position)))
     const view = server.documents.viewOf(params?.textDocument?.uri)
-    return view === undefined ? base : server.workspace.hover(base, view, offsetOf(view, params.position))
+    const found = view === undefined ? base : await server.workspace.hover(base, view, offsetOf(view, params.position))
+    return client.traits.plainHover ? plainHover(found) : found
   })
   connection.onDocumentLinks((params) => withView(server, params, [], documentLinks))
   connection.onCodeAction((params) =>
     withView(server, params, [], (view, loaded) => {
       if (params.range === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'a code action request needs a range')
       offsetOf(view, params.range.start)
-      return codeActions(view, loaded, params.range, params.context?.diagnostics ?? [], params.context?.only)
+      const published = server.documents.get(view.document.uri)?.prefixDiagnostics?.diagnostics ?? []
+      return codeActions(view, loaded, params.range, params.context?.diagnostics ?? [], params.context?.only, published)
     }),
   )
   connection.onExecuteCommand(async (params) => {
