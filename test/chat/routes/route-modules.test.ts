@@ -1,7 +1,7 @@
-// routes/ holds one layer: every module in it registers routes (issue 38), no route module imports another — what
-// routes share (posting, removal, notices, files, groups' rules) lives in messages/ and org/ below them — and each
-// registrar is a table under 80 lines, like any function (the structure check exempts route tables in every
-// package; chat's are held here without the exemption).
+// routes/ holds one layer: every module in it registers routes (issue 38), no route module imports another or holds
+// SQL — what routes share (posting, removal, notices, files, groups' rules) lives in messages/ and org/ below them —
+// and each registrar is a table under 80 lines, like any function (the structure check exempts route tables in
+// every package; chat's are held here without the exemption).
 
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -32,6 +32,9 @@ function registrarLengths(source: string): number[] {
   return lengths
 }
 
+/** A statement in a string: what reads or writes the store. */
+const SQL = /['`"]\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH)\s/
+
 /** A registration: `router.get(`, `router.post(`, … (the verbs @koa/router has). */
 const REGISTRATION = /\brouter\.(?:get|post|put|patch|delete|del|all|head|options)\(/
 
@@ -60,6 +63,12 @@ describe('chat routes/', () => {
           .map((specifier) => `${name} → ${specifier}`),
       )
     assert.deepEqual(imports, [])
+  })
+
+  it('has no SQL in a route module: its reads and writes are the modules below it', () => {
+    const sql = modules.filter((name) => SQL.test(readFileSync(join(ROUTES, name), 'utf8')))
+    assert.deepEqual(sql, [])
+    assert.ok(SQL.test("await tx.run('DELETE FROM drafts WHERE id = ?', id)") && SQL.test('`SELECT id FROM users`') && !SQL.test('// select a channel'))
   })
 
   it('has every registrar under 80 lines (events.ts held to its length until its long poll is shortened)', () => {

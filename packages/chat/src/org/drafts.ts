@@ -1,7 +1,8 @@
 // Drafts: checking a draft object (chat-api.md §2.5) against the organization, and reading a user's drafts.
 
 import { canAccessChannel, channelById } from './channels.js'
-import { badRequest } from '../common/chat-error.js'
+import { badRequest, notFound } from '../common/chat-error.js'
+import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
 import { invalid } from '../common/params.js'
 import { realmSettings } from './realm.js'
@@ -151,4 +152,43 @@ export async function requireDraftSynchronization(db: Sql, userId: number): Prom
     // A value that is not JSON is not `false`: synchronization stays on.
   }
   if (enabled === false) throw badRequest('User has disabled synchronizing drafts.')
+}
+
+/**
+ * Creates `user`'s drafts `list` (as given: each is checked, every one before any is stored, in `tx` so that the
+ * recipients it checks still hold at commit: a batch is created whole or not at all). They hear `drafts` op `add`.
+ */
+export async function createDrafts(tx: Sql, emit: Emit, user: User, list: readonly unknown[], now: number): Promise<Draft[]> {
+  const checked = []
+  for (const [index, draft] of list.entries()) checked.push(await checkDraft(tx, user, draft, `drafts[${index}]`, now))
+  const created = []
+  for (const draft of checked) created.push(await insertDraft(tx, user.id, draft))
+  if (created.length > 0) emit([user.id], { type: 'drafts', op: 'add', drafts: created })
+  return created
+}
+
+/** Replaces `user`'s draft `id` whole with `given` (an absent timestamp becomes `now`, as on creation). */
+export async function replaceDraft(tx: Sql, emit: Emit, user: User, id: number, given: unknown, now: number): Promise<void> {
+  const draft = { id, ...(await checkDraft(tx, user, given, 'draft', now)) }
+  const changed = (
+    await tx.run(
+      'UPDATE drafts SET type = ?, recipients = ?, topic = ?, content = ?, timestamp = ? WHERE id = ? AND user_id = ?',
+      draft.type,
+      JSON.stringify(draft.to),
+      draft.topic,
+      draft.content,
+      draft.timestamp,
+      id,
+      user.id,
+    )
+  ).changes
+  // Someone else's draft is missing too (chat-behaviour.md): the answer must not tell them apart.
+  if (changed === 0) throw notFound('Draft does not exist')
+  emit([user.id], { type: 'drafts', op: 'update', draft })
+}
+
+export async function deleteDraft(tx: Sql, emit: Emit, userId: number, id: number): Promise<void> {
+  if ((await draftOf(tx, userId, id)) === undefined) throw notFound('Draft does not exist')
+  await tx.run('DELETE FROM drafts WHERE id = ? AND user_id = ?', id, userId)
+  emit([userId], { type: 'drafts', op: 'remove', draft_id: id })
 }

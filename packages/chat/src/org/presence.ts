@@ -1,6 +1,8 @@
 // Presence: when each user was last active and last connected, in the reference API's two formats (by user id, and the older one by email).
 
+import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
+import { activeUserIds, type User } from './users.js'
 
 /** A user whose clients last reported more than this many seconds ago is offline (the reference API's threshold). */
 export const OFFLINE_THRESHOLD_SECS = 140
@@ -61,4 +63,41 @@ export function legacyPresence(row: PresenceRow): Record<string, unknown> {
   const timestamp = Math.max(row.active_timestamp ?? 0, row.idle_timestamp ?? 0)
   const status = row.active_timestamp !== null && timestamp - row.active_timestamp < OFFLINE_THRESHOLD_SECS ? 'active' : 'idle'
   return { website: { client: 'website', status, timestamp, pushable: false }, aggregated: { client: 'website', status, timestamp } }
+}
+
+/**
+ * Records that `user`'s clients report `status` at `now`, in `tx` (a write transaction; each report takes the
+ * next update id). Others hear of it when what they would show changes: the user comes online, or turns active
+ * or idle.
+ */
+export async function reportPresence(tx: Sql, emit: Emit, user: User, status: 'active' | 'idle', now: number): Promise<void> {
+  const before = await presenceOf(tx, user.id)
+  const next = (await tx.get<{ id: number }>('SELECT coalesce(max(update_id), 0) + 1 AS id FROM presence'))!.id
+  const active = status === 'active' ? now : (before?.active_timestamp ?? null)
+  await tx.run(
+    'INSERT INTO presence (user_id, active_timestamp, idle_timestamp, update_id) VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET active_timestamp = excluded.active_timestamp, idle_timestamp = excluded.idle_timestamp, update_id = excluded.update_id',
+    user.id,
+    active,
+    now,
+    Number(next),
+  )
+  if (before === undefined || visibleStatus(before, now) !== status) {
+    emit(
+      (await activeUserIds(tx)).filter((id) => id !== user.id),
+      {
+        type: 'presence',
+        user_id: user.id,
+        email: user.email,
+        server_timestamp: now,
+        presence: { website: { client: 'website', status, timestamp: now, pushable: false } },
+      },
+    )
+  }
+}
+
+/** What other users see of `row` at `now`: offline past the threshold, else its status. */
+function visibleStatus(row: PresenceRow, now: number): 'active' | 'idle' | 'offline' {
+  const last = Math.max(row.active_timestamp ?? 0, row.idle_timestamp ?? 0)
+  if (now - last >= OFFLINE_THRESHOLD_SECS) return 'offline'
+  return row.active_timestamp !== null && now - row.active_timestamp < OFFLINE_THRESHOLD_SECS ? 'active' : 'idle'
 }

@@ -1,6 +1,9 @@
 // The organization's own settings (the fixture's `realm` section).
 
+import { badRequest } from '../common/chat-error.js'
+import type { Emit } from '../store/changes.js'
 import type { Sql } from '../store/store.js'
+import { activeUserIds } from './users.js'
 
 /**
  * The API feature level the service answers in `service_feature_level` and `zulip_feature_level`: clients
@@ -61,4 +64,29 @@ export async function realmSettings(db: Sql): Promise<RealmSettings> {
     move_messages_within_stream_limit_seconds: limitSeconds(values.get('move_messages_within_stream_limit_seconds'), DEFAULT_MOVE_LIMIT_SECONDS),
     move_messages_between_streams_limit_seconds: limitSeconds(values.get('move_messages_between_streams_limit_seconds'), DEFAULT_MOVE_LIMIT_SECONDS),
   }
+}
+
+/** Removes an allowed email domain (already trimmed and lower case); everyone hears `realm_domains` op `remove`. */
+export async function removeAllowedDomain(tx: Sql, emit: Emit, domain: string): Promise<void> {
+  const removed = await tx.run('DELETE FROM allowed_domains WHERE domain = ?', domain)
+  if (removed.changes === 0) throw badRequest(`No entry found for domain ${domain.slice(0, 255)}.`)
+  emit(await activeUserIds(tx), { type: 'realm_domains', op: 'remove', domain })
+}
+
+/** The email address visibility an account has before it says otherwise: 1, everyone. */
+const DEFAULT_EMAIL_VISIBILITY = 1
+
+/** Every active person's answer to a data export (GET /export/realm/consents): those who never answered have not consented. */
+export async function exportConsents(db: Sql): Promise<Array<{ user_id: number; consented: boolean; email_address_visibility: number }>> {
+  const rows = (await db.all(`SELECT u.id AS user_id, c.consented, c.email_address_visibility FROM users u
+         LEFT JOIN export_consents c ON c.user_id = u.id WHERE u.is_active = 1 AND u.is_bot = 0 ORDER BY u.id`)) as Array<{
+    user_id: number
+    consented: number | null
+    email_address_visibility: number | null
+  }>
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    consented: r.consented === 1,
+    email_address_visibility: r.email_address_visibility ?? DEFAULT_EMAIL_VISIBILITY,
+  }))
 }

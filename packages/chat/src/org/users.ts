@@ -128,3 +128,9 @@ export async function regenerateBotKey(tx: Sql, emit: Emit, caller: User, botId:
   const admins = ((await tx.all("SELECT id FROM users WHERE is_active = 1 AND role IN ('owner', 'administrator')")) as Array<{ id: number }>).map((r) => r.id)
   emit([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])], { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, api_key: apiKey } })
 }
+
+/** Forgets a device's push token of `kind` for `userId` (one they registered). */
+export async function removePushToken(tx: Sql, userId: number, kind: 'android' | 'ios', token: string): Promise<void> {
+  const removed = await tx.run('DELETE FROM push_tokens WHERE user_id = ? AND kind = ? AND token = ?', userId, kind, token)
+  if (removed.changes === 0) throw badRequest('Token does not exist')
+}

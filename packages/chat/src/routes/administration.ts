@@ -5,13 +5,11 @@ import { badRequest } from '../common/chat-error.js'
 import { invalid } from '../common/params.js'
 import { pathId } from '../common/path-ids.js'
 import { newApiKey } from '../org/secrets.js'
-import { activeUserIds, regenerateBotKey, requireAdministrator, requireOwner } from '../org/users.js'
+import { exportConsents, removeAllowedDomain } from '../org/realm.js'
+import { regenerateBotKey, removePushToken, requireAdministrator, requireOwner } from '../org/users.js'
 
 /** Longest push token a device may hand in; chat-api.md §4.11 leaves the bound to the service. */
 export const MAX_PUSH_TOKEN_LENGTH = 4096
-
-/** The email address visibility an account has before it says otherwise: 1, everyone. */
-const DEFAULT_EMAIL_VISIBILITY = 1
 
 export function addAdministrationRoutes(router: ChatRouter, services: ChatServices): void {
   const { db, changes } = services
@@ -33,10 +31,7 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
       if (caller.is_bot) throw badRequest('This endpoint does not accept bot requests.')
       const token = ctx.state.params.string('token', { required: true })
       if (token === '' || token.length > MAX_PUSH_TOKEN_LENGTH) throw badRequest('Empty or invalid length token')
-      await changes.write(async (_emit, db) => {
-        const removed = await db.run('DELETE FROM push_tokens WHERE user_id = ? AND kind = ? AND token = ?', caller.id, kind, token)
-        if (removed.changes === 0) throw badRequest('Token does not exist')
-      })
+      await changes.write((_emit, tx) => removePushToken(tx, caller.id, kind, token))
       ok(ctx)
     })
   }
@@ -47,30 +42,13 @@ export function addAdministrationRoutes(router: ChatRouter, services: ChatServic
     // No domain holds a NUL byte or a control character; checked before trimming, which would hide some.
     if (/\p{Cc}/u.test(decoded)) throw invalid('domain')
     const domain = decoded.trim().toLowerCase()
-    await changes.write(async (emit, db) => {
-      const removed = await db.run('DELETE FROM allowed_domains WHERE domain = ?', domain)
-      if (removed.changes === 0) throw badRequest(`No entry found for domain ${domain.slice(0, 255)}.`)
-      emit(await activeUserIds(db), { type: 'realm_domains', op: 'remove', domain })
-    })
+    await changes.write((emit, tx) => removeAllowedDomain(tx, emit, domain))
     ok(ctx)
   })
 
   router.get('/api/v1/export/realm/consents', async (ctx) => {
     requireAdministrator(ctx.state.user)
-    // Every active person: those who never answered have not consented.
-    const rows = (await db.all(`SELECT u.id AS user_id, c.consented, c.email_address_visibility FROM users u
-         LEFT JOIN export_consents c ON c.user_id = u.id WHERE u.is_active = 1 AND u.is_bot = 0 ORDER BY u.id`)) as Array<{
-      user_id: number
-      consented: number | null
-      email_address_visibility: number | null
-    }>
-    ok(ctx, {
-      export_consents: rows.map((r) => ({
-        user_id: r.user_id,
-        consented: r.consented === 1,
-        email_address_visibility: r.email_address_visibility ?? DEFAULT_EMAIL_VISIBILITY,
-      })),
-    })
+    ok(ctx, { export_consents: await exportConsents(db) })
   })
 }
 

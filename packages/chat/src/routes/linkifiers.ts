@@ -1,25 +1,13 @@
 // Linkifier administration: add, list, replace, delete and reorder (chat-api.md §2.6, §4.8; chat-behaviour.md "Linkifiers").
 
-import { ok, type ChatRouter, type ChatServices } from './context.js'
-import type { Emit } from '../store/changes.js'
 import { badRequest, ChatError } from '../common/chat-error.js'
-import type { Sql } from '../store/store.js'
-import { checkLinkifier, firstError, type LinkifierValue } from '../linkify/linkifier-rules.js'
-import {
-  addLinkifier,
-  deleteLinkifier,
-  linkifierCount,
-  linkifierExists,
-  listLinkifiers,
-  MAX_LINKIFIERS,
-  reorderLinkifiers,
-  updateLinkifier,
-} from '../linkify/linkifiers.js'
 import { is, type Params } from '../common/params.js'
 import { pathId } from '../common/path-ids.js'
-import { activeUserIds, requireAdministrator } from '../org/users.js'
-
-const NOT_FOUND = 'Linkifier not found.'
+import { checkLinkifier, firstError, type LinkifierValue } from '../linkify/linkifier-rules.js'
+import { linkifierExists, listLinkifiers } from '../linkify/linkifiers.js'
+import { createLinkifier, LINKIFIER_NOT_FOUND, orderLinkifiers, removeLinkifier, replaceLinkifier } from '../org/linkifier-changes.js'
+import { requireAdministrator } from '../org/users.js'
+import { ok, type ChatRouter, type ChatServices } from './context.js'
 
 export function addLinkifierRoutes(router: ChatRouter, services: ChatServices): void {
   const { db, changes } = services
@@ -31,52 +19,30 @@ export function addLinkifierRoutes(router: ChatRouter, services: ChatServices): 
   router.post('/api/v1/realm/filters', async (ctx) => {
     requireAdministrator(ctx.state.user)
     const value = readLinkifier(ctx.state.params)
-    const id = await changes.write(async (emit, db) => {
-      // Counted inside the transaction, so concurrent additions cannot pass the bound together.
-      if ((await linkifierCount(db)) >= MAX_LINKIFIERS) throw badRequest(`An organization can have at most ${MAX_LINKIFIERS} linkifiers.`)
-      const id = await addLinkifier(db, value)
-      await announce(db, emit)
-      return id
-    })
-    ok(ctx, { id })
+    ok(ctx, { id: await changes.write((emit, tx) => createLinkifier(tx, emit, value)) })
   })
 
   router.patch('/api/v1/realm/filters/:filter_id', async (ctx) => {
     requireAdministrator(ctx.state.user)
-    const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
+    const id = pathId(ctx.params.filter_id, () => badRequest(LINKIFIER_NOT_FOUND))
     // An unknown id answers before the fields are read: there is nothing to replace.
-    if (!(await linkifierExists(db, id))) throw badRequest(NOT_FOUND)
+    if (!(await linkifierExists(db, id))) throw badRequest(LINKIFIER_NOT_FOUND)
     const value = readLinkifier(ctx.state.params)
-    await changes.write(async (emit, db) => {
-      if (!(await updateLinkifier(db, id, value))) throw badRequest(NOT_FOUND)
-      await announce(db, emit)
-    })
+    await changes.write((emit, tx) => replaceLinkifier(tx, emit, id, value))
     ok(ctx)
   })
 
   router.delete('/api/v1/realm/filters/:filter_id', async (ctx) => {
     requireAdministrator(ctx.state.user)
-    const id = pathId(ctx.params.filter_id, () => badRequest(NOT_FOUND))
-    await changes.write(async (emit, db) => {
-      if (!(await deleteLinkifier(db, id))) throw badRequest(NOT_FOUND)
-      await announce(db, emit)
-    })
+    const id = pathId(ctx.params.filter_id, () => badRequest(LINKIFIER_NOT_FOUND))
+    await changes.write((emit, tx) => removeLinkifier(tx, emit, id))
     ok(ctx)
   })
 
   router.patch('/api/v1/realm/linkifiers', async (ctx) => {
     requireAdministrator(ctx.state.user)
     const ids = ctx.state.params.json('ordered_linkifier_ids', is.intArray, { required: true })
-    await changes.write(async (emit, db) => {
-      if (new Set(ids).size !== ids.length) throw badRequest('The ordered list must not contain duplicated linkifiers')
-      const existing = new Set((await listLinkifiers(db)).map((l) => l.id))
-      if (ids.length !== existing.size || !ids.every((id) => existing.has(id))) {
-        throw badRequest('The ordered list must enumerate all existing linkifiers exactly once')
-      }
-      await reorderLinkifiers(db, ids)
-      // Announced even when the order is unchanged: the request is a change of the whole list.
-      await announce(db, emit)
-    })
+    await changes.write((emit, tx) => orderLinkifiers(tx, emit, ids))
     ok(ctx)
   })
 }
@@ -93,9 +59,4 @@ function readLinkifier(params: Params): LinkifierValue {
   const checked = checkLinkifier(input)
   if (!checked.ok) throw new ChatError('BAD_REQUEST', firstError(checked.errors), { extra: { errors: checked.errors } })
   return checked.value
-}
-
-/** Every change tells every active user the whole list, in order (chat-behaviour.md). */
-async function announce(db: Sql, emit: Emit): Promise<void> {
-  emit(await activeUserIds(db), { type: 'realm_linkifiers', realm_linkifiers: await listLinkifiers(db) })
 }

@@ -2,8 +2,8 @@
 
 import { badRequest } from '../common/chat-error.js'
 import { ok, type ChatRouter, type ChatServices } from './context.js'
-import { activeUserIds, userByPath } from '../org/users.js'
-import { legacyPresence, modernPresence, OFFLINE_THRESHOLD_SECS, presenceOf, presenceRows, PRESENCE_HISTORY_DAYS, type PresenceRow } from '../org/presence.js'
+import { userByPath } from '../org/users.js'
+import { legacyPresence, modernPresence, presenceOf, presenceRows, PRESENCE_HISTORY_DAYS, reportPresence } from '../org/presence.js'
 
 export function addPresenceRoutes(router: ChatRouter, services: ChatServices): void {
   const { db } = services
@@ -18,31 +18,7 @@ export function addPresenceRoutes(router: ChatRouter, services: ChatServices): v
     const lastUpdateId = params.int('last_update_id', { min: -1 })
     const historyDays = params.int('history_limit_days', { min: 0, max: 365 }) ?? PRESENCE_HISTORY_DAYS
     const now = Math.floor(services.now())
-    await services.changes.write(async (emit, tx) => {
-      const before = await presenceOf(tx, user.id)
-      const next = (await tx.get<{ id: number }>('SELECT coalesce(max(update_id), 0) + 1 AS id FROM presence'))!.id
-      const active = status === 'active' ? now : (before?.active_timestamp ?? null)
-      await tx.run(
-        'INSERT INTO presence (user_id, active_timestamp, idle_timestamp, update_id) VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET active_timestamp = excluded.active_timestamp, idle_timestamp = excluded.idle_timestamp, update_id = excluded.update_id',
-        user.id,
-        active,
-        now,
-        Number(next),
-      )
-      // Others hear of it when what they would show changes: the user comes online, or turns active or idle.
-      if (before === undefined || visibleStatus(before, now) !== status) {
-        emit(
-          (await activeUserIds(tx)).filter((id) => id !== user.id),
-          {
-            type: 'presence',
-            user_id: user.id,
-            email: user.email,
-            server_timestamp: now,
-            presence: { website: { client: 'website', status, timestamp: now, pushable: false } },
-          },
-        )
-      }
-    })
+    await services.changes.write((emit, tx) => reportPresence(tx, emit, user, status, now))
     if (pingOnly) return ok(ctx)
     const modern = slim || lastUpdateId !== undefined
     const rows = await presenceRows(db, now - historyDays * 86_400, lastUpdateId ?? -1)
@@ -71,11 +47,4 @@ export function addPresenceRoutes(router: ChatRouter, services: ChatServices): v
       server_timestamp: services.now(),
     })
   })
-}
-
-/** What other users see of `row` at `now`: offline past the threshold, else its status. */
-function visibleStatus(row: PresenceRow, now: number): 'active' | 'idle' | 'offline' {
-  const last = Math.max(row.active_timestamp ?? 0, row.idle_timestamp ?? 0)
-  if (now - last >= OFFLINE_THRESHOLD_SECS) return 'offline'
-  return row.active_timestamp !== null && now - row.active_timestamp < OFFLINE_THRESHOLD_SECS ? 'active' : 'idle'
 }
