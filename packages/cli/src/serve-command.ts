@@ -1,6 +1,6 @@
 // `prefixd serve`: its flags and environment variables, checked, and the service started with them.
 
-import type { PrefixIndex } from '@prefixd/core'
+import { Usage, type PrefixIndex } from '@prefixd/core'
 import { readFile } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import { parseChoice, parseWhole } from './flag-values.js'
@@ -30,6 +30,7 @@ export const SERVE_OPTIONS = {
   store: { type: 'string' },
   'tokens-file': { type: 'string' },
   'private-sets': { type: 'boolean' },
+  usage: { type: 'string' },
 } as const
 
 export const SERVE_USAGE = `  serve                      run the HTTP resolver (Ctrl-C stops it, SIGHUP reloads the data)
@@ -50,6 +51,7 @@ export const SERVE_USAGE = `  serve                      run the HTTP resolver (
                              postgres://… shared by several instances; $PREFIXD_STORE
       --tokens-file F        bearer tokens that may change sets, one a line; or $PREFIXD_TOKENS=t1,t2; $PREFIXD_TOKENS_FILE
       --private-sets         reading sets (and set= on reads) needs a token too; $PREFIXD_PRIVATE_SETS=true
+      --usage FILE           a usage file (prefixd index): completion and search rank the terms it uses first
 `
 
 type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string } & {
@@ -67,6 +69,7 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
   const settings = await readSettings(flags, io, server)
   const { port, host, workers, storeSpec, tokens } = settings
   const storeOn = await probeStore(storeSpec, settings.storeSetting, tokens, io, server)
+  const usage = flags.usage === undefined ? undefined : await readUsageFile(flags.usage)
   const metrics = settings.metricsOn ? new server.ServerMetrics() : undefined
   let logger
   try {
@@ -88,6 +91,7 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
       workers,
       load,
       say: (line) => io.stdout.write(line + '\n'),
+      ...(usage && { usage }),
       logger,
       logRequests: !flags.quiet,
       ...(metrics && { metrics }),
@@ -105,6 +109,18 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
       if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${host}:${error.port ?? port}: ${error.code ?? error.message}`)
       throw error
     })
+}
+
+/** A `prefixd index` file, read and checked before anything starts: a clear usage error when it is not one. */
+async function readUsageFile(file: string): Promise<Usage> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--usage: cannot read ${file}: ${error.code ?? error.message}`)
+  })
+  try {
+    return Usage.fromJSON(JSON.parse(text))
+  } catch (error) {
+    throw new UsageError(`--usage: ${file}: ${(error as Error).message}`)
+  }
 }
 
 /** A setting's text and the name to use in messages: `--port`, or `--port (from $PORT)`. */

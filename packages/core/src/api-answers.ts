@@ -38,6 +38,8 @@ export interface ApiSuggestion {
   /** Whether its vocabulary deprecates the term (it is then ranked after the live ones), and the IRIs of its replacements. */
   readonly deprecated: boolean
   readonly replacedBy: readonly string[]
+  /** With a workspace's usage (`prefixd serve --usage`): how the workspace uses the term, when it does. */
+  readonly usage?: string
 }
 
 /**

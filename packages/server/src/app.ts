@@ -2,7 +2,7 @@
 
 import Router from '@koa/router'
 import Koa, { type Next } from 'koa'
-import type { PrefixIndex } from '@prefixd/core'
+import type { PrefixIndex, Usage } from '@prefixd/core'
 import { errorBody, HttpError, type HttpErrorCode } from './http-error.js'
 import type { Logger } from './logger.js'
 import { metricsRoute, type ServerMetrics } from './metrics.js'
@@ -59,6 +59,8 @@ export interface AppOptions {
   readonly site?: Site
   /** Project prefix sets (`/api/v1/sets`, `set=` on reads); default none (those answer 404). */
   readonly sets?: SetsOptions
+  /** A workspace's usage (`prefixd index`, `Usage.fromJSON`): completion and search ranked by it; default none. */
+  readonly usage?: Usage
 }
 
 /** Where sets are kept and who may change them. */
@@ -103,11 +105,11 @@ export function createApp(options: AppOptions): Koa {
   const router = new Router<ServerState>()
   addLookupRoutes(router)
   addCandidatesRoute(router)
-  addAutocompleteRoute(router)
+  addAutocompleteRoute(router, options.usage)
   addPrefixesRoute(router)
   addVocabularyRoute(router)
   addVocabulariesRoute(router)
-  addSearchRoutes(router)
+  addSearchRoutes(router, options.usage)
   addSearchResultsRoute(router)
   addTermRoute(router)
   addPrefixCcRoutes(router)

@@ -241,6 +241,7 @@ export const OPENAPI_SCHEMAS = {
       },
       deprecated: { type: 'boolean', description: 'whether its vocabulary deprecates the term (owl:deprecated, schema:supersededBy, dcterms:isReplacedBy)' },
       replacedBy: { ...strings, description: "the IRIs of a deprecated term's replacements, when its vocabulary names them" },
+      usage: { type: 'string', description: 'with a usage file (prefixd serve --usage): how the workspace uses the term, when it does' },
     },
   },
   VocabularyDescription: {

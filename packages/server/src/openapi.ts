@@ -164,6 +164,13 @@ export const OPENAPI_DOCUMENT = {
             schema: { type: 'string', enum: ['class', 'property'] },
             description: 'terms of this kind first (the position in the document asks for one)',
           },
+          {
+            name: 'previous',
+            in: 'query',
+            schema: { type: 'string' },
+            description:
+              'with a usage file (prefixd serve --usage): the property written before in the subject (prefixed name or IRI), which ranks what usually follows it first',
+          },
           set,
         ],
         responses: {

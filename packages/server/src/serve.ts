@@ -4,6 +4,7 @@ import cluster, { type Worker } from 'node:cluster'
 import type { Server } from 'node:http'
 import { AggregatorRegistry } from 'prom-client'
 import type { PrefixIndex } from '@prefixd/core'
+import type { Usage } from '@prefixd/core'
 import { createApp, type SetsOptions } from './app.js'
 import type { SetStore } from './sets/set-store.js'
 import { createHttpServer } from './http-server.js'
@@ -15,6 +16,8 @@ import { loadSite } from './site.js'
 import { SITE_DIR } from '@prefixd/web'
 
 export interface ServeOptions {
+  /** A workspace's usage (`prefixd index`): it ranks completion and search. */
+  readonly usage?: Usage
   readonly port: number
   readonly host: string
   /** Processes to run; 1 (default) serves from this process. */
@@ -86,6 +89,7 @@ async function serveHere(options: ServeOptions): Promise<void> {
     ...(options.trustProxy && { trustProxy: true }),
     ...(site && { site }),
     ...(options.sets && store && { sets: { ...options.sets, store } }),
+    ...(options.usage && { usage: options.usage }),
   })
   let warnedAt = -Infinity
   const server = createHttpServer(app, {

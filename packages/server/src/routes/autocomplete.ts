@@ -1,6 +1,6 @@
 // GET /api/v1/autocomplete: prefixes, namespaces and terms for a partial name (spec §4).
 
-import { loadKnowledge, type Knowledge } from '@prefixd/core'
+import { completeWithUsage, explainUsage, loadKnowledge, type Knowledge, type PrefixIndex, type Usage, type UsageContext } from '@prefixd/core'
 import { booleanParam, choiceParam, limitParam, optionalParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeSuggestion } from './term-details.js'
@@ -14,7 +14,12 @@ const HELP = '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&d
 /** Says whether `limit` cut the list (the body stays the spec's plain array). Browsers may read it cross-origin. */
 export const TRUNCATED_HEADER = 'Prefixd-Truncated'
 
-export function addAutocompleteRoute(router: ServerRouter): void {
+/**
+ * `usage`: a workspace's (`prefixd serve --usage`): relevance order then puts the terms it uses first, in the
+ * context the query gives (`prefer`: the position; `previous`: the property written before, a prefixed name or
+ * an IRI), and `detail=true` says why (`usage`).
+ */
+export function addAutocompleteRoute(router: ServerRouter, usage?: Usage): void {
   router.get('/api/v1/autocomplete', (ctx) => {
     const q = requiredQuery(ctx, HELP, true)
     const caseSensitive = booleanParam(ctx, 'case')
@@ -24,18 +29,32 @@ export function addAutocompleteRoute(router: ServerRouter): void {
     const limit = limitParam(ctx, MAX_SUGGESTIONS, MAX_SUGGESTIONS)
     const sort = choiceParam(ctx, 'sort', ['relevance', 'alpha'] as const) ?? 'relevance'
     const prefer = choiceParam(ctx, 'prefer', ['class', 'property'] as const)
-    const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}\0${sort}\0${prefer ?? ''}`
+    const previous = optionalParam(ctx, 'previous')
+    const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}\0${sort}\0${prefer ?? ''}\0${previous ?? ''}`
     const answer = (knowledge: Knowledge | undefined) =>
       respond(ctx, key, (index) => {
         const options = { caseSensitive, expand, limit, sort, ...(type !== undefined && { type }), ...(prefer !== undefined && { prefer }) }
-        const found = index.complete(q, options)
+        const context = usageContext(index, prefer, previous)
+        const found = usage !== undefined && sort === 'relevance' ? completeWithUsage(index, usage, q, { ...options, context }) : index.complete(q, options)
         if (found === undefined) return [404, { success: false }]
         const { suggestions, truncated } = found
-        const body = detail ? suggestions.map((value) => describeSuggestion(index, knowledge!, value, expand)) : suggestions
+        const body = detail
+          ? suggestions.map((value) => {
+              const described = describeSuggestion(index, knowledge!, value, expand)
+              const why = usage === undefined ? undefined : explainUsage(index, usage, expand ? value : (index.expand(value) ?? value), context)
+              return why === undefined ? described : { ...described, usage: why }
+            })
+          : suggestions
         return [200, body, { [TRUNCATED_HEADER]: String(truncated) }]
       })
     // Details carry definitions, which the knowledge tier holds; plain answers (the hot path) never wait for it.
     if (!detail) return answer(undefined)
     return loadKnowledge().then(answer)
   })
+}
+
+/** The position and the property before it, as the query gives them (`previous` a prefixed name or an IRI). */
+function usageContext(index: PrefixIndex, prefer: 'class' | 'property' | undefined, previous: string | undefined): UsageContext {
+  const iri = previous === undefined ? undefined : /^[a-z][a-z0-9+.-]*:\/\//i.test(previous) ? previous : index.expand(previous)
+  return { ...(prefer !== undefined && { position: prefer }), ...(iri !== undefined && { previous: iri }) }
 }

@@ -1,7 +1,7 @@
 // GET /api/v1/suggest and /api/v1/search: terms ranked by how well their name or label matches; /search
 // also finds prefixes by a partial IRI or a host (`xmlns.com/foaf` → foaf).
 
-import { searchNamespaces, type ApiSearchResult, type PrefixIndex, type TermInfo } from '@prefixd/core'
+import { searchNamespaces, type ApiSearchResult, type PrefixIndex, type TermInfo, type Usage } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
 import { describeTerm } from './term-details.js'
@@ -17,7 +17,7 @@ const IRI_PART = /^[^\s]*[./][^\s]*$/
  * Prefixes first when the query looks like part of an IRI (reverse search), then terms; a prefix is
  * shaped like a term (`prefixed` is `foaf:`, `iri` its namespace, `label` its title) so lists show both alike.
  */
-function search(index: PrefixIndex, q: string, limit: number): ApiSearchResult[] {
+function search(index: PrefixIndex, q: string, limit: number, usage: Usage | undefined): ApiSearchResult[] {
   const prefixes: ApiSearchResult[] = IRI_PART.test(q.trim())
     ? searchNamespaces(index, q, { limit }).map((m) => ({
         kind: 'prefix',
@@ -31,24 +31,34 @@ function search(index: PrefixIndex, q: string, limit: number): ApiSearchResult[]
         score: m.score,
       }))
     : []
-  const terms = find(index, q, limit - prefixes.length).map((term) => ({ kind: 'term' as const, ...describeTerm(index, term) }))
+  const terms = find(index, q, limit - prefixes.length, usage).map((term) => ({ kind: 'term' as const, ...describeTerm(index, term) }))
   return [...prefixes, ...terms]
 }
 
-/** An empty query finds nothing; otherwise names and labels are searched. */
-function find(index: PrefixIndex, q: string, limit: number): TermInfo[] {
-  return q.trim() === '' || limit === 0 ? [] : index.search(q, { limit })
+/**
+ * An empty query finds nothing; otherwise names and labels are searched. With a workspace's usage, the terms
+ * it uses come first, most used first (statements of a property, instances of a class), among four times as
+ * many matches as asked for; the others keep their order after them.
+ */
+function find(index: PrefixIndex, q: string, limit: number, usage: Usage | undefined): TermInfo[] {
+  if (q.trim() === '' || limit === 0) return []
+  if (usage === undefined) return index.search(q, { limit })
+  const uses = (term: TermInfo) => usage.uses(term.iri) + usage.instances(term.iri)
+  const found = index.search(q, { limit: Math.min(4 * limit, MAX_RESULTS) }).map((term, rank) => ({ term, rank, uses: uses(term) }))
+  found.sort((a, b) => b.uses - a.uses || a.rank - b.rank)
+  return found.slice(0, limit).map((entry) => entry.term)
 }
 
-export function addSearchRoutes(router: ServerRouter): void {
+/** `usage`: a workspace's (`prefixd serve --usage`), ranking the terms it uses first. */
+export function addSearchRoutes(router: ServerRouter, usage?: Usage): void {
   router.get('/api/v1/suggest', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/suggest?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
-    respond(ctx, `suggest\0${limit}\0${q}`, (index) => [200, find(index, q, limit).map((t) => t.prefixed ?? t.iri)])
+    respond(ctx, `suggest\0${limit}\0${q}`, (index) => [200, find(index, q, limit, usage).map((t) => t.prefixed ?? t.iri)])
   })
   router.get('/api/v1/search', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/search?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
-    respond(ctx, `search\0${limit}\0${q}`, (index) => [200, search(index, q, limit)])
+    respond(ctx, `search\0${limit}\0${q}`, (index) => [200, search(index, q, limit, usage)])
   })
 }
