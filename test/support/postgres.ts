@@ -20,6 +20,10 @@ export interface TestPostgres {
   createDatabase(name: string): string
   /** Stops the server at once (`-m immediate`) and removes its files. */
   stop(): void
+  /** Stops the server as an operator's restart does (`-m fast`: clients are disconnected), keeping its files. */
+  down(): void
+  /** Starts it again on the same port and data (after `down`); returns once it accepts connections. */
+  up(): void
 }
 
 /**
@@ -124,6 +128,16 @@ export async function startTestPostgres(options: { readonly durable?: boolean; r
     url,
     port,
     dataDir,
+    down() {
+      if (!started) return
+      run('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w'])
+      started = false
+    },
+    up() {
+      if (started) return
+      run('pg_ctl', ['start', '-D', dataDir, '-w', '-t', '60', '-l', join(root, 'server.log')])
+      started = true
+    },
     createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new TypeError(`not a plain database name: ${name}`)
       run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name])

@@ -8,13 +8,13 @@ import { PostgresRateLimiter } from './http/postgres-rate-limit.js'
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js'
 import { isPostgresUrl } from './store/db.js'
 import { loadChatPrefixIndex } from './prefix-glue/prefix-index-option.js'
-import { startChat, type ChatOptions } from './start.js'
+import { CLOSE_GRACE_MS, startChat, type ChatOptions } from './start.js'
 import type { UploadLimits } from './org/uploads.js'
 import { WorkerBroker, WorkerRateLimiter, type Channel } from './workers/ipc.js'
 import { runPrimary, WORKER_ENV } from './workers/primary.js'
 
 const USAGE =
-  'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS] [--max-upload-mb N] [--max-uploads-per-user N] [--upload-quota-mb N]'
+  'usage: prefixd-chat [--db FILE|:memory:|postgres://USER@HOST:PORT/DATABASE] [--fixture FILE] [--port N] [--host H] [--mail-dir DIR] [--prefixes default|FILE] [--workers N] [--rate-limit REQUESTS/SECONDS] [--max-upload-mb N] [--max-uploads-per-user N] [--upload-quota-mb N] [--drain-ms MS]'
 
 /** The flags as the service uses them; a bad one ends the process with its message and exit code 2. */
 interface Flags {
@@ -27,7 +27,12 @@ interface Flags {
   readonly workers: number
   readonly rateLimit: RateLimitOptions
   readonly uploads: Partial<UploadLimits>
+  /** After SIGTERM: how long to keep answering with /health/ready failing before closing. */
+  readonly drainMs: number
 }
+
+/** Past the drain and the close's grace, time for the last saves and pools to end before exit code 1. */
+const EXIT_SLACK_MS = 5000
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`)
@@ -51,6 +56,7 @@ function readFlags(): Flags | undefined {
         'max-upload-mb': { type: 'string' },
         'max-uploads-per-user': { type: 'string' },
         'upload-quota-mb': { type: 'string' },
+        'drain-ms': { type: 'string', default: '0' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -63,6 +69,8 @@ function readFlags(): Flags | undefined {
   if (!/^\d{1,5}$/.test(values.port) || port > 65535) fail('--port must be a number from 0 to 65535')
   const workers = Number(values.workers)
   if (!/^\d{1,3}$/.test(values.workers) || workers < 1 || workers > 64) fail('--workers must be a number from 1 to 64')
+  const drainMs = Number(values['drain-ms'])
+  if (!/^\d{1,6}$/.test(values['drain-ms']) || drainMs > 600_000) fail('--drain-ms must be a number of milliseconds from 0 to 600000')
   if (workers > 1 && values.db === ':memory:') fail('--workers needs a database file: each process would have its own :memory:')
   const { db, fixture, host, prefixes } = values
   return {
@@ -75,6 +83,7 @@ function readFlags(): Flags | undefined {
     workers,
     rateLimit: readRateLimit(values['rate-limit']),
     uploads: readUploadLimits(values),
+    drainMs,
   }
 }
 
@@ -159,11 +168,24 @@ async function runProcess(flags: Flags): Promise<void> {
       ...(await peerOptions(flags, channel, shared)),
     })
     if (channel === undefined) console.log(`prefixd chat listening on ${chat.url}/`)
-    const stop = (): void =>
-      void chat
-        .close()
-        .then(() => Promise.all(shared.map((s) => s.close())))
-        .then(() => process.exit(0))
+    // Readiness fails at once; after --drain-ms (a balancer has stopped sending requests here) the service
+    // closes: long polls answered, requests in flight finished (CLOSE_GRACE_MS at most), pools ended.
+    let stopping = false
+    const stop = (): void => {
+      if (stopping) return
+      stopping = true
+      chat.health.drain()
+      if (flags.drainMs > 0) console.log(`prefixd chat draining: not ready, answering for ${flags.drainMs} ms more`)
+      setTimeout(() => process.exit(1), flags.drainMs + CLOSE_GRACE_MS + EXIT_SLACK_MS).unref()
+      setTimeout(
+        () =>
+          void chat
+            .close()
+            .then(() => Promise.all(shared.map((s) => s.close())))
+            .then(() => process.exit(0)),
+        flags.drainMs,
+      )
+    }
     process.once('SIGTERM', stop)
     process.once('SIGINT', stop)
   } catch (error) {

@@ -1,9 +1,10 @@
 // startChat: opens the database (seeding it from a fixture when empty) and serves the chat API.
 
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { every, SYSTEM_CLOCK, type Clock } from './clock.js'
 import { createChatApp, type ChatAppOptions } from './http/app.js'
+import { ChatHealth, closeInFlight, withHealth } from './http/health.js'
 import type { ChatServices } from './routes/context.js'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './org/uploads.js'
 import { ChangeLog } from './store/changes.js'
@@ -66,17 +67,26 @@ export interface ChatOptions {
   readonly prefixIndex?: PrefixIndex
   /** Upload limits, each defaulting to DEFAULT_UPLOAD_LIMITS's (25 MiB a file, 1,000 files a user, 5 GiB in all). */
   readonly uploads?: Partial<UploadLimits>
+  /** How long `close` lets requests in flight finish before ending their connections; default 10 s. */
+  readonly closeGraceMs?: number
 }
+
+/** Default of ChatOptions.closeGraceMs. */
+export const CLOSE_GRACE_MS = 10_000
 
 export interface RunningChat {
   readonly url: string
   readonly db: Store
   readonly services: ChatServices
+  /** Readiness (`/health/ready`) and the drain. */
+  readonly health: ChatHealth
   /** Settles when the timer work (expiring queues, saving their activity) and mail delivery started so far are done. */
   settled(): Promise<void>
   /**
-   * Stops the service: timers and waiting long polls end, connections close, and once the requests,
-   * mail and timer work in flight are done, queue activity is saved and the store closed.
+   * Stops the service: timers end, waiting long polls are answered (a heartbeat: their clients poll again,
+   * elsewhere behind a balancer), it stops accepting, and once the requests (given `closeGraceMs`), mail
+   * and timer work in flight are done, queue activity is saved and the store closed. Call `health.drain()`
+   * some seconds before, behind a balancer, so that it stops sending requests here first.
    */
   close(): Promise<void>
 }
@@ -156,20 +166,30 @@ function createServices(
  * their last write: a long poll released at close (or by its heartbeat just before) still appends its
  * heartbeat and reads.
  */
-async function listen(app: ReturnType<typeof createChatApp>, options: ChatOptions): Promise<{ server: Server; url: string; requests: Set<Promise<unknown>> }> {
+async function listen(
+  app: ReturnType<typeof createChatApp>,
+  options: ChatOptions,
+  health: ChatHealth,
+): Promise<{ server: Server; url: string; requests: Set<Promise<unknown>>; open: Set<ServerResponse> }> {
   const handle = app.callback()
   const requests = new Set<Promise<unknown>>()
-  const server = createServer((req, res) => {
-    const handling = handle(req, res) // (never rejects: Koa reports errors itself)
-    requests.add(handling)
-    const done = (): void => void requests.delete(handling)
-    handling.then(done, done)
-  })
+  const open = new Set<ServerResponse>()
+  const listener = withHealth(
+    (req, res) => {
+      const handling = handle(req, res) // (never rejects: Koa reports errors itself)
+      requests.add(handling)
+      const done = (): void => void requests.delete(handling)
+      handling.then(done, done)
+    },
+    health,
+    open,
+  )
+  const server = createServer(listener)
   server.listen(options.port, options.host)
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
   const { port } = server.address() as AddressInfo
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
-  return { server, url: `http://${host}:${port}`, requests }
+  return { server, url: `http://${host}:${port}`, requests, open }
 }
 
 async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
@@ -201,18 +221,28 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
     ...(options.limiter !== undefined && { limiter: options.limiter }),
     ...(options.userChanges !== undefined && { userChanges: options.userChanges }),
   })
-  const { server, url, requests } = await listen(app, options)
+  // Ready when the database answers and, with peers, their news is heard (the listening connection is up).
+  const health = new ChatHealth({
+    check: async () => {
+      await db.get('SELECT 1 AS one')
+      if (options.userChanges?.live === false) throw new Error('not listening')
+    },
+  })
+  const { server, url, requests, open } = await listen(app, options, health)
   listening.url = url
   services.flushMail() // what a previous run queued and did not send
   return {
     url,
     db,
     services,
+    health,
     settled: () => Promise.all([housekeeping.settled(), mail.settled()]).then(() => undefined),
     close: () =>
       new Promise<void>((resolve) => {
+        health.drain()
         stopExpiry()
         stopSaving()
+        closeInFlight(open) // (the long polls' heartbeats below among them)
         delivery.releaseAll()
         // Once no request can start: the requests still running, then the mail and timer work they and
         // the timers started, then the last save — and only then the store.
@@ -225,7 +255,9 @@ async function serve(db: Store, options: ChatOptions): Promise<RunningChat> {
             .then(() => db.close())
             .then(resolve)
         })
-        server.closeAllConnections()
+        server.closeIdleConnections()
+        // Past the grace, what is still open is cut (an upload never finished, a client that stalls).
+        setTimeout(() => server.closeAllConnections(), options.closeGraceMs ?? CLOSE_GRACE_MS).unref()
       }),
   }
 }

@@ -31,6 +31,7 @@ export const SERVE_OPTIONS = {
   'tokens-file': { type: 'string' },
   'private-sets': { type: 'boolean' },
   usage: { type: 'string' },
+  'drain-ms': { type: 'string' },
 } as const
 
 export const SERVE_USAGE = `  serve                      run the HTTP resolver (Ctrl-C stops it, SIGHUP reloads the data)
@@ -52,6 +53,7 @@ export const SERVE_USAGE = `  serve                      run the HTTP resolver (
       --tokens-file F        bearer tokens that may change sets, one a line; or $PREFIXD_TOKENS=t1,t2; $PREFIXD_TOKENS_FILE
       --private-sets         reading sets (and set= on reads) needs a token too; $PREFIXD_PRIVATE_SETS=true
       --usage FILE           a usage file (prefixd index): completion and search rank the terms it uses first
+      --drain-ms MS          after SIGTERM, answer this long with /health/ready failing before closing (default 0); $PREFIXD_DRAIN_MS
 `
 
 type Flags = { readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string } & {
@@ -100,6 +102,7 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
       trustProxy: settings.trustProxy,
       ...(settings.requestTimeoutMs !== undefined && { requestTimeoutMs: settings.requestTimeoutMs }),
       ...(settings.maxConnections !== undefined && { maxConnections: settings.maxConnections }),
+      ...(settings.drainMs !== undefined && { drainMs: settings.drainMs }),
       ...(storeOn && {
         sets: { open: () => server.openSetStore(storeSpec), tokens, privateReads: settings.privateSets, wholeTable: flags['whole-table'] ?? false },
       }),
@@ -158,6 +161,7 @@ async function readSettings(flags: Flags, io: ServeIo, server: ServerModule) {
   const rateLimit = rate && { rate: parsePositive(rate.text, rate.name, 1e6), ...(burst && { burst: whole(burst, 1, 1e6)! }) }
   const requestTimeoutMs = whole(setting('request-timeout', 'PREFIXD_REQUEST_TIMEOUT'), 0, 3_600_000)
   const maxConnections = whole(setting('max-connections', 'PREFIXD_MAX_CONNECTIONS'), 1, 1_000_000)
+  const drainMs = whole(setting('drain-ms', 'PREFIXD_DRAIN_MS'), 0, 600_000)
   const trustProxy = enabled(flags['trust-proxy'], 'PREFIXD_TRUST_PROXY')
   const privateSets = enabled(flags['private-sets'], 'PREFIXD_PRIVATE_SETS')
   const tokens = await readTokens(setting('tokens-file', 'PREFIXD_TOKENS_FILE'), env.PREFIXD_TOKENS, server.parseTokens, server.tokenProblem)
@@ -178,6 +182,7 @@ async function readSettings(flags: Flags, io: ServeIo, server: ServerModule) {
     rateLimit,
     requestTimeoutMs,
     maxConnections,
+    drainMs,
     trustProxy,
     privateSets,
     tokens,

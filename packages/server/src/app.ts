@@ -190,6 +190,7 @@ async function errorsAsJson(ctx: ServerContext, next: Next): Promise<void> {
     await next()
   } catch (error) {
     if (error instanceof HttpError) {
+      if (error.code === 'UNAVAILABLE') ctx.set('Retry-After', '1')
       return sendJson(ctx, error.status, error.body ?? errorBody(error.code, error.message))
     }
     const status = (error as { status?: unknown }).status

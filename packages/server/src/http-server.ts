@@ -2,7 +2,7 @@
 // operator's limits (time to send a request, open connections), and JSON answers even for requests Node
 // rejects before the app sees them.
 
-import { createServer, STATUS_CODES, type Server } from 'node:http'
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type Koa from 'koa'
 import { errorBody, STATUS_OF, type HttpErrorCode } from './http-error.js'
@@ -24,6 +24,8 @@ export interface HttpServerOptions {
   /** Open connections at most; a connection beyond is closed at once (`onDropped` is called). Default no cap. */
   readonly maxConnections?: number
   readonly onDropped?: () => void
+  /** Wraps the app's request listener (the health paths and the drain, `health.ts`); default none. */
+  readonly wrap?: (listener: RequestListener) => RequestListener
 }
 
 /** An HTTP server for `app` (listen on it as usual). */
@@ -38,7 +40,7 @@ export function createHttpServer(app: Koa, options: HttpServerOptions = {}): Ser
       // Node checks the timeouts on this interval (30 s by default), so a short timeout needs a shorter one.
       connectionsCheckingInterval: requestTimeout === 0 ? 30_000 : Math.min(30_000, Math.max(50, Math.floor(requestTimeout / 4))),
     },
-    app.callback(),
+    options.wrap === undefined ? app.callback() : options.wrap(app.callback()),
   )
   if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
   if (options.onDropped) server.on('drop', options.onDropped)

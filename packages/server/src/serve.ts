@@ -1,13 +1,15 @@
 // serve: listens, reloads on SIGHUP, shuts down gracefully on SIGTERM/SIGINT, and forks workers with node:cluster.
 
 import cluster, { type Worker } from 'node:cluster'
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import { AggregatorRegistry } from 'prom-client'
 import type { PrefixIndex } from '@prefixd/core'
 import type { Usage } from '@prefixd/core'
 import { createApp, type SetsOptions } from './app.js'
 import type { SetStore } from './sets/set-store.js'
 import { createHttpServer } from './http-server.js'
+import { closeInFlight, Health, withHealth } from './health.js'
+import { shutDownOnce } from './shutdown.js'
 import type { RateLimitOptions } from './rate-limit.js'
 import type { Logger } from './logger.js'
 import { listenMetrics, type ServerMetrics } from './metrics.js'
@@ -48,10 +50,15 @@ export interface ServeOptions {
   readonly site?: string | URL | false
   /** Project prefix sets: `open` is called in each serving process (every worker opens the shared store). */
   readonly sets?: Omit<SetsOptions, 'store'> & { readonly open: () => Promise<SetStore> }
+  /**
+   * How long a process keeps answering after SIGTERM before it stops accepting, with `/health/ready` failing
+   * meanwhile (`health.ts`): a balancer's checks' interval times their fall count. Default 0.
+   */
+  readonly drainMs?: number
 }
 
-/** How long in-flight requests may take to finish on shutdown. */
-const SHUTDOWN_GRACE_MS = 10_000
+/** How long in-flight requests may take to finish on shutdown, after the drain. */
+export const SHUTDOWN_GRACE_MS = 10_000
 /** A worker that crashes more often than this within a minute is not restarted again. */
 const MAX_RESTARTS_PER_MINUTE = 5
 /** Exit code of a worker that could not start (bad data, port taken): the primary gives up. */
@@ -92,7 +99,10 @@ async function serveHere(options: ServeOptions): Promise<void> {
     ...(options.usage && { usage: options.usage }),
   })
   let warnedAt = -Infinity
+  const health = new Health(store?.ping === undefined ? {} : { check: () => store.ping!() })
+  const open = new Set<ServerResponse>()
   const server = createHttpServer(app, {
+    wrap: (listener) => withHealth(listener, health, open),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
     ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
     onDropped: () => {
@@ -132,12 +142,7 @@ async function serveHere(options: ServeOptions): Promise<void> {
       },
     )
   })
-  const stop = (): void => {
-    // Stops accepting; exits once in-flight requests are done and the store is closed.
-    server.close(() => void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0)))
-    server.closeIdleConnections()
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
-  }
+  const stop = gracefulStop(server, health, open, store, options)
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
 
@@ -206,6 +211,30 @@ function superviseWorkers(count: number, options: ServeOptions): void {
   })
   process.once('SIGTERM', () => stopAll(0))
   process.once('SIGINT', () => stopAll(0))
+}
+
+/** What SIGTERM and SIGINT do (`shutdown.ts`): drain for `drainMs`, then stop accepting, answer what is in flight, close the store, exit. */
+function gracefulStop(server: Server, health: Health, open: Set<ServerResponse>, store: SetStore | undefined, options: ServeOptions): () => void {
+  const drainMs = options.drainMs ?? 0
+  return shutDownOnce(
+    {
+      drain: () => {
+        if (drainMs > 0) options.say(`prefixd draining: not ready, answering for ${drainMs} ms more`)
+        health.drain()
+        closeInFlight(open)
+      },
+      // Stops accepting; in-flight requests are answered, each closing its connection.
+      stopAccepting: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeIdleConnections()
+          closeInFlight(open)
+        }),
+      closeStores: async () => void (await store?.close()),
+      exit: (code) => process.exit(code),
+    },
+    { drainMs, graceMs: SHUTDOWN_GRACE_MS },
+  )
 }
 
 function listenOn(server: Server, port: number, host: string): Promise<void> {

@@ -18,6 +18,8 @@ const MAX_PAYLOAD = 7900
  * processes read it from the database), so that a notification still carries a hundred queues or more.
  */
 export const MAX_EVENT_IN_NOTIFICATION = 4000
+/** Tries to get the listening connection back at most a second apart: a restarted server is heard again within ~1 s. */
+const RETRY_DELAYS_MS = [100, 250, 500, 1000]
 
 export interface PostgresBrokerOptions {
   /** Default `prefixd_chat_events`: one channel per organization sharing a server. */
@@ -68,6 +70,7 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
       onLost: (error) => broker.#lost(error),
       onRetryFailed: broker.#onError,
       onBack: () => broker.#back(),
+      retryDelaysMs: RETRY_DELAYS_MS,
     })
     return broker
   }

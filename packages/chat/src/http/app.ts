@@ -13,6 +13,7 @@ import type { ChatRouter, ChatServices, ChatState } from '../routes/context.js'
 import { decodeForm, Params } from '../common/params.js'
 import { RateLimiter, type BudgetRider, type RateDecision, type RateLimitOptions } from './rate-limit.js'
 import { readBody, readUploadBody } from './request-body.js'
+import { storeUnavailable } from '../store/unavailable.js'
 
 export interface ChatAppOptions {
   readonly rateLimit: RateLimitOptions
@@ -165,6 +166,9 @@ async function authenticate(db: Sql, header: string): Promise<User> {
   return rest
 }
 
+let unavailableLoggedAt = -Infinity
+let unavailableSince = 0
+
 /**
  * Koa's error listener, in place of its default one: a client that closed its connection early (a body cut
  * short, a reset while a long poll waited) is no fault of the service and is not logged; anything else is,
@@ -172,7 +176,16 @@ async function authenticate(db: Sql, header: string): Promise<User> {
  */
 function logServerError(error: Error & { readonly code?: unknown }, ctx?: Context): void {
   if (clientClosed(error)) return
-  console.error(`prefixd chat: ${ctx === undefined ? '' : `${ctx.method} ${ctx.path}: `}${error.stack ?? error.message}`)
+  const id = ctx?.get('X-Request-Id')
+  const where = ctx === undefined ? '' : `${ctx.method} ${ctx.path}${id ? ` [${id}]` : ''}: `
+  if (!storeUnavailable(error)) return console.error(`prefixd chat: ${where}${error.stack ?? error.message}`)
+  // One line a second while the database is away, not one per request.
+  unavailableSince++
+  const now = performance.now()
+  if (now - unavailableLoggedAt < 1000) return
+  console.error(`prefixd chat: ${where}database unavailable, answered 503 (${unavailableSince} since the last line): ${error.message}`)
+  unavailableLoggedAt = now
+  unavailableSince = 0
 }
 
 /** Errors Node.js raises when the other end of a connection goes away, or ends it in the middle of a request. */
@@ -185,7 +198,15 @@ export function clientClosed(error: Error & { readonly code?: unknown }): boolea
 async function errorsAsEnvelope(ctx: Context, next: Next): Promise<void> {
   try {
     await next()
-  } catch (error) {
+  } catch (caught) {
+    let error = caught
+    if (storeUnavailable(error)) {
+      // The database is restarting or out of reach: nothing of the request was committed, or it was and
+      // is read back once it answers again; the client tries again (and the balancer, for reads, elsewhere).
+      ctx.app.emit('error', error, ctx)
+      ctx.set('Retry-After', '1')
+      error = new ChatError('SERVICE_UNAVAILABLE', 'The database is not answering; try again shortly')
+    }
     if (error instanceof ChatError) {
       ctx.status = error.status
       if (error.code === 'UNAUTHORIZED' || error.code === 'INVALID_API_KEY' || error.code === 'USER_DEACTIVATED') {

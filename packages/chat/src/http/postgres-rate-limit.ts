@@ -31,7 +31,7 @@ export class PostgresRateLimiter {
     readonly options: RateLimitOptions,
     now: () => number,
   ) {
-    this.#pool = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off' })
+    this.#pool = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off', connectionTimeoutMillis: 5000 })
     this.#pool.on('error', () => {}) // an idle connection lost: the pool opens another
     this.#now = now
   }

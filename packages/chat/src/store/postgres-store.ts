@@ -90,7 +90,8 @@ export class PostgresStore implements Store {
 
   /** Connects to `url` (`postgres://user@host:port/database`) and brings the schema up to date. */
   static async open(url: string, options: { readonly maxConnections?: number } = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 20, types: TYPES })
+    // A connection that cannot be made in 5 s fails its request (503, http/app.ts) rather than holding it.
+    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 20, types: TYPES, connectionTimeoutMillis: 5000 })
     // An idle connection that fails (the server restarted) is dropped from the pool, not a crash.
     pool.on('error', () => {})
     const parsed = new URL(url)

@@ -6,6 +6,9 @@ import { listen, type Listener } from '@prefixd/pg-listen'
 import type pg from 'pg'
 import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, WriteOutcome } from './set-store.js'
 
+/** Reconnection of the listening connection: at most a second between tries, so a restarted server is heard again within ~1 s. */
+const RETRY_DELAYS_MS = [100, 250, 500, 1000]
+
 /** The notification channel of every instance sharing the database. */
 export const SETS_CHANNEL = 'prefixd_sets'
 
@@ -45,7 +48,8 @@ export class PostgresSetStore implements SetStore {
   private constructor(driver: typeof pg, url: string) {
     this.#pg = driver
     this.#url = url
-    this.#pool = new driver.Pool({ connectionString: url, max: 4 })
+    // A connection that cannot be made in 5 s fails its request (a 503) rather than holding it.
+    this.#pool = new driver.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000 })
     this.#pool.on('error', () => {}) // an idle client's lost connection: the next query opens another
   }
 
@@ -77,6 +81,7 @@ export class PostgresSetStore implements SetStore {
       },
       onLost: (error) => console.error(`prefixd: sets store: ${error.message}; reconnecting`),
       onBack: () => this.#tell('all'),
+      retryDelaysMs: RETRY_DELAYS_MS,
     })
   }
 
@@ -135,6 +140,12 @@ export class PostgresSetStore implements SetStore {
       await client.query('DELETE FROM prefix_sets WHERE name = $1', [name])
       return 'deleted'
     })
+  }
+
+  /** The pool answers, and the listening connection is in place (while it is lost, other instances' changes go unheard). */
+  async ping(): Promise<void> {
+    if (this.#listening?.client === undefined) throw new Error('not listening')
+    await this.#pool.query('SELECT 1')
   }
 
   onChange(listener: ChangeListener): void {

@@ -41,5 +41,7 @@ export interface SetStore {
   delete(name: string, condition: Precondition): Promise<WriteOutcome>
   /** Tells `listener` of changes made through other processes (this process's own writes are not repeated). */
   onChange(listener: ChangeListener): void
+  /** Resolves when the store answers and hears other processes' changes; rejects when it does not (readiness). Absent: always. */
+  ping?(): Promise<void>
   close(): Promise<void>
 }

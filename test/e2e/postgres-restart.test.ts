@@ -1,0 +1,133 @@
+// A PostgreSQL restart under both services, as programs: while it is down they answer 503 with Retry-After
+// (what needs no database is still answered) and readiness fails, no process exits; once it is back each is
+// ready again within 5 s by itself — pools reconnected, LISTEN again — and a long poll held across the
+// outage gets the message sent after it, whether its notification was heard or read back from the store.
+
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { postgresOrSkip, type TestPostgres } from '../support/postgres.js'
+import { call, type Answer, type Event } from '../chat/one-connection.js'
+
+const CHAT = fileURLToPath(new URL('../../packages/chat/dist/main.js', import.meta.url))
+const CLI = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url))
+const TOKEN = 'restart-test-token-0123456789'
+
+interface Program {
+  readonly child: ChildProcess
+  readonly url: string
+  readonly output: () => string
+}
+
+async function startProgram(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Program> {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  let output = ''
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+?)\/?(\s|$)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
+  })
+  return { child, url, output: () => output }
+}
+
+async function stopProgram(p: Program | undefined): Promise<void> {
+  if (p === undefined || p.child.exitCode !== null || p.child.signalCode !== null) return
+  const exited = new Promise((resolve) => p.child.once('exit', resolve))
+  p.child.kill('SIGTERM')
+  await exited
+}
+
+const readiness = (url: string): Promise<number> =>
+  fetch(`${url}/health/ready`).then(
+    (r) => r.status,
+    () => 0,
+  )
+
+/** Polls `probe` every 50 ms until it holds; resolves with the milliseconds it took (rejects past `ms`). */
+async function within(ms: number, what: string, probe: () => Promise<boolean>): Promise<number> {
+  const start = performance.now()
+  for (;;) {
+    if (await probe()) return performance.now() - start
+    if (performance.now() - start > ms) throw new Error(`not within ${ms} ms: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('a PostgreSQL restart under the resolver and two chat processes', function () {
+  let postgres: TestPostgres | undefined
+  let dir: string
+  const programs: Program[] = []
+
+  before(async function () {
+    postgres = await postgresOrSkip(this)
+    this.timeout(120_000) // the first chat process loads the organization (scrypt for every password)
+    dir = await mkdtemp(join(tmpdir(), 'prefixd-pg-restart-'))
+    const chatDb = postgres!.createDatabase('chat')
+    const setsDb = postgres!.createDatabase('sets')
+    programs.push(await startProgram([CHAT, '--port', '0', '--db', chatDb, '--mail-dir', join(dir, 'mail')], dir))
+    programs.push(await startProgram([CHAT, '--port', '0', '--db', chatDb, '--mail-dir', join(dir, 'mail')], dir))
+    programs.push(await startProgram([CLI, 'serve', '--port', '0', '--quiet', '--store', setsDb], dir, { PREFIXD_TOKENS: TOKEN }))
+  })
+
+  after(async () => {
+    for (const p of programs) await stopProgram(p)
+    postgres?.stop()
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('answers 503 + Retry-After while it is down, never exits, and is whole again within 5 s of its return', async function () {
+    this.timeout(90_000)
+    const [a, b, resolver] = programs as [Program, Program, Program]
+    const put = await fetch(`${resolver.url}/api/v1/sets/team`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ex: 'http://example.org/ns#' }),
+    })
+    assert.equal(put.status, 201)
+    const queue = (await call(a.url, 'nina', 'POST', '/register', { event_types: '["message"]' })).body.queue_id as string
+    const unread = (await call(b.url, 'nina', 'POST', '/register', { event_types: '["message"]' })).body.queue_id as string
+    const before: number[] = []
+    for (let i = 0; i < 5; i++)
+      before.push((await call(b.url, 'max', 'POST', '/messages', { type: 'private', to: '[5]', content: `before ${i}` })).body.id as number)
+    // A long poll on A with nothing to read yet, held across the outage.
+    const first = await call(a.url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: '-1', dont_block: 'true' })
+    const lastBefore = (first.body.events as Event[]).at(-1)!.id
+    const held = call(a.url, 'nina', 'GET', '/events', { queue_id: queue, last_event_id: String(lastBefore) })
+    await new Promise((resolve) => setTimeout(resolve, 500)) // the poll has read its queue and waits (a program shows no more)
+
+    postgres!.down()
+    for (const p of [a, b, resolver]) await within(5000, `${p.url} not ready`, async () => (await readiness(p.url)) === 503)
+    const send: Answer = await call(b.url, 'max', 'POST', '/messages', { type: 'private', to: '[5]', content: 'while down' })
+    assert.deepEqual([send.status, send.headers['retry-after'], send.body.code], [503, '1', 'SERVICE_UNAVAILABLE'])
+    const set = await fetch(`${resolver.url}/api/v1/expand?q=ex:a&set=team`)
+    assert.deepEqual([set.status, set.headers.get('retry-after')], [503, '1'])
+    // What needs no database is still answered.
+    assert.equal((await fetch(`${resolver.url}/api/v1/expand?q=foaf:Person`)).status, 200)
+
+    postgres!.up()
+    const back = await Promise.all([a, b, resolver].map((p) => within(5000, `${p.url} ready again`, async () => (await readiness(p.url)) === 200)))
+    const after = await call(b.url, 'max', 'POST', '/messages', { type: 'private', to: '[5]', content: 'after' })
+    assert.equal(after.status, 200, JSON.stringify(after.body))
+    const woken = await held
+    assert.equal(woken.status, 200, JSON.stringify(woken.body) + a.output())
+    const seen = (woken.body.events as Event[]).map((e) => [e.type, e.message?.id])
+    assert.deepEqual(
+      seen.filter(([type]) => type === 'message'),
+      [['message', after.body.id]],
+    )
+    // Nothing committed before the restart was lost, under the same ids.
+    const all = await call(a.url, 'nina', 'GET', '/events', { queue_id: unread, last_event_id: '-1', dont_block: 'true' })
+    const messages = (all.body.events as Event[]).filter((e) => e.type === 'message').map((e) => e.message!.id)
+    assert.deepEqual(messages, [...before, after.body.id])
+    assert.equal((await fetch(`${resolver.url}/api/v1/expand?q=ex:a&set=team`)).status, 200)
+    for (const p of programs) assert.equal(p.child.exitCode, null, p.output())
+    console.log(`      (ready again ${back.map((ms) => `${Math.round(ms)} ms`).join(', ')} after PostgreSQL accepted connections)`)
+  })
+})
