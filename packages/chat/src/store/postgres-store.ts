@@ -140,6 +140,10 @@ export class PostgresStore implements Store {
   async #once<T>(work: (tx: Sql) => Promise<T>, lock: string): Promise<T> {
     const client = await this.#pool.connect()
     let broken: Error | undefined
+    // A connection lost in the middle (the server restarting) fails the statement and is also an 'error'
+    // event of the client, which pg's pool listens to only while the client is idle: unheard, it ends the process.
+    const lost = (error: Error): void => void (broken = error)
+    client.on('error', lost)
     try {
       // (One round trip: the lock statement waits, BEGIN does not.)
       await client.query(`BEGIN; ${lock}`)
@@ -154,6 +158,7 @@ export class PostgresStore implements Store {
       }
       throw error
     } finally {
+      client.off('error', lost)
       client.release(broken)
     }
   }
@@ -165,6 +170,7 @@ export class PostgresStore implements Store {
   /** Applies the migrations newer than the database's, under the write lock (processes may start together). */
   async #migrate(): Promise<void> {
     const client = await this.#pool.connect()
+    client.on('error', () => {}) // (the failed statement says it; see #once)
     try {
       await client.query('BEGIN')
       await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`)

@@ -103,6 +103,11 @@ export class PostgresSetStore implements SetStore {
   /** Runs `work` in a transaction holding the lock of `name`; it returns the outcome and whether to commit a change. */
   async #locked(name: string, work: (client: pg.PoolClient, current: string | undefined) => Promise<WriteOutcome>): Promise<WriteOutcome> {
     const client = await this.#pool.connect()
+    let broken: Error | undefined
+    // A connection lost in the middle fails the statement and is also an 'error' event of the client, which
+    // pg's pool hears only while the client is idle: unheard, it would end the process.
+    const lost = (error: Error): void => void (broken = error)
+    client.on('error', lost)
     try {
       await client.query('BEGIN')
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`prefixd_sets:${name}`])
@@ -117,7 +122,8 @@ export class PostgresSetStore implements SetStore {
       await client.query('ROLLBACK').catch(() => {})
       throw error
     } finally {
-      client.release()
+      client.off('error', lost)
+      client.release(broken)
     }
   }
 
