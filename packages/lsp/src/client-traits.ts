@@ -94,7 +94,7 @@ export function plainDocumentation(item: CompletionItem): CompletionItem {
   return { ...item, documentation: { kind: MarkupKind.PlainText, value: plainText(doc.value) } }
 }
 
-/** Markdown as the plain text a person reads: code spans and emphasis unmarked, links as `text <url>`, escapes read. */
+/** Markdown as the plain text a person reads: code spans and emphasis unmarked, links as `text <url>`, escapes and hard breaks read. */
 export function plainText(markdown: string): string {
   return markdown
     .replace(/^```[a-z]*\n?|^```$/gmu, '')
@@ -103,5 +103,6 @@ export function plainText(markdown: string): string {
     .replace(/\*\*([^*]+)\*\*|__([^_]+)__/gu, (_, a?: string, b?: string) => a ?? b ?? '')
     .replace(/(^|[^\w*])\*([^*\n]+)\*(?!\w)/gu, '$1$2')
     .replace(/^#{1,6} /gmu, '')
+    .replace(/ {2,}$/gmu, '') // Markdown's hard line break
     .replace(/\\([\\`*_{}[\]()#+\-.!<>|~:])/gu, '$1')
 }
