@@ -31,7 +31,8 @@ export function editorAvailable(command: string, versionArgs: readonly string[] 
     execFileSync(command, versionArgs, { stdio: 'ignore', timeout: 20_000 })
     return true
   } catch {
-    if (process.env.PREFIXD_REQUIRE_EDITORS === '1') throw new Error(`${command} is not installed: apt-get install neovim emacs-nox elpa-eglot elpa-lsp-mode vim vim-ale`)
+    if (process.env.PREFIXD_REQUIRE_EDITORS === '1')
+      throw new Error(`${command} is not installed: apt-get install neovim emacs-nox elpa-eglot elpa-lsp-mode vim vim-ale`)
     return false
   }
 }
