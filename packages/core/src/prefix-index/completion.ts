@@ -58,6 +58,8 @@ export class Completion {
   #standIns: Int32Array | undefined
   /** The names written so far (see {@link NameChunks}). */
   readonly #names: NameChunks
+  /** Answers for an empty or one-letter local part, by prefix, partial and options (see #complete). */
+  readonly #shortAnswers = new Map<string, Completions>()
 
   constructor(parts: CompletionParts) {
     this.#byPrefix = parts.byPrefix
@@ -112,6 +114,23 @@ export class Completion {
     const entry = this.#demotion(typed) === 0 ? typed : this.#offeredSameNamespace(typed)
     if (entry === undefined) return answer.done()
     const partial = unescapePartial(query.slice(colon + 1))
+    // An empty or one-letter local part reads the widest block (schema.org's 2,970 terms): its answer depends on the
+    // options alone, so it is made once and copied (SHORT_ANSWERS); a longer one is cheap enough each time.
+    if (partial.length > 1 || limit > MAX_SHORT_LIMIT) return this.#completeTerms(answer, entry, partial, options, types)
+    const key = `${entry.prefix}\0${partial}\0${+caseSensitive}${+expand}${+alpha}\0${prefer ?? ''}\0${options.type ?? ''}\0${limit}`
+    let made = this.#shortAnswers.get(key)
+    if (made === undefined) {
+      if (this.#shortAnswers.size >= SHORT_ANSWERS) this.#shortAnswers.clear()
+      made = this.#completeTerms(answer, entry, partial, options, types)
+      this.#shortAnswers.set(key, { suggestions: made.suggestions.slice(), truncated: made.truncated })
+      return made
+    }
+    return { suggestions: made.suggestions.slice(), truncated: made.truncated }
+  }
+
+  /** The terms of `entry`'s namespace (or the one it stands for) whose local name starts with `partial`, `prefix:` first for an empty one. */
+  #completeTerms(answer: Answer, entry: PrefixEntry, partial: string, options: AutocompleteOptions, types: readonly string[] | undefined): Completions {
+    const { caseSensitive, expand, limit, alpha, prefer } = readOptions(options)
     // What the case of the first letter typed asks for: `vcard:Org` a class, `doap:rep` a name in lower case,
     // and a name in that case before one in the other (`sh:Li`: the individual `sh:Literal` before `sh:limit`).
     const tiers = types === undefined ? tiersFor(prefer, caseBit(partial.charAt(0))) : undefined
@@ -318,6 +337,9 @@ export class Completion {
   }
 }
 
+/** The answers for an empty or one-letter local part kept at most (then forgotten at once), and the largest limit kept. */
+const SHORT_ANSWERS = 4096
+const MAX_SHORT_LIMIT = 200
 /** Added to a retired prefix's cost (see #cost): more than any popularity, less than a demotion (1e6). */
 const RETIRED_COST = 1e5
 /** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */
