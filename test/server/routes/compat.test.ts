@@ -75,6 +75,22 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       assert.equal((await get('/foaf.file.xml')).status, 404) // not a format of ours
     })
 
+    it('/{p1,p2}.file.{format}: a listed name that cannot be a prefix is a 400, never written into the answer', async () => {
+      // A newline would forge a binding in Turtle and SPARQL; an empty name or a keyword breaks a JSON-LD context.
+      for (const path of [
+        '/dc,x%0APREFIX%20foaf:%20%3Curn:evil:%3E%20%23.file.ttl',
+        '/dc,x%0APREFIX%20foaf:%20%3Curn:evil:%3E.file.sparql',
+        '/foaf,,dc.file.jsonld',
+        '/foaf,@type,dc.file.jsonld',
+        '/foaf,a%20b.file.json',
+      ]) {
+        const answer = await getJson(path)
+        assert.equal(answer.status, 400, path)
+        assert.equal(answer.body.error.code, 'BAD_PARAMETER', path)
+        assert.match(answer.body.error.message, /is not a prefix name/, path)
+      }
+    })
+
     it('/reverse?uri=…&format=json: the prefix of a namespace or of an IRI in it', async () => {
       assert.deepEqual((await getJson('/reverse?uri=http://xmlns.com/foaf/0.1/&format=json')).body, { foaf: 'http://xmlns.com/foaf/0.1/' })
       assert.deepEqual((await getJson(`/reverse?uri=${encodeURIComponent('http://schema.org/Person')}&format=json`)).body, { schema: 'http://schema.org/' })

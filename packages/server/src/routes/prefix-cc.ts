@@ -2,7 +2,7 @@
 // point here: `/popular/all.file.{json,ttl,sparql,jsonld}`, `/{p1,p2}.file.{format}`, `/reverse?uri=…&format=json`.
 
 import type { Next } from 'koa'
-import { formatPrefixes, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
+import { formatPrefixes, isPnPrefix, type PrefixIndex, type PrefixTableFormat } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { choiceParam, decodePathSegment, queryParams } from '../query-params.js'
 import { respond } from '../respond.js'
@@ -81,6 +81,10 @@ export async function prefixCcFiles(ctx: ServerContext, next: Next): Promise<voi
   ctx.state.route = '/{prefixes}.file.{format}' // for the metrics: the router did not take this path
   const prefixes = decodePathSegment(match[1]!, 'the prefixes').split(',')
   if (prefixes.length > MAX_FILE_PREFIXES) throw new HttpError('BAD_PARAMETER', `at most ${MAX_FILE_PREFIXES} prefixes at once`)
+  // Only names that could be prefixes: an unknown one is written into the answer (a Turtle comment, a JSON-LD
+  // term), so anything else — a newline, `@type`, an empty name — would let a link forge lines or terms.
+  const invalid = prefixes.find((prefix) => !isPnPrefix(prefix))
+  if (invalid !== undefined) throw new HttpError('BAD_PARAMETER', `'${invalid.slice(0, 100)}' is not a prefix name (Turtle's PN_PREFIX)`)
   const [format, type] = FILES[match[2]!]!
   respond(
     ctx,
