@@ -2,7 +2,7 @@
 // --check (a unified diff of each file that is not formatted, exit 1) — the code the language server and the web
 // editor's Format button run (@prefixd/core/format).
 
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, chown, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { FormatError, formatText, type FormatOptions } from '@prefixd/core/format'
 import type { Language } from '@prefixd/core/syntax'
@@ -58,14 +58,23 @@ function formatOrSay(name: string, text: string, language: Language, options: Fo
   }
 }
 
-/** Written to a file beside it, then renamed over it: a failure halfway leaves the file as it was. */
+/**
+ * Written to a file beside it, then renamed over it: a failure halfway leaves the file as it was. The file a
+ * symbolic link names is the one rewritten (the link stays a link), with its mode (a private file stays private)
+ * and, where this process may, its owner.
+ */
 async function writeWhole(file: string, text: string): Promise<void> {
-  const temporary = `${file}.prefixd-format-${process.pid}`
+  let temporary: string | undefined
   try {
-    await writeFile(temporary, text)
-    await rename(temporary, file)
+    const target = await realpath(file)
+    const { mode, uid, gid } = await stat(target)
+    temporary = `${target}.prefixd-format-${process.pid}`
+    await writeFile(temporary, text, { mode: mode & 0o7777 })
+    await chmod(temporary, mode & 0o7777) // writeFile's mode passes through the umask
+    await chown(temporary, uid, gid).catch(() => {}) // only root may give a file away: otherwise it is ours anyway
+    await rename(temporary, target)
   } catch (error) {
-    await rm(temporary, { force: true })
+    if (temporary !== undefined) await rm(temporary, { force: true })
     throw new UsageError(`cannot write ${file}: ${(error as Error).message}`)
   }
 }
