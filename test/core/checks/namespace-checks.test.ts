@@ -32,6 +32,16 @@ describe('namespace checks', function () {
     assert.match(findings[0]!.message, /\(a typo alias\); 'dcterms:' is usually written/)
   })
 
+  it("says nothing of a suspect prefix bound to the document's own namespace, so lint --fix renames nothing", () => {
+    // card: is prefix.cc's personal test page and dcterm: a typo alias, but not of these namespaces.
+    const text = '@prefix card: <http://example.org/cards#> .\n@prefix dcterm: <http://example.org/mine#> .\ncard:a dcterm:b "c" .\n'
+    const { findings } = checkDocument(text, 'turtle', index)
+    assert.deepEqual(
+      findings.filter((f) => f.code === 'suspect-prefix'),
+      [],
+    )
+  })
+
   it('warns of one namespace written with http and https: a second declaration, an IRI', () => {
     const text = [
       '@prefix schema: <http://schema.org/> .',

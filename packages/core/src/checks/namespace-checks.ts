@@ -31,7 +31,9 @@ export function declarationFindings(
       add(declaration.iri.start, declaration.iri.end, `the prefix table has '${prefix}:' as <${table}>`, { kind: 'other-namespace', prefix, namespace: table })
     }
     if (table === undefined && on('unregistered-prefix')) unregistered(index, declaration, add)
-    if (table !== undefined && on('suspect-prefix') && index.quality(prefix) === 'suspect') suspect(index, declaration, add)
+    // Only where the document binds the table's namespace: a suspect prefix.cc entry says nothing of a project's own
+    // `card:` or `json:`, and renaming those to another prefix (lint --fix) would be a guess.
+    if (table === namespace && on('suspect-prefix') && index.quality(prefix) === 'suspect') suspect(index, declaration, add)
     if (table === namespace && on('retired-prefix') && index.vocabulary(prefix)?.reason === 'retired') retired(index, declaration, add)
     const bare = withoutScheme(namespace)
     const twin = bare === undefined ? undefined : seen.get(bare)
@@ -70,7 +72,9 @@ function retired(index: PrefixIndex, declaration: Declaration, add: Add): void {
 
 function suspect(index: PrefixIndex, declaration: Declaration, add: Add): void {
   const { prefix } = declaration
-  const { reason, usually } = index.vocabulary(prefix) ?? {}
+  const { reason, usually: usual } = index.vocabulary(prefix) ?? {}
+  // The usual prefix is offered (and lint --fix renames to it) only when it names the same namespace.
+  const usually = usual !== undefined && index.namespace(usual) === declaration.namespace ? usual : undefined
   const why = reason === undefined ? 'suspect' : (REASONS[reason] ?? reason)
   const message = `the prefix table grades '${prefix}:' suspect (${why})` + (usually === undefined ? '' : `; '${usually}:' is usually written`)
   add(declaration.name.start, declaration.name.end, message, {
