@@ -1,0 +1,78 @@
+// Emacs with lsp-mode (Debian's emacs-nox and elpa-lsp-mode) against `prefixd lsp --stdio`, set up with the
+// README's init.el as written: diagnostics, the preferred code action, hover, and completion-at-point after
+// `schema:Per`, whose accepted item leaves the document declaring `schema:`.
+
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { editorAvailable, editorHome, readmeBlock } from './editor-setup.js'
+
+const DRIVER = fileURLToPath(new URL('./lsp-mode-driver.el', import.meta.url))
+
+interface Seen {
+  readonly error?: string
+  readonly mode?: string
+  readonly lines: string[]
+  readonly diagnostics?: string[]
+  readonly actions?: string[]
+  readonly hover?: string
+  readonly typed?: string
+  readonly completion?: string[]
+}
+
+function runEmacs(name: string, text: string): Promise<Seen> {
+  const home = editorHome()
+  const init = home.write('init.el', readmeBlock(';; init.el for Emacs 28 and later with lsp-mode'))
+  const file = home.write(name, text)
+  const out = join(home.dir, 'seen.json')
+  return new Promise((resolve, reject) => {
+    execFile(
+      'emacs',
+      ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '-l', DRIVER],
+      { cwd: home.dir, env: { ...home.env, PREFIXD_TEST_OUT: out, PREFIXD_TEST_FILE: file }, timeout: 60_000 },
+      (error, _stdout, stderr) => {
+        try {
+          resolve(JSON.parse(readFileSync(out, 'utf8')) as Seen)
+        } catch {
+          reject(new Error(`Emacs wrote no result (${error?.message ?? 'exited'}): ${stderr}`))
+        }
+      },
+    )
+  })
+}
+
+describe('prefixd lsp in Emacs (lsp-mode, README configuration)', function () {
+  this.timeout(90_000)
+
+  before(function () {
+    if (!editorAvailable('emacs') || !editorAvailable('emacs', ['--batch', '-q', '--eval', '(progn (package-initialize) (require (quote lsp-mode)))'])) {
+      console.log('    skipped: emacs with lsp-mode is not installed (apt-get install emacs-nox elpa-lsp-mode)')
+      this.skip()
+    }
+  })
+
+  it('publishes diagnostics, applies a code action, hovers, and completes schema:Per to schema:Person with its declaration', async () => {
+    const text = '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n'
+    const seen = await runEmacs('people.ttl', text)
+    assert.equal(seen.error, undefined, `${seen.error} (${JSON.stringify(seen)})`)
+    assert.ok(
+      seen.diagnostics?.some((d) => /'foaf:person' is not a term/.test(d)),
+      JSON.stringify(seen.diagnostics),
+    )
+    assert.ok(seen.actions?.includes('Change to foaf:Person'), JSON.stringify(seen.actions))
+    assert.match(seen.hover ?? '', /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
+    assert.equal(seen.typed, 'schema:Per', 'the README makes `:` part of a name, so the whole name is replaced')
+    assert.ok(seen.completion?.includes('schema:Person'), `completion-at-point offered: ${JSON.stringify(seen.completion)}`)
+    assert.deepEqual(seen.lines, [
+      '@prefix ex: <http://example.org/> .',
+      '@prefix foaf: <http://xmlns.com/foaf/0.1/> .',
+      '@prefix schema: <http://schema.org/> .',
+      '',
+      'ex:bob a foaf:Person .',
+      'ex:alice a schema:Person',
+      '',
+    ])
+  })
+})
