@@ -101,6 +101,19 @@ export const OPENAPI_SCHEMAS = {
   },
   NotFound: { type: 'object', required: ['success'], properties: { success: { const: false } } },
   Usage: { type: 'object', required: ['help'], properties: { help: { type: 'string' } } },
+  UnknownPrefix: {
+    type: 'object',
+    required: ['success', 'error', 'didYouMean'],
+    properties: {
+      success: { const: false },
+      error: { type: 'object', required: ['code', 'message'], properties: { code: { const: 'NOT_FOUND' }, message: { type: 'string' } } },
+      didYouMean: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'offered prefixes within an edit or two, nearest first (fooaf → foaf); [] when none is that close',
+      },
+    },
+  },
   Error: {
     type: 'object',
     required: ['success', 'error'],

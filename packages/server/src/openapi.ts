@@ -254,7 +254,7 @@ export const OPENAPI_DOCUMENT = {
         responses: {
           200: json({ $ref: '#/components/schemas/Vocabulary' }, 'the vocabulary (at most 5000 terms; truncated says when more exist)'),
           400: error,
-          404: error,
+          404: json({ $ref: '#/components/schemas/UnknownPrefix' }, 'no such prefix; didYouMean: offered prefixes a slip away'),
           414: tooLong,
         },
       },

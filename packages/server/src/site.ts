@@ -127,18 +127,26 @@ export function addSiteRoutes(router: ServerRouter, site: Site): void {
 /**
  * Middleware: a 404 outside `/api/` — no route, or `/{prefix}:{local}` with an unknown prefix — is
  * the not-found page for a client that prefers HTML (a browser), and stays JSON for the others; so is
- * the answer for `/{prefix}:{local}` with a suspect prefix the suspect page (which asks for the JSON).
+ * the answer for `/{prefix}:{local}` with a suspect prefix the suspect page (which asks for the JSON), and a
+ * page address that cannot be read (`/prefix/%FF`: 400; too long: 414) the same page with that status, which
+ * says so.
  */
 export function htmlNotFound(site: Site) {
   const page = site.files.get(NOT_FOUND_PAGE)!
-  const notFound = makeAnswer(404, page.type, page.body, 9)
+  const byStatus = new Map([404, 400, 414].map((status) => [status, makeAnswer(status, page.type, page.body, 9)]))
   const suspect = site.files.get(SUSPECT_PAGE)!
   return async (ctx: ServerContext, next: Next): Promise<void> => {
-    await next()
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return
+    const forPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.path.startsWith('/api/')
+    try {
+      await next()
+    } catch (error) {
+      if (!forPage || !(error instanceof HttpError) || !byStatus.has(error.status) || ctx.accepts('json', 'html') !== 'html') throw error
+      return sendPage(ctx, byStatus.get(error.status)!, PAGE_POLICY)
+    }
+    if (!forPage) return
     if (ctx.status !== 404 && ctx.state.suspect !== true) return
     if (ctx.response.is('html') || ctx.accepts('json', 'html') !== 'html') return
-    sendPage(ctx, ctx.state.suspect === true ? suspect : notFound, PAGE_POLICY)
+    sendPage(ctx, ctx.state.suspect === true ? suspect : byStatus.get(404)!, PAGE_POLICY)
   }
 }
 

@@ -19,8 +19,9 @@ export async function showFeatured(): Promise<void> {
   }
 }
 
+/** A vocabulary: its prefix and title, and how many terms the data has — or says plainly that it has none of either. */
 function item(vocabulary: Featured): HTMLLIElement {
-  const terms = vocabulary.terms === 0 ? '' : `${vocabulary.terms.toLocaleString('en')} term${vocabulary.terms === 1 ? '' : 's'}`
+  const terms = vocabulary.terms === 0 ? 'prefix only, no terms' : `${vocabulary.terms.toLocaleString('en')} term${vocabulary.terms === 1 ? '' : 's'}`
   return h(
     'li',
     {},
@@ -30,6 +31,8 @@ function item(vocabulary: Featured): HTMLLIElement {
       h('code', {}, `${vocabulary.prefix}:`),
       vocabulary.title ? ` ${vocabulary.title}` : '',
     ),
-    terms ? h('span', { class: 'count' }, ` ${terms}`) : null,
+    // No source the data is built from gives this vocabulary a title: its namespace says what it is instead.
+    vocabulary.title ? null : h('span', { class: 'untitled' }, ` ${vocabulary.namespace}`),
+    h('span', { class: 'count' }, ` ${terms}`),
   )
 }

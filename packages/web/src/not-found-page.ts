@@ -1,25 +1,58 @@
 // The 404 page for browsers: says what was not found (a prefixed name with an unknown prefix, or a path).
 
-import { byId } from './dom.js'
+import { apiGet } from './api.js'
+import { byId, h } from './dom.js'
+import { termHref } from './links.js'
 
 let path: string
+let readable = true
 try {
   path = decodeURIComponent(location.pathname.slice(1))
 } catch {
   path = location.pathname.slice(1)
+  readable = false
 }
 const colon = path.indexOf(':')
 const title = byId('title')
 const explanation = byId('explanation')
 const search = byId<HTMLAnchorElement>('search')
-if (colon > 0 && !path.includes('/')) {
+if (!readable) {
+  // The server answered 400: `%FF` and the like are not percent-encoded UTF-8, so the address names nothing.
+  title.textContent = 'Not a valid address'
+  explanation.textContent = `/${path} is not valid percent-encoded UTF-8 (a % must be followed by the bytes of a character), so it names no page.`
+} else if (path.length > 4096) {
+  title.textContent = 'Address too long'
+  explanation.textContent = `The address is ${path.length.toLocaleString('en')} characters long; the resolver reads at most 4,096.`
+} else if (colon > 0 && !path.includes('/')) {
   // `/nosuch:Person`: the resolver redirects known prefixed names to their IRI.
   title.textContent = `Unknown prefix “${path.slice(0, colon)}”`
   explanation.textContent = `${path} cannot be expanded: the resolver has no prefix “${path.slice(0, colon)}”.`
   search.href = `/?q=${encodeURIComponent(path.slice(0, colon))}`
+  void didYouMean(path.slice(0, colon), path.slice(colon + 1))
 } else {
   title.textContent = 'Page not found'
   explanation.textContent = `The resolver has no page at /${path}.`
   if (path !== '') search.href = `/?q=${encodeURIComponent(path.replace(/\/+$/u, ''))}`
 }
 document.title = `${title.textContent} — prefixd`
+
+/** The same name with an offered prefix a slip away (`/foaaf:Person` → foaf:Person), each linked to its term page. */
+async function didYouMean(prefix: string, local: string): Promise<void> {
+  let similar: readonly string[] = []
+  try {
+    const { status, body } = await apiGet<{ didYouMean?: string[] }>(`prefixes/${encodeURIComponent(prefix)}`)
+    if (status === 404) similar = body.didYouMean ?? []
+  } catch {
+    return // the page says what is missing already; suggestions are extra
+  }
+  if (similar.length === 0) return
+  explanation.after(
+    h(
+      'p',
+      { class: 'did-you-mean' },
+      'Did you mean ',
+      ...similar.flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: termHref(`${p}:${local}`) }, h('code', {}, `${p}:${local}`))]),
+      '?',
+    ),
+  )
+}

@@ -44,7 +44,7 @@ async function load(): Promise<void> {
         ' · ',
         h('a', { href: withSet(`/prefixes?q=${encodeURIComponent(prefix)}`) }, 'Prefix table'),
       )
-      await didYouMean()
+      didYouMean((body as unknown as { didYouMean?: string[] }).didYouMean ?? [])
       return
     }
     render(body)
@@ -57,21 +57,15 @@ async function load(): Promise<void> {
   }
 }
 
-/** For an unknown prefix: prefixes completion offers for its start (`fooaf` → foaf:), as links to their pages. */
-async function didYouMean(): Promise<void> {
-  const offered = new Set<string>()
-  // The longest start of the typed prefix that completion knows anything for: a slip is usually near the end.
-  for (let length = prefix.length - 1; length >= 1 && offered.size === 0; length--) {
-    const { status: code, body } = await apiGet<string[]>('autocomplete', { q: prefix.slice(0, length), limit: '5' })
-    if (code === 200) for (const s of body) if (s.endsWith(':')) offered.add(s.slice(0, -1))
-  }
-  if (offered.size === 0) return
+/** For an unknown prefix: the offered prefixes a slip away (`fooaf` → foaf:), as the API found them, linked to their pages. */
+function didYouMean(similar: readonly string[]): void {
+  if (similar.length === 0) return
   container.append(
     h(
       'p',
       { class: 'did-you-mean' },
       'Did you mean ',
-      ...[...offered].flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))]),
+      ...similar.flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: vocabularyHref(p) }, h('code', {}, `${p}:`))]),
       '?',
     ),
   )

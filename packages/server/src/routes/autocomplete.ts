@@ -21,7 +21,8 @@ export const TRUNCATED_HEADER = 'Prefixd-Truncated'
  */
 export function addAutocompleteRoute(router: ServerRouter, usage?: Usage): void {
   router.get('/api/v1/autocomplete', (ctx) => {
-    const q = requiredQuery(ctx, HELP, true)
+    // Blank is empty (as on every search and completion route): `q=` and `q=%20` both list what completion offers first.
+    const q = requiredQuery(ctx, HELP, true).trim()
     const caseSensitive = booleanParam(ctx, 'case')
     const expand = booleanParam(ctx, 'expand')
     const detail = booleanParam(ctx, 'detail')

@@ -45,9 +45,13 @@ function termTypes(ctx: ServerContext): readonly TermType[] {
   return types as TermType[]
 }
 
+/**
+ * A parameter that must be given (else a 400 with `help`). An empty or blank `q` is an answer, as on every search
+ * and completion route: what nothing typed finds (no terms; for vocabularies, all of them).
+ */
 function requiredParam(ctx: ServerContext, name: string, help: string): string {
   const value = queryParams(ctx).get(name)
-  if (value === undefined || value.trim() === '') throw new HttpError('USAGE', `the ${name} parameter is required`, { help })
+  if (value === undefined || (name !== 'q' && value.trim() === '')) throw new HttpError('USAGE', `the ${name} parameter is required`, { help })
   return value
 }
 

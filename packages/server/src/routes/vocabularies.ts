@@ -19,7 +19,11 @@ export function addVocabulariesRoute(router: ServerRouter): void {
   })
 }
 
-/** Curated vocabularies in table order, then the popular prefixes (not curated) by prefix.cc rank. */
+/**
+ * Curated vocabularies by prefix, then the popular prefixes (not curated) by prefix.cc rank — each namespace once:
+ * a popular prefix for a namespace already listed (dc: for dc11:'s, dct: for dcterms:') is a synonym, not another
+ * vocabulary.
+ */
 function featured(index: PrefixIndex, knowledge: Knowledge): ApiFeatured {
   const row = (prefix: string, namespace: string): Featured => ({
     prefix,
@@ -37,5 +41,8 @@ function featured(index: PrefixIndex, knowledge: Knowledge): ApiFeatured {
   }
   // Terms are counted for the few listed only.
   popular.sort((a, b) => a[0] - b[0])
-  return { curated, popular: popular.slice(0, FEATURED_POPULAR).map(([, prefix, namespace]) => row(prefix, namespace)) }
+  curated.sort((a, b) => (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0))
+  const listed = new Set(curated.map((v) => v.namespace))
+  const distinct = popular.filter(([, , namespace]) => !listed.has(namespace) && listed.add(namespace))
+  return { curated, popular: distinct.slice(0, FEATURED_POPULAR).map(([, prefix, namespace]) => row(prefix, namespace)) }
 }

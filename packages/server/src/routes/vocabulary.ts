@@ -3,6 +3,7 @@
 import { loadKnowledge, type ApiTermEntry, type ApiVocabulary, type Knowledge, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import { decodePathSegment } from '../query-params.js'
 import { respond } from '../respond.js'
+import { similarPrefixes } from './similar-prefixes.js'
 import { describeTerm } from './term-details.js'
 import type { ServerRouter } from '../server-state.js'
 
@@ -19,7 +20,10 @@ export function addVocabularyRoute(router: ServerRouter): void {
     const knowledge = await loadKnowledge()
     respond(ctx, `vocabulary\0${prefix}`, (index) => {
       const terms = index.termsOf(prefix, { limit: MAX_VOCABULARY_TERMS + 1 })
-      if (terms === undefined) return [404, { success: false, error: { code: 'NOT_FOUND', message: `unknown prefix '${prefix.slice(0, 100)}'` } }]
+      if (terms === undefined) {
+        const error = { code: 'NOT_FOUND', message: `unknown prefix '${prefix.slice(0, 100)}'` }
+        return [404, { success: false, error, didYouMean: similarPrefixes(index, prefix) }]
+      }
       return [200, describeVocabulary(index, knowledge, prefix, terms)]
     })
   })
