@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { PrefixIndex } from '@prefixd/core'
+import { loadKnowledge, type PrefixIndex } from '@prefixd/core'
 import { checkDocument, TermChecks, type Rules, type Severity } from '@prefixd/core/checks'
 import type { CliIo } from '../cli-io.js'
 import type { IndexSources } from '../load-index.js'
@@ -73,7 +73,15 @@ function indexFor(
   }
   const key = JSON.stringify(layered)
   let made = indexes.get(key)
-  if (made === undefined) indexes.set(key, (made = loadIndex(layered).then((index) => ({ index, checks: new TermChecks(index) }))))
+  if (made === undefined) {
+    // The knowledge tier names a deprecated term's successor, for the message and the fix (read on demand: cheap).
+    const knowledge = loadKnowledge()
+    made = loadIndex(layered).then(async (index) => {
+      const known = await knowledge
+      return { index, checks: new TermChecks(index, (iri) => known.facts(iri)?.replacedBy) }
+    })
+    indexes.set(key, made)
+  }
   return made
 }
 
