@@ -20,6 +20,8 @@ const MAX_PAYLOAD = 7900
 export const MAX_EVENT_IN_NOTIFICATION = 4000
 /** Tries to get the listening connection back at most a second apart: a restarted server is heard again within ~1 s. */
 const RETRY_DELAYS_MS = [100, 250, 500, 1000]
+/** A connection not made by then is a failed try (pg's default waits forever: a server half up would hold the retries). */
+const CONNECT_TIMEOUT_MS = 5000
 
 export interface PostgresBrokerOptions {
   /** Default `prefixd_chat_events`: one channel per organization sharing a server. */
@@ -64,7 +66,7 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
   static async connect(url: string, options: PostgresBrokerOptions = {}): Promise<PostgresBroker> {
     const broker = new PostgresBroker(options)
     broker.#listener = await listen({
-      client: () => new pg.Client({ connectionString: url }),
+      client: () => new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
       channels: [broker.#channel, USERS_CHANNEL],
       onNotification: (message) => broker.#heard(message),
       onLost: (error) => broker.#lost(error),

@@ -71,7 +71,7 @@ export class PostgresSetStore implements SetStore {
 
   async #listen(): Promise<void> {
     this.#listening = await listen({
-      client: () => new this.#pg.Client({ connectionString: this.#url }),
+      client: () => new this.#pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000 }), // (a try not made in 5 s failed)
       channels: [SETS_CHANNEL],
       onNotification: (message) => {
         if (message.channel !== SETS_CHANNEL || message.payload === undefined) return

@@ -1,0 +1,76 @@
+// deploy/haproxy.cfg as HAProxy reads it, and as scripts/cluster rewrites it for a local cluster: both valid
+// (`haproxy -c`), the cluster's with one server line per node in each backend and nothing of the host's own.
+
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { HAPROXY } from '../../scripts/cluster/cluster.js'
+import { clusterConfig, DEPLOYED_CONFIG } from '../../scripts/cluster/haproxy-config.js'
+
+const REQUIRE_HAPROXY = process.env.PREFIXD_REQUIRE_HAPROXY === '1'
+
+function check(file: string): { status: number | null; output: string } {
+  const run = spawnSync(HAPROXY, ['-c', '-f', file], { encoding: 'utf8' })
+  return { status: run.status, output: `${run.stdout}${run.stderr}` }
+}
+
+describe('deploy/haproxy.cfg', () => {
+  const layout = {
+    resolverBind: '127.0.0.1:18080',
+    chatBind: '127.0.0.1:19991',
+    statsSocket: '/tmp/prefixd-test-haproxy.sock',
+    resolvers: ['127.0.1.1:8080', '127.0.1.2:8080', '127.0.1.3:8080'],
+    chats: ['127.0.2.1:9991', '127.0.2.2:9991', '127.0.2.3:9991'],
+  }
+
+  it('becomes a cluster configuration: every node in every backend, chat servers tracking the checked ones, nothing of the host', () => {
+    const config = clusterConfig(layout)
+    const servers = config.split('\n').filter((line) => /^\s*server /.test(line))
+    assert.deepEqual(
+      servers.map((line) => line.trim()),
+      [
+        'server r1 127.0.1.1:8080 check',
+        'server r2 127.0.1.2:8080 check',
+        'server r3 127.0.1.3:8080 check',
+        'server c1 127.0.2.1:9991 check',
+        'server c2 127.0.2.2:9991 check',
+        'server c3 127.0.2.3:9991 check',
+        'server c1 127.0.2.1:9991 track chat_reads/c1',
+        'server c2 127.0.2.2:9991 track chat_reads/c2',
+        'server c3 127.0.2.3:9991 track chat_reads/c3',
+        'server c1 127.0.2.1:9991 track chat_reads/c1',
+        'server c2 127.0.2.2:9991 track chat_reads/c2',
+        'server c3 127.0.2.3:9991 track chat_reads/c3',
+      ],
+    )
+    assert.doesNotMatch(config, /chroot|daemon|user haproxy|\/dev\/log|10\.0\.0\./)
+    assert.match(config, /bind 127\.0\.0\.1:18080\n/)
+    assert.match(config, /bind 127\.0\.0\.1:19991\n/)
+    // Everything else is the deployed file's: the checks, the retries, the long polls' timeout.
+    const deployed = readFileSync(DEPLOYED_CONFIG, 'utf8')
+    for (const line of ['http-check send meth GET uri /health/ready', 'retry-on conn-failure\n', 'timeout server 120s', 'option redispatch 1']) {
+      assert.ok(deployed.includes(line) && config.includes(line), line)
+    }
+  })
+
+  it('is valid as deployed and as a cluster runs it (haproxy -c)', function () {
+    if (spawnSync(HAPROXY, ['-v']).status !== 0) {
+      if (REQUIRE_HAPROXY) throw new Error('HAProxy is required here')
+      console.log('      (skipped: HAProxy is not installed — apt-get install haproxy; CI sets PREFIXD_REQUIRE_HAPROXY=1)')
+      this.skip()
+    }
+    const deployed = check(fileURLToPath(DEPLOYED_CONFIG))
+    assert.equal(deployed.status, 0, deployed.output)
+    const dir = mkdtempSync(join(tmpdir(), 'prefixd-haproxy-'))
+    try {
+      writeFileSync(join(dir, 'haproxy.cfg'), clusterConfig({ ...layout, statsSocket: join(dir, 'haproxy.sock') }))
+      const local = check(join(dir, 'haproxy.cfg'))
+      assert.equal(local.status, 0, local.output)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
