@@ -147,11 +147,17 @@ function prefixHit(index: PrefixIndex, knowledge: Knowledge, prefix: string): Se
   }
 }
 
+/**
+ * The first sentence: up to a `.`, `!` or `?` that ends the text or is followed by a space and something other than
+ * a lower-case letter, and that does not end a usual abbreviation ("An actor, e.g. one in a film" is one sentence).
+ */
+const SENTENCE = /^.+?(?<!\b(?:e\.g|i\.e|etc|cf|vs|viz|approx|incl|esp|resp|al|ca|no|Dr|Mr|Mrs|Ms|St))[.!?](?=$|\s+[^\p{Ll}])/u
+
 /** The first sentence of `text` on one line, cut at a word with an ellipsis past {@link LINE} characters. */
 export function oneLine(text: string | undefined): string | null {
   if (text === undefined) return null
   const flat = text.replace(/\s+/g, ' ').trim()
-  const sentence = /^.+?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat
+  const sentence = SENTENCE.exec(flat)?.[0] ?? flat
   if (sentence.length <= LINE) return sentence
   const cut = sentence.lastIndexOf(' ', LINE - 1)
   return `${sentence.slice(0, cut > LINE / 2 ? cut : LINE - 1)}…`
