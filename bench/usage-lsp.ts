@@ -91,7 +91,7 @@ async function run(dir: string, everyMs: number): Promise<{ readyMs: number; lat
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
 const lines = ['# The language server on a workspace (bench/usage-lsp.ts)', '']
 for (const [label, files, bytes, largest] of [
-  ['750 files, 15 MB', 750, 15 * MB, 200 * 1024],
+  ['750 files', 750, 15 * MB, 200 * 1024],
   ['100 MB', 100_000, 100 * MB, Infinity],
 ] as const) {
   const chosen = pick(files, bytes, largest)
@@ -101,7 +101,8 @@ for (const [label, files, bytes, largest] of [
     const row =
       `- **${label}** (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle): read whole ${(result.readyMs / 1000).toFixed(2)} s after the server was spawned ` +
       `(workDoneProgress end; lv2:symbol first from ${result.firstWorkspaceMs === undefined ? '—' : (result.firstWorkspaceMs / 1000).toFixed(2) + ' s'}); ` +
-      `${result.latencies.length} completions meanwhile, one every 20 ms: p50 ${percentile(result.latencies, 50).toFixed(1)} ms, p99 ${percentile(result.latencies, 99).toFixed(1)} ms, max ${Math.max(...result.latencies).toFixed(1)} ms (${load()}).`
+      `${result.latencies.length} completions meanwhile, one every 20 ms: the first (the server starting, its index loading) ${result.latencies[0]!.toFixed(0)} ms; ` +
+      `the others p50 ${percentile(result.latencies.slice(1), 50).toFixed(1)} ms, p99 ${percentile(result.latencies.slice(1), 99).toFixed(1)} ms, max ${Math.max(...result.latencies.slice(1)).toFixed(1)} ms (${load()}).`
     console.log(row)
     lines.push(row)
   } finally {
