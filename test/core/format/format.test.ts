@@ -203,3 +203,27 @@ describe('formatText properties', () => {
     )
   })
 })
+
+describe('formatText (RDF 1.2 and SPARQL 1.2)', () => {
+  it('lays out triple terms, reifiers, annotations and VERSION, read back as the same graph', () => {
+    const input =
+      'VERSION "1.2"\nPREFIX ex: <http://example.org/>\nex:a ex:b ex:c ~ex:r {|ex:src ex:x;ex:y 1 |} .\n' +
+      '<<ex:s ex:p ex:o>> ex:q <<( ex:s ex:p ex:o )>> .\n<< ex:s ex:p ex:o ~ _:r >> ex:q 2 .\nex:d ex:e ex:f {| ex:g ex:h |} , ex:i .\n'
+    assert.equal(
+      checkFormatted(input, 'turtle'),
+      'VERSION "1.2"\nPREFIX ex: <http://example.org/>\nex:a ex:b ex:c ~ ex:r {| ex:src ex:x ; ex:y 1 |} .\n' +
+        '<< ex:s ex:p ex:o >> ex:q <<( ex:s ex:p ex:o )>> .\n<< ex:s ex:p ex:o ~ _:r >> ex:q 2 .\nex:d ex:e ex:f {| ex:g ex:h |}, ex:i .\n',
+    )
+  })
+
+  it('keeps <<( and )>> whole, and formats SPARQL 1.2', () => {
+    assert.throws(() => formatText('ex:a ex:b <<( ex:s ex:p ex:o ) >> .', 'turtle'), /expected '\)>>'/)
+    assert.equal(
+      formatText(
+        'version "1.2" prefix ex: <http://example.org/> select * where { ?s ex:p ?o ~ ?r {| ex:src ?x |} . bind(<<( ?s ex:p ?o )>> as ?t) }',
+        'sparql',
+      ),
+      'VERSION "1.2"\nPREFIX ex: <http://example.org/>\nSELECT * WHERE {\n    ?s ex:p ?o ~ ?r {| ex:src ?x |} .\n    BIND(<<( ?s ex:p ?o )>> AS ?t)\n}\n',
+    )
+  })
+})

@@ -151,10 +151,10 @@ class TurtleReader extends PieceReader {
     if (next === undefined) this.fail('expected a term')
     const { kind, text } = next.token
     let layout: Layout
-    if (kind === 'punct' || text === '<<' || text === '<<(') {
+    if (kind === 'punct') {
       if (text === '[') layout = this.brackets('[', ']', () => this.predicateObjects(false))
       else if (text === '(') layout = this.brackets('(', ')', () => this.items(')'))
-      else if (text === '<<' || text === '<<(') layout = this.tripleTerm(text === '<<' ? '>>' : ')>>')
+      else if (text === '<<') layout = this.tripleTerm()
       else this.fail('expected a term')
     } else layout = this.take()
     return this.annotated(layout)
@@ -177,12 +177,21 @@ class TurtleReader extends PieceReader {
     return parts.length === 1 ? term : parts
   }
 
-  /** `<< s p o ~ r >>` or `<<( s p o )>>`: on one line, its parts separated by spaces. */
-  tripleTerm(close: string): Layout {
-    const parts: Layout[] = [this.take()]
+  /** `<< s p o ~ r >>` or `<<( s p o )>>` (`<<(` and `)>>` written as one, as the grammar has them): on one line. */
+  tripleTerm(): Layout {
+    const open: Layout[] = [this.take()]
+    const term = this.is('(') && !this.peek()!.spaced
+    if (term) open.push(this.take())
+    const parts: Layout[] = [open]
+    const close = term ? ')' : '>>'
     while (this.peek() !== undefined && !this.is(close)) parts.push(' ', this.is('~') ? this.take() : this.unit())
     const end = this.takeCloser(close)
-    return [parts, end.inner, ' ', end.outer]
+    const after: Layout[] = [end.outer]
+    if (term) {
+      if (!this.is('>>') || this.peek()!.spaced) this.fail("expected ')>>'")
+      after.push(this.take())
+    }
+    return [parts, end.inner, ' ', after]
   }
 
   /** A list's items up to `close`. */

@@ -50,8 +50,10 @@ interface Frame {
   readonly saved: State
   /** `( … )`: every item is an object, one after another. */
   readonly collection: boolean
+  /** RDF 1.2's `<<( … )>>` (a triple term, whose `)` does not close it) or `<< … >>` (a reified triple). */
+  readonly triple?: 'term' | 'reified'
 }
-type State = 'subject' | 'predicate' | 'object' | 'class' | 'after-object' | 'unknown'
+type State = 'subject' | 'predicate' | 'object' | 'class' | 'after-object' | 'reifier' | 'unknown'
 
 /**
  * Where a term typed at the end of `before` would go. `class` means right after `a` (or `rdf:type`),
@@ -79,6 +81,12 @@ export function positionAfter(all: readonly Token[], language: Language, end = a
       const directive = directiveAt(list, i)
       if (directive === undefined) return 'unknown'
       i = directive.next - 1
+      state = 'subject'
+      continue
+    }
+    if (stack.length === 0 && (lower === 'version' || lower === '@version')) {
+      // RDF 1.2 and SPARQL 1.2's `VERSION "1.2"` (`@version "1.2" .`): no place for a term.
+      i += lower === '@version' && list[i + 2]?.text === '.' ? 2 : 1
       state = 'subject'
       continue
     }
@@ -112,8 +120,34 @@ export function positionAfter(all: readonly Token[], language: Language, end = a
           state = valuesBlock ? 'unknown' : 'subject'
           valuesBlock = false
           break
-        case ']':
+        case '<<': {
+          // RDF 1.2: `<<( s p o )>>` and `<< s p o ~ r >>` hold a subject, a predicate and an object, and stand for a term.
+          const term = list[i + 1]?.text === '(' && list[i + 1]!.start === token.end
+          if (term) i++
+          stack.push({ closesAsTerm: true, saved: state, collection: false, triple: term ? 'term' : 'reified' })
+          state = 'subject'
+          break
+        }
+        case '>>': {
+          const frame = stack.pop()
+          state = frame?.triple === undefined ? 'unknown' : advance(frame.saved, '')
+          break
+        }
+        case '~':
+          state = 'reifier'
+          break
+        case '{|':
+          // An annotation: the predicates and objects of the triple just written.
+          stack.push({ closesAsTerm: false, saved: 'after-object', collection: false })
+          state = 'predicate'
+          break
+        case '|}':
+          state = stack.pop()?.saved === 'after-object' ? 'after-object' : 'unknown'
+          break
         case ')':
+          if (stack.at(-1)?.triple === 'term') break // `)>>` ends a triple term at its `>>`
+        // falls through
+        case ']':
         case '}': {
           const frame = stack.pop()
           // After a group (`{ … }`) a new triple pattern may start; after a term it is the term's follow-up.
@@ -127,7 +161,7 @@ export function positionAfter(all: readonly Token[], language: Language, end = a
     }
     state = stack.at(-1)?.collection && state === 'object' ? 'object' : advance(state, text)
   }
-  if (state === 'after-object') return 'unknown'
+  if (state === 'after-object' || state === 'reifier') return 'unknown'
   return state
 }
 
@@ -140,6 +174,7 @@ function advance(state: State, text: string): State {
       return text === 'a' || text === 'rdf:type' ? 'class' : 'object'
     case 'object':
     case 'class':
+    case 'reifier':
       return 'after-object'
     default:
       return 'unknown'

@@ -40,8 +40,8 @@ const AFTER_DOT = 8
 const DIGIT = 16
 const CLASSES = new Uint8Array(128)
 for (const c of '\t\n\v\f\r ') CLASSES[c.charCodeAt(0)]! |= SPACE | TERM_END
-for (const c of '.;,[](){}') CLASSES[c.charCodeAt(0)]! |= PUNCT
-for (const c of ';,()[]{}<"\'#') CLASSES[c.charCodeAt(0)]! |= TERM_END
+for (const c of '.;,[](){}~') CLASSES[c.charCodeAt(0)]! |= PUNCT
+for (const c of ';,()[]{}<"\'#~') CLASSES[c.charCodeAt(0)]! |= TERM_END
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_:%\\-') CLASSES[c.charCodeAt(0)]! |= AFTER_DOT
 for (const c of '0123456789') CLASSES[c.charCodeAt(0)]! |= DIGIT
 const UNICODE_SPACE = /\s/u
@@ -90,7 +90,12 @@ export function* tokens(text: string, from = 0): Generator<Token> {
       i = end < 0 ? length : end
       yield token('comment', start, i, end >= 0)
     } else if (bits & PUNCT && !(c === 0x2e /* . */ && i + 1 < length && CLASSES[text.charCodeAt(i + 1)]! & DIGIT)) {
-      i++
+      // RDF 1.2's annotation opens with `{|` (Turtle 1.2 §2.6): one token.
+      i += c === 0x7b /* { */ && text.charCodeAt(i + 1) === 0x7c /* | */ ? 2 : 1
+      yield token('punct', start, i)
+    } else if (isPair(text, i, c)) {
+      // RDF 1.2's `<<`, `>>` (reified triples and triple terms) and `|}` (an annotation's end).
+      i += 2
       yield token('punct', start, i)
     } else if (c === 0x3c /* < */) {
       // An IRI has no space in it; `<` followed by one is SPARQL's less-than.
@@ -143,6 +148,8 @@ export function* tokens(text: string, from = 0): Generator<Token> {
           j = k
         } else if (d < 128 ? CLASSES[d]! & TERM_END : isSpace(d)) {
           break
+        } else if (isPair(text, j, d)) {
+          break // `ex:o>>`, `ex:p|}`: PN_LOCAL holds neither
         } else {
           j++
         }
@@ -151,6 +158,12 @@ export function* tokens(text: string, from = 0): Generator<Token> {
       yield token('term', start, i)
     }
   }
+}
+
+/** Whether `text` at `i` (whose code is `c`) holds `<<`, `>>` or `|}`. */
+function isPair(text: string, i: number, c: number): boolean {
+  const next = text.charCodeAt(i + 1)
+  return (c === 0x3c /* < */ && next === 0x3c) || (c === 0x3e /* > */ && next === 0x3e) || (c === 0x7c /* | */ && next === 0x7d) /* } */
 }
 
 export const DIRECTIVES = new Set(['@prefix', 'prefix', '@base', 'base'])
