@@ -61,14 +61,13 @@ export interface PrintOptions {
   readonly width: number
 }
 
-type Command = readonly [level: number, flat: boolean, layout: Layout]
-
 /**
  * The text of `layout`. No line ends with blank space the printer made (spaces and indentation are written
  * only before the text that follows them); the text ends with one newline unless it is empty.
  */
 export function print(layout: Layout, options: PrintOptions): string {
   const out: string[] = []
+  const indentations: string[] = []
   let column = 0
   let started = false
   /** Newlines owed before the next text (2: one blank line), the level it starts at, and a space owed. */
@@ -80,8 +79,8 @@ export function print(layout: Layout, options: PrintOptions): string {
   const write = (text: string, at: number): void => {
     if (afterComment && newlines === 0) [newlines, level] = [1, at]
     if (started && newlines > 0) {
-      const indentation = options.unit.repeat(level)
-      out.push('\n'.repeat(newlines) + indentation)
+      const indentation = (indentations[level] ??= options.unit.repeat(level))
+      out.push(newlines === 1 ? '\n' + indentation : '\n\n' + indentation)
       column = indentation.length
     } else if (started && space) {
       out.push(' ')
@@ -95,19 +94,23 @@ export function print(layout: Layout, options: PrintOptions): string {
     space = false
     afterComment = false
   }
-  const stack: Command[] = [[0, false, layout]]
-  while (stack.length > 0) {
-    const [at, flat, node] = stack.pop()!
+  // The commands to run, as three stacks (a tuple each would be garbage a 1 MB document makes millions of).
+  const stack = new Commands()
+  stack.push(0, false, layout)
+  while (stack.size > 0) {
+    const at = stack.levels[stack.size - 1]!
+    const flat = stack.flats[stack.size - 1]!
+    const node = stack.pop()
     if (typeof node === 'string') {
       // A lone space is owed, not written: at a line's end or start it is dropped.
       if (node === ' ') space = true
       else if (node !== '') write(node, at)
     } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([at, flat, (node as readonly Layout[])[i]!])
+      for (let i = node.length - 1; i >= 0; i--) stack.push(at, flat, (node as readonly Layout[])[i]!)
     } else {
       const item = node as Break | Indent | Group | CommentLayout
-      if (item.kind === 'indent') stack.push([at + 1, flat, item.contents])
-      else if (item.kind === 'group') stack.push([at, flat || (!item.broken && fits(item.contents, options.width - column, stack)), item.contents])
+      if (item.kind === 'indent') stack.push(at + 1, flat, item.contents)
+      else if (item.kind === 'group') stack.push(at, flat || (!item.broken && fits(item.contents, options.width - column, stack)), item.contents)
       else if (item.kind === 'comment') {
         if (item.ownLine) [newlines, level] = [Math.max(newlines, item.blank ? 2 : 1), at]
         else space = true
@@ -125,17 +128,37 @@ export function print(layout: Layout, options: PrintOptions): string {
   return started ? out.join('') + '\n' : ''
 }
 
+/** The printer's stack of commands: a layout, the level it is indented to, and whether it prints flat. */
+class Commands {
+  readonly levels: number[] = []
+  readonly flats: boolean[] = []
+  readonly nodes: Layout[] = []
+  size = 0
+
+  push(level: number, flat: boolean, node: Layout): void {
+    this.levels[this.size] = level
+    this.flats[this.size] = flat
+    this.nodes[this.size++] = node
+  }
+
+  pop(): Layout {
+    const node = this.nodes[--this.size]!
+    this.nodes[this.size] = '' // let the layout go
+    return node
+  }
+}
+
 /** Whether `layout`, printed flat, and what follows it up to the next line break fit in `room` columns. */
-function fits(layout: Layout, room: number, rest: readonly Command[]): boolean {
+function fits(layout: Layout, room: number, rest: Commands): boolean {
   // Each pending piece with whether it prints flat: the group's own always do; what follows, as its commands say.
   const pending: [boolean, Layout][] = [[true, layout]]
-  let restAt = rest.length
+  let restAt = rest.size
   while (room >= 0) {
     let next = pending.pop()
     if (next === undefined) {
       if (restAt === 0) return true
-      const [, flat, layout] = rest[--restAt]!
-      next = [flat, layout]
+      restAt--
+      next = [rest.flats[restAt]!, rest.nodes[restAt]!]
     }
     const [flat, node] = next
     if (typeof node === 'string') {

@@ -19,9 +19,12 @@ export interface Piece {
 }
 
 /** The pieces of `text` and the comments after the last one; an unclosed string or IRI is a `FormatError`. */
+/** The leading comments of the many pieces that have none: one array, never written to. */
+const NONE: Layout[] = []
+
 export function piecesOf(text: string): { pieces: Piece[]; tail: Layout[] } {
   const pieces: Piece[] = []
-  let leading: Layout[] = []
+  let leading: Layout[] = NONE
   let previousEnd = 0
   let first: { spaced: boolean; newline: boolean; blank: boolean } | undefined
   for (const token of tokens(text)) {
@@ -32,6 +35,7 @@ export function piecesOf(text: string): { pieces: Piece[]; tail: Layout[] } {
       const last = pieces[pieces.length - 1]
       if (newlines === 0 && leading.length === 0 && last !== undefined && last.trailing === undefined) last.trailing = comment(token.text, false, false)
       else {
+        if (leading === NONE) leading = []
         leading.push(comment(token.text, true, newlines > 1))
         first ??= { spaced: gap !== '', newline: newlines > 0, blank: newlines > 1 }
       }
@@ -42,7 +46,7 @@ export function piecesOf(text: string): { pieces: Piece[]; tail: Layout[] } {
     if (leading.length > 0 && newlines > 1) leading.push(hardLine(true))
     const around = first ?? { spaced: gap !== '', newline: newlines > 0, blank: newlines > 1 }
     pieces.push({ token, leading, trailing: undefined, ...around })
-    leading = []
+    leading = NONE
     first = undefined
   }
   return { pieces, tail: leading }

@@ -63,13 +63,15 @@ export function statementsAround(text: string, start: number, end: number): { st
     if (steps > 10_000) return undefined
     from = text.lastIndexOf('\n', from - 2) + 1
   }
+  if (!evenLongQuotes(text, 0, from)) return undefined
+  // On to a line that starts a statement, outside any long string the lines so far open.
   let to = text.indexOf('\n', end)
-  for (let steps = 0; to >= 0 && to + 1 < text.length && !startsStatement(text, to + 1); steps++) {
+  for (let steps = 0; to >= 0 && to + 1 < text.length && !(startsStatement(text, to + 1) && evenLongQuotes(text, from, to)); steps++) {
     if (steps > 10_000) return undefined
     to = text.indexOf('\n', to + 1)
   }
   if (to < 0 || to + 1 >= text.length) to = text.length
-  return evenLongQuotes(text, from) ? { start: from, end: to } : undefined
+  return { start: from, end: to }
 }
 
 /** Whether the line at `at` starts a statement: neither blank nor indented nor a comment, and the code line before it ends one. */
@@ -86,11 +88,11 @@ function startsStatement(text: string, at: number): boolean {
   return true
 }
 
-/** Whether `"""` and `'''` occur an even number of times before `at` (else a long string may be open there). */
-function evenLongQuotes(text: string, at: number): boolean {
+/** Whether `"""` and `'''` occur an even number of times from `from` to `to` (else a long string may be open at `to`). */
+function evenLongQuotes(text: string, from: number, to: number): boolean {
   for (const quote of ['"""', "'''"]) {
     let count = 0
-    for (let i = text.indexOf(quote); i >= 0 && i < at; i = text.indexOf(quote, i + 3)) count++
+    for (let i = text.indexOf(quote, from); i >= 0 && i + 3 <= to; i = text.indexOf(quote, i + 3)) count++
     if (count % 2 !== 0) return false
   }
   return true

@@ -37,6 +37,8 @@ export class PieceReader {
     const piece = this.pieces[this.at]
     if (piece === undefined) this.fail('the document ends too early')
     this.at++
+    // Most tokens have no comment around them: their text alone, no array.
+    if (piece.leading.length === 0 && piece.trailing === undefined) return this.word(piece)
     return [...piece.leading, this.word(piece), piece.trailing ?? '']
   }
 
