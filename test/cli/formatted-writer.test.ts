@@ -95,19 +95,31 @@ describe('writeFormatted', () => {
     assert.match(write(quads, { strictNames: false }), /^ex:Washington\\,_D\.C\\\. ex:p ex:o \.$/m)
   })
 
-  it('never derives a prefix the index or the input binds to another namespace', () => {
-    const quads = [1, 2, 3].map((i) => quad(namedNode(`http://other.example/ex/a${i}`), namedNode(`http://other.example/ex/p`), literal('x')))
-    const text = write(quads, { declared: new Map([['ex2', 'http://elsewhere.example/']]) })
-    assert.match(text, /^@prefix ex3: <http:\/\/other\.example\/ex\/> \.$/m)
+  it('never derives a prefix the index or the input binds to another namespace, nor a numbered well-known one', () => {
+    const quads = [1, 2, 3].map((i) => quad(namedNode(`http://other.example/zork/a${i}`), namedNode(`http://other.example/zork/p`), literal('x')))
+    const text = write(quads, { declared: new Map([['zork', 'http://elsewhere.example/']]) })
+    assert.match(text, /^@prefix zork2: <http:\/\/other\.example\/zork\/> \.$/m)
     assert.deepEqual(colouredLines(new Parser().parse(text)), colouredLines(quads))
+    // `ex` is the index's (example.org): `ex2:` would read as it; the IRIs are written whole.
+    const known = [1, 2, 3].map((i) => quad(namedNode(`http://other.example/ex/a${i}`), namedNode(`http://other.example/ex/p`), literal('x')))
+    const plain = write(known)
+    assert.doesNotMatch(plain, /@prefix ex\d*:/)
+    assert.match(plain, /^<http:\/\/other\.example\/ex\/a1> <http:\/\/other\.example\/ex\/p> "x" \.$/m)
   })
 
-  it('derives a prefix from the namespace: its last telling segment, else its host', () => {
+  it('derives a prefix from the namespace: its last telling segment, else its host; none from a bare host or scheme', () => {
     assert.equal(derivePrefix('http://lv2plug.in/ns/lv2core#'), 'lv2core')
     assert.equal(derivePrefix('http://xmlns.com/foaf/0.1/'), 'foaf')
     assert.equal(derivePrefix('http://www.example.org/'), 'example')
     assert.equal(derivePrefix('urn:x-1:'), 'x-1')
-    assert.equal(derivePrefix('http://1.2.3.4/'), 'ns')
+    assert.equal(derivePrefix('http://1.2.3.4/'), undefined)
+    // IRIs of many hosts (`http://pending.schema.org`): no `ns: <http://>`, no prefix for a host's root.
+    const hosts = ['a', 'b', 'c', 'd'].flatMap((h) =>
+      [1, 2].map((i) => quad(namedNode(`http://${h}${i}.example.org`), ex('p'), namedNode(`http://${h}.example.net/x${i}`))),
+    )
+    const text = write(hosts)
+    assert.doesNotMatch(text, /@prefix (ns|example)\d*:/)
+    assert.deepEqual(colouredLines(new Parser().parse(text)), colouredLines(hosts))
   })
 
   it('writes strings in their shortest form and keeps @base with the relative IRIs', () => {

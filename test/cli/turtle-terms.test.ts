@@ -19,7 +19,7 @@ describe('turtle terms', () => {
     assert.equal(quoted('"\\\n\r\t\b\f\u0000\u001f\u007f'), '"\\"\\\\\\n\\r\\t\\b\\f\\u0000\\u001F\\u007F"')
   })
 
-  it('writes a string in the shortest of the four string forms, and n3 reads each back', async () => {
+  it('writes a string in the shortest of the four string forms (a long one for text of several lines), and n3 reads each back', async () => {
     const { Parser } = await import('n3')
     const cases: [string, string][] = [
       ['plain', '"plain"'],
@@ -27,7 +27,7 @@ describe('turtle terms', () => {
       [`it's "x"`, `'it\\'s "x"'`],
       [`it's "x" and "y"`, `'it\\'s "x" and "y"'`],
       [`"it's" 'x'`, `"\\"it's\\" 'x'"`],
-      ['a\nb', '"a\\nb"'],
+      ['a\nb', '"""a\nb"""'],
       ['1\n2\n3\n4\n5\n6', '"""1\n2\n3\n4\n5\n6"""'],
       ['"\n"\n"\n"\n"\n"', '\'\'\'"\n"\n"\n"\n"\n"\'\'\''],
       ['tab\there\r\n\n\n\n\n\\', '"""tab\\there\\r\n\n\n\n\n\\\\"""'],

@@ -1,5 +1,6 @@
 // The formatted writer of `prefixd pretty`: a whole graph or dataset held in memory, written as a person would.
 
+import { createHash } from 'node:crypto'
 import type { BlankNode, Literal, Quad, Term } from '@rdfjs/types'
 import type { PrefixIndex } from '@prefixd/core'
 import { NamePlan } from './name-plan.js'
@@ -13,6 +14,8 @@ const RDF_NIL = RDF + 'nil'
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string'
 const LANG_STRINGS = new Set([RDF + 'langString', RDF + 'dirLangString'])
 const INDENT = '    '
+/** Objects are written one a line past this width. */
+const WIDTH = 100
 /** Text is handed out in pieces of about this size. */
 const CHUNK = 1 << 20
 
@@ -23,6 +26,8 @@ export interface FormatOptions {
   readonly declared?: ReadonlyMap<string, string>
   /** Written as `@base`: the relative IRIs of the data stay relative to it. */
   readonly base?: string
+  /** A language tag as the input wrote it, from the lower-case form readers give (default: as given). */
+  readonly language?: (tag: string) => string
 }
 
 /** What is known of a blank node across the whole input. */
@@ -67,10 +72,14 @@ class Formatter {
   readonly #nested = new Set<string>()
   /** The graph being written: a nested blank node must be the subject of statements in it. */
   #graph = ''
+  readonly #language: (tag: string) => string
+  /** Each blank node's colour: what surrounds it, so that blank-node subjects are ordered by content, not by input order. */
+  #colours: Map<string, string> | undefined
 
   constructor(index: PrefixIndex, quads: readonly Quad[], options: FormatOptions) {
     this.#quads = quads
     this.#base = options.base
+    this.#language = options.language ?? ((tag) => tag)
     const uses = new Map<string, number>()
     const use = (iri: string): void => {
       uses.set(iri, (uses.get(iri) ?? 0) + 1)
@@ -127,14 +136,14 @@ class Formatter {
   *#body(): Generator<string> {
     let text = ''
     let written = false
-    const graphKeys = [...this.#graphs.keys()].sort(compareKeys)
+    const graphKeys = [...this.#graphs.keys()].sort(this.#compareKeys)
     for (const graph of graphKeys) {
       this.#graph = graph
       const subjects = this.#graphs.get(graph)!
       const inner = graph === '' ? '' : INDENT
       if (graph !== '') text += (text === '' && !written ? '' : '\n') + this.#term(this.#graphTerms.get(graph)!, INDENT) + ' {\n'
       const roots = [...subjects.keys()].filter((subject) => !this.#nestable(subject))
-      roots.sort(compareKeys)
+      roots.sort(this.#compareKeys)
       let first = graph === ''
       const writeRoot = (subject: string): void => {
         const statements = subjects.get(subject)!
@@ -158,10 +167,27 @@ class Formatter {
         }
       }
       // Blank nodes that only refer to each other in a cycle are not reached from a root: they get labels.
-      for (const subject of subjects.keys()) if (subject.startsWith('_:') && this.#nestable(subject) && !this.#nested.has(subject.slice(2))) writeRoot(subject)
+      const cycles = [...subjects.keys()].filter((subject) => subject.startsWith('_:') && this.#nestable(subject)).sort(this.#compareKeys)
+      for (const subject of cycles) if (!this.#nested.has(subject.slice(2))) writeRoot(subject)
       if (graph !== '') text += '}\n'
     }
     yield text
+  }
+
+  /**
+   * The default graph first, IRIs in code-point order (the same order everywhere), then blank nodes by colour —
+   * what surrounds them — so that the output does not depend on the input's order (a shuffled input, relabelled
+   * blank nodes: the same text). Blank nodes alike in all they are part of are alike in what is written of them too.
+   */
+  readonly #compareKeys = (a: string, b: string): number => {
+    const blankA = a.startsWith('_:')
+    const blankB = b.startsWith('_:')
+    if (blankA && blankB) {
+      const colours = (this.#colours ??= blankColours(this.#quads))
+      a = colours.get(a.slice(2)) ?? ''
+      b = colours.get(b.slice(2)) ?? ''
+    } else if (blankA || blankB) return blankA ? 1 : -1
+    return a < b ? -1 : a > b ? 1 : 0
   }
 
   #blank(label: string): BlankInfo {
@@ -205,12 +231,18 @@ class Formatter {
       // The same statement twice is one statement (RDF graphs are sets); two blank nodes written alike are two.
       const written = blanks || objects.length === 1 ? objects.sort() : [...new Set(objects)].sort()
       if (text !== '') text += ' ;\n' + indent
-      text += (predicate === RDF_TYPE ? 'a' : this.#iri(predicate)) + ' ' + written.join(', ')
+      const verb = predicate === RDF_TYPE ? 'a' : this.#iri(predicate)
+      // Objects that do not fit on the line, or that span lines (`[ … ]` of several predicates), one a line.
+      const line = written.join(', ')
+      const oneLine = written.length === 1 || (indent.length + verb.length + line.length < WIDTH && !line.includes('\n'))
+      text += verb + ' ' + (oneLine ? line : written.join(',\n' + indent + INDENT))
     }
     return text
   }
 
   #object(term: Term, indent: string): string {
+    // The empty list reads as `()` (Turtle §2.8), where an object or list item goes.
+    if (term.termType === 'NamedNode' && term.value === RDF_NIL) return '()'
     if (term.termType !== 'BlankNode') return this.#term(term, indent)
     const subject = '_:' + term.value
     if (!this.#nestable(subject) || this.#nested.has(term.value)) return this.#label(term)
@@ -267,7 +299,7 @@ class Formatter {
 
   #literal(literal: Literal): string {
     const value = literal.value
-    if (literal.language !== '') return shortestQuoted(value) + '@' + literal.language + (literal.direction ? '--' + literal.direction : '')
+    if (literal.language !== '') return shortestQuoted(value) + '@' + this.#language(literal.language) + (literal.direction ? '--' + literal.direction : '')
     const datatype = literal.datatype.value
     if (datatype === XSD_STRING) return shortestQuoted(value)
     if (isShorthand(value, datatype)) return value
@@ -284,10 +316,26 @@ function key(term: Term): string {
   return term.termType === 'BlankNode' ? '_:' + term.value : term.termType === 'NamedNode' ? '<' + term.value : '<<' + JSON.stringify(term)
 }
 
-/** The default graph first, IRIs in code-point order (the same order everywhere), then blank nodes in input order. */
-function compareKeys(a: string, b: string): number {
-  const blankA = a.startsWith('_:')
-  const blankB = b.startsWith('_:')
-  if (blankA || blankB) return blankA === blankB ? 0 : blankA ? 1 : -1
-  return a < b ? -1 : a > b ? 1 : 0
+/**
+ * Each blank node's colour: a hash of the statements around it, with the other blank nodes by their colours,
+ * refined a few rounds (colour refinement, 1-WL). It names no label and no position in the input.
+ */
+function blankColours(quads: readonly Quad[]): Map<string, string> {
+  const around = new Map<string, string[]>()
+  const add = (label: string, line: string) => (around.get(label) ?? (around.set(label, []), around.get(label)!)).push(line)
+  let colours = new Map<string, string>()
+  const text = (term: Term): string => (term.termType === 'BlankNode' ? '_' + (colours.get(term.value) ?? '') : key(term))
+  const touching = quads.filter((q) => q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode' || q.graph.termType === 'BlankNode')
+  for (let round = 0; round < 4; round++) {
+    around.clear()
+    for (const q of touching) {
+      const line = [q.subject, q.predicate, q.object, q.graph].map(text).join(' ')
+      for (const term of [q.subject, q.object, q.graph])
+        if (term.termType === 'BlankNode') add(term.value, (term === q.subject ? 's ' : term === q.object ? 'o ' : 'g ') + line)
+    }
+    const next = new Map<string, string>()
+    for (const [label, lines] of around) next.set(label, createHash('sha1').update(lines.sort().join('\n')).digest('base64'))
+    colours = next
+  }
+  return colours
 }

@@ -65,7 +65,9 @@ export class NamePlan {
     for (const [namespace, count] of order) {
       const base = derivePrefix(namespace)
       // Worth a line when the characters it saves exceed the line's own.
-      if (count * (namespace.length - base.length - 1) <= namespace.length + base.length + DECLARATION_COST) continue
+      if (base === undefined || count * (namespace.length - base.length - 1) <= namespace.length + base.length + DECLARATION_COST) continue
+      // A well-known prefix of another namespace is not numbered (`schema2:` would read as schema.org's): no prefix.
+      if (index.namespace(base) !== undefined && taken(base)) continue
       let prefix = base
       for (let n = 2; taken(prefix); n++) prefix = base + n
       derived.set(prefix, namespace)
@@ -76,7 +78,7 @@ export class NamePlan {
       const cut = namespaceCut(iri)
       const prefix = cut === undefined ? undefined : byNamespace.get(cut)
       const local = prefix === undefined ? undefined : writeLocalName(iri.slice(cut!.length))
-      if (local === undefined || (strict && !isPortableLocalName(local))) continue
+      if (local === undefined || !plainName(local, strict)) continue
       this.#names.set(iri, prefix + ':' + local)
       this.#namespaces.set(prefix!, cut!)
     }
@@ -115,22 +117,39 @@ export class NamePlan {
 function nameFrom(index: PrefixIndex | undefined, iri: string, strict: boolean): string | undefined {
   // Exact names only: a name through a namespace synonym would expand to another IRI.
   const name = index?.shrink(iri, { synonyms: false })
-  if (name === undefined || (strict && !isPortableLocalName(name.slice(name.indexOf(':') + 1)))) return undefined
+  if (name === undefined || !plainName(name.slice(name.indexOf(':') + 1), strict)) return undefined
   return name
 }
 
-/** An absolute IRI up to its last `/` or `#`, when something writable follows; else `undefined`. */
+/**
+ * Whether a local name is written plainly: no escape (`schema:docs\/collab\/GoodRelationsTerms` reads worse than
+ * the IRI, or than a name of a longer namespace), and with `strict` one every major reader takes.
+ */
+function plainName(local: string, strict: boolean): boolean {
+  return !strict || (!local.includes('\\') && isPortableLocalName(local))
+}
+
+/**
+ * An absolute IRI up to its last `/` or `#`, when something writable follows and the namespace is more than a
+ * scheme or a host's root (`http://`, `http://example.org/`: a prefix for those names hosts, not a vocabulary);
+ * else `undefined`.
+ */
 function namespaceCut(iri: string): string | undefined {
   const end = Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1
-  if (end === 0 || end === iri.length || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(iri)) return undefined
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(iri)
+  if (end === 0 || end === iri.length || scheme === null) return undefined
+  // With an authority (`//host`), the namespace must reach past the host's root.
+  const authority = iri.startsWith('//', scheme[0].length) ? iri.indexOf('/', scheme[0].length + 2) : scheme[0].length - 1
+  if (authority < 0 || end <= authority + 1) return undefined
   return iri.slice(0, end)
 }
 
 /**
  * A prefix made from a namespace: its last path segment that starts with a letter, kept to what PN_PREFIX
- * allows (`http://lv2plug.in/ns/lv2core#` → `lv2core`, `http://example.org/0.1/` → `example`), else `ns`.
+ * allows (`http://lv2plug.in/ns/lv2core#` → `lv2core`, `http://example.org/0.1/` → `example`), else `undefined`
+ * (a made-up `ns:` would say nothing of the namespace).
  */
-export function derivePrefix(namespace: string): string {
+export function derivePrefix(namespace: string): string | undefined {
   const [host = '', ...path] = namespace.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, '').split(/[/#?:]/)
   // A host names by its most telling label: `lv2plug` of `lv2plug.in`, `example` of `www.example.org`.
   const labels = host.includes('.')
@@ -148,5 +167,5 @@ export function derivePrefix(namespace: string): string {
       .toLowerCase()
     if (cleaned !== '' && isPnPrefix(cleaned)) return cleaned
   }
-  return 'ns'
+  return undefined
 }

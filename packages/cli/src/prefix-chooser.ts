@@ -75,7 +75,7 @@ export class PrefixChooser {
       if (family.prefix === undefined) return undefined
       const local = writeLocalName(iri.slice(family.namespaceLength))
       // A local name that cannot be written after this namespace may be after a shorter one.
-      return local !== undefined && (!this.#strict || isPortableLocalName(local)) ? family.prefix + local : this.#choose(iri)?.name
+      return local !== undefined && (!this.#strict || plain(local)) ? family.prefix + local : this.#choose(iri)?.name
     }
     const choice = this.#choose(iri)
     // Only a namespace that ends past the cut (…/entity/Q) leaves the family unsettled: each IRI gets its own look.
@@ -89,7 +89,7 @@ export class PrefixChooser {
     const fromFile = file?.shrink(iri)
     // Exact names only: a name through a namespace synonym would expand to another IRI.
     const name = fromFile ?? this.#index.shrink(iri, { synonyms: false })
-    if (name === undefined || (this.#strict && !isPortableLocalName(name.slice(name.indexOf(':') + 1)))) return undefined
+    if (name === undefined || (this.#strict && !plain(name.slice(name.indexOf(':') + 1)))) return undefined
     const prefix = name.slice(0, name.indexOf(':'))
     const namespace = (fromFile !== undefined ? file! : this.#index).namespace(prefix)!
     const bound = this.#written.get(prefix)
@@ -143,4 +143,12 @@ export class PrefixChooser {
     }
     return this.#fileIndex
   }
+}
+
+/**
+ * A local name every major reader takes, with no escape: `schema:docs\\/collab\\/GoodRelationsTerms` reads worse
+ * than its IRI, which is written instead.
+ */
+function plain(local: string): boolean {
+  return !local.includes('\\') && isPortableLocalName(local)
 }

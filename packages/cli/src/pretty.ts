@@ -10,6 +10,7 @@ import { Parser, StreamParser } from 'n3'
 import type { Quad } from '@rdfjs/types'
 import type { PrefixIndex } from '@prefixd/core'
 import { formatPieces } from './formatted-writer.js'
+import { LanguageTags } from './language-tags.js'
 import { readNQuads } from './n-quads-reader.js'
 import { TurtleWriter } from './turtle-writer.js'
 import { UsageError } from './usage-error.js'
@@ -72,9 +73,18 @@ export async function pretty(index: PrefixIndex, input: Readable, output: Writab
   }
   // The stream keeps n3's resolution: relative IRIs stay relative but for an `@base`, which it does not write.
   const parser = new StreamParser({ format: N3_FORMAT[options.format], ...(baseIRI !== undefined && { baseIRI }) })
-  const writer = new TurtleWriter(index, { strictNames: options.strictNames ?? true })
+  const tags = new LanguageTags()
+  const writer = new TurtleWriter(index, { strictNames: options.strictNames ?? true, language: tags.written })
   parser.on('prefix', (prefix: string, namespace: { value: string }) => writer.chooser.declare(prefix, namespace.value))
-  await pipeline(input, parser, writer, output, { end: false }) // stdout stays open: the process ends it
+  // Each chunk's tags are read before the parser sees it, so a literal is written with its tag as written.
+  const reading = async function* (chunks: AsyncIterable<Buffer | string>) {
+    for await (const chunk of chunks) {
+      tags.read(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+      yield chunk
+    }
+    tags.end()
+  }
+  await pipeline(input, reading, parser, writer, output, { end: false }) // stdout stays open: the process ends it
 }
 
 interface Held {
@@ -122,18 +132,28 @@ async function formatted(index: PrefixIndex, chunks: Buffer[], output: Writable,
   const bytes = Buffer.concat(chunks)
   chunks.length = 0
   // Line-based input of plain lines is read without n3 (its parse was most of the time); n3 reads the rest.
+  const tags = new LanguageTags()
+  tags.read(bytes)
+  tags.end()
   const lines = options.format === 'n-triples' || options.format === 'n-quads' ? readNQuads(bytes, options.format === 'n-quads') : undefined
-  if (lines !== undefined) return write(index, { quads: lines, declared: new Map(), bases: new Set() }, output, options)
+  if (lines !== undefined) return write(index, { quads: lines, declared: new Map(), bases: new Set(), relativeFirst: false }, output, options, tags)
   const text = bytes.toString('utf8')
   let read = parse(text, options.format, baseIRI, options.resolveIris === true)
-  // Relative IRIs under two different bases cannot be kept as written below one `@base`: resolved instead.
-  if (read.bases.size > 1) read = parse(text, options.format, baseIRI, true)
-  return write(index, read, output, options)
+  // Relative IRIs under two different bases cannot be kept as written below one `@base`, nor those written before
+  // the first `@base` (they resolve against the document's own address, not that base): resolved instead, which
+  // leaves those before any `@base` relative, as the input had them.
+  if (read.bases.size > 1 || (read.bases.size === 1 && read.relativeFirst)) read = parse(text, options.format, baseIRI, true)
+  return write(index, read, output, options, tags)
 }
 
-async function write(index: PrefixIndex, read: Read, output: Writable, options: PrettyOptions): Promise<void> {
+async function write(index: PrefixIndex, read: Read, output: Writable, options: PrettyOptions, tags: LanguageTags): Promise<void> {
   const base = read.bases.size === 1 ? [...read.bases][0] : undefined
-  const pieces = formatPieces(index, read.quads, { strictNames: options.strictNames ?? true, declared: read.declared, ...(base !== undefined && { base }) })
+  const pieces = formatPieces(index, read.quads, {
+    strictNames: options.strictNames ?? true,
+    declared: read.declared,
+    language: tags.written,
+    ...(base !== undefined && { base }),
+  })
   for (const piece of pieces) if (piece !== '' && !output.write(piece)) await once(output, 'drain')
 }
 
@@ -142,14 +162,20 @@ interface Read {
   readonly declared: Map<string, string>
   /** The `@base` IRIs declared, kept when relative IRIs are (else empty). */
   readonly bases: Set<string>
+  /** A relative IRI came before the first `@base` (kept relative; so then it cannot be put under that base). */
+  readonly relativeFirst: boolean
 }
 
 function parse(text: string, format: PrettyFormat, baseIRI: string | undefined, resolve: boolean): Read {
   const parser = new Parser({ format: N3_FORMAT[format], ...(baseIRI !== undefined && { baseIRI }) })
   const bases = new Set<string>()
+  let relativeFirst = false
   if (!resolve) {
     const internals = parser as unknown as ParserInternals
-    internals._resolveRelativeIRI = (iri) => iri
+    internals._resolveRelativeIRI = (iri) => {
+      if (bases.size === 0) relativeFirst = true
+      return iri
+    }
     internals._setBase = (iri) => {
       if (iri) bases.add(iri)
     }
@@ -158,5 +184,5 @@ function parse(text: string, format: PrettyFormat, baseIRI: string | undefined, 
   const quads = parser.parse(text, null, (prefix, namespace) => {
     if (!declared.has(prefix)) declared.set(prefix, namespace.value)
   })
-  return { quads, declared, bases }
+  return { quads, declared, bases, relativeFirst }
 }

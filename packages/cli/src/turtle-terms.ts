@@ -47,8 +47,8 @@ const ESCAPE = (ch: string): string => (ch === "'" ? "\\'" : (ECHAR[ch] ?? uchar
 
 /**
  * A string in the shortest of Turtle's four string forms (`"…"`, `'…'`, `"""…"""`, `'''…'''`), the
- * double-quoted one on a tie, then the single-quoted: a quote of the other kind needs no escape, and text of
- * several lines is shorter with its line feeds as they are. One pass counts what each form would escape, and
+ * double-quoted one on a tie, then the single-quoted: a quote of the other kind needs no escape; text of several
+ * lines in a long form, its line feeds as they are. One pass counts what each form would escape, and
  * only the form chosen is written.
  */
 export function shortestQuoted(value: string): string {
@@ -64,7 +64,9 @@ export function shortestQuoted(value: string): string {
     else if (c === 0x0a) lines++
   }
   // Extra characters over `"…"` without those: the escapes of the short forms, and the long forms' 4 more quotes.
-  const costs = [double + lines, single + lines, lines > 0 ? 4 + double : Infinity, lines > 0 ? 4 + single : Infinity]
+  // Text of several lines keeps its lines (a long form) whatever the count: a comment of 500 characters and two
+  // line feeds reads as its lines, not as one line with `\n` in it.
+  const costs = lines > 0 ? [Infinity, Infinity, double, single] : [double, single, Infinity, Infinity]
   let best = 0
   for (let form = 1; form < 4; form++) if (costs[form]! < costs[best]!) best = form
   switch (best) {

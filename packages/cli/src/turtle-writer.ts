@@ -4,9 +4,10 @@ import { Transform, type TransformCallback } from 'node:stream'
 import type { Literal, Quad, Term } from '@rdfjs/types'
 import type { PrefixIndex } from '@prefixd/core'
 import { PrefixChooser } from './prefix-chooser.js'
-import { iriRef, isShorthand, quoted } from './turtle-terms.js'
+import { iriRef, isShorthand, quoted, shortestQuoted } from './turtle-terms.js'
 
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+const RDF_NIL = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#nil'
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string'
 /** Output text is pushed in chunks of this size: statements are a few dozen characters each. */
 const CHUNK = 64 * 1024
@@ -31,9 +32,15 @@ export class TurtleWriter extends Transform {
   /** Whether the last thing written is a `@prefix` line (a blank line then separates the statements). */
   #afterPrefix = false
 
-  /** `strictNames` (default `true`): names rdflib, Jena or n3 would refuse are written as full IRIs. */
-  constructor(index: PrefixIndex, options: { readonly strictNames?: boolean } = {}) {
+  readonly #language: (tag: string) => string
+
+  /**
+   * `strictNames` (default `true`): names rdflib, Jena or n3 would refuse are written as full IRIs; `language`: a
+   * language tag as the input wrote it, from the lower-case form readers give.
+   */
+  constructor(index: PrefixIndex, options: { readonly strictNames?: boolean; readonly language?: (tag: string) => string } = {}) {
     super({ writableObjectMode: true, readableObjectMode: false })
+    this.#language = options.language ?? ((tag) => tag)
     this.chooser = new PrefixChooser(index, (prefix, namespace) => this.#declare(prefix, namespace), options.strictNames ?? true)
   }
 
@@ -61,7 +68,8 @@ export class TurtleWriter extends Transform {
     const subjectText = sameSubject ? this.#subjectText : this.#term(subject)
     const samePredicate = sameSubject && sameTerm(predicate, this.#predicate!)
     const predicateText = samePredicate ? this.#predicateText : predicate.termType === 'NamedNode' && predicate.value === RDF_TYPE ? 'a' : this.#term(predicate)
-    const objectText = this.#term(object)
+    // The empty list reads as `()` where an object goes (Turtle §2.8).
+    const objectText = object.termType === 'NamedNode' && object.value === RDF_NIL ? '()' : this.#term(object)
     if (this.#subject !== undefined && sameSubject) {
       this.#text += samePredicate ? ', ' + objectText : ';\n    ' + predicateText + ' ' + objectText
     } else {
@@ -97,11 +105,16 @@ export class TurtleWriter extends Transform {
   #literal(literal: Literal): string {
     const value = literal.value
     const language = literal.language
-    if (language !== '') return quoted(value) + '@' + language + (literal.direction ? '--' + literal.direction : '')
+    if (language !== '') return this.#string(value) + '@' + this.#language(language) + (literal.direction ? '--' + literal.direction : '')
     const datatype = literal.datatype.value
-    if (datatype === XSD_STRING) return quoted(value)
+    if (datatype === XSD_STRING) return this.#string(value)
     if (isShorthand(value, datatype)) return value
-    return quoted(value) + '^^' + this.#iri(datatype)
+    return this.#string(value) + '^^' + this.#iri(datatype)
+  }
+
+  /** Text of several lines in a long form, its lines kept; the rest `"…"`, as n3 writes it. */
+  #string(value: string): string {
+    return value.includes('\n') ? shortestQuoted(value) : quoted(value)
   }
 
   #iri(iri: string): string {
