@@ -112,6 +112,7 @@ export function positionAfter(all: readonly Token[], language: Language, end = a
           state = 'predicate'
           break
         case '(':
+          if (list[i - 1]?.text === '<<' && list[i - 1]!.end === token.start) break // `<<(`: the triple term's frame is open
           stack.push({ closesAsTerm: state !== 'unknown', saved: state, collection: true })
           state = state === 'unknown' ? 'unknown' : 'object'
           break
@@ -119,30 +120,6 @@ export function positionAfter(all: readonly Token[], language: Language, end = a
           stack.push({ closesAsTerm: false, saved: state, collection: false })
           state = valuesBlock ? 'unknown' : 'subject'
           valuesBlock = false
-          break
-        case '<<': {
-          // RDF 1.2: `<<( s p o )>>` and `<< s p o ~ r >>` hold a subject, a predicate and an object, and stand for a term.
-          const term = list[i + 1]?.text === '(' && list[i + 1]!.start === token.end
-          if (term) i++
-          stack.push({ closesAsTerm: true, saved: state, collection: false, triple: term ? 'term' : 'reified' })
-          state = 'subject'
-          break
-        }
-        case '>>': {
-          const frame = stack.pop()
-          state = frame?.triple === undefined ? 'unknown' : advance(frame.saved, '')
-          break
-        }
-        case '~':
-          state = 'reifier'
-          break
-        case '{|':
-          // An annotation: the predicates and objects of the triple just written.
-          stack.push({ closesAsTerm: false, saved: 'after-object', collection: false })
-          state = 'predicate'
-          break
-        case '|}':
-          state = stack.pop()?.saved === 'after-object' ? 'after-object' : 'unknown'
           break
         case ')':
           if (stack.at(-1)?.triple === 'term') break // `)>>` ends a triple term at its `>>`
@@ -155,7 +132,7 @@ export function positionAfter(all: readonly Token[], language: Language, end = a
           break
         }
         default:
-          state = 'unknown'
+          state = afterRdf12(text, state, stack, list[i + 1]?.text === '(' && list[i + 1]!.start === token.end) ?? 'unknown'
       }
       continue
     }
@@ -163,6 +140,32 @@ export function positionAfter(all: readonly Token[], language: Language, end = a
   }
   if (state === 'after-object' || state === 'reifier') return 'unknown'
   return state
+}
+
+/**
+ * The state after RDF 1.2's punctuation, or `undefined` for other punctuation: `<<( s p o )>>` (`opensTerm`) and
+ * `<< s p o ~ r >>` hold a subject, a predicate and an object and stand for a term; `~` is followed by a reifier;
+ * `{| … |}` holds the predicates and objects of the triple just written.
+ */
+function afterRdf12(text: string, state: State, stack: Frame[], opensTerm: boolean): State | undefined {
+  switch (text) {
+    case '<<':
+      stack.push({ closesAsTerm: true, saved: state, collection: false, triple: opensTerm ? 'term' : 'reified' })
+      return 'subject'
+    case '>>': {
+      const frame = stack.pop()
+      return frame?.triple === undefined ? 'unknown' : advance(frame.saved, '')
+    }
+    case '~':
+      return 'reifier'
+    case '{|':
+      stack.push({ closesAsTerm: false, saved: 'after-object', collection: false })
+      return 'predicate'
+    case '|}':
+      return stack.pop()?.saved === 'after-object' ? 'after-object' : 'unknown'
+    default:
+      return undefined
+  }
 }
 
 /** The state after one term in `state`. */

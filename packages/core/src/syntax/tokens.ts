@@ -134,30 +134,37 @@ export function* tokens(text: string, from = 0): Generator<Token> {
       i = j
       yield token('literal', start, i, closed)
     } else {
-      let j = i
-      while (j < length) {
-        const d = text.charCodeAt(j)
-        if (d === 0x5c /* \ */) {
-          j += 2 // an escaped character (`ex:a\#b`) is part of the name
-        } else if (d === 0x2e /* . */) {
-          // A run of dots stays inside the name when what follows the run may continue it (PN_LOCAL, Turtle
-          // §6.5: `ex:a..b` is one name, as localNameEnd reads it); otherwise the name ends before the run.
-          let k = j + 1
-          while (text.charCodeAt(k) === 0x2e) k++
-          if (!continuesAfterDot(text.charCodeAt(k))) break
-          j = k
-        } else if (d < 128 ? CLASSES[d]! & TERM_END : isSpace(d)) {
-          break
-        } else if (isPair(text, j, d)) {
-          break // `ex:o>>`, `ex:p|}`: PN_LOCAL holds neither
-        } else {
-          j++
-        }
-      }
+      const j = termEnd(text, i)
       i = Math.max(Math.min(j, length), i + 1) // a lone character of any kind: never loop
       yield token('term', start, i)
     }
   }
+}
+
+/** Where a term starting at `i` ends: names with their dots and escapes, up to blank space or punctuation. */
+function termEnd(text: string, i: number): number {
+  const length = text.length
+  let j = i
+  while (j < length) {
+    const d = text.charCodeAt(j)
+    if (d === 0x5c /* \ */) {
+      j += 2 // an escaped character (`ex:a\#b`) is part of the name
+    } else if (d === 0x2e /* . */) {
+      // A run of dots stays inside the name when what follows the run may continue it (PN_LOCAL, Turtle
+      // §6.5: `ex:a..b` is one name, as localNameEnd reads it); otherwise the name ends before the run.
+      let k = j + 1
+      while (text.charCodeAt(k) === 0x2e) k++
+      if (!continuesAfterDot(text.charCodeAt(k))) break
+      j = k
+    } else if (d < 128 ? CLASSES[d]! & TERM_END : isSpace(d)) {
+      break
+    } else if (isPair(text, j, d)) {
+      break // `ex:o>>`, `ex:p|}`: PN_LOCAL holds neither
+    } else {
+      j++
+    }
+  }
+  return j
 }
 
 /** Whether `text` at `i` (whose code is `c`) holds `<<`, `>>` or `|}`. */
