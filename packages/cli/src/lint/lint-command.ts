@@ -43,6 +43,9 @@ export async function runLint(
   if (!(failOn in RANK)) throw new UsageError(`--fail-on takes error, warning, information or hint, not '${options.failOn}'`)
   const configs = new ConfigFinder(options.config === undefined ? undefined : ConfigFinder.read(options.config))
   const files = lintTargets(paths, configs)
+  // As ESLint does: a path that names no document is a mistake in the job, not a clean run.
+  if (files.length === 0)
+    throw new UsageError(`no Turtle, TriG or SPARQL file to lint in ${paths.join(', ')} (.ttl, .trig, .rq, .sparql, .ru; ignored folders left out)`)
   const indexes = new Map<string, Promise<{ index: PrefixIndex; checks: TermChecks }>>()
   const reports: FileReport[] = []
   for (const file of files) {
