@@ -121,6 +121,49 @@ describe('prefixd lsp: the workspace’s own terms', function () {
     assert.equal(symbols[0]!.location.uri, workspace.uriOf('vocab/lv.ttl'))
   })
 
+  it('offers a prefix only the workspace declares, and completes its terms in a document that has not declared it yet', async () => {
+    await workspace.write('own/a.ttl', '@prefix myproj: <http://example.org/myproj#> .\nmyproj:a myproj:speed 1 .\n')
+    await workspace.write('own/b.ttl', '@prefix myproj: <http://example.org/myproj#> .\nmyproj:b myproj:speed 2 .\n')
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: ['own/a.ttl', 'own/b.ttl'].map((path) => ({ uri: workspace.uriOf(path), type: 1 })),
+    })
+    const text = '<x> myproj:s'
+    const uri = await client.open(workspace.uriOf('own/new.ttl'), 'turtle', text)
+    let labels: string[] = []
+    for (let attempt = 0; attempt < 100 && labels[0] !== 'myproj:speed'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      labels = (await completeAtEnd(uri, text)).map((item) => item.label)
+    }
+    assert.equal(labels[0], 'myproj:speed')
+    const item = (await completeAtEnd(uri, text))[0]!
+    assert.deepEqual(
+      item.additionalTextEdits?.map((edit) => edit.newText),
+      ['@prefix myproj: <http://example.org/myproj#> .\n\n'],
+      'its declaration, as the workspace writes it',
+    )
+    const bare = await client.open(workspace.uriOf('own/bare.ttl'), 'turtle', 'mypr')
+    assert.ok(
+      (await completeAtEnd(bare, 'mypr')).some((i) => i.label === 'myproj:'),
+      'the workspace’s prefix is offered',
+    )
+  })
+
+  it('reads what a save sends: the saved text ranks at once, before the disk is read', async () => {
+    const path = 'plugins/saved.ttl'
+    const saved = HEAD + Array.from({ length: 40 }, (_, i) => `lv:s${i} a lv:Plugin ; lv:port [ a lv:Port ; lv:index 0 ; lv:stride ${i} ] .`).join('\n')
+    const uri = await client.open(workspace.uriOf(path), 'turtle', saved)
+    await client.connection.sendNotification('textDocument/didSave', { textDocument: { uri }, text: saved })
+    const text = HEAD + 'lv:mine a lv:Plugin ;\n  lv:port [ a lv:Port ; lv:index 1 ; lv:s'
+    const typing = await client.open(workspace.uriOf('plugins/typing.ttl'), 'turtle', text)
+    let first: string | undefined
+    for (let attempt = 0; attempt < 100 && first !== 'lv:stride'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      first = (await completeAtEnd(typing, text))[0]?.label
+    }
+    assert.equal(first, 'lv:stride', 'the file was never written to disk: the saved text alone put it first')
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }] })
+  })
+
   it('reads a file changed on disk again: the ranking follows', async () => {
     for (let i = 6; i <= 20; i++) await workspace.write(`plugins/p${i}.ttl`, plugin(i, 'lv:sampleRate 48000'))
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
