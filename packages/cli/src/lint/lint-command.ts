@@ -5,13 +5,15 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadKnowledge, type PrefixIndex } from '@prefixd/core'
-import { checkDocument, TermChecks, type Rules, type Severity } from '@prefixd/core/checks'
+import { checkDocument, severityOf, TermChecks, type Rules, type Severity } from '@prefixd/core/checks'
+import type { ShaclProblem, Shapes } from '@prefixd/lsp/shacl'
 import type { CliIo } from '../cli-io.js'
 import type { IndexSources } from '../load-index.js'
 import { UsageError } from '../usage-error.js'
-import { lintText } from './lint-document.js'
+import { LineIndex, lintText, type LintFinding } from './lint-document.js'
 import { applySafeFixes } from './lint-fix.js'
 import { ConfigFinder, languageOfFile, lintTargets, type FoundConfig } from './lint-files.js'
+import { lintShapes } from './lint-shapes.js'
 import { jsonReport, LINT_FORMATS, sarifReport, textReport, type FileReport, type LintFormat } from './lint-report.js'
 
 /** The exit status of a run with findings at or above `--fail-on`. */
@@ -47,11 +49,13 @@ export async function runLint(
   if (files.length === 0)
     throw new UsageError(`no Turtle, TriG or SPARQL file to lint in ${paths.join(', ')} (.ttl, .trig, .rq, .sparql, .ru; ignored folders left out)`)
   const indexes = new Map<string, Promise<{ index: PrefixIndex; checks: TermChecks }>>()
+  const shacl = await lintShapes(files, configs)
   const reports: FileReport[] = []
   for (const file of files) {
     const found = configs.for(file)
     const { index, checks } = await indexFor(found, options.sources, indexes, loadIndex)
-    reports.push(await lintFile(file, index, checks, found?.config.rules, options.fix === true))
+    const shapes = shacl === undefined || shacl.graphs.has(resolve(file)) || shacl.graphs.has(file) ? undefined : shacl.shapes
+    reports.push(await lintFile(file, index, checks, found?.config.rules, options.fix === true, shapes))
   }
   const out = format === 'json' ? jsonReport(reports) : format === 'sarif' ? sarifReport(reports, process.cwd(), options.version) : textReport(reports)
   io.stdout.write(out)
@@ -88,7 +92,14 @@ function indexFor(
   return made
 }
 
-async function lintFile(file: string, index: PrefixIndex, checks: TermChecks, rules: Rules | undefined, fix: boolean): Promise<FileReport> {
+async function lintFile(
+  file: string,
+  index: PrefixIndex,
+  checks: TermChecks,
+  rules: Rules | undefined,
+  fix: boolean,
+  shapes: Shapes | undefined,
+): Promise<FileReport> {
   const language = languageOfFile(file)!
   let text: string
   try {
@@ -108,5 +119,20 @@ async function lintFile(file: string, index: PrefixIndex, checks: TermChecks, ru
   }
   const baseIri = pathToFileURL(resolve(file)).href
   const findings = await lintText(text, language, index, { checks, baseIri, ...(rules && { rules }) })
+  if (shapes !== undefined && severityOf(rules, 'shacl') !== 'off') {
+    findings.push(...shaclFindings(text, await shapes.validate(text, language, baseIri), severityOf(rules, 'shacl') as Severity))
+    findings.sort((a, b) => a.line - b.line || a.column - b.column)
+  }
   return { file, findings, ...(fixed !== undefined && { fixed }) }
+}
+
+/** SHACL results as findings: a violation at the `shacl` rule's severity, a warning or an info as such. */
+function shaclFindings(text: string, problems: readonly ShaclProblem[], violation: Severity): LintFinding[] {
+  const lines = new LineIndex(text)
+  return problems.map((p) => {
+    const start = lines.at(p.start)
+    const end = lines.at(p.end)
+    const severity = p.level === 'violation' ? violation : p.level === 'warning' ? 'warning' : 'information'
+    return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity, code: 'shacl', message: p.message }
+  })
 }
