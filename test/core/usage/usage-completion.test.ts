@@ -44,7 +44,11 @@ describe('completeWithUsage', () => {
       suggestions.slice(4),
       index.autocomplete('ex:s')!.filter((name) => !suggestions.slice(0, 4).includes(name)),
     )
-    assert.equal(ranked[5]!.score, 0)
+    assert.deepEqual(
+      ranked.map((r) => r.name),
+      suggestions.slice(0, 4),
+      'ranked: the workspace’s, with their scores',
+    )
   })
 
   it('after a, classes by instances, and a defined class used by nothing after those', () => {

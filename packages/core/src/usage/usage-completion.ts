@@ -35,11 +35,11 @@ export interface UsageCompletionOptions extends AutocompleteOptions {
   readonly weights?: UsageWeights
 }
 
-/** A suggestion and why it is where it is. */
+/** A suggestion the workspace's usage placed, and why it is where it is (`ranked`: those first in `suggestions`). */
 export interface UsageSuggestion {
   readonly name: string
   readonly iri: string
-  /** 0 for one the workspace does not use or define (the index's own order then). */
+  /** How likely it is here, from the workspace's counts (a hair above 0 for a term it defines but does not use). */
   readonly score: number
   /** Statements using it (a property) or its instances (a class) in the workspace. */
   readonly count: number
@@ -50,7 +50,8 @@ export interface UsageSuggestion {
  * that fit the position, by how often the data writes them in this context (after the previous property,
  * on subjects of these types, then overall), then the index's suggestions in its own order. Deterministic:
  * ties go to the more used term, then code-point order. Bare words and IRIs complete as the index does,
- * with the workspace's declared prefixes first.
+ * with the workspace's declared prefixes first. `ranked` gives the suggestions the workspace placed (the
+ * first ones), with their score and count; the index's that follow are not repeated there.
  */
 export function completeWithUsage(
   index: PrefixIndex,
@@ -88,7 +89,6 @@ export function completeWithUsage(
       break
     }
     suggestions.push(name)
-    chosen.push({ name, iri: options.expand === true ? name : (index.expand(name) ?? name), score: 0, count: 0 })
   }
   return { suggestions, truncated: truncated || (fromIndex?.truncated ?? false), ranked: chosen }
 }
