@@ -55,7 +55,7 @@ export async function diagnose(
   return { diagnostics, undeclared: [...checker.undeclared] }
 }
 
-const SEVERITIES: Readonly<Record<Severity, LspSeverity>> = {
+export const SEVERITIES: Readonly<Record<Severity, LspSeverity>> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information,

@@ -1,8 +1,9 @@
 // Publishing a document's diagnostics: the prefix diagnostics at once, the syntax errors when the syntax thread answers.
 
-import type { Rules } from '@prefixd/core/checks'
+import { severityOf, type Rules } from '@prefixd/core/checks'
 import type { Connection, Diagnostic } from 'vscode-languageserver'
-import { diagnose, syntaxDiagnostic } from './diagnostics.js'
+import { diagnose, SEVERITIES, SOURCE, syntaxDiagnostic } from './diagnostics.js'
+import type { Shapes } from './shacl.js'
 import type { DocumentView } from './document.js'
 import type { OpenDocument, OpenDocuments } from './open-documents.js'
 import type { ServerIndex } from './server-index.js'
@@ -20,6 +21,8 @@ export class Publisher {
   readonly #scheduled = new Map<string, number>()
   /** Severity by rule: the project's `.prefixd.json` under the editor's settings. */
   rules: Rules = {}
+  /** The workspace's SHACL shapes, which validate every other Turtle and TriG document once its syntax holds. */
+  shapes: Shapes | undefined = undefined
 
   constructor(
     private readonly connection: Connection,
@@ -101,6 +104,10 @@ export class Publisher {
     else await this.#checkSyntax(uri, open, view, result.undeclared)
   }
 
+  #shacl(view: DocumentView): Promise<Diagnostic[]> {
+    return shaclDiagnostics(this.shapes, view, this.rules).catch(() => [])
+  }
+
   /** Checks the syntax of `view` on the worker thread; publishes, once `passed` (the prefix diagnostics are made), if that changes anything. */
   async #checkSyntax(uri: string, open: OpenDocument, view: DocumentView, undeclared: readonly string[], passed?: Promise<void>): Promise<void> {
     open.checking = true
@@ -119,6 +126,8 @@ export class Publisher {
     }
     open.recheck = false
     const diagnostics = problems.flatMap((problem) => syntaxDiagnostic(problem, this.rules) ?? [])
+    if (problems.length === 0) diagnostics.push(...(await this.#shacl(view)))
+    if (open.document.version !== view.version || this.documents.get(uri) !== open) return // edited or closed meanwhile
     const before = standing(open)
     open.syntax = diagnostics.map((diagnostic) => ({ diagnostic, end: view.document.offsetAt(diagnostic.range.end) }))
     open.editedFrom = Infinity
@@ -128,6 +137,24 @@ export class Publisher {
       this.connection.sendDiagnostics({ uri, version: view.version, diagnostics: [...(open.prefixDiagnostics?.diagnostics ?? []), ...diagnostics] }),
     )
   }
+}
+
+/** SHACL in the editor: at most this much text is validated (a larger document's validation would hold the thread). */
+const MAX_SHACL_TEXT = 1_000_000
+
+/** The SHACL results of a document whose syntax holds, as diagnostics (rule `shacl`); none for a shapes graph itself. */
+async function shaclDiagnostics(shapes: Shapes | undefined, view: DocumentView, rules: Rules): Promise<Diagnostic[]> {
+  const severity = severityOf(rules, 'shacl')
+  if (shapes === undefined || severity === 'off' || view.language === 'sparql' || view.document.length > MAX_SHACL_TEXT) return []
+  const text = view.text
+  const levels = { violation: severity, warning: 'warning', info: 'information' } as const
+  return (await shapes.validate(text, view.language, view.document.uri)).map((problem) => ({
+    range: { start: view.document.positionAt(problem.start), end: view.document.positionAt(problem.end) },
+    severity: SEVERITIES[levels[problem.level]],
+    source: SOURCE,
+    code: 'shacl',
+    message: problem.message,
+  }))
 }
 
 /** The syntax errors that the edits since the last check left standing: those before the first edit. */

@@ -213,7 +213,7 @@ function registerFeatures(server: Server): void {
 function registerSettings(server: Server): void {
   const { connection, client } = server
   /** The settings the index was last built with, as JSON. */
-  const applied = { json: JSON.stringify({}) }
+  const applied: { json: string; shapes?: string } = { json: JSON.stringify({}) }
   const pull = async (): Promise<void> => {
     const value: unknown = await connection.workspace.getConfiguration({ section: 'prefixd' }).catch(() => undefined)
     await applySettings(server, value ?? client.initialSettings, applied)
@@ -238,7 +238,7 @@ function registerSettings(server: Server): void {
  * Applies the editor's settings over the project's `.prefixd.json`: the rules at once, the index built again if
  * its part differs from what it was built with; then diagnoses the open documents again.
  */
-async function applySettings(server: Server, raw: unknown, applied: { json: string }): Promise<void> {
+async function applySettings(server: Server, raw: unknown, applied: { json: string; shapes?: string }): Promise<void> {
   const { connection, reload, publisher } = server
   let settings: WorkspaceSettings
   try {
@@ -247,9 +247,10 @@ async function applySettings(server: Server, raw: unknown, applied: { json: stri
     void connection.window.showErrorMessage(`prefixd: ${(error as Error).message}`)
     return
   }
-  const { rules = {}, ...forIndex } = settings
-  const rulesChanged = JSON.stringify(rules) !== JSON.stringify(publisher.rules)
+  const { rules = {}, shapes, ...forIndex } = settings
+  let rulesChanged = JSON.stringify(rules) !== JSON.stringify(publisher.rules)
   publisher.rules = rules
+  if (await loadShapes(server, shapes, applied)) rulesChanged = true
   const json = JSON.stringify(forIndex)
   if (json === applied.json || reload === undefined) {
     if (rulesChanged) for (const uri of server.documents.uris()) void publisher.publish(uri)
@@ -266,6 +267,28 @@ async function applySettings(server: Server, raw: unknown, applied: { json: stri
     return
   }
   for (const uri of server.documents.uris()) void server.publisher.publish(uri)
+}
+
+/**
+ * Reads the workspace's SHACL shapes — those the project's `.prefixd.json` names, else the Turtle and TriG files of the
+ * workspace folder that declare shapes — when that list differs from the last; whether it did. The SHACL module (N3.js,
+ * and rdf-validate-shacl on the first validation) is loaded here, not at start.
+ */
+async function loadShapes(server: Server, globs: readonly string[] | undefined, applied: { shapes?: string }): Promise<boolean> {
+  const root = server.client.root
+  if (root === undefined) return false
+  const { readShapes, shapeFilesIn } = await import('./shacl.js')
+  const files = shapeFilesIn(root, globs)
+  const key = JSON.stringify(files)
+  if (key === applied.shapes) return false
+  applied.shapes = key
+  try {
+    server.publisher.shapes = readShapes(files)
+  } catch (error) {
+    server.publisher.shapes = undefined
+    void server.connection.window.showErrorMessage(`prefixd: the SHACL shapes were not read: ${(error as Error).message}`)
+  }
+  return true
 }
 
 /** Open, change and close: the documents kept in sync, diagnosed after each. */

@@ -16,6 +16,8 @@ export interface WorkspaceSettings {
   readonly vocabFiles?: readonly string[]
   /** Severity by rule (`{ "unused-prefix": "warning" }`), over the project's `.prefixd.json`. */
   readonly rules?: Rules
+  /** SHACL shapes: paths or globs relative to the workspace folder (the project's `.prefixd.json` only). */
+  readonly shapes?: readonly string[]
 }
 
 /**
@@ -81,6 +83,7 @@ export function projectSettings(root: string | undefined): WorkspaceSettings {
     ...(prefixFiles !== undefined && { prefixFiles }),
     ...(vocabFiles !== undefined && { vocabFiles }),
     ...(config.rules !== undefined && { rules: config.rules }),
+    ...(config.shapes !== undefined && { shapes: config.shapes }),
   }
 }
 
@@ -95,5 +98,6 @@ export function layerSettings(project: WorkspaceSettings, editor: WorkspaceSetti
     ...(prefixFiles.length > 0 && { prefixFiles }),
     ...(vocabFiles.length > 0 && { vocabFiles }),
     ...(Object.keys(rules).length > 0 && { rules }),
+    ...(project.shapes !== undefined && { shapes: project.shapes }),
   }
 }

@@ -3,8 +3,11 @@
 // focus node's statement, else the focus node as written — with the shape's message. For the language server and
 // `prefixd lint` (`@prefixd/lsp/shacl`).
 
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { minimatch } from 'minimatch'
 import { Parser, type Quad } from 'n3'
-import SHACLValidator from 'rdf-validate-shacl'
+import type SHACLValidator from 'rdf-validate-shacl'
 import { declarationsIn, tokens, type Language, type Token } from '@prefixd/core/syntax'
 
 const SH = 'http://www.w3.org/ns/shacl#'
@@ -26,11 +29,13 @@ export function isShapesGraph(text: string): boolean {
 
 /** The shapes of a project, read once; `validate` checks a data text against all of them. */
 export class Shapes {
-  readonly #validator: SHACLValidator
+  readonly #quads: Quad[] = []
+  /** Made on the first validation: rdf-validate-shacl and its RDF/JS stack load only for a project with shapes and data. */
+  #validator?: Promise<SHACLValidator>
 
   /** Shapes graphs as Turtle or TriG texts; throws with the file named when one does not parse. */
   constructor(graphs: ReadonlyArray<{ readonly text: string; readonly file: string; readonly language: Language }>) {
-    const quads: Quad[] = []
+    const quads = this.#quads
     for (const { text, file, language } of graphs) {
       try {
         quads.push(...new Parser({ format: language === 'trig' ? 'application/trig' : 'text/turtle', baseIRI: new URL(file, 'file:///').href }).parse(text))
@@ -38,23 +43,29 @@ export class Shapes {
         throw new Error(`${file}: ${(error as Error).message}`)
       }
     }
+  }
+
+  #made(): Promise<SHACLValidator> {
     // The validator copies the shapes into a dataset of its own factory (`[...shapes]`): an array of quads does.
-    this.#validator = new SHACLValidator(quads as unknown as ConstructorParameters<typeof SHACLValidator>[0])
+    return (this.#validator ??= import('rdf-validate-shacl').then(
+      ({ default: Validator }) => new Validator(this.#quads as unknown as ConstructorParameters<typeof SHACLValidator>[0]),
+    ))
   }
 
   /**
    * The results of validating `text` (Turtle or TriG, read with `baseIri`), placed in the text; `[]` for a text
-   * that does not parse (its syntax errors say why) or one in SPARQL.
+   * that does not parse (its syntax errors say why), one in SPARQL, or a shapes graph.
    */
   async validate(text: string, language: Language, baseIri: string): Promise<ShaclProblem[]> {
-    if (language === 'sparql') return []
+    if (language === 'sparql' || isShapesGraph(text)) return []
     let quads: Quad[]
     try {
       quads = new Parser({ format: language === 'trig' ? 'application/trig' : 'text/turtle', baseIRI: baseIri }).parse(text)
     } catch {
       return []
     }
-    const report = await this.#validator.validate(this.#validator.factory.dataset(quads))
+    const validator = await this.#made()
+    const report = await validator.validate(validator.factory.dataset(quads))
     if (report.conforms) return []
     const places = new Places(text, baseIri)
     return report.results.map((result) => {
@@ -136,4 +147,50 @@ class Places {
     const namespace = colon < 0 ? undefined : this.#prefixes.get(token.text.slice(0, colon))
     return namespace === undefined ? undefined : namespace + token.text.slice(colon + 1).replace(/\\(.)/gsu, '$1')
   }
+}
+
+/** Files a walk reads at most: a workspace of more is searched in part (its first files in name order). */
+const MAX_WALKED = 5000
+
+/**
+ * The Turtle and TriG files under `folder` (not dot-folders or node_modules) that `globs` match (paths relative to
+ * `folder`, `/`-separated), in name order; with no globs, those that declare shapes (a node or property shape).
+ */
+export function shapeFilesIn(folder: string, globs?: readonly string[]): string[] {
+  const found: string[] = []
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 32 || found.length >= MAX_WALKED) return
+    let entries
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path, depth + 1)
+      else if (entry.isFile() && /\.(?:ttl|trig)$/iu.test(entry.name)) found.push(path)
+    }
+  }
+  walk(folder, 0)
+  if (globs !== undefined) {
+    return found.filter((file) => {
+      const path = relative(folder, file).split(sep).join('/')
+      return globs.some((glob) => minimatch(path, glob.replace(/^\.\//u, ''), { dot: true }))
+    })
+  }
+  return found.filter((file) => {
+    try {
+      return isShapesGraph(readFileSync(file, 'utf8'))
+    } catch {
+      return false
+    }
+  })
+}
+
+/** The shapes of `files` (Turtle, or TriG by extension), `undefined` for none; throws naming a file that does not read. */
+export function readShapes(files: readonly string[]): Shapes | undefined {
+  if (files.length === 0) return undefined
+  return new Shapes(files.map((file) => ({ file, text: readFileSync(file, 'utf8'), language: /\.trig$/iu.test(file) ? 'trig' : 'turtle' })))
 }

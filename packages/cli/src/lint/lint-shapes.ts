@@ -1,9 +1,7 @@
 // The SHACL shapes `prefixd lint` validates data with: the files the `shapes` of a project's .prefixd.json name
 // (paths or globs, relative to its folder), else the files linted that declare shapes.
 
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
-import { minimatch } from 'minimatch'
+import { readFileSync } from 'node:fs'
 import type { Shapes } from '@prefixd/lsp/shacl'
 import { UsageError } from '../usage-error.js'
 import { languageOfFile, type ConfigFinder, type FoundConfig } from './lint-files.js'
@@ -18,9 +16,9 @@ export async function lintShapes(files: readonly string[], configs: ConfigFinder
   // The validator (rdf-validate-shacl and its RDF/JS stack) is loaded only for a project with shapes.
   const mentions = named.size > 0 ? [] : files.filter((file) => read(file).includes('http://www.w3.org/ns/shacl#'))
   if (named.size === 0 && mentions.length === 0) return undefined
-  const { isShapesGraph, Shapes } = await import('@prefixd/lsp/shacl')
+  const { isShapesGraph, Shapes, shapeFilesIn } = await import('@prefixd/lsp/shacl')
   const graphs = new Set<string>()
-  for (const found of named.values()) for (const file of shapeFiles(found)) graphs.add(file)
+  for (const found of named.values()) for (const file of shapeFilesIn(found.folder, found.config.shapes)) graphs.add(file)
   for (const file of mentions) if (isShapesGraph(read(file))) graphs.add(file)
   if (graphs.size === 0) return undefined
   try {
@@ -36,23 +34,4 @@ function read(file: string): string {
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
-}
-
-/** The files a configuration's `shapes` name: each path, or the Turtle and TriG files under its folder a glob matches. */
-function shapeFiles(found: FoundConfig): string[] {
-  const globs = found.config.shapes ?? []
-  const all = walk(found.folder).map((file) => ({ file, path: relative(found.folder, file).split(sep).join('/') }))
-  return all.filter(({ path }) => globs.some((glob) => minimatch(path, glob.replace(/^\.\//u, ''), { dot: true }))).map(({ file }) => file)
-}
-
-function walk(folder: string, depth = 0): string[] {
-  if (depth > 32) return []
-  const found: string[] = []
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) found.push(...walk(path, depth + 1))
-    else if (entry.isFile() && (languageOfFile(entry.name) === 'turtle' || languageOfFile(entry.name) === 'trig')) found.push(path)
-  }
-  return found
 }
