@@ -25,6 +25,8 @@ describe('the prefixd-usage/1 file', () => {
     assert.throws(() => Usage.fromJSON({ ...good, format: 'prefixd-usage/9' }), /not a prefixd-usage\/1 file: its format is "prefixd-usage\/9"/)
     assert.throws(() => Usage.fromJSON({ ...good, classes: [0] }), /not a multiple of 2/)
     assert.throws(() => Usage.fromJSON({ ...good, properties: [99999, 1] }), /names IRI 99999/)
+    assert.throws(() => Usage.fromJSON({ ...good, classes: [0, -5] }), /-5, which is not a count/)
+    assert.throws(() => Usage.fromJSON({ ...good, follows: [-1, 0, -1] }), /-1, which is not a count/)
     assert.throws(() => Usage.fromJSON({ ...good, triples: -1 }), /triples is not a count/)
   })
 })

@@ -133,7 +133,11 @@ function readDefinition(value: unknown, iri: (n: unknown, field: string) => stri
 
 function readFlat(values: readonly number[], width: number, each: (a: number, b: number, c?: number) => void): void {
   if (values.length % width !== 0) throw new Error(`${USAGE_FORMAT}: a list of counts has ${values.length} numbers, not a multiple of ${width}`)
-  for (let i = 0; i < values.length; i += width) each(values[i]!, values[i + 1]!, values[i + 2])
+  for (let i = 0; i < values.length; i += width) {
+    // Each row ends with its count: a negative one would rank a term below one never seen.
+    if (values[i + width - 1]! < 0) throw new Error(`${USAGE_FORMAT}: a list of counts has ${values[i + width - 1]}, which is not a count`)
+    each(values[i]!, values[i + 1]!, values[i + 2])
+  }
 }
 
 function array(value: unknown, field: string): unknown[] {
