@@ -129,6 +129,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const drainMs = String(options.drainMs ?? 3000)
   const nodes = new Map<string, ClusterNode>()
   const children = new Set<ChildProcess>()
+  // A program that dies without stop() (an uncaught error) takes its nodes and HAProxy with it.
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGKILL')
+    haproxy?.kill('SIGKILL')
+  })
 
   const launch = async (name: string): Promise<ClusterNode> => {
     const role = name.startsWith('r') ? 'resolver' : 'chat'
@@ -163,7 +168,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     child.stdout!.pipe(log)
     child.stderr!.pipe(log)
     children.add(child)
-    child.once('exit', () => children.delete(child))
+    child.once('exit', () => void children.delete(child))
     const url = `http://${address}:${role === 'resolver' ? RESOLVER_PORT : CHAT_PORT}`
     const exited = once(child, 'exit').then(([code, signal]) => {
       throw new Error(`cluster: ${name} exited (${signal ?? code}) while starting; see ${join(dir, `${name}.log`)}`)
