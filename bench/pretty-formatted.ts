@@ -1,5 +1,6 @@
 // Formatted `prefixd pretty` on real RDF — the @vocabulary/* N-Quads from npm and Debian's LV2 plugin Turtle —
-// against rdflib writing the same data as TriG: time, CPU, peak RSS, output size, and the shape of each output.
+// against rdflib writing the same data as TriG, beside serdi (Debian's C streaming writer, no formatting): time,
+// CPU, peak RSS, output size, and the shape of each output.
 
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -220,11 +221,22 @@ try {
   const inputMb = (await stat(data)).size / 1e6
   const expected = colouredLines(quads)
   const ours: Run[] = []
+  const serdis: Run[] = []
+  let serdiOutput = 0
+  let serdiShape: ReturnType<typeof shape> | undefined
   let ourOutput = 0
   let ourShape: ReturnType<typeof shape> | undefined
   const ourLoad = execFileSync('uptime', { encoding: 'utf8' }).trim()
   for (let round = 0; round < ROUNDS; round++) {
     const out = join(dir, 'out.trig')
+    // serdi in the same rounds, interleaved: it streams in input order (blocks per run of a subject), no prefixes.
+    const serdiOut = join(dir, 'serdi.trig')
+    serdis.push(measure('serdi', ['-i', 'nquads', '-o', 'turtle', data], serdiOut))
+    if (round === 0) {
+      serdiOutput = (await stat(serdiOut)).size / 1e6
+      serdiShape = shape(await readFile(serdiOut, 'utf8'))
+    }
+    await rm(serdiOut)
     ours.push(measure(process.execPath, [PREFIXD, 'pretty', data], out))
     if (round === 0) {
       const text = await readFile(out, 'utf8')
@@ -252,7 +264,16 @@ try {
     '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|',
     row('prefixd pretty (formatted)', wall, cpu, rss, ourOutput, ourShape!),
     row('rdflib (Dataset → TriG)', rdflib.seconds, rdflib.cpuSeconds, rdflib.maxRssMb, rdflib.outputMb, rdflib.shape),
+    row(
+      'serdi -i nquads -o turtle (Debian, C, streamed, not formatted)',
+      median(serdis.map((r) => r.seconds)),
+      median(serdis.map((r) => r.cpuSeconds)),
+      median(serdis.map((r) => r.maxRssMb)),
+      serdiOutput,
+      serdiShape!,
+    ),
     '',
+    `serdi beside them: prefixd's formatted writer takes ${(cpu / median(serdis.map((r) => r.cpuSeconds))).toFixed(1)}× serdi's CPU time (serdi streams in input order and formats nothing: it neither sorts, groups nor nests).`,
     `prefixd against rdflib: **${(rdflib.cpuSeconds / cpu).toFixed(1)}×** by CPU time, ${rdflib.reused ? 'wall times not compared (taken at different loads; rdflib ran at nice 5)' : `${(rdflib.seconds / wall).toFixed(1)}× by wall time`} (goal ≥ 5×); output ${(ourOutput / rdflib.outputMb).toFixed(2)}× rdflib's size (goal ≤ 1).`,
     "Shape (what Jena's `riot --formatted=turtle` gives; Jena is not installable here): `@prefix` lines before the first statement, each subject heading one block in its graph (a block head seen twice is counted as repeated), blank nodes nested rather than labelled, lists as `( … )`; counted on the text of each output.",
     '',

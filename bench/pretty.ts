@@ -1,7 +1,8 @@
 // `prefixd pretty` on 1,000,000 N-Triples against n3 alone parsing and writing the same data as Turtle
-// without prefixes: MB/s and peak RSS of each, as separate processes, rounds alternating, in one run.
+// without prefixes, and serdi (Debian's C reader and writer): MB/s and peak RSS of each, as separate processes,
+// rounds alternating, in one run.
 
-import { spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
@@ -67,7 +68,9 @@ interface Run {
 
 /** Runs `args` under /usr/bin/time (wall, user and system seconds, peak RSS in KiB), output to `outFile`. */
 function measure(args: readonly string[], outFile: string): Run {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', 'sh', '-c', '"$@" > "$0"', outFile, process.execPath, ...args], { encoding: 'utf8' })
+  // A contender is Node with a script, or a command of its own (serdi).
+  const command = args[0] === 'serdi' ? [...args] : [process.execPath, ...args]
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', 'sh', '-c', '"$@" > "$0"', outFile, ...command], { encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`)
   const [wall, user, system, maxRssKb] = result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number, number]
   return { seconds: wall, cpuSeconds: user + system, maxRssMb: maxRssKb / 1024 }
@@ -93,6 +96,7 @@ try {
     'prefixd pretty --stream (prefixes chosen from the index, streamed)': [PREFIXD, 'pretty', '--stream', data],
     'n3 alone (StreamParser → StreamWriter, no prefixes)': [N3_ALONE, data],
     'n3 given the same prefixes up front (the cost of n3 writing prefixed names)': [N3_ALONE, data, prefixMap],
+    'serdi -i ntriples -o turtle (Debian, C, streamed; no prefixes)': ['serdi', '-i', 'ntriples', '-o', 'turtle', data],
   }
   const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]))
   const outputs: Record<string, number> = {}
@@ -119,7 +123,7 @@ try {
     const cpu = median(rs.map((r) => r.cpuSeconds))
     return { name, seconds, cpu, mbPerS: inputMb / seconds, mbPerCpuS: inputMb / cpu, rss: median(rs.map((r) => r.maxRssMb)), output: outputs[name]! }
   })
-  const [prefixd, n3, n3Prefixed] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]]
+  const [prefixd, n3, n3Prefixed, serdi] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]]
   const lines = [
     `# prefixd pretty vs n3 alone (bench/pretty.ts)`,
     '',
@@ -133,6 +137,7 @@ try {
     ),
     '',
     `Throughput of prefixd pretty against n3 alone: **${(n3.cpu / prefixd.cpu).toFixed(2)}×** by CPU time, ${(n3.seconds / prefixd.seconds).toFixed(2)}× by wall time (goal ≥ 0.8×); peak RSS ${(prefixd.rss / n3.rss).toFixed(2)}× n3's.`,
+    `serdi, the C streaming writer, beside them: prefixd pretty runs at ${(serdi.cpu / prefixd.cpu).toFixed(2)}× serdi's throughput by CPU time (${(serdi.seconds / prefixd.seconds).toFixed(2)}× by wall), n3 alone at ${(serdi.cpu / n3.cpu).toFixed(2)}×. Load when the run ended: \`${execFileSync('uptime', { encoding: 'utf8' }).trim()}\`.`,
     `n3 given the same prefixes up front runs at ${(n3.cpu / n3Prefixed.cpu).toFixed(2)}× n3 alone by CPU time (its writer matches every IRI against a regular expression of them, and prefixes only plain local names); prefixd pretty, which chooses the prefixes and writes the names itself, runs at ${(n3Prefixed.cpu / prefixd.cpu).toFixed(2)}× that.`,
     '',
   ]

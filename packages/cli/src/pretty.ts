@@ -76,15 +76,14 @@ export async function pretty(index: PrefixIndex, input: Readable, output: Writab
   const tags = new LanguageTags()
   const writer = new TurtleWriter(index, { strictNames: options.strictNames ?? true, language: tags.written })
   parser.on('prefix', (prefix: string, namespace: { value: string }) => writer.chooser.declare(prefix, namespace.value))
-  // Each chunk's tags are read before the parser sees it, so a literal is written with its tag as written.
-  const reading = async function* (chunks: AsyncIterable<Buffer | string>) {
-    for await (const chunk of chunks) {
-      tags.read(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-      yield chunk
-    }
-    tags.end()
+  // Each chunk's tags are read as the parser takes it, before it reads the literals in it (no stream stage of its own).
+  const parserInternals = parser as unknown as { _transform(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void }
+  const take = parserInternals._transform.bind(parser)
+  parserInternals._transform = (chunk, encoding, done) => {
+    tags.read(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+    take(chunk, encoding, done)
   }
-  await pipeline(input, reading, parser, writer, output, { end: false }) // stdout stays open: the process ends it
+  await pipeline(input, parser, writer, output, { end: false }) // stdout stays open: the process ends it
 }
 
 interface Held {
