@@ -24,6 +24,8 @@ export function codeActions(
   diagnostics: readonly Diagnostic[],
   only?: readonly string[],
   published: readonly Diagnostic[] = [],
+  /** The namespace the workspace's own files declare a prefix for: offered first when declaring it. */
+  workspaceNamespace: (prefix: string) => string | undefined = () => undefined,
 ): CodeAction[] {
   const actions: CodeAction[] = []
   const wants = (kind: string): boolean => only === undefined || only.some((k) => kind === k || kind.startsWith(k + '.'))
@@ -37,6 +39,7 @@ export function codeActions(
         index,
         diagnostics.map((d) => withData(d, published)),
         edit,
+        workspaceNamespace,
       ),
     )
 
@@ -84,14 +87,20 @@ function withData(diagnostic: Diagnostic, published: readonly Diagnostic[]): Dia
 }
 
 /** The quick fixes for the server's own `diagnostics`: declare, change a term, use the table's namespace, remove. */
-function quickFixes(view: DocumentView, index: PrefixIndex, diagnostics: readonly Diagnostic[], edit: (edits: TextEdit[]) => WorkspaceEdit): CodeAction[] {
+function quickFixes(
+  view: DocumentView,
+  index: PrefixIndex,
+  diagnostics: readonly Diagnostic[],
+  edit: (edits: TextEdit[]) => WorkspaceEdit,
+  workspaceNamespace: (prefix: string) => string | undefined,
+): CodeAction[] {
   const actions: CodeAction[] = []
   for (const diagnostic of diagnostics) {
     const data = diagnostic.data as DiagnosticData | undefined
     if (diagnostic.source !== 'prefixd' || data === undefined) continue
     switch (data.kind) {
       case 'undeclared-prefix':
-        candidates(view, index, data.prefix).forEach((namespace, rank) => {
+        candidates(view, index, data.prefix, workspaceNamespace(data.prefix)).forEach((namespace, rank) => {
           const title = index.namespace(data.prefix) === namespace ? index.vocabulary(data.prefix)?.title : undefined
           actions.push({
             title: `Declare ${data.prefix}: <${namespace}>` + (title === undefined ? '' : ` (${title})`),
@@ -153,8 +162,9 @@ function quickFixes(view: DocumentView, index: PrefixIndex, diagnostics: readonl
  * for case, then namespaces that hold the local names the document writes with it (through the core's
  * search). Only curated or popular namespaces (or a project's own table's): never a suspect or long-tail one.
  */
-function candidates(view: DocumentView, index: PrefixIndex, prefix: string): string[] {
-  const found: string[] = []
+function candidates(view: DocumentView, index: PrefixIndex, prefix: string, ownNamespace: string | undefined): string[] {
+  // The project's own declaration of the prefix first: what its other files mean by it, trusted or not.
+  const found: string[] = ownNamespace === undefined ? [] : [ownNamespace]
   const add = (namespace: string | undefined): void => {
     if (namespace !== undefined && !found.includes(namespace) && isTrustedNamespace(index, namespace)) found.push(namespace)
   }

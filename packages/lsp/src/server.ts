@@ -18,6 +18,7 @@ import { ServerIndex } from './server-index.js'
 import { layerSettings, projectSettings, readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
 import { traced } from './trace.js'
 import { WorkspaceServer } from './workspace/workspace-server.js'
+import { workspaceNamespace } from './workspace/workspace-completion.js'
 
 export interface ServerOptions {
   /**
@@ -184,7 +185,9 @@ function registerFeatures(server: Server): void {
       if (params.range === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'a code action request needs a range')
       offsetOf(view, params.range.start)
       const published = server.documents.get(view.document.uri)?.prefixDiagnostics?.diagnostics ?? []
-      return codeActions(view, loaded, params.range, params.context?.diagnostics ?? [], params.context?.only, published)
+      return codeActions(view, loaded, params.range, params.context?.diagnostics ?? [], params.context?.only, published, (prefix) =>
+        workspaceNamespace(server.workspace.usage, prefix),
+      )
     }),
   )
   connection.onExecuteCommand(async (params) => {

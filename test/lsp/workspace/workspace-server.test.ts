@@ -4,11 +4,13 @@
 
 import assert from 'node:assert/strict'
 import {
+  CodeActionRequest,
   CompletionRequest,
   DefinitionRequest,
   HoverRequest,
   ReferencesRequest,
   WorkspaceSymbolRequest,
+  type CodeAction,
   type CompletionItem,
   type CompletionList,
   type Location,
@@ -146,6 +148,18 @@ describe('prefixd lsp: the workspace’s own terms', function () {
       (await completeAtEnd(bare, 'mypr')).some((i) => i.label === 'myproj:'),
       'the workspace’s prefix is offered',
     )
+    // Its quick fix declares it as the workspace does, before any guess from the index by local name.
+    const used = await client.open(workspace.uriOf('own/used.ttl'), 'turtle', '<x> myproj:speed 3 .\n')
+    const undeclared = (await client.diagnosticsWhere(used, (list) => list.some((d) => d.code === 'undeclared-prefix'))).filter(
+      (d) => d.code === 'undeclared-prefix',
+    )
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: used },
+      range: undeclared[0]!.range,
+      context: { diagnostics: undeclared },
+    })) as CodeAction[]
+    assert.equal(actions[0]?.title, 'Declare myproj: <http://example.org/myproj#>')
+    assert.equal(actions[0]?.isPreferred, true)
   })
 
   it('reads what a save sends: the saved text ranks at once, before the disk is read', async () => {
