@@ -13,6 +13,7 @@ import { recordReplays, replayFirst, Replays, type ReplayOptions } from './repla
 import { sendJson } from './respond.js'
 import { addAutocompleteRoute } from './routes/autocomplete.js'
 import { addCandidatesRoute } from './routes/candidates.js'
+import { addCheckRoute } from './routes/check.js'
 import { addLookupRoutes } from './routes/lookup.js'
 import { addMetaRoutes } from './routes/meta.js'
 import { addLovRoutes } from './routes/lov.js'
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions): Koa {
   const router = new Router<ServerState>()
   addLookupRoutes(router)
   addCandidatesRoute(router)
+  addCheckRoute(router)
   addAutocompleteRoute(router, options.usage)
   addPrefixesRoute(router)
   addVocabularyRoute(router)

@@ -72,6 +72,39 @@ export const RESOLVER_PATH = {
   },
 }
 
+/** `POST /api/v1/check`. */
+export const CHECK_PATH = {
+  post: {
+    summary:
+      "Checks a document as the language server does: the core's checks (undeclared prefixes, unknown terms with a did-you-mean, typo aliases, deprecated terms…) and its parsers' syntax errors",
+    parameters: [
+      { name: 'language', in: 'query', schema: { enum: ['turtle', 'trig', 'sparql'], default: 'turtle' } },
+      { name: 'set', in: 'query', schema: { type: 'string' }, description: 'check against this project prefix set' },
+    ],
+    requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', maxLength: 1048576 } } } },
+    responses: {
+      200: {
+        description:
+          'findings in text order, each {start, end (UTF-16 offsets), severity, code, message, data?} (code syntax for a syntax error); declarations: the namespace of each undeclared prefix the table has',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['findings', 'declarations'],
+              properties: {
+                findings: { type: 'array', items: { type: 'object', required: ['start', 'end', 'severity', 'code', 'message'] } },
+                declarations: { type: 'object', additionalProperties: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+      400: { description: 'a bad language or a body that is not UTF-8' },
+      413: { description: 'a document over 1 MiB' },
+    },
+  },
+}
+
 /** Swagger UI's groups, in the order it shows them, each with the paths it holds (the first match wins). */
 const GROUPS: ReadonlyArray<readonly [name: string, description: string, test: (path: string) => boolean]> = [
   ['names', 'Expand, shrink and the candidates for an IRI', (p) => /^\/api\/v1\/(expand|shrink|candidates)/.test(p)],
@@ -81,6 +114,7 @@ const GROUPS: ReadonlyArray<readonly [name: string, description: string, test: (
     'The prefix table, one vocabulary, the home page lists, what a term means',
     (p) => /^\/api\/v1\/(prefixes|vocabularies|term)/.test(p),
   ],
+  ['documents', 'Check a document as the language server does', (p) => p === '/api/v1/check'],
   ['project prefix sets', "A team's own prefixes", (p) => p.startsWith('/api/v1/sets')],
   ['prefix.cc', "prefix.cc's read API", (p) => p.startsWith('/popular/') || p === '/reverse' || p.startsWith('/{prefixes}')],
   ['LOV', 'LOV API v2, as YASGUI asks it', (p) => p.startsWith('/dataset/lov/')],

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of every route; a test checks it against the router.
 
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js'
-import { RESOLVER_PATH, SEARCH_RESULTS_PATH } from './openapi-paths.js'
+import { CHECK_PATH, RESOLVER_PATH, SEARCH_RESULTS_PATH } from './openapi-paths.js'
 
 const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
 const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
@@ -281,6 +281,7 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     '/api/v1/search/results': SEARCH_RESULTS_PATH,
+    '/api/v1/check': CHECK_PATH,
     '/api/v1/term': {
       get: {
         summary: 'What a term means: definition, domain, range, super- and subclasses, super- and subproperties, deprecation, and its vocabulary',

@@ -11,6 +11,8 @@ import { EditorView, keymap } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
 import { basicSetup } from 'codemirror'
 import { byId, debounce } from './dom.js'
+import { documentChecks } from './editor-checks.js'
+import { forceLinting } from '@codemirror/lint'
 import { resolverCompletions } from './resolver-completions.js'
 import { setPicker } from './set-choice.js'
 import { editBetween, FormatError, formatText } from '@prefixd/core/format'
@@ -88,6 +90,12 @@ const view = new EditorView({
         activateOnTypingDelay: 40,
       }),
       keymap.of([{ key: 'Shift-Alt-f', run: () => (format(), true) }]),
+      documentChecks(() => language, report),
+      // On a phone a completion or a marker's tooltip stays inside the screen (CodeMirror keeps its left edge in).
+      EditorView.theme({
+        '.cm-tooltip': { maxWidth: 'calc(100vw - 1rem)' },
+        '.cm-tooltip-autocomplete > ul > li': { overflow: 'hidden', textOverflow: 'ellipsis' },
+      }),
       EditorView.contentAttributes.of({ 'aria-label': 'Turtle or SPARQL document' }),
       EditorView.lineWrapping,
       EditorView.updateListener.of((update) => update.docChanged && save(language, update.state.doc.toString())),
@@ -95,8 +103,11 @@ const view = new EditorView({
   }),
 })
 view.focus()
-// Completions ask with the set in the URL each time: a new choice needs nothing more than the editor's focus back.
-void setPicker(() => view.focus())
+// Completions and checks ask with the set in the URL each time: a new choice re-checks and gives the editor its focus back.
+void setPicker(() => {
+  forceLinting(view)
+  view.focus()
+})
 
 dark.addEventListener('change', () => view.dispatch({ effects: themes.reconfigure(dark.matches ? darkTheme : []) }))
 
@@ -109,6 +120,7 @@ picker.addEventListener('change', () => {
     ...(untouched && { changes: { from: 0, to: view.state.doc.length, insert: SAMPLES[language] } }),
   })
   save(language, view.state.doc.toString())
+  forceLinting(view) // another language, other checks
 })
 
 /** Says in the status line why completions fail, and clears it once they work again. */
