@@ -37,7 +37,11 @@ function document(mb: number): string {
   const named = index
     .terms()
     .map((t) => ({ iri: t.iri, prefixed: index.shrink(t.iri) }))
-    .filter((t) => t.prefixed !== undefined && /^[\w-]+:[\w-]+$/.test(t.prefixed) && !index.term(t.iri)?.deprecated)
+    // Not SHACL's own terms: a document typing a subject sh:NodeShape is a shapes graph, which lint reads as such.
+    .filter(
+      (t) =>
+        t.prefixed !== undefined && /^[\w-]+:[\w-]+$/.test(t.prefixed) && !index.term(t.iri)?.deprecated && !t.iri.startsWith('http://www.w3.org/ns/shacl#'),
+    )
   const classes = named.filter((t) => index.hasType(t.iri, 'http://www.w3.org/2000/01/rdf-schema#Class'))
   const properties = named.filter((t) => index.hasType(t.iri, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'))
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!

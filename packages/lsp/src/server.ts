@@ -286,7 +286,7 @@ async function loadShapes(server: Server, globs: readonly string[] | undefined, 
   if (key === applied.shapes) return false
   applied.shapes = key
   try {
-    server.publisher.shapes = readShapes(files)
+    server.publisher.shapes = readShapes(files, globs !== undefined)
   } catch (error) {
     server.publisher.shapes = undefined
     void server.connection.window.showErrorMessage(`prefixd: the SHACL shapes were not read: ${(error as Error).message}`)

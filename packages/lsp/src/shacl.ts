@@ -189,8 +189,22 @@ export function shapeFilesIn(folder: string, globs?: readonly string[]): string[
   })
 }
 
-/** The shapes of `files` (Turtle, or TriG by extension), `undefined` for none; throws naming a file that does not read. */
-export function readShapes(files: readonly string[]): Shapes | undefined {
-  if (files.length === 0) return undefined
-  return new Shapes(files.map((file) => ({ file, text: readFileSync(file, 'utf8'), language: /\.trig$/iu.test(file) ? 'trig' : 'turtle' })))
+/**
+ * The shapes of `files` (Turtle, or TriG by extension), `undefined` for none. A file that does not read throws with its
+ * name when `named` (the project named it); one found by looking is left out (its syntax errors are its own diagnostics).
+ */
+export function readShapes(files: readonly string[], named: boolean): Shapes | undefined {
+  const graphs: { file: string; text: string; language: Language }[] = []
+  for (const file of files) {
+    const graph = { file, text: readFileSync(file, 'utf8'), language: /\.trig$/iu.test(file) ? ('trig' as const) : ('turtle' as const) }
+    if (!named) {
+      try {
+        new Shapes([graph])
+      } catch {
+        continue
+      }
+    }
+    graphs.push(graph)
+  }
+  return graphs.length === 0 ? undefined : new Shapes(graphs)
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import type { Shapes } from '@prefixd/lsp/shacl'
 import { UsageError } from '../usage-error.js'
-import { languageOfFile, type ConfigFinder, type FoundConfig } from './lint-files.js'
+import type { ConfigFinder, FoundConfig } from './lint-files.js'
 
 /** The shapes for `files`, and which of the files are shapes graphs (not validated as data); `undefined`: none. */
 export async function lintShapes(files: readonly string[], configs: ConfigFinder): Promise<{ shapes: Shapes; graphs: Set<string> } | undefined> {
@@ -16,16 +16,18 @@ export async function lintShapes(files: readonly string[], configs: ConfigFinder
   // The validator (rdf-validate-shacl and its RDF/JS stack) is loaded only for a project with shapes.
   const mentions = named.size > 0 ? [] : files.filter((file) => read(file).includes('http://www.w3.org/ns/shacl#'))
   if (named.size === 0 && mentions.length === 0) return undefined
-  const { isShapesGraph, Shapes, shapeFilesIn } = await import('@prefixd/lsp/shacl')
+  const { isShapesGraph, readShapes, shapeFilesIn } = await import('@prefixd/lsp/shacl')
   const graphs = new Set<string>()
   for (const found of named.values()) for (const file of shapeFilesIn(found.folder, found.config.shapes)) graphs.add(file)
   for (const file of mentions) if (isShapesGraph(read(file))) graphs.add(file)
-  if (graphs.size === 0) return undefined
+  let shapes: Shapes | undefined
   try {
-    return { shapes: new Shapes([...graphs].map((file) => ({ file, text: read(file), language: languageOfFile(file) ?? 'turtle' }))), graphs }
+    // Named shapes must read; a file found declaring shapes that does not read is left out (its syntax errors are reported).
+    shapes = readShapes([...graphs], named.size > 0)
   } catch (error) {
     throw new UsageError(`the SHACL shapes do not read: ${(error as Error).message}`)
   }
+  return shapes === undefined ? undefined : { shapes, graphs }
 }
 
 function read(file: string): string {
