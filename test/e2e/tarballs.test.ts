@@ -184,7 +184,8 @@ describe('the packed packages, installed outside the repository', function () {
       assert.equal(result.code, 0, result.stderr)
       const answer = JSON.parse(result.stdout) as { total: number; named: number; wrong: string[]; wrongCount: number }
       assert.deepEqual(answer.wrong, [], `${answer.wrongCount} of ${answer.total}`)
-      assert.ok(answer.total > 30_000 && answer.named / answer.total > 0.75, JSON.stringify(answer))
+      // 72.1 % named since issue 39: nothing names https://ref.gs1.org/voc/ or vcard over https (no registry does)
+      assert.ok(answer.total > 30_000 && answer.named / answer.total > 0.7, JSON.stringify(answer))
     })
 
     it("offers only prefixes a registry maps to their namespace, from the packed core's table", async () => {
