@@ -1,6 +1,7 @@
-// Emacs with eglot (Debian's emacs-nox and elpa-eglot) against `prefixd lsp --stdio`, set up with the
-// README's init.el as written: diagnostics through flymake, a code action, hover, and
-// completion-at-point after `schema:Per`, whose accepted item leaves the document declaring `schema:`.
+// Emacs with each of its language clients — eglot and lsp-mode (Debian's emacs-nox, elpa-eglot, elpa-lsp-mode) —
+// against `prefixd lsp --stdio`, set up with the README's init.el for that client as written: diagnostics, a code
+// action, hover, and completion-at-point after `schema:Per`, whose accepted item leaves the document declaring
+// `schema:`. One test, run once per client: each client has a driver of its own (emacs-driver.el, lsp-mode-driver.el).
 
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -9,7 +10,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { editorAvailable, editorHome, readmeBlock } from './editor-setup.js'
 
-const DRIVER = fileURLToPath(new URL('./emacs-driver.el', import.meta.url))
+/** Each client: its Emacs package, the README block that sets it up, and the driver that plays the user. */
+const CLIENTS = [
+  { name: 'eglot', readme: ';; init.el for Emacs 28 and later with eglot', driver: './emacs-driver.el' },
+  { name: 'lsp-mode', readme: ';; init.el for Emacs 28 and later with lsp-mode', driver: './lsp-mode-driver.el' },
+] as const
+type Client = (typeof CLIENTS)[number]
 
 interface Seen {
   readonly error?: string
@@ -22,15 +28,15 @@ interface Seen {
   readonly completion?: string[]
 }
 
-function runEmacs(name: string, text: string): Promise<Seen> {
+function runEmacs(client: Client, name: string, text: string): Promise<Seen> {
   const home = editorHome()
-  const init = home.write('init.el', readmeBlock(';; init.el for Emacs 28 and later with eglot'))
+  const init = home.write('init.el', readmeBlock(client.readme))
   const file = home.write(name, text)
   const out = join(home.dir, 'seen.json')
   return new Promise((resolve, reject) => {
     execFile(
       'emacs',
-      ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '-l', DRIVER],
+      ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '-l', fileURLToPath(new URL(client.driver, import.meta.url))],
       { cwd: home.dir, env: { ...home.env, PREFIXD_TEST_OUT: out, PREFIXD_TEST_FILE: file }, timeout: 60_000 },
       (error, _stdout, stderr) => {
         try {
@@ -43,36 +49,41 @@ function runEmacs(name: string, text: string): Promise<Seen> {
   })
 }
 
-describe('prefixd lsp in Emacs (eglot, README configuration)', function () {
-  this.timeout(90_000)
+for (const client of CLIENTS) {
+  describe(`prefixd lsp in Emacs (${client.name}, README configuration)`, function () {
+    this.timeout(90_000)
 
-  before(function () {
-    if (!editorAvailable('emacs') || !editorAvailable('emacs', ['--batch', '-q', '--eval', '(progn (package-initialize) (require (quote eglot)))'])) {
-      console.log('    skipped: emacs with eglot is not installed (apt-get install emacs-nox elpa-eglot)')
-      this.skip()
-    }
-  })
+    before(function () {
+      if (
+        !editorAvailable('emacs') ||
+        !editorAvailable('emacs', ['--batch', '-q', '--eval', `(progn (package-initialize) (require (quote ${client.name})))`])
+      ) {
+        console.log(`    skipped: emacs with ${client.name} is not installed (apt-get install emacs-nox elpa-${client.name})`)
+        this.skip()
+      }
+    })
 
-  it('publishes diagnostics, applies a code action, hovers, and completes schema:Per to schema:Person with its declaration', async () => {
-    const text = '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n'
-    const seen = await runEmacs('people.ttl', text)
-    assert.equal(seen.error, undefined, `${seen.error} (${JSON.stringify(seen)})`)
-    assert.ok(
-      seen.diagnostics?.some((d) => /'foaf:person' is not a term/.test(d)),
-      JSON.stringify(seen.diagnostics),
-    )
-    assert.ok(seen.actions?.includes('Change to foaf:Person'), JSON.stringify(seen.actions))
-    assert.match(seen.hover ?? '', /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
-    assert.equal(seen.typed, 'schema:Per', 'the README makes `:` part of a name, so the whole name is replaced')
-    assert.ok(seen.completion?.includes('schema:Person'), `completion-at-point offered: ${JSON.stringify(seen.completion)}`)
-    assert.deepEqual(seen.lines, [
-      '@prefix ex: <http://example.org/> .',
-      '@prefix foaf: <http://xmlns.com/foaf/0.1/> .',
-      '@prefix schema: <http://schema.org/> .',
-      '',
-      'ex:bob a foaf:Person .',
-      'ex:alice a schema:Person',
-      '',
-    ])
+    it('publishes diagnostics, applies a code action, hovers, and completes schema:Per to schema:Person with its declaration', async () => {
+      const text = '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n'
+      const seen = await runEmacs(client, 'people.ttl', text)
+      assert.equal(seen.error, undefined, `${seen.error} (${JSON.stringify(seen)})`)
+      assert.ok(
+        seen.diagnostics?.some((d) => /'foaf:person' is not a term/.test(d)),
+        JSON.stringify(seen.diagnostics),
+      )
+      assert.ok(seen.actions?.includes('Change to foaf:Person'), JSON.stringify(seen.actions))
+      assert.match(seen.hover ?? '', /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
+      assert.equal(seen.typed, 'schema:Per', 'the README makes `:` part of a name, so the whole name is replaced')
+      assert.ok(seen.completion?.includes('schema:Person'), `completion-at-point offered: ${JSON.stringify(seen.completion)}`)
+      assert.deepEqual(seen.lines, [
+        '@prefix ex: <http://example.org/> .',
+        '@prefix foaf: <http://xmlns.com/foaf/0.1/> .',
+        '@prefix schema: <http://schema.org/> .',
+        '',
+        'ex:bob a foaf:Person .',
+        'ex:alice a schema:Person',
+        '',
+      ])
+    })
   })
-})
+}
