@@ -52,9 +52,19 @@ async function delivery(queues: readonly string[], bases: readonly string[]): Pr
   const pollers = queues.map((_, i) => new RawPoller(new URL(bases[i % bases.length]!)))
   let received = 0
   let stop = false
+  let reconnects = 0
   const polling = queues.map(async (queue, i) => {
     while (!stop) {
-      const answer = await pollers[i]!.poll(NINA, queue, last[i]!)
+      let answer: { body: string }
+      try {
+        answer = await pollers[i]!.poll(NINA, queue, last[i]!)
+      } catch {
+        // A connection the proxy or a node closed: poll again on a new one, as a client does (counted).
+        pollers[i]!.close()
+        pollers[i] = new RawPoller(new URL(bases[i % bases.length]!))
+        reconnects++
+        continue
+      }
       const events = (JSON.parse(answer.body) as { events: Array<{ id: number; type: string }> }).events
       received += events.filter((e) => e.type === 'message').length
       last[i] = events.at(-1)?.id ?? last[i]!
@@ -83,6 +93,7 @@ async function delivery(queues: readonly string[], bases: readonly string[]): Pr
   })
   await Promise.all(polling)
   for (const poller of pollers) poller.close()
+  if (reconnects > 0) console.log(`  (${reconnects} polling connections closed by the other side and opened again)`)
   return rate
 }
 

@@ -81,10 +81,14 @@ export class RawPoller {
   #buffer = ''
   #arrivedAt = 0
   #done: ((result: { arrivedAt: number; body: string }) => void) | undefined
+  /** Rejects the poll waiting when the connection fails or is closed by the other side (a proxy may close it). */
+  #fail: ((error: Error) => void) | undefined
 
   constructor(url: URL) {
     this.#socket = connect(Number(url.port), url.hostname)
     this.#socket.setNoDelay(true)
+    this.#socket.on('error', (error) => this.#fail?.(error))
+    this.#socket.on('close', () => this.#fail?.(new Error('the connection closed')))
     this.#socket.on('data', (chunk: Buffer) => {
       if (this.#buffer === '') this.#arrivedAt = performance.now()
       this.#buffer += chunk.toString('latin1')
@@ -99,8 +103,10 @@ export class RawPoller {
   }
 
   poll(who: { readonly email: string; readonly key: string }, queueId: string, lastEventId: number): Promise<{ arrivedAt: number; body: string }> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      if (this.#socket.destroyed) return reject(new Error('the connection closed'))
       this.#done = resolve
+      this.#fail = reject
       const auth = Buffer.from(`${who.email}:${who.key}`).toString('base64')
       this.#socket.write(
         `GET /api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${lastEventId} HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\n\r\n`,
@@ -109,6 +115,7 @@ export class RawPoller {
   }
 
   close(): void {
+    this.#fail = undefined
     this.#socket.destroy()
   }
 }
