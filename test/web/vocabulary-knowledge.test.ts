@@ -135,6 +135,12 @@ describe('vocabulary page: what vocabularies and terms are, in Chromium', functi
       await page.keyboard.press('End')
       await page.keyboard.type(' a schema:Pe', { delay: 40 })
       await page.locator('.cm-tooltip-autocomplete li').first().waitFor()
+      // The list may be replaced while the answer to a later keystroke arrives (CI saw every row at 0 px in that
+      // moment): measure once the rows of one list are laid out.
+      await page.waitForFunction(`(() => {
+        const rows = [...document.querySelectorAll('.cm-tooltip-autocomplete li')]
+        return rows.length > 1 && rows.every((r) => r.getBoundingClientRect().height > 0)
+      })()`)
       const heights = await page.locator('.cm-tooltip-autocomplete li').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height))
       assert.ok(heights.length > 1 && heights.every((h) => h >= 24), heights.join(', '))
     } finally {
