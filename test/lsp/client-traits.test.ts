@@ -12,7 +12,7 @@ import {
   type MarkupContent,
   type TextEdit,
 } from 'vscode-languageserver-protocol/node'
-import { plainText } from '../../packages/lsp/src/client-traits.js'
+import { plainText } from '../../packages/lsp/src/protocol/client-traits.js'
 import { startClient, type Client } from './lsp-client.js'
 
 /** What ALE 3.3 (Debian 12's vim-ale) sends in `initialize` (autoload/ale/lsp.vim), the parts the server reads. */

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { declarationEdits, headerEnd, tokens } from '@prefixd/core/syntax'
-import { DocumentView } from '../../packages/lsp/src/document.js'
-import { LineDocument } from '../../packages/lsp/src/line-document.js'
-import { TokenStore } from '../../packages/lsp/src/token-store.js'
+import { DocumentView } from '../../packages/lsp/src/documents/document.js'
+import { LineDocument } from '../../packages/lsp/src/text/line-document.js'
+import { TokenStore } from '../../packages/lsp/src/documents/token-store.js'
 
 /** Text made of pieces rich in line breaks of every kind, so that edits split and join them. */
 const PIECES = ['a', 'bc', ' ', 'é', '😀', '\n', '\r', '\r\n', '\n\n', 'ex:s a foaf:Person .', '"""x\ny"""']

@@ -5,9 +5,9 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { fromRecords } from '@prefixd/core'
 import type { Connection, PublishDiagnosticsParams } from 'vscode-languageserver'
-import { OpenDocuments } from '../../packages/lsp/src/open-documents.js'
-import { Publisher } from '../../packages/lsp/src/publisher.js'
-import { ServerIndex } from '../../packages/lsp/src/server-index.js'
+import { OpenDocuments } from '../../packages/lsp/src/documents/open-documents.js'
+import { Publisher } from '../../packages/lsp/src/diagnostics/publisher.js'
+import { ServerIndex } from '../../packages/lsp/src/server-index/server-index.js'
 import { ManualTimers } from './manual-timers.js'
 
 /** A publisher on a one-prefix index, with timers the test moves, and what it sends. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { tokens } from '@prefixd/core/syntax'
-import { blankBefore } from '../../packages/lsp/src/syntax-errors.js'
+import { blankBefore } from '../../packages/lsp/src/syntax/syntax-errors.js'
 
 /**
  * The plain reading: every token before `from` gathered, each directive kept to its IRI (and `.` for the `@` forms), each

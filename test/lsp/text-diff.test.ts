@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { textEdit } from '../../packages/lsp/src/text-diff.js'
+import { textEdit } from '../../packages/lsp/src/text/text-diff.js'
 
 /** Text made of pieces where a diff could go wrong: CRLF, lone CR and LF, surrogate pairs, repeats. */
 const text = fc.array(fc.constantFrom('a', 'b', 'ab', '\r\n', '\n', '\r', '😀', '\uD83D', 'é', ' ', '.'), { maxLength: 30 }).map((parts) => parts.join(''))

@@ -6,8 +6,8 @@ import fc from 'fast-check'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { declarationsIn, headerEnd, irisIn, isDirective, namesIn, namesInToken, tokens } from '@prefixd/core/syntax'
-import { LineDocument } from '../../packages/lsp/src/line-document.js'
-import { TokenStore } from '../../packages/lsp/src/token-store.js'
+import { LineDocument } from '../../packages/lsp/src/text/line-document.js'
+import { TokenStore } from '../../packages/lsp/src/documents/token-store.js'
 
 /** Pieces of Turtle, TriG and SPARQL (and of their mistakes) that edits are made of. */
 const PIECES = [

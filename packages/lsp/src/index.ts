@@ -4,14 +4,14 @@ import { connect } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import type { DefaultData, PrefixIndex } from '@prefixd/core'
 import type { Connection } from 'vscode-languageserver/node'
-import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from './protocol.js'
+import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from './protocol/protocol.js'
 import { startServer } from './server.js'
 import { traceStreams } from './trace.js'
-import type { WorkspaceSettings } from './settings.js'
+import type { WorkspaceSettings } from './server-index/settings.js'
 
 export { startServer } from './server.js'
 export type { ServerOptions } from './server.js'
-export type { WorkspaceSettings } from './settings.js'
+export type { WorkspaceSettings } from './server-index/settings.js'
 
 /** How the editor talks to the server: its stdin and stdout, Node's IPC channel, or a socket the editor listens on. */
 export type Transport = { readonly kind: 'stdio' } | { readonly kind: 'node-ipc' } | { readonly kind: 'socket'; readonly port: number }

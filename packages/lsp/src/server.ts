@@ -4,18 +4,18 @@
 
 import type { DefaultData, PrefixIndex } from '@prefixd/core'
 import type { CompletionList, CompletionParams, Connection, InitializeParams, InitializeResult, Position } from 'vscode-languageserver'
-import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind } from './protocol.js'
-import { clientTraits, plainDocumentation, plainHover, wordCompletions, type ClientTraits } from './client-traits.js'
-import { codeActions, declaration } from './code-actions.js'
-import { completeAt, completionSpot, DECLARE_PREFIX_COMMAND, namespacesRead, resolveCompletion } from './completion.js'
-import type { DocumentView } from './document.js'
-import { FORMATTING_CAPABILITIES, registerFormatting } from './formatting.js'
-import { documentLinks, hover } from './navigation.js'
-import { OpenDocuments } from './open-documents.js'
-import { Publisher } from './publisher.js'
-import { prepareRename, rename } from './rename.js'
-import { ServerIndex } from './server-index.js'
-import { layerSettings, projectSettings, readSettings, workspaceRoot, type WorkspaceSettings } from './settings.js'
+import { CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind } from './protocol/protocol.js'
+import { clientTraits, plainDocumentation, plainHover, wordCompletions, type ClientTraits } from './protocol/client-traits.js'
+import { codeActions, declaration } from './actions/code-actions.js'
+import { completeAt, completionSpot, DECLARE_PREFIX_COMMAND, namespacesRead, resolveCompletion } from './completion/completion.js'
+import type { DocumentView } from './documents/document.js'
+import { FORMATTING_CAPABILITIES, registerFormatting } from './formatting/formatting.js'
+import { documentLinks, hover } from './terms/navigation.js'
+import { OpenDocuments } from './documents/open-documents.js'
+import { Publisher } from './diagnostics/publisher.js'
+import { prepareRename, rename } from './actions/rename.js'
+import { ServerIndex } from './server-index/server-index.js'
+import { layerSettings, projectSettings, readSettings, workspaceRoot, type WorkspaceSettings } from './server-index/settings.js'
 import { traced } from './trace.js'
 import { WorkspaceServer } from './workspace/workspace-server.js'
 import { workspaceNamespace } from './workspace/workspace-completion.js'
@@ -280,7 +280,7 @@ async function applySettings(server: Server, raw: unknown, applied: { json: stri
 async function loadShapes(server: Server, globs: readonly string[] | undefined, applied: { shapes?: string }): Promise<boolean> {
   const root = server.client.root
   if (root === undefined) return false
-  const { readShapes, shapeFilesIn } = await import('./shacl.js')
+  const { readShapes, shapeFilesIn } = await import('./shacl/shacl.js')
   const files = shapeFilesIn(root, globs)
   const key = JSON.stringify(files)
   if (key === applied.shapes) return false

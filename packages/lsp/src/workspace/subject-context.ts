@@ -4,7 +4,7 @@
 import type { UsageContext } from '@prefixd/core'
 import type { Token } from '@prefixd/core/syntax'
 import { unescapeLocal } from '@prefixd/core/checks'
-import { RDF_TYPE } from '../terms.js'
+import { RDF_TYPE } from '../terms/terms.js'
 
 interface Frame {
   state: 'subject' | 'predicate' | 'object' | 'list'

@@ -3,7 +3,7 @@
 
 import { completeWithUsage, writeLocalName, type PrefixIndex } from '@prefixd/core'
 import type { Token } from '@prefixd/core/syntax'
-import type { DocumentView } from '../document.js'
+import type { DocumentView } from '../documents/document.js'
 import { subjectContext } from './subject-context.js'
 import { workspaceCard } from './workspace-features.js'
 import type { WorkspaceUsage } from './workspace-usage.js'

@@ -6,9 +6,9 @@ import { explainUsage, writeLocalName, type PrefixIndex, type UsageContext, type
 import { declaredPrefixes, irisIn, namesInToken, tokens } from '@prefixd/core/syntax'
 import { unescapeLocal } from '@prefixd/core/checks'
 import type { Location, SymbolInformation } from 'vscode-languageserver'
-import type { DocumentView } from '../document.js'
-import { nameFor } from '../navigation.js'
-import { iriOf } from '../terms.js'
+import type { DocumentView } from '../documents/document.js'
+import { nameFor } from '../terms/navigation.js'
+import { iriOf } from '../terms/terms.js'
 import type { WorkspaceUsage } from './workspace-usage.js'
 
 /** The most uses `textDocument/references` lists, and the most symbols `workspace/symbol` does. */

@@ -5,8 +5,8 @@
 import { fileURLToPath } from 'node:url'
 import type { PrefixIndex } from '@prefixd/core'
 import type { Connection, Hover, InitializeParams, ServerCapabilities, SymbolInformation } from 'vscode-languageserver'
-import type { DocumentView } from '../document.js'
-import { DidChangeWatchedFilesNotification, MarkupKind } from '../protocol.js'
+import type { DocumentView } from '../documents/document.js'
+import { DidChangeWatchedFilesNotification, MarkupKind } from '../protocol/protocol.js'
 import { definitionOf, iriAt, referencesTo, workspaceCard, workspaceSymbols } from './workspace-features.js'
 import { WorkspaceUsage, type ReadingProgress } from './workspace-usage.js'
 

@@ -3,10 +3,10 @@
 import type { Language } from '@prefixd/core/syntax'
 import type { Diagnostic, DidChangeTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver'
 import { DocumentView, languageOf } from './document.js'
-import { LineDocument } from './line-document.js'
-import { SyntaxChecker } from './syntax-checker.js'
-import { textEdit } from './text-diff.js'
-import type { Timer } from './timers.js'
+import { LineDocument } from '../text/line-document.js'
+import { SyntaxChecker } from '../syntax/syntax-checker.js'
+import { textEdit } from '../text/text-diff.js'
+import type { Timer } from '../timers.js'
 import { TokenStore } from './token-store.js'
 
 /** An open document of ours and what the diagnostics remember of it. */

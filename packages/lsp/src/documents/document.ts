@@ -2,7 +2,7 @@
 // each worked out once per version and only when a request needs it.
 
 import type { Declaration, IriUse, Language, NameUse, Token } from '@prefixd/core/syntax'
-import type { LineDocument } from './line-document.js'
+import type { LineDocument } from '../text/line-document.js'
 import type { TokenName } from './token-name.js'
 import { firstEndingAtOrAfter, type TokenStore } from './token-store.js'
 

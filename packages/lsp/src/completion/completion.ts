@@ -6,11 +6,11 @@ import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
 import { declarationEdits, partialNameAt, positionAfter, type Position, type Token } from '@prefixd/core/syntax'
 import type { CompletionItem, CompletionList, Range, TextEdit } from 'vscode-languageserver'
 import { unescapeLocal, vocabularyNamespace } from '@prefixd/core/checks'
-import { Command, CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind } from './protocol.js'
-import type { DocumentView } from './document.js'
-import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from './terms.js'
-import { workspaceItems, workspaceNamespace, type WorkspaceItem } from './workspace/workspace-completion.js'
-import type { WorkspaceUsage } from './workspace/workspace-usage.js'
+import { Command, CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind } from '../protocol/protocol.js'
+import type { DocumentView } from '../documents/document.js'
+import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from '../terms/terms.js'
+import { workspaceItems, workspaceNamespace, type WorkspaceItem } from '../workspace/workspace-completion.js'
+import type { WorkspaceUsage } from '../workspace/workspace-usage.js'
 
 /** Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on. */
 export const COMPLETION_LIMIT = 50

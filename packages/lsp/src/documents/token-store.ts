@@ -15,7 +15,7 @@ import {
   type NameUse,
   type Token,
 } from '@prefixd/core/syntax'
-import type { TextWindows } from './line-document.js'
+import type { TextWindows } from '../text/line-document.js'
 import { TokenName } from './token-name.js'
 
 /**

@@ -3,7 +3,7 @@
 
 import { getPriority, setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
-import { LineDocument } from './line-document.js'
+import { LineDocument } from '../text/line-document.js'
 import { syntaxErrors, type SyntaxProblem, type SyntaxRequest } from './syntax-errors.js'
 
 /**

@@ -3,9 +3,9 @@
 
 import { FormatError, formatEdits, formatOnType, formatRangeEdits, type FormatOptions, type TextEdit } from '@prefixd/core/format'
 import type { Connection, FormattingOptions, ServerCapabilities, TextEdit as LspTextEdit } from 'vscode-languageserver'
-import type { DocumentView } from './document.js'
-import type { OpenDocuments } from './open-documents.js'
-import { ErrorCodes, ResponseError } from './protocol.js'
+import type { DocumentView } from '../documents/document.js'
+import type { OpenDocuments } from '../documents/open-documents.js'
+import { ErrorCodes, ResponseError } from '../protocol/protocol.js'
 
 /** LSP's RequestFailed: the request was valid, the document is not (a syntax error the formatter cannot lay out). */
 const REQUEST_FAILED = -32803

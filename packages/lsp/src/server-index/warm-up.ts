@@ -1,12 +1,12 @@
 // The warm-up: what the core, the knowledge tier and the completion path build on first use, built in steps while the server is idle.
 
 import type { PrefixIndex } from '@prefixd/core'
-import { completeAt, completionSpot } from './completion.js'
-import { DocumentView } from './document.js'
-import { LineDocument } from './line-document.js'
-import { RDF_PROPERTY, RDFS_CLASS, warmKnowledge } from './terms.js'
-import { TokenStore } from './token-store.js'
-import { traced } from './trace.js'
+import { completeAt, completionSpot } from '../completion/completion.js'
+import { DocumentView } from '../documents/document.js'
+import { LineDocument } from '../text/line-document.js'
+import { RDF_PROPERTY, RDFS_CLASS, warmKnowledge } from '../terms/terms.js'
+import { TokenStore } from '../documents/token-store.js'
+import { traced } from '../trace.js'
 
 /** Milliseconds without a request or an edit before the warm-up goes on (once the index is loaded). */
 const WARM_UP_DELAY = 300

@@ -3,12 +3,12 @@
 import { severityOf, type Rules } from '@prefixd/core/checks'
 import type { Connection, Diagnostic } from 'vscode-languageserver'
 import { diagnose, SEVERITIES, SOURCE, syntaxDiagnostic } from './diagnostics.js'
-import type { Shapes } from './shacl.js'
-import type { DocumentView } from './document.js'
-import type { OpenDocument, OpenDocuments } from './open-documents.js'
-import type { ServerIndex } from './server-index.js'
-import { NODE_TIMERS, type Timers } from './timers.js'
-import { traced } from './trace.js'
+import type { Shapes } from '../shacl/shacl.js'
+import type { DocumentView } from '../documents/document.js'
+import type { OpenDocument, OpenDocuments } from '../documents/open-documents.js'
+import type { ServerIndex } from '../server-index/server-index.js'
+import { NODE_TIMERS, type Timers } from '../timers.js'
+import { traced } from '../trace.js'
 
 /** Completions put an edit's diagnostics back at most this many delays after the edit: a client asking without end would hold them forever. */
 const MAX_POSTPONED = 10

@@ -3,8 +3,8 @@
 import { prefixWarning, writeLocalName, type PrefixIndex } from '@prefixd/core'
 import type { DocumentLink, Hover } from 'vscode-languageserver'
 import { isTrustedPrefix, vocabularyNamespace } from '@prefixd/core/checks'
-import { MarkupKind } from './protocol.js'
-import type { DocumentView } from './document.js'
+import { MarkupKind } from '../protocol/protocol.js'
+import type { DocumentView } from '../documents/document.js'
 import { describeTerm, iriOf, termOf } from './terms.js'
 
 /** A prefixed name shows its IRI, label, types and vocabulary; an IRI shows its prefixed name. */

@@ -3,8 +3,8 @@
 
 import { PrefixIndex, type DefaultData } from '@prefixd/core'
 import { TermChecks } from '@prefixd/core/checks'
-import { replacedBy } from './terms.js'
-import { traced } from './trace.js'
+import { replacedBy } from '../terms/terms.js'
+import { traced } from '../trace.js'
 import { WarmUp } from './warm-up.js'
 
 /**

@@ -2,8 +2,8 @@
 
 import { isPnPrefix } from '@prefixd/core'
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver'
-import { ErrorCodes, ResponseError } from './protocol.js'
-import type { DocumentView } from './document.js'
+import { ErrorCodes, ResponseError } from '../protocol/protocol.js'
+import type { DocumentView } from '../documents/document.js'
 
 /** The prefix under the cursor (in a name or a declaration), and the range of its text. */
 function prefixAt(view: DocumentView, offset: number): { prefix: string; start: number; end: number } | undefined {

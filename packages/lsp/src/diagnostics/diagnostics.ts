@@ -5,12 +5,12 @@
 import type { PrefixIndex } from '@prefixd/core'
 import { DocumentChecker, inUnclosedIri, severityOf, TermChecks, type Finding, type FindingData, type Rules, type Severity } from '@prefixd/core/checks'
 import type { Diagnostic, DiagnosticSeverity as LspSeverity } from 'vscode-languageserver'
-import { DiagnosticSeverity, DiagnosticTag } from './protocol.js'
-import type { DocumentView } from './document.js'
-import { replacedBy } from './terms.js'
-import type { TokenName } from './token-name.js'
-import type { SyntaxProblem } from './syntax-errors.js'
-import { traceNow, traceSlice } from './trace.js'
+import { DiagnosticSeverity, DiagnosticTag } from '../protocol/protocol.js'
+import type { DocumentView } from '../documents/document.js'
+import { replacedBy } from '../terms/terms.js'
+import type { TokenName } from '../documents/token-name.js'
+import type { SyntaxProblem } from '../syntax/syntax-errors.js'
+import { traceNow, traceSlice } from '../trace.js'
 
 export const SOURCE = 'prefixd'
 

@@ -3,7 +3,7 @@
 import { loadKnowledge, type Knowledge, type PrefixIndex, type TermInfo } from '@prefixd/core'
 import type { NameUse } from '@prefixd/core/syntax'
 import { unescapeLocal, vocabularyIri } from '@prefixd/core/checks'
-import type { DocumentView } from './document.js'
+import type { DocumentView } from '../documents/document.js'
 
 export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
 export const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'

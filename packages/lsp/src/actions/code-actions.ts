@@ -5,10 +5,10 @@ import { writeLocalName, type PrefixIndex } from '@prefixd/core'
 import { declarationEdits, type Declaration } from '@prefixd/core/syntax'
 import type { CodeAction, Diagnostic, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver'
 import { isTrustedNamespace, isTrustedPrefix, unescapeLocal } from '@prefixd/core/checks'
-import { CodeActionKind } from './protocol.js'
-import type { DocumentView } from './document.js'
-import type { DiagnosticData } from './diagnostics.js'
-import { iriOf } from './terms.js'
+import { CodeActionKind } from '../protocol/protocol.js'
+import type { DocumentView } from '../documents/document.js'
+import type { DiagnosticData } from '../diagnostics/diagnostics.js'
+import { iriOf } from '../terms/terms.js'
 
 /** Candidate namespaces offered for one undeclared prefix, at most. */
 const MAX_CANDIDATES = 8
