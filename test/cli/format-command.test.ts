@@ -33,6 +33,19 @@ describe('prefixd format', function () {
     assert.equal((await prefixd(['format', '--check', join(dir, 'a.ttl'), join(dir, 'q.rq')])).code, 0)
   })
 
+  it('keeps a CRLF file CRLF: formatted in place with CRLF alone, then passed by --check', async () => {
+    const file = join(dir, 'windows.ttl')
+    writeFileSync(file, MESSY.replaceAll('\n', '\r\n'))
+    assert.equal((await prefixd(['format', '--check', file])).code, 1)
+    const run = await prefixd(['format', file])
+    assert.equal(run.code, 0, run.stderr)
+    const written = readFileSync(file, 'utf8')
+    assert.equal(written, formatText(MESSY, 'turtle').replaceAll('\n', '\r\n'))
+    assert.doesNotMatch(written, /[^\r]\n/, 'no line ends with LF alone')
+    const check = await prefixd(['format', '--check', file])
+    assert.equal(check.code, 0, check.stdout)
+  })
+
   it('takes the formatter’s options, and reads stdin to stdout', async () => {
     const run = await prefixd(
       ['format', '--indent', 'tab', '--keyword-case', 'lower', '--format', 'turtle'],

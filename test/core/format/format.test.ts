@@ -227,3 +227,53 @@ describe('formatText (RDF 1.2 and SPARQL 1.2)', () => {
     )
   })
 })
+
+describe('formatText layout (patterns after constraints, line endings, the header when sorting)', () => {
+  it('starts a line for a triple pattern after a FILTER or a BIND, a `.` after them staying on their line', () => {
+    const input =
+      'PREFIX ex: <http://example.org/>\nSELECT * WHERE { ?s ex:p ?o FILTER(?o > 1) ?s ex:q ?r . BIND(STR(?r) AS ?t) ?a ex:b ?m ; ex:c 3 .\n' +
+      '  FILTER regex(?t, "x") . ?d ex:e ?f FILTER NOT EXISTS { ?d a ex:T } ?g ex:h ?i FILTER(NOT EXISTS { ?g a ex:U }) ?j ex:k ?l }\n'
+    assert.equal(
+      checkFormatted(input, 'sparql'),
+      'PREFIX ex: <http://example.org/>\nSELECT * WHERE {\n    ?s ex:p ?o\n    FILTER(?o > 1)\n    ?s ex:q ?r .\n    BIND(STR(?r) AS ?t)\n' +
+        '    ?a ex:b ?m ;\n        ex:c 3 .\n    FILTER REGEX(?t, "x") .\n    ?d ex:e ?f\n    FILTER NOT EXISTS { ?d a ex:T }\n' +
+        '    ?g ex:h ?i\n    FILTER(NOT EXISTS { ?g a ex:U })\n    ?j ex:k ?l\n}\n',
+    )
+  })
+
+  it('keeps a CRLF document CRLF, line breaks in long strings as written, and takes endOfLine', () => {
+    const crlf = '# about\r\n@prefix ex: <http://example.org/> . # ex\r\nex:a ex:p ex:b;ex:q """x\ny""" .\r\n'
+    const output = checkFormatted(crlf, 'turtle')
+    assert.equal(output, '# about\r\n@prefix ex: <http://example.org/> . # ex\r\nex:a ex:p ex:b ;\r\n    ex:q """x\ny""" .\r\n')
+    assert.equal(checkFormatted('SELECT * {\r\n?s ?p ?o . ?a ?b ?c }\r\n', 'sparql'), 'SELECT * {\r\n    ?s ?p ?o .\r\n    ?a ?b ?c\r\n}\r\n')
+    assert.equal(checkFormatted('<g> { <a> <b> <c> }\r\n', 'trig'), '<g> {\r\n    <a> <b> <c>\r\n}\r\n')
+    assert.equal(formatText('ex:a ex:p """x\r\ny""" .\n', 'turtle'), 'ex:a ex:p """x\r\ny""" .\n', 'a CR in a literal is data')
+    assert.equal(formatText('ex:a ex:p ex:b .\nex:c ex:p ex:d .\n', 'turtle', { endOfLine: 'crlf' }), 'ex:a ex:p ex:b .\r\nex:c ex:p ex:d .\r\n')
+    assert.equal(formatText(crlf, 'turtle', { endOfLine: 'lf' }), output.replaceAll('\r\n', '\n'))
+    assert.throws(() => formatText('', 'turtle', { endOfLine: 'cr' as 'lf' }), /endOfLine must be one of "auto", "lf", "crlf"/)
+  })
+
+  it('property: a document with CRLF line endings formats as its LF form does, with CRLF line endings', () => {
+    fc.assert(
+      fc.property(document, (input) => {
+        const crlf = input.replaceAll('\n', '\r\n')
+        const output = checkFormatted(crlf, 'turtle')
+        assert.equal(output, formatText(input, 'turtle').replaceAll('\n', '\r\n'))
+        assert.doesNotMatch(output, /[^\r]\n/)
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('keeps the comments before the first statement first when sorting (the file’s header)', () => {
+    const input = '# Licence: CC0\n# What this is\n\n<z> <p> 1 .\n# about b\n<b> <p> 2 .\n<a> <p> 3 .\n'
+    assert.equal(checkFormatted(input, 'turtle', { sort: true }), '# Licence: CC0\n# What this is\n\n<a> <p> 3 .\n# about b\n<b> <p> 2 .\n<z> <p> 1 .\n')
+    const prefixes = '# header\n@prefix z: <http://z.example/> .\n@prefix a: <http://a.example/> .\nz:s z:p a:o .\n'
+    assert.equal(
+      checkFormatted(prefixes, 'turtle', { sort: true }),
+      '# header\n@prefix a: <http://a.example/> .\n@prefix z: <http://z.example/> .\nz:s z:p a:o .\n',
+    )
+    const trig = '# header\n<z> { <a> <b> <c> }\n<a> { <a> <b> <c> }\n'
+    assert.equal(checkFormatted(trig, 'trig', { sort: true }), '# header\n<a> {\n    <a> <b> <c>\n}\n<z> {\n    <a> <b> <c>\n}\n')
+  })
+})

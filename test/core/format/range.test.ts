@@ -89,3 +89,61 @@ describe('formatOnType', () => {
     fc.assert(fc.property(fc.string(), fc.nat(), fc.constantFrom('\n', '.', ';'), (t, n, ch) => void formatOnType(t, 'turtle', n % (t.length + 2), ch)))
   })
 })
+
+describe('formatRangeEdits and formatOnType on CRLF, TriG and SPARQL', () => {
+  it('formats a range of a CRLF document with CRLF line endings', () => {
+    const text = '@prefix ex: <http://example.org/> .\r\nex:a ex:p ex:b;ex:q 1 .\r\nex:c   ex:p ex:d .\r\n'
+    const once = apply(text, formatRangeEdits(text, 'turtle', 40, 41))
+    assert.equal(once, '@prefix ex: <http://example.org/> .\r\nex:a ex:p ex:b ;\r\n    ex:q 1 .\r\nex:c   ex:p ex:d .\r\n')
+  })
+
+  it('formats the TriG statement or the SPARQL patterns a typed `.` ends, and nothing else', () => {
+    const trig = '@prefix ex: <http://example.org/> .\nex:g {\n  ex:a   ex:b ex:c;ex:d ex:e .\n    ex:x  ex:y ex:z .\n}\n'
+    const at = trig.indexOf('ex:e .') + 6
+    assert.equal(
+      apply(trig, formatOnType(trig, 'trig', at, '.')),
+      '@prefix ex: <http://example.org/> .\nex:g {\n    ex:a ex:b ex:c ;\n        ex:d ex:e .\n    ex:x  ex:y ex:z .\n}\n',
+    )
+    const query = 'select * where {\n      ?s ?p ?o.\n ?a   ?b ?c .\n  filter(?c)  ?d ?e ?f .\n}\n'
+    assert.equal(
+      apply(query, formatOnType(query, 'sparql', query.indexOf('?o.') + 3, '.')),
+      'select * where {\n    ?s ?p ?o .\n ?a   ?b ?c .\n  filter(?c)  ?d ?e ?f .\n}\n',
+    )
+    const last = query.lastIndexOf('.') + 1
+    assert.equal(
+      apply(query, formatOnType(query, 'sparql', last, '.')),
+      'select * where {\n      ?s ?p ?o.\n ?a   ?b ?c .\n    FILTER(?c)\n    ?d ?e ?f .\n}\n',
+    )
+    assert.deepEqual(formatOnType('ex:g { ex:a ex:b ex:c.d }', 'trig', 21, '.'), [], 'a `.` inside a name')
+    assert.deepEqual(formatOnType('SELECT * { ?s ?p 1. }', 'sparql', 19, '.'), [], 'a decimal being typed')
+    assert.deepEqual(formatOnType('SELECT * { ?s ?p ?o .', 'sparql', 21, '.'), [], 'a query that does not read yet')
+  })
+
+  it('property: a `.` typed anywhere in TriG or SPARQL changes blank space before it only, as the whole formatting would', () => {
+    const gap = fc.constantFrom(' ', '\n', '  ', '', '\n    ', ' # c\n')
+    const pattern = fc.tuple(fc.constantFrom('ex:a', '?s', '<x>'), gap, fc.constantFrom('ex:p', '?p'), gap, fc.constantFrom('ex:b', '?o', '"x"', '1'), gap)
+    const patterns = fc.array(fc.tuple(pattern, fc.constantFrom('.', ' .', ';ex:q 2 .', ' FILTER(?s) ', '. FILTER(?o)', '.')), { minLength: 1, maxLength: 6 })
+    const cases = fc.tuple(patterns, fc.constantFrom('trig' as const, 'sparql' as const), fc.boolean())
+    let edited = 0
+    fc.assert(
+      fc.property(cases, fc.nat(), ([list, language, graph], n) => {
+        const body = list.map(([p, end]) => (language === 'trig' && end.includes('FILTER') ? p.join('') + '.' : p.join('') + end)).join('\n')
+        const text =
+          language === 'sparql'
+            ? `PREFIX ex: <http://example.org/>\nSELECT * WHERE {${body.replaceAll('<x>', '?x')}}\n`
+            : `@prefix ex: <http://example.org/> .\n${graph ? `ex:g {\n${body.replaceAll('?', 'ex:v')}\n}` : body.replaceAll('?', 'ex:v')}\n`
+        const dots = [...text].flatMap((c, i) => (c === '.' ? [i + 1] : []))
+        if (dots.length === 0) return
+        const offset = dots[n % dots.length]!
+        const edits = formatOnType(text, language, offset, '.')
+        for (const edit of edits) assert.ok(edit.end <= offset, 'nothing after the `.` changes')
+        const after = apply(text, edits)
+        assert.equal(after.replace(/\s+/g, ''), text.replace(/\s+/g, '').replace(/filter/g, 'FILTER'))
+        if (edits.length > 0) assert.equal(formatText(after, language), formatText(text, language))
+        if (edits.length > 0) edited++
+      }),
+      { numRuns: 300 },
+    )
+    assert.ok(edited > 100, `${edited} of 300 typed dots changed something`)
+  })
+})

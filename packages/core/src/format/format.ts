@@ -3,7 +3,7 @@
 
 import type { Language } from '../syntax/tokens.js'
 import { print } from './layout.js'
-import { indentUnit, resolveOptions, type FormatOptions } from './options.js'
+import { indentUnit, lineEnding, resolveOptions, type FormatOptions } from './options.js'
 import { piecesOf } from './pieces.js'
 import { sparqlLayout } from './sparql-layout.js'
 import { turtleLayout } from './turtle-layout.js'
@@ -22,7 +22,7 @@ export function formatText(text: string, language: Language, options?: FormatOpt
   if (typeof text !== 'string') throw new TypeError('the text to format must be a string')
   if (language !== 'turtle' && language !== 'trig' && language !== 'sparql') throw new TypeError(`cannot format '${String(language)}'`)
   const resolved = resolveOptions(options)
-  const { pieces, tail } = piecesOf(text)
+  const { pieces, tail, crlf } = piecesOf(text)
   const layout = language === 'sparql' ? sparqlLayout(text, pieces, tail, resolved) : turtleLayout(text, pieces, tail, resolved, language === 'trig')
-  return print(layout, { unit: indentUnit(resolved), width: resolved.width })
+  return print(layout, { unit: indentUnit(resolved), width: resolved.width, newline: lineEnding(crlf, resolved) })
 }

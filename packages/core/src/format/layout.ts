@@ -59,15 +59,18 @@ export interface PrintOptions {
   /** One level of indentation: spaces or a tab. */
   readonly unit: string
   readonly width: number
+  /** The line ending written (default LF). */
+  readonly newline?: '\n' | '\r\n'
 }
 
 /**
  * The text of `layout`. No line ends with blank space the printer made (spaces and indentation are written
- * only before the text that follows them); the text ends with one newline unless it is empty.
+ * only before the text that follows them); the text ends with one line ending unless it is empty.
  */
 export function print(layout: Layout, options: PrintOptions): string {
   const out: string[] = []
   const indentations: string[] = []
+  const newline = options.newline ?? '\n'
   let column = 0
   let started = false
   /** Newlines owed before the next text (2: one blank line), the level it starts at, and a space owed. */
@@ -80,7 +83,7 @@ export function print(layout: Layout, options: PrintOptions): string {
     if (afterComment && newlines === 0) [newlines, level] = [1, at]
     if (started && newlines > 0) {
       const indentation = (indentations[level] ??= options.unit.repeat(level))
-      out.push(newlines === 1 ? '\n' + indentation : '\n\n' + indentation)
+      out.push(newlines === 1 ? newline + indentation : newline + newline + indentation)
       column = indentation.length
     } else if (started && space) {
       out.push(' ')
@@ -125,7 +128,7 @@ export function print(layout: Layout, options: PrintOptions): string {
       }
     }
   }
-  return started ? out.join('') + '\n' : ''
+  return started ? out.join('') + newline : ''
 }
 
 /** The printer's stack of commands: a layout, the level it is indented to, and whether it prints flat. */

@@ -1,16 +1,17 @@
 // Formatting as one types: a new line indented for where it stands, a statement formatted once its `.` is
 // typed, a space before a `;` typed against the term before it.
 
-import { tokens, type Language } from '../syntax/tokens.js'
-import { indentUnit, resolveOptions, type FormatOptions } from './options.js'
-import { formatRangeEdits, statementsAround, type TextEdit } from './range.js'
+import { tokens, type Language, type Token } from '../syntax/tokens.js'
+import { formatText } from './format.js'
+import { indentUnit, resolveOptions, type FormatOptions, type ResolvedOptions } from './options.js'
+import { editBetween, formatRangeEdits, statementsAround, type TextEdit } from './range.js'
 
 /** The characters typing which asks for {@link formatOnType}. */
 export const ON_TYPE_CHARACTERS = ['\n', '.', ';'] as const
 
 /**
  * The edits after `typed` was typed, the cursor now at `offset` (just after it): for a newline, the new line's
- * indentation; for a `.` that ends a Turtle or TriG statement, that statement formatted; for a `;`, a space
+ * indentation; for a `.` that ends a Turtle or TriG statement or a SPARQL triple pattern, what it ends formatted; for a `;`, a space
  * before it. None where the text around does not read (typing is under way): this never throws on text.
  */
 export function formatOnType(text: string, language: Language, offset: number, typed: string, options?: FormatOptions): TextEdit[] {
@@ -21,16 +22,61 @@ export function formatOnType(text: string, language: Language, offset: number, t
     const before = text.charCodeAt(offset - 2)
     return offset >= 2 && text[offset - 1] === ';' && !isBlank(before) && !Number.isNaN(before) ? [{ start: offset - 1, end: offset - 1, newText: ' ' }] : []
   }
-  if (typed === '.' && language !== 'sparql' && text[offset - 1] === '.' && /[\s\])>"']/.test(text[offset - 2] ?? '')) {
-    try {
-      const edits = formatRangeEdits(text, language === 'trig' ? 'trig' : 'turtle', offset - 1, offset, resolved)
-      // Only an edit of the statement just ended: not a whole document formatted because the lines did not show it.
-      return language === 'turtle' ? edits : []
-    } catch {
-      return []
+  if (typed !== '.' || text[offset - 1] !== '.') return []
+  try {
+    if (language !== 'turtle') return endedStatementEdit(text, language, offset - 1, resolved)
+    if (!/[\s\])>"']/.test(text[offset - 2] ?? '')) return []
+    return formatRangeEdits(text, 'turtle', offset - 1, offset, resolved)
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The edit that lays out what the `.` at `dot` ends — a TriG statement, or a SPARQL group's patterns since the
+ * `.`, `{` or `}` before it at its level — as formatting the whole document lays it out. The formatter keeps
+ * every token in its order, so the two ends are found in the formatted text by counting tokens. None if that `.`
+ * is not a token of its own (`ex:a.b`, `1.5`) or the document does not read.
+ */
+function endedStatementEdit(text: string, language: 'trig' | 'sparql', dot: number, options: ResolvedOptions): TextEdit[] {
+  // At each depth of braces, the last token (index and end) after which a statement or pattern starts.
+  const boundaries: [number, number][] = [[-1, 0]]
+  let brackets = 0
+  let index = 0
+  let found = false
+  let previous: Token | undefined
+  for (const token of tokens(text)) {
+    if (token.start >= dot) {
+      found = token.start === dot && token.kind === 'punct' && token.text === '.' && brackets === 0 && !mayGoOn(previous, dot)
+      break
+    }
+    previous = token
+    const t = token.kind === 'punct' ? token.text : ''
+    if (t === '[' || t === '(') brackets++
+    else if (t === ']' || t === ')') brackets = Math.max(0, brackets - 1)
+    else if (t === '{') boundaries.push([index, token.end])
+    else if (t === '}' && boundaries.length > 1) boundaries.pop()
+    if (brackets === 0 && (t === '.' || t === '}')) boundaries[boundaries.length - 1] = [index, token.end]
+    index++
+  }
+  if (!found) return []
+  const [first, from] = boundaries[boundaries.length - 1]!
+  const formatted = formatText(text, language, { ...options, sort: false })
+  let [start, end] = [first < 0 ? 0 : -1, -1]
+  let at = 0
+  for (const token of tokens(formatted)) {
+    if (at === first) start = token.end
+    if (at++ === index) {
+      if (token.text === '.') end = token.end
+      break
     }
   }
-  return []
+  return start < 0 || end < 0 ? [] : editBetween(text.slice(from, dot + 1), formatted.slice(start, end), from)
+}
+
+/** Whether the `.` at `dot` may be the start of more of the word before it (`1.5`, `ex:a.b` being typed). */
+function mayGoOn(previous: Token | undefined, dot: number): boolean {
+  return previous !== undefined && previous.end === dot && previous.kind === 'term' && !/^[?$]/.test(previous.text)
 }
 
 function isBlank(c: number): boolean {

@@ -26,6 +26,11 @@ export interface FormatOptions {
   readonly sort?: boolean
   /** Blank lines kept where the author left some (default 1: runs of them become one; 0 removes them). */
   readonly blankLines?: 0 | 1
+  /**
+   * The line ending written: `'auto'` (default) keeps the text's own — CRLF when its first line break outside a
+   * string is one, else LF — and `'lf'` or `'crlf'` choose. Line breaks inside a long string are data, kept as written.
+   */
+  readonly endOfLine?: 'auto' | 'lf' | 'crlf'
 }
 
 export type ResolvedOptions = Required<FormatOptions>
@@ -39,6 +44,7 @@ export const DEFAULT_FORMAT_OPTIONS: ResolvedOptions = {
   alignPrefixes: false,
   sort: false,
   blankLines: 1,
+  endOfLine: 'auto',
 }
 
 const CHOICES: { readonly [K in keyof FormatOptions]?: readonly unknown[] } = {
@@ -48,6 +54,7 @@ const CHOICES: { readonly [K in keyof FormatOptions]?: readonly unknown[] } = {
   alignPrefixes: [true, false],
   sort: [true, false],
   blankLines: [0, 1],
+  endOfLine: ['auto', 'lf', 'crlf'],
 }
 
 /** The options with their defaults; a value of the wrong kind is a TypeError that names it. */
@@ -79,4 +86,10 @@ export function indentUnit(options: ResolvedOptions): string {
 /** `word` in the keyword case asked for. */
 export function keywordCase(word: string, options: ResolvedOptions): string {
   return options.keywordCase === 'upper' ? word.toUpperCase() : options.keywordCase === 'lower' ? word.toLowerCase() : word
+}
+
+/** The line ending to write: the one asked for, or under `'auto'` CRLF where the text's first line break (outside strings) is one. */
+export function lineEnding(crlf: boolean, options: ResolvedOptions): '\n' | '\r\n' {
+  if (options.endOfLine !== 'auto') return options.endOfLine === 'crlf' ? '\r\n' : '\n'
+  return crlf ? '\r\n' : '\n'
 }

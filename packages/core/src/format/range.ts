@@ -43,8 +43,13 @@ export function formatRangeEdits(text: string, language: Language, start: number
   if (span !== undefined) {
     const slice = text.slice(span.start, span.end)
     const code = slice.trimEnd()
+    // The lines are formatted with the document's line ending, which they alone may not show.
+    const asked = options?.endOfLine ?? 'auto'
+    const endOfLine = asked !== 'auto' ? asked : text.charCodeAt(text.indexOf('\n') - 1) === 0x0d ? 'crlf' : 'lf'
+    const newline = endOfLine === 'crlf' ? '\r\n' : '\n'
     try {
-      return editBetween(code, formatText(code, language, options).slice(0, -1), span.start)
+      const formatted = formatText(code, language, { ...options, endOfLine })
+      return editBetween(code, formatted.endsWith(newline) ? formatted.slice(0, -newline.length) : formatted, span.start)
     } catch {
       // The lines did not hold whole statements: the whole document, which says where the error is.
     }

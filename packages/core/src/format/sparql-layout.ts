@@ -49,16 +49,27 @@ class SparqlReader extends PieceReader {
     let values = false
     /** A word that a group follows on its line was read, and its group has not come yet. */
     let groupDue = false
+    /** A FILTER's or BIND's `(…)` is open (`constraint`), or just closed: what follows it in a group starts a line. */
+    let constraint = false
+    let afterConstraint = false
     for (let piece = this.peek(); piece !== undefined && !(inGroup && this.is('}')); piece = this.peek()) {
       const { kind, text } = piece.token
       const lower = kind === 'term' ? text.toLowerCase() : ''
       const before = previous?.token.text
       if (previous !== undefined) {
         const ownGroup = text === '{' && inGroup && !groupDue && parens === 0 && before !== '('
-        if (ownGroup || this.startsLine(piece, lower, previous, inGroup, parens, valuesBlock)) {
+        const afterOwnLine = afterConstraint && text !== '.'
+        if (ownGroup || afterOwnLine || this.startsLine(piece, lower, previous, inGroup, parens, valuesBlock)) {
           if (lower !== '' && (GROUP_LINES.has(lower) || TOP_LINES.has(lower)) && before !== ';') continued = false
           parts.push(hardLine(this.blank(piece), continued ? 1 : 0))
-        } else if (text === '{' || text === '.' || before === ',' || before === ';' || before === '}' || (piece.spaced && text !== ',' && text !== ';')) {
+        } else if (
+          text === '{' ||
+          text === '.' ||
+          before === ',' ||
+          before === ';' ||
+          (before === '}' && text !== ')') ||
+          (piece.spaced && text !== ',' && text !== ';')
+        ) {
           parts.push(' ')
         } else if (text === ';' && parens === 0) parts.push(' ')
       }
@@ -66,12 +77,19 @@ class SparqlReader extends PieceReader {
         parts.push(this.block(values))
         values = false
         groupDue = false
+        afterConstraint = false
+        if (parens === 0) constraint = false // FILTER [NOT] EXISTS { … } ends with its group
       } else {
         if (BEFORE_GROUP.has(lower)) groupDue = true
+        if (inGroup && parens === 0 && (lower === 'filter' || lower === 'bind')) constraint = true
         parts.push(this.take())
+        afterConstraint = false
         if (text === '(') parens++
-        else if (text === ')') parens = Math.max(0, parens - 1)
-        else if (lower === 'values') values = true
+        else if (text === ')') {
+          parens = Math.max(0, parens - 1)
+          // The constraint's last `)` ends the pattern: a triple after it is a pattern of its own (SPARQL 1.1 §19.8, [68] Filter, [60] Bind).
+          if (parens === 0 && constraint) [constraint, afterConstraint] = [false, true]
+        } else if (lower === 'values') values = true
         else if (parens === 0 && text === ';' && inGroup) continued = true
         else if (parens === 0 && (text === '.' || text === '}')) continued = false
       }

@@ -24,10 +24,14 @@ interface Statement {
 
 /** The layout of a Turtle (or, with `trig`, TriG) document's pieces. */
 export function turtleLayout(text: string, pieces: readonly Piece[], tail: readonly Layout[], options: ResolvedOptions, trig: boolean): Layout {
+  // The comments before the first statement are the file's header (a licence, what the file is): they stay
+  // first, wherever sorting puts the statement they stand before.
+  const header = pieces[0]?.leading ?? []
+  if (header.length > 0) pieces[0]!.leading = []
   const reader = new TurtleReader(text, pieces, options, trig)
   const statements = reader.statements(false)
   if (reader.peek() !== undefined) reader.fail('expected a statement')
-  return [reader.join(statements), ...tail]
+  return [header, reader.join(statements), ...tail]
 }
 
 class TurtleReader extends PieceReader {
