@@ -12,7 +12,7 @@ import { launchBrowser } from '../test/web/browser.js'
 
 const RESULTS = process.env.PREFIXD_BENCH_RESULTS ?? new URL('results/pages.md', import.meta.url)
 const LOADS = 9
-/** The search box waits this long after the last keystroke (packages/web/src/search-page.ts). */
+/** The search box waits this long after the last keystroke (packages/web/src/search/search-page.ts). */
 const DEBOUNCE_MS = 120
 
 /** Each page of the flows and what shows it is ready (its own data fetched and rendered). */

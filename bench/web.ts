@@ -15,7 +15,7 @@ const RESULTS = process.env.PREFIXD_BENCH_RESULTS ?? new URL('results/web.md', i
 /** The built site measured; PREFIXD_SITE_DIR measures another build (the one before a change) on the same machine. */
 const SITE = process.env.PREFIXD_SITE_DIR ?? SITE_DIR
 const LOADS = 9
-/** The search box waits this long after the last keystroke (packages/web/src/search-page.ts). */
+/** The search box waits this long after the last keystroke (packages/web/src/search/search-page.ts). */
 const DEBOUNCE_MS = 120
 /** A fast typist: about 16 characters a second. */
 const KEYSTROKE_MS = 60

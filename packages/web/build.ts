@@ -1,7 +1,6 @@
 // Builds the site into dist/site: one bundle per page (shared code split out), hashed names, pages from one layout.
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 
@@ -9,21 +8,21 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 const OUT = here('./dist/site/')
 
 /**
- * Each page: its file, title, script entry, the fragment that goes in <main>, a style sheet of its own if
+ * Each page: its file, title, script entry (under src/), the fragment that goes in <main>, a style sheet of its own if
  * any, and whether it is mostly a prebuilt library (`vendor`: no source map, which would map only into
  * that library's minified bundle and cost seconds of compression at every start).
  */
 const PAGES: ReadonlyArray<{ file: string; title: string; entry: string; main: string; style?: string; vendor?: boolean }> = [
-  { file: 'index.html', title: 'prefixd — find a prefix or term', entry: 'search-page', main: 'search.html' },
-  { file: 'search.html', title: 'prefixd — search results', entry: 'results-page', main: 'results.html', style: 'details.css' },
-  { file: 'prefixes.html', title: 'prefixd — the prefix table', entry: 'prefixes-page', main: 'prefixes.html' },
-  { file: 'prefix.html', title: 'prefixd — vocabulary', entry: 'vocabulary-page', main: 'vocabulary.html' },
-  { file: 'term.html', title: 'prefixd — term', entry: 'term-page', main: 'term.html', style: 'details.css' },
-  { file: 'editor.html', title: 'prefixd — Turtle and SPARQL editor', entry: 'editor-page', main: 'editor.html' },
-  { file: 'sets.html', title: 'prefixd — project prefix sets', entry: 'sets-page', main: 'sets.html' },
+  { file: 'index.html', title: 'prefixd — find a prefix or term', entry: 'search/search-page', main: 'search.html' },
+  { file: 'search.html', title: 'prefixd — search results', entry: 'search/results-page', main: 'results.html', style: 'details.css' },
+  { file: 'prefixes.html', title: 'prefixd — the prefix table', entry: 'prefixes/prefixes-page', main: 'prefixes.html' },
+  { file: 'prefix.html', title: 'prefixd — vocabulary', entry: 'vocabularies/vocabulary-page', main: 'vocabulary.html' },
+  { file: 'term.html', title: 'prefixd — term', entry: 'vocabularies/term-page', main: 'term.html', style: 'details.css' },
+  { file: 'editor.html', title: 'prefixd — Turtle and SPARQL editor', entry: 'editor/editor-page', main: 'editor.html' },
+  { file: 'sets.html', title: 'prefixd — project prefix sets', entry: 'sets/sets-page', main: 'sets.html' },
   { file: 'not-found.html', title: 'prefixd — not found', entry: 'not-found-page', main: 'not-found.html' },
-  { file: 'suspect.html', title: 'prefixd — a suspect prefix', entry: 'suspect-page', main: 'suspect.html' },
-  { file: 'api-docs.html', title: 'prefixd — HTTP API', entry: 'api-docs-page', main: 'api-docs.html', style: 'api-docs.css', vendor: true },
+  { file: 'suspect.html', title: 'prefixd — a suspect prefix', entry: 'prefixes/suspect-page', main: 'suspect.html' },
+  { file: 'api-docs.html', title: 'prefixd — HTTP API', entry: 'api-docs/api-docs-page', main: 'api-docs.html', style: 'api-docs/api-docs.css', vendor: true },
 ]
 
 async function buildSite(): Promise<void> {
@@ -54,7 +53,7 @@ async function buildSite(): Promise<void> {
   const outputOf = (entry: string): string => {
     const found = results
       .flatMap((result) => Object.entries(result.metafile.outputs))
-      .find(([, output]) => output.entryPoint !== undefined && basename(output.entryPoint) === entry)
+      .find(([, output]) => output.entryPoint?.endsWith(`src/${entry}`) === true)
     if (found === undefined) throw new Error(`esbuild made no output for ${entry}`)
     return '/' + found[0].slice(found[0].indexOf('assets/'))
   }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { PrefixIndex, type ApiPrefixRow, type ApiSuggestion, type ApiTermEntry } from '@prefixd/core'
 import { createApp } from '@prefixd/server'
-import { rankWord } from '../../packages/web/src/search-ranking.js'
+import { rankWord } from '../../packages/web/src/search/search-ranking.js'
 import { listen, type Running } from '../server/http-helpers.js'
 
 /** The page's two requests for a word, as it makes them, ranked as it ranks them: the names shown, in order. */

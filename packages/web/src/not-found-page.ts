@@ -1,8 +1,8 @@
 // The 404 page for browsers: says what was not found (a prefixed name with an unknown prefix, or a path).
 
-import { apiGet } from './api.js'
-import { byId, h } from './dom.js'
-import { termHref } from './links.js'
+import { apiGet } from './common/api.js'
+import { byId, h } from './common/dom.js'
+import { termHref } from './common/links.js'
 
 let path: string
 let readable = true

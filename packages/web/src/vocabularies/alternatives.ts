@@ -1,9 +1,9 @@
 // The other names of a namespace and the other namespaces of a prefix, with the grade, score and reasons the
 // `candidates` API gives each — on a vocabulary page, and under the answer to an IRI on the search page.
 
-import { apiGet, type Candidate } from './api.js'
-import { h } from './dom.js'
-import { vocabularyHref } from './links.js'
+import { apiGet, type Candidate } from '../common/api.js'
+import { h } from '../common/dom.js'
+import { vocabularyHref } from '../common/links.js'
 
 /** What `/api/v1/candidates` answers. */
 export interface CandidatesAnswer {

@@ -1,11 +1,11 @@
 // The search results page (/search?q=…): every hit counted, a page of them at a time, filtered by vocabulary,
 // kind and deprecation — all in the URL, so that a search can be shared.
 
-import { apiGet, showFailure } from './api.js'
-import { byId, h } from './dom.js'
-import { termHref, vocabularyHref } from './links.js'
-import { loadingHint } from './loading.js'
-import { chosenSet } from './set-choice.js'
+import { apiGet, showFailure } from '../common/api.js'
+import { byId, h } from '../common/dom.js'
+import { termHref, vocabularyHref } from '../common/links.js'
+import { loadingHint } from '../common/loading.js'
+import { chosenSet } from '../common/set-choice.js'
 
 /** Hits on one page. */
 export const PAGE_SIZE = 20

@@ -1,13 +1,13 @@
 // The prefix table (/prefixes): the prefixes completion offers (every one with "Show all"), their grades,
 // filtered as you type, with copyable declarations.
 
-import { apiGet, showFailure, type ApiPrefixRow } from './api.js'
-import { copyButton } from './copy.js'
-import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
-import { byId, debounce, h } from './dom.js'
-import { vocabularyHref } from './links.js'
-import { loadingHint } from './loading.js'
-import { setPicker } from './set-choice.js'
+import { apiGet, showFailure, type ApiPrefixRow } from '../common/api.js'
+import { copyButton } from '../common/copy.js'
+import { declaration, SYNTAX_NAMES, SYNTAXES } from '../common/declarations.js'
+import { byId, debounce, h } from '../common/dom.js'
+import { vocabularyHref } from '../common/links.js'
+import { loadingHint } from '../common/loading.js'
+import { setPicker } from '../common/set-choice.js'
 
 /** Rows added to the page at a time: 3,400 rows of buttons at once would make typing lag. */
 const PAGE_SIZE = 100

@@ -1,8 +1,8 @@
 // The home page's lists of curated and popular vocabularies (`/api/v1/vocabularies`), each a link to its page.
 
-import { apiGet, type ApiFeatured, type ApiFeaturedVocabulary } from './api.js'
-import { byId, h } from './dom.js'
-import { vocabularyHref } from './links.js'
+import { apiGet, type ApiFeatured, type ApiFeaturedVocabulary } from '../common/api.js'
+import { byId, h } from '../common/dom.js'
+import { vocabularyHref } from '../common/links.js'
 
 type Featured = ApiFeaturedVocabulary
 

@@ -2,7 +2,7 @@
 // bundled into the site (no request leaves the resolver).
 
 import SwaggerUIBundle from 'swagger-ui-dist/swagger-ui-bundle.js'
-import { byId } from './dom.js'
+import { byId } from '../common/dom.js'
 
 const status = byId('status')
 status.textContent = 'Loading the API description…'

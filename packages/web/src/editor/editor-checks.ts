@@ -6,7 +6,7 @@ import { linter, lintGutter, type Action, type Diagnostic } from '@codemirror/li
 import type { EditorView } from '@codemirror/view'
 import type { Finding } from '@prefixd/core/checks'
 import { declarationEdit, type Language } from '@prefixd/core/syntax'
-import { chosenSet } from './set-choice.js'
+import { chosenSet } from '../common/set-choice.js'
 
 /** A finding as the API gives it: the core's, or a syntax error. */
 type Checked = Finding | { readonly start: number; readonly end: number; readonly severity: 'error'; readonly code: 'syntax'; readonly message: string }

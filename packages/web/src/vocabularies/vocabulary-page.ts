@@ -1,15 +1,15 @@
 // One vocabulary (/prefix/{prefix}): namespace, title, what the vocabulary is, declarations and its terms grouped
 // by kind; a term named by the fragment (`#Person`) shows what it means, its domain, range and hierarchy as links.
 
-import { apiGet, showFailure, type TermDescription, type TermEntry, type TermRef, type Vocabulary } from './api.js'
+import { apiGet, showFailure, type TermDescription, type TermEntry, type TermRef, type Vocabulary } from '../common/api.js'
 import { alternativesSection } from './alternatives.js'
-import { copyButton } from './copy.js'
-import { declaration, SYNTAX_NAMES, SYNTAXES } from './declarations.js'
+import { copyButton } from '../common/copy.js'
+import { declaration, SYNTAX_NAMES, SYNTAXES } from '../common/declarations.js'
 import { definitionBlock } from './markdown.js'
-import { byId, debounce, h } from './dom.js'
-import { linkable, termPageHref, vocabularyHref } from './links.js'
-import { loadingHint } from './loading.js'
-import { withSet } from './set-choice.js'
+import { byId, debounce, h } from '../common/dom.js'
+import { linkable, termPageHref, vocabularyHref } from '../common/links.js'
+import { loadingHint } from '../common/loading.js'
+import { withSet } from '../common/set-choice.js'
 
 const GROUPS = [
   ['classes', 'Classes'],

@@ -1,8 +1,8 @@
 // The page for /{prefix}:{local} with a suspect prefix: its grade and the IRI it expands to, and no redirect.
 
-import { showFailure, type ApiSuspect } from './api.js'
-import { byId, h } from './dom.js'
-import { vocabularyHref } from './links.js'
+import { showFailure, type ApiSuspect } from '../common/api.js'
+import { byId, h } from '../common/dom.js'
+import { vocabularyHref } from '../common/links.js'
 
 /** What the resolver answers for the same path in JSON (routes/resolve.ts). */
 type SuspectAnswer = ApiSuspect

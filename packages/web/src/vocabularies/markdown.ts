@@ -1,6 +1,6 @@
 // A definition's safe Markdown (core's definitionText: HTML escaped, web links kept) as DOM nodes: never innerHTML.
 
-import { h } from './dom.js'
+import { h } from '../common/dom.js'
 
 /** Links to web addresses, `**strong**`, `*emphasis*`, `` `code` ``, backslash escapes and the three entities core writes. */
 const INLINE = /\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)|\*\*(\S[^\n]*?)\*\*|(?<![\\*\w])\*(\S[^*\n]*?)\*(?![*\w])|`([^`\n]+)`/g

@@ -1,12 +1,12 @@
 // One term (/prefix/{prefix}/{local}): what it means, where it sits (types, domain, range, super- and sub-terms,
 // equivalents elsewhere, the properties that apply to a class), its deprecation, and snippets to paste.
 
-import { apiGet, showFailure, type ApiLookup, type Suggestion, type TermDescription, type TermRef } from './api.js'
-import { copyButton } from './copy.js'
-import { byId, h } from './dom.js'
+import { apiGet, showFailure, type ApiLookup, type Suggestion, type TermDescription, type TermRef } from '../common/api.js'
+import { copyButton } from '../common/copy.js'
+import { byId, h } from '../common/dom.js'
 import { definitionBlock } from './markdown.js'
-import { linkable, termHref, vocabularyHref } from './links.js'
-import { loadingHint } from './loading.js'
+import { linkable, termHref, vocabularyHref } from '../common/links.js'
+import { loadingHint } from '../common/loading.js'
 import { termSnippets, type Snippet, type TermUse } from './term-snippets.js'
 
 const RDFS_CLASS = /(?:^|[#/])(Class|DeprecatedClass)$/

@@ -1,14 +1,14 @@
 // The search page (/): live suggestions as a combobox, and the expansion or shortening of what was typed.
 
-import { apiGet, isAbort, showFailure, type ApiLookup, type Candidate, type Suggestion, type TermEntry } from './api.js'
-import { candidateList, fetchCandidates } from './alternatives.js'
-import { copyButton } from './copy.js'
+import { apiGet, isAbort, showFailure, type ApiLookup, type Candidate, type Suggestion, type TermEntry } from '../common/api.js'
+import { candidateList, fetchCandidates } from '../vocabularies/alternatives.js'
+import { copyButton } from '../common/copy.js'
 import { showFeatured } from './featured-vocabularies.js'
-import { byId, debounce, h } from './dom.js'
-import { linkable, looksLikeIri, termPageHref, vocabularyHref } from './links.js'
-import { loadingHint } from './loading.js'
+import { byId, debounce, h } from '../common/dom.js'
+import { linkable, looksLikeIri, termPageHref, vocabularyHref } from '../common/links.js'
+import { loadingHint } from '../common/loading.js'
 import { rankWord } from './search-ranking.js'
-import { setPicker, withSet } from './set-choice.js'
+import { setPicker, withSet } from '../common/set-choice.js'
 
 /** Wait this long after the last keystroke before asking: typing `person` sends one request, not six. */
 const DEBOUNCE_MS = 120

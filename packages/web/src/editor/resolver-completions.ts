@@ -4,7 +4,7 @@
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete'
 import type { Text } from '@codemirror/state'
 import type { EditorView } from '@codemirror/view'
-import { apiGet, describeFailure, isAbort, type Suggestion } from './api.js'
+import { apiGet, describeFailure, isAbort, type Suggestion } from '../common/api.js'
 import {
   declarationEdit,
   declaredPrefixes,

@@ -1,9 +1,9 @@
 // The sets page (/sets): list the project prefix sets, view one in any format, add or replace one by
 // upload or paste, and delete one, with the operator's token.
 
-import { describeFailure, showFailure, type ApiBodyProblem, type ApiSetSummary, type ApiSetWritten } from './api.js'
-import { byId, h } from './dom.js'
-import { loadingHint } from './loading.js'
+import { describeFailure, showFailure, type ApiBodyProblem, type ApiSetSummary, type ApiSetWritten } from '../common/api.js'
+import { byId, h } from '../common/dom.js'
+import { loadingHint } from '../common/loading.js'
 
 /** A set as `GET /api/v1/sets` lists it. */
 type SetSummary = ApiSetSummary

@@ -1,6 +1,6 @@
 // Ready-to-paste uses of a term: Turtle and SPARQL with the declarations they need.
 
-import { declaration } from './declarations.js'
+import { declaration } from '../common/declarations.js'
 
 export interface Snippet {
   readonly name: string
