@@ -3,35 +3,19 @@
 // search page says which names could shorten it and why one is written — at 1280 and 390 px, light and dark.
 
 import assert from 'node:assert/strict'
-import type { Browser } from 'playwright-core'
-import type { Running } from '../server/http-helpers.js'
 import { screenshot } from './browser.js'
-import { axeViolations, LOOKS, openPage, overflowsSideways, type OpenPage } from './page-check.js'
-import { startPagesInChromium, stopPagesInChromium } from './pages-in-chromium.js'
+import { axeViolations, LOOKS, overflowsSideways, type OpenPage } from './page-check.js'
+import { usePagesInChromium } from './pages-in-chromium.js'
 
 describe('alternatives with reasons in Chromium', function () {
   this.timeout(60_000)
-  let browser: Browser
-  let server: Running
-  let opened: OpenPage | undefined
-
-  before(async function () {
-    ;({ browser, server } = await startPagesInChromium(this))
-  })
-  after(() => stopPagesInChromium(browser, server))
-  afterEach(async function () {
-    const errors = opened?.errors ?? []
-    await opened?.context.close()
-    opened = undefined
-    if (this.currentTest?.state === 'passed') assert.deepEqual(errors, [], 'page errors')
-  })
+  const site = usePagesInChromium()
 
   it('lists the prefixes written for dc11:’s namespace, each with its grade, score and reasons as the API gives them', async () => {
-    opened = await openPage(browser, `${server.url}/prefix/dc`)
-    const { page } = opened
+    const { page } = await site.open('/prefix/dc')
     const section = page.getByRole('region', { name: 'Other names' })
     await section.waitFor()
-    const api = (await (await fetch(`${server.url}/api/v1/candidates?q=${encodeURIComponent('http://purl.org/dc/elements/1.1/')}`)).json()) as {
+    const api = (await (await fetch(`${site.url}/api/v1/candidates?q=${encodeURIComponent('http://purl.org/dc/elements/1.1/')}`)).json()) as {
       candidates: Array<{ name: string; namespace: string; reasons: string[]; chosen: boolean; score: number }>
     }
     const expected = api.candidates.filter((c) => c.namespace === 'http://purl.org/dc/elements/1.1/')
@@ -45,11 +29,11 @@ describe('alternatives with reasons in Chromium', function () {
     }
     // The other names lead to their own pages; this page's own name is not a link.
     await section.getByRole('link', { name: 'dc11:' }).click()
-    await page.waitForURL(`${server.url}/prefix/dc11`)
+    await page.waitForURL(`${site.url}/prefix/dc11`)
   })
 
   it('names the namespace a registry proposes for a prefix that the table binds elsewhere (prefix.cc’s prefix:)', async () => {
-    opened = await openPage(browser, `${server.url}/prefix/prefix`)
+    const opened = await site.open('/prefix/prefix')
     const section = opened.page.getByRole('region', { name: 'Other names' })
     await section.waitFor()
     assert.match(
@@ -59,8 +43,7 @@ describe('alternatives with reasons in Chromium', function () {
   })
 
   it('says for an IRI on the search page which names could shorten it, and why one is written', async () => {
-    opened = await openPage(browser, `${server.url}/?q=${encodeURIComponent('http://purl.org/dc/elements/1.1/title')}`)
-    const { page } = opened
+    const { page } = await site.open(`/?q=${encodeURIComponent('http://purl.org/dc/elements/1.1/title')}`)
     const why = page.locator('#answer details.why')
     await why.waitFor()
     assert.match(await why.locator('summary').innerText(), /^Why dc11:title\? 3 names could shorten it$/)
@@ -72,7 +55,7 @@ describe('alternatives with reasons in Chromium', function () {
 
   for (const look of LOOKS) {
     it(`is axe-clean and fits the screen at ${look.viewport.width} px, ${look.colorScheme}`, async () => {
-      opened = await openPage(browser, `${server.url}/prefix/dc`, look)
+      const opened = await site.open('/prefix/dc', look)
       const ready = (page: OpenPage['page']) => page.getByRole('region', { name: 'Other names' }).waitFor()
       await ready(opened.page)
       assert.equal(await overflowsSideways(opened.page), false)

@@ -3,35 +3,20 @@
 // selector, and a phone's screen — at 1280 and 390 px, light and dark, axe-clean.
 
 import assert from 'node:assert/strict'
-import type { Browser } from 'playwright-core'
-import type { Running } from '../server/http-helpers.js'
 import { screenshot } from './browser.js'
-import { axeViolations, LOOKS, openPage, type OpenPage } from './page-check.js'
-import { startPagesInChromium, stopPagesInChromium } from './pages-in-chromium.js'
+import { axeViolations, LOOKS, type OpenPage } from './page-check.js'
+import { usePagesInChromium } from './pages-in-chromium.js'
 
 const DOC =
   '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n@prefix shema: <http://schema.org/> .\n\n<#a> a foaf:Persn ;\n  schema:name "A" ;\n  foaf:knows <#b> <#c> .\n'
 
 describe('the editor as a document checker, in Chromium', function () {
   this.timeout(60_000)
-  let browser: Browser
-  let server: Running
-  let opened: OpenPage | undefined
-
-  before(async function () {
-    ;({ browser, server } = await startPagesInChromium(this))
-  })
-  after(() => stopPagesInChromium(browser, server))
-  afterEach(async function () {
-    const errors = opened?.errors ?? []
-    await opened?.context.close()
-    opened = undefined
-    if (this.currentTest?.state === 'passed') assert.deepEqual(errors, [], 'page errors')
-  })
+  const site = usePagesInChromium()
 
   /** Opens the editor with `doc` (through the storage the page restores from) and waits for its first check. */
   async function editorWith(doc: string, look: (typeof LOOKS)[number] = LOOKS[0], query = ''): Promise<OpenPage> {
-    const page = await openPage(browser, `${server.url}/editor${query}`, look)
+    const page = await site.open(`/editor${query}`, look)
     await page.page.evaluate(`localStorage.setItem('prefixd.editor', ${JSON.stringify(JSON.stringify({ language: 'turtle', doc }))})`)
     await page.page.reload()
     await page.page.locator('.cm-lintRange').first().waitFor()
@@ -39,10 +24,9 @@ describe('the editor as a document checker, in Chromium', function () {
   }
 
   it('marks what the language server finds — an unknown term, an undeclared prefix, a typo alias, a syntax error — as the API does', async () => {
-    opened = await editorWith(DOC)
-    const { page } = opened
+    const { page } = await editorWith(DOC)
     const expected = (await (
-      await fetch(`${server.url}/api/v1/check?language=turtle`, { method: 'POST', body: DOC, headers: { 'Content-Type': 'text/plain' } })
+      await fetch(`${site.url}/api/v1/check?language=turtle`, { method: 'POST', body: DOC, headers: { 'Content-Type': 'text/plain' } })
     ).json()) as { findings: Array<{ code: string; message: string }> }
     const codes = expected.findings.map((f) => f.code)
     for (const code of ['unknown-term', 'undeclared-prefix', 'suspect-prefix', 'syntax']) assert.ok(codes.includes(code), codes.join(' '))
@@ -59,8 +43,7 @@ describe('the editor as a document checker, in Chromium', function () {
   })
 
   it('fixes with one click: declares schema: where the declarations are, and writes the did-you-mean', async () => {
-    opened = await editorWith(DOC)
-    const { page } = opened
+    const { page } = await editorWith(DOC)
     await page.locator('.cm-content').click()
     await page.keyboard.press('Control+Shift+M')
     await page.locator('.cm-panel-lint').getByRole('button', { name: 'Declare schema:' }).click()
@@ -77,8 +60,7 @@ describe('the editor as a document checker, in Chromium', function () {
   })
 
   it('strikes a deprecated term through and offers its replacement', async () => {
-    opened = await editorWith('@prefix schema: <http://schema.org/> .\n\n<#a> schema:episodes <#b> .\n')
-    const { page } = opened
+    const { page } = await editorWith('@prefix schema: <http://schema.org/> .\n\n<#a> schema:episodes <#b> .\n')
     const deprecated = page.locator('.cm-deprecated-term')
     await deprecated.first().waitFor()
     assert.equal(await deprecated.first().innerText(), 'schema:episodes')
@@ -89,7 +71,7 @@ describe('the editor as a document checker, in Chromium', function () {
   })
 
   it('checks against the chosen prefix set (set in the URL), and says when the resolver cannot check', async () => {
-    opened = await editorWith('<#a> ex:thing <#b> .\n')
+    const opened = await editorWith('<#a> ex:thing <#b> .\n')
     const { page } = opened
     await page.locator('.cm-lintRange-error').waitFor()
     await page.route('**/api/v1/check**', (route) => route.fulfill({ status: 503, body: '{}' }))
@@ -101,8 +83,7 @@ describe('the editor as a document checker, in Chromium', function () {
 
   for (const look of LOOKS) {
     it(`is axe-clean at ${look.viewport.width} px, ${look.colorScheme}; on a phone the editor is half the screen and the popup inside it`, async () => {
-      opened = await editorWith(DOC, look)
-      const { page } = opened
+      const { page } = await editorWith(DOC, look)
       const box = (await page.locator('.cm-editor').boundingBox())!
       assert.ok(box.height >= look.viewport.height / 2, `the editor is ${box.height} px tall`)
       // A completion at the end of a long line, where the popup would run off the right edge.

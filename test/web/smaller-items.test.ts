@@ -2,37 +2,21 @@
 // page for an address that cannot be read, and the API page's groups — at 1280 and 390 px, light and dark.
 
 import assert from 'node:assert/strict'
-import type { Browser } from 'playwright-core'
-import type { Running } from '../server/http-helpers.js'
 import { screenshot } from './browser.js'
-import { axeViolations, LOOKS, openPage, overflowsSideways, type OpenPage } from './page-check.js'
-import { startPagesInChromium, stopPagesInChromium } from './pages-in-chromium.js'
+import { axeViolations, LOOKS, overflowsSideways, type OpenPage } from './page-check.js'
+import { usePagesInChromium } from './pages-in-chromium.js'
 
 describe('did you mean, unreadable addresses and the API groups, in Chromium', function () {
   this.timeout(60_000)
-  let browser: Browser
-  let server: Running
-  let opened: OpenPage | undefined
-
-  before(async function () {
-    ;({ browser, server } = await startPagesInChromium(this))
-  })
-  after(() => stopPagesInChromium(browser, server))
-  afterEach(async function () {
-    // These pages are 404s and 400s on purpose: the browser logs that load, and only that, as an error.
-    const errors = (opened?.errors ?? []).filter((e) => !/the server responded with a status of (404|400)/.test(e))
-    await opened?.context.close()
-    opened = undefined
-    if (this.currentTest?.state === 'passed') assert.deepEqual(errors, [], 'page errors')
-  })
+  // These pages are 404s and 400s on purpose: the browser logs that load, and only that, as an error.
+  const site = usePagesInChromium((error) => /the server responded with a status of (404|400)/.test(error))
 
   it('offers only prefixes a slip away: foaf: first for /prefix/fooaf, nothing for /prefix/nosuch', async () => {
-    opened = await openPage(browser, `${server.url}/prefix/fooaf`)
-    const { page } = opened
+    const { page } = await site.open('/prefix/fooaf')
     const offered = page.locator('.did-you-mean a')
     await offered.first().waitFor()
     assert.equal(await offered.first().innerText(), 'foaf:')
-    await page.goto(`${server.url}/prefix/nosuch`)
+    await page.goto(`${site.url}/prefix/nosuch`)
     await page.getByRole('heading', { name: 'Unknown prefix “nosuch”' }).waitFor()
     await page
       .getByRole('status')
@@ -42,32 +26,30 @@ describe('did you mean, unreadable addresses and the API groups, in Chromium', f
   })
 
   it('offers the same name under a near prefix for /foaaf:Person, linked to its term page; none for /nosuch:x', async () => {
-    opened = await openPage(browser, `${server.url}/foaaf:Person`)
-    const { page } = opened
+    const { page } = await site.open('/foaaf:Person')
     await page.getByRole('heading', { name: 'Unknown prefix “foaaf”' }).waitFor()
     const link = page.locator('.did-you-mean').getByRole('link', { name: 'foaf:Person' })
     await link.click()
-    await page.waitForURL(`${server.url}/prefix/foaf/Person`)
-    await page.goto(`${server.url}/nosuch:x`)
+    await page.waitForURL(`${site.url}/prefix/foaf/Person`)
+    await page.goto(`${site.url}/nosuch:x`)
     await page.getByRole('heading', { name: 'Unknown prefix “nosuch”' }).waitFor()
     await page.waitForLoadState('networkidle')
     assert.equal(await page.locator('.did-you-mean').count(), 0)
   })
 
   it('shows a page, not JSON, for an address that is not percent-encoded UTF-8 (/prefix/%FF), with status 400', async () => {
-    const response = await fetch(`${server.url}/prefix/%FF`, { headers: { Accept: 'text/html' } })
+    const response = await fetch(`${site.url}/prefix/%FF`, { headers: { Accept: 'text/html' } })
     assert.equal(response.status, 400)
     assert.match(response.headers.get('content-type')!, /^text\/html/)
     // Other clients keep the JSON error.
-    assert.equal(((await (await fetch(`${server.url}/prefix/%FF`)).json()) as { error: { code: string } }).error.code, 'BAD_ENCODING')
-    opened = await openPage(browser, `${server.url}/prefix/%FF`)
+    assert.equal(((await (await fetch(`${site.url}/prefix/%FF`)).json()) as { error: { code: string } }).error.code, 'BAD_ENCODING')
+    const opened = await site.open('/prefix/%FF')
     await opened.page.getByRole('heading', { name: 'Not a valid address' }).waitFor()
     assert.match(await opened.page.locator('#explanation').innerText(), /not valid percent-encoded UTF-8/)
   })
 
   it('groups the API page’s operations by what they are for, none under “default”', async () => {
-    opened = await openPage(browser, `${server.url}/api/docs`)
-    const { page } = opened
+    const { page } = await site.open('/api/docs')
     await page.locator('.opblock').first().waitFor()
     const groups = await page.locator('.opblock-tag').allInnerTexts()
     assert.ok(groups.length >= 6, groups.join(' | '))
@@ -79,8 +61,7 @@ describe('did you mean, unreadable addresses and the API groups, in Chromium', f
   })
 
   it('lists the curated vocabularies in order, each with a title or its namespace and a count or “prefix only”', async () => {
-    opened = await openPage(browser, `${server.url}/`)
-    const { page } = opened
+    const { page } = await site.open('/')
     const items = page.locator('#curated li')
     await items.first().waitFor()
     const texts = await items.allInnerTexts()
@@ -100,8 +81,7 @@ describe('did you mean, unreadable addresses and the API groups, in Chromium', f
         ['/foaaf:Person', (p: OpenPage['page']) => p.locator('.did-you-mean a').first().waitFor()],
         ['/prefix/%FF', (p: OpenPage['page']) => p.getByRole('heading', { name: 'Not a valid address' }).waitFor()],
       ] as const) {
-        await opened?.context.close()
-        opened = await openPage(browser, `${server.url}${path}`, look)
+        const opened = await site.open(path, look)
         await ready(opened.page)
         assert.equal(await overflowsSideways(opened.page), false, path)
         if (path === '/foaaf:Person') await screenshot(opened.page, `did-you-mean-${look.name}`, { fullPage: false })

@@ -4,34 +4,17 @@
 
 import assert from 'node:assert/strict'
 import { Parser } from 'n3'
-import type { Browser } from 'playwright-core'
-import type { Running } from '../server/http-helpers.js'
 import { screenshot } from './browser.js'
-import { axeViolations, LOOKS, openPage, overflowsSideways, type OpenPage } from './page-check.js'
-import { startPagesInChromium, stopPagesInChromium } from './pages-in-chromium.js'
+import { axeViolations, LOOKS, overflowsSideways, type OpenPage } from './page-check.js'
+import { usePagesInChromium } from './pages-in-chromium.js'
 
 describe('term pages in Chromium', function () {
   this.timeout(60_000)
-  let browser: Browser
-  let server: Running
-  let opened: OpenPage | undefined
-
-  before(async function () {
-    ;({ browser, server } = await startPagesInChromium(this))
-  })
-  after(() => stopPagesInChromium(browser, server))
-  afterEach(async function () {
-    const errors = opened?.errors ?? []
-    await opened?.context.close()
-    opened = undefined
-    // An unknown term's page is a 404 on purpose: the browser logs that load as an error.
-    const wanted = errors.filter((e) => !/status of 404/.test(e) || !this.currentTest?.title.includes('unknown'))
-    if (this.currentTest?.state === 'passed') assert.deepEqual(wanted, [], 'page errors')
-  })
+  // An unknown term's page is a 404 on purpose: the browser logs that load as an error.
+  const site = usePagesInChromium((error, test) => /status of 404/.test(error) && test.title.includes('unknown'))
 
   it('shows a class: definition, types, superclasses, equivalents, and the properties that apply through its superclasses', async () => {
-    opened = await openPage(browser, `${server.url}/prefix/foaf/Person`)
-    const { page } = opened
+    const { page } = await site.open('/prefix/foaf/Person')
     await page.getByRole('heading', { level: 1, name: /foaf:Person/ }).waitFor()
     const facts = page.locator('.term-facts')
     await facts.waitFor()
@@ -48,14 +31,13 @@ describe('term pages in Chromium', function () {
     await applicable.locator('.applicable-group', { hasText: 'From foaf:Agent' }).getByRole('link', { name: 'foaf:mbox', exact: true }).waitFor()
     // Equivalents lead to the other vocabulary's page of the same class.
     await facts.getByRole('link', { name: 'schema:Person' }).click()
-    await page.waitForURL(`${server.url}/prefix/schema/Person`)
+    await page.waitForURL(`${site.url}/prefix/schema/Person`)
     await page.getByRole('heading', { level: 1, name: /schema:Person/ }).waitFor()
     await page.locator('.term-facts').getByRole('link', { name: 'foaf:Person' }).waitFor()
   })
 
   it('gives Turtle and SPARQL snippets with the declarations they need, each copied by its button', async () => {
-    opened = await openPage(browser, `${server.url}/prefix/foaf/knows`)
-    const { page, context } = opened
+    const { page, context } = await site.open('/prefix/foaf/knows')
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const snippets = page.locator('.snippet pre')
     await snippets.first().waitFor()
@@ -76,13 +58,13 @@ describe('term pages in Chromium', function () {
   })
 
   it('says a term is deprecated and names its replacement', async () => {
-    const deprecated = (await (await fetch(`${server.url}/api/v1/search/results?q=name&deprecated=only&limit=100`)).json()) as {
+    const deprecated = (await (await fetch(`${site.url}/api/v1/search/results?q=name&deprecated=only&limit=100`)).json()) as {
       hits: Array<{ prefixed: string }>
     }
     const described = await Promise.all(
       deprecated.hits.map(
         async (hit) =>
-          (await (await fetch(`${server.url}/api/v1/term?q=${encodeURIComponent(hit.prefixed)}`)).json()) as {
+          (await (await fetch(`${site.url}/api/v1/term?q=${encodeURIComponent(hit.prefixed)}`)).json()) as {
             prefixed: string
             replacedBy: Array<{ prefixed?: string }>
           },
@@ -91,7 +73,7 @@ describe('term pages in Chromium', function () {
     const replaced = described.find((term) => term.replacedBy.some((r) => r.prefixed !== undefined))!
     assert.ok(replaced, 'a deprecated term with a named replacement')
     const [p, l] = [replaced.prefixed.slice(0, replaced.prefixed.indexOf(':')), replaced.prefixed.slice(replaced.prefixed.indexOf(':') + 1)]
-    opened = await openPage(browser, `${server.url}/prefix/${p}/${encodeURIComponent(l)}`)
+    const opened = await site.open(`/prefix/${p}/${encodeURIComponent(l)}`)
     const note = opened.page.getByRole('note')
     await note.waitFor()
     assert.match(
@@ -101,32 +83,30 @@ describe('term pages in Chromium', function () {
   })
 
   it('is where search suggestions, results and term links lead', async () => {
-    opened = await openPage(browser, `${server.url}/`)
-    const { page } = opened
+    const { page } = await site.open('/')
     const box = page.getByRole('combobox')
     await box.fill('foaf:Pers')
     await page.getByRole('option').filter({ hasText: 'foaf:Person' }).first().waitFor()
     await box.press('ArrowDown')
     await box.press('Enter')
-    await page.waitForURL(`${server.url}/prefix/foaf/Person`)
-    await page.goto(`${server.url}/search?q=person`)
+    await page.waitForURL(`${site.url}/prefix/foaf/Person`)
+    await page.goto(`${site.url}/search?q=person`)
     await page.locator('.hit a.name', { hasText: /^schema:Person$/ }).click()
-    await page.waitForURL(`${server.url}/prefix/schema/Person`)
+    await page.waitForURL(`${site.url}/prefix/schema/Person`)
     await page.locator('.term-facts').waitFor()
   })
 
   it('is a 404 for an unknown term, offering the terms of the prefix that start alike', async () => {
-    const response = await fetch(`${server.url}/prefix/foaf/Persn`, { headers: { Accept: 'text/html' } })
+    const response = await fetch(`${site.url}/prefix/foaf/Persn`, { headers: { Accept: 'text/html' } })
     assert.equal(response.status, 404)
-    opened = await openPage(browser, `${server.url}/prefix/foaf/Persn`)
-    const { page } = opened
+    const { page } = await site.open('/prefix/foaf/Persn')
     await page.getByRole('heading', { name: 'Unknown term “foaf:Persn”' }).waitFor()
     await page.locator('.did-you-mean').getByRole('link', { name: 'foaf:Person', exact: true }).waitFor()
   })
 
   for (const look of LOOKS) {
     it(`is axe-clean and fits the screen at ${look.viewport.width} px, ${look.colorScheme}`, async () => {
-      opened = await openPage(browser, `${server.url}/prefix/schema/Dataset`, look)
+      const opened = await site.open('/prefix/schema/Dataset', look)
       const ready = (page: OpenPage['page']) => page.locator('.snippet').first().waitFor()
       await ready(opened.page)
       assert.equal(await overflowsSideways(opened.page), false)
