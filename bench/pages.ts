@@ -1,14 +1,10 @@
 // Issue 41's page goals in headless Chromium against a warm resolver: first page ready ≤ 300 ms, each search
 // keystroke's update ≤ 50 ms, the results page ≤ 100 ms. Load average printed with the figures: the machine is shared.
 
-import { writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
-import type { AddressInfo } from 'node:net'
 import type { Browser } from 'playwright-core'
-import { PrefixIndex } from '@prefixd/core'
-import { createApp, createHttpServer, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
-import { launchBrowser } from '../test/web/browser.js'
+import { benchPages, median, percentile, searchKeystrokes } from './pages-in-chromium.js'
 
 const RESULTS = process.env.PREFIXD_BENCH_RESULTS ?? new URL('results/pages.md', import.meta.url)
 const LOADS = 9
@@ -47,45 +43,30 @@ const RESULT_QUERIES = [
   'time',
 ]
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
-const median = (values: number[]): number => sorted(values)[Math.floor(values.length / 2)]!
-const p95 = (values: number[]): number => sorted(values)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!
 const row = (name: string, values: number[], goal: number) =>
-  `| ${name} | ${median(values).toFixed(0)} ms | ${p95(values).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms | ${goal} ms | ${median(values) <= goal ? 'met (median)' : 'not met'} |`
+  `| ${name} | ${median(values).toFixed(0)} ms | ${percentile(values, 0.95).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms | ${goal} ms | ${median(values) <= goal ? 'met (median)' : 'not met'} |`
 const load = () => loadavg()[0]!.toFixed(1)
 
-async function main(): Promise<void> {
-  const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
-  const server = createHttpServer(createApp({ index, site }))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser = await launchBrowser()
-  try {
-    // Warm the server: every page and query once (the knowledge tier loads, answers are cached as users would find them).
-    const warm = await browser.newContext()
-    const page = await warm.newPage()
-    for (const [path, ready] of PAGES) await page.goto(base + path).then(() => page.locator(ready).first().waitFor())
-    await warm.close()
-    const lines = [
-      '# The pages of issue 41 in Chromium',
-      '',
-      `Headless Chromium (${browser.version()}) and the resolver on loopback, warm (every page visited once first), ${new Date().toISOString().slice(0, 16)}Z,`,
-      `on 2 cores shared with other builds: load average ${load()} at the start. Goals are for the median; p95 and max say how far a busy machine strays.`,
-      '',
-      '| measure | median | p95 | max | goal | |',
-      '|---|---:|---:|---:|---:|---|',
-      ...(await firstPages(browser, base)),
-      await keystrokes(browser, base),
-      ...(await resultsPages(browser, base)),
-      '',
-      `Load average ${load()} at the end. No peer is measured side by side: LOV and prefix.cc are not reachable from this machine.`,
-    ]
-    await writeFile(RESULTS, lines.join('\n') + '\n')
-    console.log(lines.join('\n'))
-  } finally {
-    await browser.close()
-    server.close()
-  }
+async function report(browser: Browser, base: string): Promise<string[]> {
+  // Warm the server: every page and query once (the knowledge tier loads, answers are cached as users would find them).
+  const warm = await browser.newContext()
+  const page = await warm.newPage()
+  for (const [path, ready] of PAGES) await page.goto(base + path).then(() => page.locator(ready).first().waitFor())
+  await warm.close()
+  return [
+    '# The pages of issue 41 in Chromium',
+    '',
+    `Headless Chromium (${browser.version()}) and the resolver on loopback, warm (every page visited once first), ${new Date().toISOString().slice(0, 16)}Z,`,
+    `on 2 cores shared with other builds: load average ${load()} at the start. Goals are for the median; p95 and max say how far a busy machine strays.`,
+    '',
+    '| measure | median | p95 | max | goal | |',
+    '|---|---:|---:|---:|---:|---|',
+    ...(await firstPages(browser, base)),
+    await keystrokes(browser, base),
+    ...(await resultsPages(browser, base)),
+    '',
+    `Load average ${load()} at the end. No peer is measured side by side: LOV and prefix.cc are not reachable from this machine.`,
+  ]
 }
 
 /** A first visit (empty browser cache) of each page, from navigation to its content on screen. */
@@ -113,23 +94,7 @@ async function keystrokes(browser: Browser, base: string): Promise<string> {
   const page = await context.newPage()
   await page.goto(base + '/')
   await page.locator('#query').waitFor()
-  const times: number[] = []
-  for (let round = 0; round < 3; round++) {
-    for (const query of WORDS) {
-      const ms = await page.evaluate(`new Promise((resolve) => {
-        const box = document.getElementById('query'); const status = document.getElementById('status')
-        box.value = ''; box.dispatchEvent(new Event('input'))
-        setTimeout(() => {
-          const observer = new MutationObserver(() => { if (status.textContent !== '') { observer.disconnect(); resolve(performance.now() - started) } })
-          status.textContent = ''
-          observer.observe(status, { childList: true, characterData: true, subtree: true })
-          const started = performance.now()
-          box.value = ${JSON.stringify(query)}; box.dispatchEvent(new Event('input'))
-        }, 200)
-      })`)
-      times.push((ms as number) - DEBOUNCE_MS)
-    }
-  }
+  const times = (await searchKeystrokes(page, WORDS, 3)).map((ms) => ms - DEBOUNCE_MS)
   await context.close()
   return row(`search keystroke → list updated (less the ${DEBOUNCE_MS} ms pause), ${times.length} queries`, times, 50)
 }
@@ -159,4 +124,4 @@ async function resultsPages(browser: Browser, base: string): Promise<string[]> {
   return [row(`results page → hits shown, ${loads.length} searches`, loads, 100), row(`a filter chosen → filtered hits shown, ${filters.length}`, filters, 100)]
 }
 
-await main()
+await benchPages(SITE_DIR, RESULTS, report)

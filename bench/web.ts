@@ -2,13 +2,9 @@
 // times cold and warm, and how fast and how sparingly the search box and the editor answer typing.
 
 import assert from 'node:assert/strict'
-import { writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
-import { PrefixIndex } from '@prefixd/core'
-import { createApp, createHttpServer, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
-import { launchBrowser } from '../test/web/browser.js'
+import { benchPages, median, percentile, searchKeystrokes } from './pages-in-chromium.js'
 
 /** Where the results go; PREFIXD_BENCH_RESULTS writes them elsewhere (a run of another build, to compare). */
 const RESULTS = process.env.PREFIXD_BENCH_RESULTS ?? new URL('results/web.md', import.meta.url)
@@ -51,30 +47,20 @@ const SEARCHES = [
 const TYPED = ['schema:Person', 'foaf:knows', 'dcterms:creator', 'skos:prefLabel', 'prov:wasGeneratedBy', 'organization', 'owl:ObjectProperty']
 const EDITOR_NAMES = ['schema:Pe', 'foaf:Ag', 'prov:Act', 'dcat:Dat', 'skos:Conc', 'sh:Node', 'org:Org', 'schema:Cre']
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-const percentile = (values: number[], p: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1)
 
-async function main(): Promise<void> {
-  const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE)])
-  const server = createHttpServer(createApp({ index, site }))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser = await launchBrowser()
-  try {
-    const lines = [
-      '# Web pages in Chromium',
-      '',
-      `Headless Chromium (${browser.version()}) and the resolver on loopback, one machine (${new Date().toISOString().slice(0, 10)}).`,
-      '',
-    ]
-    lines.push(...(await pageLoads(browser, base)), '', ...(await searchBox(browser, base)), '', ...(await editor(browser, base)))
-    await writeFile(RESULTS, lines.join('\n') + '\n')
-    console.log(lines.join('\n'))
-  } finally {
-    await browser.close()
-    server.close()
-  }
+async function report(browser: Browser, base: string): Promise<string[]> {
+  return [
+    '# Web pages in Chromium',
+    '',
+    `Headless Chromium (${browser.version()}) and the resolver on loopback, one machine (${new Date().toISOString().slice(0, 10)}).`,
+    '',
+    ...(await pageLoads(browser, base)),
+    '',
+    ...(await searchBox(browser, base)),
+    '',
+    ...(await editor(browser, base)),
+  ]
 }
 
 /** Bytes and time of a first visit (empty cache) and of a return visit, per page. */
@@ -147,24 +133,8 @@ async function searchBox(browser: Browser, base: string): Promise<string[]> {
   const page = await context.newPage()
   await page.goto(base + '/')
   await page.locator('#query').waitFor()
-  const times: number[] = []
-  for (let round = 0; round < 3; round++) {
-    for (const query of SEARCHES) {
-      // Measured inside the page: from the input event to the list re-rendered for this query.
-      const ms = await page.evaluate(`new Promise((resolve) => {
-        const box = document.getElementById('query'); const list = document.getElementById('suggestions'); const status = document.getElementById('status')
-        box.value = ''; box.dispatchEvent(new Event('input'))
-        setTimeout(() => {
-          const observer = new MutationObserver(() => { if (status.textContent !== '') { observer.disconnect(); resolve(performance.now() - started) } })
-          status.textContent = ''
-          observer.observe(status, { childList: true, characterData: true, subtree: true })
-          const started = performance.now()
-          box.value = ${JSON.stringify(query)}; box.dispatchEvent(new Event('input'))
-        }, 200)
-      })`)
-      times.push(ms as number)
-    }
-  }
+  // Measured inside the page: from the input event to the list re-rendered for this query.
+  const times = await searchKeystrokes(page, SEARCHES, 3)
   let requests = 0
   let keystrokes = 0
   page.on('request', (request) => void (new URL(request.url()).pathname.startsWith('/api/') && requests++))
@@ -227,4 +197,4 @@ async function editor(browser: Browser, base: string): Promise<string[]> {
   ]
 }
 
-await main()
+await benchPages(SITE, RESULTS, report)
