@@ -6,12 +6,13 @@
 
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { startCluster, type Cluster } from '../scripts/cluster/cluster.js'
 import { startTestPostgres } from '../test/support/postgres.js'
 import { RawPoller } from './chat-http.js'
+import { canPin, cpuSeconds, pin } from './cpu-pinning.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -99,14 +100,38 @@ async function delivery(queues: readonly string[], bases: readonly string[]): Pr
 
 type Metric = 'resolverGets' | 'chatSends' | 'deliveries'
 type Mode = 'direct' | 'haproxy'
+/** shared: every process on every core; apart: HAProxy on core 0, the nodes, PostgreSQL and the load on core 1. */
+type Placement = 'shared' | 'apart'
 const METRICS: readonly Metric[] = ['resolverGets', 'chatSends', 'deliveries']
+const PLACEMENTS: readonly Placement[] = canPin(availableParallelism()) ? ['shared', 'apart'] : ['shared']
 
 interface Measured {
   readonly round: number
+  readonly placement: Placement
   readonly metric: Metric
   readonly mode: Mode
   readonly value: number
+  /** CPU used during the measurement, in cores (1 = one core busy all the time): HAProxy, the nodes, and this process (the load generator). */
+  readonly cores: { readonly haproxy: number; readonly nodes: number; readonly load: number }
   readonly load: string
+}
+
+/** CPU seconds used so far by HAProxy, the nodes and this process, and the time in seconds. */
+function cpuNow(cluster: Cluster): { haproxy: number; nodes: number; load: number; at: number } {
+  const own = process.cpuUsage()
+  return {
+    haproxy: cpuSeconds([cluster.haproxy.pid!]),
+    nodes: cpuSeconds([...cluster.nodes.values()].map((n) => n.pid)),
+    load: (own.user + own.system) / 1e6,
+    at: performance.now() / 1000,
+  }
+}
+
+/** Places the processes of the cluster and this one (the load generator) for `placement`. */
+function place(cluster: Cluster, placement: Placement): void {
+  const others = [process.pid, cluster.postgresPid(), ...[...cluster.nodes.values()].map((n) => n.pid)]
+  pin([cluster.haproxy.pid!], placement === 'shared' ? '0,1' : '0')
+  pin(others, placement === 'shared' ? '0,1' : '1')
 }
 
 /** One metric in one mode: the nodes themselves (each of its kind, connections spread over them), or HAProxy's URL. */
@@ -187,14 +212,29 @@ try {
   // back, in alternating order, so that what a measurement leaves behind (a chat's queue writes) weighs on both.
   for (const metric of METRICS) for (const mode of ['direct', 'haproxy'] as const) await measure(cluster, queues, mode, metric)
   for (let round = 0; round < ROUNDS; round++) {
-    for (const metric of METRICS) {
-      for (const mode of round % 2 === 0 ? (['direct', 'haproxy'] as const) : (['haproxy', 'direct'] as const)) {
-        const value = await measure(cluster, queues, mode, metric)
-        measured.push({ round, metric, mode, value, load: load() })
-        console.error(JSON.stringify(measured.at(-1)))
+    for (const placement of round % 2 === 0 ? PLACEMENTS : [...PLACEMENTS].reverse()) {
+      place(cluster, placement)
+      for (const metric of METRICS) {
+        for (const mode of round % 2 === 0 ? (['direct', 'haproxy'] as const) : (['haproxy', 'direct'] as const)) {
+          const before = cpuNow(cluster)
+          const value = await measure(cluster, queues, mode, metric)
+          const after = cpuNow(cluster)
+          const cores = (key: keyof typeof after) => (after[key] - before[key]) / (after.at - before.at)
+          measured.push({
+            round,
+            placement,
+            metric,
+            mode,
+            value,
+            cores: { haproxy: cores('haproxy'), nodes: cores('nodes'), load: cores('load') },
+            load: load(),
+          })
+          console.error(JSON.stringify(measured.at(-1)))
+        }
       }
     }
   }
+  place(cluster, 'shared')
 } finally {
   await cluster.stop()
 }
@@ -213,31 +253,44 @@ try {
   postgres.stop()
 }
 
-const ratios = (metric: Metric): number[] =>
-  Array.from({ length: ROUNDS }, (_, round) => {
-    const of = (mode: Mode) => measured.find((m) => m.round === round && m.metric === metric && m.mode === mode)!.value
-    return of('haproxy') / of('direct')
-  })
+const find = (round: number, placement: Placement, metric: Metric, mode: Mode): Measured =>
+  measured.find((m) => m.round === round && m.placement === placement && m.metric === metric && m.mode === mode)!
+const ratios = (placement: Placement, metric: Metric): number[] =>
+  Array.from({ length: ROUNDS }, (_, round) => find(round, placement, metric, 'haproxy').value / find(round, placement, metric, 'direct').value)
 const NAMES: Readonly<Record<Metric, string>> = {
   resolverGets: 'resolver GET /api/v1/expand req/s (32 connections)',
   chatSends: 'chat POST /messages req/s (16 connections)',
   deliveries: 'events/s delivered to 200 polling queues (4 senders)',
 }
+const PLACED: Readonly<Record<Placement, string>> = {
+  shared: 'all on both cores',
+  apart: 'HAProxy on core 0, the rest on core 1',
+}
+const summary = (placement: Placement): string =>
+  `HAProxy / direct, median of the rounds, ${PLACED[placement]}: resolver GETs ${median(ratios(placement, 'resolverGets')).toFixed(2)}; chat sends ${median(ratios(placement, 'chatSends')).toFixed(2)}; long-poll delivery ${median(ratios(placement, 'deliveries')).toFixed(2)}.`
 const lines = [
   '# Through HAProxy against the nodes directly, and PostgreSQL notifications',
   '',
-  `\`npm run bench:balancer\`, ${new Date().toISOString().slice(0, 16)} UTC, ${SECONDS} s per measurement, ${ROUNDS} rounds after a warm-up of each, each metric's two modes back to back in alternating order; a local cluster (scripts/cluster: 2 resolvers, 2 chat processes on PostgreSQL, HAProxy with deploy/haproxy.cfg; ${cluster.network}) and the load generator on the same 2 cores. Load average (1 min) after each measurement: other lanes' work shares the machine.`,
+  `\`npm run bench:balancer\`, ${new Date().toISOString().slice(0, 16)} UTC, ${SECONDS} s per measurement, ${ROUNDS} rounds after a warm-up of each, each metric's two modes back to back in alternating order; a local cluster (scripts/cluster: 2 resolvers, 2 chat processes on PostgreSQL, HAProxy with deploy/haproxy.cfg; ${cluster.network}) and the load generator on the same ${availableParallelism()} cores. Two placements, alternating by round: every process on every core, and HAProxy on a core of its own (taskset) with the nodes, PostgreSQL and the load generator on the other — the closest this machine comes to a balancer on a machine of its own, where it takes no CPU from the nodes. The CPU columns are what each part used during the measurement, in cores (1.00 = one core busy throughout). Load average (1 min) after each measurement.`,
   '',
-  '| measurement | round | direct | HAProxy | HAProxy / direct | load |',
-  '|---|---|---|---|---|---|',
+  '| measurement | placement | round | direct | HAProxy | HAProxy / direct | CPU direct: nodes + load generator | CPU through HAProxy: HAProxy + nodes + load generator | load |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...METRICS.flatMap((metric) =>
-    Array.from({ length: ROUNDS }, (_, round) => {
-      const of = (mode: Mode) => measured.find((m) => m.round === round && m.metric === metric && m.mode === mode)!
-      return `| ${NAMES[metric]} | ${round + 1} | ${of('direct').value.toFixed(0)} | ${of('haproxy').value.toFixed(0)} | ${ratios(metric)[round]!.toFixed(2)} | ${of('direct').load}–${of('haproxy').load} |`
-    }),
+    PLACEMENTS.flatMap((placement) =>
+      Array.from({ length: ROUNDS }, (_, round) => {
+        const [direct, proxied] = [find(round, placement, metric, 'direct'), find(round, placement, metric, 'haproxy')]
+        return `| ${NAMES[metric]} | ${PLACED[placement]} | ${round + 1} | ${direct.value.toFixed(0)} | ${proxied.value.toFixed(0)} | ${ratios(placement, metric)[round]!.toFixed(2)} | ${direct.cores.nodes.toFixed(2)} + ${direct.cores.load.toFixed(2)} | ${proxied.cores.haproxy.toFixed(2)} + ${proxied.cores.nodes.toFixed(2)} + ${proxied.cores.load.toFixed(2)} | ${direct.load}–${proxied.load} |`
+      }),
+    ),
   ),
   '',
-  `HAProxy / direct, median of the rounds: resolver GETs ${median(ratios('resolverGets')).toFixed(2)}; chat sends ${median(ratios('chatSends')).toFixed(2)}; long-poll delivery ${median(ratios('deliveries')).toFixed(2)}.`,
+  ...PLACEMENTS.map(summary),
+  '',
+  ...PLACEMENTS.map((placement) => {
+    const perRequest = (mode: Mode, key: 'haproxy' | 'nodes' | 'load'): string =>
+      median(Array.from({ length: ROUNDS }, (_, round) => find(round, placement, 'resolverGets', mode)).map((m) => (m.cores[key] / m.value) * 1e6)).toFixed(1)
+    return `CPU per resolver GET, µs (median of the rounds), ${PLACED[placement]}: direct, nodes ${perRequest('direct', 'nodes')} + load generator ${perRequest('direct', 'load')}; through HAProxy, HAProxy ${perRequest('haproxy', 'haproxy')} + nodes ${perRequest('haproxy', 'nodes')} + load generator ${perRequest('haproxy', 'load')}.`
+  }),
   '',
   '## One PostgreSQL server, N listening connections',
   '',
