@@ -247,6 +247,7 @@ const largeRows = (
     ['with a type filter', (q: CompletionQuery) => q.type !== undefined],
     ['case-sensitive', (q: CompletionQuery) => q.caseSensitive === true],
     ['all', () => true],
+    ['`schema:`… only, all options', (q: CompletionQuery) => q.query.startsWith('schema:')],
   ] as const
 ).map(([name, keep]) => {
   const items = large.filter(keep)

@@ -142,7 +142,7 @@ export class Completion {
     const nameAt = this.#names.namerFor(entry)
     if (!alpha) {
       const wanted = limit - answer.suggestions.length + 1
-      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, ...(tiers && { tiers }) }, (record, rank) => {
+      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, within: base, ...(tiers && { tiers }) }, (record, rank) => {
         const written = nameAt(rank)
         // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
         if (written === undefined || (written === null && !expand)) return true
@@ -152,7 +152,7 @@ export class Completion {
     }
     const results = answer.suggestions
     const start = results.length
-    this.#terms.forEachStartingWith(exact, { caseSensitive, types }, (record, rank) => {
+    this.#terms.forEachStartingWith(exact, { caseSensitive, types, within: base }, (record, rank) => {
       const written = nameAt(rank)
       if (written === undefined) return true
       const name = expand ? iriOf(record.iri) : written

@@ -92,6 +92,8 @@ export class RangeBest {
    */
   visitFor(wanted: number, lo: number, hi: number, visit: (item: number) => boolean): void {
     if (hi - lo > 4 * wanted + 16) return this.visit(lo, hi, visit)
+    if (hi - lo === 1) return void visit(lo) // most keystrokes past the first few letters
+    if (lo >= hi) return
     const sorted = this.#priority.slice(lo, hi).sort()
     const itemOf = this.#itemOf
     for (let i = 0; i < sorted.length; i++) if (!visit(itemOf[sorted[i]!]!)) return

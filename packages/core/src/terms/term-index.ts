@@ -2,9 +2,11 @@
 
 import { fold } from '../names/fold.js'
 import { prioritiesOf, RangeBest, rankedAmong } from '../structures/range-best.js'
+import { BlockSearch } from '../structures/block-search.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { RDF_PROPERTY, RDFS_CLASS, RDFS_DATATYPE, SCHEMA_DATA_TYPE } from './vocab.js'
+import { isSmall, visitSmall } from './small-range.js'
 import { caseBit, defaultWeight, IS_CLASS, IS_LIVE, IS_LOWER, IS_PROPERTY, IS_UPPER, localNameLength, type TermRecord } from './term-record.js'
 
 /** Which terms a query wants; see {@link TermIndex.forEachStartingWith}. */
@@ -12,6 +14,11 @@ export interface TermQuery {
   readonly caseSensitive: boolean
   /** Exact type IRIs; a term matches if one of them is among its types or their superclasses. */
   readonly types?: readonly string[]
+  /**
+   * The namespace the query's prefix starts with, when the caller knows it (completion does): the
+   * namespace's block of terms is found once and kept, and later queries in it search that block alone.
+   */
+  readonly within?: string
 }
 
 /** A {@link TermQuery} answered best first; see {@link TermIndex.forEachByRelevance}. */
@@ -36,6 +43,8 @@ export interface RankedQuery extends TermQuery {
 export class TermIndex {
   readonly #records: readonly TermRecord[]
   readonly #keys: readonly string[]
+  /** Searches of #keys within a namespace's block (see {@link TermQuery.within}), made when first asked. */
+  #keyBlocks: BlockSearch | undefined
   readonly #ranksByType = new Map<string, Int32Array>()
   readonly #typesByKey = new Map<string, string[]>()
   readonly #weigh: (record: TermRecord) => number
@@ -52,7 +61,9 @@ export class TermIndex {
    * and the ranking over that order. Filtering the case-folded block instead would walk every
    * name that differs in case (`schema:p` → all of schema:P…), so it gets its own order.
    */
-  #exact: { ranks: Int32Array; keys: string[]; best: RangeBest } | undefined
+  #exact: { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } | undefined
+  /** Per tier mask (a few bits, so an array): the ranks whose terms have its bits, and their ranking (see #tierRanking). */
+  readonly #tierRankings: Array<[ArrayLike<number>, RangeBest] | undefined> = []
   /** Per tier mask: the positions in code-point order whose terms have its bits, and their ranking. */
   readonly #exactTiers = new Map<number, [Int32Array, RangeBest]>()
 
@@ -159,7 +170,7 @@ export class TermIndex {
    * `visit` also gets the term's rank (its position in index order, `0 … size-1`), to key caches by.
    */
   forEachStartingWith(prefix: string, query: TermQuery, visit: (record: TermRecord, rank: number) => boolean): void {
-    const [start, end] = prefixRange(this.#keys, fold(prefix))
+    const [start, end] = this.#foldedRange(fold(prefix), query.within)
     if (start === end) return
     const accept = (record: TermRecord) => !query.caseSensitive || startsWithFromEnd(record.iri, prefix)
     if (query.types === undefined) {
@@ -185,9 +196,9 @@ export class TermIndex {
    */
   forEachByRelevance(prefix: string, query: RankedQuery, visit: (record: TermRecord, rank: number) => boolean): void {
     const wanted = query.wanted ?? Infinity
-    if (query.caseSensitive && query.types === undefined) return this.#exactByRelevance(prefix, query.tiers ?? NO_TIERS, wanted, visit)
+    if (query.caseSensitive && query.types === undefined) return this.#exactByRelevance(prefix, query.within, query.tiers ?? NO_TIERS, wanted, visit)
     const folded = fold(prefix)
-    const [start, end] = prefixRange(this.#keys, folded)
+    const [start, end] = this.#foldedRange(folded, query.within)
     if (start === end) return
     const ranking = this.#rankingOf()
     const accept = (rank: number) => !query.caseSensitive || startsWithFromEnd(this.#records[rank]!.iri, prefix)
@@ -233,6 +244,7 @@ export class TermIndex {
     emit: (item: number) => boolean,
   ): void {
     const kinds = this.#kinds!
+    if (tiers.length > 0 && isSmall(lo, hi, best.priority.length)) return visitSmall(tiers, lo, hi, kinds, best.priority, rankOf, emit)
     const inEarlier = (item: number, t: number) => {
       for (let u = 0; u < t; u++) if ((kinds[rankOf(item)]! & tiers[u]!) === tiers[u]) return true
       return false
@@ -250,9 +262,16 @@ export class TermIndex {
    * order, where its matches are one block. Filtering the case-folded block instead walks every name that differs
    * in case (`schema:p` → all of schema:P…), a tail of a keystroke's cost; each tier gets a ranking in this order.
    */
-  #exactByRelevance(prefix: string, tiers: readonly number[], wanted: number, visit: (record: TermRecord, rank: number) => boolean): void {
+  #exactByRelevance(
+    prefix: string,
+    within: string | undefined,
+    tiers: readonly number[],
+    wanted: number,
+    visit: (record: TermRecord, rank: number) => boolean,
+  ): void {
     const exact = this.#exactOrder()
-    const [lo, hi] = prefixRange(exact.keys, prefix)
+    const [lo, hi] =
+      within !== undefined && prefix.startsWith(within) ? exact.blocks.range(within, prefix.slice(within.length)) : prefixRange(exact.keys, prefix)
     if (lo === hi) return
     const ranks = exact.ranks
     const first = exact.keys[lo] === prefix ? lo : -1
@@ -304,22 +323,32 @@ export class TermIndex {
 
   /** The ranks having every bit of `mask` (see {@link IS_CLASS}) and their ranking, cached like a type's. */
   #tierRanking(mask: number): [ArrayLike<number>, RangeBest] {
+    const made = this.#tierRankings[mask]
+    if (made !== undefined) return made
     // The key is no IRI (it starts with a control character), so no type shares it.
-    return this.#typedRanking(['\u0001' + mask], 0, 0, () => {
+    return (this.#tierRankings[mask] = this.#typedRanking(['\u0001' + mask], 0, 0, () => {
       const kinds = this.#kinds!
       const list: number[] = []
       for (let rank = 0; rank < kinds.length; rank++) if ((kinds[rank]! & mask) === mask) list.push(rank)
       return list
-    })
+    }))
   }
 
-  #exactOrder(): { ranks: Int32Array; keys: string[]; best: RangeBest } {
+  /** The ranks of the terms whose folded IRI starts with `folded`, searched within `within`'s block when it starts it. */
+  #foldedRange(folded: string, within: string | undefined): [number, number] {
+    if (within === undefined) return prefixRange(this.#keys, folded)
+    const head = fold(within)
+    if (!folded.startsWith(head)) return prefixRange(this.#keys, folded)
+    return (this.#keyBlocks ??= new BlockSearch(this.#keys)).range(head, folded.slice(head.length))
+  }
+
+  #exactOrder(): { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } {
     if (this.#exact !== undefined) return this.#exact
     const records = this.#records
     const ranks = Int32Array.from(records, (_, i) => i).sort((a, b) => (records[a]!.iri < records[b]!.iri ? -1 : records[a]!.iri > records[b]!.iri ? 1 : 0))
     const priority = this.#rankingOf().priority
     const keys = Array.from(ranks, (rank) => records[rank]!.iri)
-    this.#exact = { ranks, keys, best: new RangeBest(Int32Array.from(ranks, (rank) => priority[rank]!)) }
+    this.#exact = { ranks, keys, best: new RangeBest(Int32Array.from(ranks, (rank) => priority[rank]!)), blocks: new BlockSearch(keys) }
     return this.#exact
   }
 

@@ -1,0 +1,37 @@
+// Short ranges of a term query listed best first by sorting them, without the tiers' rankings.
+
+/** Ranges this short are sorted whole: most keystrokes past the first letters match a handful of terms. */
+const SMALL_RANGE = 32
+
+/** Whether `[lo, hi)` of an order of `n` items is for {@link visitSmall} (whose sort keys stay exact below 2^24 items). */
+export function isSmall(lo: number, hi: number, n: number): boolean {
+  return hi - lo <= SMALL_RANGE && n < 2 ** 24
+}
+
+/**
+ * Items `[lo, hi)` in the order of `TermIndex`'s tiers (the first tier's, then the second's not in the first,
+ * …, then the rest; each by priority), for a short range: each item's first tier read from its bits, then
+ * all sorted by tier and priority at once — cheaper than two binary searches and a ranked walk per tier,
+ * which cost the same however few items the range holds.
+ */
+export function visitSmall(
+  tiers: readonly number[],
+  lo: number,
+  hi: number,
+  kinds: Uint8Array,
+  priority: Int32Array,
+  rankOf: (item: number) => number,
+  emit: (item: number) => boolean,
+): void {
+  const n = priority.length
+  // (tier · n + priority) · n + offset: whole numbers below 2^53 for any index under 2^24 terms, sorted as numbers.
+  const keys = new Float64Array(hi - lo)
+  for (let item = lo; item < hi; item++) {
+    const kind = kinds[rankOf(item)]!
+    let tier = 0
+    while (tier < tiers.length && (kind & tiers[tier]!) !== tiers[tier]) tier++
+    keys[item - lo] = (tier * n + priority[item]!) * n + (item - lo)
+  }
+  keys.sort()
+  for (const key of keys) if (!emit(lo + (key % n))) return
+}
