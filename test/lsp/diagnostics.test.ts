@@ -192,7 +192,7 @@ describe('prefixd lsp: diagnostics and hover', function () {
     assert.equal(byCode(diagnostics, 'syntax').length, 1)
   })
 
-  it('reports SPARQL syntax errors with sparqljs, and prefixes in queries and updates', async () => {
+  it('reports SPARQL syntax errors, and prefixes in queries and updates', async () => {
     const ok = await diagnose('PREFIX foaf: <http://xmlns.com/foaf/0.1/>\nSELECT ?n WHERE { ?p a foaf:Person ; foaf:name ?n }\n', 'sparql', 'rq')
     assert.deepEqual(ok.diagnostics, [])
     const bad = await diagnose('SELECT ?n WHERE { ?p a foaf:Person ;\n  foaf:name }\n', 'sparql', 'rq')

@@ -47,6 +47,46 @@ describe('prefixd lsp: formatting', function () {
     assert.equal(applied(TURTLE, edits), TURTLE.replace('ex:a ex:p ex:b;ex:q  "x" .', 'ex:a ex:p ex:b ;\n    ex:q "x" .'))
   })
 
+  it('refuses a range whose start is after its end (InvalidParams), and keeps a CRLF document CRLF', async () => {
+    const uri = await client.open('file:///inverted.ttl', 'turtle', TURTLE)
+    await assert.rejects(
+      client.connection.sendRequest(DocumentRangeFormattingRequest.type, {
+        textDocument: { uri },
+        range: { start: { line: 4, character: 0 }, end: { line: 2, character: 5 } },
+        options: { tabSize: 4, insertSpaces: true },
+      }),
+      (error: Error & { code?: number }) => error.code === -32602 && /start \(4:0\) is after its end \(2:5\)/.test(error.message),
+    )
+    const crlf = TURTLE.replaceAll('\n', '\r\n')
+    const windows = await client.open('file:///crlf.ttl', 'turtle', crlf)
+    const edits = await client.connection.sendRequest(DocumentFormattingRequest.type, {
+      textDocument: { uri: windows },
+      options: { tabSize: 4, insertSpaces: true },
+    })
+    assert.equal(applied(crlf, edits), formatText(TURTLE, 'turtle').replaceAll('\n', '\r\n'))
+  })
+
+  it('formats what a typed `.` ends in TriG and SPARQL too', async () => {
+    const trig = '@prefix ex: <http://example.org/> .\nex:g {\n  ex:a ex:p ex:b;ex:q 1 .\n}\n'
+    const graph = await client.open('file:///type.trig', 'trig', trig)
+    const inGraph = await client.connection.sendRequest(DocumentOnTypeFormattingRequest.type, {
+      textDocument: { uri: graph },
+      position: { line: 2, character: 25 },
+      ch: '.',
+      options: { tabSize: 4, insertSpaces: true },
+    })
+    assert.equal(applied(trig, inGraph), '@prefix ex: <http://example.org/> .\nex:g {\n    ex:a ex:p ex:b ;\n        ex:q 1 .\n}\n')
+    const sparql = 'SELECT * WHERE {\n  ?s ?p ?o FILTER(?o > 1) ?s ?q ?r .\n}\n'
+    const query = await client.open('file:///dot.rq', 'sparql', sparql)
+    const pattern = await client.connection.sendRequest(DocumentOnTypeFormattingRequest.type, {
+      textDocument: { uri: query },
+      position: { line: 1, character: 36 },
+      ch: '.',
+      options: { tabSize: 4, insertSpaces: true },
+    })
+    assert.equal(applied(sparql, pattern), 'SELECT * WHERE {\n    ?s ?p ?o\n    FILTER(?o > 1)\n    ?s ?q ?r .\n}\n')
+  })
+
   it('formats as one types: a statement at its `.`, a new line indented', async () => {
     const text = '@prefix ex: <http://example.org/> .\nex:a ex:p ex:b;ex:q 1 .'
     const uri = await client.open('file:///type.ttl', 'turtle', text)

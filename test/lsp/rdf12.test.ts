@@ -1,5 +1,5 @@
-// RDF 1.2 Turtle and TriG over stdio: a document with triple terms, reifiers, annotations and VERSION has no
-// syntax error (N3.js reads RDF 1.2) and no prefix diagnostic of its own making, completes a property inside
+// RDF 1.2 Turtle and TriG, and SPARQL 1.2, over stdio: a document with triple terms, reifiers, annotations and
+// VERSION has no syntax error (N3.js and Traqula read 1.2) and no prefix diagnostic of its own making, completes a property inside
 // `<< … >>` and `{| … |}`, and formats.
 
 import assert from 'node:assert/strict'
@@ -23,6 +23,27 @@ describe('prefixd lsp: RDF 1.2', function () {
     const broken = await client.diagnostics(await client.open('file:///broken12.ttl', 'turtle', DOC.replace('|} .', '.')))
     assert.ok(
       broken.some((d) => d.code === 'syntax'),
+      JSON.stringify(broken),
+    )
+  })
+
+  it('reports no syntax error in a SPARQL 1.2 query or update, and puts one that breaks it on its token', async () => {
+    const query =
+      'VERSION "1.2"\nPREFIX ex: <http://example.org/>\nPREFIX foaf: <http://xmlns.com/foaf/0.1/>\n' +
+      'SELECT ?who WHERE {\n  ?x foaf:knows ?y ~ ?r {| ex:source ?who |} .\n  ?r ex:said <<( ?y foaf:knows ?x )>>\n  FILTER(isTRIPLE(<<( ?x foaf:knows ?y )>>))\n}\n'
+    assert.deepEqual(await client.diagnostics(await client.open('file:///rdf12.rq', 'sparql', query)), [])
+    const update = 'PREFIX ex: <http://example.org/>\nINSERT DATA { ex:a ex:b ex:c {| ex:d ex:e |} . << ex:a ex:b ex:c ~ ex:r >> ex:f 1 }\n'
+    assert.deepEqual(await client.diagnostics(await client.open('file:///rdf12.ru', 'sparql', update)), [])
+    const broken = await client.diagnostics(await client.open('file:///broken12.rq', 'sparql', query.replace('?y foaf:knows ?x )>>', '?y foaf:knows )>>')))
+    const syntax = broken.filter((d) => d.code === 'syntax')
+    assert.deepEqual(
+      syntax.map((d) => [d.range.start, d.range.end]),
+      [
+        [
+          { line: 5, character: 31 },
+          { line: 5, character: 34 },
+        ],
+      ],
       JSON.stringify(broken),
     )
   })

@@ -21,7 +21,7 @@ export const FORMATTING_CAPABILITIES: Pick<
 }
 
 /** The format options a client may send beside `tabSize` and `insertSpaces` (LSP lets FormattingOptions carry more). */
-const EXTRA_OPTIONS = ['width', 'keywordCase', 'predicates', 'objects', 'alignPrefixes', 'sort', 'blankLines'] as const
+const EXTRA_OPTIONS = ['width', 'keywordCase', 'predicates', 'objects', 'alignPrefixes', 'sort', 'blankLines', 'endOfLine'] as const
 
 /** Serves the three formatting requests on the open documents. */
 export function registerFormatting(connection: Connection, documents: OpenDocuments): void {
@@ -30,7 +30,13 @@ export function registerFormatting(connection: Connection, documents: OpenDocume
     onView(documents, params, (view, text) => {
       const { start, end } = params.range ?? {}
       if (start === undefined || end === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'a range formatting request needs a range')
-      const [a, b] = [view.document.offsetAt(start), view.document.offsetAt(end)].sort((x, y) => x - y) as [number, number]
+      const [a, b] = [view.document.offsetAt(start), view.document.offsetAt(end)]
+      // A range whose start is after its end is the client's mistake: said, not guessed at (LSP's Range has start ≤ end).
+      if (a > b)
+        throw new ResponseError(
+          ErrorCodes.InvalidParams,
+          `the range's start (${start.line}:${start.character}) is after its end (${end.line}:${end.character})`,
+        )
       return formatRangeEdits(text, view.language, a, b, formatOptions(params.options))
     }),
   )

@@ -1,11 +1,10 @@
-// Syntax errors with positions: N3.js for Turtle and TriG, sparqljs (a full SPARQL 1.1 grammar) for
-// queries and updates. Undeclared prefixes are the diagnostics' own concern, so both parsers are told
+// Syntax errors with positions: N3.js for Turtle and TriG, Traqula's SPARQL 1.2 parser (SPARQL 1.1 and 1.2's
+// triple terms, reifiers, annotations and VERSION) for queries and updates. Undeclared prefixes are the diagnostics' own concern, so both parsers are told
 // of them and read on past them. Each error sits on the token that breaks; Turtle and TriG go on past
 // an error from the next statement, SPARQL updates from the next operation, so every error a document
 // has is found, not only the first.
 
 import { Parser as N3Parser } from 'n3'
-import type { SparqlParser } from 'sparqljs'
 import { tokens, type Language, type Token } from '@prefixd/core/syntax'
 
 /** A syntax error: zero-based line, and the columns it covers on that line. */
@@ -209,52 +208,141 @@ function locateN3(error: Error, lines: Lines, shift: number, from: number): { st
   return { start, end: start + (unexpected?.length ?? 1), message: unexpected === undefined ? message : `Unexpected '${unexpected}'` }
 }
 
-/** What jison's token names mean to a person. */
+/** What Traqula's token names and labels mean to a person. */
 const TOKEN_NAMES: ReadonlyArray<[RegExp, string]> = [
-  [/^IRIREF$/u, 'an IRI'],
-  [/^PNAME_(?:NS|LN)$/u, 'a prefixed name'],
-  [/^VAR$/u, 'a variable'],
-  [/^STRING_LITERAL/u, 'a string'],
-  [/^(?:INTEGER|DECIMAL|DOUBLE)/u, 'a number'],
-  [/^BOOLEAN$/u, 'true or false'],
-  [/^(?:BLANK_NODE_LABEL|ANON)$/u, 'a blank node'],
-  [/^(?:FUNC_|BOUND$|BNODE$|EXISTS$|COUNT$|GROUP_CONCAT$|CONCAT$|COALESCE$|SUBSTR$|REGEX$|REPLACE$|NOT$)/u, 'a function'],
-  [/^NIL$/u, '()'],
+  [/^IriRef$/u, 'an IRI'],
+  [/^PName(?:Ns|Ln)$/u, 'a prefixed name'],
+  [/^Var[12]$/u, 'a variable'],
+  [/^StringLiteral/u, 'a string'],
+  [/^(?:Integer|Decimal|Double)/u, 'a number'],
+  [/^(?:true|false)$/u, 'true or false'],
+  [/^(?:BlankNodeLabel|Anon)$/u, 'a blank node'],
+  [/^Nil$/u, '()'],
+  [/^LANG_DIR$/u, 'a language tag'],
   [/^EOF$/u, 'the end'],
+  [/^_(ORDER|GROUP)_ BY$/u, "'$1 BY'"],
+  [/^type declaration 'a'$/u, "'a'"],
+  [/^version identifier$/u, "'VERSION'"],
+  // `Triple Term Open <<(`, `Annotation Close |}`, `Reification open <<`: the token itself.
+  [/^(?:Triple Term|Annotation|Reification) \w+:? (\S+)$/u, "'$1'"],
 ]
 
-/** The tokens jison expected, as a person reads them: `'}'`, `a variable`, … (at most eight). */
-function expectedList(expected: readonly string[]): string {
+/** A token as Chevrotain gives it: offsets only (Traqula's lexer counts no lines); at the end, no offset. */
+interface ChevrotainToken {
+  readonly image: string
+  readonly startOffset: number | null
+  readonly tokenType?: { readonly name: string }
+}
+/** Chevrotain's error: its message lists what was expected, its tokens say where. */
+interface RecognitionError {
+  readonly message: string
+  readonly token: ChevrotainToken
+  readonly previousToken?: ChevrotainToken
+}
+
+/** Traqula's parser, built for errors that keep their tokens, and the labels of its built-in functions. */
+interface SparqlParser {
+  parse(query: string, prefixes: Record<string, string>, baseIRI: string): void
+  readonly functions: ReadonlySet<string>
+}
+let traqula: Promise<SparqlParser> | undefined
+
+/**
+ * Traqula's SPARQL 1.2 parser (a superset of 1.1), built with the first SPARQL document: a thread that checks only
+ * Turtle never holds its grammar, and building it records the grammar (about 0.1 s), so it is built once. Built
+ * through its ParserBuilder, whose errorHandler keeps Chevrotain's error with its tokens: the Parser class's own
+ * message says a line it cannot count (its lexer tracks offsets only).
+ */
+function sparqlParser(): Promise<SparqlParser> {
+  return (traqula ??= Promise.all([import('@traqula/parser-sparql-1-2'), import('@traqula/rules-sparql-1-2')]).then(([{ sparql12ParserBuilder }, rules]) => {
+    const vocabulary = rules.lex.sparql12LexerBuilder.tokenVocabulary
+    const parser = sparql12ParserBuilder.build({
+      tokenVocabulary: vocabulary,
+      errorHandler: (errors) => {
+        throw Object.assign(new Error(errors[0]!.message), { recognition: errors[0] })
+      },
+    })
+    return {
+      parse: (query, prefixes, baseIRI) => void parser.queryOrUpdate(query, rules.completeParseContext({ prefixes, baseIRI })),
+      functions: new Set(vocabulary.filter((type) => type.name.startsWith('BuiltIn')).map((type) => String(type.LABEL ?? type.name))),
+    }
+  }))
+}
+
+/** The tokens a Chevrotain message says were expected, as a person reads them: `'}'`, `a variable`, … (at most eight). */
+function expectedList(message: string, functions: ReadonlySet<string>): string {
   const said: string[] = []
-  for (const raw of expected) {
-    const name = raw.replace(/^'(.*)'$/u, '$1')
-    const word = TOKEN_NAMES.find(([pattern]) => pattern.test(name))?.[1] ?? `'${name}'`
+  for (const label of expectedLabels(message)) {
+    const rule = TOKEN_NAMES.find(([pattern]) => pattern.test(label))
+    const word = functions.has(label) ? 'a function' : rule === undefined ? `'${label}'` : rule[1].includes('$') ? label.replace(rule[0], rule[1]) : rule[1]
     if (!said.includes(word)) said.push(word)
   }
   return said.slice(0, 8).join(', ') + (said.length > 8 ? ', …' : '')
 }
 
-type ParserClass = new (options: { prefixes: Record<string, string>; baseIRI: string }) => SparqlParser
-let sparqljs: Promise<ParserClass> | undefined
+/**
+ * The labels of what was expected: the first token of each alternative Chevrotain lists (`1. [(]`, `<[Var1] ,[Var2]>`),
+ * the one token of `Expecting --> } <--`, or the end for input left over.
+ */
+function expectedLabels(message: string): string[] {
+  if (message.startsWith('Redundant input')) return ['EOF']
+  const one = /^Expecting (?:token of type )?--> (.+?) <--/u.exec(message)
+  if (one !== null) return [one[1]!]
+  return [...message.matchAll(/\[([^\]]+)\]/gu)].map((m) => m[1]!.split(', ')[0]!)
+}
 
-/** sparqljs's parser, loaded with the first SPARQL document: a thread that checks only Turtle never holds its grammar. */
-function sparqlParser(): Promise<ParserClass> {
-  return (sparqljs ??= import('sparqljs').then((module) => module.default.Parser))
+/** Where a token starts, or undefined for the end of the input (Chevrotain's EOF has no offset). */
+function offsetOf(token: ChevrotainToken | undefined): number | undefined {
+  const at = token?.startOffset
+  return token?.tokenType?.name === 'EOF' || typeof at !== 'number' || Number.isNaN(at) ? undefined : at
 }
 
 /**
- * The errors of a query or update, each on the token the parser could not take. jison does not
- * recover, so an update is read again from the operation after the error's (after the next `;` outside
+ * The first error of `source` (the document, or it blanked up to where reading resumes), on the token the parser
+ * could not take; at the end of the input, on the last token it took. A lexer error is on the character it could
+ * not read; an error of meaning (a variable bound twice, a projection not grouped) has no place, so the first.
+ */
+function sparqlError(
+  parser: SparqlParser,
+  source: string,
+  undeclared: readonly string[],
+  baseIri: string,
+  lines: Lines,
+): { problem: SyntaxProblem; at: number } | undefined {
+  const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, `${PLACEHOLDER}${prefix}:`]))
+  try {
+    parser.parse(source, prefixes, baseIri)
+    return undefined
+  } catch (error) {
+    const { message, recognition } = error as Error & { recognition?: RecognitionError }
+    if (recognition === undefined) {
+      const lexical = /^unexpected character: ->(.*?)<- at offset: (\d+)/su.exec(message)
+      if (lexical === null) return { problem: lines.problem(0, 1, message), at: 0 }
+      const at = Number(lexical[2])
+      return { problem: lines.problem(at, at + 1, `unexpected '${lexical[1]}'`), at }
+    }
+    const at = offsetOf(recognition.token)
+    const said = `expected ${expectedList(recognition.message, parser.functions)}; ${at === undefined ? 'the query ends' : `got '${recognition.token.image}'`}`
+    if (at !== undefined) return { problem: lines.problem(at, at + recognition.token.image.length, said), at }
+    const last = offsetOf(recognition.previousToken)
+    if (last === undefined) return { problem: lines.problem(Math.max(0, source.length - 1), source.length, said), at: source.length }
+    return { problem: lines.problem(last, last + recognition.previousToken!.image.length, said), at: last }
+  }
+}
+
+/**
+ * The errors of a query or update, each on the token the parser could not take. The parser stops at its
+ * first error, so an update is read again from the operation after the error's (after the next `;` outside
  * braces: a query has none, so it reports its first error only).
  */
 async function sparqlErrors(text: string, undeclared: readonly string[], baseIri: string): Promise<SyntaxProblem[]> {
-  const Parser = await sparqlParser()
+  const parser = await sparqlParser()
   const lines = new Lines(text)
   const problems: SyntaxProblem[] = []
   let operations: number[] | undefined
   let from = 0
   while (problems.length < MAX_SYNTAX_ERRORS) {
-    const problem = sparqlError(Parser, from === 0 ? text : blankBefore(text, from), undeclared, baseIri, lines)
+    const problem = sparqlError(parser, from === 0 ? text : blankBefore(text, from), undeclared, baseIri, lines)
     if (problem === undefined) break
     problems.push(problem.problem)
     operations ??= operationEnds(text)
@@ -276,58 +364,4 @@ function operationEnds(text: string): number[] {
     else if (token.text === ';' && depth === 0) ends.push(token.end)
   }
   return ends
-}
-
-/**
- * The first error of `source` (the document, or it blanked up to where reading resumes), on the token
- * jison could not take — its location is the last token it took, so the one it stopped at is found after it.
- */
-function sparqlError(
-  Parser: ParserClass,
-  source: string,
-  undeclared: readonly string[],
-  baseIri: string,
-  lines: Lines,
-): { problem: SyntaxProblem; at: number } | undefined {
-  const text = source
-  const prefixes = Object.fromEntries(undeclared.map((prefix) => [prefix, `${PLACEHOLDER}${prefix}:`]))
-  try {
-    new Parser({ prefixes, baseIRI: baseIri }).parse(text)
-    return undefined
-  } catch (error) {
-    const hash = (
-      error as Error & {
-        hash?: {
-          loc?: { first_line: number; first_column: number; last_line: number; last_column: number }
-          expected?: string[]
-          text?: string
-          token?: string
-        }
-      }
-    ).hash
-    const loc = hash?.loc
-    const got = hash?.token === 'EOF' ? 'the query ends' : `got '${hash?.text ?? ''}'`
-    const message = hash?.expected !== undefined ? `expected ${expectedList(hash.expected)}; ${got}` : (error as Error).message.split('\n').at(-1)!
-    if (loc === undefined) return { problem: lines.problem(0, 1, message), at: 0 }
-    const taken = lines.offset(loc.first_line - 1, loc.first_column)
-    const takenEnd = lines.offset(loc.last_line - 1, loc.last_column)
-    const at = hash?.token === 'EOF' || !hash?.text ? undefined : nextTokenAt(text, takenEnd, hash.text)
-    return at === undefined
-      ? { problem: lines.problem(taken, takenEnd, message), at: taken }
-      : { problem: lines.problem(at, at + hash!.text!.length, message), at }
-  }
-}
-
-/** Where `word` starts after `from`, past blank space and comments (`#` to the line's end); `undefined` if it is not next. */
-function nextTokenAt(text: string, from: number, word: string): number | undefined {
-  let i = from
-  for (;;) {
-    while (i < text.length && /\s/u.test(text[i]!)) i++
-    if (text[i] !== '#') break
-    const end = text.indexOf('\n', i)
-    i = end < 0 ? text.length : end
-  }
-  // jison's location may end inside the token it took; then the one it stopped at is still ahead.
-  const found = text.startsWith(word, i) ? i : text.indexOf(word, from)
-  return found < 0 || found - from > 200 ? undefined : found
 }
