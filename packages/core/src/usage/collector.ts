@@ -24,14 +24,21 @@ interface PredicateCounter {
   /** Whether the collector reads the objects of its statements (labels, domains, VoID, SHACL). */
   readonly describing: boolean
   /** How often each predicate is written right after this one. */
-  readonly followers: Map<PredicateCounter, number>
+  readonly followers: Map<PredicateCounter, Follow>
+  /** The follower counted last: data repeats its order, so the next one is most often the same (no map lookup). */
+  recent: Follow | undefined
+}
+
+interface Follow {
+  readonly next: PredicateCounter
+  count: number
 }
 
 interface ClassCounter {
   readonly iri: string
   count: number
-  /** How many of its instances carry each predicate. */
-  readonly properties: Map<PredicateCounter, number>
+  /** How many of its instances carry each predicate (a counter object: one lookup a subject and predicate, no set). */
+  readonly properties: Map<PredicateCounter, { count: number }>
 }
 
 /** One subject's statements as they arrive in a row (n3 writes a nested blank node's statements first). */
@@ -87,8 +94,9 @@ export class UsageCollector {
     predicate.count++
     const last = run.last
     if (predicate !== last) {
-      const followers = last === undefined ? this.#firsts : last.followers
-      followers.set(predicate, (followers.get(predicate) ?? 0) + 1)
+      if (last === undefined) this.#firsts.set(predicate, (this.#firsts.get(predicate) ?? 0) + 1)
+      else if (last.recent?.next === predicate) last.recent.count++
+      else this.#follow(last, predicate)
       run.last = predicate
       if (!predicate.isType && run.predicates.length < MAX_RUN_PREDICATES && !run.predicates.includes(predicate)) run.predicates.push(predicate)
     }
@@ -118,12 +126,12 @@ export class UsageCollector {
     counts.triples += this.#triples
     for (const predicate of this.#predicates.values()) {
       increment(counts.properties, predicate.iri, predicate.count)
-      for (const [next, n] of predicate.followers) incrementPair(counts.follows, predicate.iri, next.iri, n)
+      for (const { next, count } of predicate.followers.values()) incrementPair(counts.follows, predicate.iri, next.iri, count)
     }
     for (const [next, n] of this.#firsts) incrementPair(counts.follows, '', next.iri, n)
     for (const type of this.#classes.values()) {
       increment(counts.classes, type.iri, type.count)
-      for (const [predicate, n] of type.properties) incrementPair(counts.classProperties, type.iri, predicate.iri, n)
+      for (const [predicate, { count }] of type.properties) incrementPair(counts.classProperties, type.iri, predicate.iri, count)
     }
     const usage = new Usage(counts)
     this.#reset()
@@ -138,8 +146,15 @@ export class UsageCollector {
     this.#file = -1
   }
 
+  #follow(last: PredicateCounter, predicate: PredicateCounter): void {
+    let follow = last.followers.get(predicate)
+    if (follow === undefined) last.followers.set(predicate, (follow = { next: predicate, count: 0 }))
+    follow.count++
+    last.recent = follow
+  }
+
   #newPredicate(iri: string): PredicateCounter {
-    const predicate = { iri, count: 0, isType: iri === RDF_TYPE, describing: DESCRIBING.has(iri), followers: new Map() }
+    const predicate: PredicateCounter = { iri, count: 0, isType: iri === RDF_TYPE, describing: DESCRIBING.has(iri), followers: new Map(), recent: undefined }
     this.#predicates.set(iri, predicate)
     return predicate
   }
@@ -221,7 +236,11 @@ export class UsageCollector {
   #close(run: Run): void {
     const counts = this.#counts
     for (const type of run.types) {
-      for (const predicate of run.predicates) type.properties.set(predicate, (type.properties.get(predicate) ?? 0) + 1)
+      for (const predicate of run.predicates) {
+        const carried = type.properties.get(predicate)
+        if (carried === undefined) type.properties.set(predicate, { count: 1 })
+        else carried.count++
+      }
     }
     const definition = run.definition
     if (definition === undefined) return

@@ -1,8 +1,8 @@
 // Reading RDF into a UsageCollector as a stream: n3's parser fed chunk by chunk, gzip undone by the platform's DecompressionStream.
 
 import type { Quad } from '../rdf-js.js'
-import { n3Parser } from '../sources/n3-parser.js'
 import { UsageCollector } from './collector.js'
+import { interningParser } from './interning-parser.js'
 import type { Usage } from './usage.js'
 
 /** The syntaxes the usage reader takes (n3's streaming parser). */
@@ -57,7 +57,7 @@ interface StreamingParser {
  */
 export async function readRdfInto(collector: UsageCollector, chunks: Chunks, options: ReadRdfOptions): Promise<void> {
   const name = options.name ?? 'input'
-  const Parser = n3Parser()
+  const Parser = interningParser()
   const parser = new Parser({
     format: n3Format(options.format),
     ...(options.baseIri !== undefined && { baseIRI: options.baseIri }),

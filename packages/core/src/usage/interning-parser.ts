@@ -1,0 +1,92 @@
+// n3's Parser giving back the same term for a predicate (or class) seen before, so the usage reader hashes each IRI once.
+
+import type { Parser } from 'n3'
+import { n3Parser } from '../sources/n3-parser.js'
+
+/** The most local names kept per namespace: a namespace of instances (ex:item1, ex:item2, …) stops growing there. */
+const MAX_PER_NAMESPACE = 2048
+/** The most terms kept in all: a bound on what the cache holds for the process's life (about 2 MiB). */
+const MAX_TERMS = 16_384
+
+interface Token {
+  readonly type: string
+  readonly prefix: string
+  readonly value: string
+}
+
+interface ParserInternals {
+  _n3Mode: boolean
+  _prefixes: Record<string, string | undefined>
+  _factory: { namedNode(iri: string): unknown }
+  _predicate: unknown
+  ABBREVIATIONS: { readonly a: unknown }
+  _readEntity(token: Token, quantifier?: boolean): unknown
+  _readPredicate(token: Token): unknown
+  /** Set while n3 reads a predicate: the terms worth interning are predicates and the classes after `a`. */
+  _interning: boolean
+  _namespaces: Map<string, Map<string, unknown> | undefined>
+}
+
+/**
+ * Terms by namespace, then local name. Shared by every reading, as terms and strings are immutable: a language
+ * server reads each file with a collector of its own, and a vocabulary's terms recur across files.
+ */
+const TERMS = new Map<string, Map<string, unknown>>()
+let termCount = 0
+
+/**
+ * Why: n3 writes a prefixed name's IRI as `namespace + local`, a new (cons) string in every statement, and the
+ * collector's map lookup by predicate had to flatten and hash it — 11 % of the reader's CPU on that one
+ * `Map.get` (`node --cpu-prof` on bench/usage.ts), ~120 ns a statement, the reader at 0.74× n3 alone. Here a
+ * predicate, or the class after `a`, written as a prefixed name is looked up by its namespace (the same string
+ * object all through a document, whose hash V8 keeps) and its short local name, and one seen before gives back the
+ * same term, whose IRI is hashed once. Subjects and other objects are left to n3: interning them cost more than it
+ * saved. The terms are n3's own (built by its factory on a miss), equal to those n3 makes. `_readEntity` and
+ * `_readPredicate` are n3's internal readers (2.x); without them the plain parser is used.
+ */
+export function interningParser(): typeof Parser {
+  return (interning ??= makeInterning(n3Parser()))
+}
+
+let interning: typeof Parser | undefined
+
+function makeInterning(Base: typeof Parser): typeof Parser {
+  const base = Base.prototype as unknown as Partial<ParserInternals>
+  const readEntity = base._readEntity
+  const readPredicate = base._readPredicate
+  if (typeof readEntity !== 'function' || typeof readPredicate !== 'function') return Base
+  const Interning = class extends Base {
+    _interning = false
+    /** TERMS' entries by this document's own namespace strings: a lookup by the very key object skips comparing texts. */
+    _namespaces = new Map<string, Map<string, unknown> | undefined>()
+  }
+  const proto = Interning.prototype as unknown as ParserInternals
+  // No try/finally: n3's readers report errors rather than throw, and a flag left set would only intern more.
+  proto._readPredicate = function (this: ParserInternals, token: Token) {
+    this._interning = true
+    const next = readPredicate.call(this, token)
+    this._interning = false
+    return next
+  }
+  proto._readEntity = function (this: ParserInternals, token: Token, quantifier?: boolean) {
+    if (token.type !== 'prefixed' || !(this._interning || this._predicate === this.ABBREVIATIONS.a) || quantifier === true || this._n3Mode)
+      return readEntity.call(this, token, quantifier)
+    const namespace = this._prefixes[token.prefix]
+    if (namespace === undefined) return readEntity.call(this, token, quantifier)
+    let locals = this._namespaces.get(namespace)
+    if (locals === undefined) this._namespaces.set(namespace, (locals = TERMS.get(namespace)))
+    const known = locals?.get(token.value)
+    if (known !== undefined) return known
+    const term = this._factory.namedNode(namespace + token.value)
+    if (termCount < MAX_TERMS && (locals === undefined || locals.size < MAX_PER_NAMESPACE)) {
+      if (locals === undefined) {
+        TERMS.set(namespace, (locals = new Map()))
+        this._namespaces.set(namespace, locals)
+      }
+      locals.set(token.value, term)
+      termCount++
+    }
+    return term
+  }
+  return Interning as unknown as typeof Parser
+}

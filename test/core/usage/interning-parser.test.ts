@@ -1,0 +1,54 @@
+// The usage reader's interning parser: the same quads as n3's own parser, whatever the prefixes do.
+
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { Parser, type Quad } from 'n3'
+import { interningParser } from '../../../packages/core/src/usage/interning-parser.js'
+
+function parse(ParserClass: typeof Parser, text: string, format: string): { quads: string[]; error?: string } {
+  const quads: string[] = []
+  try {
+    for (const quad of new ParserClass({ format }).parse(text) as Quad[])
+      quads.push([quad.subject, quad.predicate, quad.object, quad.graph].map((term) => `${term.termType}:${term.id}`).join(' '))
+  } catch (error) {
+    return { quads, error: (error as Error).message }
+  }
+  return { quads }
+}
+
+const NAMESPACES = ['http://example.org/a#', 'http://example.org/b/', 'urn:x:', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#']
+const LABELS = ['ex', 'rdf', '']
+const LOCALS = ['p', 'q', 'type', 'Class', 'x-1', 'é']
+
+/** A statement, or a prefix declared (again, maybe for another namespace) between statements. */
+const name = fc.record({ label: fc.constantFrom(...LABELS), local: fc.constantFrom(...LOCALS) }).map(({ label, local }) => `${label}:${local}`)
+const line = fc.oneof(
+  fc
+    .record({ label: fc.constantFrom(...LABELS), namespace: fc.constantFrom(...NAMESPACES) })
+    .map(({ label, namespace }) => `@prefix ${label}: <${namespace}> .`),
+  fc.tuple(name, name, name, fc.boolean()).map(([s, p, o, typed]) => `${s} ${p} ${o} ${typed ? `; a ${o} ` : ''}.`),
+)
+
+describe('interningParser', () => {
+  it('gives the quads n3 gives, as prefixes are declared and declared again (and the same error when one is missing)', () => {
+    const Interning = interningParser()
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('text/turtle', 'application/trig'), (lines, format) => {
+        const text = lines.join('\n')
+        assert.deepEqual(parse(Interning, text, format), parse(Parser, text, format))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('gives back the same term for a predicate or a class seen before, in any document', () => {
+    const Interning = interningParser()
+    const text = (n: number) =>
+      `@prefix ex: <http://example.org/${n}#> . @prefix s: <https://schema.org/> . ex:a s:name "a" ; a s:Thing . ex:b s:name "b" ; a s:Thing .`
+    const [first, second] = [1, 2].map((n) => new Interning({ format: 'text/turtle' }).parse(text(n)) as Quad[])
+    assert.equal(first![0]!.predicate, second![2]!.predicate)
+    assert.equal(first![1]!.object, second![3]!.object)
+    assert.equal(first![0]!.predicate.value, 'https://schema.org/name')
+    assert.notEqual(first![0]!.subject, first![2]!.subject)
+  })
+})
