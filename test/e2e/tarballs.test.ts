@@ -23,6 +23,7 @@ const WORKSPACES = [
   'data',
   'packages/core',
   'packages/pg-listen',
+  'packages/health',
   'packages/web',
   'packages/server',
   'packages/lsp',
@@ -130,7 +131,7 @@ describe('the packed packages, installed outside the repository', function () {
     assert.deepEqual(unlicensed, [])
   })
 
-  describe('@prefixd/cli (with core, data, server, web, lsp, pg-listen, chat-client and chat-tools), without the chat service', () => {
+  describe('@prefixd/cli (with core, data, server, web, lsp, pg-listen, health, chat-client and chat-tools), without the chat service', () => {
     let dir: string
     before(async () => {
       dir = await newProject('prefixd-consumer-')
@@ -138,6 +139,7 @@ describe('the packed packages, installed outside the repository', function () {
         '@prefixd/data',
         '@prefixd/core',
         '@prefixd/pg-listen',
+        '@prefixd/health',
         '@prefixd/web',
         '@prefixd/server',
         '@prefixd/lsp',
@@ -364,6 +366,7 @@ describe('the packed packages, installed outside the repository', function () {
         '@prefixd/data',
         '@prefixd/core',
         '@prefixd/pg-listen',
+        '@prefixd/health',
         '@prefixd/chat',
         '@prefixd/chat-client',
         '@prefixd/chat-tools',

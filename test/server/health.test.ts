@@ -1,5 +1,6 @@
-// Liveness, readiness and the drain a SIGTERM starts: the health module over real HTTP, the stop's order and
-// bound on a clock the test moves, and `prefixd serve --drain-ms` as a process finishing a request in flight.
+// Liveness, readiness and the drain a SIGTERM starts: the resolver's health answers over real HTTP (the readiness rule
+// itself is @prefixd/health's: test/health), the stop's order and bound on a clock the test moves, and
+// `prefixd serve --drain-ms` as a process finishing a request in flight.
 
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
@@ -39,26 +40,6 @@ describe('health', () => {
     const during = await fetch(`${url}/api`)
     assert.deepEqual([during.status, during.headers.get('connection'), await during.text()], [200, 'close', 'app'])
     assert.equal(reached, 2)
-  })
-
-  it('fails readiness while the store check fails, asking the store at most once a second', async () => {
-    let now = 0
-    let checks = 0
-    let up = true
-    const health = new Health({ now: () => now, check: async () => void (checks++, assert.ok(up, 'down')) })
-    assert.equal(await health.notReady(), undefined)
-    up = false
-    now = 999
-    assert.equal(await health.notReady(), undefined) // the verdict of a moment ago
-    assert.equal(checks, 1)
-    now = 1000
-    const [a, b] = await Promise.all([health.notReady(), health.notReady()]) // two balancers at once: one query
-    assert.deepEqual([a, b, checks], ['store unreachable', 'store unreachable', 2])
-    up = true
-    now = 2000
-    assert.equal(await health.notReady(), undefined)
-    health.drain()
-    assert.equal(await health.notReady(), 'draining')
   })
 })
 
