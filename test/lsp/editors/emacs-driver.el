@@ -4,30 +4,9 @@
 ;; filtering) and accepts `schema:Person' as completion-at-point does (insert, then the exit function).
 ;; Writes what it saw as JSON to $PREFIXD_TEST_OUT and exits.
 
-(require 'cl-lib)
-(require 'json)
 (require 'eglot)
 (require 'flymake)
-
-(defvar prefixd-test-seen nil)
-(defun prefixd-test-note (key value) (push (cons key value) prefixd-test-seen))
-
-(defun prefixd-test-finish (error)
-  (when error (prefixd-test-note 'error error))
-  (prefixd-test-note 'lines (split-string (buffer-substring-no-properties (point-min) (point-max)) "\n"))
-  (with-temp-file (getenv "PREFIXD_TEST_OUT") (insert (json-encode prefixd-test-seen)))
-  (kill-emacs 0))
-
-(defun prefixd-test-wait (what test)
-  "Wait until TEST gives a value (checking every 10 ms, letting the server's messages in), and return it."
-  (let ((deadline (+ (float-time) 40)) value)
-    (while (and (not (setq value (funcall test))) (< (float-time) deadline))
-      (accept-process-output nil 0.01))
-    (unless value (error "timed out waiting for %s" what))
-    value))
-
-(defun prefixd-test-line-position (line column)
-  (save-excursion (goto-char (point-min)) (forward-line line) (forward-char column) (point)))
+(load (expand-file-name "emacs-steps" (file-name-directory load-file-name)) nil t)
 
 (condition-case err
     (progn
@@ -55,20 +34,6 @@
         (prefixd-test-note 'hover (eglot--hover-info (plist-get hover :contents))))
       (goto-char (prefixd-test-line-position 4 0))
       (end-of-line)
-      (let* ((capf (eglot-completion-at-point))
-             (beg (nth 0 capf))
-             (end (nth 1 capf))
-             (table (nth 2 capf))
-             (props (nthcdr 3 capf))
-             (typed (buffer-substring-no-properties beg (point)))
-             (offered (all-completions typed table))
-             (chosen (cl-find "schema:Person" offered :test #'string=)))
-        (prefixd-test-note 'typed typed)
-        (prefixd-test-note 'completion (vconcat (mapcar #'substring-no-properties offered)))
-        (when chosen
-          (delete-region beg end)
-          (goto-char beg)
-          (insert chosen)
-          (funcall (plist-get props :exit-function) chosen 'finished)))
+      (prefixd-test-complete (eglot-completion-at-point) "schema:Person")
       (prefixd-test-finish nil))
   (error (prefixd-test-finish (error-message-string err))))

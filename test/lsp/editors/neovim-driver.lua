@@ -3,47 +3,8 @@
 -- built-in completion (<C-x><C-o>) and accepts `schema:Person`. Writes what it saw as JSON to
 -- $PREFIXD_TEST_OUT and quits; every step is polled on a timer, so nothing here sleeps.
 
-local out = os.getenv('PREFIXD_TEST_OUT')
-local result = { steps = {} }
-local deadline = vim.loop.now() + tonumber(os.getenv('PREFIXD_TEST_TIMEOUT') or '40000')
-
-local function finish(err)
-  result.error = err and tostring(err) or nil
-  result.lines = vim.api.nvim_buf_get_lines(0, 0, -1, false)
-  local file = io.open(out, 'w')
-  file:write(vim.fn.json_encode(result))
-  file:close()
-  vim.cmd('qa!')
-end
-
--- Calls `after(value)` once `condition()` gives a value, checking every 10 ms.
-local function when(name, condition, after)
-  local timer = vim.loop.new_timer()
-  timer:start(10, 10, vim.schedule_wrap(function()
-    if not timer:is_active() then return end
-    local ok, value = pcall(condition)
-    if ok and not value and vim.loop.now() < deadline then return end
-    timer:stop()
-    timer:close()
-    if not ok then return finish(name .. ': ' .. tostring(value)) end
-    if not value then return finish('timed out waiting for ' .. name) end
-    table.insert(result.steps, name)
-    local done, err = pcall(after, value)
-    if not done then finish(name .. ': ' .. tostring(err)) end
-  end))
-end
-
-local function client()
-  return vim.lsp.buf_get_clients(0)[next(vim.lsp.buf_get_clients(0))]
-end
-
-local function request(method, params)
-  local answers = vim.lsp.buf_request_sync(0, method, params, 10000)
-  for _, answer in pairs(answers or {}) do
-    if answer.error then error(method .. ': ' .. vim.inspect(answer.error)) end
-    return answer.result
-  end
-end
+local steps = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'neovim-steps.lua')
+local result, finish, when, request = steps.result, steps.finish, steps.when, steps.request
 
 local function complete()
   local last = vim.api.nvim_buf_line_count(0)
@@ -71,10 +32,7 @@ local function complete()
   end)
 end
 
-when('server started', function()
-  local c = client()
-  return c and c.initialized and c
-end, function()
+when('server started', steps.started, function()
   when('diagnostics', function()
     local found = vim.diagnostic.get(0)
     for _, d in ipairs(found) do
