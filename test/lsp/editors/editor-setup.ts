@@ -1,4 +1,4 @@
-// What the editor tests share: the README's configuration blocks, a `prefixd` on the PATH that runs
+// What the editor tests share: the README's configuration blocks, the session each plays, a `prefixd` on the PATH that runs
 // this repository's build, an editor home of its own, and whether the editor is installed.
 
 import { execFileSync } from 'node:child_process'
@@ -9,6 +9,23 @@ import { fileURLToPath } from 'node:url'
 import { MAIN } from '../../cli/run-prefixd.js'
 
 const README = fileURLToPath(new URL('../../../packages/lsp/README.md', import.meta.url))
+
+/**
+ * The session each editor test plays as a user: a document with a mistyped term (`foaf:person`, fixed by the
+ * preferred code action) and a name being typed (`schema:Per`, its prefix undeclared: completed to `schema:Person`
+ * with its declaration), and the lines it holds after.
+ */
+export const SESSION = {
+  text: '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n',
+  after: [
+    '@prefix ex: <http://example.org/> .',
+    '@prefix foaf: <http://xmlns.com/foaf/0.1/> .',
+    '@prefix schema: <http://schema.org/> .',
+    '',
+    'ex:bob a foaf:Person .',
+    'ex:alice a schema:Person',
+  ],
+} as const
 
 /**
  * The README's fenced code block whose first line is `marker`: the configuration the README tells

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { editorAvailable, editorHome, readmeBlock } from './editor-setup.js'
+import { editorAvailable, editorHome, readmeBlock, SESSION } from './editor-setup.js'
 
 const DRIVER = fileURLToPath(new URL('./neovim-driver.lua', import.meta.url))
 
@@ -55,7 +55,7 @@ describe('prefixd lsp in Neovim (built-in client, README configuration)', functi
   })
 
   it('publishes diagnostics, applies a code action, hovers, and completes schema:Per to schema:Person with its declaration', async () => {
-    const text = '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n'
+    const text = SESSION.text
     const seen = await runNeovim('people.ttl', text)
     assert.equal(seen.error, undefined, `${seen.error} after ${seen.steps.join(', ')}`)
     assert.ok(
@@ -70,13 +70,6 @@ describe('prefixd lsp in Neovim (built-in client, README configuration)', functi
     assert.match(seen.hover ?? '', /http:\/\/xmlns\.com\/foaf\/0\.1\/Person/)
     assert.ok(seen.completion?.includes('schema:Person'), `built-in completion offered: ${JSON.stringify(seen.completion)}`)
     assert.match(seen.info ?? '', /schema\.org\/Person/, 'the documentation comes with the list')
-    assert.deepEqual(seen.lines, [
-      '@prefix ex: <http://example.org/> .',
-      '@prefix foaf: <http://xmlns.com/foaf/0.1/> .',
-      '@prefix schema: <http://schema.org/> .',
-      '',
-      'ex:bob a foaf:Person .',
-      'ex:alice a schema:Person',
-    ])
+    assert.deepEqual(seen.lines, SESSION.after)
   })
 })

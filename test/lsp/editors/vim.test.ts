@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { editorAvailable, editorHome, readmeBlock } from './editor-setup.js'
+import { editorAvailable, editorHome, readmeBlock, SESSION } from './editor-setup.js'
 
 const DRIVER = fileURLToPath(new URL('./vim-driver.vim', import.meta.url))
 
@@ -57,7 +57,7 @@ describe('prefixd lsp in Vim (ALE, README configuration)', function () {
   })
 
   it('publishes diagnostics, applies a code action, hovers in plain text, and completes schema:Per to schema:Person with its declaration', async () => {
-    const text = '@prefix ex: <http://example.org/> .\n@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n\nex:bob a foaf:person .\nex:alice a schema:Per\n'
+    const text = SESSION.text
     const seen = await runVim('people.ttl', text)
     assert.equal(seen.error, undefined, `${seen.error} (${JSON.stringify(seen)})`)
     assert.equal(seen.filetype, 'turtle', 'the vimrc makes .ttl Turtle (Vim alone takes it for Tera Term)')
@@ -70,13 +70,6 @@ describe('prefixd lsp in Vim (ALE, README configuration)', function () {
     assert.doesNotMatch(seen.hover ?? '', /\*\*|`/, 'plain text, as ALE asks')
     assert.equal(seen.prefix, 'Per', "ALE's word stops at ':'")
     assert.equal(seen.completion?.[0], 'Person', `ALE kept: ${JSON.stringify(seen.completion)}`)
-    assert.deepEqual(seen.lines, [
-      '@prefix ex: <http://example.org/> .',
-      '@prefix foaf: <http://xmlns.com/foaf/0.1/> .',
-      '@prefix schema: <http://schema.org/> .',
-      '',
-      'ex:bob a foaf:Person .',
-      'ex:alice a schema:Person',
-    ])
+    assert.deepEqual(seen.lines, SESSION.after)
   })
 })
