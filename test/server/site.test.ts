@@ -293,6 +293,19 @@ describe('the web site', () => {
 })
 
 describe('loadSite', () => {
+  /** Every page the built site must have. */
+  const PAGES = [
+    'index.html',
+    'search.html',
+    'prefixes.html',
+    'prefix.html',
+    'term.html',
+    'editor.html',
+    'sets.html',
+    'not-found.html',
+    'suspect.html',
+    'api-docs.html',
+  ]
   let dir: string
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'prefixd-site-'))
@@ -301,18 +314,7 @@ describe('loadSite', () => {
 
   /** A minimal site: the pages and one asset in a subfolder. */
   async function writeSite(omit?: string): Promise<void> {
-    for (const page of [
-      'index.html',
-      'search.html',
-      'prefixes.html',
-      'prefix.html',
-      'term.html',
-      'editor.html',
-      'sets.html',
-      'not-found.html',
-      'suspect.html',
-      'api-docs.html',
-    ]) {
+    for (const page of PAGES) {
       if (page !== omit) await writeFile(join(dir, page), `<!doctype html><title>${page}</title>`)
     }
     await mkdir(join(dir, 'assets'))
@@ -328,18 +330,7 @@ describe('loadSite', () => {
     })
   })
 
-  for (const page of [
-    'index.html',
-    'search.html',
-    'prefixes.html',
-    'prefix.html',
-    'term.html',
-    'editor.html',
-    'sets.html',
-    'not-found.html',
-    'suspect.html',
-    'api-docs.html',
-  ]) {
+  for (const page of PAGES) {
     it(`rejects a site without ${page}, naming it`, async () => {
       await writeSite(page)
       await assert.rejects(loadSite(dir), (error: unknown) => {
