@@ -178,3 +178,38 @@ export interface ApiBodyProblem {
   readonly line?: number
   readonly column?: number
 }
+
+/** What a hit of `GET /api/v1/search/results` is. */
+export type ApiHitKind = 'prefix' | 'class' | 'property' | 'individual'
+
+/** One hit of `GET /api/v1/search/results`, as the results page shows it. */
+export interface ApiSearchHit {
+  readonly kind: ApiHitKind
+  /** `foaf:Person`, `foaf:` for a prefix, or `null` when no prefix fits. */
+  readonly prefixed: string | null
+  readonly iri: string
+  readonly label: string | null
+  /** The definition's first sentence (or a vocabulary's description), cut to one line. */
+  readonly definition: string | null
+  readonly deprecated: boolean
+  /** The prefix of the vocabulary the hit belongs to (the prefix itself for a prefix). */
+  readonly vocabulary: string | null
+}
+
+/** The answer of `GET /api/v1/search/results`: the hits of a query, counted, filtered and one page of them. */
+export interface ApiSearchResults {
+  readonly q: string
+  /** Hits after the filters. */
+  readonly total: number
+  /** Whether the query had more hits than are counted (1,000). */
+  readonly truncated: boolean
+  readonly offset: number
+  readonly limit: number
+  readonly hits: readonly ApiSearchHit[]
+  /** Counts over every hit of the query before the filters: what each filter would leave. */
+  readonly facets: {
+    readonly vocabularies: ReadonlyArray<{ readonly prefix: string; readonly count: number }>
+    readonly kinds: Readonly<Record<ApiHitKind, number>>
+    readonly deprecated: number
+  }
+}

@@ -1,7 +1,15 @@
 // GET /api/v1/search/results: the search results page's answer — every hit of a query (prefixes and terms), counted,
 // filtered by vocabulary, kind and deprecation, one page of them with label, one-line definition and vocabulary.
 
-import { loadKnowledge, searchNamespaces, type Knowledge, type PrefixIndex } from '@prefixd/core'
+import {
+  loadKnowledge,
+  searchNamespaces,
+  type ApiHitKind as HitKind,
+  type ApiSearchHit as SearchHit,
+  type ApiSearchResults as SearchResults,
+  type Knowledge,
+  type PrefixIndex,
+} from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { choiceParam, limitParam, queryParams, requiredQuery } from '../query-params.js'
 import { respond } from '../respond.js'
@@ -20,40 +28,8 @@ const PREFIX_LIKE = /^[A-Za-z][\w.-]*$/
 /** A query that may be part of an IRI: a host (`schema.org`) or a path (`xmlns.com/foaf`), no spaces. */
 const IRI_PART = /^[^\s]*[./][^\s]*$/
 
-export const KINDS = ['prefix', 'class', 'property', 'individual'] as const
-export type HitKind = (typeof KINDS)[number]
+const KINDS = ['prefix', 'class', 'property', 'individual'] as const satisfies readonly HitKind[]
 const DEPRECATION = ['include', 'exclude', 'only'] as const
-
-/** One hit as the results page shows it. */
-export interface SearchHit {
-  readonly kind: HitKind
-  /** `foaf:Person`, `foaf:` for a prefix, or `null` when no prefix fits. */
-  readonly prefixed: string | null
-  readonly iri: string
-  readonly label: string | null
-  /** The definition's first sentence (or a vocabulary's description), cut to one line. */
-  readonly definition: string | null
-  readonly deprecated: boolean
-  /** The prefix of the vocabulary the hit belongs to (the prefix itself for a prefix). */
-  readonly vocabulary: string | null
-}
-
-export interface SearchResults {
-  readonly q: string
-  /** Hits after the filters. */
-  readonly total: number
-  /** Whether the query had more hits than are counted ({@link MAX_HITS}). */
-  readonly truncated: boolean
-  readonly offset: number
-  readonly limit: number
-  readonly hits: readonly SearchHit[]
-  /** Counts over every hit of the query before the filters: what each filter would leave. */
-  readonly facets: {
-    readonly vocabularies: ReadonlyArray<{ readonly prefix: string; readonly count: number }>
-    readonly kinds: Readonly<Record<HitKind, number>>
-    readonly deprecated: number
-  }
-}
 
 interface Filters {
   readonly vocabulary: string | undefined

@@ -19,6 +19,8 @@ export type {
   ApiLookup,
   ApiPrefixRow,
   ApiRebindWarning,
+  ApiSearchHit,
+  ApiSearchResults,
   ApiSetSummary,
   ApiSetWritten,
   ApiSuggestion as Suggestion,

@@ -1,7 +1,7 @@
 // The search results page (/search?q=…): every hit counted, a page of them at a time, filtered by vocabulary,
 // kind and deprecation — all in the URL, so that a search can be shared.
 
-import { apiGet, showFailure } from '../common/api.js'
+import { apiGet, showFailure, type ApiSearchHit as Hit, type ApiSearchResults as Results } from '../common/api.js'
 import { byId, h } from '../common/dom.js'
 import { termHref, vocabularyHref } from '../common/links.js'
 import { loadingHint } from '../common/loading.js'
@@ -9,27 +9,6 @@ import { chosenSet } from '../common/set-choice.js'
 
 /** Hits on one page. */
 export const PAGE_SIZE = 20
-
-interface Hit {
-  readonly kind: 'prefix' | 'class' | 'property' | 'individual'
-  readonly prefixed: string | null
-  readonly iri: string
-  readonly label: string | null
-  readonly definition: string | null
-  readonly deprecated: boolean
-  readonly vocabulary: string | null
-}
-
-interface Results {
-  readonly total: number
-  readonly truncated: boolean
-  readonly hits: readonly Hit[]
-  readonly facets: {
-    readonly vocabularies: ReadonlyArray<{ prefix: string; count: number }>
-    readonly kinds: Record<string, number>
-    readonly deprecated: number
-  }
-}
 
 const KIND_NAMES: Readonly<Record<Hit['kind'], string>> = { prefix: 'prefix', class: 'class', property: 'property', individual: 'individual' }
 
