@@ -7,17 +7,9 @@ local steps = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'neov
 local result, finish, when, request = steps.result, steps.finish, steps.when, steps.request
 
 local function complete()
-  local last = vim.api.nvim_buf_line_count(0)
-  vim.api.nvim_win_set_cursor(0, { last, 0 })
-  vim.api.nvim_input('A<C-x><C-o>')
-  when('completion menu', function()
-    if vim.fn.pumvisible() ~= 1 then return nil end
-    return vim.fn.complete_info({ 'items' }).items
-  end, function(items)
-    result.completion = {}
+  steps.complete_at_end(function(items)
     local pick
     for i, item in ipairs(items) do
-      table.insert(result.completion, item.word)
       if item.word == 'schema:Person' then pick = i - 1 end
     end
     if pick == nil then return finish(nil) end

@@ -1,7 +1,7 @@
 -- What the Neovim drivers share (neovim-driver.lua, neovim-workspace-driver.lua, neovim-format.lua): what they saw,
 -- written as JSON to $PREFIXD_TEST_OUT with the buffer's lines when they finish; steps polled on a timer until
 -- $PREFIXD_TEST_TIMEOUT ms (40,000 unless set), so that nothing sleeps; the buffer's client; a request answered in
--- place. A driver loads it with dofile() from its own folder.
+-- place; the built-in completion at the end of the last line. A driver loads it with dofile() from its own folder.
 
 local M = { result = { steps = {} } }
 local out = os.getenv('PREFIXD_TEST_OUT')
@@ -48,6 +48,21 @@ function M.request(method, params)
     if answer.error then error(method .. ': ' .. vim.inspect(answer.error)) end
     return answer.result
   end
+end
+
+-- Completes at the end of the last line with the built-in completion (<C-x><C-o>), as a person would; once the menu
+-- shows, its words go in the result and `after(items)` runs.
+function M.complete_at_end(after)
+  vim.api.nvim_win_set_cursor(0, { vim.api.nvim_buf_line_count(0), 0 })
+  vim.api.nvim_input('A<C-x><C-o>')
+  M.when('completion menu', function()
+    if vim.fn.pumvisible() ~= 1 then return nil end
+    return vim.fn.complete_info({ 'items' }).items
+  end, function(items)
+    M.result.completion = {}
+    for _, item in ipairs(items) do table.insert(M.result.completion, item.word) end
+    after(items)
+  end)
 end
 
 return M

@@ -35,15 +35,7 @@ when('server started', steps.started, function()
     local items = answer and (answer.items or answer)
     return items and items[1] and items[1].label == 'lv:symbol'
   end, function()
-    local last = last_position()
-    vim.api.nvim_win_set_cursor(0, { last, 0 })
-    vim.api.nvim_input('A<C-x><C-o>')
-    when('completion menu', function()
-      if vim.fn.pumvisible() ~= 1 then return nil end
-      return vim.fn.complete_info({ 'items' }).items
-    end, function(items)
-      result.completion = {}
-      for _, item in ipairs(items) do table.insert(result.completion, item.word) end
+    steps.complete_at_end(function(items)
       result.info = items[1] and items[1].info
       vim.api.nvim_input('<C-e><Esc>')
       when('menu closed', function() return vim.fn.pumvisible() == 0 and vim.fn.mode() == 'n' end, jump)
