@@ -25,6 +25,7 @@ describe('prefixd lsp: the workspace’s own terms', function () {
   let client: Client
   const progress: Array<{ kind: string; message?: string; percentage?: number }> = []
   let readDone: Promise<void>
+  const logged: string[] = []
 
   before(async () => {
     workspace = await makeWorkspace()
@@ -40,6 +41,7 @@ describe('prefixd lsp: the workspace’s own terms', function () {
       onConnection: (connection) => {
         connection.onRequest('window/workDoneProgress/create', () => null)
         connection.onRequest('client/registerCapability', () => null)
+        connection.onNotification('window/logMessage', (params: { message: string }) => void logged.push(params.message))
         connection.onNotification('$/progress', (params: { value: { kind: string; message?: string; percentage?: number } }) => {
           progress.push(params.value)
           if (params.value.kind === 'end') done()
@@ -68,6 +70,13 @@ describe('prefixd lsp: the workspace’s own terms', function () {
     assert.ok(progress.some((p) => p.kind === 'report' && p.percentage === 100))
     const end = progress.findLast((p) => p.kind === 'report')!
     assert.equal(end.message, '7 files, 5 defined terms', '.gitignore’d build/ left out; the broken file read up to its error')
+  })
+
+  it('logs a file that does not parse with its line and column (read on the reading thread), and the others read whole', () => {
+    const broken = logged.filter((message) => message.includes('broken.ttl'))
+    assert.equal(broken.length, 1, logged.join('\n'))
+    assert.match(broken[0]!, /notes\/broken\.ttl:3:11: Expected entity/)
+    assert.equal(logged.filter((message) => /\.ttl:\d+/.test(message)).length, 1, 'no other file has an error')
   })
 
   it('completes the workspace’s terms after one letter, in context: after lv:index, lv:symbol first, with why', async () => {

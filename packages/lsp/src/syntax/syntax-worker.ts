@@ -1,26 +1,12 @@
 // The syntax check's own thread: parsing a large document takes a while, and the server must keep
 // answering completions meanwhile. It keeps a copy of each open document, edited by the same changes.
 
-import { getPriority, setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { LineDocument } from '../text/line-document.js'
+import { lowerThreadPriority } from '../thread-priority.js'
 import { syntaxErrors, type SyntaxProblem, type SyntaxRequest } from './syntax-errors.js'
 
-/**
- * This thread's nice value, on Linux only: Linux schedules threads apart, so the server's own thread keeps its
- * priority; elsewhere (macOS, the BSDs) the call would lower the whole process. A parse of a 1 MB document takes
- * 150 ms of a core; on a machine whose cores are busy (the editor, the server, other work) it took them from the
- * thread answering completions, which then waited for a core. Where a core is free the parse runs as fast as
- * before. Only ever lowered: a server already started nicer than this stays as it is.
- */
-const NICE = 10
-if (process.platform === 'linux') {
-  try {
-    if (getPriority() < NICE) setPriority(NICE)
-  } catch {
-    // Not permitted here: the parse runs at the server's priority.
-  }
-}
+lowerThreadPriority()
 
 /** A check of a document the worker holds. */
 export type WorkerCheck = Omit<SyntaxRequest, 'text'> & { readonly kind: 'check'; readonly id: number; readonly uri: string }

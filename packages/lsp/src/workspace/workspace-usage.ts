@@ -1,14 +1,12 @@
 // The workspace's terms and usage for the language server: its RDF files read in the background, one Usage per
 // file, merged into the snapshot completion reads — which never waits for the reading.
 
-import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { setImmediate as yieldToRequests } from 'node:timers/promises'
-import { readRdfInto, Usage, UsageCollector, usageFormatOf, UsageSet } from '@prefixd/core'
+import { Usage, usageFormatOf, UsageSet } from '@prefixd/core'
+import { UsageReader, type FileReading } from './usage-reader.js'
 import { listWorkspaceFiles, MAX_FILE_BYTES, type WorkspaceFile } from './workspace-files.js'
-
-/** Chunks read at a time: a chunk is parsed in one go, so this bounds how long a request may wait behind it. */
-const CHUNK_BYTES = 16 * 1024
+/** Files asked of the reading thread ahead of the one whose usage is taken. */
+const READ_AHEAD = 4
 /** How often completion's snapshot is taken again while files are read or change (its terms are sorted anew then). */
 const MERGE_EVERY_MS = 250
 
@@ -28,6 +26,7 @@ export class WorkspaceUsage {
   readonly #perFile = new UsageSet()
   readonly #problems = new Map<string, string>()
   readonly #log: (message: string) => void
+  readonly #reader = new UsageReader()
   #usage = Usage.empty()
   #mergeTimer: NodeJS.Timeout | undefined
   #reading: Promise<void> = Promise.resolve()
@@ -76,11 +75,20 @@ export class WorkspaceUsage {
       this.#log(`prefixd: ${file.path} left out: ${(file.bytes / 2 ** 20).toFixed(0)} MiB, over the ${MAX_FILE_BYTES / 2 ** 20} MiB limit`)
     const total = files.reduce((sum, file) => sum + file.bytes, 0)
     let done = 0
+    // Files asked ahead, so the reading thread never waits for this one between files.
+    const readings = new Map<number, Promise<FileReading>>()
+    const ask = (i: number) => {
+      const file = files[i]
+      if (file !== undefined && usageFormatOf(file.path) !== undefined) readings.set(i, this.#reader.read(file.path))
+    }
+    for (let i = 0; i < READ_AHEAD; i++) ask(i)
     for (const [i, file] of files.entries()) {
-      await this.#readFile(file.path)
+      ask(i + READ_AHEAD)
+      const reading = readings.get(i)
+      readings.delete(i)
+      if (reading !== undefined) this.#apply(file.path, await reading)
       done += file.bytes
       progress?.report(total === 0 ? 100 : Math.floor((100 * done) / total), `${i + 1}/${files.length} files`)
-      await yieldToRequests()
     }
     this.#merge()
     const skipped = this.tooLarge.length === 0 ? '' : `; ${this.tooLarge.length} over ${MAX_FILE_BYTES / 2 ** 20} MiB left out`
@@ -98,7 +106,7 @@ export class WorkspaceUsage {
   async updateFromText(path: string, text: string): Promise<void> {
     const format = usageFormatOf(path)
     if (format === undefined || format.gzip) return this.update(path)
-    await this.#read(path, [text], format.format, false)
+    await this.#readFile(path, text)
     this.#scheduleMerge()
   }
 
@@ -114,43 +122,23 @@ export class WorkspaceUsage {
 
   dispose(): void {
     clearTimeout(this.#mergeTimer)
+    this.#reader.stop()
   }
 
-  async #readFile(path: string): Promise<void> {
-    const format = usageFormatOf(path)
-    if (format === undefined) return
-    const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES })
-    const gone = await new Promise<boolean>((resolve) => {
-      stream.once('open', () => resolve(false))
-      stream.once('error', () => resolve(true))
-    })
-    if (gone) {
-      this.remove(path)
-      return
-    }
-    try {
-      await this.#read(path, stream, format.format, format.gzip)
-    } finally {
-      stream.destroy()
-    }
+  /** One file's usage, on the reading thread: what precedes a syntax error is kept, and the error is noted. */
+  async #readFile(path: string, text?: string): Promise<void> {
+    if (usageFormatOf(path) === undefined) return
+    this.#apply(path, await this.#reader.read(path, text))
   }
 
-  /** One file's usage: what precedes a syntax error is kept, and the error is noted. */
-  async #read(
-    path: string,
-    chunks: AsyncIterable<Uint8Array | string> | Iterable<string>,
-    format: Parameters<typeof readRdfInto>[2]['format'],
-    gzip: boolean,
-  ): Promise<void> {
-    const collector = new UsageCollector()
-    try {
-      await readRdfInto(collector, chunks, { format, gzip, name: path })
-      this.#problems.delete(path)
-    } catch (error) {
-      this.#problems.set(path, (error as Error).message)
-      this.#log(`prefixd: ${(error as Error).message}`)
+  #apply(path: string, reading: FileReading): void {
+    if (reading === undefined) return this.remove(path)
+    if (reading.problem === undefined) this.#problems.delete(path)
+    else {
+      this.#problems.set(path, reading.problem)
+      this.#log(`prefixd: ${reading.problem}`)
     }
-    this.#perFile.set(path, collector.finish())
+    this.#perFile.set(path, reading.usage)
     this.#scheduleMerge()
   }
 
