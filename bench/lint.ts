@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PrefixIndex } from '@prefixd/core'
 import { markdownTable } from './timing.js'
+import { seededRandom as random } from './synthetic.js'
 
 const MAIN = fileURLToPath(new URL('../packages/cli/dist/main.js', import.meta.url))
 const N3_PARSE = "const n3 = require('n3'); new n3.Parser().parse(require('fs').readFileSync(process.argv[1], 'utf8'))"
@@ -20,16 +21,6 @@ const SIZES = [1, 2, 4]
 const PLANTED_UNDECLARED = 20
 
 const index = await PrefixIndex.loadDefault()
-
-/** A seeded generator (mulberry32), so every run reads the same documents. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** About `mb` MB of Turtle: subjects typed with the default vocabularies' classes, described with their properties; the planted errors spread through it. */
 function document(mb: number): string {

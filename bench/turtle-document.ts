@@ -2,16 +2,7 @@
 // classes and described with their properties, the same every run (a seeded generator).
 
 import type { PrefixIndex } from '@prefixd/core'
-
-/** A seeded generator (mulberry32), so every run types into the same document. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom as random } from './synthetic.js'
 
 /** About `bytes` of Turtle: subjects typed with classes of the default vocabularies, described with their properties. */
 export function turtleDocument(index: PrefixIndex, bytes: number): string {
