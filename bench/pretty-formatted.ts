@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { Parser, Writer } from 'n3'
 import type { Quad } from '@rdfjs/types'
 import { colouredLines } from '../test/support/rdf-isomorphism.js'
+import { filesUnder } from '../test/support/rdf-tools.js'
 
 const LIMIT = Number(process.env.PRETTY_TRIPLES ?? 1_000_000)
 const ROUNDS = Number(process.env.PRETTY_ROUNDS ?? 3)
@@ -54,14 +55,6 @@ const DEBIAN = [
   'liblilv-dev',
   'libsratom-dev',
 ]
-
-async function filesUnder(dir: string, extension: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith(extension))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
-}
 
 /** The real data as one N-Quads file of at most LIMIT quads; says where they came from. */
 async function realData(dir: string, file: string): Promise<{ quads: Quad[]; sources: string[] }> {

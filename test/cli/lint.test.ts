@@ -3,26 +3,18 @@
 // rules and ignore globs, and --fix, whose output N3.js reads as the very same triples.
 
 import assert from 'node:assert/strict'
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AjvDraft04 from 'ajv-draft-04'
 import { Parser, type Quad } from 'n3'
-import { MAIN, type Run } from './run-prefixd.js'
+import { prefixdBinary, type Run } from './run-prefixd.js'
 
 /** `prefixd lint ...args` run as the binary in `cwd`. */
 function lint(cwd: string, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, 'lint', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+  return prefixdBinary(['lint', ...args], '', cwd)
 }
 
 const BROKEN = [

@@ -2,14 +2,14 @@
 // Turtle — read back by n3 (exact lexical forms) and by rdflib (isomorphic, graph by graph).
 
 import assert from 'node:assert/strict'
-import { readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Parser, Writer } from 'n3'
 import type { Quad } from '@rdfjs/types'
 import { colouredLines } from '../support/rdf-isomorphism.js'
-import { debianPackage, rdflibMissing, rdflibRead } from '../support/rdf-tools.js'
+import { debianPackage, filesUnder, rdflibMissing, rdflibRead } from '../support/rdf-tools.js'
 import { turtleShape } from '../support/turtle-shape.js'
 import { prefixd } from './run-prefixd.js'
 
@@ -23,14 +23,6 @@ interface Dataset {
   /** n3's and rdflib's names of the input's syntax and of the output's. */
   readonly n3: readonly [string, string]
   readonly rdflib: readonly [string, string]
-}
-
-async function filesUnder(dir: string, extension: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith(extension))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
 }
 
 /** Blank nodes of the input that a writer must label: the object of more than one statement, or found in more than one graph. */

@@ -44,10 +44,10 @@ function collect(): { stream: PassThrough; text: () => Promise<string> } {
   }
 }
 
-/** Runs `node packages/cli/dist/main.js ...args` to its end, writing `input` to its stdin and closing it. */
-export function prefixdBinary(args: readonly string[], input = ''): Promise<Run> {
+/** Runs `node packages/cli/dist/main.js ...args` to its end (in `cwd`, else this process's), writing `input` to its stdin and closing it. */
+export function prefixdBinary(args: readonly string[], input = '', cwd?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(cwd !== undefined && { cwd }) })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

@@ -1,4 +1,5 @@
-// Readers and data from outside for the RDF round-trip tests: rdflib through python3, Debian packages by apt-get download.
+// Readers and data from outside for the RDF round-trip tests: rdflib through python3, Debian packages by apt-get download,
+// and the files of such a corpus.
 
 import { execFile, spawnSync } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
@@ -68,4 +69,13 @@ export async function debianPackage(name: string, dir: string): Promise<{ root: 
     if (process.env.PREFIXD_REQUIRE_APT === '1') throw new Error(reason)
     return { missing: reason }
   }
+}
+
+/** The files under `dir` (at any depth) whose names end in `extension`, in path order: a corpus read the same way every run. */
+export async function filesUnder(dir: string, extension: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(extension))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
 }

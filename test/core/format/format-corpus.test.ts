@@ -3,7 +3,7 @@
 // n3's Writer first). Each comes out idempotent, with the same graph (n3, blank nodes matched) and comments.
 
 import assert from 'node:assert/strict'
-import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises'
+import { readFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,18 +11,10 @@ import { Parser, Writer } from 'n3'
 import { formatText } from '@prefixd/core/format'
 import { tokens } from '@prefixd/core/syntax'
 import { colouredLines } from '../../support/rdf-isomorphism.js'
-import { debianPackage } from '../../support/rdf-tools.js'
+import { debianPackage, filesUnder } from '../../support/rdf-tools.js'
 
 const VOCABULARIES = fileURLToPath(new URL('../../../node_modules/@vocabulary/', import.meta.url))
 const BASE = 'http://base.example/dir/'
-
-async function filesUnder(dir: string, extension: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith(extension))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
-}
 
 const comments = (text: string) => [...tokens(text)].filter((t) => t.kind === 'comment').map((t) => t.text)
 
