@@ -45,6 +45,28 @@ describe('prefixd index', () => {
     assert.deepEqual([usage.definition(EX + 'Thing')!.label, usage.definition(EX + 'Thing')!.file], ['Thing', join(dir, 'vocab', 'v.ttl')])
   })
 
+  it('reads JSON-LD (.jsonld in a folder) with its inline context, and stops at one whose context is remote, fetching nothing', async () => {
+    const context = { ex: EX, name: 'ex:name' }
+    const graph = Array.from({ length: 3 }, (_, i) => ({ '@id': `ex:t${i}`, '@type': 'ex:Tool', name: `t${i}` }))
+    await mkdir(join(dir, 'data'))
+    await writeFile(join(dir, 'data', 'tools.jsonld'), JSON.stringify({ '@context': context, '@graph': graph }))
+    const out = join(dir, 'usage.json')
+    const run = await prefixd(['index', join(dir, 'data'), '--out', out])
+    assert.equal(run.stderr, '')
+    assert.equal(run.code, 0)
+    assert.match(run.stdout, /usage\.json: 1 file, 6 statements,/)
+    const usage = Usage.fromJSON(JSON.parse(await readFile(out, 'utf8')))
+    assert.deepEqual([usage.instances(EX + 'Tool'), usage.uses(EX + 'name')], [3, 3])
+    await writeFile(join(dir, 'data', 'remote.jsonld'), JSON.stringify({ '@context': 'https://schema.org/', name: 'x' }))
+    const refused = await prefixd(['index', join(dir, 'data'), '--out', join(dir, 'other.json')])
+    assert.equal(refused.code, 2)
+    assert.equal(
+      refused.stderr,
+      `prefixd: ${join(dir, 'data', 'remote.jsonld')}: not JSON-LD that reads: the remote context <https://schema.org/> is not loaded: prefixd reads no network: put the context in the document, or read it as Turtle\n`,
+    )
+    assert.equal(existsSync(join(dir, 'other.json')), false)
+  })
+
   it('stops at a syntax error with file:line:column, exit 2, and leaves neither the file nor a temporary one', async () => {
     await writeFile(join(dir, 'a.ttl'), `@prefix ex: <${EX}> .\nex:a ex:b ex:c .\n`)
     await writeFile(join(dir, 'b.ttl'), `@prefix ex: <${EX}> .\nex:a ex:b ex:c .\nex:a ex:b ] .\n`)

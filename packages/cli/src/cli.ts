@@ -52,10 +52,10 @@ Commands:
       --no-strict-names      prefixed names by Turtle's whole grammar, also those rdflib refuses (a final '\.')
       --resolve-iris         resolve relative IRIs (against @base, else the file's URL) instead of keeping them
   info                       print what the index holds
-${FORMAT_USAGE}  index DATA... --out FILE   read RDF files (folders: their .ttl .trig .nt .nq files, also .gz) into a usage
+${FORMAT_USAGE}  index DATA... --out FILE   read RDF files (folders: .ttl .trig .nt .nq .jsonld, also .gz) into a usage
                              file of the terms they define and how they use terms (prefixd-usage/1), for
                              serve --usage and the library's Usage.fromJSON; the file is written whole or not
-      --format F             syntax of files whose name does not say: turtle, trig, n-triples or n-quads
+      --format F             syntax of files whose name does not say: turtle, trig, n-triples, n-quads or json-ld
 ${LINT_USAGE}${SERVE_USAGE}  lsp                        run the language server for Turtle, TriG and SPARQL (editors start it)
       --stdio                talk over stdin and stdout (the default)
       --node-ipc             talk over Node's IPC channel

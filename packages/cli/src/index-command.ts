@@ -5,13 +5,14 @@ import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
 import { readRdfInto, UsageCollector, usageFormatOf, UsageReadError, type UsageFormat } from '@prefixd/core'
+import { jsonLdQuads } from '@prefixd/lsp/json-ld'
 import { UsageError } from './usage-error.js'
 
-const FORMATS: readonly UsageFormat[] = ['turtle', 'trig', 'n-triples', 'n-quads']
+const FORMATS: readonly UsageFormat[] = ['turtle', 'trig', 'n-triples', 'n-quads', 'json-ld']
 
 export interface IndexOptions {
   readonly out?: string
-  /** The syntax of files whose name does not say (`.ttl`, `.trig`, `.nt`, `.nq`, each also `.gz`). */
+  /** The syntax of files whose name does not say (`.ttl`, `.trig`, `.nt`, `.nq`, `.jsonld`, each also `.gz`). */
   readonly format?: string
 }
 
@@ -34,14 +35,14 @@ export async function runIndex(data: readonly string[], options: IndexOptions, s
     throw new UsageError(`unknown format '${options.format}'; use ${FORMATS.join(', ')}`)
   }
   const inputs = await listInputs(data, options.format as UsageFormat | undefined)
-  if (inputs.length === 0) throw new UsageError(`no RDF files (.ttl, .trig, .nt, .nq, each also .gz) in ${data.join(' ')}`)
+  if (inputs.length === 0) throw new UsageError(`no RDF files (.ttl, .trig, .nt, .nq, .jsonld, each also .gz) in ${data.join(' ')}`)
   const collector = new UsageCollector()
   const progress = new Progress(stderr, inputs)
   for (const input of inputs) {
     const stream = createReadStream(input.path)
     stream.on('data', (chunk) => progress.read(chunk.length))
     try {
-      await readRdfInto(collector, stream, { format: input.format, gzip: input.gzip, name: input.path })
+      await readRdfInto(collector, stream, { format: input.format, gzip: input.gzip, name: input.path, jsonLd: jsonLdQuads })
     } catch (error) {
       progress.clear()
       if (error instanceof UsageReadError) throw new UsageError(error.message)

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict'
 import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
-import { readUsage, usageFormatOf, UsageReadError } from '@prefixd/core'
+import { Parser } from 'n3'
+import { readUsage, usageFormatOf, UsageReadError, type JsonLdToQuads } from '@prefixd/core'
 
 const EX = 'http://example.org/'
 const TURTLE = `@prefix ex: <${EX}> .\nex:a a ex:Café ; ex:name "é ü 日本" .\nex:b a ex:Café .\n`
@@ -60,5 +61,44 @@ describe('readUsage', () => {
     assert.deepEqual(usageFormatOf('dump.nq.gz'), { format: 'n-quads', gzip: true })
     assert.deepEqual(usageFormatOf('x.TRIG'), { format: 'trig', gzip: false })
     assert.equal(usageFormatOf('notes.md'), undefined)
+    assert.deepEqual(usageFormatOf('data.jsonld.gz'), { format: 'json-ld', gzip: true })
+  })
+})
+
+describe('readUsage of JSON-LD (core with a processor given)', () => {
+  /** A stand-in processor: the document names a Turtle text, read by n3 (the real one is @prefixd/lsp/json-ld's). */
+  const viaTurtle: JsonLdToQuads = async (document) => new Parser().parse((document as { turtle: string }).turtle)
+
+  it('counts the quads the processor gives, from text or gzip’d bytes cut anywhere', async () => {
+    const json = JSON.stringify({ turtle: TURTLE })
+    const expected = (await readUsage([TURTLE], { format: 'turtle', name: 'd.jsonld' })).toJSON()
+    const bytes = gzipSync(new TextEncoder().encode(json))
+    const cut = [bytes.subarray(0, 7), bytes.subarray(7)]
+    for (const [chunks, gzip] of [
+      [[json.slice(0, 9), json.slice(9)], false],
+      [cut, true],
+    ] as const) {
+      const usage = await readUsage(chunks, { format: 'json-ld', gzip, name: 'd.jsonld', jsonLd: viaTurtle })
+      // JSON-LD declares no prefixes to count; the rest is the same.
+      assert.deepEqual({ ...usage.toJSON(), definitions: [], prefixes: [] }, { ...expected, definitions: [], prefixes: [] })
+      assert.equal(usage.instances(EX + 'Café'), 2)
+    }
+  })
+
+  it('says what is wrong: no processor given, JSON that does not parse (with line and column), a processor that fails', async () => {
+    const fail = (text: string, jsonLd?: JsonLdToQuads) =>
+      readUsage([text], { format: 'json-ld', name: 'd.jsonld', ...(jsonLd && { jsonLd }) }).then(
+        () => assert.fail('read'),
+        (e: unknown) => e as UsageReadError,
+      )
+    assert.match((await fail('{}')).message, /^d\.jsonld: reading JSON-LD needs a JSON-LD processor/)
+    const broken = await fail('{\n  "a": 1,\n  "b" 2}', viaTurtle)
+    assert.ok(broken instanceof UsageReadError)
+    assert.deepEqual([broken.line, broken.column], [3, 7])
+    assert.match(broken.message, /^d\.jsonld:3:7: not JSON: Unexpected number$/)
+    const refused = await fail('{}', async () => {
+      throw new Error('the remote context <https://x.example/> is not loaded')
+    })
+    assert.equal(refused.message, 'd.jsonld: not JSON-LD that reads: the remote context <https://x.example/> is not loaded')
   })
 })

@@ -187,6 +187,22 @@ describe('prefixd lsp: the workspace’s own terms', function () {
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }] })
   })
 
+  it('reads a JSON-LD file of the workspace (jsonld.js, its context inline): its usage ranks as Turtle’s does', async () => {
+    const ports = Array.from({ length: 30 }, (_, i) => ({ '@type': 'lv:Port', 'lv:index': i, 'lv:jsonLdOnly': `j${i}` }))
+    const document = { '@context': { lv: NS }, '@id': 'lv:fromJson', '@type': 'lv:Plugin', 'lv:port': ports }
+    const uri = await workspace.write('data/ports.jsonld', JSON.stringify(document))
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 1 }] })
+    const text = HEAD + 'lv:mine a lv:Plugin ;\n  lv:port [ a lv:Port ; lv:index 1 ; lv:j'
+    const typing = await client.open(workspace.uriOf('plugins/typing-json.ttl'), 'turtle', text)
+    let first: string | undefined
+    for (let attempt = 0; attempt < 100 && first !== 'lv:jsonLdOnly'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      first = (await completeAtEnd(typing, text))[0]?.label
+    }
+    assert.equal(first, 'lv:jsonLdOnly')
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }] })
+  })
+
   it('reads a file changed on disk again: the ranking follows', async () => {
     for (let i = 6; i <= 20; i++) await workspace.write(`plugins/p${i}.ttl`, plugin(i, 'lv:sampleRate 48000'))
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', {

@@ -3,17 +3,18 @@
 import type { Quad } from '../rdf-js.js'
 import { UsageCollector } from './collector.js'
 import { interningParser } from './interning-parser.js'
+import { readJsonLdInto, type JsonLdToQuads } from './read-json-ld.js'
 import type { Usage } from './usage.js'
 
-/** The syntaxes the usage reader takes (n3's streaming parser). */
-export type UsageFormat = 'turtle' | 'trig' | 'n-triples' | 'n-quads'
+/** The syntaxes the usage reader takes: n3's streaming parser, and JSON-LD through a processor the caller gives. */
+export type UsageFormat = 'turtle' | 'trig' | 'n-triples' | 'n-quads' | 'json-ld'
 
-/** What to read a file as, by its name: `.ttl`, `.trig`, `.nt`, `.nq`, each also `.gz`; undefined for others. */
+/** What to read a file as, by its name: `.ttl`, `.trig`, `.nt`, `.nq`, `.jsonld`, each also `.gz`; undefined for others. */
 export function usageFormatOf(fileName: string): { readonly format: UsageFormat; readonly gzip: boolean } | undefined {
-  const match = /\.(ttl|turtle|trig|nt|nq)(\.gz)?$/i.exec(fileName)
+  const match = /\.(ttl|turtle|trig|nt|nq|jsonld)(\.gz)?$/i.exec(fileName)
   if (match === null) return undefined
   const ext = match[1]!.toLowerCase()
-  const format = ext === 'trig' ? 'trig' : ext === 'nt' ? 'n-triples' : ext === 'nq' ? 'n-quads' : 'turtle'
+  const format = ext === 'trig' ? 'trig' : ext === 'nt' ? 'n-triples' : ext === 'nq' ? 'n-quads' : ext === 'jsonld' ? 'json-ld' : 'turtle'
   return { format, gzip: match[2] !== undefined }
 }
 
@@ -25,6 +26,8 @@ export interface ReadRdfOptions {
   readonly name?: string
   /** The IRI relative IRIs resolve against (default: none; relative IRIs are then kept as written). */
   readonly baseIri?: string
+  /** The JSON-LD processor, for format `json-ld` (see {@link JsonLdToQuads}): without it JSON-LD is an error. */
+  readonly jsonLd?: JsonLdToQuads
 }
 
 /** RDF that does not parse: the file, line and column (1-based; column when n3 knows the token). */
@@ -57,6 +60,7 @@ interface StreamingParser {
  */
 export async function readRdfInto(collector: UsageCollector, chunks: Chunks, options: ReadRdfOptions): Promise<void> {
   const name = options.name ?? 'input'
+  if (options.format === 'json-ld') return readJsonLd(collector, chunks, { ...options, name })
   const Parser = interningParser()
   const parser = new Parser({
     format: n3Format(options.format),
@@ -98,6 +102,24 @@ export async function readUsage(chunks: Chunks, options: ReadRdfOptions): Promis
   const collector = new UsageCollector()
   await readRdfInto(collector, chunks, options)
   return collector.finish()
+}
+
+/** A JSON-LD document: its text gathered (gzip undone), then read whole by {@link readJsonLdInto}. */
+async function readJsonLd(collector: UsageCollector, chunks: Chunks, options: ReadRdfOptions & { readonly name: string }): Promise<void> {
+  collector.beginDocument(options.name)
+  let text = ''
+  try {
+    const decoder = new TextDecoder()
+    for await (const chunk of options.gzip === true ? gunzip(chunks) : chunks)
+      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })
+    text += decoder.decode()
+  } catch (failure) {
+    collector.endDocument()
+    throw new UsageReadError(options.name, undefined, undefined, (failure as Error).message)
+  }
+  const problem = await readJsonLdInto(collector, text, options)
+  collector.endDocument()
+  if (problem !== undefined) throw new UsageReadError(options.name, problem.line, problem.column, problem.reason)
 }
 
 function n3Format(format: UsageFormat): string {

@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { readRdfInto, UsageCollector, usageFormatOf, type UsageFile } from '@prefixd/core'
+import { jsonLdQuads } from '../json-ld/json-ld.js'
 import { lowerThreadPriority } from '../thread-priority.js'
 
 /** Chunks read at a time: on this thread their size holds up no request. */
@@ -38,7 +39,7 @@ async function read({ id, path, text }: UsageWorkerRequest): Promise<UsageWorker
   const collector = new UsageCollector()
   let problem: string | undefined
   try {
-    await readRdfInto(collector, chunks, { format: format.format, gzip: text === undefined && format.gzip, name: path })
+    await readRdfInto(collector, chunks, { format: format.format, gzip: text === undefined && format.gzip, name: path, jsonLd: jsonLdQuads })
   } catch (error) {
     problem = (error as Error).message
   } finally {

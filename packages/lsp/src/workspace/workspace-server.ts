@@ -12,7 +12,7 @@ import { WorkspaceUsage, type ReadingProgress } from './workspace-usage.js'
 
 const FILE_CHANGE_DELETED = 3
 /** What the client is asked to watch: the RDF files the workspace reads. */
-const WATCHED = '**/*.{ttl,trig,nt,nq,ttl.gz,trig.gz,nt.gz,nq.gz}'
+const WATCHED = '**/*.{ttl,trig,nt,nq,jsonld,ttl.gz,trig.gz,nt.gz,nq.gz,jsonld.gz}'
 
 /** What the workspace features need of the server. */
 export interface WorkspaceHost {

@@ -1,0 +1,56 @@
+// A JSON-LD document into a UsageCollector: its text gathered, parsed as JSON, turned into quads by the caller's processor.
+
+import type { Quad } from '../rdf-js.js'
+import type { UsageCollector } from './collector.js'
+
+/**
+ * Turns a parsed JSON-LD document into quads. Core bundles no JSON-LD processor (n3 reads none, and a processor
+ * is large and fetches remote contexts by default): the caller gives one — `@prefixd/lsp/json-ld`'s `jsonLdQuads`
+ * (jsonld.js, no network: a remote context is a clear error), or any other.
+ */
+export type JsonLdToQuads = (document: unknown, options: { readonly name: string; readonly baseIri?: string }) => Promise<Iterable<Quad>>
+
+/** JSON-LD that does not read: where (1-based line and column, when known) and why. */
+export interface JsonLdProblem {
+  readonly line?: number
+  readonly column?: number
+  readonly reason: string
+}
+
+/**
+ * Reads one JSON-LD document's text into `collector`. JSON-LD is not read as a stream (its `@context` may come
+ * last): the document is held whole while it is read, as the size limits of the CLI and the language server bound
+ * it. Its statements carry no lines; each counts at line 1. Resolves to the problem when it does not read.
+ */
+export async function readJsonLdInto(
+  collector: UsageCollector,
+  text: string,
+  options: { readonly name: string; readonly baseIri?: string; readonly jsonLd?: JsonLdToQuads },
+): Promise<JsonLdProblem | undefined> {
+  if (options.jsonLd === undefined) return { reason: 'reading JSON-LD needs a JSON-LD processor (the jsonLd option): core bundles none' }
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    return jsonProblem(text, (error as Error).message)
+  }
+  let quads: Iterable<Quad>
+  try {
+    quads = await options.jsonLd(document, { name: options.name, ...(options.baseIri !== undefined && { baseIri: options.baseIri }) })
+  } catch (error) {
+    return { reason: `not JSON-LD that reads: ${(error as Error).message}` }
+  }
+  for (const quad of quads) collector.addQuad(quad, 1)
+  return undefined
+}
+
+/** JSON.parse's message with the line and column of the position it names (V8 says "at position N"). */
+function jsonProblem(text: string, message: string): JsonLdProblem {
+  const at = /position (\d+)/.exec(message)
+  const reason = `not JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}`
+  if (at === null) return { reason }
+  const offset = Math.min(Number(at[1]), text.length)
+  const before = text.slice(0, offset)
+  const line = before.split('\n').length
+  return { line, column: offset - before.lastIndexOf('\n'), reason }
+}
