@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AjvDraft04 from 'ajv-draft-04'
 import { Parser, type Quad } from 'n3'
+import { PEOPLE_DATA, PEOPLE_SHAPES } from '../support/shacl-people.js'
 import { prefixdBinary, type Run } from './run-prefixd.js'
 
 /** `prefixd lint ...args` run as the binary in `cwd`. */
@@ -137,20 +138,8 @@ describe('prefixd lint', function () {
     const project = mkdtempSync(join(tmpdir(), 'prefixd-lint-shacl-'))
     try {
       mkdirSync(join(project, 'shapes'))
-      writeFileSync(
-        join(project, 'shapes', 'person.ttl'),
-        [
-          '@prefix sh: <http://www.w3.org/ns/shacl#> .',
-          '@prefix ex: <http://example.org/> .',
-          '@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .',
-          'ex:PersonShape a sh:NodeShape ; sh:targetClass ex:Person ;',
-          '  sh:property [ sh:path ex:age ; sh:datatype xsd:integer ; sh:message "age must be an integer" ] ;',
-          '  sh:property [ sh:path ex:name ; sh:minCount 1 ; sh:severity sh:Warning ] .',
-          '',
-        ].join('\n'),
-      )
-      const data = '@prefix ex: <http://example.org/> .\n\nex:bob a ex:Person ;\n  ex:name "Bob" ;\n  ex:age "old" .\n\nex:al a ex:Person ;\n  ex:age 3 .\n'
-      writeFileSync(join(project, 'people.ttl'), data)
+      writeFileSync(join(project, 'shapes', 'person.ttl'), PEOPLE_SHAPES)
+      writeFileSync(join(project, 'people.ttl'), PEOPLE_DATA)
       const found = await lint(project, ['.'])
       assert.deepEqual(found.stdout.trimEnd().split('\n'), [
         'people.ttl:5:3: error: age must be an integer (path <http://example.org/age>) [shacl]',

@@ -7,18 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol/node'
+import { PEOPLE_DATA as DATA, PEOPLE_SHAPES as SHAPES } from '../support/shacl-people.js'
 import { startClient } from './lsp-client.js'
-
-const SHAPES = [
-  '@prefix sh: <http://www.w3.org/ns/shacl#> .',
-  '@prefix ex: <http://example.org/> .',
-  '@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .',
-  'ex:PersonShape a sh:NodeShape ; sh:targetClass ex:Person ;',
-  '  sh:property [ sh:path ex:age ; sh:datatype xsd:integer ; sh:message "age must be an integer" ] ;',
-  '  sh:property [ sh:path ex:name ; sh:minCount 1 ; sh:severity sh:Warning ] .',
-  '',
-].join('\n')
-const DATA = '@prefix ex: <http://example.org/> .\n\nex:bob a ex:Person ;\n  ex:name "Bob" ;\n  ex:age "old" .\n\nex:al a ex:Person ;\n  ex:age 3 .\n'
 
 describe('prefixd lsp: SHACL', function () {
   this.timeout(60_000)
