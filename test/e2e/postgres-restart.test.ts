@@ -4,13 +4,13 @@
 // outage gets the message sent after it, whether its notification was heard or read back from the store.
 
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { postgresOrSkip, type TestPostgres } from '../support/postgres.js'
+import { startListening, type ListeningProgram } from '../support/listening-program.js'
 import { call, type Answer, type Event } from '../chat/one-connection.js'
 
 const CHAT = fileURLToPath(new URL('../../packages/chat/dist/main.js', import.meta.url))
@@ -19,28 +19,7 @@ const TOKEN = 'restart-test-token-0123456789'
 /** The chat's write lock (store/postgres-store.ts WRITE_LOCK, "pref"): held here, sends wait inside their transactions. */
 const CHAT_WRITE_LOCK = 0x70726566
 
-interface Program {
-  readonly child: ChildProcess
-  readonly url: string
-  readonly output: () => string
-}
-
-async function startProgram(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Program> {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
-  let output = ''
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+?)\/?(\s|$)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
-  })
-  return { child, url, output: () => output }
-}
-
-async function stopProgram(p: Program | undefined): Promise<void> {
+async function stopProgram(p: ListeningProgram | undefined): Promise<void> {
   if (p === undefined || p.child.exitCode !== null || p.child.signalCode !== null) return
   const exited = new Promise((resolve) => p.child.once('exit', resolve))
   p.child.kill('SIGTERM')
@@ -67,7 +46,7 @@ describe('a PostgreSQL restart under the resolver and two chat processes', funct
   let postgres: TestPostgres | undefined
   let dir: string
   let chatDb: string
-  const programs: Program[] = []
+  const programs: ListeningProgram[] = []
 
   before(async function () {
     postgres = await postgresOrSkip(this)
@@ -75,9 +54,9 @@ describe('a PostgreSQL restart under the resolver and two chat processes', funct
     dir = await mkdtemp(join(tmpdir(), 'prefixd-pg-restart-'))
     chatDb = postgres!.createDatabase('chat')
     const setsDb = postgres!.createDatabase('sets')
-    programs.push(await startProgram([CHAT, '--port', '0', '--db', chatDb, '--mail-dir', join(dir, 'mail')], dir))
-    programs.push(await startProgram([CHAT, '--port', '0', '--db', chatDb, '--mail-dir', join(dir, 'mail')], dir))
-    programs.push(await startProgram([CLI, 'serve', '--port', '0', '--quiet', '--store', setsDb], dir, { PREFIXD_TOKENS: TOKEN }))
+    programs.push(await startListening([CHAT, '--port', '0', '--db', chatDb, '--mail-dir', join(dir, 'mail')], dir))
+    programs.push(await startListening([CHAT, '--port', '0', '--db', chatDb, '--mail-dir', join(dir, 'mail')], dir))
+    programs.push(await startListening([CLI, 'serve', '--port', '0', '--quiet', '--store', setsDb], dir, { PREFIXD_TOKENS: TOKEN }))
   })
 
   after(async () => {
@@ -88,7 +67,7 @@ describe('a PostgreSQL restart under the resolver and two chat processes', funct
 
   it('answers 503 + Retry-After while it is down, never exits, and is whole again within 5 s of its return', async function () {
     this.timeout(90_000)
-    const [a, b, resolver] = programs as [Program, Program, Program]
+    const [a, b, resolver] = programs as [ListeningProgram, ListeningProgram, ListeningProgram]
     const put = await fetch(`${resolver.url}/api/v1/sets/team`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },

@@ -1,36 +1,22 @@
 // The official Python bindings, `zulip-send` and the shipped bots against two chat processes on one PostgreSQL
 // database: the clients and bots talk to one process, the people send and read through the other.
 
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { postgresOrSkip, type TestPostgres } from '../../support/postgres.js'
+import { startListening, type ListeningProgram } from '../../support/listening-program.js'
 import { pythonZulipOrSkip, type PythonZulip } from '../../support/python-zulip.js'
 import { definePythonTests } from '../python-scenarios.js'
 
 const MAIN = fileURLToPath(new URL('../../../packages/chat/dist/main.js', import.meta.url))
 
 /** `npm run chat` as a program, on `db`; resolves with its address once it listens. */
-async function startProcess(db: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail'), '--rate-limit', '100000/60'] /* the tests poll (dont_block) */,
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let output = ''
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+?)\/?(\s|$)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
-  })
-  return { child, url }
+function startProcess(db: string, dir: string): Promise<ListeningProgram> {
+  return startListening([MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail'), '--rate-limit', '100000/60'] /* the tests poll (dont_block) */, dir)
 }
 
 describe('the official Python bindings and bots against two chat processes on PostgreSQL', function () {

@@ -4,39 +4,22 @@
 // the other serves every queue, those registered through the one killed too.
 
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresOrSkip, type TestPostgres } from '../../support/postgres.js'
+import { startListening, type ListeningProgram } from '../../support/listening-program.js'
 import { USERS } from '../chat-helpers.js'
 import { call, type Event } from '../one-connection.js'
 
 const MAIN = fileURLToPath(new URL('../../../packages/chat/dist/main.js', import.meta.url))
 
-interface Process {
-  readonly child: ChildProcess
-  readonly url: string
+function startProcess(db: string, dir: string): Promise<ListeningProgram> {
+  return startListening([MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail')], dir)
 }
 
-async function startProcess(db: string, dir: string): Promise<Process> {
-  const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--mail-dir', join(dir, 'mail')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+?)\/?(\s|$)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}${log}`)))
-  })
-  return { child, url }
-}
-
-async function stopProcess(p: Process | undefined): Promise<void> {
+async function stopProcess(p: ListeningProgram | undefined): Promise<void> {
   if (p === undefined || p.child.exitCode !== null || p.child.signalCode !== null) return
   const exited = new Promise((resolve) => p.child.once('exit', resolve))
   p.child.kill('SIGTERM')
@@ -60,8 +43,8 @@ async function drain(url: string, queue: string): Promise<Event[]> {
 describe('two chat processes on one PostgreSQL', () => {
   let postgres: TestPostgres | undefined
   let dir: string
-  let a: Process | undefined
-  let b: Process | undefined
+  let a: ListeningProgram | undefined
+  let b: ListeningProgram | undefined
 
   before(async function () {
     postgres = await postgresOrSkip(this)
