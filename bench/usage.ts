@@ -10,6 +10,7 @@ import { runInNewContext } from 'node:vm'
 import { Parser } from 'n3'
 import { completeWithUsage, DEFAULT_USAGE_WEIGHTS, PrefixIndex, readRdfInto, Usage, UsageCollector, type UsageWeights } from '@prefixd/core'
 import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION, type CorpusPackage } from './usage-corpus.js'
+import { loadNpmCorpus } from './usage-corpus-npm.js'
 import { occurrencesOf, type Occurrence } from './usage-occurrences.js'
 import { formatNs, latencies, markdownTable } from './timing.js'
 
@@ -117,6 +118,23 @@ rows.push([`context ranking, the grid's best weights on tuning`, percent(tunedHe
 const unknownShare = 1 - inScope.length / typed.occurrences.length
 console.log(markdownTable(['ranking', 'hit@1', 'hit@3'], rows))
 
+// A second corpus, other than LV2 (bench/usage-corpus-npm.ts): every third package held out the same way; the
+// default weights and the grid's best from LV2 (nothing tuned on this corpus).
+const npm = await loadNpmCorpus()
+const npmHeldOut = npm.packages.filter((_, i) => i % 3 === 2)
+const npmWorkspace = await usageOf(npm.packages.filter((_, i) => i % 3 !== 2))
+const npmTyped = occurrencesIn(npmHeldOut)
+const npmInScope = npmTyped.occurrences.filter(known(npmWorkspace))
+const npmRows: string[][] = []
+for (const [name, rank] of Object.entries(rankers(npmWorkspace, DEFAULT_USAGE_WEIGHTS))) {
+  const { at1, at3 } = hits(npmInScope, rank)
+  npmRows.push([name, percent(at1), percent(at3)])
+}
+const npmTuned = hits(npmInScope, rankers(npmWorkspace, best.weights)['context ranking']!)
+npmRows.push([`context ranking, the grid's best weights on LV2's tuning`, percent(npmTuned.at1), percent(npmTuned.at3)])
+const npmFiles = npm.packages.flatMap((p) => p.files)
+console.log(markdownTable(['ranking', 'hit@1', 'hit@3'], npmRows))
+
 // Library completion with usage: every held-out occurrence's query at limit 20, one call at a time.
 const contextRank = rankers(workspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!
 const [p50, p99] = latencies(typed.occurrences, (o) => contextRank(o, 20), [50, 99])
@@ -195,6 +213,14 @@ const lines = [
   ``,
   markdownTable(['ranking', 'hit@1', 'hit@3'], rows),
   `Weights: the defaults ${JSON.stringify(DEFAULT_USAGE_WEIGHTS)}; the grid's best on tuning ${JSON.stringify(best.weights)} (tuning hit@1 ${percent(best.at1)}, the defaults ${percent(defaultsOnTuning.at1)}).`,
+  ``,
+  `## A second corpus: the barnard59 packages on npm (not LV2)`,
+  ``,
+  `${npm.packages.length} npm packages of Zazuko's barnard59 Linked Data pipeline tool fetched with \`npm pack\` (${npmFiles.length} Turtle files, ${(npmFiles.reduce((sum, f) => sum + f.bytes.length, 0) / 1024).toFixed(0)} KiB: hand-written pipelines, operation manifests, SHACL shapes and test data)${npm.missing.length > 0 ? `; not fetched: ${npm.missing.join(', ')}` : ''}${npm.unreadable.length > 0 ? `; left out as not Turtle that reads: ${npm.unreadable.join(', ')}` : ''}. Split by package: held out, every third in name order — ${npmHeldOut.map((p) => p.name).join(', ')}; the workspace is the other ${npm.packages.length - npmHeldOut.length}. Nothing was tuned on it.`,
+  ``,
+  `${npmTyped.occurrences.length.toLocaleString('en-US')} occurrences (${npmTyped.unprefixed} more written as full IRIs left out); the rates are over the ${npmInScope.length.toLocaleString('en-US')} whose term the workspace uses or defines or the bundled data ships. **${percent(1 - npmInScope.length / npmTyped.occurrences.length)} of occurrences are none of these.**`,
+  ``,
+  markdownTable(['ranking', 'hit@1', 'hit@3'], npmRows),
   ``,
   `## Library completion with usage (context ranking, limit 20, every held-out query one at a time)`,
   ``,
