@@ -72,11 +72,18 @@ export class UsageCollector {
   #triples = 0
   #descriptions = new DataDescriptions()
   #file = -1
+  /** Whether the document's statements come in the order their author wrote them (see beginDocument). */
+  #ordered = true
 
-  beginDocument(name: string): void {
+  /**
+   * Starts a document. `ordered: false` says its statements do not come as written (JSON-LD through a processor,
+   * which sorts each node's properties by name): which property follows which is then not counted from it.
+   */
+  beginDocument(name: string, options: { readonly ordered?: boolean } = {}): void {
     this.endDocument()
     this.#file = this.#counts.files.length
     this.#counts.files.push(name)
+    this.#ordered = options.ordered ?? true
   }
 
   /** A prefix the document declares: it counts once per document. */
@@ -94,7 +101,9 @@ export class UsageCollector {
     predicate.count++
     const last = run.last
     if (predicate !== last) {
-      if (last === undefined) this.#firsts.set(predicate, (this.#firsts.get(predicate) ?? 0) + 1)
+      if (!this.#ordered) {
+        // Not the author's order: no evidence of which property follows which.
+      } else if (last === undefined) this.#firsts.set(predicate, (this.#firsts.get(predicate) ?? 0) + 1)
       else if (last.recent?.next === predicate) last.recent.count++
       else this.#follow(last, predicate)
       run.last = predicate

@@ -20,7 +20,8 @@ export interface JsonLdProblem {
 /**
  * Reads one JSON-LD document's text into `collector`. JSON-LD is not read as a stream (its `@context` may come
  * last): the document is held whole while it is read, as the size limits of the CLI and the language server bound
- * it. Its statements carry no lines; each counts at line 1. Resolves to the problem when it does not read.
+ * it. Its statements carry no lines; each counts at line 1; nor the author's order (the caller begins the document
+ * unordered, so no which-follows-which is counted from it). Resolves to the problem when it does not read.
  */
 export async function readJsonLdInto(
   collector: UsageCollector,

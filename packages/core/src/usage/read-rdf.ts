@@ -106,7 +106,8 @@ export async function readUsage(chunks: Chunks, options: ReadRdfOptions): Promis
 
 /** A JSON-LD document: its text gathered (gzip undone), then read whole by {@link readJsonLdInto}. */
 async function readJsonLd(collector: UsageCollector, chunks: Chunks, options: ReadRdfOptions & { readonly name: string }): Promise<void> {
-  collector.beginDocument(options.name)
+  // A processor gives each node's properties in its own order (jsonld.js: sorted by name), not the author's.
+  collector.beginDocument(options.name, { ordered: false })
   let text = ''
   try {
     const decoder = new TextDecoder()

@@ -10,8 +10,8 @@ const NO_NETWORK = 'prefixd reads no network: put the context in the document, o
  * A JSON-LD document's quads, by jsonld.js (loaded on the first JSON-LD document: most workspaces have none). A
  * context the document names by URL is not fetched: the reading fails with a clear error naming it. jsonld.js is a
  * dependency here and not of core: it is large, and core runs in browsers that read no JSON-LD.
- * The quads come in jsonld.js's order (each node's properties sorted by name), not as the author wrote them: the
- * usage's which-property-follows-which counts of a JSON-LD file say less than a Turtle file's.
+ * The quads come in jsonld.js's order (each node's properties sorted by name), not as the author wrote them: core
+ * counts no which-property-follows-which from a JSON-LD document.
  *
  * @example
  * await readRdfInto(collector, chunks, { format: 'json-ld', name: 'data.jsonld', jsonLd: jsonLdQuads })
