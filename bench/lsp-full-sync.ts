@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PrefixIndex } from '@prefixd/core'
-import { CompletionRequest, type CompletionList } from 'vscode-languageserver-protocol/node'
-import { startClient, type Client } from '../test/lsp/lsp-client.js'
+import { startClient } from '../test/lsp/lsp-client.js'
+import { typeAndComplete } from './lsp-typing.js'
 import { markdownTable } from './timing.js'
 import { turtleDocument } from './turtle-document.js'
 
@@ -19,43 +19,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const TYPED = ['ex:new a schema:Person', 'ex:new foaf:knows', 'ex:new a dcat:Dataset', 'ex:new schema:author', 'ex:new dcterms:title']
 
 type Sync = 'full' | 'incremental'
-
-/** Types `TYPED` on new lines at the document's end, asking for a completion after each keystroke; the latencies. */
-async function typeAndComplete(client: Client, uri: string, sync: Sync): Promise<number[]> {
-  const lines = document.split('\n')
-  let line = lines.length - 1
-  const times: number[] = []
-  for (const name of TYPED) {
-    lines.splice(line, 0, '')
-    await send(client, uri, sync, lines, { start: { line, character: 0 }, end: { line, character: 0 } }, '\n')
-    for (let i = 0; i < name.length; i++) {
-      lines[line] = name.slice(0, i + 1)
-      await send(client, uri, sync, lines, { start: { line, character: i }, end: { line, character: i } }, name[i]!)
-      const started = performance.now()
-      const list = (await client.connection.sendRequest(CompletionRequest.type, {
-        textDocument: { uri },
-        position: { line, character: i + 1 },
-      })) as CompletionList | null
-      times.push(performance.now() - started)
-      if (i === name.length - 1 && !list?.items.some((item) => item.label === name.split(' ').at(-1)))
-        throw new Error(`no ${name} among the completions (${sync})`)
-    }
-    line++
-  }
-  return times
-}
-
-/** One keystroke as the client sends it: the whole text (full), or the edit (incremental). */
-function send(
-  client: Client,
-  uri: string,
-  sync: Sync,
-  lines: readonly string[],
-  range: { start: { line: number; character: number }; end: { line: number; character: number } },
-  text: string,
-): Promise<void> {
-  return sync === 'full' ? client.change(uri, [{ text: lines.join('\n') }]) : client.change(uri, [{ range, text }])
-}
 
 const percentile = (list: readonly number[], p: number): number => {
   const sorted = [...list].sort((a, b) => a - b)
@@ -78,7 +41,9 @@ for (let round = 0; round < ROUNDS; round++) {
     const client = await startClient([], command ? { command } : {})
     const uri = await client.open(`file:///bench/full-${round}.ttl`, 'turtle', document)
     await client.nextDiagnostics(uri)
-    times.set(label, [...(times.get(label) ?? []), ...(await typeAndComplete(client, uri, sync))])
+    const lines = document.split('\n')
+    const typed = await typeAndComplete(client, uri, lines.length - 1, TYPED, sync === 'full' ? lines : undefined)
+    times.set(label, [...(times.get(label) ?? []), ...typed])
     await client.close()
   }
   loads.push(uptime())

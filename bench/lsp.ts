@@ -16,6 +16,7 @@ import { CompletionRequest, CompletionResolveRequest, type CompletionList } from
 import { editorAvailable, editorHome, readmeBlock } from '../test/lsp/editors/editor-setup.js'
 import { startClient, type Client } from '../test/lsp/lsp-client.js'
 import { markdownTable } from './timing.js'
+import { typeAndComplete } from './lsp-typing.js'
 import { turtleDocument } from './turtle-document.js'
 
 const index = await PrefixIndex.loadDefault()
@@ -160,26 +161,6 @@ async function wholeIndexRss(): Promise<{ rss: number; peak: number }> {
   return rss
 }
 
-/** Types `names` character by character on new lines from `line` of the open document, asking for completions after each keystroke. */
-async function typeAndComplete(client: Client, uri: string, line: number, names: readonly string[]): Promise<number[]> {
-  const times: number[] = []
-  for (const name of names) {
-    await client.change(uri, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' }])
-    for (let i = 0; i < name.length; i++) {
-      await client.change(uri, [{ range: { start: { line, character: i }, end: { line, character: i } }, text: name[i]! }])
-      const started = performance.now()
-      const list = (await client.connection.sendRequest(CompletionRequest.type, {
-        textDocument: { uri },
-        position: { line, character: i + 1 },
-      })) as CompletionList | null
-      times.push(performance.now() - started)
-      if (i === name.length - 1 && !list?.items.some((item) => item.label === name.split(' ').at(-1))) throw new Error(`no ${name} among the completions`)
-    }
-    line++
-  }
-  return times.sort((a, b) => a - b)
-}
-
 interface NeovimFirst {
   readonly error?: string
   readonly spawn_to_attached: number
@@ -311,8 +292,8 @@ const typed = [
   'ex:new a owl:Class',
   'ex:new schema:name',
 ]
-const atEnd = await typeAndComplete(client, uri, lineCount - 1, typed)
-const inMiddle = await typeAndComplete(client, uri, statementBoundary(Math.floor(lineCount / 2)), typed)
+const atEnd = (await typeAndComplete(client, uri, lineCount - 1, typed)).sort((a, b) => a - b)
+const inMiddle = (await typeAndComplete(client, uri, statementBoundary(Math.floor(lineCount / 2)), typed)).sort((a, b) => a - b)
 const loaded = rssMb(client.child.pid!)
 await client.close()
 
