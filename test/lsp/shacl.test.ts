@@ -1,12 +1,19 @@
 // SHACL in the editor, over stdio: the shapes of the workspace folder (found, or named in .prefixd.json) validate
-// an open document once its syntax holds; each result is a diagnostic on the statement at fault with the shape's message.
+// an open document once its syntax holds; each result is a diagnostic on the statement at fault with the shape's message;
+// a shape file changed on disk, saved or deleted is read again.
 
 import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { DiagnosticSeverity } from 'vscode-languageserver-protocol/node'
+import {
+  DiagnosticSeverity,
+  DidChangeWatchedFilesNotification,
+  DidSaveTextDocumentNotification,
+  FileChangeType,
+  type Diagnostic,
+} from 'vscode-languageserver-protocol/node'
 import { PEOPLE_DATA as DATA, PEOPLE_SHAPES as SHAPES } from '../support/shacl-people.js'
 import { startClient } from './lsp-client.js'
 
@@ -41,6 +48,44 @@ describe('prefixd lsp: SHACL', function () {
       assert.ok(!(await client.diagnostics(shapes)).some((d) => d.code === 'shacl'))
     } finally {
       assert.equal(await client.close(), 0)
+    }
+  })
+
+  it('reads the shapes again when a shape file changes on disk or is saved, and validates the open documents again', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'prefixd-lsp-shacl-watch-'))
+    const shapeFile = join(folder, 'person.ttl')
+    writeFileSync(shapeFile, SHAPES)
+    const client = await startClient([], { rootUri: pathToFileURL(folder).href })
+    const watched = (path: string, type: FileChangeType) =>
+      client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(path).href, type }] })
+    const messages = (list: Diagnostic[]) =>
+      list
+        .filter((d) => d.code === 'shacl')
+        .map((d) => String(d.message))
+        .sort()
+    try {
+      const uri = await client.open(pathToFileURL(join(folder, 'people.ttl')).href, 'turtle', DATA)
+      await client.diagnosticsWhere(uri, (list) => messages(list).includes('age must be an integer (path <http://example.org/age>)'))
+      // Changed on disk (a checkout, another editor): the client's watcher says so.
+      writeFileSync(shapeFile, SHAPES.replace('age must be an integer', 'age: a whole number, please'))
+      await watched(shapeFile, FileChangeType.Changed)
+      await client.diagnosticsWhere(uri, (list) => messages(list).includes('age: a whole number, please (path <http://example.org/age>)'))
+      // A new file that declares shapes, saved in the editor: its shape validates too.
+      const emailShapes = join(folder, 'email.ttl')
+      const email = SHAPES.replace('ex:PersonShape', 'ex:EmailShape')
+        .replace(/ {2}sh:property \[ sh:path ex:age[^\n]*\n/, '')
+        .replace('ex:name', 'ex:email')
+      writeFileSync(emailShapes, email)
+      await client.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri: pathToFileURL(emailShapes).href }, text: email })
+      await client.diagnosticsWhere(uri, (list) => messages(list).filter((m) => /example\.org\/email/.test(m)).length === 2)
+      // Deleted: its results go.
+      rmSync(shapeFile)
+      await watched(shapeFile, FileChangeType.Deleted)
+      const after = await client.diagnosticsWhere(uri, (list) => !messages(list).some((m) => /age/.test(m)))
+      assert.deepEqual(messages(after), ['Less than 1 values (path <http://example.org/email>)', 'Less than 1 values (path <http://example.org/email>)'])
+    } finally {
+      assert.equal(await client.close(), 0)
+      rmSync(folder, { recursive: true, force: true })
     }
   })
 

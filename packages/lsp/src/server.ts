@@ -16,6 +16,7 @@ import { Publisher } from './diagnostics/publisher.js'
 import { prepareRename, rename } from './actions/rename.js'
 import { ServerIndex } from './server-index/server-index.js'
 import { layerSettings, projectSettings, readSettings, workspaceRoot, type WorkspaceSettings } from './server-index/settings.js'
+import { WorkspaceShapes } from './shacl/workspace-shapes.js'
 import { traced } from './trace.js'
 import { WorkspaceServer } from './workspace/workspace-server.js'
 import { workspaceNamespace } from './workspace/workspace-completion.js'
@@ -43,6 +44,8 @@ interface Server {
   readonly publisher: Publisher
   /** The workspace folders' RDF: its terms and usage, read in the background. */
   readonly workspace: WorkspaceServer
+  /** The workspace's SHACL shapes, read again when the settings or a shape file change. */
+  readonly shapes: WorkspaceShapes
   /** What `initialize` told of the client. */
   readonly client: { traits: ClientTraits; root?: string; pullsSettings: boolean; initialSettings?: unknown }
 }
@@ -55,7 +58,17 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   const index = new ServerIndex(options.index, () => setImmediate(() => documents.checker.warm()))
   index.ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   const publisher = new Publisher(connection, documents, index, options.diagnosticsDelay ?? 20)
-  const workspace = new WorkspaceServer({ connection, need: () => index.need(), viewOf: (uri) => documents.viewOf(uri) })
+  const shapes = new WorkspaceShapes({ set: (read) => (publisher.shapes = read), error: (message) => void connection.window.showErrorMessage(message) })
+  const workspace = new WorkspaceServer({
+    connection,
+    need: () => index.need(),
+    viewOf: (uri) => documents.viewOf(uri),
+    // A shape file changed on disk or saved: the shapes read again, and every open document validated against them.
+    filesChanged: (paths) =>
+      void shapes.changed(server.client.root, paths).then((changed) => {
+        if (changed) for (const uri of documents.uris()) void publisher.publish(uri)
+      }),
+  })
   const server: Server = {
     connection,
     reload: options.reload,
@@ -63,6 +76,7 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
     documents,
     publisher,
     workspace,
+    shapes,
     client: { traits: { insertReplace: false, plainHover: false, plainDocumentation: false }, pullsSettings: false },
   }
   connection.onInitialize((params) => initialize(server, params))
@@ -216,7 +230,7 @@ function registerFeatures(server: Server): void {
 function registerSettings(server: Server): void {
   const { connection, client } = server
   /** The settings the index was last built with, as JSON. */
-  const applied: { json: string; shapes?: string } = { json: JSON.stringify({}) }
+  const applied = { json: JSON.stringify({}) }
   const pull = async (): Promise<void> => {
     const value: unknown = await connection.workspace.getConfiguration({ section: 'prefixd' }).catch(() => undefined)
     await applySettings(server, value ?? client.initialSettings, applied)
@@ -241,7 +255,7 @@ function registerSettings(server: Server): void {
  * Applies the editor's settings over the project's `.prefixd.json`: the rules at once, the index built again if
  * its part differs from what it was built with; then diagnoses the open documents again.
  */
-async function applySettings(server: Server, raw: unknown, applied: { json: string; shapes?: string }): Promise<void> {
+async function applySettings(server: Server, raw: unknown, applied: { json: string }): Promise<void> {
   const { connection, reload, publisher } = server
   let settings: WorkspaceSettings
   try {
@@ -253,7 +267,7 @@ async function applySettings(server: Server, raw: unknown, applied: { json: stri
   const { rules = {}, shapes, ...forIndex } = settings
   let rulesChanged = JSON.stringify(rules) !== JSON.stringify(publisher.rules)
   publisher.rules = rules
-  if (await loadShapes(server, shapes, applied)) rulesChanged = true
+  if (await server.shapes.configure(server.client.root, shapes)) rulesChanged = true
   const json = JSON.stringify(forIndex)
   if (json === applied.json || reload === undefined) {
     if (rulesChanged) for (const uri of server.documents.uris()) void publisher.publish(uri)
@@ -270,28 +284,6 @@ async function applySettings(server: Server, raw: unknown, applied: { json: stri
     return
   }
   for (const uri of server.documents.uris()) void server.publisher.publish(uri)
-}
-
-/**
- * Reads the workspace's SHACL shapes — those the project's `.prefixd.json` names, else the Turtle and TriG files of the
- * workspace folder that declare shapes — when that list differs from the last; whether it did. The SHACL module (N3.js,
- * and rdf-validate-shacl on the first validation) is loaded here, not at start.
- */
-async function loadShapes(server: Server, globs: readonly string[] | undefined, applied: { shapes?: string }): Promise<boolean> {
-  const root = server.client.root
-  if (root === undefined) return false
-  const { readShapes, shapeFilesIn } = await import('./shacl/shacl.js')
-  const files = shapeFilesIn(root, globs)
-  const key = JSON.stringify(files)
-  if (key === applied.shapes) return false
-  applied.shapes = key
-  try {
-    server.publisher.shapes = readShapes(files, globs !== undefined)
-  } catch (error) {
-    server.publisher.shapes = undefined
-    void server.connection.window.showErrorMessage(`prefixd: the SHACL shapes were not read: ${(error as Error).message}`)
-  }
-  return true
 }
 
 /** Open, change and close: the documents kept in sync, diagnosed after each. */

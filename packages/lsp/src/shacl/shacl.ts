@@ -174,19 +174,22 @@ export function shapeFilesIn(folder: string, globs?: readonly string[]): string[
     }
   }
   walk(folder, 0)
-  if (globs !== undefined) {
-    return found.filter((file) => {
-      const path = relative(folder, file).split(sep).join('/')
-      return globs.some((glob) => minimatch(path, glob.replace(/^\.\//u, ''), { dot: true }))
-    })
+  return found.filter((file) => isShapeFile(folder, file, globs))
+}
+
+/**
+ * Whether `file` (a path under `folder`) is one of the shape files: a Turtle or TriG file not in a dot-folder or
+ * node_modules that `globs` match, or with no globs, one that declares shapes (it is read; a missing one is not).
+ */
+export function isShapeFile(folder: string, file: string, globs?: readonly string[]): boolean {
+  const path = relative(folder, file).split(sep).join('/')
+  if (!/\.(?:ttl|trig)$/iu.test(path) || path.startsWith('../') || path.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) return false
+  if (globs !== undefined) return globs.some((glob) => minimatch(path, glob.replace(/^\.\//u, ''), { dot: true }))
+  try {
+    return isShapesGraph(readFileSync(file, 'utf8'))
+  } catch {
+    return false
   }
-  return found.filter((file) => {
-    try {
-      return isShapesGraph(readFileSync(file, 'utf8'))
-    } catch {
-      return false
-    }
-  })
 }
 
 /**

@@ -20,6 +20,8 @@ export interface WorkspaceHost {
   /** The index, once loaded. */
   need(): Promise<PrefixIndex>
   viewOf(uri: unknown): DocumentView | undefined
+  /** Told of the files that changed on disk or were saved (the SHACL shapes are read again from them). */
+  filesChanged?(paths: readonly string[]): void
 }
 
 export class WorkspaceServer {
@@ -76,17 +78,21 @@ export class WorkspaceServer {
   register(): void {
     const { connection } = this.#host
     connection.onDidChangeWatchedFiles(({ changes }) => {
+      const paths: string[] = []
       for (const change of changes ?? []) {
         if (typeof change?.uri !== 'string' || !change.uri.startsWith('file:')) continue
         const path = fileURLToPath(change.uri)
+        paths.push(path)
         if (change.type === FILE_CHANGE_DELETED) this.usage.remove(path)
         else void this.usage.update(path)
       }
+      if (paths.length > 0) this.#host.filesChanged?.(paths)
     })
     connection.onDidSaveTextDocument(({ textDocument, text }) => {
       if (typeof textDocument?.uri !== 'string' || !textDocument.uri.startsWith('file:')) return
       const path = fileURLToPath(textDocument.uri)
       void (typeof text === 'string' ? this.usage.updateFromText(path, text) : this.usage.update(path))
+      this.#host.filesChanged?.([path])
     })
     connection.onDefinition((params) => this.#atIri(params, null, (iri) => definitionOf(this.usage, iri)))
     connection.onReferences((params) => this.#atIri(params, [], (iri) => referencesTo(this.usage, iri)))

@@ -1,0 +1,69 @@
+// The workspace's SHACL shapes kept current: read when the settings give another list of shape files, and again
+// when a shape file changes on disk or is saved (or a Turtle file starts or stops declaring shapes), so the open
+// documents are validated against the shapes as they are now, not as they were when the server started.
+
+import { existsSync } from 'node:fs'
+import type { Shapes } from './shacl.js'
+
+/** What the shapes are read for: where they go, and where a shapes graph that does not read is said. */
+export interface ShapesHost {
+  set(shapes: Shapes | undefined): void
+  error(message: string): void
+}
+
+export class WorkspaceShapes {
+  readonly #host: ShapesHost
+  /** The globs the settings named (undefined: the files found declaring shapes), and the files read, in order. */
+  #globs: readonly string[] | undefined
+  #files: string[] | undefined
+
+  constructor(host: ShapesHost) {
+    this.#host = host
+  }
+
+  /**
+   * Reads the shapes of the folder `root` — the files `globs` match, or with none those that declare shapes — when
+   * that list differs from the last; whether it did. The SHACL module is loaded here, not at the server's start.
+   */
+  async configure(root: string | undefined, globs: readonly string[] | undefined): Promise<boolean> {
+    if (root === undefined) return false
+    const { shapeFilesIn } = await import('./shacl.js')
+    const files = shapeFilesIn(root, globs)
+    const same = this.#files !== undefined && JSON.stringify([this.#globs, this.#files]) === JSON.stringify([globs, files])
+    this.#globs = globs
+    if (same) return false
+    await this.#read(files)
+    return true
+  }
+
+  /**
+   * After `paths` changed on disk (created, changed, deleted) or were saved: the shapes read again if one of them
+   * is a shape file, or was one; whether they were. Only those paths are looked at, not the whole folder again.
+   */
+  async changed(root: string | undefined, paths: readonly string[]): Promise<boolean> {
+    if (root === undefined || this.#files === undefined) return false
+    const { isShapeFile } = await import('./shacl.js')
+    const files = new Set(this.#files)
+    let touched = false
+    for (const path of paths) {
+      const shape = existsSync(path) && isShapeFile(root, path, this.#globs)
+      if (!shape && !files.has(path)) continue
+      touched = true
+      if (shape) files.add(path)
+      else files.delete(path)
+    }
+    if (touched) await this.#read([...files].sort())
+    return touched
+  }
+
+  async #read(files: string[]): Promise<void> {
+    this.#files = files
+    const { readShapes } = await import('./shacl.js')
+    try {
+      this.#host.set(readShapes(files, this.#globs !== undefined))
+    } catch (error) {
+      this.#host.set(undefined)
+      this.#host.error(`prefixd: the SHACL shapes were not read: ${(error as Error).message}`)
+    }
+  }
+}
