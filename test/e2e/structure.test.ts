@@ -1,6 +1,6 @@
 // The structure check (scripts/structure-report.ts) first tests its own scanner, then holds the packages
 // that meet issues 29 and 38's goals to them: no source file over 450 lines, no function over 80 (route tables
-// aside), no two folders importing each other, no folder named like a module beside it. Core's own check
+// included), no two folders importing each other, no folder named like a module beside it. Core's own check
 // is test/core/structure.test.ts, where core's engineers run it.
 
 import assert from 'node:assert/strict'
@@ -41,7 +41,7 @@ describe('structure check', () => {
       assert.deepEqual(longFunctionsIn(source, 'x.ts', 80), [])
     })
 
-    it('leaves out a route table but measures its handlers', () => {
+    it('measures a route table like any function, and its handlers on their own', () => {
       const table = [
         'export function addRoutes(router: Router): void {',
         "  router.get('/a', handler)",
@@ -54,7 +54,7 @@ describe('structure check', () => {
       ].join('\n')
       assert.deepEqual(
         longFunctionsIn(table, 'routes.ts', 80).map((f) => f.name),
-        ['(arrow)'],
+        ['addRoutes', '(arrow)'],
       )
     })
 

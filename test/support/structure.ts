@@ -244,16 +244,6 @@ function genericStart(tokens: readonly Token[], end: number): number {
   return end
 }
 
-/** A route table: a body that registers three routes or more (`router.get(…)`, …); its handlers are measured on their own. */
-const ROUTE_CALL = /^(?:get|post|put|patch|delete|del|all|head|options)$/
-function isRouteTable(tokens: readonly Token[], from: number, to: number): boolean {
-  let routes = 0
-  for (let k = from; k < to - 2; k++) {
-    if (/^(?:router|app|r)$/.test(tokens[k]!.text) && tokens[k + 1]!.text === '.' && ROUTE_CALL.test(tokens[k + 2]!.text)) routes++
-  }
-  return routes >= 3
-}
-
 /** The functions of one source text (methods, arrows, function declarations and expressions) longer than `max` lines. */
 export function longFunctionsIn(source: string, file: string, max = MAX_FUNCTION_LINES): LongFunction[] {
   const tokens = tokenize(source)
@@ -268,13 +258,13 @@ export function longFunctionsIn(source: string, file: string, max = MAX_FUNCTION
       if (fn === undefined) continue
       const line = tokens[fn.start]!.line
       const lines = tokens[k]!.line - line + 1
-      if (lines > max && !isRouteTable(tokens, open, k)) found.push({ file, name: fn.name, line, lines })
+      if (lines > max) found.push({ file, name: fn.name, line, lines })
     }
   }
   return found.sort((a, b) => a.line - b.line)
 }
 
-/** The functions of `src` longer than `max` lines, route tables left out, longest first. */
+/** The functions of `src` longer than `max` lines (route tables too: a table is a function), longest first. */
 export function longFunctions(packageDir: string, max = MAX_FUNCTION_LINES): LongFunction[] {
   return sourceFiles(join(packageDir, 'src'))
     .flatMap((path) => longFunctionsIn(readFileSync(path, 'utf8'), relative(packageDir, path).split(sep).join('/'), max))

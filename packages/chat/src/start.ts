@@ -13,6 +13,7 @@ import { loadFixture, REFERENCE_FIXTURE } from './fixture.js'
 import { LocalBroker, type EventBroker } from './events/event-broker.js'
 import { QueueStore } from './events/event-queues.js'
 import { Delivery } from './events/delivery.js'
+import { LatestEvents } from './events/poll-answers.js'
 import { DirectoryMailer, flushOutbox, type Mailer } from './org/mailer.js'
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js'
 import type { TextLinker } from './linkify/text-linker.js'
@@ -138,10 +139,12 @@ function createServices(
   const now = (): number => clock.now()
   const mailer = options.mailer ?? new DirectoryMailer(options.mailDir ?? 'chat-mail')
   const changes = new ChangeLog(db, now)
-  const queues = new QueueStore(db, now)
-  // Each change's events go into the queues inside its transaction and are announced after its commit.
-  const delivery = new Delivery(changes, queues, options.broker ?? new LocalBroker(), clock)
+  const latest = new LatestEvents()
+  const queues = new QueueStore(db, now, latest)
   const [minHeartbeat, maxHeartbeat] = options.heartbeatSeconds ?? [45, 55]
+  const heartbeatMs = (): number => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000
+  // Each change's events go into the queues inside its transaction and are announced after its commit.
+  const delivery = new Delivery(changes, queues, options.broker ?? new LocalBroker(), clock, latest, heartbeatMs)
   return {
     db,
     changes,
@@ -154,7 +157,6 @@ function createServices(
     },
     queues,
     delivery,
-    heartbeatMs: () => (minHeartbeat + Math.random() * (maxHeartbeat - minHeartbeat)) * 1000,
     textLinkers,
     ...(prefixGlue !== undefined && { prefixGlue }),
     uploadLimits: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },

@@ -368,6 +368,32 @@ describe('event queue', () => {
       assert.deepEqual(body.events, await take(nina, twin))
     })
 
+    it('sends every answer of GET /events, at once or woken, with the headers of any answer, and nothing after it', async () => {
+      // The answer is written to Node's response, not through Koa: the headers the middleware set before it
+      // (rate limit, request id) go out with it, and Koa writes nothing more on the kept-alive connection.
+      const nina = chat.as('nina')
+      const queue = await register(nina)
+      const authorization = 'Basic ' + Buffer.from(`${USERS.nina!.email}:${USERS.nina!.api_key}`).toString('base64')
+      const get = (query: string): Promise<Response> =>
+        fetch(`${chat.url}/api/v1/events?queue_id=${encodeURIComponent(queue)}&${query}`, { headers: { authorization } })
+      const woken = get('last_event_id=-1')
+      await until(() => chat.chat.services.delivery.size === 1, 'the request waits')
+      await sendDirect(chat.as('max'), [USERS.nina!.user_id], 'headers')
+      const atOnce = get('last_event_id=-1&dont_block=true')
+      for (const answer of [await woken, await atOnce]) {
+        assert.equal(answer.status, 200)
+        assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8')
+        assert.ok(Number(answer.headers.get('x-ratelimit-limit')) > 0, 'the rate-limit headers')
+        assert.match(answer.headers.get('x-request-id') ?? '', /\S/)
+        const bytes = Buffer.from(await answer.arrayBuffer())
+        assert.equal(answer.headers.get('content-length'), String(bytes.length))
+        assert.equal((JSON.parse(bytes.toString('utf8')) as { events: Event[] }).events.at(-1)!.type, 'message')
+      }
+      // The same connections answer the next requests as they should.
+      expectSuccess(await nina.get('/events', { queue_id: queue, last_event_id: 0, dont_block: true }))
+      expectError(await nina.get('/events', { queue_id: 'nope', last_event_id: -1 }), 400, 'BAD_EVENT_QUEUE_ID', 'Bad event queue ID: nope')
+    })
+
     it('keeps events until a later request acknowledges them with a higher last_event_id', async () => {
       const max = chat.as('max')
       const queue = await register(max)

@@ -1,7 +1,7 @@
 // routes/ holds one layer: every module in it registers routes (issue 38), no route module imports another or holds
 // SQL — what routes share (posting, removal, notices, files, groups' rules) lives in messages/ and org/ below them —
-// and each registrar is a table under 80 lines, like any function (the structure check exempts route tables in
-// every package; chat's are held here without the exemption).
+// and each registrar is a table under 80 lines, like any function (as the structure check holds every function
+// of every package).
 
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -13,12 +13,6 @@ const ROUTES = fileURLToPath(new URL('../../../packages/chat/src/routes/', impor
 
 /** The two modules that register nothing themselves: the table of every registrar, and what routes are given. */
 const NOT_ROUTES = new Set(['index.ts', 'context.ts'])
-
-/**
- * Registrars still over 80 lines, each with what shortens it: events.ts's long poll, whose answer moves out of the
- * route (issue 38 item 2). Held to its length today, so that it does not grow meanwhile.
- */
-const LONG_REGISTRARS: ReadonlyMap<string, number> = new Map([['events.ts', 97]])
 
 /** The lines of each registrar of a module (`export function add…Routes(` to its closing `}` at the line's start). */
 function registrarLengths(source: string): number[] {
@@ -71,10 +65,10 @@ describe('chat routes/', () => {
     assert.ok(SQL.test("await tx.run('DELETE FROM drafts WHERE id = ?', id)") && SQL.test('`SELECT id FROM users`') && !SQL.test('// select a channel'))
   })
 
-  it('has every registrar under 80 lines (events.ts held to its length until its long poll is shortened)', () => {
+  it('has every registrar under 80 lines', () => {
     const long = modules.flatMap((name) =>
       registrarLengths(readFileSync(join(ROUTES, name), 'utf8'))
-        .filter((lines) => lines > (LONG_REGISTRARS.get(name) ?? 80))
+        .filter((lines) => lines > 80)
         .map((lines) => `${name}: ${lines} lines`),
     )
     assert.deepEqual(long, [])

@@ -2,23 +2,10 @@
 // process uses LocalBroker below, processes sharing a PostgreSQL database postgres-broker.ts (LISTEN/NOTIFY),
 // and the endpoints are the same either way — the events themselves are already in the database.
 
+import type { PreparedAnswers } from './poll-answers.js'
+
 /** Published alone (`[EVERY_QUEUE]`), it wakes every waiting request to read its queue again (after a gap). */
 export const EVERY_QUEUE = '*'
-
-/** A queue's newest event as answer text (`{"id":…}`), for a request waiting after the event before it. */
-export interface LatestEvent {
-  readonly eventId: number
-  readonly json: string
-  /**
-   * The same text after its `{"id":N,`, as UTF-8 bytes: one Buffer shared by every queue given that event, so
-   * that 1,000 answers write it as it is rather than each flattening and encoding a copy of its own (the
-   * copies' garbage made the collector run in the middle of a wake-up). Absent, `json` is written.
-   */
-  readonly after?: Buffer
-}
-
-/** The answers a change's fan-out prepared, by queue (a queue given two events of one change: the later wins). */
-export type PreparedAnswers = ReadonlyArray<readonly [queueId: string, latest: LatestEvent]>
 
 /** Hears of new events; `answers`, when given, come from another process's change (see EventBroker.publish). */
 export type BrokerListener = (queueIds: readonly string[], answers?: PreparedAnswers) => void

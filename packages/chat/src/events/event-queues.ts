@@ -6,7 +6,7 @@ import { ChatError } from '../common/chat-error.js'
 import type { RecordedEvent } from '../store/changes.js'
 import { toPostgres } from '../store/postgres-store.js'
 import type { Sql, Store } from '../store/store.js'
-import type { LatestEvent, PreparedAnswers } from './event-broker.js'
+import { latestEvent, sharedBytes, withId, type LatestEvent, type LatestEvents, type PreparedAnswers } from './poll-answers.js'
 import { payloadsFor, publicAudiences, queuesOfUsers, type QueueRow } from './fan-out-forms.js'
 
 /** A queue may hold this many unacknowledged events; past it, its client has stopped reading and it is dropped. */
@@ -70,16 +70,13 @@ export class QueueStore {
    */
   readonly #acknowledged = new Map<string, number>()
   readonly #connectedAt = new Map<string, number>()
-  /**
-   * The newest event each queue was given by a change of this process, as answer text: a request woken
-   * by that change usually wants exactly it, and then reads nothing. An entry is dropped when read,
-   * when another event follows it, and with its queue.
-   */
-  readonly #latest = new Map<string, LatestEvent>()
+  /** The answers of changes kept in memory (poll-answers.ts): told when a queue gets an event otherwise, or goes. */
+  readonly #latest: Pick<LatestEvents, 'forget'>
 
-  constructor(store: Store, now: () => number) {
+  constructor(store: Store, now: () => number, latest: Pick<LatestEvents, 'forget'>) {
     this.#store = store
     this.#now = now
+    this.#latest = latest
   }
 
   /**
@@ -175,7 +172,7 @@ export class QueueStore {
     if (this.#store.dialect === 'sqlite') {
       const queue = await this.owned(queueId, userId)
       const rows = await this.#selectEvents(queueId, afterId)
-      return { queue, events: rows.map((r) => `{"id":${r.event_id},${r.event.slice(1)}`) }
+      return { queue, events: rows.map((r) => withId(r.event_id, r.event)) }
     }
     type Row = OwnedRow & { event_id: number | null; event: string | null }
     let rows: Row[]
@@ -199,7 +196,7 @@ export class QueueStore {
     }
     const queue = await this.#ownedFrom(rows[0], queueId, userId)
     const events: string[] = []
-    for (const r of rows) if (r.event_id !== null) events.push(`{"id":${r.event_id},${r.event!.slice(1)}`)
+    for (const r of rows) if (r.event_id !== null) events.push(withId(r.event_id, r.event!))
     return { queue, events }
   }
 
@@ -218,28 +215,9 @@ export class QueueStore {
     }
   }
 
-  /** Called once the change whose fan-out prepared `answers` has committed: they may now be answered from memory. */
-  committed(answers: PreparedAnswers): void {
-    for (const [queueId, latest] of answers) this.#latest.set(queueId, latest)
-  }
-
-  /**
-   * Answers another process's change sent along (PostgresBroker): kept while `wake` wakes the requests
-   * waiting here (each takes its answer at once, or reads the store), then dropped, so that memory
-   * holds no entry for queues served elsewhere.
-   */
-  offer(answers: PreparedAnswers, wake: () => void): void {
-    for (const [queueId, latest] of answers) this.#latest.set(queueId, latest)
-    try {
-      wake()
-    } finally {
-      for (const [queueId, latest] of answers) if (this.#latest.get(queueId) === latest) this.#latest.delete(queueId)
-    }
-  }
-
   /** Whether the queue still exists (it may have been deleted, dropped or expired while a request waited). */
   async exists(queueId: string): Promise<boolean> {
-    return this.#latest.has(queueId) || (await this.#store.get('SELECT id FROM event_queues WHERE id = ?', queueId)) !== undefined
+    return (await this.#store.get('SELECT id FROM event_queues WHERE id = ?', queueId)) !== undefined
   }
 
   async delete(queueId: string): Promise<void> {
@@ -259,7 +237,7 @@ export class QueueStore {
   }
 
   #forget(queueId: string): void {
-    this.#latest.delete(queueId)
+    this.#latest.forget(queueId)
     this.#acknowledged.delete(queueId)
     this.#connectedAt.delete(queueId)
   }
@@ -292,30 +270,12 @@ export class QueueStore {
   }
 
   /**
-   * The one event after `afterId` when this process's own change just gave it to the queue (as answer
-   * text, taken from memory without reading the store), else undefined.
-   */
-  takeLatest(queueId: string, afterId: number): string | undefined {
-    return this.takeLatestEvent(queueId, afterId)?.json
-  }
-
-  /** As takeLatest, the event with its shared bytes (LatestEvent.after) when the change made them. */
-  takeLatestEvent(queueId: string, afterId: number): LatestEvent | undefined {
-    const latest = this.#latest.get(queueId)
-    if (latest === undefined || latest.eventId !== afterId + 1) return undefined
-    this.#latest.delete(queueId)
-    return latest
-  }
-
-  /**
    * Events after `afterId` as JSON texts with their ids, oldest first: GET /events answers with them as
    * stored, without parsing and serializing each event again.
    */
   async readJson(queueId: string, afterId: number): Promise<string[]> {
-    const latest = this.takeLatest(queueId, afterId)
-    if (latest !== undefined) return [latest]
     const rows = await this.#selectEvents(queueId, afterId)
-    return rows.map((r) => `{"id":${r.event_id},${r.event.slice(1)}`)
+    return rows.map((r) => withId(r.event_id, r.event))
   }
 
   /** Appends one event to one queue (heartbeats, restarts) in its own transaction; returns it with its id. */
@@ -329,7 +289,7 @@ export class QueueStore {
       queueId,
     )
     if (row === undefined) throw badQueue(queueId)
-    this.#latest.delete(queueId)
+    this.#latest.forget(queueId) // (its answer in memory is no longer the one event after the one before it)
     await tx.run('INSERT INTO queue_events (queue_id, event_id, event) VALUES (?, ?, ?)', queueId, row.id, JSON.stringify(event))
     return { id: row.id, ...event }
   }
@@ -362,11 +322,11 @@ export class QueueStore {
       const { texts, byPayload } = await payloadsFor(queues, event, tx)
       // Two statements per payload, whatever the number of queues: 1,000 queues are 2 statements, not 2,000.
       for (const [payload, group] of byPayload) {
-        const rest = texts.get(payload)!.slice(1)
-        const after = Buffer.from(rest) // (encoded once for all the queues given it)
+        const stored = texts.get(payload)!
+        const bytes = sharedBytes(stored) // (encoded once for all the queues given it)
         for (const [id, eventId] of await this.#appendShared(tx, payload, group)) {
           touched.add(id)
-          answers.push([id, { eventId, json: `{"id":${eventId},${rest}`, after }])
+          answers.push([id, latestEvent(eventId, stored, bytes)])
         }
       }
     }

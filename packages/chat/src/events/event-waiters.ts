@@ -2,7 +2,8 @@
 // by a heartbeat timeout, by a newer request on the same queue, or by the client going away.
 
 import type { Clock } from '../clock.js'
-import { EVERY_QUEUE, type EventBroker, type PreparedAnswers } from './event-broker.js'
+import { EVERY_QUEUE, type EventBroker } from './event-broker.js'
+import type { PreparedAnswers } from './poll-answers.js'
 
 export type WaitOutcome = 'events' | 'heartbeat' | 'replaced' | 'gone'
 

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto'
 import { listen, type Listener, type Notification } from '@prefixd/pg-listen'
 import pg from 'pg'
-import { EVERY_QUEUE, type BrokerListener, type EventBroker, type PreparedAnswers, type UserChangeFeed } from './event-broker.js'
+import { EVERY_QUEUE, type BrokerListener, type EventBroker, type UserChangeFeed } from './event-broker.js'
+import { bytesAfterId, fromTextAfterId, textAfterId, type PreparedAnswers } from './poll-answers.js'
 
 /** The notification channel all chat processes of one organization share. */
 export const DEFAULT_CHANNEL = 'prefixd_chat_events'
@@ -171,13 +172,12 @@ export class PostgresBroker implements EventBroker, UserChangeFeed {
 function* payloads(origin: string, queueIds: readonly string[], answers: PreparedAnswers): Generator<string> {
   const sent = new Set<string>()
   const byText = new Map<string, string[]>()
-  for (const [queueId, { eventId, json }] of answers) {
-    const head = `{"id":${eventId}`
-    if (!json.startsWith(head) || Buffer.byteLength(json) - head.length > MAX_EVENT_IN_NOTIFICATION) continue
-    const rest = json.slice(head.length)
+  for (const [queueId, latest] of answers) {
+    const rest = textAfterId(latest)
+    if (rest === undefined || Buffer.byteLength(rest) > MAX_EVENT_IN_NOTIFICATION) continue
     const entries = byText.get(rest)
-    if (entries === undefined) byText.set(rest, [`${queueId} ${eventId}`])
-    else entries.push(`${queueId} ${eventId}`)
+    if (entries === undefined) byText.set(rest, [`${queueId} ${latest.eventId}`])
+    else entries.push(`${queueId} ${latest.eventId}`)
     sent.add(queueId)
   }
   for (const [rest, entries] of byText) {
@@ -205,14 +205,13 @@ function* joined(items: readonly string[], room: number, wrap: (list: string) =>
 function parseAnswers(body: string): PreparedAnswers {
   const newline = body.indexOf('\n')
   const rest = body.slice(newline + 1)
-  // The text after `{"id":n,`, encoded once for all these queues (an event is never its id alone, but if it were: none).
-  const after = rest.startsWith(',') ? Buffer.from(rest.slice(1)) : undefined
+  const bytes = bytesAfterId(rest) // (encoded once for all these queues)
   return body
     .slice(0, newline)
     .split(',')
     .map((entry) => {
       const space = entry.indexOf(' ')
       const eventId = Number(entry.slice(space + 1))
-      return [entry.slice(0, space), { eventId, json: `{"id":${eventId}${rest}`, ...(after !== undefined && { after }) }] as const
+      return [entry.slice(0, space), fromTextAfterId(eventId, rest, bytes)] as const
     })
 }

@@ -30,8 +30,6 @@ export interface ChatServices {
   readonly queues: QueueStore
   /** A change's events on their way to the long polls (events/delivery.ts). */
   readonly delivery: Delivery
-  /** How long a GET /events waits before answering with a heartbeat (45–55 s unless configured). */
-  readonly heartbeatMs: () => number
   /** Linkers applied to messages after the organization's linkifiers (the prefix glue); default none. */
   readonly textLinkers?: readonly TextLinker[]
   /**

@@ -9,10 +9,6 @@ import { initialState, STATE_TYPES } from '../events/register-state.js'
 /** What clients set their HTTP timeout from: above the longest heartbeat wait. */
 export const LONGPOLL_TIMEOUT_SECONDS = 90
 
-/** A GET /events answer up to its first event. */
-const ANSWER_START = '{"result":"success","msg":"","events":['
-const JSON_TYPE = 'application/json; charset=utf-8'
-
 export function addEventRoutes(router: ChatRouter, services: ChatServices): void {
   const { db, queues, delivery } = services
 
@@ -45,61 +41,13 @@ export function addEventRoutes(router: ChatRouter, services: ChatServices): void
     })
   })
 
+  // The answer is Delivery's (events/poll-answers.ts writes it): here, only what the request asks.
   router.get('/api/v1/events', async (ctx) => {
-    const { params, user } = ctx.state
+    const { params, user, budgetWith } = ctx.state
     const queueId = params.string('queue_id', { required: true, maxLength: 200 })
     const lastEventId = params.int('last_event_id', { required: true, min: -1 })
     const dontBlock = params.bool('dont_block') ?? false
-    // The queue and what it holds in one read; the events are answered only once the acknowledgement is valid.
-    const readAt = delivery.sequence
-    const { queue, events: held } = await queues.ownedWithEvents(queueId, user.id, lastEventId, ctx.state.budgetWith)
-    queues.acknowledge(queue, lastEventId)
-    queues.touch(queueId)
-    const ignored = params.ignored()
-    const end = `],"queue_id":${JSON.stringify(queueId)}${ignored.length > 0 ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : ''}}`
-    const answer = (events: readonly string[]): string => `${ANSWER_START}${events.join(',')}${end}`
-    let events: readonly string[] = held
-    if (held.length === 0 && dontBlock) {
-      // A change of this process that committed since that read left its event in memory.
-      const latest = queues.takeLatest(queueId, lastEventId)
-      if (latest !== undefined) events = [latest]
-    } else if (held.length === 0) {
-      const result = await delivery.wait(queue, lastEventId, {
-        heartbeatMs: services.heartbeatMs(),
-        connection: ctx.res,
-        readAt,
-        // Written directly (Koa is told not to respond), inside the wake-up; the status written is what keeps
-        // the not-found check of app.ts quiet.
-        respond: (found) => {
-          queues.touch(queueId)
-          ctx.respond = false
-          const latest = 'eventId' in found ? found : undefined
-          if (latest?.after === undefined) {
-            const body = answer(latest === undefined ? (found as readonly string[]) : [latest.json])
-            ctx.res.writeHead(200, ['Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(body))])
-            ctx.res.end(body)
-            return
-          }
-          // The event's bytes as its change encoded them once for all its queues, between this answer's own
-          // start and end (ASCII: an id and a queue id): one writev when end() uncorks the socket.
-          const start = `${ANSWER_START}{"id":${latest.eventId},`
-          ctx.res.writeHead(200, ['Content-Type', JSON_TYPE, 'Content-Length', String(start.length + latest.after.length + Buffer.byteLength(end))])
-          ctx.res.write(start)
-          ctx.res.write(latest.after)
-          ctx.res.end(end)
-        },
-      })
-      if (result === 'answered') return
-      if (result === 'gone') {
-        queues.touch(queueId) // its lifespan counts from the end of the last connected request
-        return
-      }
-      events = result
-    }
-    queues.touch(queueId)
-    // The events are sent as stored (JSON text): with many waiting queues, this is the busiest answer.
-    ctx.type = 'application/json'
-    ctx.body = answer(events)
+    await delivery.answer({ queueId, lastEventId, dontBlock, userId: user.id, ignored: params.ignored(), readAlong: budgetWith }, ctx.res)
   })
 
   router.delete('/api/v1/events', async (ctx) => {
