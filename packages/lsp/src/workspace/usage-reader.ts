@@ -27,7 +27,9 @@ export class UsageReader {
     this.#start().postMessage(request)
     return answered.then((answer) => {
       if (answer instanceof Error) return { usage: Usage.empty(), problem: `${path}: not read: ${answer.message}` }
-      return 'gone' in answer ? undefined : { usage: Usage.fromJSON(answer.usage), ...(answer.problem !== undefined && { problem: answer.problem }) }
+      return 'gone' in answer
+        ? undefined
+        : { usage: Usage.fromJSON(JSON.parse(answer.usage)), ...(answer.problem !== undefined && { problem: answer.problem }) }
     })
   }
 
@@ -46,8 +48,7 @@ export class UsageReader {
 
   #start(): Worker {
     if (this.#worker !== undefined) return this.#worker
-    // A small young generation, as the syntax thread's: the parse's garbage is short-lived.
-    const worker = new Worker(new URL('./usage-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8 } })
+    const worker = new Worker(new URL('./usage-worker.js', import.meta.url))
     worker.unref() // the editor's connection, not the worker, keeps the server alive
     worker.on('message', (answer: UsageWorkerAnswer) => {
       this.#pending.get(answer.id)?.(answer)
