@@ -6,7 +6,9 @@
 // (bench/chat-gc-log.mjs, preloaded: BENCH_GC=0 leaves it out). Rounds alternate with the same message without
 // mentions, and with a bare node:http server answering the same polls (bench/chat-mentions-floor.mjs, the floor;
 // BENCH_FLOOR=0 leaves it out). The first round after the start is not timed (reported apart): its code runs cold.
-// BENCH_MAIN=…/main.js runs another build beside this one, rounds interleaved (an A/B in one run);
+// BENCH_MAIN=…/main.js runs another build beside this one, rounds interleaved (an A/B in one run), and BENCH_BASE=<commit>
+// builds that commit for it (bench/base-build.ts); with either, the ratios of this build to the other are printed and
+// bench/results/chat-mentions.md written.
 // BENCH_WORKERS=N starts each service with --workers N; BENCH_WINDOWS=FILE writes the timed rounds' spans
 // (CLOCK_MONOTONIC ns, as V8's CPU profiles count) for bench/cpu-profile-windows.ts.
 
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REFERENCE_FIXTURE } from '@prefixd/chat'
+import { buildAt } from './base-build.js'
 import { CHAT_MAIN, callChat, inBatches, pct, RawPoller, startChatProcess, treeCpuMs, treePids } from './chat-http.js'
 
 const PEOPLE = 100
@@ -43,9 +46,17 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 })
 const GC_LOG = process.env.BENCH_GC !== '0'
 /** BENCH_FLOOR=0 leaves out the floor: a bare node:http server answering the same polls (bench/chat-mentions-floor.mjs). */
 const FLOOR = process.env.BENCH_FLOOR !== '0'
+/** The build compared with this one: BENCH_MAIN's, or BENCH_BASE's commit built apart. */
+const other =
+  process.env.BENCH_BASE !== undefined
+    ? await buildAt(process.env.BENCH_BASE, 'packages/chat/dist/main.js').then(({ path, sha }) => ({ label: `base ${sha.slice(0, 9)}`, main: path }))
+    : process.env.BENCH_MAIN !== undefined
+      ? { label: 'BENCH_MAIN', main: process.env.BENCH_MAIN }
+      : undefined
+const RESULTS = new URL('results/chat-mentions.md', import.meta.url)
 const builds = [
   { label: 'this build', main: CHAT_MAIN },
-  ...(process.env.BENCH_MAIN === undefined ? [] : [{ label: 'BENCH_MAIN', main: process.env.BENCH_MAIN }]),
+  ...(other === undefined ? [] : [other]),
   ...(FLOOR ? [{ label: 'bare node:http', main: fileURLToPath(new URL('chat-mentions-floor.mjs', import.meta.url)) }] : []),
 ]
 
@@ -204,13 +215,18 @@ try {
       .map((c) => c.ms)
 
   const median = (values: number[]): number => pct(values, 0.5)
-  console.log(
+  const out: string[] = []
+  const say = (line: string): void => void (console.log(line), out.push(line))
+  say(
     `one channel message to ${PEOPLE * QUEUES_EACH} waiting queues of ${PEOPLE} people, ${ROUNDS} rounds of each (SQLite, ${WORKERS === 1 ? 'one process' : `--workers ${WORKERS}`}); ms from sending it`,
   )
-  console.log(
+  say('')
+  say(
     '| build | message | delivery p50 | p99 | max | first delivery (median) | last (median) | send answered (median) | service CPU / round (median) | bench client CPU / round (median) | rounds with a collection before the last delivery (pauses) |',
   )
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+  say('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+  /** Per build and message: the figures the ratios compare. */
+  const figures = new Map<string, { p50: number; p99: number; last: number; cpu: number }>()
   for (const service of services)
     for (const kind of KINDS) {
       const rounds = service.rounds.get(kind)!
@@ -221,17 +237,46 @@ try {
         const pauses = list.map((r) => collectedIn(service, r)).filter((p) => p.length > 0)
         return `${pauses.length} of ${list.length}${pauses.length === 0 ? '' : ` (${pauses.map((p) => p.map((ms) => ms.toFixed(0)).join(' + ')).join(', ')} ms)`}`
       }
-      console.log(
+      figures.set(`${service.label} ${kind}`, {
+        p50: pct(all, 0.5),
+        p99: pct(all, 0.99),
+        last: median(rounds.map((r) => r.last)),
+        cpu: median(rounds.map((r) => r.serviceCpu)),
+      })
+      say(
         `| ${service.label} | ${kind === 'mentions' ? `mentions ${PEOPLE}` : 'no mentions'} | ${pct(all, 0.5).toFixed(0)} | ${pct(all, 0.99).toFixed(0)} | ${Math.max(...all).toFixed(0)} | ${m((r) => r.first)} | ${m((r) => r.last)} | ${m((r) => r.acknowledged)} | ${m((r) => r.serviceCpu)} | ${m((r) => r.clientCpu)} | ${collected(rounds)} |`,
       )
     }
+  say('')
   for (const service of services)
-    console.log(
+    say(
       `${service.label} (pid ${service.child.pid}): the first round after the start (mentions), not counted: p50 ${pct(service.warmUp, 0.5).toFixed(0)} ms, p99 ${pct(service.warmUp, 0.99).toFixed(0)} ms`,
     )
-  console.log(
+  say('')
+  say(
     `service CPU: its threads' (and its workers'), from /proc/…/schedstat, from just before the send to the last answer; load before: ${before}; after: ${after}`,
   )
+  if (other !== undefined) {
+    // This build over the other, message by message: below 1 is faster (or less CPU) here.
+    say('')
+    say(`this build ÷ ${other.label} (below 1: this build is faster)`)
+    say('')
+    say('| message | delivery p50 | p99 | last delivery (median) | service CPU / round (median) |')
+    say('|---|---:|---:|---:|---:|')
+    for (const kind of KINDS) {
+      const mine = figures.get(`this build ${kind}`)!
+      const theirs = figures.get(`${other.label} ${kind}`)!
+      const ratio = (pick: (f: typeof mine) => number): string => `${(pick(mine) / pick(theirs)).toFixed(2)}×`
+      say(
+        `| ${kind === 'mentions' ? `mentions ${PEOPLE}` : 'no mentions'} | ${ratio((f) => f.p50)} | ${ratio((f) => f.p99)} | ${ratio((f) => f.last)} | ${ratio((f) => f.cpu)} |`,
+      )
+    }
+    const head = execSync('git rev-parse --short=9 HEAD', { cwd: fileURLToPath(new URL('..', import.meta.url)) })
+      .toString()
+      .trim()
+    const title = `# bench:chat-mentions — this build (${head}) and ${other.label}, rounds interleaved in one run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version})`
+    await writeFile(RESULTS, [title, '', ...out, ''].join('\n'))
+  }
 } finally {
   for (const child of children) child.kill('SIGTERM')
   agent.destroy()
