@@ -1,0 +1,58 @@
+// The workspace reading's thread, from the server's side: files and texts read there, a missing file, and a thread
+// stopped with readings under way (answered with the error; the next reading starts a new thread).
+
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+// The built module: its worker is the built usage-worker.js beside it (as the server runs it).
+import { UsageReader } from '../../../packages/lsp/dist/workspace/usage-reader.js'
+
+const EX = 'http://example.org/'
+const TURTLE = `@prefix ex: <${EX}> .\nex:a a ex:Thing ; ex:name "a" .\nex:b a ex:Thing .\n`
+
+describe('UsageReader', function () {
+  this.timeout(30_000)
+  let dir: string
+  let reader: InstanceType<typeof UsageReader>
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prefixd-usage-reader-'))
+    reader = new UsageReader()
+  })
+  afterEach(async () => {
+    reader.stop()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('reads a file from disk and a text on its thread; a missing file is gone', async () => {
+    await writeFile(join(dir, 'a.ttl'), TURTLE)
+    const [file, text, missing] = await Promise.all([
+      reader.read(join(dir, 'a.ttl')),
+      reader.read(join(dir, 'b.ttl'), TURTLE.replace('ex:b a ex:Thing .', '')),
+      reader.read(join(dir, 'none.ttl')),
+    ])
+    assert.equal(file?.usage.instances(EX + 'Thing'), 2)
+    assert.deepEqual(file?.usage.files, [join(dir, 'a.ttl')])
+    assert.equal(text?.usage.instances(EX + 'Thing'), 1)
+    assert.equal(missing, undefined)
+  })
+
+  it('gives what precedes a syntax error and the error with its line and column', async () => {
+    await writeFile(join(dir, 'bad.ttl'), TURTLE + 'ex:c ex:name ] .\n')
+    const reading = await reader.read(join(dir, 'bad.ttl'))
+    assert.equal(reading?.usage.instances(EX + 'Thing'), 2)
+    assert.equal(reading?.problem, `${join(dir, 'bad.ttl')}:4:14: Expected entity but got ]`)
+  })
+
+  it('answers the readings under way when the thread stops, and starts a new one for the next', async () => {
+    await writeFile(join(dir, 'a.ttl'), TURTLE)
+    const pending = reader.read(join(dir, 'a.ttl'))
+    reader.stop()
+    const stopped = await pending
+    assert.equal(stopped?.problem, `${join(dir, 'a.ttl')}: not read: the reading thread stopped`)
+    assert.equal(stopped?.usage.triples, 0)
+    const again = await reader.read(join(dir, 'a.ttl'))
+    assert.equal(again?.usage.instances(EX + 'Thing'), 2)
+    assert.equal(again?.problem, undefined)
+  })
+})
