@@ -12,6 +12,7 @@ import type { PrefixIndex } from '@prefixd/core'
 import { formatPieces } from './formatted-writer.js'
 import { LanguageTags } from './language-tags.js'
 import { readNQuads } from './n-quads-reader.js'
+import { NQuadsStream } from './n-quads-stream.js'
 import { TurtleWriter } from './turtle-writer.js'
 import { UsageError } from './usage-error.js'
 
@@ -71,10 +72,14 @@ export async function pretty(index: PrefixIndex, input: Readable, output: Writab
     if (held.complete) return formatted(index, held.chunks, output, options, baseIRI)
     input = Readable.from(held.rest())
   }
-  // The stream keeps n3's resolution: relative IRIs stay relative but for an `@base`, which it does not write.
-  const parser = new StreamParser({ format: N3_FORMAT[options.format], ...(baseIRI !== undefined && { baseIRI }) })
   const tags = new LanguageTags()
   const writer = new TurtleWriter(index, { strictNames: options.strictNames ?? true, language: tags.written })
+  // Line-based input without a base to resolve against is read by the fast reader (n3 where it says so).
+  const lines = (options.format === 'n-triples' || options.format === 'n-quads') && baseIRI === undefined
+  // The stream keeps n3's resolution: relative IRIs stay relative but for an `@base`, which it does not write.
+  const parser = lines
+    ? new NQuadsStream(options.format === 'n-quads')
+    : new StreamParser({ format: N3_FORMAT[options.format], ...(baseIRI !== undefined && { baseIRI }) })
   parser.on('prefix', (prefix: string, namespace: { value: string }) => writer.chooser.declare(prefix, namespace.value))
   // Each chunk's tags are read as the parser takes it, before it reads the literals in it (no stream stage of its own).
   const parserInternals = parser as unknown as { _transform(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void }
