@@ -92,6 +92,25 @@ describe('GET /api/v1/search/results', () => {
     assert.equal((await get('q=xmlns.com/foaf&kind=prefix')).body.hits[0]!.prefixed, 'foaf:')
   })
 
+  it('finds what a prefixed name or an IRI being written names (foaf:Per, the IRI, sdo:Pers), as completion would', async () => {
+    for (const [q, first, written] of [
+      ['foaf:Per', 'http://xmlns.com/foaf/0.1/Person', 'foaf:Person'],
+      ['http://xmlns.com/foaf/0.1/Per', 'http://xmlns.com/foaf/0.1/Person', 'foaf:Person'],
+      ['sdo:Pers', 'https://schema.org/Person', 'sdo:Person'],
+    ] as const) {
+      const { status, body } = await get(`q=${encodeURIComponent(q)}`)
+      assert.equal(status, 200)
+      assert.ok(body.total >= 1, `${q}: ${body.total} hits`)
+      assert.deepEqual([body.hits[0]!.iri, body.hits[0]!.prefixed, body.hits[0]!.kind], [first, written, 'class'], q)
+      assert.equal(new Set(body.hits.map((hit) => hit.iri)).size, body.hits.length, `${q}: no hit twice`)
+    }
+    // A namespace typed in full lists its vocabulary first, then its terms; an unknown prefix finds nothing.
+    const foaf = await get('q=foaf%3A&limit=5')
+    assert.deepEqual([foaf.body.hits[0]!.kind, foaf.body.hits[0]!.prefixed], ['prefix', 'foaf:'])
+    assert.ok(foaf.body.hits.slice(1).every((hit) => hit.prefixed?.startsWith('foaf:')))
+    assert.equal((await get('q=nosuchprefix%3Ax')).body.total, 0)
+  })
+
   it('keeps definitions to one line: the first sentence, at most 161 characters', async () => {
     const { body } = await get('q=date&limit=100')
     for (const hit of body.hits) if (hit.definition !== null) assert.ok(!hit.definition.includes('\n') && hit.definition.length <= 161, hit.definition)

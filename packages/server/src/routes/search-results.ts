@@ -9,6 +9,7 @@ import {
   type ApiSearchResults as SearchResults,
   type Knowledge,
   type PrefixIndex,
+  type TermInfo,
 } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { choiceParam, limitParam, queryParams, requiredQuery } from '../query-params.js'
@@ -88,26 +89,47 @@ function searchResults(index: PrefixIndex, knowledge: Knowledge, q: string, filt
   }
 }
 
-/** Prefixes first (those the word starts, or whose namespace a partial IRI names), then terms, as ranked by the index. */
+/**
+ * Prefixes first (those the word starts, or whose namespace a partial IRI names), then terms, as ranked by the index.
+ * A query with a colon (`foaf:Per`, `http://xmlns.com/foaf/0.1/Per`) is a name or an IRI being written: its hits are
+ * what completion offers for it, in completion's order, then the search's by words.
+ */
 function allHits(index: PrefixIndex, knowledge: Knowledge, q: string): SearchHit[] {
   const prefixes = new Set<string>()
   if (PREFIX_LIKE.test(q)) for (const name of index.autocomplete(q, { limit: 20 }) ?? []) if (name.endsWith(':')) prefixes.add(name.slice(0, -1))
   if (IRI_PART.test(q)) for (const match of searchNamespaces(index, q, { limit: 20 })) prefixes.add(match.prefix)
-  const hits: SearchHit[] = [...prefixes].map((prefix) => prefixHit(index, knowledge, prefix))
-  for (const term of index.search(q, { limit: MAX_HITS - hits.length })) {
-    const facts = knowledge.facts(term.iri)
-    const colon = term.prefixed?.indexOf(':') ?? -1
-    hits.push({
-      kind: index.hasType(term.iri, RDFS_CLASS) ? 'class' : index.hasType(term.iri, RDF_PROPERTY) ? 'property' : 'individual',
-      prefixed: term.prefixed ?? null,
-      iri: term.iri,
-      label: term.label ?? null,
-      definition: oneLine(facts?.definition),
-      deprecated: facts?.deprecated ?? false,
-      vocabulary: colon < 0 ? null : term.prefixed!.slice(0, colon),
-    })
+  const completed: Array<[TermInfo, string]> = []
+  if (q.includes(':')) {
+    for (const name of index.autocomplete(q, { limit: MAX_HITS }) ?? []) {
+      if (name.endsWith(':')) prefixes.add(name.slice(0, -1))
+      const term = name.endsWith(':') ? undefined : index.term(index.expand(name) ?? '')
+      if (term !== undefined) completed.push([term, name])
+    }
+  }
+  const hits: SearchHit[] = [...prefixes].filter((prefix) => index.namespace(prefix) !== undefined).map((prefix) => prefixHit(index, knowledge, prefix))
+  const seen = new Set<string>()
+  for (const [term, name] of [...completed, ...index.search(q, { limit: MAX_HITS }).map((t): [TermInfo, string | undefined] => [t, t.prefixed])]) {
+    if (hits.length >= MAX_HITS) break
+    if (seen.has(term.iri)) continue
+    seen.add(term.iri)
+    hits.push(termHit(index, knowledge, term, name))
   }
   return hits
+}
+
+/** A term's hit, written `prefixed` (as completion wrote it: `sdo:` stays `sdo:`), else unnamed. */
+function termHit(index: PrefixIndex, knowledge: Knowledge, term: TermInfo, prefixed: string | undefined): SearchHit {
+  const facts = knowledge.facts(term.iri)
+  const colon = prefixed?.indexOf(':') ?? -1
+  return {
+    kind: index.hasType(term.iri, RDFS_CLASS) ? 'class' : index.hasType(term.iri, RDF_PROPERTY) ? 'property' : 'individual',
+    prefixed: prefixed ?? null,
+    iri: term.iri,
+    label: term.label ?? null,
+    definition: oneLine(facts?.definition),
+    deprecated: facts?.deprecated ?? false,
+    vocabulary: colon < 0 ? null : prefixed!.slice(0, colon),
+  }
 }
 
 function prefixHit(index: PrefixIndex, knowledge: Knowledge, prefix: string): SearchHit {
