@@ -37,6 +37,16 @@ describe('did you mean, unreadable addresses and the API groups, in Chromium', f
     assert.equal(await page.locator('.did-you-mean').count(), 0)
   })
 
+  it('names a near prefix alone, linked to its vocabulary, when it has no such term: /vaof:Person offers voaf:, never voaf:Person', async () => {
+    const { page } = await site.open('/vaof:Person')
+    await page.getByRole('heading', { name: 'Unknown prefix “vaof”' }).waitFor()
+    const voaf = page.locator('.did-you-mean').getByRole('link', { name: 'voaf:', exact: true })
+    await voaf.waitFor()
+    assert.equal(await voaf.getAttribute('href'), '/prefix/voaf')
+    const names = await page.locator('.did-you-mean a').allInnerTexts()
+    assert.ok(!names.includes('voaf:Person'), names.join(', '))
+  })
+
   it('shows a page, not JSON, for an address that is not percent-encoded UTF-8 (/prefix/%FF), with status 400', async () => {
     const response = await fetch(`${site.url}/prefix/%FF`, { headers: { Accept: 'text/html' } })
     assert.equal(response.status, 400)

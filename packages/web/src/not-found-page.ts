@@ -1,8 +1,8 @@
 // The 404 page for browsers: says what was not found (a prefixed name with an unknown prefix, or a path).
 
-import { apiGet } from './common/api.js'
+import { apiGet, type ApiLookup } from './common/api.js'
 import { byId, h } from './common/dom.js'
-import { termHref } from './common/links.js'
+import { termHref, vocabularyHref } from './common/links.js'
 
 let path: string
 let readable = true
@@ -36,23 +36,29 @@ if (!readable) {
 }
 document.title = `${title.textContent} — prefixd`
 
-/** The same name with an offered prefix a slip away (`/foaaf:Person` → foaf:Person), each linked to its term page. */
+/**
+ * The same name with an offered prefix a slip away (`/foaaf:Person` → foaf:Person), each linked to its term page when
+ * that vocabulary has the term; else the prefix alone, linked to its vocabulary (`/vaof:Person` names no voaf:Person).
+ */
 async function didYouMean(prefix: string, local: string): Promise<void> {
-  let similar: readonly string[] = []
+  let named: Node[] = []
   try {
     const { status, body } = await apiGet<{ didYouMean?: string[] }>(`prefixes/${encodeURIComponent(prefix)}`)
-    if (status === 404) similar = body.didYouMean ?? []
+    const similar = status === 404 ? (body.didYouMean ?? []) : []
+    named = await Promise.all(
+      similar.map(async (p) => ((await isTerm(`${p}:${local}`)) ? link(termHref(`${p}:${local}`), `${p}:${local}`) : link(vocabularyHref(p), `${p}:`))),
+    )
   } catch {
     return // the page says what is missing already; suggestions are extra
   }
-  if (similar.length === 0) return
-  explanation.after(
-    h(
-      'p',
-      { class: 'did-you-mean' },
-      'Did you mean ',
-      ...similar.flatMap((p, i) => [i === 0 ? '' : ', ', h('a', { href: termHref(`${p}:${local}`) }, h('code', {}, `${p}:${local}`))]),
-      '?',
-    ),
-  )
+  if (named.length === 0) return
+  explanation.after(h('p', { class: 'did-you-mean' }, 'Did you mean ', ...named.flatMap((node, i) => [i === 0 ? '' : ', ', node]), '?'))
+}
+
+const link = (href: string, text: string): Node => h('a', { href }, h('code', {}, text))
+
+/** Whether a vocabulary the resolver holds defines the prefixed name. */
+async function isTerm(name: string): Promise<boolean> {
+  const expanded = await apiGet<ApiLookup>('expand', { q: name })
+  return expanded.status === 200 && (await apiGet('term', { q: expanded.body.value })).status === 200
 }
