@@ -1,11 +1,12 @@
 // Tests of pretty's formatted writer: layout, nesting, lists, labels, names and order independence.
 
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { DataFactory, Parser } from 'n3'
 import type { Quad } from '@rdfjs/types'
 import { PrefixIndex } from '@prefixd/core'
-import { writeFormatted } from '../../packages/cli/src/formatted-writer.js'
+import { blankColours, writeFormatted } from '../../packages/cli/src/formatted-writer.js'
 import { derivePrefix } from '../../packages/cli/src/name-plan.js'
 import { colouredLines } from '../support/rdf-isomorphism.js'
 
@@ -130,6 +131,52 @@ describe('writeFormatted', () => {
     assert.deepEqual(
       colouredLines(new Parser({ baseIRI: 'http://base.example/' }).parse(text)),
       colouredLines(quads.map((q) => quad(namedNode('http://base.example/rel'), q.predicate, q.object))),
+    )
+  })
+})
+
+describe('blankColours', () => {
+  /** The colouring as first written — every statement around every blank node held as a line in each round — as the oracle. */
+  function linesColours(quads: readonly Quad[]): Map<string, string> {
+    const key = (term: Quad['subject']): string =>
+      term.termType === 'BlankNode' ? '_:' + term.value : term.termType === 'NamedNode' ? '<' + term.value : '<<' + JSON.stringify(term)
+    const around = new Map<string, string[]>()
+    let colours = new Map<string, string>()
+    const text = (term: Quad['subject']): string => (term.termType === 'BlankNode' ? '_' + (colours.get(term.value) ?? '') : key(term))
+    const touching = quads.filter((q) => q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode' || q.graph.termType === 'BlankNode')
+    for (let round = 0; round < 4; round++) {
+      around.clear()
+      for (const q of touching) {
+        const line = [q.subject, q.predicate, q.object, q.graph].map((t) => text(t as Quad['subject'])).join(' ')
+        for (const term of [q.subject, q.object, q.graph]) {
+          if (term.termType !== 'BlankNode') continue
+          const role = term === q.subject ? 's ' : term === q.object ? 'o ' : 'g '
+          if (!around.has(term.value)) around.set(term.value, [])
+          around.get(term.value)!.push(role + line)
+        }
+      }
+      const next = new Map<string, string>()
+      for (const [label, lines] of around) next.set(label, createHash('sha1').update(lines.sort().join('\n')).digest('base64'))
+      colours = next
+    }
+    return colours
+  }
+
+  it('property: gives every blank node the colour the line-per-statement colouring gave (one term object in two places included)', () => {
+    const blanks = ['a', 'b', 'c', 'd'].map((label) => blankNode(label))
+    const blank = fc.oneof(
+      fc.constantFrom(...blanks),
+      fc.constantFrom('a', 'b', 'c', 'd').map((label) => blankNode(label)),
+    )
+    const term = fc.oneof(blank, fc.constantFrom(ex('s'), ex('t'), literal('x'), literal('y', 'en')))
+    const statement = fc
+      .tuple(fc.oneof(blank, fc.constantFrom(ex('s'), ex('t'))), fc.constantFrom(ex('p'), ex('q')), term, fc.option(fc.oneof(blank, fc.constant(ex('g')))))
+      .map(([s, p, o, g]) => quad(s, p, o as Quad['object'], g ?? undefined))
+    fc.assert(
+      fc.property(fc.array(statement, { maxLength: 25 }), (quads) => {
+        assert.deepEqual([...blankColours(quads)].sort(), [...linesColours(quads)].sort())
+      }),
+      { numRuns: 500 },
     )
   })
 })
