@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { startCluster, type Cluster } from '../scripts/cluster/cluster.js'
+import { startCluster, type Balancer, type Cluster } from '../scripts/cluster/cluster.js'
 import { startTestPostgres } from '../test/support/postgres.js'
 import { RawPoller } from './chat-http.js'
 import { canPin, cpuSeconds, pin } from './cpu-pinning.js'
@@ -35,15 +35,38 @@ async function cannon(targets: readonly string[], connections: number, request: 
   return results.reduce((sum, r) => sum + r.requests.average, 0)
 }
 
+/** Requests made again because the other side had closed their kept-alive connection (see {@link closedAgain}). */
+let madeAgain = 0
+
+/**
+ * `request()`, made again when it fails on a kept-alive connection that HAProxy closed meanwhile (idle past its
+ * `timeout http-keep-alive`, 10 s, between two measurements), as a client would; counted in the report. A send
+ * made twice would only add to the events delivered, alike in both modes.
+ */
+async function closedAgain<T>(request: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await request()
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET' || ++madeAgain > 1000) throw error
+    }
+  }
+}
+
 /** Events a second delivered to POLLING_QUEUES queues polling without pause through `bases`, while SENDERS send through them. */
 async function delivery(queues: readonly string[], bases: readonly string[]): Promise<number> {
   // Each queue read up to now first (dont_block), so that only this run's events count.
   await Promise.all(
     queues.map(async (queue, i) => {
-      const first = await fetch(`${bases[i % bases.length]}/api/v1/events?queue_id=${encodeURIComponent(queue)}&last_event_id=${lastRead[i]}&dont_block=true`, {
-        headers: { authorization: 'Basic ' + Buffer.from(`${NINA.email}:${NINA.key}`).toString('base64') },
+      const body = await closedAgain(async () => {
+        const first = await fetch(
+          `${bases[i % bases.length]}/api/v1/events?queue_id=${encodeURIComponent(queue)}&last_event_id=${lastRead[i]}&dont_block=true`,
+          {
+            headers: { authorization: 'Basic ' + Buffer.from(`${NINA.email}:${NINA.key}`).toString('base64') },
+          },
+        )
+        return (await first.json()) as { events?: Array<{ id: number }> }
       })
-      const body = (await first.json()) as { events?: Array<{ id: number }> }
       assert.ok(body.events !== undefined, JSON.stringify(body))
       lastRead[i] = body.events.at(-1)?.id ?? lastRead[i]!
     }),
@@ -72,26 +95,24 @@ async function delivery(queues: readonly string[], bases: readonly string[]): Pr
     }
   })
   const start = performance.now()
+  const send = (base: string, content: string): Promise<void> =>
+    closedAgain(async () => {
+      const answer = await fetch(`${base}/api/v1/messages`, {
+        method: 'POST',
+        headers: { authorization: MAX, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `type=private&to=%5B5%5D&content=${content}`,
+      })
+      assert.equal(answer.status, 200)
+      await answer.arrayBuffer()
+    })
   await Promise.all(
     Array.from({ length: SENDERS }, async (_, sender) => {
-      while (performance.now() - start < SECONDS * 1000) {
-        const answer = await fetch(`${bases[sender % bases.length]}/api/v1/messages`, {
-          method: 'POST',
-          headers: { authorization: MAX, 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'type=private&to=%5B5%5D&content=delivery',
-        })
-        assert.equal(answer.status, 200)
-        await answer.arrayBuffer()
-      }
+      while (performance.now() - start < SECONDS * 1000) await send(bases[sender % bases.length]!, 'delivery')
     }),
   )
   const rate = received / ((performance.now() - start) / 1000)
   stop = true
-  await fetch(`${bases[0]}/api/v1/messages`, {
-    method: 'POST',
-    headers: { authorization: MAX, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'type=private&to=%5B5%5D&content=last',
-  })
+  await send(bases[0]!, 'last')
   await Promise.all(polling)
   for (const poller of pollers) poller.close()
   if (reconnects > 0) console.log(`  (${reconnects} polling connections closed by the other side and opened again)`)
@@ -100,10 +121,13 @@ async function delivery(queues: readonly string[], bases: readonly string[]): Pr
 
 type Metric = 'resolverGets' | 'chatSends' | 'deliveries'
 type Mode = 'direct' | 'haproxy'
-/** shared: every process on every core; apart: HAProxy on core 0, the nodes, PostgreSQL and the load on core 1. */
-type Placement = 'shared' | 'apart'
+/**
+ * shared: every process on every core; apart: HAProxy on core 0, the nodes, PostgreSQL and the load on core 1;
+ * busy: as apart, through an HAProxy with deploy/haproxy.cfg's `busy-polling` uncommented (started for it alone).
+ */
+type Placement = 'shared' | 'apart' | 'busy'
 const METRICS: readonly Metric[] = ['resolverGets', 'chatSends', 'deliveries']
-const PLACEMENTS: readonly Placement[] = canPin(availableParallelism()) ? ['shared', 'apart'] : ['shared']
+const PLACEMENTS: readonly Placement[] = canPin(availableParallelism()) ? ['shared', 'apart', 'busy'] : ['shared']
 
 interface Measured {
   readonly round: number
@@ -117,28 +141,34 @@ interface Measured {
 }
 
 /** CPU seconds used so far by HAProxy, the nodes and this process, and the time in seconds. */
-function cpuNow(cluster: Cluster): { haproxy: number; nodes: number; load: number; at: number } {
+function cpuNow(cluster: Cluster, balancer: Balancer): { haproxy: number; nodes: number; load: number; at: number } {
   const own = process.cpuUsage()
   return {
-    haproxy: cpuSeconds([cluster.haproxy.pid!]),
+    haproxy: cpuSeconds([balancer.pid]),
     nodes: cpuSeconds([...cluster.nodes.values()].map((n) => n.pid)),
     load: (own.user + own.system) / 1e6,
     at: performance.now() / 1000,
   }
 }
 
-/** Places the processes of the cluster and this one (the load generator) for `placement`. */
-function place(cluster: Cluster, placement: Placement): void {
+/** Places the processes of the cluster and this one (the load generator) for `placement`; the balancer to measure through. */
+async function place(cluster: Cluster, placement: Placement): Promise<Balancer> {
   const others = [process.pid, cluster.postgresPid(), ...[...cluster.nodes.values()].map((n) => n.pid)]
   pin([cluster.haproxy.pid!], placement === 'shared' ? '0,1' : '0')
   pin(others, placement === 'shared' ? '0,1' : '1')
+  if (placement !== 'busy') return { pid: cluster.haproxy.pid!, resolverUrl: cluster.resolverUrl, chatUrl: cluster.chatUrl, stop: async () => {} }
+  // It keeps a core busy while it runs: started here, on core 0 at once, warmed up, and stopped after its placement.
+  const busy = await cluster.startBalancer({ busyPolling: true })
+  pin([busy.pid], '0')
+  await cannon([`${busy.resolverUrl}/api/v1/expand?q=foaf:Person`], 32, { duration: 1 })
+  return busy
 }
 
 /** One metric in one mode: the nodes themselves (each of its kind, connections spread over them), or HAProxy's URL. */
-async function measure(cluster: Cluster, queues: readonly string[], mode: Mode, metric: Metric): Promise<number> {
+async function measure(cluster: Cluster, balancer: Balancer, queues: readonly string[], mode: Mode, metric: Metric): Promise<number> {
   const nodes = [...cluster.nodes.values()]
-  const resolvers = mode === 'direct' ? nodes.filter((n) => n.role === 'resolver').map((n) => n.url) : [cluster.resolverUrl]
-  const chats = mode === 'direct' ? nodes.filter((n) => n.role === 'chat').map((n) => n.url) : [cluster.chatUrl]
+  const resolvers = mode === 'direct' ? nodes.filter((n) => n.role === 'resolver').map((n) => n.url) : [balancer.resolverUrl]
+  const chats = mode === 'direct' ? nodes.filter((n) => n.role === 'chat').map((n) => n.url) : [balancer.chatUrl]
   if (metric === 'resolverGets')
     return cannon(
       resolvers.map((url) => `${url}/api/v1/expand?q=foaf:Person`),
@@ -210,15 +240,16 @@ try {
   }
   // A warm-up of each, not counted (caches, JIT, HAProxy's connections); then each metric's two modes back to
   // back, in alternating order, so that what a measurement leaves behind (a chat's queue writes) weighs on both.
-  for (const metric of METRICS) for (const mode of ['direct', 'haproxy'] as const) await measure(cluster, queues, mode, metric)
+  const main = await place(cluster, 'shared')
+  for (const metric of METRICS) for (const mode of ['direct', 'haproxy'] as const) await measure(cluster, main, queues, mode, metric)
   for (let round = 0; round < ROUNDS; round++) {
     for (const placement of round % 2 === 0 ? PLACEMENTS : [...PLACEMENTS].reverse()) {
-      place(cluster, placement)
+      const balancer = await place(cluster, placement)
       for (const metric of METRICS) {
         for (const mode of round % 2 === 0 ? (['direct', 'haproxy'] as const) : (['haproxy', 'direct'] as const)) {
-          const before = cpuNow(cluster)
-          const value = await measure(cluster, queues, mode, metric)
-          const after = cpuNow(cluster)
+          const before = cpuNow(cluster, balancer)
+          const value = await measure(cluster, balancer, queues, mode, metric)
+          const after = cpuNow(cluster, balancer)
           const cores = (key: keyof typeof after) => (after[key] - before[key]) / (after.at - before.at)
           measured.push({
             round,
@@ -232,9 +263,10 @@ try {
           console.error(JSON.stringify(measured.at(-1)))
         }
       }
+      await balancer.stop()
     }
   }
-  place(cluster, 'shared')
+  await place(cluster, 'shared')
 } finally {
   await cluster.stop()
 }
@@ -265,13 +297,14 @@ const NAMES: Readonly<Record<Metric, string>> = {
 const PLACED: Readonly<Record<Placement, string>> = {
   shared: 'all on both cores',
   apart: 'HAProxy on core 0, the rest on core 1',
+  busy: 'as above, HAProxy with busy-polling',
 }
 const summary = (placement: Placement): string =>
   `HAProxy / direct, median of the rounds, ${PLACED[placement]}: resolver GETs ${median(ratios(placement, 'resolverGets')).toFixed(2)}; chat sends ${median(ratios(placement, 'chatSends')).toFixed(2)}; long-poll delivery ${median(ratios(placement, 'deliveries')).toFixed(2)}.`
 const lines = [
   '# Through HAProxy against the nodes directly, and PostgreSQL notifications',
   '',
-  `\`npm run bench:balancer\`, ${new Date().toISOString().slice(0, 16)} UTC, ${SECONDS} s per measurement, ${ROUNDS} rounds after a warm-up of each, each metric's two modes back to back in alternating order; a local cluster (scripts/cluster: 2 resolvers, 2 chat processes on PostgreSQL, HAProxy with deploy/haproxy.cfg; ${cluster.network}) and the load generator on the same ${availableParallelism()} cores. Two placements, alternating by round: every process on every core, and HAProxy on a core of its own (taskset) with the nodes, PostgreSQL and the load generator on the other — the closest this machine comes to a balancer on a machine of its own, where it takes no CPU from the nodes. The CPU columns are what each part used during the measurement, in cores (1.00 = one core busy throughout). Load average (1 min) after each measurement.`,
+  `\`npm run bench:balancer\`, ${new Date().toISOString().slice(0, 16)} UTC, ${SECONDS} s per measurement, ${ROUNDS} rounds after a warm-up of each, each metric's two modes back to back in alternating order; a local cluster (scripts/cluster: 2 resolvers, 2 chat processes on PostgreSQL, HAProxy with deploy/haproxy.cfg; ${cluster.network}) and the load generator on the same ${availableParallelism()} cores. Three placements, in turn within each round: every process on every core; HAProxy on a core of its own (taskset) with the nodes, PostgreSQL and the load generator on the other — the closest this machine comes to a balancer on a machine of its own, where it takes no CPU from the nodes; and the same through a second HAProxy with the deployed file's \`busy-polling\` uncommented, which polls without sleeping, so that a request never waits for its sleeping core to be woken (HAProxy's manual names virtual machines, as this one is, for it). The CPU columns are what each part used during the measurement, in cores (1.00 = one core busy throughout). Load average (1 min) after each measurement.`,
   '',
   '| measurement | placement | round | direct | HAProxy | HAProxy / direct | CPU direct: nodes + load generator | CPU through HAProxy: HAProxy + nodes + load generator | load |',
   '|---|---|---|---|---|---|---|---|---|',
@@ -285,6 +318,8 @@ const lines = [
   ),
   '',
   ...PLACEMENTS.map(summary),
+  '',
+  `Requests made again because HAProxy had closed an idle kept-alive connection under them: ${madeAgain}.`,
   '',
   ...PLACEMENTS.map((placement) => {
     const perRequest = (mode: Mode, key: 'haproxy' | 'nodes' | 'load'): string =>

@@ -45,6 +45,15 @@ export interface ClusterNode {
   readonly pid: number
 }
 
+/** An HAProxy of the cluster: its process and the URLs of its two frontends. */
+export interface Balancer {
+  readonly pid: number
+  readonly resolverUrl: string
+  readonly chatUrl: string
+  /** SIGTERM; resolves once it is gone. */
+  stop(): Promise<void>
+}
+
 export interface Cluster {
   readonly dir: string
   readonly network: NodeNetwork['kind']
@@ -62,6 +71,11 @@ export interface Cluster {
   killNode(name: string): Promise<void>
   /** Starts a stopped node again, on the same address; resolves once it is ready. */
   startNode(name: string): Promise<ClusterNode>
+  /**
+   * Another HAProxy in front of the same nodes, on ports of its own, with the deployed file's `busy-polling`
+   * uncommented when asked (the balancer benchmark's, for HAProxy on a core of its own); stopped with the cluster.
+   */
+  startBalancer(options: { readonly busyPolling: boolean }): Promise<Balancer>
   /** Resolves once HAProxy sends requests to `name` (`UP`), or to none of them (`DOWN`). */
   balancerSees(name: string, status: 'UP' | 'DOWN', ms?: number): Promise<void>
   /** Stops everything: HAProxy, the nodes (SIGTERM), PostgreSQL, the networks; the logs are removed unless `keepLogs`. */
@@ -181,22 +195,35 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return node
   }
 
-  const haproxyArgs = async () => {
-    const statsSocket = join(dir, 'haproxy.sock')
-    const resolverPort = options.resolverPort ?? (await freePort())
-    const chatPort = options.chatPort ?? (await freePort())
+  /** Writes `${name}.cfg` (deploy/haproxy.cfg for these nodes, on free ports unless given) and starts HAProxy on it. */
+  const startHaproxy = async (name: string, busyPolling: boolean, ports: { resolver?: number; chat?: number } = {}) => {
+    const statsSocket = join(dir, `${name}.sock`)
+    const resolverPort = ports.resolver ?? (await freePort())
+    const chatPort = ports.chat ?? (await freePort())
     const config = clusterConfig({
       resolverBind: `127.0.0.1:${resolverPort}`,
       chatBind: `127.0.0.1:${chatPort}`,
       statsSocket,
       resolvers: Array.from({ length: options.resolvers }, (_, i) => `${network.address(`r${i + 1}`)}:${RESOLVER_PORT}`),
       chats: Array.from({ length: options.chats }, (_, i) => `${network.address(`c${i + 1}`)}:${CHAT_PORT}`),
+      busyPolling,
     })
-    writeFileSync(join(dir, 'haproxy.cfg'), config)
-    return { statsSocket, resolverUrl: `http://127.0.0.1:${resolverPort}`, chatUrl: `http://127.0.0.1:${chatPort}` }
+    writeFileSync(join(dir, `${name}.cfg`), config)
+    const log = openSync(join(dir, `${name}.log`), 'a')
+    const child = spawn(HAPROXY, ['-db', '-f', join(dir, `${name}.cfg`)], { cwd: dir, stdio: ['ignore', log, log] })
+    closeSync(log)
+    // Stopped with the nodes (and killed if this program dies), even if it never answers.
+    children.add(child)
+    child.once('exit', () => void children.delete(child))
+    const resolverUrl = `http://127.0.0.1:${resolverPort}`
+    const chatUrl = `http://127.0.0.1:${chatPort}`
+    await until(`${name} answers`, 30_000, async () => (await ready(resolverUrl)) && (await ready(chatUrl)))
+    return { child, statsSocket, resolverUrl, chatUrl }
   }
 
   let haproxy: ChildProcess | undefined
+  /** Balancers started by startBalancer, to name their files. */
+  let balancers = 0
   const stop = async (keepLogs = false): Promise<void> => {
     if (haproxy !== undefined && haproxy.exitCode === null) {
       const gone = once(haproxy, 'exit')
@@ -229,11 +256,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         await Promise.all(others.map(launch))
       })(),
     ])
-    const { statsSocket, resolverUrl, chatUrl } = await haproxyArgs()
-    const log = openSync(join(dir, 'haproxy.log'), 'a')
-    haproxy = spawn(HAPROXY, ['-db', '-f', join(dir, 'haproxy.cfg')], { cwd: dir, stdio: ['ignore', log, log] })
-    closeSync(log)
-    await until('HAProxy answers', 30_000, async () => (await ready(resolverUrl)) && (await ready(chatUrl)))
+    const ports = {
+      ...(options.resolverPort !== undefined && { resolver: options.resolverPort }),
+      ...(options.chatPort !== undefined && { chat: options.chatPort }),
+    }
+    const { child, statsSocket, resolverUrl, chatUrl } = await startHaproxy('haproxy', false, ports)
+    haproxy = child
     const cluster: Cluster = {
       dir,
       network: network.kind,
@@ -257,6 +285,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         nodes.delete(name)
       },
       startNode: launch,
+      async startBalancer({ busyPolling }) {
+        const extra = await startHaproxy(`haproxy-${++balancers}`, busyPolling)
+        const { child } = extra
+        const stopped = once(child, 'exit').then(() => {})
+        return {
+          pid: child.pid!,
+          resolverUrl: extra.resolverUrl,
+          chatUrl: extra.chatUrl,
+          async stop() {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+            await stopped
+          },
+        }
+      },
       async balancerSees(name, status, ms = 20_000) {
         const backend = name.startsWith('r') ? 'resolver' : 'chat_reads'
         await until(`HAProxy sees ${name} ${status}`, ms, async () => {

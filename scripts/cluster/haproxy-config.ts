@@ -14,12 +14,15 @@ export interface BalancerLayout {
   /** `address:port` of each node, in order (named r1, r2, … and c1, c2, …). */
   readonly resolvers: readonly string[]
   readonly chats: readonly string[]
+  /** The deployed file's `# busy-polling` line uncommented (a balancer on a core of its own; see there). */
+  readonly busyPolling?: boolean
 }
 
 /**
  * The deployed configuration with the layout's addresses. A line ending `# cluster: X` becomes `X`
  * (`(none)`: removed; `RESOLVER_BIND`/`CHAT_BIND` filled in); each backend's `server` lines are replaced by
- * one per node, keeping what followed the address on the first (`check`, or `track chat_reads/c1`).
+ * one per node, keeping what followed the address on the first (`check`, or `track chat_reads/c1`); with
+ * `busyPolling`, the commented `# busy-polling` line is uncommented.
  */
 export function clusterConfig(layout: BalancerLayout, template = readFileSync(DEPLOYED_CONFIG, 'utf8')): string {
   const out: string[] = []
@@ -32,6 +35,10 @@ export function clusterConfig(layout: BalancerLayout, template = readFileSync(DE
         marked[1]! +
           replacement.replace('RESOLVER_BIND', layout.resolverBind).replace('CHAT_BIND', layout.chatBind).replace('STATS_SOCKET', layout.statsSocket),
       )
+      continue
+    }
+    if (layout.busyPolling === true && line.trim() === '# busy-polling') {
+      out.push(line.replace('# busy-polling', 'busy-polling'))
       continue
     }
     const server = /^(\s*)server ([rc])(\d+) \S+(.*)$/.exec(line)
