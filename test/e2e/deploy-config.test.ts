@@ -56,7 +56,7 @@ describe('deploy/haproxy.cfg', () => {
     }
   })
 
-  it('is valid as deployed and as a cluster runs it (haproxy -c)', function () {
+  it('is valid as deployed and as a cluster runs it, busy-polling or not (haproxy -c)', function () {
     if (spawnSync(HAPROXY, ['-v']).status !== 0) {
       if (REQUIRE_HAPROXY) throw new Error('HAProxy is required here')
       console.log('      (skipped: HAProxy is not installed — apt-get install haproxy; CI sets PREFIXD_REQUIRE_HAPROXY=1)')
@@ -69,6 +69,13 @@ describe('deploy/haproxy.cfg', () => {
       writeFileSync(join(dir, 'haproxy.cfg'), clusterConfig({ ...layout, statsSocket: join(dir, 'haproxy.sock') }))
       const local = check(join(dir, 'haproxy.cfg'))
       assert.equal(local.status, 0, local.output)
+      // With the deployed file's commented `busy-polling` taken in, as for a balancer on a machine of its own.
+      const busy = clusterConfig({ ...layout, statsSocket: join(dir, 'haproxy.sock'), busyPolling: true })
+      assert.match(busy, /^\s+busy-polling$/m)
+      assert.doesNotMatch(clusterConfig(layout), /^\s+busy-polling$/m)
+      writeFileSync(join(dir, 'busy.cfg'), busy)
+      const polling = check(join(dir, 'busy.cfg'))
+      assert.equal(polling.status, 0, polling.output)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
