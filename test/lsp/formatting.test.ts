@@ -15,6 +15,14 @@ const applied = (text: string, edits: TextEdit[] | null) => TextDocument.applyEd
 describe('prefixd lsp: formatting', function () {
   this.timeout(60_000)
   let client: Client
+  /** textDocument/onTypeFormatting: `ch` typed at (line, character) of `uri`, indented by `tabSize` spaces. */
+  const typed = (uri: string, line: number, character: number, ch: string, tabSize = 4) =>
+    client.connection.sendRequest(DocumentOnTypeFormattingRequest.type, {
+      textDocument: { uri },
+      position: { line, character },
+      ch,
+      options: { tabSize, insertSpaces: true },
+    })
 
   before(async () => (client = await startClient()))
   after(async () => void (await client.close()))
@@ -69,42 +77,22 @@ describe('prefixd lsp: formatting', function () {
   it('formats what a typed `.` ends in TriG and SPARQL too', async () => {
     const trig = '@prefix ex: <http://example.org/> .\nex:g {\n  ex:a ex:p ex:b;ex:q 1 .\n}\n'
     const graph = await client.open('file:///type.trig', 'trig', trig)
-    const inGraph = await client.connection.sendRequest(DocumentOnTypeFormattingRequest.type, {
-      textDocument: { uri: graph },
-      position: { line: 2, character: 25 },
-      ch: '.',
-      options: { tabSize: 4, insertSpaces: true },
-    })
+    const inGraph = await typed(graph, 2, 25, '.')
     assert.equal(applied(trig, inGraph), '@prefix ex: <http://example.org/> .\nex:g {\n    ex:a ex:p ex:b ;\n        ex:q 1 .\n}\n')
     const sparql = 'SELECT * WHERE {\n  ?s ?p ?o FILTER(?o > 1) ?s ?q ?r .\n}\n'
     const query = await client.open('file:///dot.rq', 'sparql', sparql)
-    const pattern = await client.connection.sendRequest(DocumentOnTypeFormattingRequest.type, {
-      textDocument: { uri: query },
-      position: { line: 1, character: 36 },
-      ch: '.',
-      options: { tabSize: 4, insertSpaces: true },
-    })
+    const pattern = await typed(query, 1, 36, '.')
     assert.equal(applied(sparql, pattern), 'SELECT * WHERE {\n    ?s ?p ?o\n    FILTER(?o > 1)\n    ?s ?q ?r .\n}\n')
   })
 
   it('formats as one types: a statement at its `.`, a new line indented', async () => {
     const text = '@prefix ex: <http://example.org/> .\nex:a ex:p ex:b;ex:q 1 .'
     const uri = await client.open('file:///type.ttl', 'turtle', text)
-    const dot = await client.connection.sendRequest(DocumentOnTypeFormattingRequest.type, {
-      textDocument: { uri },
-      position: { line: 1, character: 23 },
-      ch: '.',
-      options: { tabSize: 4, insertSpaces: true },
-    })
+    const dot = await typed(uri, 1, 23, '.')
     assert.equal(applied(text, dot), '@prefix ex: <http://example.org/> .\nex:a ex:p ex:b ;\n    ex:q 1 .')
     const typing = 'SELECT * WHERE {\n'
     const query = await client.open('file:///type.rq', 'sparql', typing)
-    const newline = await client.connection.sendRequest(DocumentOnTypeFormattingRequest.type, {
-      textDocument: { uri: query },
-      position: { line: 1, character: 0 },
-      ch: '\n',
-      options: { tabSize: 2, insertSpaces: true },
-    })
+    const newline = await typed(query, 1, 0, '\n', 2)
     assert.equal(applied(typing, newline), 'SELECT * WHERE {\n  ')
   })
 
