@@ -13,13 +13,13 @@ export function lowerBound(keys: readonly string[], query: string, from = 0, to 
 }
 
 /**
- * The half-open range `[start, end)` of keys that start with `prefix`. In a sorted array those keys
- * form one block that begins where `prefix` itself would be inserted.
+ * The half-open range `[start, end)` of keys that start with `prefix` (within `[from, to)`). In a sorted array
+ * those keys form one block that begins where `prefix` itself would be inserted.
  */
-export function prefixRange(keys: readonly string[], prefix: string): [number, number] {
-  const start = lowerBound(keys, prefix)
+export function prefixRange(keys: readonly string[], prefix: string, from = 0, to = keys.length): [number, number] {
+  const start = lowerBound(keys, prefix, from, to)
   let lo = start
-  let hi = keys.length
+  let hi = to
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
     if (keys[mid]!.startsWith(prefix)) lo = mid + 1

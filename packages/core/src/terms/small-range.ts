@@ -23,15 +23,19 @@ export function visitSmall(
   rankOf: (item: number) => number,
   emit: (item: number) => boolean,
 ): void {
+  if (hi - lo === 1) return void emit(lo) // one match, the usual case past a few letters: no order to find
   const n = priority.length
   // (tier · n + priority) · n + offset: whole numbers below 2^53 for any index under 2^24 terms, sorted as numbers.
-  const keys = new Float64Array(hi - lo)
+  // At most SMALL_RANGE keys: an insertion sort of plain numbers beats allocating and sorting a typed array.
+  const keys: number[] = []
   for (let item = lo; item < hi; item++) {
     const kind = kinds[rankOf(item)]!
     let tier = 0
     while (tier < tiers.length && (kind & tiers[tier]!) !== tiers[tier]) tier++
-    keys[item - lo] = (tier * n + priority[item]!) * n + (item - lo)
+    const key = (tier * n + priority[item]!) * n + (item - lo)
+    let at = keys.length
+    for (; at > 0 && keys[at - 1]! > key; at--) keys[at] = keys[at - 1]!
+    keys[at] = key
   }
-  keys.sort()
   for (const key of keys) if (!emit(lo + (key % n))) return
 }

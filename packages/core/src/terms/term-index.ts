@@ -45,6 +45,8 @@ export class TermIndex {
   readonly #keys: readonly string[]
   /** Searches of #keys within a namespace's block (see {@link TermQuery.within}), made when first asked. */
   #keyBlocks: BlockSearch | undefined
+  /** The last namespace asked `within`, and its folded form. */
+  #lastWithin: [string, string] = ['', '']
   readonly #ranksByType = new Map<string, Int32Array>()
   readonly #typesByKey = new Map<string, string[]>()
   readonly #weigh: (record: TermRecord) => number
@@ -337,7 +339,9 @@ export class TermIndex {
   /** The ranks of the terms whose folded IRI starts with `folded`, searched within `within`'s block when it starts it. */
   #foldedRange(folded: string, within: string | undefined): [number, number] {
     if (within === undefined) return prefixRange(this.#keys, folded)
-    const head = fold(within)
+    // Keystrokes come in one namespace after another: its folded form is kept from the last query.
+    if (this.#lastWithin[0] !== within) this.#lastWithin = [within, fold(within)]
+    const head = this.#lastWithin[1]
     if (!folded.startsWith(head)) return prefixRange(this.#keys, folded)
     return (this.#keyBlocks ??= new BlockSearch(this.#keys)).range(head, folded.slice(head.length))
   }
