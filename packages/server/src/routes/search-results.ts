@@ -101,8 +101,11 @@ function allHits(index: PrefixIndex, knowledge: Knowledge, q: string): SearchHit
   const completed: Array<[TermInfo, string]> = []
   if (q.includes(':')) {
     for (const name of index.autocomplete(q, { limit: MAX_HITS }) ?? []) {
-      if (name.endsWith(':')) prefixes.add(name.slice(0, -1))
-      const term = name.endsWith(':') ? undefined : index.term(index.expand(name) ?? '')
+      if (name.endsWith(':')) {
+        prefixes.add(name.slice(0, -1))
+        continue
+      }
+      const term = index.term(index.expand(name) ?? '')
       if (term !== undefined) completed.push([term, name])
     }
   }
