@@ -31,6 +31,15 @@ describe('definitionText', () => {
     assert.equal(risky.text, '[a](javascript:alert(1)) and b <script>alert(1)</script>')
   })
 
+  it("reads DBpedia's Wikipedia citation as a link named by its host, apart from the sentence before it", () => {
+    const source = 'o nivel absoluto do mar.&lt;ref&gt;https://gl.wikipedia.org/wiki/Altitude&lt;/ref&gt;'
+    assert.deepEqual(definitionText(source), {
+      text: 'o nivel absoluto do mar. (gl.wikipedia.org)',
+      markdown: 'o nivel absoluto do mar. ([gl.wikipedia.org](https://gl.wikipedia.org/wiki/Altitude))',
+    })
+    assert.equal(definitionText('a.<ref>https://x.org/a</ref> b').text, 'a. (x.org) b')
+  })
+
   it('never lets a raw < or an unescaped non-web link into the Markdown, whatever the source (fast-check)', () => {
     const piece = fc.constantFrom('<', '>', '&', '<p>', '</em>', '[x](', 'javascript:', 'https://a.b/', ')', '**', '\n\n', ' ', 'a', '&amp;', '&#60;', '[[T]]')
     fc.assert(

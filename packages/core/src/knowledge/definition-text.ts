@@ -15,6 +15,12 @@ const LINK = /\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g
 const HTML_TAG =
   /<\/?(?:p|br|em|i|strong|b|code|a|span|div|ul|ol|li|sub|sup|pre|tt|h[1-6]|table|tr|td|th|tbody|thead|font|small|big|u|s|ref)(?:\s[^<>]*)?\s*\/?>/
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+/**
+ * A Wikipedia citation as DBpedia copies it, `<ref>https://…</ref>` (often with its brackets escaped): written as a
+ * link named by its host, set off by a space and parentheses, so that neither the sentence before nor the address
+ * runs into the other.
+ */
+const CITATION = /\s*(?:<|&lt;)ref(?:>|&gt;)\s*(https?:\/\/[^\s<>&]+)\s*(?:<|&lt;)\/ref(?:>|&gt;)/gi
 
 /**
  * Reads a definition as its vocabulary wrote it — schema.org's Markdown (`[[Thing]]`, `[text](url)`, paragraphs
@@ -23,7 +29,8 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
  * and `&` of the text is escaped, so that no renderer takes the source's markup for HTML.
  */
 export function definitionText(source: string): DefinitionText {
-  const markdown = paragraphs(fromHtml(source).replace(/\[\[([^\]\n]+)\]\]/g, '$1'))
+  const cited = source.replace(CITATION, (_, url: string) => ` ([${/^https?:\/\/([\w.-]+)/.exec(url)?.[1] ?? 'source'}](${url}))`)
+  const markdown = paragraphs(fromHtml(cited).replace(/\[\[([^\]\n]+)\]\]/g, '$1'))
     .join('\n\n')
     // A link to anything but a web address (javascript:, data:) is written as text: its brackets escaped.
     .replace(/\[([^\]\n]*)\]\((?!https?:\/\/)/g, '\\[$1\\](')
