@@ -103,7 +103,8 @@ export function buildKnowledge(vocabularies: readonly VocabularySource[], isTerm
     const own = [...files].filter(([position]) => iri.startsWith(vocabularies[position]!.namespace))
     const chosen = (own.length > 0 ? own : [...files]).map(([, file]) => file)
     const entry = termEntry(chosen, ref)
-    if (entry !== undefined) terms.push({ i: ref(iri), ...entry })
+    // Which files spoke, when none was the term's own vocabulary's: a reader is told whose word it is (ebucore's on dc:Agent).
+    if (entry !== undefined) terms.push({ i: ref(iri), ...entry, ...(own.length === 0 && { v: [...files.keys()] }) })
   }
   const { namespaces, written } = shortenIris(iris)
   return { format: 'prefixd-knowledge/2', vocabularies: vocabularyEntries, namespaces, iris: written, terms: withInverses(terms, iris, isTerm) }

@@ -35,4 +35,10 @@ describe('prefixd lsp: hover shows what a term means', function () {
     const value = await hoverUntil(uri, 1, 8, /Deprecated/)
     assert.match(value, /Deprecated: use schema:actor/)
   })
+
+  it("says whose word a definition is when the term's own vocabulary does not describe it", async () => {
+    const uri = await client.open('file:///test/hover-3.ttl', 'turtle', '@prefix dc11: <http://purl.org/dc/elements/1.1/> .\n<a> a dc11:Agent .\n')
+    const value = await hoverUntil(uri, 1, 8, /Described only by/)
+    assert.match(value, /Described only by ebucore: \(@vocabulary\/ebucore@[\d.]+\), not by its own vocabulary/)
+  })
 })

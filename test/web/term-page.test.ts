@@ -82,6 +82,14 @@ describe('term pages in Chromium', function () {
     )
   })
 
+  it("says whose word the facts are when the term's own vocabulary does not describe it", async () => {
+    const { page } = await site.open('/prefix/dc11/Agent')
+    const note = page.locator('.described-by')
+    await note.waitFor()
+    assert.match(await note.innerText(), /^Described only by another vocabulary: ebucore: \(@vocabulary\/ebucore@[\d.]+\)\./)
+    assert.equal(await note.locator('a').getAttribute('href'), '/prefix/ebucore')
+  })
+
   it('is where search suggestions, results and term links lead', async () => {
     const { page } = await site.open('/')
     const box = page.getByRole('combobox')

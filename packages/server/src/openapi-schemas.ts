@@ -344,6 +344,15 @@ export const OPENAPI_SCHEMAS = {
         $ref: '#/components/schemas/VocabularyDescription',
         description: 'the vocabulary of the prefix the name is written with (as /api/v1/prefixes/{prefix} describes it, without terms)',
       },
+      describedBy: {
+        type: 'array',
+        description: "the vocabulary packages whose files gave these facts, when none is the term's own vocabulary's (another vocabulary's word about it)",
+        items: {
+          type: 'object',
+          required: ['prefix', 'namespace'],
+          properties: { prefix: { type: 'string' }, namespace: { type: 'string' }, package: { type: 'string' }, title: { type: 'string' } },
+        },
+      },
     },
   },
   Vocabulary: {

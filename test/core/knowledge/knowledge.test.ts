@@ -74,6 +74,24 @@ describe('loadKnowledge', () => {
     assert.equal(knowledge.describeVocabulary(index, 'nosuchprefix'), undefined)
   })
 
+  it("says whose word the facts are when the term's own vocabulary does not describe it (ebucore's dc:Agent)", () => {
+    const agent = knowledge.describe(index, 'dc11:Agent')!
+    assert.deepEqual(
+      agent.describedBy?.map((v) => [v.prefix, v.package?.replace(/@[\d.]+$/, '')]),
+      [['ebucore', '@vocabulary/ebucore']],
+    )
+    assert.equal(knowledge.describe(index, 'foaf:Person')!.describedBy, undefined)
+    // Never a vocabulary of the term's own namespace: that one would be its own word.
+    let named = 0
+    for (const { iri } of index.terms()) {
+      const sources = knowledge.facts(iri)?.describedBy
+      if (sources === undefined) continue
+      named++
+      assert.ok(sources.length > 0 && sources.every((v) => !iri.startsWith(v.namespace)), iri)
+    }
+    assert.ok(named > 0)
+  })
+
   it('answers a miss with undefined and misuse with a TypeError', () => {
     assert.equal(knowledge.describe(index, 'nosuch:x'), undefined)
     assert.equal(knowledge.describe(index, 'foaf:NoSuchTerm'), undefined)

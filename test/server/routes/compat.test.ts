@@ -216,6 +216,16 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       assert.deepEqual([detail.definition, detail.definitionMarkdown], [body.definition, body.definitionMarkdown])
     })
 
+    it("names the vocabulary whose file gave the facts when it is not the term's own (describedBy)", async () => {
+      const { status, body } = await getJson('/api/v1/term?q=dc11:Agent')
+      assert.equal(status, 200)
+      assert.deepEqual(
+        body.describedBy.map((v: any) => [v.prefix, v.namespace]),
+        [['ebucore', 'http://www.ebu.ch/metadata/ontologies/ebucore/ebucore#']],
+      )
+      assert.equal((await getJson('/api/v1/term?q=schema:name')).body.describedBy, undefined)
+    })
+
     it('answers 404 for an unknown term and 400 without q', async () => {
       assert.equal((await get('/api/v1/term?q=foaf:NoSuchThing')).status, 404)
       assert.equal((await get('/api/v1/term?q=nosuch:x')).status, 404)

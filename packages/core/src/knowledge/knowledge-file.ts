@@ -45,6 +45,8 @@ export interface KnowledgeTermEntry {
   readonly sp?: readonly number[]
   readonly rb?: readonly number[]
   readonly x?: 1
+  /** The positions in `vocabularies` of the files the facts were read from, when none is the term's own vocabulary's. */
+  readonly v?: readonly number[]
 }
 
 /**

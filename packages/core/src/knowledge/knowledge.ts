@@ -35,6 +35,11 @@ export interface TermFacts {
   readonly equivalents: readonly string[]
   /** For a class: the properties whose domain (rdfs:domain, schema:domainIncludes) names it. */
   readonly domainOf: readonly string[]
+  /**
+   * The vocabulary packages whose files gave these facts, when none is the term's own vocabulary's: another
+   * vocabulary's word about it (ebucore's file declares `dc:Agent` a class; Dublin Core 1.1 has no such term).
+   */
+  readonly describedBy?: readonly VocabularyFacts[]
 }
 
 /** What the knowledge tier says of a vocabulary package. */
@@ -72,6 +77,16 @@ export interface TermDescription {
   readonly properties: ReadonlyArray<{ readonly from: TermRef; readonly properties: readonly TermRef[] }>
   /** The vocabulary of the prefix the name is written with. */
   readonly vocabulary?: VocabularyDescription
+  /** Whose word the facts are when it is not the term's own vocabulary's (see {@link TermFacts.describedBy}). */
+  readonly describedBy?: readonly FactsSource[]
+}
+
+/** A vocabulary package named as the source of facts: its declared prefix and namespace, package and title. */
+export interface FactsSource {
+  readonly prefix: string
+  readonly namespace: string
+  readonly package?: string
+  readonly title?: string
 }
 
 /** A prefix as {@link Knowledge.describeVocabulary} gives it: the index's view, and the package's header (title, description, homepage, publisher, version, modified, license, package) as the tier has it. */
@@ -145,6 +160,7 @@ export class Knowledge {
       deprecated: entry.x === 1,
       equivalents: this.#irisOf(entry.eq),
       domainOf: this.#irisOf(entry.dd),
+      ...(entry.v !== undefined && { describedBy: entry.v.map((at) => this.#vocabularies[at]).filter((v): v is VocabularyFacts => v !== undefined) }),
     }
   }
 
@@ -198,6 +214,14 @@ export class Knowledge {
       equivalents: refs(facts?.equivalents),
       properties: this.#applicable(iri, facts).map(({ from, properties }) => ({ from: ref(from), properties: properties.map(ref) })),
       ...(vocabulary !== undefined && { vocabulary }),
+      ...(facts?.describedBy !== undefined && {
+        describedBy: facts.describedBy.map(({ prefix, namespace, package: name, title }) => ({
+          prefix,
+          namespace,
+          ...(name !== undefined && { package: name }),
+          ...(title !== undefined && { title }),
+        })),
+      }),
     }
   }
 

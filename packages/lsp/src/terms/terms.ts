@@ -80,6 +80,9 @@ function meaning(index: PrefixIndex, iri: string): string[] {
   if (facts.domain.length > 0) lines.push(`Domain: ${names(facts.domain)}`)
   if (facts.range.length > 0) lines.push(`Range: ${names(facts.range)}`)
   if (facts.superClasses.length > 0) lines.push(`Subclass of: ${names(facts.superClasses)}`)
+  if (facts.describedBy !== undefined) {
+    lines.push(`Described only by ${facts.describedBy.map((v) => `${v.prefix}: (${v.package ?? v.namespace})`).join(', ')}, not by its own vocabulary`)
+  }
   return lines
 }
 

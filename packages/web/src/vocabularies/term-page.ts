@@ -94,6 +94,7 @@ function render(term: TermDescription): void {
         ? definitionBlock(term.definition, term.definitionMarkdown)
         : definition(term.definition)
   parts.push(meaning ?? h('p', { class: 'hint' }, 'Its vocabulary gives no definition.'))
+  if (term.describedBy !== undefined) parts.push(describedByNote(term.describedBy))
   parts.push(factList(term))
   // The name is written with the prefix shrink writes, and `vocabulary` is that prefix's: its declaration goes with it.
   // Before the properties, which run to a hundred for a schema.org class.
@@ -102,6 +103,16 @@ function render(term: TermDescription): void {
   }
   if (term.properties.length > 0) parts.push(propertiesSection(term))
   container.append(...parts.filter((part) => part !== null))
+}
+
+/** Whose word the facts are, when no file of the term's own vocabulary describes it (ebucore's on dc:Agent). */
+function describedByNote(sources: NonNullable<TermDescription['describedBy']>): HTMLElement {
+  const named = sources.flatMap((source, i) => [
+    i === 0 ? '' : ', ',
+    h('a', { href: vocabularyHref(source.prefix) }, h('code', {}, `${source.prefix}:`)),
+    source.package !== undefined ? ` (${source.package})` : '',
+  ])
+  return h('p', { class: 'described-by' }, 'Described only by another vocabulary: ', ...named, ". Its own vocabulary's file does not define it.")
 }
 
 /** The definition's paragraphs, with its web addresses as links. */
