@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { Parser } from 'n3'
-import { completeWithUsage, DEFAULT_USAGE_WEIGHTS, PrefixIndex, readRdfInto, Usage, UsageCollector, type UsageWeights } from '@prefixd/core'
+import { completeWithUsage, DEFAULT_USAGE_WEIGHTS, loadKnowledge, PrefixIndex, readRdfInto, Usage, UsageCollector, type UsageWeights } from '@prefixd/core'
 import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION, type CorpusPackage } from './usage-corpus.js'
 import { loadNpmCorpus } from './usage-corpus-npm.js'
 import { occurrencesOf, type Occurrence } from './usage-occurrences.js'
@@ -31,6 +31,8 @@ const plugins = packages.filter((p) => p.name !== SPECIFICATION)
 const heldOut = plugins.filter((_, i) => i % 3 === 2)
 const tuning = plugins.filter((_, i) => i % 3 !== 2)
 const index = await PrefixIndex.loadDefault()
+// The bundled data's domains and superclasses, which place a property the workspace has no evidence for.
+const knowledge = await loadKnowledge()
 
 async function usageOf(list: readonly CorpusPackage[]): Promise<Usage> {
   const collector = new UsageCollector()
@@ -56,19 +58,25 @@ function occurrencesIn(list: readonly CorpusPackage[]): { occurrences: Occurrenc
 
 type Ranker = (o: Occurrence, limit: number) => readonly string[]
 const PLAIN: UsageWeights = { previous: 0, types: 0, overall: 1, repeated: 1 }
-const rankers = (workspace: Usage, weights: UsageWeights): Record<string, Ranker> => ({
-  'bundled data only': (o, limit) =>
-    completeWithUsage(index, Usage.empty(), o.query, { prefixes: o.prefixes, limit, expand: true, prefer: 'property' })!.suggestions,
-  'workspace frequency count': (o, limit) =>
-    completeWithUsage(index, workspace, o.query, { prefixes: o.prefixes, limit, expand: true, weights: PLAIN, context: { position: 'property' } })!.suggestions,
-  'context ranking': (o, limit) =>
+const contextRanking =
+  (workspace: Usage, weights: UsageWeights, withKnowledge = true): Ranker =>
+  (o, limit) =>
     completeWithUsage(index, workspace, o.query, {
       prefixes: o.prefixes,
       limit,
       expand: true,
       weights,
+      ...(withKnowledge && { knowledge }),
       context: { position: 'property', previous: o.previous, types: o.types, written: o.written },
-    })!.suggestions,
+    })!.suggestions
+const rankers = (workspace: Usage, weights: UsageWeights): Record<string, Ranker> => ({
+  'bundled data only': (o, limit) =>
+    completeWithUsage(index, Usage.empty(), o.query, { prefixes: o.prefixes, limit, expand: true, prefer: 'property' })!.suggestions,
+  'bundled data and its domains (no workspace)': contextRanking(Usage.empty(), weights),
+  'workspace frequency count': (o, limit) =>
+    completeWithUsage(index, workspace, o.query, { prefixes: o.prefixes, limit, expand: true, weights: PLAIN, context: { position: 'property' } })!.suggestions,
+  'context ranking, the workspace alone (no bundled domains)': contextRanking(workspace, weights, false),
+  'context ranking': contextRanking(workspace, weights),
 })
 
 function hits(occurrences: readonly Occurrence[], rank: Ranker): { at1: number; at3: number } {

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { completeWithUsage, explainUsage, PrefixIndex, readUsage, type Usage } from '@prefixd/core'
+import { completeWithUsage, explainUsage, loadKnowledge, PrefixIndex, readUsage, Usage, type DomainFacts } from '@prefixd/core'
 
 const EX = 'http://example.org/ns#'
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
@@ -104,5 +104,77 @@ describe('completeWithUsage', () => {
     assert.equal(explainUsage(index, usage, EX + 'Plugin', { position: 'class' }), '6 instances in this workspace')
     assert.equal(explainUsage(index, usage, EX + 'Surface', { position: 'class' }), 'defined in this workspace, not used yet')
     assert.equal(explainUsage(index, usage, EX + 'spin'), undefined)
+  })
+
+  describe('with the bundled domains (knowledge)', () => {
+    // ex:spin's domain is ex:Port, ex:sigma's ex:Plugin; ex:Port is an ex:Device, whose properties include ex:size.
+    const facts: Record<string, { domain: string[]; superClasses: string[]; domainOf: string[] }> = {
+      [EX + 'Port']: { domain: [], superClasses: [EX + 'Device'], domainOf: [EX + 'spin'] },
+      [EX + 'Device']: { domain: [], superClasses: [], domainOf: [EX + 'size'] },
+      [EX + 'spin']: { domain: [EX + 'Port'], superClasses: [], domainOf: [] },
+      [EX + 'size']: { domain: [EX + 'Device'], superClasses: [], domainOf: [] },
+      [EX + 'sigma']: { domain: [EX + 'Plugin'], superClasses: [], domainOf: [] },
+    }
+    const knowledge: DomainFacts = { facts: (iri) => facts[iri] }
+    const port = { types: [EX + 'Port'] }
+
+    it('places what has no evidence here by how its domain fits the subject: the type’s, a superclass’s, none declared, another class’s', () => {
+      const { suggestions, ranked } = completeWithUsage(index, usage, 'ex:s', { context: port, knowledge })!
+      assert.deepEqual(suggestions, ['ex:sampleRate', 'ex:symbol', 'ex:size', 'ex:spin', 'ex:shape', 'ex:sigma'])
+      assert.deepEqual(
+        completeWithUsage(index, usage, 'ex:s', { context: port })!.suggestions.slice(2, 4),
+        ['ex:shape', 'ex:size'],
+        'without knowledge: by use',
+      )
+      assert.deepEqual(
+        ranked.map((r) => r.name),
+        ['ex:sampleRate', 'ex:symbol', 'ex:size', 'ex:shape'],
+        'ranked: the workspace’s terms only, in their order',
+      )
+    })
+
+    it('brings a bundled property the workspace never used into the first three, and says why', () => {
+      const empty = Usage.empty()
+      const top = (context: { types?: string[] }) => completeWithUsage(index, empty, 'ex:s', { context, knowledge, limit: 3 })!.suggestions
+      const fitting = index.autocomplete('ex:s')!.filter((name) => name === 'ex:spin' || name === 'ex:size')
+      assert.deepEqual(top(port).slice(0, 2), fitting, 'both fit a port, in the index’s order; ex:sigma’s domain is another class')
+      assert.ok(!top(port).includes('ex:sigma'))
+      assert.deepEqual(top({}), index.autocomplete('ex:s', { limit: 3 }), 'no types: the index’s order')
+      assert.deepEqual(top({ types: [EX + 'Unknown'] }), index.autocomplete('ex:s', { limit: 3 }), 'a type nothing describes: the index’s order')
+      assert.equal(explainUsage(index, empty, EX + 'spin', port, {}, knowledge), 'its domain names ex:Port, this subject’s type')
+      assert.equal(explainUsage(index, empty, EX + 'size', port, {}, knowledge), 'its domain names ex:Device, a superclass of this subject’s type')
+      assert.equal(explainUsage(index, empty, EX + 'sigma', port, {}, knowledge), undefined)
+    })
+
+    it('changes nothing without types, with the same answer on every call', () => {
+      fc.assert(
+        fc.property(fc.constantFrom('ex:', 'ex:s', 'ex:S', 'ex:sy', 'ex:x'), fc.constantFrom(undefined, '', EX + 'index', EX + 'size'), (query, previous) => {
+          const plain = completeWithUsage(index, usage, query, { context: { previous } })
+          assert.deepEqual(completeWithUsage(index, usage, query, { context: { previous }, knowledge }), plain)
+          const typed = completeWithUsage(index, usage, query, { context: { previous, ...port }, knowledge })
+          assert.deepEqual(completeWithUsage(index, usage, query, { context: { previous, ...port }, knowledge }), typed)
+          assert.equal(new Set(typed!.suggestions).size, typed!.suggestions.length, 'no name twice')
+        }),
+      )
+    })
+
+    it('on the default data: schema:inDefinedTermSet among the first three for a schema:DefinedTerm', async function () {
+      this.timeout(20_000)
+      const [defaults, tier] = await Promise.all([PrefixIndex.loadDefault(), loadKnowledge()])
+      const schema = 'http://schema.org/'
+      const ask = (knowledge?: DomainFacts) =>
+        completeWithUsage(defaults, Usage.empty(), 'schema:i', {
+          limit: 3,
+          expand: true,
+          context: { types: [schema + 'DefinedTerm'] },
+          ...(knowledge && { knowledge }),
+        })!.suggestions
+      assert.ok(!ask().includes(schema + 'inDefinedTermSet'), 'the index alone ranks it by references')
+      assert.ok(ask(tier).includes(schema + 'inDefinedTermSet'), ask(tier).join(' '))
+      assert.match(
+        explainUsage(defaults, Usage.empty(), schema + 'inDefinedTermSet', { types: [schema + 'DefinedTerm'] }, {}, tier)!,
+        /its domain names \S+:DefinedTerm, this subject’s type/,
+      )
+    })
   })
 })

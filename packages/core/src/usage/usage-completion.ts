@@ -3,7 +3,9 @@
 import { writeLocalName } from '../names/pn-local.js'
 import type { AutocompleteOptions, Completions } from '../prefix-index/completion-query.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
+import { defaultWeight } from '../terms/term-record.js'
 import type { Usage } from './usage.js'
+import { subjectDomains, type DomainFacts, type DomainFit, type SubjectDomains } from './usage-domain.js'
 
 /** Where the name being completed stands, as the editor reads it. */
 export interface UsageContext {
@@ -33,6 +35,14 @@ export interface UsageCompletionOptions extends AutocompleteOptions {
   /** The document's own prefixes (prefix → namespace), which win over the index's and the workspace's. */
   readonly prefixes?: Readonly<Record<string, string>>
   readonly weights?: UsageWeights
+  /**
+   * The bundled data's domains and superclasses (the knowledge tier, `loadKnowledge()`). With the subject's
+   * types known, a property the workspace has no evidence for is placed by how its declared domain fits the
+   * subject (see {@link DomainFit}): one whose domain names the subject's type or a superclass comes before
+   * one that declares none, which comes before one whose domain names only other classes — bundled
+   * properties the workspace never used included, in the index's order among themselves.
+   */
+  readonly knowledge?: DomainFacts
 }
 
 /** A suggestion the workspace's usage placed, and why it is where it is (`ranked`: those first in `suggestions`). */
@@ -49,9 +59,10 @@ export interface UsageSuggestion {
  * {@link PrefixIndex.complete} ranked by `usage`: after `prefix:`, the workspace's terms of that namespace
  * that fit the position, by how often the data writes them in this context (after the previous property,
  * on subjects of these types, then overall), then the index's suggestions in its own order. Deterministic:
- * ties go to the more used term, then code-point order. Bare words and IRIs complete as the index does,
- * with the workspace's declared prefixes first. `ranked` gives the suggestions the workspace placed (the
- * first ones), with their score and count; the index's that follow are not repeated there.
+ * ties go to the more used term, then code-point order. With `knowledge` and the subject's types, the
+ * terms without evidence in this context go by how their domain fits the subject. Bare words and IRIs
+ * complete as the index does, with the workspace's declared prefixes first. `ranked` gives the suggestions
+ * the workspace knows, in their order among the suggestions, with their score and count.
  */
 export function completeWithUsage(
   index: PrefixIndex,
@@ -68,29 +79,49 @@ export function completeWithUsage(
   const fromIndex = indexSuggestions(index, prefix, namespace, query, partial, options, limit === Infinity ? limit : limit + 1)
   if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
   const position = options.context?.position ?? options.prefer ?? 'property'
-  const ranked = rankTerms(usage, namespace + partial, position, options, limit)
+  const domains = position === 'property' ? subjectDomains(usage, options.knowledge, options.context?.types) : undefined
+  const ranked = rankTerms(index, usage, namespace + partial, position, options, domains, limit)
+  return merge(ranked, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
+}
+
+/**
+ * The ranked terms and the index's suggestions as one list: terms with evidence in this context first, then
+ * by domain fit — at one fit the workspace's terms, then the index's in its order, then the bundled ones
+ * the domain brought that the index did not list.
+ */
+function merge(
+  ranked: readonly Ranked[],
+  fromIndex: Completions | undefined,
+  domains: SubjectDomains | undefined,
+  write: { prefix: string; namespace: string; expand: boolean; limit: number },
+): Completions & { readonly ranked: readonly UsageSuggestion[] } {
+  const { prefix, namespace, expand, limit } = write
+  const nameOf = (iri: string) => {
+    const local = writeLocalName(iri.slice(namespace.length))
+    return local === undefined ? undefined : expand ? iri : prefix + ':' + local
+  }
+  const iriOf = (name: string) => (expand ? name : namespace + name.slice(prefix.length + 1).replace(/\\(.)/gs, '$1'))
+  const listed = (fromIndex?.suggestions ?? []).map((name, at) => ({ name, fit: domains?.fit(iriOf(name)) ?? 1, at }))
+  if (domains !== undefined) listed.sort((a, b) => b.fit - a.fit || a.at - b.at)
   const suggestions: string[] = []
   const chosen: UsageSuggestion[] = []
   const seen = new Set<string>()
-  for (const { iri, score, count } of ranked) {
-    if (suggestions.length >= limit) break
-    const local = writeLocalName(iri.slice(namespace.length))
-    if (local === undefined) continue
-    const name = options.expand === true ? iri : prefix + ':' + local
+  let r = 0
+  let i = 0
+  while (suggestions.length < limit && (r < ranked.length || i < listed.length)) {
+    const term = ranked[r]
+    const other = listed[i]
+    const takeTerm = term !== undefined && (other === undefined || term.evidence > 0 || term.fit > other.fit || (term.fit === other.fit && term.known))
+    const name = takeTerm ? nameOf(term.iri) : other!.name
+    if (takeTerm) r++
+    else i++
+    if (name === undefined || seen.has(name)) continue
     seen.add(name)
     suggestions.push(name)
-    chosen.push({ name, iri, score, count })
+    if (takeTerm && term.known) chosen.push({ name, iri: term.iri, score: term.score, count: term.count })
   }
-  let truncated = ranked.length > suggestions.length
-  for (const name of fromIndex?.suggestions ?? []) {
-    if (seen.has(name)) continue
-    if (suggestions.length >= limit) {
-      truncated = true
-      break
-    }
-    suggestions.push(name)
-  }
-  return { suggestions, truncated: truncated || (fromIndex?.truncated ?? false), ranked: chosen }
+  const truncated = r < ranked.length || i < listed.length || (fromIndex?.truncated ?? false)
+  return { suggestions, truncated, ranked: chosen }
 }
 
 /**
@@ -122,16 +153,49 @@ function indexSuggestions(
   return { suggestions, truncated: byIri.truncated }
 }
 
-/** The workspace's terms under `start` that fit the position, best first (at most `limit`). */
-function rankTerms(usage: Usage, start: string, position: 'class' | 'property', options: UsageCompletionOptions, limit: number): UsageSuggestion[] {
+/** A candidate: its score here, and what orders those without evidence (domain fit, known to the workspace, bundled weight). */
+interface Ranked extends UsageSuggestion {
+  /** The score when the workspace has evidence for it in this context, else 0. */
+  readonly evidence: number
+  readonly fit: DomainFit
+  /** Used or defined in the workspace (else a bundled term its domain brought). */
+  readonly known: boolean
+  readonly weight: number
+}
+
+const FLOOR = 1e-9
+
+/**
+ * The workspace's terms under `start` that fit the position, and the bundled properties whose domain names
+ * the subject's types (not deprecated), best first (at most `limit`).
+ */
+function rankTerms(
+  index: PrefixIndex,
+  usage: Usage,
+  start: string,
+  position: 'class' | 'property',
+  options: UsageCompletionOptions,
+  domains: SubjectDomains | undefined,
+  limit: number,
+): Ranked[] {
   const weights = options.weights ?? DEFAULT_USAGE_WEIGHTS
   const context = options.context ?? {}
-  const best: UsageSuggestion[] = []
+  const best: Ranked[] = []
   const keep = Math.min(limit, 1000)
-  usage.forEachStartingWith(start, position, options.caseSensitive === true, (iri) => {
+  const caseSensitive = options.caseSensitive === true
+  let known: Set<string> | undefined
+  usage.forEachStartingWith(start, position, caseSensitive, (iri) => {
     const score = scoreTerm(usage, iri, position, context, weights)
     const count = position === 'class' ? usage.instances(iri) : usage.uses(iri)
-    insertBest(best, { name: '', iri, score, count }, keep)
+    const fit = domains?.fit(iri) ?? 1
+    if (fit === 2) (known ??= new Set()).add(iri)
+    insertBest(best, { name: '', iri, score, count, evidence: score > FLOOR ? score : 0, fit, known: true, weight: 0 }, keep)
+  })
+  domains?.applicable.forEachStartingWith(start, caseSensitive, (iri) => {
+    const term = index.term(iri)
+    if (known?.has(iri) === true || term === undefined || term.deprecated === true) return
+    const score = scoreTerm(usage, iri, position, context, weights)
+    insertBest(best, { name: '', iri, score, count: 0, evidence: 0, fit: 2, known: false, weight: defaultWeight(term) }, keep)
   })
   return best
 }
@@ -149,7 +213,7 @@ export function scoreTerm(
   context: UsageContext,
   weights: UsageWeights = DEFAULT_USAGE_WEIGHTS,
 ): number {
-  const floor = 1e-9
+  const floor = FLOOR
   if (position === 'class') {
     const total = usage.instanceTotal
     return floor + (total === 0 ? 0 : usage.instances(iri) / total)
@@ -170,8 +234,8 @@ export function scoreTerm(
   return score
 }
 
-/** Inserts into a list kept best first and at most `keep` long: higher score, then more uses, then code-point order. */
-function insertBest(best: UsageSuggestion[], item: UsageSuggestion, keep: number): void {
+/** Inserts into a list kept best first and at most `keep` long (see {@link before}). */
+function insertBest(best: Ranked[], item: Ranked, keep: number): void {
   let i = best.length
   while (i > 0 && before(item, best[i - 1]!)) i--
   if (i >= keep) return
@@ -179,8 +243,14 @@ function insertBest(best: UsageSuggestion[], item: UsageSuggestion, keep: number
   if (best.length > keep) best.pop()
 }
 
-function before(a: UsageSuggestion, b: UsageSuggestion): boolean {
-  return a.score !== b.score ? a.score > b.score : a.count !== b.count ? a.count > b.count : a.iri < b.iri
+/** Evidence here first; then domain fit, score, the workspace's terms, more uses, the bundled weight; then code-point order. */
+function before(a: Ranked, b: Ranked): boolean {
+  if (a.evidence !== b.evidence) return a.evidence > b.evidence
+  if (a.fit !== b.fit) return a.fit > b.fit
+  if (a.score !== b.score) return a.score > b.score
+  if (a.known !== b.known) return a.known
+  if (a.count !== b.count) return a.count > b.count
+  return a.weight !== b.weight ? a.weight > b.weight : a.iri < b.iri
 }
 
 /** A bare word: the workspace's declared prefixes that start with it (most declared first), then the index's answer. */

@@ -4,13 +4,15 @@ import { writeLocalName } from '../names/pn-local.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { UsageContext } from './usage-completion.js'
 import type { Usage } from './usage.js'
+import { subjectDomains, UNIVERSAL, type DomainFacts } from './usage-domain.js'
 
 /**
  * A sentence on how the workspace uses `iri`: "used 4,210 times in this workspace; usually after
  * lv2:index", "3 instances in this workspace", "after lv2:index here 1,024 times", "defined in
- * this workspace, not used yet"; undefined when the workspace neither uses nor defines it. Terms are
- * named with the document's `prefixes`, else the workspace's, else as `index` writes them, else as an IRI
- * in angle brackets.
+ * this workspace, not used yet"; with `knowledge` (see `UsageCompletionOptions.knowledge`) also "its domain
+ * names schema:DefinedTerm, this subject’s type" where that placed it; undefined when none of these says
+ * anything. Terms are named with the document's `prefixes`, else the workspace's, else as `index` writes
+ * them, else as an IRI in angle brackets.
  */
 export function explainUsage(
   index: PrefixIndex,
@@ -18,6 +20,7 @@ export function explainUsage(
   iri: string,
   context: UsageContext = {},
   prefixes: Readonly<Record<string, string>> = {},
+  knowledge?: DomainFacts,
 ): string | undefined {
   const name = (term: string) => (term === '' ? 'a subject’s first statement' : nameOf(index, usage, prefixes, term))
   const parts: string[] = []
@@ -38,6 +41,11 @@ export function explainUsage(
     for (const type of context.types ?? []) {
       const carrying = usage.propertiesOf(type)?.get(iri) ?? 0
       if (carrying > 0) parts.push(`on ${carrying.toLocaleString('en-US')} ${name(type)}`)
+    }
+    const via = subjectDomains(usage, knowledge, context.types)?.via.get(iri)
+    if (via !== undefined) {
+      const whose = context.types!.includes(via) ? 'this subject’s type' : UNIVERSAL.includes(via) ? 'every resource' : 'a superclass of this subject’s type'
+      parts.push(`its domain names ${name(via)}, ${whose}`)
     }
   }
   if (parts.length === 0 && usage.definition(iri) !== undefined) parts.push('defined in this workspace, not used yet')

@@ -1,0 +1,109 @@
+// How a property's declared domain fits the subject being written: from the bundled knowledge tier
+// (rdfs:domain, schema:domainIncludes, superclasses) and the workspace's own definitions.
+
+import { SortedIris } from './sorted-iris.js'
+import type { Usage } from './usage.js'
+
+/** What domain evidence reads of the bundled data (the knowledge tier, `loadKnowledge()`). */
+export interface DomainFacts {
+  facts(iri: string): { readonly domain: readonly string[]; readonly superClasses: readonly string[]; readonly domainOf: readonly string[] } | undefined
+}
+
+/**
+ * How a property fits the subject by its declared domain: 2 the domain names one of the subject's types, a
+ * superclass of one, `owl:Thing` or `rdfs:Resource`; 1 no domain is declared; 0 it names only other classes.
+ */
+export type DomainFit = 0 | 1 | 2
+
+export interface SubjectDomains {
+  /** The properties of fit 2, sorted for the block a query starts. */
+  readonly applicable: SortedIris
+  /** Per property of fit 2, the subject's class its domain names (the nearest). */
+  readonly via: ReadonlyMap<string, string>
+  fit(iri: string): DomainFit
+}
+
+/** Every resource is one (RDF Semantics §9.2.1: rdfs:Resource; OWL 2: owl:Thing): a domain naming them fits any subject. */
+export const UNIVERSAL: readonly string[] = ['http://www.w3.org/2000/01/rdf-schema#Resource', 'http://www.w3.org/2002/07/owl#Thing']
+/** Superclass steps followed above the subject's types (a cycle or a deep tree stops there). */
+const DEPTH = 8
+/** Type sets remembered per usage and knowledge (one editor session writes few): then the cache starts again. */
+const CACHE_SIZE = 256
+
+interface Memo {
+  readonly bySubject: Map<string, SubjectDomains | undefined>
+  /** Whether a property declares a domain at all, as asked (bounded by the terms of the data and the workspace). */
+  readonly hasDomain: Map<string, boolean>
+}
+const NO_KNOWLEDGE: DomainFacts = { facts: () => undefined }
+const memos = new WeakMap<Usage, WeakMap<DomainFacts, Memo>>()
+const workspaceDomains = new WeakMap<Usage, Map<string, string[]>>()
+
+/**
+ * How properties fit a subject of `types` by their domains, or undefined when that says nothing: no types
+ * known, or none that the knowledge or the workspace describes (an unknown class may be a subclass of any
+ * domain). Remembered per type set: the first keystroke on a subject pays for it.
+ */
+export function subjectDomains(usage: Usage, knowledge: DomainFacts = NO_KNOWLEDGE, types: readonly string[] = []): SubjectDomains | undefined {
+  if (types.length === 0) return undefined
+  let byKnowledge = memos.get(usage)
+  if (byKnowledge === undefined) memos.set(usage, (byKnowledge = new WeakMap()))
+  let memo = byKnowledge.get(knowledge)
+  if (memo === undefined) byKnowledge.set(knowledge, (memo = { bySubject: new Map(), hasDomain: new Map() }))
+  const key = types.join(' ')
+  if (memo.bySubject.has(key)) return memo.bySubject.get(key)
+  if (memo.bySubject.size >= CACHE_SIZE) memo.bySubject.clear()
+  const found = collect(usage, knowledge, types, memo.hasDomain)
+  memo.bySubject.set(key, found)
+  return found
+}
+
+function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[], hasDomain: Map<string, boolean>): SubjectDomains | undefined {
+  const declared = domainsDeclaredIn(usage)
+  if (!types.some((type) => knowledge.facts(type) !== undefined || usage.definition(type) !== undefined)) return undefined
+  const via = new Map<string, string>()
+  const seen = new Set<string>()
+  let level = [...new Set(types)]
+  for (let depth = 0; depth <= DEPTH && level.length > 0; depth++) {
+    const next: string[] = []
+    for (const type of level) {
+      if (seen.has(type)) continue
+      seen.add(type)
+      const facts = knowledge.facts(type)
+      for (const property of [...(facts?.domainOf ?? []), ...(declared.get(type) ?? [])]) if (!via.has(property)) via.set(property, type)
+      next.push(...(facts?.superClasses ?? []), ...(usage.definition(type)?.supers ?? []))
+    }
+    level = next
+  }
+  for (const type of UNIVERSAL) {
+    if (seen.has(type)) continue
+    for (const property of [...(knowledge.facts(type)?.domainOf ?? []), ...(declared.get(type) ?? [])]) if (!via.has(property)) via.set(property, type)
+  }
+  const applicable = new SortedIris(via.keys())
+  const fit = (iri: string): DomainFit => {
+    if (via.has(iri)) return 2
+    let declares = hasDomain.get(iri)
+    if (declares === undefined) {
+      declares = (knowledge.facts(iri)?.domain.length ?? 0) > 0 || (usage.definition(iri)?.domain?.length ?? 0) > 0
+      hasDomain.set(iri, declares)
+    }
+    return declares ? 0 : 1
+  }
+  return { applicable, via, fit }
+}
+
+/** Per class, the properties the workspace defines with it as their domain. */
+function domainsDeclaredIn(usage: Usage): Map<string, string[]> {
+  let found = workspaceDomains.get(usage)
+  if (found === undefined) {
+    found = new Map()
+    for (const definition of usage.definitions()) {
+      for (const type of definition.domain ?? []) {
+        const list = found.get(type) ?? found.set(type, []).get(type)!
+        list.push(definition.iri)
+      }
+    }
+    workspaceDomains.set(usage, found)
+  }
+  return found
+}
