@@ -5,9 +5,9 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { Parser } from 'n3'
-import { cacheFolder, type CorpusPackage } from './usage-corpus.js'
+import { cacheFolder, type CorpusFile, type CorpusPackage } from './usage-corpus.js'
 
 /** The barnard59 packages (one project's bundles: split by package, never by line). */
 export const NPM_PACKAGES = [
@@ -28,6 +28,10 @@ export const NPM_PACKAGES = [
   'barnard59-sparql',
 ]
 
+/** The third corpus: the W3C SHACL test suite (and the engine's own tests) as shacl-engine ships them; the version pinned. */
+export const SHACL_SUITE = 'shacl-engine@1.0.2'
+export const SHACL_SUITE_FOLDER = 'test/assets'
+
 /**
  * Every package's Turtle files, fetched and unpacked on first use (a package that cannot be fetched is named in
  * `missing`; a file that does not parse as Turtle in `unreadable`).
@@ -38,28 +42,61 @@ export async function loadNpmCorpus(names: readonly string[] = NPM_PACKAGES): Pr
   /** Files left out as not Turtle that reads (test fixtures of invalid input, among others). */
   const unreadable: string[] = []
   for (const name of names) {
-    const into = join(`${cacheFolder()}-npm`, name)
     try {
-      if (!existsSync(join(into, 'package'))) {
-        await rm(into, { recursive: true, force: true })
-        await mkdir(into, { recursive: true })
-        execFileSync('npm', ['pack', name, '--silent', '--pack-destination', into], { stdio: 'ignore', timeout: 300_000 })
-        const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!
-        execFileSync('tar', ['xzf', join(into, tarball), '-C', into])
-      }
-      const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!.replace(/\.tgz$/, '')
-      const files = []
-      for (const path of await turtleUnder(join(into, 'package'))) {
-        const bytes = await readFile(path)
-        if (reads(bytes.toString('utf8'))) files.push({ path, bytes })
-        else unreadable.push(`${name}/${path.slice(join(into, 'package').length + 1)}`)
-      }
+      const { root, tarball } = await fetchPackage(name)
+      const files = await readableTurtle(root, name, unreadable)
       if (files.length > 0) packages.push({ name, deb: tarball, files })
     } catch {
       missing.push(name)
     }
   }
   return { packages, missing, unreadable }
+}
+
+/**
+ * The third corpus: one npm package's Turtle under `under`, as bundles by folder (each folder's own files), for
+ * a package that ships a test suite of many independent test files (shacl-engine ships the W3C SHACL test
+ * suite, a folder per feature). Empty `packages` and `missing` set when it cannot be fetched.
+ */
+export async function loadNpmFolders(spec: string, under: string): Promise<{ packages: CorpusPackage[]; missing: string[]; unreadable: string[] }> {
+  const unreadable: string[] = []
+  try {
+    const { root, tarball } = await fetchPackage(spec)
+    const byFolder = new Map<string, CorpusFile[]>()
+    for (const file of await readableTurtle(join(root, under), spec, unreadable)) {
+      const folder = relative(join(root, under), dirname(file.path)) || '.'
+      byFolder.set(folder, [...(byFolder.get(folder) ?? []), file])
+    }
+    const packages = [...byFolder.keys()].sort().map((folder) => ({ name: folder, deb: tarball, files: byFolder.get(folder)! }))
+    return { packages, missing: [], unreadable }
+  } catch {
+    return { packages: [], missing: [spec], unreadable }
+  }
+}
+
+/** The package fetched with `npm pack` and unpacked into the cache on first use: its folder and tarball's name. */
+async function fetchPackage(spec: string): Promise<{ root: string; tarball: string }> {
+  const into = join(`${cacheFolder()}-npm`, spec)
+  if (!existsSync(join(into, 'package'))) {
+    await rm(into, { recursive: true, force: true })
+    await mkdir(into, { recursive: true })
+    execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', into], { stdio: 'ignore', timeout: 300_000 })
+    const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!
+    execFileSync('tar', ['xzf', join(into, tarball), '-C', into])
+  }
+  const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!.replace(/\.tgz$/, '')
+  return { root: join(into, 'package'), tarball }
+}
+
+/** The Turtle files under `folder` that read; the others named in `unreadable` (as `label/path`). */
+async function readableTurtle(folder: string, label: string, unreadable: string[]): Promise<CorpusFile[]> {
+  const files: CorpusFile[] = []
+  for (const path of await turtleUnder(folder)) {
+    const bytes = await readFile(path)
+    if (reads(bytes.toString('utf8'))) files.push({ path, bytes })
+    else unreadable.push(`${label}/${path.slice(folder.length + 1)}`)
+  }
+  return files
 }
 
 function reads(text: string): boolean {

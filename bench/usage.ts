@@ -8,10 +8,10 @@ import { writeFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { Parser } from 'n3'
-import { completeWithUsage, DEFAULT_USAGE_WEIGHTS, loadKnowledge, PrefixIndex, readRdfInto, Usage, UsageCollector, type UsageWeights } from '@prefixd/core'
-import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION, type CorpusPackage } from './usage-corpus.js'
-import { loadNpmCorpus } from './usage-corpus-npm.js'
-import { occurrencesOf, type Occurrence } from './usage-occurrences.js'
+import { DEFAULT_USAGE_WEIGHTS, loadKnowledge, PrefixIndex, readRdfInto, Usage, UsageCollector } from '@prefixd/core'
+import { loadCorpus, SPECIFICATION } from './usage-corpus.js'
+import { loadNpmCorpus, loadNpmFolders, SHACL_SUITE, SHACL_SUITE_FOLDER } from './usage-corpus-npm.js'
+import { hits, knownTo, occurrencesIn, PER_PACKAGE, percent, rankCorpus, rankers, usageOf, type CorpusRanking } from './usage-ranking.js'
 import { formatNs, latencies, markdownTable } from './timing.js'
 
 setFlagsFromString('--expose-gc')
@@ -20,8 +20,6 @@ const load = () =>
   execFileSync('uptime', { encoding: 'utf8' })
     .trim()
     .replace(/.*load average: /, 'load ')
-/** Occurrences taken per package at most (evenly spaced), so that one large package does not stand for all. */
-const PER_PACKAGE = 3000
 const CHUNK = 64 * 1024
 
 const { packages, missing } = await loadCorpus()
@@ -34,80 +32,21 @@ const index = await PrefixIndex.loadDefault()
 // The bundled data's domains and superclasses, which place a property the workspace has no evidence for.
 const knowledge = await loadKnowledge()
 
-async function usageOf(list: readonly CorpusPackage[]): Promise<Usage> {
-  const collector = new UsageCollector()
-  for (const p of list) for (const file of p.files) await readRdfInto(collector, [file.bytes], { format: 'turtle', name: file.path })
-  return collector.finish()
-}
-
-function occurrencesIn(list: readonly CorpusPackage[]): { occurrences: Occurrence[]; unprefixed: number } {
-  const occurrences: Occurrence[] = []
-  let unprefixed = 0
-  for (const p of list) {
-    const all: Occurrence[] = []
-    for (const file of p.files) {
-      const found = occurrencesOf(file.bytes.toString('utf8'))
-      all.push(...found.occurrences)
-      unprefixed += found.unprefixed
-    }
-    const step = Math.max(1, all.length / PER_PACKAGE)
-    for (let i = 0; i < all.length; i += step) occurrences.push(all[Math.floor(i)]!)
-  }
-  return { occurrences, unprefixed }
-}
-
-type Ranker = (o: Occurrence, limit: number) => readonly string[]
-const PLAIN: UsageWeights = { previous: 0, types: 0, overall: 1, repeated: 1 }
-const contextRanking =
-  (workspace: Usage, weights: UsageWeights, withKnowledge = true): Ranker =>
-  (o, limit) =>
-    completeWithUsage(index, workspace, o.query, {
-      prefixes: o.prefixes,
-      limit,
-      expand: true,
-      weights,
-      ...(withKnowledge && { knowledge }),
-      context: { position: 'property', previous: o.previous, types: o.types, written: o.written },
-    })!.suggestions
-const rankers = (workspace: Usage, weights: UsageWeights): Record<string, Ranker> => ({
-  'bundled data only': (o, limit) =>
-    completeWithUsage(index, Usage.empty(), o.query, { prefixes: o.prefixes, limit, expand: true, prefer: 'property' })!.suggestions,
-  'bundled data and its domains (no workspace)': contextRanking(Usage.empty(), weights),
-  'workspace frequency count': (o, limit) =>
-    completeWithUsage(index, workspace, o.query, { prefixes: o.prefixes, limit, expand: true, weights: PLAIN, context: { position: 'property' } })!.suggestions,
-  'context ranking, the workspace alone (no bundled domains)': contextRanking(workspace, weights, false),
-  'context ranking': contextRanking(workspace, weights),
-})
-
-function hits(occurrences: readonly Occurrence[], rank: Ranker): { at1: number; at3: number } {
-  let at1 = 0
-  let at3 = 0
-  for (const o of occurrences) {
-    const top = rank(o, 3)
-    if (top[0] === o.iri) at1++
-    if (top.includes(o.iri)) at3++
-  }
-  return { at1: at1 / occurrences.length, at3: at3 / occurrences.length }
-}
-
-const known = (workspace: Usage) => (o: Occurrence) => workspace.knows(o.iri, 'property') || workspace.uses(o.iri) > 0 || index.term(o.iri) !== undefined
-const percent = (x: number) => `${(100 * x).toFixed(1)} %`
-
 // Tuning: the tuning packages' first half is the workspace, the second half is typed; weights on a grid.
 const half = Math.ceil(tuning.length / 2)
 const tuneWorkspace = await usageOf([...(spec ? [spec] : []), ...tuning.slice(0, half)])
-const tuneTyped = occurrencesIn(tuning.slice(half)).occurrences.filter(known(tuneWorkspace))
+const tuneTyped = occurrencesIn(tuning.slice(half)).occurrences.filter(knownTo(index, tuneWorkspace))
 let best = { weights: DEFAULT_USAGE_WEIGHTS, at1: -1, at3: -1 }
 for (const types of [0, 0.25, 0.5, 1, 2]) {
   for (const overall of [0, 0.1, 0.25, 0.5, 1]) {
     for (const repeated of [0.1, 0.3, 1]) {
       const weights = { previous: 1, types, overall, repeated }
-      const score = hits(tuneTyped, rankers(tuneWorkspace, weights)['context ranking']!)
+      const score = hits(tuneTyped, rankers(index, knowledge, tuneWorkspace, weights)['context ranking']!)
       if (score.at1 > best.at1 || (score.at1 === best.at1 && score.at3 > best.at3)) best = { weights, ...score }
     }
   }
 }
-const defaultsOnTuning = hits(tuneTyped, rankers(tuneWorkspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!)
+const defaultsOnTuning = hits(tuneTyped, rankers(index, knowledge, tuneWorkspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!)
 console.log(
   `tuning: ${tuneTyped.length} occurrences; best weights ${JSON.stringify(best.weights)} hit@1 ${percent(best.at1)}; the defaults ${percent(defaultsOnTuning.at1)}`,
 )
@@ -115,36 +54,37 @@ console.log(
 // Held out: every tuning package and the specification are the workspace; the held-out packages are typed.
 const workspace = await usageOf([...(spec ? [spec] : []), ...tuning])
 const typed = occurrencesIn(heldOut)
-const inScope = typed.occurrences.filter(known(workspace))
+const inScope = typed.occurrences.filter(knownTo(index, workspace))
 const rows: string[][] = []
-for (const [name, rank] of Object.entries(rankers(workspace, DEFAULT_USAGE_WEIGHTS))) {
+for (const [name, rank] of Object.entries(rankers(index, knowledge, workspace, DEFAULT_USAGE_WEIGHTS))) {
   const { at1, at3 } = hits(inScope, rank)
   rows.push([name, percent(at1), percent(at3)])
 }
-const tunedHeldOut = hits(inScope, rankers(workspace, best.weights)['context ranking']!)
+const tunedHeldOut = hits(inScope, rankers(index, knowledge, workspace, best.weights)['context ranking']!)
 rows.push([`context ranking, the grid's best weights on tuning`, percent(tunedHeldOut.at1), percent(tunedHeldOut.at3)])
 const unknownShare = 1 - inScope.length / typed.occurrences.length
 console.log(markdownTable(['ranking', 'hit@1', 'hit@3'], rows))
 
-// A second corpus, other than LV2 (bench/usage-corpus-npm.ts): every third package held out the same way; the
-// default weights and the grid's best from LV2 (nothing tuned on this corpus).
+// A second and a third corpus, other than LV2: every third package (or folder) held out the same way, with the
+// default weights; the tuning side measured by leaving one package out (what the domains were checked on).
 const npm = await loadNpmCorpus()
-const npmHeldOut = npm.packages.filter((_, i) => i % 3 === 2)
-const npmWorkspace = await usageOf(npm.packages.filter((_, i) => i % 3 !== 2))
-const npmTyped = occurrencesIn(npmHeldOut)
-const npmInScope = npmTyped.occurrences.filter(known(npmWorkspace))
-const npmRows: string[][] = []
-for (const [name, rank] of Object.entries(rankers(npmWorkspace, DEFAULT_USAGE_WEIGHTS))) {
-  const { at1, at3 } = hits(npmInScope, rank)
-  npmRows.push([name, percent(at1), percent(at3)])
-}
-const npmTuned = hits(npmInScope, rankers(npmWorkspace, best.weights)['context ranking']!)
-npmRows.push([`context ranking, the grid's best weights on LV2's tuning`, percent(npmTuned.at1), percent(npmTuned.at3)])
+const npmRanking = await rankCorpus(index, knowledge, npm.packages, DEFAULT_USAGE_WEIGHTS)
 const npmFiles = npm.packages.flatMap((p) => p.files)
-console.log(markdownTable(['ranking', 'hit@1', 'hit@3'], npmRows))
+const shacl = await loadNpmFolders(SHACL_SUITE, SHACL_SUITE_FOLDER)
+const shaclRanking = await rankCorpus(index, knowledge, shacl.packages, DEFAULT_USAGE_WEIGHTS)
+const shaclFiles = shacl.packages.flatMap((p) => p.files)
+const corpusTable = (ranking: CorpusRanking) =>
+  markdownTable(
+    ['ranking', 'hit@1', 'hit@3', 'tuning side: hit@1', 'tuning side: hit@3'],
+    ranking.rows.map((row) => [row.name, percent(row.heldOut.at1), percent(row.heldOut.at3), percent(row.tuning.at1), percent(row.tuning.at3)]),
+  )
+const corpusCounts = (ranking: CorpusRanking) =>
+  `${ranking.typed.toLocaleString('en-US')} occurrences held out (${ranking.unprefixed} more written as full IRIs left out); the rates are over the ${ranking.inScope.toLocaleString('en-US')} whose term the workspace uses or defines or the bundled data ships. **${percent(1 - ranking.inScope / ranking.typed)} of occurrences are none of these.** Tuning side: ${ranking.tuningInScope.toLocaleString('en-US')} occurrences in scope.`
+console.log(corpusTable(npmRanking))
+console.log(corpusTable(shaclRanking))
 
 // Library completion with usage: every held-out occurrence's query at limit 20, one call at a time.
-const contextRank = rankers(workspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!
+const contextRank = rankers(index, knowledge, workspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!
 const [p50, p99] = latencies(typed.occurrences, (o) => contextRank(o, 20), [50, 99])
 const latencyLoad = load()
 
@@ -232,12 +172,18 @@ const lines = [
   ``,
   `## A second corpus: the barnard59 packages on npm (not LV2)`,
   ``,
-  `${npm.packages.length} npm packages of Zazuko's barnard59 Linked Data pipeline tool fetched with \`npm pack\` (${npmFiles.length} Turtle files, ${(npmFiles.reduce((sum, f) => sum + f.bytes.length, 0) / 1024).toFixed(0)} KiB: hand-written pipelines, operation manifests, SHACL shapes and test data)${npm.missing.length > 0 ? `; not fetched: ${npm.missing.join(', ')}` : ''}${npm.unreadable.length > 0 ? `; left out as not Turtle that reads: ${npm.unreadable.join(', ')}` : ''}. Split by package: held out, every third in name order — ${npmHeldOut.map((p) => p.name).join(', ')}; the workspace is the other ${npm.packages.length - npmHeldOut.length}. Nothing was tuned on it.`,
+  `${npm.packages.length} npm packages of Zazuko's barnard59 Linked Data pipeline tool fetched with \`npm pack\` (${npmFiles.length} Turtle files, ${(npmFiles.reduce((sum, f) => sum + f.bytes.length, 0) / 1024).toFixed(0)} KiB: hand-written pipelines, operation manifests, SHACL shapes and test data)${npm.missing.length > 0 ? `; not fetched: ${npm.missing.join(', ')}` : ''}${npm.unreadable.length > 0 ? `; left out as not Turtle that reads: ${npm.unreadable.join(', ')}` : ''}. Split by package: held out, every third in name order — ${npmRanking.heldOut.map((p) => p.name).join(', ')}; the workspace is the other ${npm.packages.length - npmRanking.heldOut.length}. The weights were tuned on LV2; the bundled domains were checked on the tuning side only (each of the ${npm.packages.length - npmRanking.heldOut.length} typed against the other ${npm.packages.length - npmRanking.heldOut.length - 1}), as on the third corpus's.`,
   ``,
-  `${npmTyped.occurrences.length.toLocaleString('en-US')} occurrences (${npmTyped.unprefixed} more written as full IRIs left out); the rates are over the ${npmInScope.length.toLocaleString('en-US')} whose term the workspace uses or defines or the bundled data ships. **${percent(1 - npmInScope.length / npmTyped.occurrences.length)} of occurrences are none of these.**`,
+  corpusCounts(npmRanking),
   ``,
-  markdownTable(['ranking', 'hit@1', 'hit@3'], npmRows),
+  corpusTable(npmRanking),
+  `## A third corpus: the W3C SHACL test suite as shacl-engine ships it on npm`,
   ``,
+  `\`npm pack ${SHACL_SUITE}\`: its ${SHACL_SUITE_FOLDER} (${shaclFiles.length} Turtle files, ${(shaclFiles.reduce((sum, f) => sum + f.bytes.length, 0) / 1024).toFixed(0)} KiB): the SHACL working group's test cases (shapes, data and expected validation reports, one folder per feature; written out by a tool, so the properties of a subject mostly stand in code-point order) and the engine's own${shacl.missing.length > 0 ? `; not fetched: ${shacl.missing.join(', ')}` : ''}${shacl.unreadable.length > 0 ? `; left out as not Turtle that reads: ${shacl.unreadable.join(', ')}` : ''}. Split by folder (never by line): held out, every third folder in name order — ${shaclRanking.heldOut.map((p) => p.name).join(', ')}; the workspace is the other ${shacl.packages.length - shaclRanking.heldOut.length} folders.`,
+  ``,
+  corpusCounts(shaclRanking),
+  ``,
+  corpusTable(shaclRanking),
   `## Library completion with usage (context ranking, limit 20, every held-out query one at a time)`,
   ``,
   `p50 ${formatNs(p50!)}, p99 ${formatNs(p99!)} (${latencyLoad}).`,
