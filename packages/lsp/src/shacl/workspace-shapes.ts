@@ -27,8 +27,8 @@ export class WorkspaceShapes {
    */
   async configure(root: string | undefined, globs: readonly string[] | undefined): Promise<boolean> {
     if (root === undefined) return false
-    const { shapeFilesIn } = await import('./shacl.js')
-    const files = shapeFilesIn(root, globs)
+    const { shapeFilesFound } = await import('./shacl.js')
+    const files = await shapeFilesFound(root, globs)
     const same = this.#files !== undefined && JSON.stringify([this.#globs, this.#files]) === JSON.stringify([globs, files])
     this.#globs = globs
     if (same) return false
@@ -42,11 +42,11 @@ export class WorkspaceShapes {
    */
   async changed(root: string | undefined, paths: readonly string[]): Promise<boolean> {
     if (root === undefined || this.#files === undefined) return false
-    const { isShapeFile } = await import('./shacl.js')
+    const { isShapeFileRead } = await import('./shacl.js')
     const files = new Set(this.#files)
     let touched = false
     for (const path of paths) {
-      const shape = existsSync(path) && isShapeFile(root, path, this.#globs)
+      const shape = existsSync(path) && (await isShapeFileRead(root, path, this.#globs))
       if (!shape && !files.has(path)) continue
       touched = true
       if (shape) files.add(path)
