@@ -177,4 +177,13 @@ describe('completeWithUsage', () => {
       )
     })
   })
+
+  it('writes counts with thousands separated as en-US does (its own formatting, not ICU loaded on a first card)', async () => {
+    for (const n of [999, 1000, 1234, 12_345]) {
+      const many = await readUsage([`@prefix ex: <${EX}> .\n` + Array.from({ length: n }, (_, i) => `ex:s${i} ex:size ${i} .`).join('\n')], {
+        format: 'turtle',
+      })
+      assert.equal(explainUsage(index, many, EX + 'size'), `used ${n.toLocaleString('en-US')} times in this workspace; usually a subject’s first`)
+    }
+  })
 })

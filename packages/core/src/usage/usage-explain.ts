@@ -26,21 +26,20 @@ export function explainUsage(
   const parts: string[] = []
   if (context.position === 'class') {
     const n = usage.instances(iri)
-    if (n > 0) parts.push(`${n.toLocaleString('en-US')} instance${n === 1 ? '' : 's'} in this workspace`)
+    if (n > 0) parts.push(`${counted(n)} instance${n === 1 ? '' : 's'} in this workspace`)
   } else {
     const n = usage.uses(iri)
-    if (n > 0) parts.push(`used ${n.toLocaleString('en-US')} time${n === 1 ? '' : 's'} in this workspace`)
+    if (n > 0) parts.push(`used ${counted(n)} time${n === 1 ? '' : 's'} in this workspace`)
     const previous = context.previous
     const here = previous === undefined ? 0 : (usage.followers(previous)?.get(iri) ?? 0)
-    if (here > 0 && previous !== undefined && previous !== '')
-      parts.push(`after ${name(previous)} ${here.toLocaleString('en-US')} time${here === 1 ? '' : 's'}`)
+    if (here > 0 && previous !== undefined && previous !== '') parts.push(`after ${name(previous)} ${counted(here)} time${here === 1 ? '' : 's'}`)
     else if (n > 0) {
       const usually = usage.usuallyAfter(iri)
       if (usually !== undefined) parts.push(usually.previous === '' ? 'usually a subject’s first' : `usually after ${name(usually.previous)}`)
     }
     for (const type of context.types ?? []) {
       const carrying = usage.propertiesOf(type)?.get(iri) ?? 0
-      if (carrying > 0) parts.push(`on ${carrying.toLocaleString('en-US')} ${name(type)}`)
+      if (carrying > 0) parts.push(`on ${counted(carrying)} ${name(type)}`)
     }
     const via = subjectDomains(usage, knowledge, context.types)?.via.get(iri)
     if (via !== undefined) {
@@ -50,6 +49,14 @@ export function explainUsage(
   }
   if (parts.length === 0 && usage.definition(iri) !== undefined) parts.push('defined in this workspace, not used yet')
   return parts.length === 0 ? undefined : parts.join('; ')
+}
+
+/**
+ * A count with thousands separated by commas (4,210), as `toLocaleString('en-US')` writes it: whose first call
+ * loads ICU's number formatting, 20–90 ms that the language server's first completion with a workspace card waited.
+ */
+export function counted(n: number): string {
+  return String(n).replace(/\B(?=(?:\d{3})+$)/gu, ',')
 }
 
 /** A term's name with the longest namespace among the document's and the workspace's prefixes, else the index's. */
