@@ -68,7 +68,9 @@ if (FILE !== undefined) {
       const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind ?? -1
       // performance.now() counts from timeOrigin; ours is the monotonic clock: the gap is taken now.
       const shift = now() - performance.now()
-      record({ ev: 'gc', at: entry.startTime + shift, ms: entry.duration, kind: kinds[kind] ?? String(kind) })
+      // The heap after it, in MB: what a major collection's pause grows with.
+      const heap = Math.round(process.memoryUsage().heapUsed / 2 ** 20)
+      record({ ev: 'gc', at: entry.startTime + shift, ms: entry.duration, kind: kinds[kind] ?? String(kind), heap })
     }
   }).observe({ entryTypes: ['gc'] })
 }

@@ -31,16 +31,16 @@ describe('UsageReader', function () {
       reader.read(join(dir, 'b.ttl'), TURTLE.replace('ex:b a ex:Thing .', '')),
       reader.read(join(dir, 'none.ttl')),
     ])
-    assert.equal(file?.usage.instances(EX + 'Thing'), 2)
-    assert.deepEqual(file?.usage.files, [join(dir, 'a.ttl')])
-    assert.equal(text?.usage.instances(EX + 'Thing'), 1)
+    assert.equal(file?.usage().instances(EX + 'Thing'), 2)
+    assert.deepEqual(file?.usage().files, [join(dir, 'a.ttl')])
+    assert.equal(text?.usage().instances(EX + 'Thing'), 1)
     assert.equal(missing, undefined)
   })
 
   it('gives what precedes a syntax error and the error with its line and column', async () => {
     await writeFile(join(dir, 'bad.ttl'), TURTLE + 'ex:c ex:name ] .\n')
     const reading = await reader.read(join(dir, 'bad.ttl'))
-    assert.equal(reading?.usage.instances(EX + 'Thing'), 2)
+    assert.equal(reading?.usage().instances(EX + 'Thing'), 2)
     assert.equal(reading?.problem, `${join(dir, 'bad.ttl')}:4:14: Expected entity but got ]`)
   })
 
@@ -50,9 +50,9 @@ describe('UsageReader', function () {
     reader.stop()
     const stopped = await pending
     assert.equal(stopped?.problem, `${join(dir, 'a.ttl')}: not read: the reading thread stopped`)
-    assert.equal(stopped?.usage.triples, 0)
+    assert.equal(stopped?.usage().triples, 0)
     const again = await reader.read(join(dir, 'a.ttl'))
-    assert.equal(again?.usage.instances(EX + 'Thing'), 2)
+    assert.equal(again?.usage().instances(EX + 'Thing'), 2)
     assert.equal(again?.problem, undefined)
   })
 })

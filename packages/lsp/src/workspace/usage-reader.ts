@@ -2,10 +2,15 @@
 
 import { Worker } from 'node:worker_threads'
 import { Usage } from '@prefixd/core'
+import { traced } from '../trace.js'
 import type { UsageWorkerAnswer, UsageWorkerRequest } from './usage-worker.js'
 
-/** One file's reading: its usage (what precedes a syntax error) and the error, or undefined when the file is gone. */
-export type FileReading = { readonly usage: Usage; readonly problem?: string } | undefined
+/**
+ * One file's reading: its usage (what precedes a syntax error) and the error, or undefined when the file is gone. The
+ * usage is read from the thread's text when asked: the caller does it a file per turn of the event loop (answers
+ * that arrive together would otherwise be read back to back, before the requests that came meanwhile).
+ */
+export type FileReading = { readonly usage: () => Usage; readonly problem?: string } | undefined
 
 /**
  * Reads workspace files on a worker thread (usage-worker.ts), so that parsing — seconds of a core for 100 MB, and
@@ -26,10 +31,10 @@ export class UsageReader {
     const answered = new Promise<UsageWorkerAnswer | Error>((resolve) => this.#pending.set(request.id, resolve))
     this.#start().postMessage(request)
     return answered.then((answer) => {
-      if (answer instanceof Error) return { usage: Usage.empty(), problem: `${path}: not read: ${answer.message}` }
-      return 'gone' in answer
-        ? undefined
-        : { usage: Usage.fromJSON(JSON.parse(answer.usage)), ...(answer.problem !== undefined && { problem: answer.problem }) }
+      if (answer instanceof Error) return { usage: () => Usage.empty(), problem: `${path}: not read: ${answer.message}` }
+      if ('gone' in answer) return undefined
+      const usage = () => traced('workspace parse', () => Usage.fromJSON(JSON.parse(answer.usage)))
+      return { usage, ...(answer.problem !== undefined && { problem: answer.problem }) }
     })
   }
 

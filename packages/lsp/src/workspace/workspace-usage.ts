@@ -3,12 +3,19 @@
 
 import { readFile } from 'node:fs/promises'
 import { Usage, usageFormatOf, UsageSet } from '@prefixd/core'
+import { traced } from '../trace.js'
 import { UsageReader, type FileReading } from './usage-reader.js'
 import { listWorkspaceFiles, MAX_FILE_BYTES, type WorkspaceFile } from './workspace-files.js'
 /** Files asked of the reading thread ahead of the one whose usage is taken. */
 const READ_AHEAD = 4
 /** How often completion's snapshot is taken again while files are read or change (its terms are sorted anew then). */
 const MERGE_EVERY_MS = 250
+
+/**
+ * A turn of the event loop: the file whose usage arrived is taken in a task of its own, after the requests read
+ * meanwhile (a setImmediate set from a setImmediate's callback runs in the loop's next turn, after its I/O).
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 /** How the reading is shown: `window/workDoneProgress` in the server, nothing in tests that need not. */
 export interface ReadingProgress {
@@ -82,13 +89,20 @@ export class WorkspaceUsage {
       if (file !== undefined && usageFormatOf(file.path) !== undefined) readings.set(i, this.#reader.read(file.path))
     }
     for (let i = 0; i < READ_AHEAD; i++) ask(i)
+    let reported = -1
     for (const [i, file] of files.entries()) {
       ask(i + READ_AHEAD)
       const reading = readings.get(i)
       readings.delete(i)
-      if (reading !== undefined) this.#apply(file.path, await reading)
+      if (reading !== undefined) {
+        const read = await reading
+        await nextTurn()
+        traced('workspace file', () => this.#apply(file.path, read))
+      }
       done += file.bytes
-      progress?.report(total === 0 ? 100 : Math.floor((100 * done) / total), `${i + 1}/${files.length} files`)
+      // A report when the percentage moves (at most 101), not a message per file: each is a write on the server's thread.
+      const percentage = total === 0 ? 100 : Math.floor((100 * done) / total)
+      if (percentage !== reported) progress?.report((reported = percentage), `${i + 1}/${files.length} files`)
     }
     this.#merge()
     const skipped = this.tooLarge.length === 0 ? '' : `; ${this.tooLarge.length} over ${MAX_FILE_BYTES / 2 ** 20} MiB left out`
@@ -128,7 +142,9 @@ export class WorkspaceUsage {
   /** One file's usage, on the reading thread: what precedes a syntax error is kept, and the error is noted. */
   async #readFile(path: string, text?: string): Promise<void> {
     if (usageFormatOf(path) === undefined) return
-    this.#apply(path, await this.#reader.read(path, text))
+    const reading = await this.#reader.read(path, text)
+    await nextTurn()
+    this.#apply(path, reading)
   }
 
   #apply(path: string, reading: FileReading): void {
@@ -138,7 +154,7 @@ export class WorkspaceUsage {
       this.#problems.set(path, reading.problem)
       this.#log(`prefixd: ${reading.problem}`)
     }
-    this.#perFile.set(path, reading.usage)
+    this.#perFile.set(path, reading.usage())
     this.#scheduleMerge()
   }
 
@@ -152,6 +168,6 @@ export class WorkspaceUsage {
   #merge(): void {
     clearTimeout(this.#mergeTimer)
     this.#mergeTimer = undefined
-    this.#usage = this.#perFile.usage
+    this.#usage = traced('workspace merge', () => this.#perFile.usage)
   }
 }
