@@ -3,11 +3,13 @@
 // `initialize`; and completion latency over stdio while a 100 MB workspace is being read. `npm run bench:usage-lsp`.
 
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CompletionRequest, type CompletionList } from 'vscode-languageserver-protocol/node'
+import { MAIN } from '../test/cli/run-prefixd.js'
 import { CAPABILITIES, startClient } from '../test/lsp/lsp-client.js'
 import { loadCorpus, type CorpusFile } from './usage-corpus.js'
 
@@ -54,15 +56,38 @@ async function folderOf(files: readonly CorpusFile[]): Promise<{ dir: string; by
 
 const DOCUMENT = '@prefix lv2: <http://lv2plug.in/ns/lv2core#> .\n<#p> a lv2:Plugin ;\n  lv2:port [ a lv2:InputPort ; lv2:index 0 ; lv2:s'
 
+/** The clock the server's timeline (PREFIXD_LSP_TRACE) reads: CLOCK_MONOTONIC in ms. */
+const clock = (): number => Number(process.hrtime.bigint()) / 1e6
+
+interface Asked {
+  /** When it was sent, on {@link clock}. */
+  readonly at: number
+  readonly ms: number
+  /** Whether the workspace's term came first in it. */
+  readonly workspace: boolean
+}
+
+interface Run {
+  readonly spawnedAt: number
+  /** From spawn to the `initialize` answer, and to the first completion's answer. */
+  readonly initializeMs: number
+  readonly firstCompletionMs: number
+  /** From spawn to the workDoneProgress `end`. */
+  readonly readyMs: number
+  /** Every completion sent after `initialize` was answered, until the reading ended. */
+  readonly asked: Asked[]
+}
+
+const nodeArgs = (process.env.USAGE_LSP_NODE_ARGS ?? '').split(' ').filter(Boolean)
+
 /** Starts the server on `dir`; completes at the end of DOCUMENT every `everyMs` until the reading ends. */
-async function run(
-  dir: string,
-  everyMs: number,
-): Promise<{ readyMs: number; latencies: number[]; firstWorkspaceMs: number | undefined; afterFirstWorkspace: number[] }> {
+async function run(dir: string, everyMs: number): Promise<Run> {
   let ended: (() => void) | undefined
   const end = new Promise<void>((resolve) => (ended = resolve))
-  const started = performance.now()
+  const spawnedAt = clock()
   const client = await startClient(['--stdio'], {
+    // USAGE_LSP_NODE_ARGS: node's own options for the server (`--cpu-prof --cpu-prof-dir=DIR`, `--trace-gc`).
+    ...(nodeArgs.length > 0 && { command: [...nodeArgs, MAIN, 'lsp', '--stdio'] }),
     workspaceFolders: [pathToFileURL(dir).href],
     capabilities: { ...CAPABILITIES, window: { workDoneProgress: true } },
     onConnection: (connection) => {
@@ -72,50 +97,91 @@ async function run(
       })
     },
   })
+  const initializeMs = clock() - spawnedAt
   const uri = await client.open(pathToFileURL(join(dir, 'typing.ttl')).href, 'turtle', DOCUMENT)
   const lines = DOCUMENT.split('\n')
   const position = { line: lines.length - 1, character: lines[lines.length - 1]!.length }
-  const latencies: number[] = []
-  /** Those asked once completion had answered with the workspace's terms: the server up, its index whole, the reading on. */
-  const afterFirstWorkspace: number[] = []
-  let firstWorkspaceMs: number | undefined
+  const asked: Asked[] = []
   let done = false
   void end.then(() => (done = true))
   while (!done) {
-    const asked = performance.now()
+    const at = clock()
     const list = (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as CompletionList
-    latencies.push(performance.now() - asked)
-    if (firstWorkspaceMs !== undefined) afterFirstWorkspace.push(performance.now() - asked)
-    if (firstWorkspaceMs === undefined && list.items[0]?.label === 'lv2:symbol') firstWorkspaceMs = performance.now() - started
+    asked.push({ at, ms: clock() - at, workspace: list.items[0]?.label === 'lv2:symbol' })
     await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
-  const readyMs = performance.now() - started
+  const readyMs = clock() - spawnedAt
   await client.close()
-  return { readyMs, latencies, firstWorkspaceMs, afterFirstWorkspace }
+  return { spawnedAt, initializeMs, firstCompletionMs: asked[0]!.at + asked[0]!.ms - spawnedAt, readyMs, asked }
 }
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
-const lines = ['# The language server on a workspace (bench/usage-lsp.ts)', '']
-for (const [label, files, bytes, largest] of [
+const percentile = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
+const spread = (xs: readonly number[]) =>
+  xs.length === 0 ? '—' : `p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`
+
+const cases = [
   ['750 files', 750, 15 * MB, 200 * 1024],
   ['100 MB', 100_000, 100 * MB, Infinity],
-] as const) {
+] as const
+/** USAGE_LSP_ONLY=100 (or 750) runs that case alone; USAGE_LSP_RUNS=n runs each n times. */
+const only = process.env.USAGE_LSP_ONLY
+const runs = Number(process.env.USAGE_LSP_RUNS ?? 1)
+const lines = ['# The language server on a workspace (bench/usage-lsp.ts)', '']
+for (const [label, files, bytes, largest] of cases) {
+  if (only !== undefined && !label.startsWith(only)) continue
   const chosen = pick(files, bytes, largest)
   const folder = await folderOf(chosen)
   try {
-    const result = await run(folder.dir, 20)
-    const row =
-      `- **${label}** (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle): read whole ${(result.readyMs / 1000).toFixed(2)} s after the server was spawned ` +
-      `(workDoneProgress end; lv2:symbol first from ${result.firstWorkspaceMs === undefined ? '—' : (result.firstWorkspaceMs / 1000).toFixed(2) + ' s'}); ` +
-      `${result.latencies.length} completions meanwhile, one every 20 ms: the first (the server starting, its index loading) ${result.latencies[0]!.toFixed(0)} ms; ` +
-      `the others p50 ${percentile(result.latencies.slice(1), 50).toFixed(1)} ms, p99 ${percentile(result.latencies.slice(1), 99).toFixed(1)} ms, max ${Math.max(...result.latencies.slice(1)).toFixed(1)} ms; ` +
-      `the ${result.afterFirstWorkspace.length} asked once the workspace's terms had come first (the index whole, the reading under way) p50 ${percentile(result.afterFirstWorkspace, 50).toFixed(1)} ms, ` +
-      `p99 ${percentile(result.afterFirstWorkspace, 99).toFixed(1)} ms, max ${Math.max(...result.afterFirstWorkspace).toFixed(1)} ms (${load()}).`
-    console.log(row)
-    lines.push(row)
+    for (let i = 0; i < runs; i++) {
+      const trace = process.env.PREFIXD_LSP_TRACE
+      const r = await run(folder.dir, 20)
+      const all = r.asked.map((a) => a.ms)
+      const firstWorkspace = r.asked.findIndex((a) => a.workspace)
+      const after = firstWorkspace < 0 ? [] : r.asked.slice(firstWorkspace + 1).map((a) => a.ms)
+      const row =
+        `- **${label}** (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle): \`initialize\` answered ${r.initializeMs.toFixed(0)} ms after spawn, ` +
+        `the first completion ${r.firstCompletionMs.toFixed(0)} ms; read whole ${(r.readyMs / 1000).toFixed(2)} s after spawn ` +
+        `(workDoneProgress end; lv2:symbol first from ${firstWorkspace < 0 ? '—' : ((r.asked[firstWorkspace]!.at - r.spawnedAt) / 1000).toFixed(2) + ' s'}). ` +
+        `**All ${all.length} completions after \`initialize\`** (one every 20 ms, from the first on): **${spread(all)}**; ` +
+        `the ${after.length} asked once the workspace's terms had come first: ${spread(after)} (${load()}).`
+      console.log(row)
+      lines.push(row)
+      if (trace !== undefined) console.log(slowest(trace, r))
+    }
   } finally {
     await rm(folder.dir, { recursive: true, force: true })
   }
 }
 lines.push('')
 await writeFile(new URL('results/usage-lsp.md', import.meta.url), lines.join('\n'))
+
+/**
+ * With PREFIXD_LSP_TRACE=FILE: the server's timeline during the run — its collector's pauses and its slices of work
+ * over 5 ms, and the slowest completions with what overlapped them. Printed, not written to results/.
+ */
+function slowest(file: string, r: Run): string {
+  type Event = { ev: string; at: number; ms?: number; what?: string; kind?: string; cpu?: number; wait?: number }
+  const until = r.spawnedAt + r.readyMs
+  const events = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Event)
+    .filter((e) => e.at >= r.spawnedAt && e.at <= until)
+  const out: string[] = []
+  const gcs = events.filter((e) => e.ev === 'gc')
+  for (const kind of new Set(gcs.map((e) => e.kind))) {
+    const of = gcs.filter((e) => e.kind === kind).map((e) => e.ms!)
+    out.push(`  gc ${kind}: ${of.length}, ${of.reduce((a, b) => a + b, 0).toFixed(0)} ms, max ${Math.max(...of).toFixed(1)} ms`)
+  }
+  const long = new Map<string, number[]>()
+  for (const e of events) if (e.ev === 'slice' && e.ms! > 5) long.set(e.what!, [...(long.get(e.what!) ?? []), e.ms!])
+  for (const [what, ms] of long) out.push(`  slices over 5 ms, ${what}: ${ms.length}, max ${Math.max(...ms).toFixed(1)} ms`)
+  for (const a of [...r.asked].sort((x, y) => y.ms - x.ms).slice(0, 6)) {
+    const overlapping = events.filter((e) => (e.ev === 'slice' || e.ev === 'gc') && e.at < a.at + a.ms && e.at + e.ms! > a.at && e.ms! > 0.5)
+    out.push(
+      `  ${a.ms.toFixed(1)} ms at ${(a.at - r.spawnedAt).toFixed(0)} ms: ` +
+        overlapping.map((e) => `${e.ev === 'gc' ? 'gc ' + e.kind : e.what} ${e.ms!.toFixed(1)} (+${(e.at - a.at).toFixed(0)})`).join(', '),
+    )
+  }
+  return out.join('\n')
+}
