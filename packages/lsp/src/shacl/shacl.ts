@@ -3,13 +3,13 @@
 // focus node's statement, else the focus node as written — with the shape's message. For the language server and
 // `prefixd lint` (`@prefixd/lsp/shacl`).
 
-import { readdirSync, readFileSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
-import { minimatch } from 'minimatch'
+import { readFileSync } from 'node:fs'
 import { Parser, type Quad } from 'n3'
 import type SHACLValidator from 'rdf-validate-shacl'
 import { declarationsIn, tokens, type Language, type Token } from '@prefixd/core/syntax'
+import { isShapesGraph } from './shape-files.js'
+
+export { isShapeFile, isShapeFileRead, isShapesGraph, shapeFilesFound, shapeFilesIn } from './shape-files.js'
 
 const SH = 'http://www.w3.org/ns/shacl#'
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
@@ -21,11 +21,6 @@ export interface ShaclProblem {
   /** sh:Violation, sh:Warning or sh:Info, as LSP severities (a violation takes the `shacl` rule's). */
   readonly level: 'violation' | 'warning' | 'info'
   readonly message: string
-}
-
-/** Whether `text` declares SHACL shapes (a node or property shape): a shapes graph, not data to validate. */
-export function isShapesGraph(text: string): boolean {
-  return text.includes(SH) && /\b(?:NodeShape|PropertyShape)\b/u.test(text)
 }
 
 /** The shapes of a project, read once; `validate` checks a data text against all of them. */
@@ -148,101 +143,6 @@ class Places {
     const namespace = colon < 0 ? undefined : this.#prefixes.get(token.text.slice(0, colon))
     return namespace === undefined ? undefined : namespace + token.text.slice(colon + 1).replace(/\\(.)/gsu, '$1')
   }
-}
-
-/** Files a walk reads at most: a workspace of more is searched in part (its first files in name order). */
-const MAX_WALKED = 5000
-
-/**
- * The Turtle and TriG files under `folder` (not dot-folders or node_modules) that `globs` match (paths relative to
- * `folder`, `/`-separated), in name order; with no globs, those that declare shapes (a node or property shape).
- */
-export function shapeFilesIn(folder: string, globs?: readonly string[]): string[] {
-  const found: string[] = []
-  const walk = (dir: string, depth: number): void => {
-    if (depth > 32 || found.length >= MAX_WALKED) return
-    let entries
-    try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort(byName)
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path, depth + 1)
-      else if (entry.isFile() && /\.(?:ttl|trig)$/iu.test(entry.name)) found.push(path)
-    }
-  }
-  walk(folder, 0)
-  return found.filter((file) => isShapeFile(folder, file, globs))
-}
-
-/**
- * {@link shapeFilesIn} for the language server, whose thread must keep answering: the folders listed and the files
- * read asynchronously, one at a time, each looked through as bytes (decoded only when it names SHACL's namespace).
- * Read whole and at once, the 2,037 files of a 100 MB workspace held the server's thread 350–700 ms.
- */
-export async function shapeFilesFound(folder: string, globs?: readonly string[]): Promise<string[]> {
-  const found: string[] = []
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    if (depth > 32 || found.length >= MAX_WALKED) return
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
-    for (const entry of entries.sort(byName)) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) await walk(path, depth + 1)
-      else if (entry.isFile() && /\.(?:ttl|trig)$/iu.test(entry.name)) found.push(path)
-    }
-  }
-  await walk(folder, 0)
-  const shapes: string[] = []
-  for (const file of found) if (await isShapeFileRead(folder, file, globs)) shapes.push(file)
-  return shapes
-}
-
-const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-
-/** Where `file` stands for {@link isShapeFile}: out (false), matched by the globs or not (a boolean), or to be read. */
-function shapeFileByPath(folder: string, file: string, globs: readonly string[] | undefined): boolean | 'read' {
-  const path = relative(folder, file).split(sep).join('/')
-  if (!/\.(?:ttl|trig)$/iu.test(path) || path.startsWith('../') || path.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) return false
-  if (globs !== undefined) return globs.some((glob) => minimatch(path, glob.replace(/^\.\//u, ''), { dot: true }))
-  return 'read'
-}
-
-/**
- * Whether `file` (a path under `folder`) is one of the shape files: a Turtle or TriG file not in a dot-folder or
- * node_modules that `globs` match, or with no globs, one that declares shapes (it is read; a missing one is not).
- */
-export function isShapeFile(folder: string, file: string, globs?: readonly string[]): boolean {
-  const byPath = shapeFileByPath(folder, file, globs)
-  if (byPath !== 'read') return byPath
-  try {
-    return isShapesGraph(readFileSync(file, 'utf8'))
-  } catch {
-    return false
-  }
-}
-
-/** {@link isShapeFile}, the file read asynchronously and decoded only when its bytes name SHACL's namespace. */
-export async function isShapeFileRead(folder: string, file: string, globs?: readonly string[]): Promise<boolean> {
-  const byPath = shapeFileByPath(folder, file, globs)
-  if (byPath !== 'read') return byPath
-  const bytes = await readFile(file).catch(() => undefined)
-  return bytes !== undefined && (await includesInSlices(bytes, SH)) && isShapesGraph(bytes.toString('utf8'))
-}
-
-/** Bytes searched per turn of the event loop: a 4 MB file searched whole held the thread 2–6 ms. */
-const SEARCH_SLICE = 256 * 1024
-
-/** Whether `bytes` hold `text` (ASCII), searched a slice per turn of the event loop (slices overlap by its length). */
-async function includesInSlices(bytes: Buffer, text: string): Promise<boolean> {
-  for (let start = 0; start < bytes.length; start += SEARCH_SLICE) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve))
-    if (bytes.subarray(start, start + SEARCH_SLICE + text.length - 1).includes(text)) return true
-  }
-  return false
 }
 
 /**

@@ -23,11 +23,12 @@ export class WorkspaceShapes {
 
   /**
    * Reads the shapes of the folder `root` — the files `globs` match, or with none those that declare shapes — when
-   * that list differs from the last; whether it did. The SHACL module is loaded here, not at the server's start.
+   * that list differs from the last; whether it did. The SHACL module is loaded here, not at the server's start,
+   * and only when there are shape files.
    */
   async configure(root: string | undefined, globs: readonly string[] | undefined): Promise<boolean> {
     if (root === undefined) return false
-    const { shapeFilesFound } = await import('./shacl.js')
+    const { shapeFilesFound } = await import('./shape-files.js')
     const files = await shapeFilesFound(root, globs)
     const same = this.#files !== undefined && JSON.stringify([this.#globs, this.#files]) === JSON.stringify([globs, files])
     this.#globs = globs
@@ -42,7 +43,7 @@ export class WorkspaceShapes {
    */
   async changed(root: string | undefined, paths: readonly string[]): Promise<boolean> {
     if (root === undefined || this.#files === undefined) return false
-    const { isShapeFileRead } = await import('./shacl.js')
+    const { isShapeFileRead } = await import('./shape-files.js')
     const files = new Set(this.#files)
     let touched = false
     for (const path of paths) {
@@ -58,6 +59,8 @@ export class WorkspaceShapes {
 
   async #read(files: string[]): Promise<void> {
     this.#files = files
+    // No shape files, no shapes: N3.js and the validator load only for a project that has some.
+    if (files.length === 0) return this.#host.set(undefined)
     const { readShapes } = await import('./shacl.js')
     try {
       this.#host.set(readShapes(files, this.#globs !== undefined))
