@@ -119,6 +119,13 @@ const percentile = (xs: readonly number[], p: number) => [...xs].sort((a, b) => 
 const spread = (xs: readonly number[]) =>
   xs.length === 0 ? '—' : `p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`
 
+/** The completions over 10 ms: how many, and each one's time and when it was asked (s after spawn). */
+function slow(r: Run): string {
+  const over = r.asked.filter((a) => a.ms > 10)
+  const each = over.slice(0, 8).map((a) => `${a.ms.toFixed(0)} ms at ${((a.at - r.spawnedAt) / 1000).toFixed(2)} s`)
+  return `${over.length}${over.length === 0 ? '' : ` (${each.join(', ')}${over.length > 8 ? ', …' : ''})`}`
+}
+
 const cases = [
   ['750 files', 750, 15 * MB, 200 * 1024],
   ['100 MB', 100_000, 100 * MB, Infinity],
@@ -143,7 +150,8 @@ for (const [label, files, bytes, largest] of cases) {
         `the first completion ${r.firstCompletionMs.toFixed(0)} ms; read whole ${(r.readyMs / 1000).toFixed(2)} s after spawn ` +
         `(workDoneProgress end; lv2:symbol first from ${firstWorkspace < 0 ? '—' : ((r.asked[firstWorkspace]!.at - r.spawnedAt) / 1000).toFixed(2) + ' s'}). ` +
         `**All ${all.length} completions after \`initialize\`** (one every 20 ms, from the first on): **${spread(all)}**; ` +
-        `the ${after.length} asked once the workspace's terms had come first: ${spread(after)} (${load()}).`
+        `the ${after.length} asked once the workspace's terms had come first: ${spread(after)}; ` +
+        `over 10 ms: ${slow(r)} (${load()}).`
       console.log(row)
       lines.push(row)
       if (trace !== undefined) console.log(slowest(trace, r))
@@ -153,14 +161,15 @@ for (const [label, files, bytes, largest] of cases) {
   }
 }
 lines.push('')
-await writeFile(new URL('results/usage-lsp.md', import.meta.url), lines.join('\n'))
+// A run of one case is a probe: results/ keeps the run of both.
+if (only === undefined) await writeFile(new URL('results/usage-lsp.md', import.meta.url), lines.join('\n'))
 
 /**
  * With PREFIXD_LSP_TRACE=FILE: the server's timeline during the run — its collector's pauses and its slices of work
  * over 5 ms, and the slowest completions with what overlapped them. Printed, not written to results/.
  */
 function slowest(file: string, r: Run): string {
-  type Event = { ev: string; at: number; ms?: number; what?: string; kind?: string; cpu?: number; wait?: number }
+  type Event = { ev: string; at: number; ms?: number; what?: string; kind?: string; cpu?: number; wait?: number; id?: number; method?: string }
   const until = r.spawnedAt + r.readyMs
   const events = readFileSync(file, 'utf8')
     .trim()
@@ -176,10 +185,19 @@ function slowest(file: string, r: Run): string {
   const long = new Map<string, number[]>()
   for (const e of events) if (e.ev === 'slice' && e.ms! > 5) long.set(e.what!, [...(long.get(e.what!) ?? []), e.ms!])
   for (const [what, ms] of long) out.push(`  slices over 5 ms, ${what}: ${ms.length}, max ${Math.max(...ms).toFixed(1)} ms`)
+  // The k-th completion read is the k-th asked (one at a time); its answer is the write with its id.
+  const reads = events.filter((e) => e.ev === 'read' && e.method === 'textDocument/completion') as Array<Event & { id: number }>
+  const writes = new Map(events.filter((e) => e.ev === 'write' && e.id !== undefined && e.method === undefined).map((e) => [e.id, e]))
   for (const a of [...r.asked].sort((x, y) => y.ms - x.ms).slice(0, 6)) {
     const overlapping = events.filter((e) => (e.ev === 'slice' || e.ev === 'gc') && e.at < a.at + a.ms && e.at + e.ms! > a.at && e.ms! > 0.5)
+    const read = reads[r.asked.indexOf(a)]
+    const written = read === undefined ? undefined : writes.get(read.id)
+    const split =
+      read === undefined || written === undefined
+        ? ''
+        : ` (to be read ${(read.at - a.at).toFixed(1)}, read → written ${(written.at - read.at).toFixed(1)} with ${(written.cpu! - read.cpu!).toFixed(1)} on a core)`
     out.push(
-      `  ${a.ms.toFixed(1)} ms at ${(a.at - r.spawnedAt).toFixed(0)} ms: ` +
+      `  ${a.ms.toFixed(1)} ms at ${(a.at - r.spawnedAt).toFixed(0)} ms${split}: ` +
         overlapping.map((e) => `${e.ev === 'gc' ? 'gc ' + e.kind : e.what} ${e.ms!.toFixed(1)} (+${(e.at - a.at).toFixed(0)})`).join(', '),
     )
   }
