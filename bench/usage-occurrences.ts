@@ -16,6 +16,8 @@ export interface Occurrence {
   readonly previous: string
   readonly types: readonly string[]
   readonly written: readonly string[]
+  /** For a nested blank node (`[`), the property whose object it is: written just before it. */
+  readonly objectOf?: string
 }
 
 interface Run {
@@ -36,6 +38,9 @@ export function occurrencesOf(text: string): { occurrences: Occurrence[]; unpref
     onPrefix: (prefix: string, namespace: { value: string }) => void (prefixes[prefix] = namespace.value),
   } as never) as unknown as Quad[]
   const occurrences: Occurrence[] = []
+  // n3 gives a nested blank node's statements before the one that holds it: the holder's property is read first.
+  const holders = new Map<string, string>()
+  for (const quad of quads) if (quad.object.termType === 'BlankNode') holders.set(quad.object.value, quad.predicate.value)
   let unprefixed = 0
   const runs: Run[] = []
   for (const quad of quads) {
@@ -45,7 +50,11 @@ export function occurrencesOf(text: string): { occurrences: Occurrence[]; unpref
     if (predicate !== RDF_TYPE) {
       const query = queryFor(predicate, prefixes)
       if (query === undefined) unprefixed++
-      else occurrences.push({ iri: predicate, query, prefixes: { ...prefixes }, previous: run.last, types: [...run.types], written: [...run.predicates] })
+      else {
+        const objectOf = quad.subject.termType === 'BlankNode' ? holders.get(quad.subject.value) : undefined
+        const context = { previous: run.last, types: [...run.types], written: [...run.predicates], ...(objectOf !== undefined && { objectOf }) }
+        occurrences.push({ iri: predicate, query, prefixes: { ...prefixes }, ...context })
+      }
     }
     run.last = predicate
     if (predicate === RDF_TYPE) run.types.push(quad.object.value)

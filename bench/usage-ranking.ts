@@ -53,7 +53,7 @@ export function rankers(index: PrefixIndex, knowledge: DomainFacts, workspace: U
         expand: true,
         weights,
         ...(withKnowledge && { knowledge }),
-        context: { position: 'property', previous: o.previous, types: o.types, written: o.written },
+        context: { position: 'property', previous: o.previous, types: o.types, written: o.written, objectOf: o.objectOf },
       })!.suggestions
   return {
     'bundled data only': (o, limit) =>

@@ -108,12 +108,14 @@ describe('completeWithUsage', () => {
 
   describe('with the bundled domains (knowledge)', () => {
     // ex:spin's domain is ex:Port, ex:sigma's ex:Plugin; ex:Port is an ex:Device, whose properties include ex:size.
-    const facts: Record<string, { domain: string[]; superClasses: string[]; domainOf: string[] }> = {
-      [EX + 'Port']: { domain: [], superClasses: [EX + 'Device'], domainOf: [EX + 'spin'] },
-      [EX + 'Device']: { domain: [], superClasses: [], domainOf: [EX + 'size'] },
-      [EX + 'spin']: { domain: [EX + 'Port'], superClasses: [], domainOf: [] },
-      [EX + 'size']: { domain: [EX + 'Device'], superClasses: [], domainOf: [] },
-      [EX + 'sigma']: { domain: [EX + 'Plugin'], superClasses: [], domainOf: [] },
+    const facts: Record<string, { domain: string[]; range: string[]; superClasses: string[]; domainOf: string[] }> = {
+      [EX + 'Port']: { domain: [], range: [], superClasses: [EX + 'Device'], domainOf: [EX + 'spin'] },
+      [EX + 'Device']: { domain: [], range: [], superClasses: [], domainOf: [EX + 'size'] },
+      [EX + 'spin']: { domain: [EX + 'Port'], range: [], superClasses: [], domainOf: [] },
+      [EX + 'size']: { domain: [EX + 'Device'], range: [], superClasses: [], domainOf: [] },
+      [EX + 'sigma']: { domain: [EX + 'Plugin'], range: [], superClasses: [], domainOf: [] },
+      [EX + 'port']: { domain: [EX + 'Plugin'], range: [EX + 'Port'], superClasses: [], domainOf: [] },
+      [EX + 'note']: { domain: [], range: ['http://www.w3.org/2001/XMLSchema#string', 'http://www.w3.org/2002/07/owl#Thing'], superClasses: [], domainOf: [] },
     }
     const knowledge: DomainFacts = { facts: (iri) => facts[iri] }
     const port = { types: [EX + 'Port'] }
@@ -144,6 +146,24 @@ describe('completeWithUsage', () => {
       assert.equal(explainUsage(index, empty, EX + 'spin', port, {}, knowledge), 'its domain names ex:Port, this subject’s type')
       assert.equal(explainUsage(index, empty, EX + 'size', port, {}, knowledge), 'its domain names ex:Device, a superclass of this subject’s type')
       assert.equal(explainUsage(index, empty, EX + 'sigma', port, {}, knowledge), undefined)
+    })
+
+    it('takes the range of the property a nested blank node is the object of as its type (rdfs3), and says so', () => {
+      const empty = Usage.empty()
+      const within = completeWithUsage(index, empty, 'ex:s', { context: { objectOf: EX + 'port' }, knowledge })!.suggestions
+      assert.deepEqual(within, completeWithUsage(index, empty, 'ex:s', { context: port, knowledge })!.suggestions)
+      assert.deepEqual(
+        completeWithUsage(index, usage, 'ex:s', { context: { objectOf: EX + 'port' }, knowledge })!.suggestions.slice(0, 2),
+        ['ex:sampleRate', 'ex:symbol'],
+        'what ports carry in the workspace',
+      )
+      assert.equal(explainUsage(index, empty, EX + 'spin', { objectOf: EX + 'port' }, {}, knowledge), 'its domain names ex:Port, the range of ex:port')
+      const plain = completeWithUsage(index, empty, 'ex:s', { knowledge })!.suggestions
+      assert.deepEqual(
+        completeWithUsage(index, empty, 'ex:s', { context: { objectOf: EX + 'note' }, knowledge })!.suggestions,
+        plain,
+        'a datatype or owl:Thing says nothing',
+      )
     })
 
     it('changes nothing without types, with the same answer on every call', () => {

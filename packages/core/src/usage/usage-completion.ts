@@ -5,7 +5,7 @@ import type { AutocompleteOptions, Completions } from '../prefix-index/completio
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import { defaultWeight } from '../terms/term-record.js'
 import type { Usage } from './usage.js'
-import { subjectDomains, type DomainFacts, type DomainFit, type SubjectDomains } from './usage-domain.js'
+import { subjectDomains, subjectTypes, type DomainFacts, type DomainFit, type SubjectDomains } from './usage-domain.js'
 
 /** Where the name being completed stands, as the editor reads it. */
 export interface UsageContext {
@@ -17,6 +17,11 @@ export interface UsageContext {
   readonly previous?: string
   /** IRIs of the properties the subject already has: a property is rarely written twice. */
   readonly written?: readonly string[]
+  /**
+   * IRI of the property whose object the subject is, when the editor sees it written just before (`sh:property [`):
+   * with `knowledge`, the classes its range names count among the subject's types.
+   */
+  readonly objectOf?: string
 }
 
 /** How much each kind of evidence counts (see {@link scoreTerm}); the defaults are the best of a grid on the tuning packages of bench/usage.ts. */
@@ -79,8 +84,11 @@ export function completeWithUsage(
   const fromIndex = indexSuggestions(index, prefix, namespace, query, partial, options, limit === Infinity ? limit : limit + 1)
   if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
   const position = options.context?.position ?? options.prefer ?? 'property'
-  const domains = position === 'property' ? subjectDomains(usage, options.knowledge, options.context?.types) : undefined
-  const ranked = rankTerms(index, usage, namespace + partial, position, options, domains, limit)
+  const given = options.context?.types
+  const types = position === 'property' ? subjectTypes(usage, options.knowledge, given, options.context?.objectOf) : given
+  const asked = types === given ? options : { ...options, context: { ...options.context, types } }
+  const domains = position === 'property' ? subjectDomains(usage, options.knowledge, types) : undefined
+  const ranked = rankTerms(index, usage, namespace + partial, position, asked, domains, limit)
   return merge(ranked, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
 }
 

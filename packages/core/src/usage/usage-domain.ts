@@ -6,7 +6,15 @@ import type { Usage } from './usage.js'
 
 /** What domain evidence reads of the bundled data (the knowledge tier, `loadKnowledge()`). */
 export interface DomainFacts {
-  facts(iri: string): { readonly domain: readonly string[]; readonly superClasses: readonly string[]; readonly domainOf: readonly string[] } | undefined
+  facts(iri: string): TermDomainFacts | undefined
+}
+
+/** A term's domain, range and superclasses, and (a class) the properties whose domain names it. */
+export interface TermDomainFacts {
+  readonly domain: readonly string[]
+  readonly range: readonly string[]
+  readonly superClasses: readonly string[]
+  readonly domainOf: readonly string[]
 }
 
 /**
@@ -32,6 +40,8 @@ const CACHE_SIZE = 256
 
 interface Memo {
   readonly bySubject: Map<string, SubjectDomains | undefined>
+  /** Per property, the classes its range names (bounded by the properties asked about). */
+  readonly ranges: Map<string, readonly string[]>
   /** Whether a property declares a domain at all, as asked (bounded by the terms of the data and the workspace). */
   readonly hasDomain: Map<string, boolean>
 }
@@ -46,10 +56,7 @@ const workspaceDomains = new WeakMap<Usage, Map<string, string[]>>()
  */
 export function subjectDomains(usage: Usage, knowledge: DomainFacts = NO_KNOWLEDGE, types: readonly string[] = []): SubjectDomains | undefined {
   if (types.length === 0) return undefined
-  let byKnowledge = memos.get(usage)
-  if (byKnowledge === undefined) memos.set(usage, (byKnowledge = new WeakMap()))
-  let memo = byKnowledge.get(knowledge)
-  if (memo === undefined) byKnowledge.set(knowledge, (memo = { bySubject: new Map(), hasDomain: new Map() }))
+  const memo = memoOf(usage, knowledge)
   const key = types.join(' ')
   if (memo.bySubject.has(key)) return memo.bySubject.get(key)
   if (memo.bySubject.size >= CACHE_SIZE) memo.bySubject.clear()
@@ -58,9 +65,40 @@ export function subjectDomains(usage: Usage, knowledge: DomainFacts = NO_KNOWLED
   return found
 }
 
+/**
+ * The subject's types, with the classes that the range of the property it is the object of names (RDF
+ * Semantics §9.2.1, rdfs3: `[` after sh:property opens a sh:PropertyShape), by the knowledge and the
+ * workspace's definitions; the same array when that adds nothing. Literal datatypes and the universal
+ * classes are left out: they say nothing of a subject.
+ */
+export function subjectTypes(usage: Usage, knowledge: DomainFacts = NO_KNOWLEDGE, types: readonly string[] = [], objectOf?: string): readonly string[] {
+  if (objectOf === undefined || objectOf === '') return types
+  const { ranges } = memoOf(usage, knowledge)
+  let range = ranges.get(objectOf)
+  if (range === undefined) {
+    const named = [...(knowledge.facts(objectOf)?.range ?? []), ...(usage.definition(objectOf)?.range ?? [])]
+    range = [...new Set(named.filter((type) => !UNIVERSAL.includes(type) && !SAYS_NOTHING.test(type)))]
+    ranges.set(objectOf, range)
+  }
+  const added = range.filter((type) => !types.includes(type))
+  return added.length === 0 ? types : [...types, ...added]
+}
+
+/** Literal datatypes (XML Schema's, rdfs:Literal, rdf:langString and the like): a range a subject never has. */
+const SAYS_NOTHING = /^http:\/\/www\.w3\.org\/(2001\/XMLSchema#|2000\/01\/rdf-schema#Literal$|1999\/02\/22-rdf-syntax-ns#(langString|HTML|XMLLiteral|JSON)$)/
+
+function memoOf(usage: Usage, knowledge: DomainFacts): Memo {
+  let byKnowledge = memos.get(usage)
+  if (byKnowledge === undefined) memos.set(usage, (byKnowledge = new WeakMap()))
+  let memo = byKnowledge.get(knowledge)
+  if (memo === undefined) byKnowledge.set(knowledge, (memo = { bySubject: new Map(), ranges: new Map(), hasDomain: new Map() }))
+  return memo
+}
+
 function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[], hasDomain: Map<string, boolean>): SubjectDomains | undefined {
   const declared = domainsDeclaredIn(usage)
-  if (!types.some((type) => knowledge.facts(type) !== undefined || usage.definition(type) !== undefined)) return undefined
+  const described = (type: string) => !UNIVERSAL.includes(type) && (knowledge.facts(type) !== undefined || usage.definition(type) !== undefined)
+  if (!types.some(described)) return undefined
   const via = new Map<string, string>()
   const seen = new Set<string>()
   let level = [...new Set(types)]

@@ -4,7 +4,7 @@ import { writeLocalName } from '../names/pn-local.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { UsageContext } from './usage-completion.js'
 import type { Usage } from './usage.js'
-import { subjectDomains, UNIVERSAL, type DomainFacts } from './usage-domain.js'
+import { subjectDomains, subjectTypes, UNIVERSAL, type DomainFacts } from './usage-domain.js'
 
 /**
  * A sentence on how the workspace uses `iri`: "used 4,210 times in this workspace; usually after
@@ -41,9 +41,16 @@ export function explainUsage(
       const carrying = usage.propertiesOf(type)?.get(iri) ?? 0
       if (carrying > 0) parts.push(`on ${counted(carrying)} ${name(type)}`)
     }
-    const via = subjectDomains(usage, knowledge, context.types)?.via.get(iri)
+    const types = subjectTypes(usage, knowledge, context.types, context.objectOf)
+    const via = subjectDomains(usage, knowledge, types)?.via.get(iri)
     if (via !== undefined) {
-      const whose = context.types!.includes(via) ? 'this subject’s type' : UNIVERSAL.includes(via) ? 'every resource' : 'a superclass of this subject’s type'
+      const whose = context.types?.includes(via)
+        ? 'this subject’s type'
+        : types.includes(via)
+          ? `the range of ${name(context.objectOf!)}`
+          : UNIVERSAL.includes(via)
+            ? 'every resource'
+            : 'a superclass of this subject’s type'
       parts.push(`its domain names ${name(via)}, ${whose}`)
     }
   }
