@@ -37,6 +37,8 @@ export class ServerIndex {
   #needed = false
   /** Whether the client has sent a message ({@link ServerIndex.activity}): the idle wait starts from then. */
   #heard = false
+  /** Activities so far: the idle wait's end checks that none came meanwhile. */
+  #activities = 0
   /** What was given, once read: a completion that comes while the data is read waits for it, not for the whole index. */
   readonly #given: Promise<unknown>
   #settle!: { resolve(index: PrefixIndex): void; reject(error: unknown): void }
@@ -98,13 +100,29 @@ export class ServerIndex {
   /** The client initialized, a document opened, a request or an edit: the whole index is made once the server is idle; the warm-up likewise. */
   activity(): void {
     this.#heard = true
+    this.#activities++
     this.#schedule()
     this.warmUp.activity()
   }
 
   /** Makes the whole index once the server has been idle BUILD_WHEN_IDLE, if the data is in and the client has spoken. */
   #schedule(): void {
-    if (this.#data !== undefined && this.#heard) (this.#build ??= setTimeout(() => this.#make(), BUILD_WHEN_IDLE).unref()).refresh()
+    if (this.#data !== undefined && this.#heard) (this.#build ??= setTimeout(() => this.#whenNothingWaits(), BUILD_WHEN_IDLE).unref()).refresh()
+  }
+
+  /**
+   * The idle wait ran out: the whole index is made if no message was waiting. A timer that ran out while this thread
+   * was busy fires before the loop reads what came meanwhile: a completion could then wait behind the whole index
+   * (50–170 ms) though the client had never been idle. Two turns later the loop has read and dispatched it
+   * (vscode-jsonrpc dispatches in a setImmediate), and its activity puts the wait back.
+   */
+  #whenNothingWaits(): void {
+    const seen = this.#activities
+    setImmediate(() =>
+      setImmediate(() => {
+        if (this.#activities === seen) this.#make()
+      }),
+    )
   }
 
   /** Answers with `index` from now on (settings changed). */

@@ -1,0 +1,45 @@
+// The server's index: the whole one is made once the client is idle — and a message that waited while the
+// server's thread was busy is not idleness.
+
+import assert from 'node:assert/strict'
+import { MessageChannel } from 'node:worker_threads'
+import { fromRecords, type DefaultData } from '@prefixd/core'
+import { ServerIndex } from '../../packages/lsp/src/server-index/server-index.js'
+
+const turn = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('ServerIndex', () => {
+  it('does not make the whole index when its idle wait ran out under a busy thread while a message waited', async () => {
+    let made = 0
+    const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
+    const data: DefaultData = {
+      index: (options) => {
+        if (options?.namespaces === undefined) made++
+        return whole
+      },
+      namespace: () => undefined,
+    }
+    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    await turn() // the data is in
+    // A message from another thread, read by the event loop's poll as a request from the editor is.
+    const { port1, port2 } = new MessageChannel()
+    let handled = false
+    port1.on('message', () => {
+      index.activity()
+      handled = true
+    })
+    try {
+      index.activity()
+      // The thread busy past the 50 ms wait (a long task), while the editor's next message comes.
+      for (const until = performance.now() + 80; performance.now() < until;);
+      port2.postMessage('completion')
+      while (!handled) await turn()
+      for (let i = 0; i < 4; i++) await turn()
+      assert.equal(made, 0, 'the message that waited put the idle wait back')
+      assert.equal(await index.ready, whole, 'made once nothing comes for the idle wait')
+      assert.equal(made, 1)
+    } finally {
+      port1.close()
+    }
+  })
+})
