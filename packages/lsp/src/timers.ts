@@ -20,3 +20,12 @@ export const NODE_TIMERS: Timers = {
     return { refresh: () => void timer.refresh(), clear: () => clearTimeout(timer) }
   },
 }
+
+/**
+ * Runs `run` two turns of the event loop from now, once the input that came while this thread was busy has been read
+ * (the loop polls for it after running expired timers) and dispatched (vscode-jsonrpc dispatches in a setImmediate):
+ * for an idle wait's timer, which fires first when the thread was busy past it, to see whether a message came.
+ */
+export function afterPendingInput(run: () => void): void {
+  setImmediate(() => setImmediate(run))
+}

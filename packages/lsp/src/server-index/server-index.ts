@@ -4,6 +4,7 @@
 import { PrefixIndex, type DefaultData } from '@prefixd/core'
 import { TermChecks } from '@prefixd/core/checks'
 import { replacedBy } from '../terms/terms.js'
+import { afterPendingInput } from '../timers.js'
 import { traced } from '../trace.js'
 import { WarmUp } from './warm-up.js'
 
@@ -118,11 +119,9 @@ export class ServerIndex {
    */
   #whenNothingWaits(): void {
     const seen = this.#activities
-    setImmediate(() =>
-      setImmediate(() => {
-        if (this.#activities === seen) this.#make()
-      }),
-    )
+    afterPendingInput(() => {
+      if (this.#activities === seen) this.#make()
+    })
   }
 
   /** Answers with `index` from now on (settings changed). */

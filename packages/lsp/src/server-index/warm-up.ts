@@ -6,6 +6,7 @@ import { DocumentView } from '../documents/document.js'
 import { LineDocument } from '../text/line-document.js'
 import { RDF_PROPERTY, RDFS_CLASS, warmKnowledge } from '../terms/terms.js'
 import { TokenStore } from '../documents/token-store.js'
+import { afterPendingInput } from '../timers.js'
 import { traced } from '../trace.js'
 
 /** Milliseconds without a request or an edit before the warm-up goes on (once the index is loaded). */
@@ -63,7 +64,11 @@ export class WarmUp {
   readonly #timer: NodeJS.Timeout
 
   constructor(private readonly current: () => PrefixIndex | undefined) {
-    this.#timer = setTimeout(() => this.#warm(), WARM_UP_DELAY).unref()
+    // The wait ran out: a step runs if no message came meanwhile (the thread may have been busy past it; see afterPendingInput).
+    this.#timer = setTimeout(() => {
+      const seen = this.#activity
+      afterPendingInput(() => this.#activity === seen && this.#warm())
+    }, WARM_UP_DELAY).unref()
   }
 
   /** The index is loaded: the warm-up starts once the server is idle. */
