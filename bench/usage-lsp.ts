@@ -3,14 +3,15 @@
 // `initialize`; and completion latency over stdio while a 100 MB workspace is being read. `npm run bench:usage-lsp`.
 
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { CompletionRequest, type CompletionList } from 'vscode-languageserver-protocol/node'
 import { MAIN } from '../test/cli/run-prefixd.js'
 import { CAPABILITIES, startClient } from '../test/lsp/lsp-client.js'
+import { buildAt } from './base-build.js'
 import { loadCorpus, type CorpusFile } from './usage-corpus.js'
 
 const load = () =>
@@ -80,14 +81,14 @@ interface Run {
 
 const nodeArgs = (process.env.USAGE_LSP_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
-/** Starts the server on `dir`; completes at the end of DOCUMENT every `everyMs` until the reading ends. */
-async function run(dir: string, everyMs: number): Promise<Run> {
+/** Starts the server (`main`: the CLI's entry point) on `dir`; completes at the end of DOCUMENT every `everyMs` until the reading ends. */
+async function run(dir: string, everyMs: number, main: string): Promise<Run> {
   let ended: (() => void) | undefined
   const end = new Promise<void>((resolve) => (ended = resolve))
   const spawnedAt = clock()
   const client = await startClient(['--stdio'], {
     // USAGE_LSP_NODE_ARGS: node's own options for the server (`--cpu-prof --cpu-prof-dir=DIR`, `--trace-gc`).
-    ...(nodeArgs.length > 0 && { command: [...nodeArgs, MAIN, 'lsp', '--stdio'] }),
+    command: [...nodeArgs, main, 'lsp', '--stdio'],
     workspaceFolders: [pathToFileURL(dir).href],
     capabilities: { ...CAPABILITIES, window: { workDoneProgress: true } },
     onConnection: (connection) => {
@@ -126,27 +127,44 @@ function slow(r: Run): string {
   return `${over.length}${over.length === 0 ? '' : ` (${each.join(', ')}${over.length > 8 ? ', …' : ''})`}`
 }
 
+/** The base commit's CLI, with this tree's built default data (generated, not in git): both serve the same data. */
+async function baseBuild(commit: string): Promise<{ path: string; sha: string }> {
+  const built = await buildAt(commit, 'packages/cli/dist/main.js')
+  const data = fileURLToPath(new URL('../data/', import.meta.url))
+  const into = join(built.path, '../../../../data')
+  for (const name of ['full.js', 'knowledge.js', 'prefixes.js', 'provenance.json'])
+    if (!existsSync(join(into, name))) execFileSync('cp', ['-l', join(data, name), join(into, name)])
+  return built
+}
+
 const cases = [
   ['750 files', 750, 15 * MB, 200 * 1024],
   ['100 MB', 100_000, 100 * MB, Infinity],
 ] as const
-/** USAGE_LSP_ONLY=100 (or 750) runs that case alone; USAGE_LSP_RUNS=n runs each n times. */
+/**
+ * USAGE_LSP_ONLY=100 (or 750) runs that case alone; USAGE_LSP_RUNS=n runs each n times; BENCH_BASE=<commit> runs
+ * that commit's build too, alternating with this one (which goes first swaps each round), and prints both p99s.
+ */
 const only = process.env.USAGE_LSP_ONLY
 const runs = Number(process.env.USAGE_LSP_RUNS ?? 1)
+const base = process.env.BENCH_BASE === undefined ? undefined : await baseBuild(process.env.BENCH_BASE)
+const builds = [{ name: '', main: MAIN }, ...(base === undefined ? [] : [{ name: ` — base ${base.sha.slice(0, 10)}`, main: base.path }])]
 const lines = ['# The language server on a workspace (bench/usage-lsp.ts)', '']
 for (const [label, files, bytes, largest] of cases) {
   if (only !== undefined && !label.startsWith(only)) continue
   const chosen = pick(files, bytes, largest)
   const folder = await folderOf(chosen)
   try {
-    for (let i = 0; i < runs; i++) {
+    const p99s = new Map<string, number[]>(builds.map((build) => [build.name, []]))
+    for (let i = 0; i < runs * builds.length; i++) {
+      const build = builds[(i + Math.floor(i / builds.length)) % builds.length]!
       const trace = process.env.PREFIXD_LSP_TRACE
-      const r = await run(folder.dir, 20)
+      const r = await run(folder.dir, 20, build.main)
       const all = r.asked.map((a) => a.ms)
       const firstWorkspace = r.asked.findIndex((a) => a.workspace)
       const after = firstWorkspace < 0 ? [] : r.asked.slice(firstWorkspace + 1).map((a) => a.ms)
       const row =
-        `- **${label}** (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle): \`initialize\` answered ${r.initializeMs.toFixed(0)} ms after spawn, ` +
+        `- **${label}**${build.name} (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle): \`initialize\` answered ${r.initializeMs.toFixed(0)} ms after spawn, ` +
         `the first completion ${r.firstCompletionMs.toFixed(0)} ms; read whole ${(r.readyMs / 1000).toFixed(2)} s after spawn ` +
         `(workDoneProgress end; lv2:symbol first from ${firstWorkspace < 0 ? '—' : ((r.asked[firstWorkspace]!.at - r.spawnedAt) / 1000).toFixed(2) + ' s'}). ` +
         `**All ${all.length} completions after \`initialize\`** (one every 20 ms, from the first on): **${spread(all)}**; ` +
@@ -154,15 +172,23 @@ for (const [label, files, bytes, largest] of cases) {
         `over 10 ms: ${slow(r)} (${load()}).`
       console.log(row)
       lines.push(row)
+      p99s.get(build.name)!.push(percentile(all, 99))
       if (trace !== undefined) console.log(slowest(trace, r))
     }
+    if (base !== undefined)
+      console.log(
+        `${label}: p99 over all completions, this build ${p99s
+          .get('')!
+          .map((n) => n.toFixed(1))
+          .join(', ')} ms; base ${[...p99s.values()][1]!.map((n) => n.toFixed(1)).join(', ')} ms`,
+      )
   } finally {
     await rm(folder.dir, { recursive: true, force: true })
   }
 }
 lines.push('')
-// A run of one case is a probe: results/ keeps the run of both.
-if (only === undefined) await writeFile(new URL('results/usage-lsp.md', import.meta.url), lines.join('\n'))
+// A run of one case, or beside a base, is a probe: results/ keeps the run of both cases on this build.
+if (only === undefined && base === undefined) await writeFile(new URL('results/usage-lsp.md', import.meta.url), lines.join('\n'))
 
 /**
  * With PREFIXD_LSP_TRACE=FILE: the server's timeline during the run — its collector's pauses and its slices of work
