@@ -1,6 +1,7 @@
 // Tests of the binary searches over sorted arrays that prefix completion relies on.
 
 import assert from 'node:assert/strict'
+import fc from 'fast-check'
 import { lowerBound, lowerBoundNumber, prefixRange } from '../../../packages/core/src/structures/sorted-range.js'
 
 describe('lowerBound', () => {
@@ -68,5 +69,24 @@ describe('lowerBoundNumber', () => {
     assert.equal(lowerBoundNumber(values, 4), 3)
     assert.equal(lowerBoundNumber(values, 8), 4)
     assert.equal(lowerBoundNumber([], 1), 0)
+  })
+
+  it('equals a linear search within any [from, to), however long (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 300 }),
+        fc.integer({ min: -60, max: 60 }),
+        fc.nat(),
+        fc.nat(),
+        (unsorted, x, a, b) => {
+          const values = Float64Array.from(unsorted).sort()
+          const from = a % (values.length + 1)
+          const to = from + (b % (values.length - from + 1))
+          let expected = from
+          while (expected < to && values[expected]! < x) expected++
+          assert.equal(lowerBoundNumber(values, x, from, to), expected)
+        },
+      ),
+    )
   })
 })

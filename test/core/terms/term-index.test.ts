@@ -19,7 +19,7 @@ const RECORDS: TermRecord[] = [
 
 function collect(index: TermIndex, prefix: string, query: TermQuery, max = Infinity): string[] {
   const out: string[] = []
-  index.forEachStartingWith(prefix, query, (record) => {
+  index.forEachStartingWith('', prefix, query, (record) => {
     out.push(record.iri.slice(EX.length))
     return out.length < max
   })

@@ -27,14 +27,17 @@ export interface Completions {
   readonly truncated: boolean
 }
 
+/** The options of {@link Completion.complete} as read by {@link readOptions}. */
+export interface ReadOptions {
+  readonly caseSensitive: boolean
+  readonly expand: boolean
+  readonly limit: number
+  readonly alpha: boolean
+  readonly prefer: TermKind | undefined
+}
+
 /** The options of {@link Completion.complete} with their defaults; a `TypeError` for a value out of range. */
-export function readOptions(options: AutocompleteOptions): {
-  caseSensitive: boolean
-  expand: boolean
-  limit: number
-  alpha: boolean
-  prefer: TermKind | undefined
-} {
+export function readOptions(options: AutocompleteOptions): ReadOptions {
   const limit = options.limit ?? Infinity
   if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) throw new TypeError('autocomplete: limit must be a whole number ≥ 0')
   const sort = options.sort ?? 'relevance'

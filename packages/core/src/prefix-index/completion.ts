@@ -8,7 +8,7 @@ import { prioritiesOf, RangeBest } from '../structures/range-best.js'
 import { lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TermIndex } from '../terms/term-index.js'
 import { caseBit, type TermRecord } from '../terms/term-record.js'
-import { Answer, readOptions, tiersFor, unescapePartial, type AutocompleteOptions, type Completions } from './completion-query.js'
+import { Answer, readOptions, tiersFor, unescapePartial, type AutocompleteOptions, type Completions, type ReadOptions } from './completion-query.js'
 import { NameChunks } from './name-chunks.js'
 import { tableOrders, type TableOrders } from './table-orders.js'
 import type { PrefixEntry, VocabularyInfo } from '../model.js'
@@ -60,6 +60,8 @@ export class Completion {
   readonly #names: NameChunks
   /** Answers for an empty or one-letter local part, by prefix, partial and options (see #complete). */
   readonly #shortAnswers = new Map<string, Completions>()
+  /** What a term query through each prefix entry reads (see #entryTermsOf): one per entry of the table at most. */
+  readonly #entryTerms = new Map<PrefixEntry, EntryTerms | null>()
 
   constructor(parts: CompletionParts) {
     this.#byPrefix = parts.byPrefix
@@ -93,7 +95,8 @@ export class Completion {
    */
   complete(query: string, options: AutocompleteOptions = {}): Completions | undefined {
     if (typeof query !== 'string') throw new TypeError(`autocomplete: query must be a string, got ${typeof query}`)
-    const { caseSensitive, expand, limit, alpha, prefer } = readOptions(options)
+    const read = readOptions(options)
+    const { caseSensitive, expand, limit, alpha, prefer } = read
     const answer = new Answer(limit)
     // An unknown type leaves `types` empty: no term matches, but prefixes still complete.
     const types = options.type === undefined ? undefined : this.#resolveType(options.type, caseSensitive)
@@ -109,40 +112,54 @@ export class Completion {
       const fromIri = this.#completeIri(answer, query, caseSensitive, types, expand, alpha)
       return fromIri.suggestions.length > 0 ? fromIri : undefined
     }
-    // Names are written with a prefix completion offers: a demoted one gives way to the offered prefix of
-    // its namespace (`shema:Pers` → `schema:Person`); one without such a prefix gets nothing (it still expands).
-    const entry = this.#demotion(typed) === 0 ? typed : this.#offeredSameNamespace(typed)
-    if (entry === undefined) return answer.done()
+    const terms = this.#entryTermsOf(typed)
+    if (terms === null) return answer.done()
     const partial = unescapePartial(query.slice(colon + 1))
     // An empty or one-letter local part reads the widest block (schema.org's 2,970 terms): its answer depends on the
     // options alone, so it is made once and copied (SHORT_ANSWERS); a longer one is cheap enough each time.
-    if (partial.length > 1 || limit > MAX_SHORT_LIMIT) return this.#completeTerms(answer, entry, partial, options, types)
-    const key = `${entry.prefix}\0${partial}\0${+caseSensitive}${+expand}${+alpha}\0${prefer ?? ''}\0${options.type ?? ''}\0${limit}`
+    if (partial.length > 1 || limit > MAX_SHORT_LIMIT) return this.#completeTerms(answer, terms, partial, read, types)
+    const key = `${terms.entry.prefix}\0${partial}\0${+caseSensitive}${+expand}${+alpha}\0${prefer ?? ''}\0${options.type ?? ''}\0${limit}`
     let made = this.#shortAnswers.get(key)
     if (made === undefined) {
       if (this.#shortAnswers.size >= SHORT_ANSWERS) this.#shortAnswers.clear()
-      made = this.#completeTerms(answer, entry, partial, options, types)
+      made = this.#completeTerms(answer, terms, partial, read, types)
       this.#shortAnswers.set(key, { suggestions: made.suggestions.slice(), truncated: made.truncated })
       return made
     }
     return { suggestions: made.suggestions.slice(), truncated: made.truncated }
   }
 
+  /**
+   * What completing terms through the prefix `typed` reads, made once per entry: names are written with a prefix
+   * completion offers, so a demoted one gives way to the offered prefix of its namespace (`shema:Pers` →
+   * `schema:Person`); null when there is none (the name still expands). A synonym's prefix is offered the terms
+   * of the namespace it stands for, under its own namespace.
+   */
+  #entryTermsOf(typed: PrefixEntry): EntryTerms | null {
+    let terms = this.#entryTerms.get(typed)
+    if (terms !== undefined) return terms
+    const entry = this.#demotion(typed) === 0 ? typed : this.#offeredSameNamespace(typed)
+    if (entry === undefined) terms = null
+    else {
+      terms = { entry, base: this.#termsNamespace?.(entry.namespace) ?? entry.namespace, nameAt: this.#names.namerFor(entry) }
+    }
+    this.#entryTerms.set(typed, terms)
+    return terms
+  }
+
   /** The terms of `entry`'s namespace (or the one it stands for) whose local name starts with `partial`, `prefix:` first for an empty one. */
-  #completeTerms(answer: Answer, entry: PrefixEntry, partial: string, options: AutocompleteOptions, types: readonly string[] | undefined): Completions {
-    const { caseSensitive, expand, limit, alpha, prefer } = readOptions(options)
+  #completeTerms(answer: Answer, terms: EntryTerms, partial: string, read: ReadOptions, types: readonly string[] | undefined): Completions {
+    const { caseSensitive, expand, limit, alpha, prefer } = read
+    const { entry, base, nameAt } = terms
+    // A term's IRI under the entry's namespace (a synonym's: base is the namespace it stands for).
+    const iriOf = (iri: string) => entry.namespace + iri.slice(base.length)
     // What the case of the first letter typed asks for: `vcard:Org` a class, `doap:rep` a name in lower case,
     // and a name in that case before one in the other (`sh:Li`: the individual `sh:Literal` before `sh:limit`).
     const tiers = types === undefined ? tiersFor(prefer, caseBit(partial.charAt(0))) : undefined
-    if (partial === '' && options.type === undefined && !answer.add(expand ? entry.namespace : entry.prefix + ':')) return answer.done()
-    // A synonym's prefix is offered the terms of the namespace it stands for, under its own namespace.
-    const base = this.#termsNamespace?.(entry.namespace) ?? entry.namespace
-    const iriOf = base === entry.namespace ? (iri: string) => iri : (iri: string) => entry.namespace + iri.slice(base.length)
-    const exact = base + partial
-    const nameAt = this.#names.namerFor(entry)
+    if (partial === '' && types === undefined && !answer.add(expand ? entry.namespace : entry.prefix + ':')) return answer.done()
     if (!alpha) {
       const wanted = limit - answer.suggestions.length + 1
-      this.#terms.forEachByRelevance(exact, { caseSensitive, types, wanted, within: base, ...(tiers && { tiers }) }, (record, rank) => {
+      this.#terms.forEachByRelevance(base, partial, { caseSensitive, types, wanted, tiers }, (record, rank) => {
         const written = nameAt(rank)
         // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
         if (written === undefined || (written === null && !expand)) return true
@@ -150,9 +167,10 @@ export class Completion {
       })
       return answer.done()
     }
+    const exact = base + partial
     const results = answer.suggestions
     const start = results.length
-    this.#terms.forEachStartingWith(exact, { caseSensitive, types, within: base }, (record, rank) => {
+    this.#terms.forEachStartingWith(base, partial, { caseSensitive, types }, (record, rank) => {
       const written = nameAt(rank)
       if (written === undefined) return true
       const name = expand ? iriOf(record.iri) : written
@@ -311,8 +329,8 @@ export class Completion {
       const name = expand ? iri : this.#shrink(iri)
       return name === undefined || answer.add(name)
     }
-    if (alpha) this.#terms.forEachStartingWith(terms, { caseSensitive, types }, visit)
-    else this.#terms.forEachByRelevance(terms, { caseSensitive, types, wanted: answer.limit - answer.suggestions.length + 1 }, visit)
+    if (alpha) this.#terms.forEachStartingWith('', terms, { caseSensitive, types }, visit)
+    else this.#terms.forEachByRelevance('', terms, { caseSensitive, types, wanted: answer.limit - answer.suggestions.length + 1 }, visit)
     return answer.done()
   }
 
@@ -335,6 +353,15 @@ export class Completion {
     }
     return this.#terms.knownTypes(iri, caseSensitive)
   }
+}
+
+/** What completing terms through one prefix entry reads: see `Completion.#entryTermsOf`. */
+interface EntryTerms {
+  /** The entry whose prefix writes the names (the offered one). */
+  readonly entry: PrefixEntry
+  /** The namespace whose terms are offered: the entry's, or the one its namespace is a synonym of. */
+  readonly base: string
+  readonly nameAt: (rank: number) => string | null | undefined
 }
 
 /** The answers for an empty or one-letter local part kept at most (then forgotten at once), and the largest limit kept. */

@@ -6,7 +6,7 @@ import { BlockSearch } from '../structures/block-search.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { RDF_PROPERTY, RDFS_CLASS, RDFS_DATATYPE, SCHEMA_DATA_TYPE } from './vocab.js'
-import { isSmall, visitSmall } from './small-range.js'
+import { isSmall, smallOrder } from './small-range.js'
 import { caseBit, defaultWeight, IS_CLASS, IS_LIVE, IS_LOWER, IS_PROPERTY, IS_UPPER, localNameLength, type TermRecord } from './term-record.js'
 
 /** Which terms a query wants; see {@link TermIndex.forEachStartingWith}. */
@@ -14,11 +14,6 @@ export interface TermQuery {
   readonly caseSensitive: boolean
   /** Exact type IRIs; a term matches if one of them is among its types or their superclasses. */
   readonly types?: readonly string[]
-  /**
-   * The namespace the query's prefix starts with, when the caller knows it (completion does): the
-   * namespace's block of terms is found once and kept, and later queries in it search that block alone.
-   */
-  readonly within?: string
 }
 
 /** A {@link TermQuery} answered best first; see {@link TermIndex.forEachByRelevance}. */
@@ -43,10 +38,8 @@ export interface RankedQuery extends TermQuery {
 export class TermIndex {
   readonly #records: readonly TermRecord[]
   readonly #keys: readonly string[]
-  /** Searches of #keys within a namespace's block (see {@link TermQuery.within}), made when first asked. */
-  #keyBlocks: BlockSearch | undefined
-  /** The last namespace asked `within`, and its folded form. */
-  #lastWithin: [string, string] = ['', '']
+  /** Searches of #keys within a namespace's block (see {@link TermIndex.forEachStartingWith}). */
+  readonly #keyBlocks: BlockSearch
   readonly #ranksByType = new Map<string, Int32Array>()
   readonly #typesByKey = new Map<string, string[]>()
   readonly #weigh: (record: TermRecord) => number
@@ -110,6 +103,7 @@ export class TermIndex {
     }
     this.#records = sorted
     this.#keys = keys
+    this.#keyBlocks = new BlockSearch(keys)
     if (given?.length === input.length && sorted.length === input.length && order.every((i, rank) => i === rank)) this.#given = permutation(given)
 
     const ranks = new Map<string, number[]>()
@@ -167,12 +161,14 @@ export class TermIndex {
   }
 
   /**
-   * Calls `visit` for each term whose IRI starts with `prefix` (case-folded unless the query is
+   * Calls `visit` for each term whose IRI starts with `head + tail` (case-folded unless the query is
    * case-sensitive) and that has one of the query's types, in index order, until `visit` returns false.
-   * `visit` also gets the term's rank (its position in index order, `0 … size-1`), to key caches by.
+   * `visit` also gets the term's rank (its position in index order, `0 … size-1`), to key caches by. `head` is
+   * `''` or a namespace: its block is found once and kept, and later queries in it search that block alone.
    */
-  forEachStartingWith(prefix: string, query: TermQuery, visit: (record: TermRecord, rank: number) => boolean): void {
-    const [start, end] = this.#foldedRange(fold(prefix), query.within)
+  forEachStartingWith(head: string, tail: string, query: TermQuery, visit: (record: TermRecord, rank: number) => boolean): void {
+    const [start, end] = this.#keyBlocks.range(fold(head), fold(tail))
+    const prefix = head + tail
     if (start === end) return
     const accept = (record: TermRecord) => !query.caseSensitive || startsWithFromEnd(record.iri, prefix)
     if (query.types === undefined) {
@@ -192,48 +188,45 @@ export class TermIndex {
   }
 
   /**
-   * Like {@link TermIndex.forEachStartingWith}, best first: the term equal to `prefix` in its very case
+   * Like {@link TermIndex.forEachStartingWith} of `head + tail`, best first: the term equal to it in its very case
    * first, then the terms of each of `tiers` (a kind, a case of the first letter), then the rest, each by the precomputed
-   * ranking of {@link TermIndex.priority} — never by scanning the block of matches.
+   * ranking of {@link TermIndex.priorities} — never by scanning the block of matches. `head` is `''` or a namespace,
+   * as there.
    */
-  forEachByRelevance(prefix: string, query: RankedQuery, visit: (record: TermRecord, rank: number) => boolean): void {
+  forEachByRelevance(head: string, tail: string, query: RankedQuery, visit: (record: TermRecord, rank: number) => boolean): void {
     const wanted = query.wanted ?? Infinity
-    if (query.caseSensitive && query.types === undefined) return this.#exactByRelevance(prefix, query.within, query.tiers ?? NO_TIERS, wanted, visit)
-    const folded = fold(prefix)
-    const [start, end] = this.#foldedRange(folded, query.within)
+    if (query.caseSensitive && query.types === undefined) return this.#exactByRelevance(head, tail, query.tiers ?? NO_TIERS, wanted, visit)
+    const folded = fold(tail)
+    const foldedHead = fold(head) // the same string when head is in lower case already (toLowerCase makes none)
+    const [start, end] = this.#keyBlocks.range(foldedHead, folded)
     if (start === end) return
+    const prefix = head + tail
+    // A key as long as head + tail folded equals it but for case.
+    const length = foldedHead.length + folded.length
     const ranking = this.#rankingOf()
-    const accept = (rank: number) => !query.caseSensitive || startsWithFromEnd(this.#records[rank]!.iri, prefix)
+    const records = this.#records
+    const accept = (rank: number) => !query.caseSensitive || startsWithFromEnd(records[rank]!.iri, prefix)
     // Only the match in the very case typed goes first (`cc:license`): one differing in case takes its
     // rank like any other, so that `sh:NodeS` puts `sh:NodeShape` before `sh:nodes`.
     let exact = -1
-    for (let rank = start; rank < end && this.#keys[rank]!.length === folded.length; rank++) if (this.#records[rank]!.iri === prefix) exact = rank
-    const emit = (rank: number) => rank === exact || !accept(rank) || visit(this.#records[rank]!, rank)
+    for (let rank = start; rank < end && this.#keys[rank]!.length === length; rank++) if (records[rank]!.iri === prefix) exact = rank
+    const emit = (rank: number) => rank === exact || !accept(rank) || visit(records[rank]!, rank)
     if (query.types !== undefined) {
       const [list, best] = this.#typedRanking(query.types, start, end)
       const lo = lowerBoundNumber(list, start)
       const hi = lowerBoundNumber(list, end)
-      if (exact >= 0 && list[lowerBoundNumber(list, exact)] === exact && !visit(this.#records[exact]!, exact)) return
+      if (exact >= 0 && list[lowerBoundNumber(list, exact)] === exact && !visit(records[exact]!, exact)) return
       visitBest(best, lo, hi, wanted, (i) => emit(list[i]!))
       return
     }
-    if (exact >= 0 && !visit(this.#records[exact]!, exact)) return
-    this.#visitTiers(
-      query.tiers ?? NO_TIERS,
-      start,
-      end,
-      wanted,
-      ranking,
-      (i) => i,
-      (mask) => this.#tierRanking(mask),
-      emit,
-    )
+    if (exact >= 0 && !visit(records[exact]!, exact)) return
+    this.#visitTiers(query.tiers ?? NO_TIERS, start, end, wanted, ranking, undefined, emit)
   }
 
   /**
-   * Items `[lo, hi)` of an order (the terms' own, or code-point order: `rankOf` gives an item's rank) best first:
-   * the tiers, each in a ranking of its own (`tierRanking`), then the rest; a term of an earlier tier is passed
-   * over later. `emit` gets each item until it returns false.
+   * Items `[lo, hi)` of an order best first: the terms' own order (`ranks` undefined), or code-point order, where
+   * `ranks[item]` is an item's rank. The tiers, each in a ranking of its own, then the rest (by `best`); a term of
+   * an earlier tier is passed over later. `emit` gets each item until it returns false.
    */
   #visitTiers(
     tiers: readonly number[],
@@ -241,19 +234,22 @@ export class TermIndex {
     hi: number,
     wanted: number,
     best: RangeBest,
-    rankOf: (item: number) => number,
-    tierRanking: (mask: number) => [ArrayLike<number>, RangeBest],
+    ranks: Int32Array | undefined,
     emit: (item: number) => boolean,
   ): void {
     const kinds = this.#kinds!
-    if (tiers.length > 0 && isSmall(lo, hi, best.priority.length)) return visitSmall(tiers, lo, hi, kinds, best.priority, rankOf, emit)
+    if (tiers.length > 0 && isSmall(lo, hi, best.priority.length)) {
+      for (const item of smallOrder(tiers, lo, hi, kinds, best.priority, ranks)) if (!emit(item)) return
+      return
+    }
     const inEarlier = (item: number, t: number) => {
-      for (let u = 0; u < t; u++) if ((kinds[rankOf(item)]! & tiers[u]!) === tiers[u]) return true
+      const kind = kinds[ranks === undefined ? item : ranks[item]!]!
+      for (let u = 0; u < t; u++) if ((kind & tiers[u]!) === tiers[u]) return true
       return false
     }
     let going = true
     for (let t = 0; t < tiers.length && going; t++) {
-      const [list, ranked] = tierRanking(tiers[t]!)
+      const [list, ranked] = ranks === undefined ? this.#tierRanking(tiers[t]!) : this.#exactTierRanking(tiers[t]!)
       visitBest(ranked, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), wanted, (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
     }
     if (going) visitBest(best, lo, hi, wanted, (item) => inEarlier(item, tiers.length) || emit(item))
@@ -264,39 +260,16 @@ export class TermIndex {
    * order, where its matches are one block. Filtering the case-folded block instead walks every name that differs
    * in case (`schema:p` → all of schema:P…), a tail of a keystroke's cost; each tier gets a ranking in this order.
    */
-  #exactByRelevance(
-    prefix: string,
-    within: string | undefined,
-    tiers: readonly number[],
-    wanted: number,
-    visit: (record: TermRecord, rank: number) => boolean,
-  ): void {
+  #exactByRelevance(head: string, tail: string, tiers: readonly number[], wanted: number, visit: (record: TermRecord, rank: number) => boolean): void {
     const exact = this.#exactOrder()
-    const [lo, hi] =
-      within !== undefined && prefix.startsWith(within) ? exact.blocks.range(within, prefix.slice(within.length)) : prefixRange(exact.keys, prefix)
+    const [lo, hi] = exact.blocks.range(head, tail)
     if (lo === hi) return
     const ranks = exact.ranks
-    const first = exact.keys[lo] === prefix ? lo : -1
+    // Every key of the range starts with head + tail: the one as long is equal to it.
+    const first = exact.keys[lo]!.length === head.length + tail.length ? lo : -1
     if (first >= 0 && !visit(this.#records[ranks[first]!]!, ranks[first]!)) return
     const emit = (i: number) => i === first || visit(this.#records[ranks[i]!]!, ranks[i]!)
-    this.#visitTiers(
-      tiers,
-      lo,
-      hi,
-      wanted,
-      exact.best,
-      (i) => ranks[i]!,
-      (mask) => this.#exactTierRanking(mask),
-      emit,
-    )
-  }
-
-  /**
-   * The ranking position of each term (0 = most relevant). Terms are ordered by their weight, ties
-   * in index order (case-folded, then code-point order of the IRIs).
-   */
-  priority(rank: number): number {
-    return this.#rankingOf().priority[rank]!
+    this.#visitTiers(tiers, lo, hi, wanted, exact.best, ranks, emit)
   }
 
   /** The relevance position of each term (0 first), by rank. */
@@ -334,16 +307,6 @@ export class TermIndex {
       for (let rank = 0; rank < kinds.length; rank++) if ((kinds[rank]! & mask) === mask) list.push(rank)
       return list
     }))
-  }
-
-  /** The ranks of the terms whose folded IRI starts with `folded`, searched within `within`'s block when it starts it. */
-  #foldedRange(folded: string, within: string | undefined): [number, number] {
-    if (within === undefined) return prefixRange(this.#keys, folded)
-    // Keystrokes come in one namespace after another: its folded form is kept from the last query.
-    if (this.#lastWithin[0] !== within) this.#lastWithin = [within, fold(within)]
-    const head = this.#lastWithin[1]
-    if (!folded.startsWith(head)) return prefixRange(this.#keys, folded)
-    return (this.#keyBlocks ??= new BlockSearch(this.#keys)).range(head, folded.slice(head.length))
   }
 
   #exactOrder(): { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } {
