@@ -132,6 +132,30 @@ export interface ApiSetSummary {
   readonly etag: string
   /** When it was last written (ISO 8601). */
   readonly updated: string
+  /** How many vocabulary files it carries (`/api/v1/sets/{name}/vocabularies`). */
+  readonly vocabularies: number
+}
+
+/** A vocabulary file of a set, as `GET /api/v1/sets/{name}/vocabularies` lists it and its PUT answers. */
+export interface ApiVocabularyFile {
+  /** Its name in the set (the last path segment of its PUT). */
+  readonly file: string
+  /** How it was read: `turtle`, `trig`, `n-triples`, `n-quads`, `json-ld`, or `usage` for a `prefixd index` file. */
+  readonly format: string
+  /** Whether it was sent gzip'd. */
+  readonly gzip: boolean
+  /** Its size as sent. */
+  readonly bytes: number
+  /** Statements read. */
+  readonly triples: number
+  /** Terms it defines (classes, properties, shapes). */
+  readonly terms: number
+  /** Distinct terms plus (context, term) pairs counted: what it costs to keep (bounded per set). */
+  readonly size: number
+  /** A strong entity tag of what was read from it. */
+  readonly etag: string
+  /** When it was last written (ISO 8601). */
+  readonly updated: string
 }
 
 /** A vocabulary as `GET /api/v1/vocabularies` lists it for the home page. */

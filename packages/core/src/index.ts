@@ -58,6 +58,7 @@ export type {
   ApiSuspect,
   ApiTermEntry,
   ApiVocabulary,
+  ApiVocabularyFile,
 } from './api-answers.js'
 export { UsageCollector } from './usage/collector.js'
 export { Usage } from './usage/usage.js'

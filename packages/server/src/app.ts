@@ -24,6 +24,7 @@ import { addSearchRoutes } from './routes/search.js'
 import { addSearchResultsRoute } from './routes/search-results.js'
 import { addTermRoute } from './routes/term.js'
 import { addSetRoutes, servedSet, type SetsConfig } from './routes/sets.js'
+import { addSetVocabularyRoutes } from './routes/set-vocabularies.js'
 import { SetRegistry } from './sets/set-registry.js'
 import type { SetStore } from './sets/set-store.js'
 import { BearerTokens } from './sets/tokens.js'
@@ -99,7 +100,7 @@ export function createApp(options: AppOptions): Koa {
     app.maxIpsCount = 1 // the entry our proxy appended; those before it are the client's own say
   }
   const sets: SetsConfig | undefined = options.sets && {
-    registry: new SetRegistry(holder, options.sets.store, { wholeTable: options.sets.wholeTable ?? false }),
+    registry: new SetRegistry(holder, options.sets.store, { wholeTable: options.sets.wholeTable ?? false, ...(options.usage && { usage: options.usage }) }),
     tokens: new BearerTokens(options.sets.tokens ?? []),
     privateReads: options.sets.privateReads ?? false,
   }
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions): Koa {
   addLovRoutes(router)
   addMetaRoutes(router)
   addSetRoutes(router, sets)
+  addSetVocabularyRoutes(router, sets)
   if (options.site) addSiteRoutes(router, options.site)
 
   if (options.metrics) {

@@ -105,6 +105,83 @@ export const CHECK_PATH = {
   },
 }
 
+const json = (schema: object, description: string) => ({ description, content: { 'application/json': { schema } } })
+const error = json({ $ref: '#/components/schemas/Error' }, 'see error.message')
+const segment = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]*$' },
+  description,
+})
+const setAndFile = [segment('name', 'the set'), segment('file', 'the file’s name in the set (1–128 characters)')]
+const written = json(
+  {
+    allOf: [
+      { $ref: '#/components/schemas/VocabularyFile' },
+      { type: 'object', properties: { success: { const: true }, set: { type: 'string' }, prefixes: { type: 'array' } } },
+    ],
+  },
+  'what was read from it; prefixes: those it declares ({prefix, namespace}), which the set then knows where nothing else binds them',
+)
+
+/** A set's vocabulary files (`routes/set-vocabularies.ts`). */
+export const SET_VOCABULARY_PATHS = {
+  '/api/v1/sets/{name}/vocabularies': {
+    get: {
+      summary: 'The vocabulary and data files a set carries',
+      parameters: [segment('name', 'the set')],
+      responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/VocabularyFile' } }, 'by file name'), 401: error, 404: error },
+    },
+  },
+  '/api/v1/sets/{name}/vocabularies/{file}': {
+    get: {
+      summary: 'What was read from one file: its terms and usage as a prefixd-usage/1 document',
+      parameters: setAndFile,
+      responses: { 200: json({ type: 'object' }, 'prefixd-usage/1; ETag is the file’s'), 401: error, 404: error },
+    },
+    put: {
+      summary:
+        'Adds or replaces a vocabulary or data file of an existing set (Authorization: Bearer TOKEN): its terms then complete under set=, ranked by its usage; If-Match / If-None-Match: * make it conditional',
+      parameters: setAndFile,
+      requestBody: {
+        required: true,
+        description:
+          'Turtle, TriG, N-Triples, N-Quads or JSON-LD, each also gzip’d (recognized by its bytes), at most 16 MiB as sent and 64 MiB once gunzipped; or a prefixd index file as application/json',
+        content: Object.fromEntries(
+          [
+            'text/turtle',
+            'application/trig',
+            'application/n-triples',
+            'application/n-quads',
+            'application/ld+json',
+            'application/json',
+            'application/octet-stream',
+          ].map((type) => [type, { schema: { type: 'string' } }]),
+        ),
+      },
+      responses: {
+        200: written,
+        201: written,
+        400: json(
+          { $ref: '#/components/schemas/Error' },
+          'it does not read: error.file, error.line, error.column (when the parser knows them) and error.reason; nothing was stored',
+        ),
+        401: error,
+        404: json({ $ref: '#/components/schemas/Error' }, 'no such set (PUT the set first)'),
+        412: error,
+        413: json({ $ref: '#/components/schemas/Error' }, 'too large: as sent, gunzipped, more than 64 files, or the set’s files past 250,000 terms and pairs'),
+        415: error,
+      },
+    },
+    delete: {
+      summary: 'Removes a file from a set (Authorization: Bearer TOKEN); If-Match makes it conditional',
+      parameters: setAndFile,
+      responses: { 204: { description: 'removed' }, 401: error, 404: error, 412: error },
+    },
+  },
+}
+
 /** Swagger UI's groups, in the order it shows them, each with the paths it holds (the first match wins). */
 const GROUPS: ReadonlyArray<readonly [name: string, description: string, test: (path: string) => boolean]> = [
   ['names', 'Expand, shrink and the candidates for an IRI', (p) => /^\/api\/v1\/(expand|shrink|candidates)/.test(p)],

@@ -31,11 +31,27 @@ const TERM_ENTRY_PROPERTIES = {
 export const OPENAPI_SCHEMAS = {
   SetSummary: {
     type: 'object',
-    required: ['name', 'prefixes', 'standalone', 'etag', 'updated'],
+    required: ['name', 'prefixes', 'standalone', 'etag', 'updated', 'vocabularies'],
     properties: {
       name: { type: 'string' },
       prefixes: { type: 'integer' },
       standalone: { type: 'boolean' },
+      etag: { type: 'string' },
+      updated: { type: 'string', format: 'date-time' },
+      vocabularies: { type: 'integer', description: 'how many vocabulary files it carries' },
+    },
+  },
+  VocabularyFile: {
+    type: 'object',
+    required: ['file', 'format', 'gzip', 'bytes', 'triples', 'terms', 'size', 'etag', 'updated'],
+    properties: {
+      file: { type: 'string' },
+      format: { type: 'string', description: 'turtle, trig, n-triples, n-quads, json-ld, or usage (a prefixd index file)' },
+      gzip: { type: 'boolean' },
+      bytes: { type: 'integer', description: 'its size as sent' },
+      triples: { type: 'integer', description: 'statements read' },
+      terms: { type: 'integer', description: 'terms it defines' },
+      size: { type: 'integer', description: 'distinct terms and (context, term) pairs counted (at most 250,000 over a set’s files)' },
       etag: { type: 'string' },
       updated: { type: 'string', format: 'date-time' },
     },
@@ -339,6 +355,12 @@ export const OPENAPI_SCHEMAS = {
           required: ['from', 'properties'],
           properties: { from: { $ref: '#/components/schemas/TermRef' }, properties: { type: 'array', items: { $ref: '#/components/schemas/TermRef' } } },
         },
+      },
+      definedIn: {
+        type: 'object',
+        required: ['file'],
+        properties: { file: { type: 'string' }, line: { type: 'integer' } },
+        description: 'with set=: the vocabulary file of the set that defines the term, and the line of its first defining statement',
       },
       vocabulary: {
         $ref: '#/components/schemas/VocabularyDescription',

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of every route; a test checks it against the router.
 
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js'
-import { CHECK_PATH, RESOLVER_PATH, SEARCH_RESULTS_PATH } from './openapi-paths.js'
+import { CHECK_PATH, RESOLVER_PATH, SEARCH_RESULTS_PATH, SET_VOCABULARY_PATHS } from './openapi-paths.js'
 
 const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
 const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
@@ -440,6 +440,7 @@ export const OPENAPI_DOCUMENT = {
         responses: { 204: { description: 'deleted' }, 401: error, 404: error, 412: error },
       },
     },
+    ...SET_VOCABULARY_PATHS,
     '/api/v1/openapi.json': { get: { summary: 'This document', responses: { 200: json({ type: 'object' }, 'OpenAPI 3.1') } } },
     '/{name}': RESOLVER_PATH,
   },

@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
-import type { PrefixIndex } from '@prefixd/core'
+import type { PrefixIndex, Usage } from '@prefixd/core'
 import { LRUCache } from 'lru-cache'
 
 /** A computed answer, kept as the exact bytes sent (and, when large, compressed once), with its entity tag. */
@@ -44,6 +44,8 @@ export interface ServedIndex {
   readonly stats: AnswerStats
   /** Put before every key of `answers`: a set's answers share the cache (and its bound) with the table's. */
   readonly scope: string
+  /** A set's usage (its vocabulary files'): ranks its completion and search in place of the served `--usage`. */
+  readonly usage?: Usage | undefined
 }
 
 export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES, stats: AnswerStats = { hits: 0, misses: 0 }): ServedIndex {

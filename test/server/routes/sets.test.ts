@@ -378,6 +378,9 @@ describe('prefix sets: operator settings', function () {
       get: (name) => (asked.push(name), store.get(name)),
       put: (record, condition) => store.put(record, condition),
       delete: (name, condition) => store.delete(name, condition),
+      vocabularies: (name, withUsage) => store.vocabularies(name, withUsage),
+      putVocabulary: (record, condition) => store.putVocabulary(record, condition),
+      deleteVocabulary: (name, file, condition) => store.deleteVocabulary(name, file, condition),
       onChange: (listener) => store.onChange(listener),
       close: () => store.close(),
     }

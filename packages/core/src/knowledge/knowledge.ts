@@ -79,6 +79,8 @@ export interface TermDescription {
   readonly vocabulary?: VocabularyDescription
   /** Whose word the facts are when it is not the term's own vocabulary's (see {@link TermFacts.describedBy}). */
   readonly describedBy?: readonly FactsSource[]
+  /** Where a resolver's project set defines the term (its vocabulary file and the line there); never from the bundled data. */
+  readonly definedIn?: { readonly file: string; readonly line?: number }
 }
 
 /** A vocabulary package named as the source of facts: its declared prefix and namespace, package and title. */

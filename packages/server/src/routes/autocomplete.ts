@@ -2,9 +2,11 @@
 
 import { completeWithUsage, explainUsage, loadKnowledge, type Knowledge, type PrefixIndex, type Usage, type UsageContext } from '@prefixd/core'
 import { booleanParam, choiceParam, limitParam, optionalParam, requiredQuery } from '../query-params.js'
-import { respond } from '../respond.js'
+import { respond, servedIndex } from '../respond.js'
 import { describeSuggestion } from './term-details.js'
 import type { ServerRouter } from '../server-state.js'
+import type { ServedIndex } from '../served-index.js'
+import { SetView } from '../sets/set-registry.js'
 
 /** Most suggestions in one answer; `q=` lists every prefix, which is fewer. */
 export const MAX_SUGGESTIONS = 10_000
@@ -15,12 +17,16 @@ const HELP = '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&d
 export const TRUNCATED_HEADER = 'Prefixd-Truncated'
 
 /**
- * `usage`: a workspace's (`prefixd serve --usage`): relevance order then puts the terms it uses first, in the
+ * `servedUsage`: a workspace's (`prefixd serve --usage`), or with `set=` the set's vocabulary files' (over the
+ * workspace's when the set is layered): relevance order then puts the terms it uses first, in the
  * context the query gives (`prefer`: the position; `previous`: the property written before, a prefixed name or
  * an IRI), and `detail=true` says why (`usage`).
  */
-export function addAutocompleteRoute(router: ServerRouter, usage?: Usage): void {
+export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage): void {
   router.get('/api/v1/autocomplete', (ctx) => {
+    // A set's vocabulary files rank its answers (their scope in the cache is the set's version).
+    const served = servedIndex(ctx)
+    const usage = served.usage ?? servedUsage
     // Blank is empty (as on every search and completion route): `q=` and `q=%20` both list what completion offers first.
     const q = requiredQuery(ctx, HELP, true).trim()
     const caseSensitive = booleanParam(ctx, 'case')
@@ -41,9 +47,9 @@ export function addAutocompleteRoute(router: ServerRouter, usage?: Usage): void 
         const { suggestions, truncated } = found
         const body = detail
           ? suggestions.map((value) => {
-              const described = describeSuggestion(index, knowledge!, value, expand)
+              const described = describeSuggestion(index, knowledge!, value, expand, served.usage)
               const why = usage === undefined ? undefined : explainUsage(index, usage, expand ? value : (index.expand(value) ?? value), context)
-              return why === undefined ? described : { ...described, usage: why }
+              return why === undefined ? described : { ...described, usage: whereUsed(why, served) }
             })
           : suggestions
         return [200, body, { [TRUNCATED_HEADER]: String(truncated) }]
@@ -52,6 +58,12 @@ export function addAutocompleteRoute(router: ServerRouter, usage?: Usage): void 
     if (!detail) return answer(undefined)
     return loadKnowledge().then(answer)
   })
+}
+
+/** A set's counts are its vocabulary files', not a workspace's: the explanation says so ("used 30 times in set team"). */
+function whereUsed(why: string, served: ServedIndex): string {
+  const name = served instanceof SetView ? served.record.name : undefined
+  return name === undefined || served.usage === undefined ? why : why.replaceAll('in this workspace', `in set ${name}`)
 }
 
 /** The position and the property before it, as the query gives them (`previous` a prefixed name or an IRI). */

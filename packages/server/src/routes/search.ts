@@ -3,7 +3,7 @@
 
 import { searchNamespaces, type ApiSearchResult, type PrefixIndex, type TermInfo, type Usage } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
-import { respond } from '../respond.js'
+import { respond, servedIndex } from '../respond.js'
 import { describeTerm } from './term-details.js'
 import type { ServerRouter } from '../server-state.js'
 
@@ -49,16 +49,21 @@ function find(index: PrefixIndex, q: string, limit: number, usage: Usage | undef
   return found.slice(0, limit).map((entry) => entry.term)
 }
 
-/** `usage`: a workspace's (`prefixd serve --usage`), ranking the terms it uses first. */
-export function addSearchRoutes(router: ServerRouter, usage?: Usage): void {
+/**
+ * `servedUsage`: a workspace's (`prefixd serve --usage`), ranking the terms it uses first; with `set=`, the set's
+ * vocabulary files' when it has some.
+ */
+export function addSearchRoutes(router: ServerRouter, servedUsage?: Usage): void {
   router.get('/api/v1/suggest', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/suggest?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
+    const usage = servedIndex(ctx).usage ?? servedUsage
     respond(ctx, `suggest\0${limit}\0${q}`, (index) => [200, find(index, q, limit, usage).map((t) => t.prefixed ?? t.iri)])
   })
   router.get('/api/v1/search', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/search?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
+    const usage = servedIndex(ctx).usage ?? servedUsage
     respond(ctx, `search\0${limit}\0${q}`, (index) => [200, search(index, q, limit, usage)])
   })
 }

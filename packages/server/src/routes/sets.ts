@@ -26,7 +26,7 @@ export const MAX_SET_BYTES = 4 * 2 ** 20
 /** Most prefixes in one set. */
 export const MAX_SET_PREFIXES = 100_000
 /** A set's name: a URL path segment as it is, so it needs no escaping anywhere. */
-const SET_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/
+export const SET_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/
 
 export function addSetRoutes(router: ServerRouter, sets: SetsConfig | undefined): void {
   const config = (): SetsConfig => {
@@ -116,7 +116,7 @@ export function servedSet(sets: SetsConfig | undefined) {
 }
 
 /** A store's answer; a store that fails (a lost database) is a 503 for the client and an error in the log. */
-function stored<T>(ctx: ServerContext, answer: Promise<T>): Promise<T> {
+export function stored<T>(ctx: ServerContext, answer: Promise<T>): Promise<T> {
   return answer.catch((error: unknown) => {
     ctx.app.emit('error', error, ctx)
     throw new HttpError('UNAVAILABLE', 'the set store is not answering; try again shortly')
@@ -125,19 +125,23 @@ function stored<T>(ctx: ServerContext, answer: Promise<T>): Promise<T> {
 
 function setName(ctx: ServerContext): string {
   const name = decodePathSegment(ctx.path.slice('/api/v1/sets/'.length), 'the set name')
-  if (!SET_NAME.test(name)) throw new HttpError('BAD_PARAMETER', 'a set name is 1 to 64 characters of A-Z a-z 0-9 . _ ~ -, starting with a letter or digit')
+  if (!SET_NAME.test(name)) throw badSetName()
   return name
 }
 
-function unknownSet(name: string): HttpError {
-  return new HttpError('NOT_FOUND', `unknown set '${name.slice(0, 100)}'`)
+export function badSetName(): HttpError {
+  return new HttpError('BAD_PARAMETER', 'a set name is 1 to 64 characters of A-Z a-z 0-9 . _ ~ -, starting with a letter or digit')
+}
+
+export function unknownSet(name: string, hint?: string): HttpError {
+  return new HttpError('NOT_FOUND', `unknown set '${name.slice(0, 100)}'${hint === undefined ? '' : `: ${hint}`}`)
 }
 
 function preconditionFailed(name: string): HttpError {
   return new HttpError('PRECONDITION_FAILED', `set '${name}' is not in the state If-Match or If-None-Match asks for (someone changed it meanwhile?)`)
 }
 
-function requireToken(ctx: ServerContext, tokens: BearerTokens, what: 'reading' | 'writing' = 'writing'): void {
+export function requireToken(ctx: ServerContext, tokens: BearerTokens, what: 'reading' | 'writing' = 'writing'): void {
   if (tokens.allows(ctx.get('Authorization'))) return
   ctx.set('WWW-Authenticate', 'Bearer realm="prefixd"')
   throw new HttpError(
@@ -201,7 +205,7 @@ function badBody(problems: readonly BodyProblem[]): HttpError {
 }
 
 /** The request's If-Match / If-None-Match as a check of the stored tag (`undefined`: no such set). */
-function precondition(ctx: ServerContext): Precondition {
+export function precondition(ctx: ServerContext): Precondition {
   const ifMatch = ctx.get('If-Match').trim()
   const ifNoneMatch = ctx.get('If-None-Match').trim()
   return (current) => {

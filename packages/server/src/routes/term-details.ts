@@ -1,6 +1,6 @@
 // What a page shows for a suggestion beyond its name: IRI, namespace, label and types, made readable.
 
-import type { ApiSuggestion, ApiTermEntry, Knowledge, PrefixIndex, TermInfo } from '@prefixd/core'
+import type { ApiSuggestion, ApiTermEntry, Knowledge, PrefixIndex, TermInfo, Usage } from '@prefixd/core'
 
 /** A term as `/api/v1/search` and `/api/v1/prefixes/{prefix}` list it. */
 export function describeTerm(index: PrefixIndex, term: TermInfo): ApiTermEntry {
@@ -12,8 +12,11 @@ export function describeTypes(index: PrefixIndex, types: readonly string[]): str
   return types.map((type) => index.shrink(type) ?? type)
 }
 
-/** Details of one suggestion of `index.autocomplete` (made with `expand` as given). */
-export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, value: string, expand: boolean): ApiSuggestion {
+/**
+ * Details of one suggestion of `index.autocomplete` (made with `expand` as given). `vocabularies`: a set's
+ * vocabulary files, whose comment on a term is its definition where the knowledge tier has none.
+ */
+export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, value: string, expand: boolean, vocabularies?: Usage): ApiSuggestion {
   const iri = expand ? value : (index.expand(value) ?? value)
   const name = expand ? index.shrink(iri) : value === iri ? undefined : value
   const colon = name === undefined ? -1 : name.indexOf(':')
@@ -40,9 +43,10 @@ export function describeSuggestion(index: PrefixIndex, knowledge: Knowledge, val
   const types = term?.types ?? []
   // A term under a namespace synonym (sdo:Person) means what the term it stands for means.
   const facts = knowledge.facts(iri) ?? knowledge.facts(index.standardize(iri) ?? iri)
-  const definition = facts?.definition ?? null
+  const own = facts?.definition === undefined ? vocabularies?.definition(iri) : undefined
+  const definition = facts?.definition ?? own?.comment ?? null
   const definitionMarkdown = facts?.definitionMarkdown ?? null
-  const deprecated = term?.deprecated === true || facts?.deprecated === true
+  const deprecated = term?.deprecated === true || facts?.deprecated === true || own?.deprecated === true
   const replacedBy = facts?.replacedBy ?? []
   return {
     value,

@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import { listen, type Listener } from '@prefixd/pg-listen'
 import type pg from 'pg'
-import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, WriteOutcome } from './set-store.js'
+import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, VocabularyRecord, VocabularySummary, WriteOutcome } from './set-store.js'
+import { VOCABULARIES_SCHEMA, VOCABULARY_COLUMNS } from './vocabulary-rows.js'
 
 /** Reconnection of the listening connection: at most a second between tries, so a restarted server is heard again within ~1 s. */
 const RETRY_DELAYS_MS = [100, 250, 500, 1000]
@@ -19,7 +20,8 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
   standalone BOOLEAN NOT NULL,
   etag TEXT NOT NULL,
   updated TEXT NOT NULL
-)`
+);
+${VOCABULARIES_SCHEMA}`
 
 interface Row {
   name: string
@@ -28,6 +30,7 @@ interface Row {
   standalone: boolean
   etag: string
   updated: string
+  vocabularies?: string
 }
 
 /**
@@ -90,8 +93,27 @@ export class PostgresSetStore implements SetStore {
   }
 
   async list(): Promise<SetSummary[]> {
-    const { rows } = await this.#pool.query<Row>('SELECT name, prefixes, standalone, etag, updated FROM prefix_sets ORDER BY name COLLATE "C"')
-    return rows.map((row) => ({ name: row.name, prefixes: row.prefixes, standalone: row.standalone, etag: row.etag, updated: row.updated }))
+    const { rows } = await this.#pool.query<Row>(
+      'SELECT name, prefixes, standalone, etag, updated, (SELECT count(*) FROM set_vocabularies v WHERE v.set_name = s.name) AS vocabularies FROM prefix_sets s ORDER BY name COLLATE "C"',
+    )
+    // count(*) is a bigint, which pg gives as text.
+    return rows.map((row) => ({
+      name: row.name,
+      prefixes: row.prefixes,
+      standalone: row.standalone,
+      etag: row.etag,
+      updated: row.updated,
+      vocabularies: Number(row.vocabularies ?? 0),
+    }))
+  }
+
+  async vocabularies(name: string, withUsage: boolean): Promise<Array<VocabularySummary & { readonly usage?: string }>> {
+    const columns = withUsage ? `${VOCABULARY_COLUMNS}, usage` : VOCABULARY_COLUMNS
+    const { rows } = await this.#pool.query<VocabularySummary & { usage?: string }>(
+      `SELECT ${columns} FROM set_vocabularies WHERE set_name = $1 ORDER BY file COLLATE "C"`,
+      [name],
+    )
+    return rows
   }
 
   async get(name: string): Promise<SetRecord | undefined> {
@@ -100,7 +122,10 @@ export class PostgresSetStore implements SetStore {
     return row && { name: row.name, entries: JSON.parse(row.entries), standalone: row.standalone, etag: row.etag, updated: row.updated }
   }
 
-  /** Runs `work` in a transaction holding the lock of `name`; it returns the outcome and whether to commit a change. */
+  /**
+   * Runs `work` in a transaction holding the lock of `name` (a set, whose vocabulary files it covers too); it
+   * returns the outcome, and a change is notified to the other instances as a change of the set.
+   */
   async #locked(name: string, work: (client: pg.PoolClient, current: string | undefined) => Promise<WriteOutcome>): Promise<WriteOutcome> {
     const client = await this.#pool.connect()
     let broken: Error | undefined
@@ -144,6 +169,44 @@ export class PostgresSetStore implements SetStore {
       if (current === undefined) return 'missing'
       if (!condition(current)) return 'failed'
       await client.query('DELETE FROM prefix_sets WHERE name = $1', [name])
+      await client.query('DELETE FROM set_vocabularies WHERE set_name = $1', [name]) // a set's vocabulary files go with it
+      return 'deleted'
+    })
+  }
+
+  putVocabulary(record: VocabularyRecord, condition: Precondition): Promise<WriteOutcome> {
+    return this.#locked(record.set, async (client, set) => {
+      if (set === undefined) return 'missing'
+      const current = await vocabularyEtag(client, record.set, record.file)
+      if (!condition(current)) return 'failed'
+      await client.query(
+        `INSERT INTO set_vocabularies (set_name, file, format, gzip, bytes, triples, terms, size, etag, updated, usage) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (set_name, file) DO UPDATE SET format = excluded.format, gzip = excluded.gzip, bytes = excluded.bytes, triples = excluded.triples,
+           terms = excluded.terms, size = excluded.size, etag = excluded.etag, updated = excluded.updated, usage = excluded.usage`,
+        [
+          record.set,
+          record.file,
+          record.format,
+          record.gzip,
+          record.bytes,
+          record.triples,
+          record.terms,
+          record.size,
+          record.etag,
+          record.updated,
+          record.usage,
+        ],
+      )
+      return current === undefined ? 'created' : 'replaced'
+    })
+  }
+
+  deleteVocabulary(set: string, file: string, condition: Precondition): Promise<WriteOutcome> {
+    return this.#locked(set, async (client) => {
+      const current = await vocabularyEtag(client, set, file)
+      if (current === undefined) return 'missing'
+      if (!condition(current)) return 'failed'
+      await client.query('DELETE FROM set_vocabularies WHERE set_name = $1 AND file = $2', [set, file])
       return 'deleted'
     })
   }
@@ -163,4 +226,9 @@ export class PostgresSetStore implements SetStore {
     this.#listening = undefined
     await Promise.all([listening?.close().catch(() => {}), this.#pool.end().catch(() => {})])
   }
+}
+
+async function vocabularyEtag(client: pg.PoolClient, set: string, file: string): Promise<string | undefined> {
+  const { rows } = await client.query<{ etag: string }>('SELECT etag FROM set_vocabularies WHERE set_name = $1 AND file = $2', [set, file])
+  return rows[0]?.etag
 }

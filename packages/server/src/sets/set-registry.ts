@@ -1,10 +1,11 @@
 // The sets this process serves: each layered over the served table (or standing alone), built when first
 // asked for, kept in bounded caches, and dropped when the store says the set changed.
 
-import { addCompact, PrefixIndexBuilder, toCompact, type CompactIndex, type PrefixIndex, type PrefixRecord } from '@prefixd/core'
+import { addCompact, PrefixIndexBuilder, toCompact, type CompactIndex, type PrefixIndex, type PrefixRecord, type Usage } from '@prefixd/core'
 import { LRUCache } from 'lru-cache'
 import type { IndexHolder, ServedIndex } from '../served-index.js'
 import type { SetRecord, SetStore } from './set-store.js'
+import { readSetVocabularies, type SetVocabularies } from './set-vocabularies.js'
 
 /** Sets whose prefix table (no terms) is kept built; the least recently used go first. */
 export const MAX_SET_TABLES = 64
@@ -49,10 +50,14 @@ export class SetRegistry {
   #generation = 0
   #base: BaseParts | undefined
 
-  constructor(holder: IndexHolder, store: SetStore, options: { readonly wholeTable?: boolean } = {}) {
+  /** The served usage (`--usage`), under a layered set's own. */
+  readonly #usage: Usage | undefined
+
+  constructor(holder: IndexHolder, store: SetStore, options: { readonly wholeTable?: boolean; readonly usage?: Usage } = {}) {
     this.#holder = holder
     this.#store = store
     this.#wholeTable = options.wholeTable ?? false
+    this.#usage = options.usage
     store.onChange((names) => this.invalidate(names))
     holder.onReplace(() => this.invalidate('all'))
   }
@@ -68,8 +73,8 @@ export class SetRegistry {
     let loading = this.#loading.get(name)
     if (loading === undefined) {
       const generation = this.#generation
-      loading = this.#store.get(name).then((record) => {
-        const made = record === undefined ? false : this.#view(record)
+      loading = Promise.all([this.#store.get(name), this.#store.vocabularies(name, true)]).then(([record, files]) => {
+        const made = record === undefined ? false : this.#view(record, readSetVocabularies(files, record.standalone ? undefined : this.#usage))
         if (generation === this.#generation) {
           if (made === false) this.#unknown.set(name, true)
           else this.#views.set(name, made)
@@ -117,29 +122,42 @@ export class SetRegistry {
     return this.#base
   }
 
-  #view(record: SetRecord): SetView {
+  /**
+   * A set's view. Its vocabulary files add, under everything else, the prefixes they declare (a prefix already
+   * bound keeps its namespace: `addPrefixes` without override), and to its whole index the terms they define.
+   */
+  #view(record: SetRecord, vocabularies: SetVocabularies): SetView {
     const served = this.#holder.current
-    const scope = `set\0${record.name}\0${record.etag}\0`
+    const scope = `set\0${record.name}\0${record.etag}\0${vocabularies.tag}\0`
     const records = record.entries
+    const options = { wholeTable: this.#wholeTable }
     if (record.standalone) {
-      const index = new PrefixIndexBuilder().addRecords(records, { source: record.name }).build({ wholeTable: this.#wholeTable })
-      return new SetView(record, scope, index, () => index, served)
+      const table = vocabularies.addPrefixes(new PrefixIndexBuilder().addRecords(records, { source: record.name })).build(options)
+      const whole =
+        vocabularies.terms === 0
+          ? () => table
+          : this.#cached(scope, () => vocabularies.addPrefixesAndTerms(new PrefixIndexBuilder().addRecords(records, { source: record.name })).build(options))
+      return new SetView(record, scope, table, whole, served, vocabularies.usage)
     }
     const base = this.#baseParts()
     const table = new PrefixIndexBuilder().addRecords(base.records, { source: 'served table' })
     for (const [prefix, info] of base.vocabularies) table.describeVocabulary(prefix, info)
     table.addRecords(records, { source: record.name, override: true })
-    const whole = (): PrefixIndex => {
+    const whole = this.#cached(scope, () => {
+      base.compact ??= toCompact(base.index)
+      const builder = addCompact(new PrefixIndexBuilder(), base.compact).addRecords(records, { source: record.name, override: true })
+      return vocabularies.addPrefixesAndTerms(builder).build(options)
+    })
+    return new SetView(record, scope, vocabularies.addPrefixes(table).build(options), whole, served, vocabularies.usage)
+  }
+
+  /** `build`, made when first asked for and kept among the {@link MAX_SET_INDEXES} whole indexes. */
+  #cached(scope: string, build: () => PrefixIndex): () => PrefixIndex {
+    return () => {
       let index = this.#indexes.get(scope)
-      if (index === undefined) {
-        base.compact ??= toCompact(base.index)
-        const builder = addCompact(new PrefixIndexBuilder(), base.compact).addRecords(records, { source: record.name, override: true })
-        index = builder.build({ wholeTable: this.#wholeTable })
-        this.#indexes.set(scope, index)
-      }
+      if (index === undefined) this.#indexes.set(scope, (index = build()))
       return index
     }
-    return new SetView(record, scope, table.build({ wholeTable: this.#wholeTable }), whole, served)
   }
 }
 
@@ -153,6 +171,8 @@ export class SetView implements ServedIndex {
     readonly table: PrefixIndex,
     readonly whole: () => PrefixIndex,
     served: ServedIndex,
+    /** What ranks its completion and search: its vocabulary files' usage (over the served `--usage`, when layered). */
+    readonly usage: Usage | undefined,
   ) {
     this.answers = served.answers
     this.stats = served.stats

@@ -1,6 +1,6 @@
 // What a store of project prefix sets does, whatever keeps them (SQLite on one machine, PostgreSQL beyond).
 
-import type { ApiSetSummary, PrefixRecord } from '@prefixd/core'
+import type { ApiSetSummary, ApiVocabularyFile, PrefixRecord } from '@prefixd/core'
 
 /** One entry of a set: a record of the extended prefix map (a prefix, its namespace, and their synonyms). */
 export type SetEntry = PrefixRecord
@@ -18,6 +18,20 @@ export interface SetRecord {
 
 /** A set as `GET /api/v1/sets` lists it: the API's answer type (written once, in `@prefixd/core`). */
 export type SetSummary = ApiSetSummary
+
+/** A vocabulary file of a set as `GET /api/v1/sets/{name}/vocabularies` lists it. */
+export type VocabularySummary = ApiVocabularyFile
+
+/**
+ * A vocabulary file of a set as stored: what the usage reader found in it (its `prefixd-usage/1` JSON), not its
+ * bytes — every process loads the JSON without parsing RDF again, and it grows with the file's distinct terms, not
+ * its statements.
+ */
+export interface VocabularyRecord extends VocabularySummary {
+  readonly set: string
+  /** The `prefixd-usage/1` document, as JSON text. */
+  readonly usage: string
+}
 
 /**
  * A write's precondition, checked inside the store's transaction against the stored tag (`undefined`
@@ -39,6 +53,14 @@ export interface SetStore {
   /** Stores `record` if `condition` holds for the current tag; atomic with the check. */
   put(record: SetRecord, condition: Precondition): Promise<WriteOutcome>
   delete(name: string, condition: Precondition): Promise<WriteOutcome>
+  /** The set's vocabulary files by name, with their usage when `withUsage` (what serving needs) or without (a list). */
+  vocabularies(name: string, withUsage: boolean): Promise<Array<VocabularySummary & { readonly usage?: string }>>
+  /**
+   * Stores a vocabulary file of an existing set (`missing` when there is no set `record.set`) if `condition` holds for
+   * the file's current tag; atomic with the check. Other processes hear it as a change of the set.
+   */
+  putVocabulary(record: VocabularyRecord, condition: Precondition): Promise<WriteOutcome>
+  deleteVocabulary(set: string, file: string, condition: Precondition): Promise<WriteOutcome>
   /** Tells `listener` of changes made through other processes (this process's own writes are not repeated). */
   onChange(listener: ChangeListener): void
   /** Resolves when the store answers and hears other processes' changes; rejects when it does not (readiness). Absent: always. */

@@ -1,7 +1,8 @@
 // The embedded store of prefix sets: one SQLite file (better-sqlite3), shared by the workers of one machine.
 
 import type Database from 'better-sqlite3'
-import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, WriteOutcome } from './set-store.js'
+import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, VocabularyRecord, VocabularySummary, WriteOutcome } from './set-store.js'
+import { VOCABULARIES_SCHEMA, VOCABULARY_COLUMNS } from './vocabulary-rows.js'
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
   name TEXT PRIMARY KEY,
@@ -10,7 +11,8 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
   standalone INTEGER NOT NULL,
   etag TEXT NOT NULL,
   updated TEXT NOT NULL
-)`
+);
+${VOCABULARIES_SCHEMA.replace('gzip BOOLEAN', 'gzip INTEGER')}`
 
 /** How often another process's commits are looked for (one `PRAGMA data_version`, microseconds). */
 export const SQLITE_POLL_MS = 200
@@ -22,7 +24,10 @@ interface Row {
   standalone: number
   etag: string
   updated: string
+  vocabularies?: number
 }
+
+type VocabularyRow = Omit<VocabularySummary, 'gzip'> & { gzip: number; usage?: string }
 
 /**
  * Sets in a SQLite file (`:memory:` for a process of its own). Writes are transactions that check the
@@ -45,7 +50,9 @@ export class SqliteSetStore implements SetStore {
     db.pragma('busy_timeout = 5000')
     db.exec(SCHEMA)
     this.#statements = {
-      list: db.prepare('SELECT name, prefixes, standalone, etag, updated FROM prefix_sets ORDER BY name'),
+      list: db.prepare(
+        'SELECT name, prefixes, standalone, etag, updated, (SELECT count(*) FROM set_vocabularies v WHERE v.set_name = s.name) AS vocabularies FROM prefix_sets s ORDER BY name',
+      ),
       get: db.prepare('SELECT * FROM prefix_sets WHERE name = ?'),
       etag: db.prepare('SELECT etag FROM prefix_sets WHERE name = ?').pluck(),
       upsert: db.prepare(
@@ -53,6 +60,17 @@ export class SqliteSetStore implements SetStore {
          ON CONFLICT (name) DO UPDATE SET entries = excluded.entries, prefixes = excluded.prefixes, standalone = excluded.standalone, etag = excluded.etag, updated = excluded.updated`,
       ),
       delete: db.prepare('DELETE FROM prefix_sets WHERE name = ?'),
+      deleteVocabularies: db.prepare('DELETE FROM set_vocabularies WHERE set_name = ?'),
+      vocabularies: db.prepare(`SELECT ${VOCABULARY_COLUMNS} FROM set_vocabularies WHERE set_name = ? ORDER BY file`),
+      vocabulariesWithUsage: db.prepare(`SELECT ${VOCABULARY_COLUMNS}, usage FROM set_vocabularies WHERE set_name = ? ORDER BY file`),
+      vocabularyEtag: db.prepare('SELECT etag FROM set_vocabularies WHERE set_name = ? AND file = ?').pluck(),
+      upsertVocabulary: db.prepare(
+        `INSERT INTO set_vocabularies (set_name, file, format, gzip, bytes, triples, terms, size, etag, updated, usage)
+         VALUES (@set, @file, @format, @gzip, @bytes, @triples, @terms, @size, @etag, @updated, @usage)
+         ON CONFLICT (set_name, file) DO UPDATE SET format = excluded.format, gzip = excluded.gzip, bytes = excluded.bytes, triples = excluded.triples,
+           terms = excluded.terms, size = excluded.size, etag = excluded.etag, updated = excluded.updated, usage = excluded.usage`,
+      ),
+      deleteVocabulary: db.prepare('DELETE FROM set_vocabularies WHERE set_name = ? AND file = ?'),
       dataVersion: db.prepare('PRAGMA data_version').pluck(),
     }
     this.#dataVersion = this.#statements.dataVersion.get() as number
@@ -79,7 +97,37 @@ export class SqliteSetStore implements SetStore {
       standalone: row.standalone === 1,
       etag: row.etag,
       updated: row.updated,
+      vocabularies: row.vocabularies ?? 0,
     }))
+  }
+
+  async vocabularies(name: string, withUsage: boolean): Promise<Array<VocabularySummary & { readonly usage?: string }>> {
+    const rows = (withUsage ? this.#statements.vocabulariesWithUsage : this.#statements.vocabularies).all(name) as VocabularyRow[]
+    return rows.map((row) => ({ ...row, gzip: row.gzip === 1 }))
+  }
+
+  async putVocabulary(record: VocabularyRecord, condition: Precondition): Promise<WriteOutcome> {
+    return this.#db
+      .transaction((): WriteOutcome => {
+        if (this.#statements.etag.get(record.set) === undefined) return 'missing'
+        const current = this.#statements.vocabularyEtag.get(record.set, record.file) as string | undefined
+        if (!condition(current)) return 'failed'
+        this.#statements.upsertVocabulary.run({ ...record, gzip: record.gzip ? 1 : 0 })
+        return current === undefined ? 'created' : 'replaced'
+      })
+      .immediate()
+  }
+
+  async deleteVocabulary(set: string, file: string, condition: Precondition): Promise<WriteOutcome> {
+    return this.#db
+      .transaction((): WriteOutcome => {
+        const current = this.#statements.vocabularyEtag.get(set, file) as string | undefined
+        if (current === undefined) return 'missing'
+        if (!condition(current)) return 'failed'
+        this.#statements.deleteVocabulary.run(set, file)
+        return 'deleted'
+      })
+      .immediate()
   }
 
   async get(name: string): Promise<SetRecord | undefined> {
@@ -113,6 +161,7 @@ export class SqliteSetStore implements SetStore {
         if (current === undefined) return 'missing'
         if (!condition(current)) return 'failed'
         this.#statements.delete.run(name)
+        this.#statements.deleteVocabularies.run(name) // a set's vocabulary files go with it
         return 'deleted'
       })
       .immediate()

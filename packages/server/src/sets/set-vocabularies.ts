@@ -1,0 +1,75 @@
+// A set's vocabulary files as one serving adds them: their usage merged, the prefixes they declare and the terms
+// they define added to the set's index, and a tag of their versions for the set's answer cache.
+
+import { createHash } from 'node:crypto'
+import { Usage, type PrefixIndexBuilder, type UsageDefinition } from '@prefixd/core'
+import type { VocabularySummary } from './set-store.js'
+
+const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
+const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
+const SH_NODE_SHAPE = 'http://www.w3.org/ns/shacl#NodeShape'
+
+/** The type a term is given in the index for each kind the usage reader saw it defined as. */
+const TYPE_OF_KIND = { class: RDFS + 'Class', property: RDF_PROPERTY, shape: SH_NODE_SHAPE } as const
+
+/** A set's vocabulary files, read for serving. */
+export interface SetVocabularies {
+  /** Names the versions of the files (empty without files): part of the set's answer-cache scope. */
+  readonly tag: string
+  /** Their usage (over `served` for a layered set), or undefined without files. */
+  readonly usage: Usage | undefined
+  /** Terms the files define. */
+  readonly terms: number
+  /** Adds the prefixes the files declare, each only where the builder binds no namespace to it yet. */
+  addPrefixes(builder: PrefixIndexBuilder): PrefixIndexBuilder
+  /** {@link SetVocabularies.addPrefixes}, then the terms the files define, with their labels, kinds and superclasses. */
+  addPrefixesAndTerms(builder: PrefixIndexBuilder): PrefixIndexBuilder
+}
+
+/**
+ * Reads stored files (each `usage` a `prefixd-usage/1` document) for serving. `served`: the usage the resolver was
+ * started with (`--usage`), which a layered set's ranking adds its files to.
+ */
+export function readSetVocabularies(files: ReadonlyArray<VocabularySummary & { readonly usage?: string }>, served: Usage | undefined): SetVocabularies {
+  if (files.length === 0) return { tag: '', usage: undefined, terms: 0, addPrefixes: (b) => b, addPrefixesAndTerms: (b) => b }
+  const own = Usage.merge(files.map((file) => Usage.fromJSON(JSON.parse(file.usage ?? 'null'))))
+  const definitions = own.definitions()
+  const tag = createHash('sha256')
+    .update(files.map((file) => `${file.file}\0${file.etag}`).join('\0'))
+    .digest('base64url')
+    .slice(0, 16)
+  const addPrefixes = (builder: PrefixIndexBuilder): PrefixIndexBuilder => {
+    const taken = new Set(builder.entries().map((entry) => entry.prefix))
+    // Invalid ones (a namespace that is no absolute IRI) are the builder's problems, left out; never an error here.
+    return builder.addPrefixes(
+      own
+        .prefixes()
+        .filter((row) => !taken.has(row.prefix))
+        .map((row) => [row.prefix, row.namespace] as const),
+      { source: 'vocabulary files' },
+    )
+  }
+  return {
+    tag,
+    usage: served === undefined ? own : Usage.merge([served, own]),
+    terms: definitions.length,
+    addPrefixes,
+    addPrefixesAndTerms: (builder) => addTerms(addPrefixes(builder), definitions),
+  }
+}
+
+function addTerms(builder: PrefixIndexBuilder, definitions: readonly UsageDefinition[]): PrefixIndexBuilder {
+  for (const definition of definitions) {
+    builder.addTerm(
+      {
+        iri: definition.iri,
+        types: definition.kinds.map((kind) => TYPE_OF_KIND[kind]),
+        ...(definition.label !== undefined && { labels: { '': definition.label } }),
+        ...(definition.deprecated === true && { deprecated: true }),
+      },
+      'vocabulary files',
+    )
+    if (definition.kinds.includes('class')) for (const parent of definition.supers ?? []) builder.addSubClassOf(definition.iri, parent)
+  }
+  return builder
+}
