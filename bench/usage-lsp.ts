@@ -82,13 +82,14 @@ interface Run {
 const nodeArgs = (process.env.USAGE_LSP_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
 /** Starts the server (`main`: the CLI's entry point) on `dir`; completes at the end of DOCUMENT every `everyMs` until the reading ends. */
-async function run(dir: string, everyMs: number, main: string): Promise<Run> {
+async function run(dir: string, everyMs: number, main: string, trace?: string): Promise<Run> {
   let ended: (() => void) | undefined
   const end = new Promise<void>((resolve) => (ended = resolve))
   const spawnedAt = clock()
   const client = await startClient(['--stdio'], {
     // USAGE_LSP_NODE_ARGS: node's own options for the server (`--cpu-prof --cpu-prof-dir=DIR`, `--trace-gc`).
     command: [...nodeArgs, main, 'lsp', '--stdio'],
+    ...(trace !== undefined && { env: { ...process.env, PREFIXD_LSP_TRACE: trace } }),
     workspaceFolders: [pathToFileURL(dir).href],
     capabilities: { ...CAPABILITIES, window: { workDoneProgress: true } },
     onConnection: (connection) => {
@@ -150,30 +151,31 @@ const runs = Number(process.env.USAGE_LSP_RUNS ?? 1)
 const base = process.env.BENCH_BASE === undefined ? undefined : await baseBuild(process.env.BENCH_BASE)
 const builds = [{ name: '', main: MAIN }, ...(base === undefined ? [] : [{ name: ` — base ${base.sha.slice(0, 10)}`, main: base.path }])]
 const lines = ['# The language server on a workspace (bench/usage-lsp.ts)', '']
+/** Whether this run writes results/: both cases on this build alone (one case, or beside a base, is a probe). */
+const writes = only === undefined && base === undefined
+/** The timeline of a second 100 MB run for results/ (the figures above come from runs without it), or PREFIXD_LSP_TRACE's. */
+const traceFile = process.env.PREFIXD_LSP_TRACE ?? (writes ? join(tmpdir(), `prefixd-usage-lsp-${process.pid}.jsonl`) : undefined)
+const evidence: string[] = []
 for (const [label, files, bytes, largest] of cases) {
   if (only !== undefined && !label.startsWith(only)) continue
   const chosen = pick(files, bytes, largest)
   const folder = await folderOf(chosen)
+  const describe = (r: Run, name: string) => row(`**${label}**${name} (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle)`, r)
   try {
     const p99s = new Map<string, number[]>(builds.map((build) => [build.name, []]))
     for (let i = 0; i < runs * builds.length; i++) {
       const build = builds[(i + Math.floor(i / builds.length)) % builds.length]!
-      const trace = process.env.PREFIXD_LSP_TRACE
-      const r = await run(folder.dir, 20, build.main)
-      const all = r.asked.map((a) => a.ms)
-      const firstWorkspace = r.asked.findIndex((a) => a.workspace)
-      const after = firstWorkspace < 0 ? [] : r.asked.slice(firstWorkspace + 1).map((a) => a.ms)
-      const row =
-        `- **${label}**${build.name} (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle): \`initialize\` answered ${r.initializeMs.toFixed(0)} ms after spawn, ` +
-        `the first completion ${r.firstCompletionMs.toFixed(0)} ms; read whole ${(r.readyMs / 1000).toFixed(2)} s after spawn ` +
-        `(workDoneProgress end; lv2:symbol first from ${firstWorkspace < 0 ? '—' : ((r.asked[firstWorkspace]!.at - r.spawnedAt) / 1000).toFixed(2) + ' s'}). ` +
-        `**All ${all.length} completions after \`initialize\`** (one every 20 ms, from the first on): **${spread(all)}**; ` +
-        `the ${after.length} asked once the workspace's terms had come first: ${spread(after)}; ` +
-        `over 10 ms: ${slow(r)} (${load()}).`
-      console.log(row)
-      lines.push(row)
-      p99s.get(build.name)!.push(percentile(all, 99))
-      if (trace !== undefined) console.log(slowest(trace, r))
+      const traced = process.env.PREFIXD_LSP_TRACE
+      const r = await run(folder.dir, 20, build.main, traced)
+      console.log(describe(r, build.name))
+      lines.push(describe(r, build.name))
+      p99s.get(build.name)!.push(
+        percentile(
+          r.asked.map((a) => a.ms),
+          99,
+        ),
+      )
+      if (traced !== undefined) console.log(slowest(traced, r))
     }
     if (base !== undefined)
       console.log(
@@ -182,17 +184,45 @@ for (const [label, files, bytes, largest] of cases) {
           .map((n) => n.toFixed(1))
           .join(', ')} ms; base ${[...p99s.values()][1]!.map((n) => n.toFixed(1)).join(', ')} ms`,
       )
+    if (writes && process.env.PREFIXD_LSP_TRACE === undefined && label === '100 MB') {
+      const r = await run(folder.dir, 20, MAIN, traceFile)
+      evidence.push(describe(r, ' with the timeline on'), '', '```', slowest(traceFile!, r), '```')
+      await rm(traceFile!, { force: true })
+    }
   } finally {
     await rm(folder.dir, { recursive: true, force: true })
   }
 }
+if (evidence.length > 0)
+  lines.push(
+    '',
+    '## Where the time went',
+    '',
+    'Another run of the 100 MB case, with the server’s timeline on (PREFIXD_LSP_TRACE; not the figures above): the collector’s pauses by kind, the server’s slices of work over 5 ms, and the six slowest completions — the time before the server read each, from read to written with its thread’s CPU in it, and what overlapped it.',
+    '',
+    ...evidence,
+  )
 lines.push('')
-// A run of one case, or beside a base, is a probe: results/ keeps the run of both cases on this build.
-if (only === undefined && base === undefined) await writeFile(new URL('results/usage-lsp.md', import.meta.url), lines.join('\n'))
+if (writes) await writeFile(new URL('results/usage-lsp.md', import.meta.url), lines.join('\n'))
+
+/** The row of one run: how soon the server was up and the reading done, and the completions meanwhile. */
+function row(what: string, r: Run): string {
+  const all = r.asked.map((a) => a.ms)
+  const firstWorkspace = r.asked.findIndex((a) => a.workspace)
+  const after = firstWorkspace < 0 ? [] : r.asked.slice(firstWorkspace + 1).map((a) => a.ms)
+  return (
+    `- ${what}: \`initialize\` answered ${r.initializeMs.toFixed(0)} ms after spawn, ` +
+    `the first completion ${r.firstCompletionMs.toFixed(0)} ms; read whole ${(r.readyMs / 1000).toFixed(2)} s after spawn ` +
+    `(workDoneProgress end; lv2:symbol first from ${firstWorkspace < 0 ? '—' : ((r.asked[firstWorkspace]!.at - r.spawnedAt) / 1000).toFixed(2) + ' s'}). ` +
+    `**All ${all.length} completions after \`initialize\`** (one every 20 ms, from the first on): **${spread(all)}**; ` +
+    `the ${after.length} asked once the workspace's terms had come first: ${spread(after)}; ` +
+    `over 10 ms: ${slow(r)} (${load()}).`
+  )
+}
 
 /**
- * With PREFIXD_LSP_TRACE=FILE: the server's timeline during the run — its collector's pauses and its slices of work
- * over 5 ms, and the slowest completions with what overlapped them. Printed, not written to results/.
+ * The server's timeline (PREFIXD_LSP_TRACE=FILE) during the run — its collector's pauses and its slices of work over 5 ms,
+ * and the slowest completions with what overlapped them.
  */
 function slowest(file: string, r: Run): string {
   type Event = { ev: string; at: number; ms?: number; what?: string; kind?: string; cpu?: number; wait?: number; id?: number; method?: string }
