@@ -148,6 +148,24 @@ describe('completeWithUsage', () => {
       assert.equal(explainUsage(index, empty, EX + 'sigma', port, {}, knowledge), undefined)
     })
 
+    it('keeps a class the index lists for a property position after its properties, whatever their domains', () => {
+      const withClass = PrefixIndex.fromPrefixes(
+        { ex: EX },
+        {
+          terms: [
+            { iri: EX + 'sigma', types: ['http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'] },
+            { iri: EX + 'Sphere', types: ['http://www.w3.org/2000/01/rdf-schema#Class'] },
+          ],
+        },
+      )
+      assert.deepEqual(withClass.autocomplete('ex:s', { prefer: 'property' }), ['ex:sigma', 'ex:Sphere'])
+      assert.deepEqual(
+        completeWithUsage(withClass, Usage.empty(), 'ex:s', { context: port, knowledge })!.suggestions,
+        ['ex:sigma', 'ex:Sphere'],
+        'ex:sigma’s domain is another class',
+      )
+    })
+
     it('takes the range of the property a nested blank node is the object of as its type (rdfs3), and says so', () => {
       const empty = Usage.empty()
       const within = completeWithUsage(index, empty, 'ex:s', { context: { objectOf: EX + 'port' }, knowledge })!.suggestions

@@ -89,7 +89,7 @@ export function completeWithUsage(
   const asked = types === given ? options : { ...options, context: { ...options.context, types } }
   const domains = position === 'property' ? subjectDomains(usage, options.knowledge, types) : undefined
   const ranked = rankTerms(index, usage, namespace + partial, position, asked, domains, limit)
-  return merge(ranked, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
+  return merge(index, ranked, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
 }
 
 /**
@@ -98,6 +98,7 @@ export function completeWithUsage(
  * the domain brought that the index did not list.
  */
 function merge(
+  index: PrefixIndex,
   ranked: readonly Ranked[],
   fromIndex: Completions | undefined,
   domains: SubjectDomains | undefined,
@@ -108,9 +109,10 @@ function merge(
     const local = writeLocalName(iri.slice(namespace.length))
     return local === undefined ? undefined : expand ? iri : prefix + ':' + local
   }
-  const iriOf = (name: string) => (expand ? name : namespace + name.slice(prefix.length + 1).replace(/\\(.)/gs, '$1'))
-  const listed = (fromIndex?.suggestions ?? []).map((name, at) => ({ name, fit: domains?.fit(iriOf(name)) ?? 1, at }))
-  if (domains !== undefined) listed.sort((a, b) => b.fit - a.fit || a.at - b.at)
+  const listed = fromIndex?.suggestions ?? []
+  const fits = domains === undefined ? undefined : indexFits(index, domains, listed, write)
+  // By fit, the index's order within one (a stable sort); without domains, the index's order as it is.
+  const order = fits === undefined ? undefined : listed.map((_, at) => at).sort((a, b) => fits[b]! - fits[a]!)
   const suggestions: string[] = []
   const chosen: UsageSuggestion[] = []
   const seen = new Set<string>()
@@ -118,9 +120,10 @@ function merge(
   let i = 0
   while (suggestions.length < limit && (r < ranked.length || i < listed.length)) {
     const term = ranked[r]
-    const other = listed[i]
-    const takeTerm = term !== undefined && (other === undefined || term.evidence > 0 || term.fit > other.fit || (term.fit === other.fit && term.known))
-    const name = takeTerm ? nameOf(term.iri) : other!.name
+    const at = order === undefined ? i : order[i]!
+    const fit = fits === undefined ? 1 : fits[at]!
+    const takeTerm = term !== undefined && (i >= listed.length || term.evidence > 0 || term.fit > fit || (term.fit === fit && term.known))
+    const name = takeTerm ? nameOf(term.iri) : listed[at]!
     if (takeTerm) r++
     else i++
     if (name === undefined || seen.has(name)) continue
@@ -161,6 +164,27 @@ function indexSuggestions(
   return { suggestions, truncated: byIri.truncated }
 }
 
+/** How each of the index's suggestions fits the subject; a class it lists for a property position (after its properties) fits none. */
+function indexFits(
+  index: PrefixIndex,
+  domains: SubjectDomains,
+  listed: readonly string[],
+  write: { prefix: string; namespace: string; expand: boolean },
+): DomainFit[] {
+  let classes = classesOf.get(index)
+  if (classes === undefined) classesOf.set(index, (classes = new Map()))
+  const known = classes
+  return listed.map((name) => {
+    const iri = write.expand ? name : write.namespace + name.slice(write.prefix.length + 1).replace(/\\(.)/gs, '$1')
+    let isClass = known.get(iri)
+    if (isClass === undefined) known.set(iri, (isClass = index.hasType(iri, RDFS_CLASS)))
+    return isClass ? 0 : domains.fit(iri)
+  })
+}
+
+/** Per index, whether a term it lists is a class (bounded by its terms): asked for each suggestion of each keystroke. */
+const classesOf = new WeakMap<PrefixIndex, Map<string, boolean>>()
+
 /** A candidate: its score here, and what orders those without evidence (domain fit, known to the workspace, bundled weight). */
 interface Ranked extends UsageSuggestion {
   /** The score when the workspace has evidence for it in this context, else 0. */
@@ -172,6 +196,7 @@ interface Ranked extends UsageSuggestion {
 }
 
 const FLOOR = 1e-9
+const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
 
 /**
  * The workspace's terms under `start` that fit the position, and the bundled properties whose domain names
@@ -191,20 +216,24 @@ function rankTerms(
   const best: Ranked[] = []
   const keep = Math.min(limit, 1000)
   const caseSensitive = options.caseSensitive === true
-  let known: Set<string> | undefined
+  const score = scorer(usage, position, context, weights)
+  // The bundled properties the domains bring under `start` (few, most often none), first: the workspace's pass takes its own out.
+  let brought: Set<string> | undefined
+  domains?.applicable.forEachStartingWith(start, caseSensitive, (iri) => void (brought ??= new Set()).add(iri))
   usage.forEachStartingWith(start, position, caseSensitive, (iri) => {
-    const score = scoreTerm(usage, iri, position, context, weights)
+    const here = score(iri)
     const count = position === 'class' ? usage.instances(iri) : usage.uses(iri)
-    const fit = domains?.fit(iri) ?? 1
-    if (fit === 2) (known ??= new Set()).add(iri)
-    insertBest(best, { name: '', iri, score, count, evidence: score > FLOOR ? score : 0, fit, known: true, weight: 0 }, keep)
+    const evidence = here > FLOOR ? here : 0
+    // Only what has no evidence here goes by its fit.
+    const fit = domains === undefined || evidence > 0 ? 1 : domains.fit(iri)
+    brought?.delete(iri)
+    insertBest(best, { name: '', iri, score: here, count, evidence, fit, known: true, weight: 0 }, keep)
   })
-  domains?.applicable.forEachStartingWith(start, caseSensitive, (iri) => {
+  for (const iri of brought ?? []) {
     const term = index.term(iri)
-    if (known?.has(iri) === true || term === undefined || term.deprecated === true) return
-    const score = scoreTerm(usage, iri, position, context, weights)
-    insertBest(best, { name: '', iri, score, count: 0, evidence: 0, fit: 2, known: false, weight: defaultWeight(term) }, keep)
-  })
+    if (term === undefined || term.deprecated === true) continue
+    insertBest(best, { name: '', iri, score: score(iri), count: 0, evidence: 0, fit: 2, known: false, weight: defaultWeight(term) }, keep)
+  }
   return best
 }
 
@@ -221,25 +250,41 @@ export function scoreTerm(
   context: UsageContext,
   weights: UsageWeights = DEFAULT_USAGE_WEIGHTS,
 ): number {
-  const floor = FLOOR
+  return scorer(usage, position, context, weights)(iri)
+}
+
+/**
+ * {@link scoreTerm} for many terms in one context: the context's counts (the previous property's followers and
+ * their total, each type's instances and properties) looked up once, each term then a few map lookups.
+ */
+function scorer(usage: Usage, position: 'class' | 'property', context: UsageContext, weights: UsageWeights): (iri: string) => number {
   if (position === 'class') {
     const total = usage.instanceTotal
-    return floor + (total === 0 ? 0 : usage.instances(iri) / total)
+    return (iri) => FLOOR + (total === 0 ? 0 : usage.instances(iri) / total)
   }
-  let score = floor
   const previous = context.previous
   const followTotal = previous === undefined ? 0 : usage.followTotal(previous)
-  if (followTotal > 0) score += (weights.previous * (usage.followers(previous!)?.get(iri) ?? 0)) / followTotal
-  let typeShare = 0
+  const followers = followTotal > 0 ? usage.followers(previous!) : undefined
+  const types: Array<{ readonly instances: number; readonly carrying: ReadonlyMap<string, number> }> = []
   for (const type of context.types ?? []) {
-    const instances = usage.instances(type)
-    const carrying = usage.propertiesOf(type)?.get(iri) ?? 0
-    if (carrying > 0) typeShare = Math.max(typeShare, carrying / Math.max(instances, carrying))
+    const carrying = usage.propertiesOf(type)
+    if (carrying !== undefined) types.push({ instances: usage.instances(type), carrying })
   }
-  score += weights.types * typeShare
-  if (usage.triples > 0) score += (weights.overall * usage.uses(iri)) / usage.triples
-  if (context.written?.includes(iri) === true) score *= weights.repeated
-  return score
+  const overall = usage.triples > 0 ? weights.overall / usage.triples : 0
+  const written = context.written
+  return (iri) => {
+    let score = FLOOR
+    if (followers !== undefined) score += (weights.previous * (followers.get(iri) ?? 0)) / followTotal
+    let typeShare = 0
+    for (const { instances, carrying } of types) {
+      const n = carrying.get(iri) ?? 0
+      if (n > 0) typeShare = Math.max(typeShare, n / Math.max(instances, n))
+    }
+    score += weights.types * typeShare
+    if (overall !== 0) score += overall * usage.uses(iri)
+    if (written !== undefined && written.includes(iri)) score *= weights.repeated
+    return score
+  }
 }
 
 /** Inserts into a list kept best first and at most `keep` long (see {@link before}). */
