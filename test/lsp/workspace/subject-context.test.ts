@@ -27,10 +27,20 @@ describe('subjectContext', () => {
       previous: EX + 'index',
       types: [EX + 'Port'],
       written: [EX + 'index'],
+      objectOf: EX + 'port',
     })
     assert.deepEqual(contextOf('ex:a ex:name "n" ; ex:port [ a ex:Port ; ex:index 0 ] ; ').previous, EX + 'port')
     assert.deepEqual(contextOf('ex:a ex:list ( ex:x ex:y ) ; ').previous, EX + 'list')
     assert.deepEqual(contextOf('[ a ex:T ] ex:p 1 ; ').written, [EX + 'p'])
+  })
+
+  it('a nested blank node knows the property whose object it is (its range says what it is); its holder and a list’s members do not', () => {
+    assert.equal(contextOf('ex:s ex:property [ ').objectOf, EX + 'property')
+    assert.equal(contextOf('ex:s ex:a 1 ; ex:b [ ex:c [ ').objectOf, EX + 'c')
+    assert.equal(contextOf('ex:s ex:p [ ex:q 1 ] ; ').objectOf, undefined)
+    assert.equal(contextOf('ex:s ex:or ( [ ').objectOf, undefined)
+    assert.equal(contextOf('[ ').objectOf, undefined)
+    assert.equal(contextOf('ex:s ex:p [ a ', 'class').objectOf, undefined, 'a class position has no use for it')
   })
 
   it('an undeclared prefix leaves the previous property unknown rather than wrong', () => {

@@ -93,6 +93,21 @@ describe('prefixd lsp: the workspace’s own terms', function () {
     )
   })
 
+  it('places a bundled term the workspace never used by how its domain fits the subject, once the knowledge tier is read', async () => {
+    const text = HEAD + '@prefix schema: <http://schema.org/> .\nlv:term a schema:DefinedTerm ;\n  schema:i'
+    const uri = await client.open(workspace.uriOf('plugins/term.ttl'), 'turtle', text)
+    // The tier is read in the background from the start: ask until it is in (each answer is complete, never a partial one).
+    let labels: string[] = []
+    for (let attempt = 0; attempt < 200 && !labels.slice(0, 3).includes('schema:inDefinedTermSet'); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+      labels = (await completeAtEnd(uri, text)).map((item) => item.label)
+    }
+    assert.ok(labels.slice(0, 3).includes('schema:inDefinedTermSet'), labels.slice(0, 5).join(' '))
+    const nested = HEAD + '@prefix sh: <http://www.w3.org/ns/shacl#> .\nlv:Shape a sh:NodeShape ;\n  sh:property [ sh:n'
+    const inShape = (await completeAtEnd(await client.open(workspace.uriOf('plugins/shape.ttl'), 'turtle', nested), nested)).map((item) => item.label)
+    assert.equal(inShape[0], 'sh:name', 'sh:property’s range is sh:PropertyShape, the domain of sh:name (the index alone puts sh:nodeKind first)')
+  })
+
   it('after a, the workspace’s classes', async () => {
     const text = HEAD + 'lv:mine a lv:P'
     const items = await completeAtEnd(await client.open(workspace.uriOf('plugins/class.ttl'), 'turtle', text), text)

@@ -110,7 +110,10 @@ export function completeAt(view: DocumentView, index: PrefixIndex, spot: Complet
   if (options.workspace !== undefined && namespace !== undefined) {
     const position = type === RDFS_CLASS ? 'class' : type === RDF_PROPERTY ? 'property' : undefined
     const request = { prefix: typed.prefix, namespace, local, position, before: spot.before, limit: COMPLETION_LIMIT } as const
-    for (const item of workspaceItems(options.workspace, index, view, request)) items.addWorkspaceTerm(item, namespace)
+    for (const item of workspaceItems(options.workspace, index, view, request)) {
+      if (item.bundled === true) items.addTerm(item.iri, item.name)
+      else items.addWorkspaceTerm(item, namespace)
+    }
   }
   completeTerms(items, typed.prefix, local, type)
   return items.list()

@@ -56,6 +56,12 @@ export function warmKnowledge(): void {
   )
 }
 
+/** The knowledge tier once it is read, else undefined (it starts reading it): what completion's domain fit reads. */
+export function knowledgeIfRead(): Knowledge | undefined {
+  warmKnowledge()
+  return knowledge
+}
+
 /** The successors the knowledge tier names for a deprecated term, once the tier is read (it starts reading it). */
 export function replacedBy(iri: string): readonly string[] | undefined {
   warmKnowledge()

@@ -12,6 +12,8 @@ interface Frame {
   last: string | undefined
   types: string[]
   written: string[]
+  /** For a nested blank node, the predicate whose object it is (its range says what the node is). */
+  objectOf?: string
 }
 
 /**
@@ -45,6 +47,7 @@ export function subjectContext(tokens: readonly Token[], declared: ReadonlyMap<s
     ...(position === 'property' && frame.last !== undefined && { previous: frame.last }),
     types: frame.types,
     written: frame.written,
+    ...(position === 'property' && frame.objectOf !== undefined && { objectOf: frame.objectOf }),
   }
 }
 
@@ -57,7 +60,13 @@ function punctuation(frames: Frame[], frame: Frame, text: string): void {
       if (frame.state !== 'list') frame.state = 'object'
       break
     case '[':
-      frames.push({ state: frame.state === 'list' ? 'list' : 'predicate', last: '', types: [], written: [] })
+      frames.push({
+        state: frame.state === 'list' ? 'list' : 'predicate',
+        last: '',
+        types: [],
+        written: [],
+        ...(frame.state === 'object' && frame.last !== undefined && frame.last !== RDF_TYPE && { objectOf: frame.last }),
+      })
       break
     case '(':
       frames.push({ state: 'list', last: '', types: [], written: [] })

@@ -1,17 +1,21 @@
 // The workspace's terms for a completion after `prefix:`: ranked by its usage in the subject's context, each
 // with its label, kind and a card that says why it is where it is.
 
-import { completeWithUsage, writeLocalName, type PrefixIndex } from '@prefixd/core'
+import { completeWithUsage, writeLocalName, type PrefixIndex, type UsageSuggestion } from '@prefixd/core'
+import { unescapeLocal } from '@prefixd/core/checks'
 import type { Token } from '@prefixd/core/syntax'
 import type { DocumentView } from '../documents/document.js'
 import { subjectContext } from './subject-context.js'
 import { workspaceCard } from './workspace-features.js'
 import type { WorkspaceUsage } from './workspace-usage.js'
+import { knowledgeIfRead } from '../terms/terms.js'
 
 /** The items that carry the workspace's card in the list itself. */
 const CARDS = 20
 
 export interface WorkspaceItem {
+  /** A bundled term the workspace never used, placed among its terms by how its domain fits the subject: shown as the index shows it. */
+  readonly bundled?: true
   readonly iri: string
   readonly name: string
   readonly kind: 'class' | 'property' | undefined
@@ -38,15 +42,24 @@ export function workspaceItems(
   const usage = workspace.usage
   if (usage.files.length === 0) return []
   const context = view.language === 'sparql' ? (position === undefined ? {} : { position }) : subjectContext(before, view.declared, position)
-  const answer = completeWithUsage(index, usage, `${prefix}:${local}`, { prefixes: { [prefix]: namespace }, limit, context })
+  const knowledge = knowledgeIfRead()
+  const answer = completeWithUsage(index, usage, `${prefix}:${local}`, { prefixes: { [prefix]: namespace }, limit, context, ...(knowledge && { knowledge }) })
+  const byName = new Map<string, UsageSuggestion>((answer?.ranked ?? []).map((ranked) => [ranked.name, ranked]))
+  // The workspace's terms, and the bundled ones among them where they stand; all of the core's order where the
+  // subject's types let the domains place the bundled terms (the index's order is what follows otherwise).
+  const placed = knowledge !== undefined && ((context.types?.length ?? 0) > 0 || 'objectOf' in context)
+  const end = answer === undefined ? 0 : placed ? answer.suggestions.length : answer.suggestions.findLastIndex((name) => byName.has(name)) + 1
   const items: WorkspaceItem[] = []
-  for (const [i, ranked] of (answer?.ranked ?? []).entries()) {
-    if (ranked.score <= 0) break
+  for (const [i, name] of (answer?.suggestions ?? []).slice(0, end).entries()) {
+    const ranked = byName.get(name)
+    if (ranked === undefined) {
+      items.push({ bundled: true, iri: namespace + unescapeLocal(name.slice(prefix.length + 1)), name, kind: position, documentation: '' })
+      continue
+    }
     const written = writeLocalName(ranked.iri.slice(namespace.length))
     if (written === undefined) continue
     const definition = usage.definition(ranked.iri)
     const kind = definition?.kinds.includes('class') === true ? 'class' : definition?.kinds.includes('property') === true ? 'property' : position
-    const name = `${prefix}:${written}`
     // Why each is where it is, for the first ones: the rest are read less, and a card costs a scan of the contexts.
     const card = i < CARDS ? workspaceCard(view, index, workspace, ranked.iri, context) : undefined
     items.push({

@@ -8,7 +8,7 @@ import { unescapeLocal } from '@prefixd/core/checks'
 import type { Location, SymbolInformation } from 'vscode-languageserver'
 import type { DocumentView } from '../documents/document.js'
 import { nameFor } from '../terms/navigation.js'
-import { iriOf } from '../terms/terms.js'
+import { iriOf, knowledgeIfRead } from '../terms/terms.js'
 import type { WorkspaceUsage } from './workspace-usage.js'
 
 /** The most uses `textDocument/references` lists, and the most symbols `workspace/symbol` does. */
@@ -84,7 +84,7 @@ export function workspaceCard(view: DocumentView, index: PrefixIndex, workspace:
   const definition = usage.definition(iri)
   const prefixes = Object.fromEntries(view.declared)
   const kind = definition?.kinds.includes('class') === true || usage.instances(iri) > 0 ? 'class' : 'property'
-  const why = explainUsage(index, usage, iri, { ...context, position: context.position ?? kind }, prefixes)
+  const why = explainUsage(index, usage, iri, { ...context, position: context.position ?? kind }, prefixes, knowledgeIfRead())
   if (definition === undefined && why === undefined) return undefined
   const name = (term: string) => nameFor(view, index, term) ?? `<${term}>`
   const lines: string[] = []
