@@ -65,6 +65,17 @@ describe('UsageSet', () => {
     )
   })
 
+  it('keeps counts past 32 bits (a whole dump’s usage) whole, and takes them out again', async () => {
+    const json = (await readUsage([FILES[1]!], { format: 'turtle', name: 'dump.nq' })).toJSON()
+    const big = Usage.fromJSON({ ...json, properties: json.properties.map((n, i) => (i % 2 === 1 ? n * 3_000_000_000 : n)) })
+    const set = new UsageSet()
+    set.set('small.ttl', await readUsage([FILES[1]!], { format: 'turtle', name: 'small.ttl' }))
+    set.set('dump.nq', big)
+    assert.equal(set.usage.uses(EX + 'p'), 2 + 2 * 3_000_000_000)
+    set.delete('dump.nq')
+    assert.equal(set.usage.uses(EX + 'p'), 2)
+  })
+
   it('a file read again replaces its counts, and its definitions keep their file', async () => {
     const set = new UsageSet()
     set.set('v.ttl', await readUsage([FILES[0]!], { format: 'turtle', name: 'v.ttl' }))

@@ -6,6 +6,7 @@ import { Usage } from './usage.js'
 /** The count maps of a {@link UsageCounts}: flat (term → n) and nested (context → term → n). */
 const FLAT = ['classes', 'properties'] as const
 const NESTED = ['classProperties', 'follows', 'prefixes'] as const
+const INT32_MAX = 2 ** 31 - 1
 const NO_DEFINITIONS: ReadonlyMap<string, Definition> = new Map()
 
 /**
@@ -16,7 +17,8 @@ const NO_DEFINITIONS: ReadonlyMap<string, Definition> = new Map()
 interface Part {
   readonly files: readonly string[]
   readonly triples: number
-  readonly rows: Int32Array
+  /** 32-bit where every count fits (a file's always do), else 64-bit floats: a usage of a whole dump may count billions. */
+  readonly rows: Int32Array | Float64Array
   readonly ends: readonly number[]
   readonly definitions: ReadonlyMap<string, Definition>
 }
@@ -102,7 +104,13 @@ export class UsageSet {
       ends.push(rows.length)
     }
     const definitions = counts.definitions.size === 0 ? NO_DEFINITIONS : counts.definitions
-    return { files: counts.files, triples: counts.triples, rows: Int32Array.from(rows), ends, definitions }
+    return {
+      files: counts.files,
+      triples: counts.triples,
+      rows: rows.every((n) => n <= INT32_MAX) ? Int32Array.from(rows) : Float64Array.from(rows),
+      ends,
+      definitions,
+    }
   }
 
   /** A part's counts as maps again (its definitions left out: {@link UsageSet.delete} handles them). */
