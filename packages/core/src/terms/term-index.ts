@@ -58,9 +58,9 @@ export class TermIndex {
    */
   #exact: { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } | undefined
   /** Per tier mask (a few bits, so an array): the ranks whose terms have its bits, and their ranking (see #tierRanking). */
-  readonly #tierRankings: Array<[ArrayLike<number>, RangeBest] | undefined> = []
+  readonly #tierRankings: Array<[Int32Array, RangeBest] | undefined> = []
   /** Per tier mask: the positions in code-point order whose terms have its bits, and their ranking. */
-  readonly #exactTiers = new Map<number, [Int32Array, RangeBest]>()
+  readonly #exactTiers: Array<[Int32Array, RangeBest] | undefined> = []
 
   /**
    * Indexes the `records` for which `keep` is true (all by default). `keep` is asked in sorted order,
@@ -238,6 +238,7 @@ export class TermIndex {
     emit: (item: number) => boolean,
   ): void {
     const kinds = this.#kinds!
+    if (hi - lo === 1) return void emit(lo) // one match, the usual case past a few letters: no order to find
     if (tiers.length > 0 && isSmall(lo, hi, best.priority.length)) {
       for (const item of smallOrder(tiers, lo, hi, kinds, best.priority, ranks)) if (!emit(item)) return
       return
@@ -249,7 +250,7 @@ export class TermIndex {
     }
     let going = true
     for (let t = 0; t < tiers.length && going; t++) {
-      const [list, ranked] = ranks === undefined ? this.#tierRanking(tiers[t]!) : this.#exactTierRanking(tiers[t]!)
+      const [list, ranked] = this.#tierRanking(tiers[t]!, ranks)
       visitBest(ranked, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), wanted, (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
     }
     if (going) visitBest(best, lo, hi, wanted, (item) => inEarlier(item, tiers.length) || emit(item))
@@ -296,17 +297,20 @@ export class TermIndex {
     return this.#ranking
   }
 
-  /** The ranks having every bit of `mask` (see {@link IS_CLASS}) and their ranking, cached like a type's. */
-  #tierRanking(mask: number): [ArrayLike<number>, RangeBest] {
-    const made = this.#tierRankings[mask]
-    if (made !== undefined) return made
-    // The key is no IRI (it starts with a control character), so no type shares it.
-    return (this.#tierRankings[mask] = this.#typedRanking(['\u0001' + mask], 0, 0, () => {
-      const kinds = this.#kinds!
-      const list: number[] = []
-      for (let rank = 0; rank < kinds.length; rank++) if ((kinds[rank]! & mask) === mask) list.push(rank)
-      return list
-    }))
+  /**
+   * The positions of an order — the terms' own (`ranks` undefined), or code-point order, whose ranks `ranks` holds —
+   * whose terms have every bit of `mask` (see {@link IS_CLASS}), and their ranking, made when first asked.
+   */
+  #tierRanking(mask: number, ranks: Int32Array | undefined): [Int32Array, RangeBest] {
+    const made = ranks === undefined ? this.#tierRankings : this.#exactTiers
+    const cached = made[mask]
+    if (cached !== undefined) return cached
+    const kinds = this.#kinds!
+    const priority = this.#rankingOf().priority
+    const list: number[] = []
+    for (let i = 0; i < kinds.length; i++) if ((kinds[ranks === undefined ? i : ranks[i]!]! & mask) === mask) list.push(i)
+    const positions = Int32Array.from(list)
+    return (made[mask] = [positions, new RangeBest(rankedAmong(Int32Array.from(positions, (i) => priority[ranks === undefined ? i : ranks[i]!]!)))])
   }
 
   #exactOrder(): { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } {
@@ -319,24 +323,8 @@ export class TermIndex {
     return this.#exact
   }
 
-  /** The positions in {@link TermIndex.#exactOrder} whose terms have every bit of `mask`, and their ranking. */
-  #exactTierRanking(mask: number): [Int32Array, RangeBest] {
-    let cached = this.#exactTiers.get(mask)
-    if (cached === undefined) {
-      const { ranks } = this.#exactOrder()
-      const kinds = this.#kinds!
-      const priority = this.#rankingOf().priority
-      const list: number[] = []
-      for (let i = 0; i < ranks.length; i++) if ((kinds[ranks[i]!]! & mask) === mask) list.push(i)
-      const positions = Int32Array.from(list)
-      cached = [positions, new RangeBest(rankedAmong(Int32Array.from(positions, (i) => priority[ranks[i]!]!)))]
-      this.#exactTiers.set(mask, cached)
-    }
-    return cached
-  }
-
-  /** The ranks having one of `types` (at least those in `[start, end)`), or those `ranks` makes, and their ranking. */
-  #typedRanking(types: readonly string[], start: number, end: number, ranks?: () => ArrayLike<number>): [ArrayLike<number>, RangeBest] {
+  /** The ranks having one of `types` (at least those in `[start, end)`), and their ranking. */
+  #typedRanking(types: readonly string[], start: number, end: number): [ArrayLike<number>, RangeBest] {
     const priority = this.#rankingOf().priority
     const make = (list: ArrayLike<number>) => new RangeBest(rankedAmong(Int32Array.from(list, (rank) => priority[rank]!)))
     // Several types differing only in case (owl:DatatypeProperty and a vocabulary's owl:DataTypeProperty)
@@ -344,7 +332,7 @@ export class TermIndex {
     const key = types.length === 1 ? types[0]! : '\0' + types.join('\0')
     let cached = this.#typedRankings.get(key)
     if (cached === undefined) {
-      const list = ranks?.() ?? (types.length === 1 ? (this.#ranksByType.get(key) ?? NO_RANKS) : this.#typedRanks(types, 0, this.#records.length))
+      const list = types.length === 1 ? (this.#ranksByType.get(key) ?? NO_RANKS) : this.#typedRanks(types, 0, this.#records.length)
       this.#typedRankings.set(key, (cached = { list, best: make(list) }))
     }
     return [cached.list, cached.best]

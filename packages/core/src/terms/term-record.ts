@@ -28,6 +28,9 @@ export const IS_LIVE = 16
 
 /** IS_UPPER or IS_LOWER for a letter with case, 0 for anything else (a digit, `_`, the empty string). */
 export function caseBit(letter: string): number {
+  // ASCII from its code (a completion asks once per keystroke): toLowerCase and toUpperCase make strings.
+  const c = letter.charCodeAt(0)
+  if (c < 0x80) return c >= 0x41 && c <= 0x5a ? IS_UPPER : c >= 0x61 && c <= 0x7a ? IS_LOWER : 0
   return letter.toLowerCase() !== letter ? IS_UPPER : letter.toUpperCase() !== letter ? IS_LOWER : 0
 }
 
