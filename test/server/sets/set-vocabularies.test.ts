@@ -79,6 +79,9 @@ function storeTests(open: () => Promise<SetStore>): void {
     assert.deepEqual(ranked.body, ['wdg:weight', 'wdg:width', 'wdg:wheel', 'wdg:Widget'])
     const after = await json('/api/v1/autocomplete?q=wdg:w&set=team&prefer=property&previous=wdg:weight&limit=1')
     assert.deepEqual(after.body, ['wdg:width'])
+    // An IRI being written (the web editor asks so for a prefix its document declares) is ranked alike.
+    const byIri = await json(`/api/v1/autocomplete?q=${encodeURIComponent(WDG + 'w')}&set=team&prefer=property&previous=wdg:weight&limit=2`)
+    assert.deepEqual(byIri.body, ['wdg:width', 'wdg:weight'])
     const detail = await json('/api/v1/autocomplete?q=wdg:we&set=team&detail=true&prefer=property')
     assert.equal(detail.status, 200)
     const weight = detail.body[0]

@@ -42,7 +42,8 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
       respond(ctx, key, (index) => {
         const options = { caseSensitive, expand, limit, sort, ...(type !== undefined && { type }), ...(prefer !== undefined && { prefer }) }
         const context = usageContext(index, prefer, previous)
-        const found = usage !== undefined && sort === 'relevance' ? completeWithUsage(index, usage, q, { ...options, context }) : index.complete(q, options)
+        const found =
+          usage !== undefined && sort === 'relevance' ? completeWithUsage(index, usage, asName(index, q), { ...options, context }) : index.complete(q, options)
         if (found === undefined) return [404, { success: false }]
         const { suggestions, truncated } = found
         const body = detail
@@ -58,6 +59,15 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
     if (!detail) return answer(undefined)
     return loadKnowledge().then(answer)
   })
+}
+
+/**
+ * An IRI being written (`http://schema.org/Pers`: the web editor asks so for a prefix its document binds itself) as
+ * the prefixed name the index writes for it, so that usage ranks it as it ranks `schema:Pers`; the suggestions are
+ * those of the IRI either way (the name expands back to it).
+ */
+function asName(index: PrefixIndex, q: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(q) ? (index.shrink(q) ?? q) : q
 }
 
 /** A set's counts are its vocabulary files', not a workspace's: the explanation says so ("used 30 times in set team"). */

@@ -15,6 +15,7 @@ import {
   type PartialName,
   type Position,
 } from '@prefixd/core/syntax'
+import { previousProperty } from './previous-property.js'
 
 /** Completions asked for at a time; when fewer come back the list is complete and filters locally. */
 const LIMIT = 50
@@ -74,6 +75,9 @@ export function resolverCompletions(host: CompletionHost): (context: CompletionC
     try {
       const params: Record<string, string> = { q: query, detail: 'true', limit: String(LIMIT) }
       if (kind !== undefined) params.prefer = kind
+      // Where a predicate goes, the one written before it: a set with usage ranks what usually follows it first.
+      const previous = kind === 'property' && language !== 'sparql' ? previousProperty(before.slice(0, partial.from), declared) : undefined
+      if (previous !== undefined) params.previous = previous
       const answer = await apiGet<Suggestion[]>('autocomplete', params, controller.signal)
       found = answer.status === 200 ? answer.body : []
       host.report(undefined)
@@ -133,7 +137,8 @@ function toCompletion(s: Suggestion, written: Written, boost: number): Completio
     {
       label: name,
       detail: s.kind === 'prefix' ? (s.label ?? s.namespace ?? undefined) : (s.label ?? undefined),
-      info: [s.iri, s.typeNames.length > 0 ? 'a ' + s.typeNames.join(', ') : '', s.definition ?? ''].filter(Boolean).join('\n'),
+      // `usage`: how the chosen set's vocabulary files use the term (why it is where it is).
+      info: [s.iri, s.typeNames.length > 0 ? 'a ' + s.typeNames.join(', ') : '', s.definition ?? '', s.usage ?? ''].filter(Boolean).join('\n'),
       type: s.kind === 'prefix' ? 'namespace' : iconOf(s),
       boost,
       apply: (view: EditorView, _completion: Completion, from: number, to: number) => {

@@ -4,6 +4,7 @@
 import { describeFailure, showFailure, type ApiBodyProblem, type ApiSetSummary, type ApiSetWritten } from '../common/api.js'
 import { byId, h } from '../common/dom.js'
 import { loadingHint } from '../common/loading.js'
+import { vocabularyFiles } from './vocabulary-files.js'
 
 /** A set as `GET /api/v1/sets` lists it. */
 type SetSummary = ApiSetSummary
@@ -54,6 +55,8 @@ type BodyProblem = ApiBodyProblem
 let shown: { name: string; etag: string | null } | undefined
 /** Set when the form holds a shown set for editing: saved with If-Match. */
 let editing: { name: string; etag: string } | undefined
+
+const files = vocabularyFiles({ authorized, changed: () => loadList() })
 
 tokenInput.value = sessionStorage.getItem(TOKEN_KEY) ?? ''
 tokenInput.addEventListener('input', () => sessionStorage.setItem(TOKEN_KEY, tokenInput.value.trim()))
@@ -125,7 +128,11 @@ function renderList(sets: readonly SetSummary[]): void {
         'tr',
         {},
         h('td', {}, h('a', { href: `#${encodeURIComponent(set.name)}`, class: 'name' }, set.name)),
-        h('td', {}, `${set.prefixes} prefix${set.prefixes === 1 ? '' : 'es'}`),
+        h(
+          'td',
+          {},
+          `${set.prefixes} prefix${set.prefixes === 1 ? '' : 'es'}${set.vocabularies > 0 ? `, ${set.vocabularies} vocabulary file${set.vocabularies === 1 ? '' : 's'}` : ''}`,
+        ),
         h('td', {}, set.standalone ? 'stands alone' : 'over the default table'),
         h('td', {}, h('time', { datetime: set.updated }, new Date(set.updated).toLocaleString())),
       ),
@@ -140,7 +147,7 @@ function showFromHash(): Promise<void> | void {
   if (name === '') {
     view.hidden = true
     shown = undefined
-    return
+    return files.show(undefined)
   }
   return showSet(name)
 }
@@ -160,6 +167,7 @@ async function showSet(name: string): Promise<void> {
     viewFacts.textContent = `Use it with set=${name} on any read, e.g. /api/v1/expand?q=…&set=${name}. ${format === 'turtle' || format === 'sparql' ? `${lines} declaration${lines === 1 ? '' : 's'}.` : ''}`
     viewBody.textContent = sent.text
     view.hidden = false
+    await files.show(name)
   } catch (error) {
     showFailure(status, error)
   }
@@ -272,6 +280,7 @@ async function deleteShown(): Promise<void> {
       history.replaceState(null, '', location.pathname + location.search)
       view.hidden = true
       shown = undefined
+      await files.show(undefined)
       return loadList()
     }
     if (sent.status === 412) return say(`Not deleted: ${name} was changed meanwhile. Look at the new version first.`, true)

@@ -1,0 +1,121 @@
+// The vocabulary files of the set shown on /sets: listed, added by upload (the resolver reads each at once and says
+// where one does not read) and removed, with the page's token.
+
+import type { ApiVocabularyFile } from '@prefixd/core'
+import { byId, h } from '../common/dom.js'
+
+const table = byId<HTMLTableElement>('files')
+const none = byId('no-files')
+const input = byId<HTMLInputElement>('vocabulary-file')
+const result = byId('files-result')
+
+/** What the page gives this part: the token's headers, and what to do once the files changed (list the sets again). */
+export interface FilesHost {
+  authorized(headers?: Record<string, string>): Record<string, string>
+  changed(): Promise<void>
+}
+
+let host: FilesHost
+/** The set whose files are shown. */
+let shown: string | undefined
+
+export function vocabularyFiles(page: FilesHost): { show(name: string | undefined): Promise<void> } {
+  host = page
+  input.addEventListener('change', () => void upload())
+  return { show }
+}
+
+async function show(name: string | undefined, message?: string): Promise<void> {
+  if (shown !== name) sayHere('')
+  shown = name
+  if (name === undefined) return
+  const response = await fetch(`/api/v1/sets/${encodeURIComponent(name)}/vocabularies`, { headers: host.authorized({ Accept: 'application/json' }) }).catch(
+    () => undefined,
+  )
+  if (response?.status !== 200) return sayHere(`The vocabulary files cannot be listed${response ? `: HTTP ${response.status}` : ''}.`, true)
+  const files = (await response.json()) as ApiVocabularyFile[]
+  if (shown !== name) return // another set was opened meanwhile
+  table.tBodies[0]!.replaceChildren(...files.map((file) => row(name, file)))
+  table.hidden = files.length === 0
+  none.hidden = files.length > 0
+  if (message !== undefined) sayHere(message)
+}
+
+function row(name: string, file: ApiVocabularyFile): HTMLTableRowElement {
+  const remove = h('button', { type: 'button', class: 'danger', 'aria-label': `Remove ${file.file}` }, 'Remove')
+  remove.addEventListener('click', () => void removeFile(name, file))
+  const read = `${count(file.terms, 'term')} defined, ${count(file.triples, 'statement')}${file.gzip ? ', gzip’d' : ''}`
+  return h(
+    'tr',
+    {},
+    h('td', { class: 'name' }, file.file),
+    h('td', {}, read),
+    h('td', {}, h('time', { datetime: file.updated }, new Date(file.updated).toLocaleString())),
+    h('td', {}, remove),
+  )
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`
+}
+
+/** Sends each chosen file; says what became of each, the resolver's own words (file:line:column) for one that does not read. */
+async function upload(): Promise<void> {
+  const name = shown
+  const chosen = [...(input.files ?? [])]
+  input.value = ''
+  if (name === undefined || chosen.length === 0) return
+  if (Object.keys(host.authorized()).length === 0) return sayHere('Adding files needs a token: enter the one your operator gave you.', true)
+  sayHere(`Reading ${chosen.length === 1 ? chosen[0]!.name : `${chosen.length} files`}…`)
+  const said: string[] = []
+  let failed = false
+  for (const file of chosen) {
+    const safe = safeName(file.name)
+    // The resolver tells the syntax by the name (.ttl, .nt.gz…) and gzip by the bytes.
+    const response = await fetch(`/api/v1/sets/${encodeURIComponent(name)}/vocabularies/${encodeURIComponent(safe)}`, {
+      method: 'PUT',
+      body: file,
+      headers: host.authorized({ 'Content-Type': 'application/octet-stream' }),
+    }).catch(() => undefined)
+    const body = (await response?.json().catch(() => undefined)) as (ApiVocabularyFile & { error?: { message?: string } }) | undefined
+    if (response !== undefined && (response.status === 200 || response.status === 201) && body !== undefined) {
+      said.push(`Added ${safe}: ${count(body.terms, 'term')} defined, ${count(body.triples, 'statement')} read.`)
+    } else {
+      failed = true
+      said.push(`Not added: ${body?.error?.message ?? (response ? `HTTP ${response.status}` : 'the resolver is not answering')}`)
+    }
+  }
+  await Promise.all([show(name), host.changed()])
+  sayHere(said.length === 1 ? said[0]! : `${said.length} files:`, failed, said.length === 1 ? [] : said)
+}
+
+async function removeFile(name: string, file: ApiVocabularyFile): Promise<void> {
+  if (!confirm(`Remove ${file.file} from set ${name}? Its terms no longer complete under set=${name}.`)) return
+  const response = await fetch(`/api/v1/sets/${encodeURIComponent(name)}/vocabularies/${encodeURIComponent(file.file)}`, {
+    method: 'DELETE',
+    headers: host.authorized({ 'If-Match': file.etag }),
+  }).catch(() => undefined)
+  if (response?.status === 204) {
+    await host.changed()
+    return show(name, `Removed ${file.file}.`)
+  }
+  const message = ((await response?.json().catch(() => undefined)) as { error?: { message?: string } } | undefined)?.error?.message
+  sayHere(`Not removed: ${message ?? (response ? `HTTP ${response.status}` : 'the resolver is not answering')}`, true)
+}
+
+/** A file's name as the API takes it (letters, digits, . _ ~ -), its extension kept. */
+function safeName(name: string): string {
+  const safe = name
+    .slice(-128)
+    .replace(/[^A-Za-z0-9._~-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+  return safe === '' ? 'vocabulary.ttl' : safe
+}
+
+function sayHere(message: string, failed = false, items: readonly string[] = []): void {
+  result.replaceChildren(
+    ...(message === '' ? [] : [h('p', {}, message)]),
+    ...(items.length === 0 ? [] : [h('ul', {}, ...items.map((item) => h('li', {}, item)))]),
+  )
+  result.className = `save-result${failed ? ' error' : ''}`
+}
