@@ -151,10 +151,10 @@ const runs = Number(process.env.USAGE_LSP_RUNS ?? 1)
 const base = process.env.BENCH_BASE === undefined ? undefined : await baseBuild(process.env.BENCH_BASE)
 const builds = [{ name: '', main: MAIN }, ...(base === undefined ? [] : [{ name: ` — base ${base.sha.slice(0, 10)}`, main: base.path }])]
 const lines = ['# The language server on a workspace (bench/usage-lsp.ts)', '']
-/** Whether this run writes results/: both cases on this build alone (one case, or beside a base, is a probe). */
-const writes = only === undefined && base === undefined
+/** Whether this run writes results/: both cases on this build alone, untraced and unprofiled (anything else is a probe). */
+const writes = only === undefined && base === undefined && process.env.PREFIXD_LSP_TRACE === undefined && nodeArgs.length === 0
 /** The timeline of a second 100 MB run for results/ (the figures above come from runs without it), or PREFIXD_LSP_TRACE's. */
-const traceFile = process.env.PREFIXD_LSP_TRACE ?? (writes ? join(tmpdir(), `prefixd-usage-lsp-${process.pid}.jsonl`) : undefined)
+const traceFile = writes ? join(tmpdir(), `prefixd-usage-lsp-${process.pid}.jsonl`) : undefined
 const evidence: string[] = []
 for (const [label, files, bytes, largest] of cases) {
   if (only !== undefined && !label.startsWith(only)) continue
@@ -184,10 +184,10 @@ for (const [label, files, bytes, largest] of cases) {
           .map((n) => n.toFixed(1))
           .join(', ')} ms; base ${[...p99s.values()][1]!.map((n) => n.toFixed(1)).join(', ')} ms`,
       )
-    if (writes && process.env.PREFIXD_LSP_TRACE === undefined && label === '100 MB') {
+    if (traceFile !== undefined && label === '100 MB') {
       const r = await run(folder.dir, 20, MAIN, traceFile)
-      evidence.push(describe(r, ' with the timeline on'), '', '```', slowest(traceFile!, r), '```')
-      await rm(traceFile!, { force: true })
+      evidence.push(describe(r, ' with the timeline on'), '', '```', slowest(traceFile, r), '```')
+      await rm(traceFile, { force: true })
     }
   } finally {
     await rm(folder.dir, { recursive: true, force: true })
