@@ -88,6 +88,8 @@ export interface CorpusRanking {
   /** Per ranking: held out, then leave one package out within the tuning side. */
   readonly rows: ReadonlyArray<{ readonly name: string; readonly heldOut: Hits; readonly tuning: Hits }>
   readonly tuningInScope: number
+  /** The held-out occurrences the context ranking leaves out of its first three, by what the editor knew (see {@link whyMissed}). */
+  readonly missed: ReadonlyArray<readonly [string, number]>
 }
 
 /**
@@ -124,5 +126,51 @@ export async function rankCorpus(
     const sum = tuningHits.get(name)!
     return { name, heldOut: hits(inScope, rank), tuning: { at1: sum.at1 / tuningInScope, at3: sum.at3 / tuningInScope } }
   })
-  return { heldOut, typed: typed.occurrences.length, unprefixed: typed.unprefixed, inScope: inScope.length, rows, tuningInScope }
+  const missed = whyMissed(index, knowledge, workspace, inScope, heldOutRankers['context ranking']!)
+  return { heldOut, typed: typed.occurrences.length, unprefixed: typed.unprefixed, inScope: inScope.length, rows, tuningInScope, missed }
+}
+
+/** Whether the occurrence's term's domain names one of the subject's types, a superclass of one, or a universal class. */
+function fits(knowledge: DomainFacts, workspace: Usage, o: Occurrence): boolean {
+  const domain = new Set([...(knowledge.facts(o.iri)?.domain ?? []), ...(workspace.definition(o.iri)?.domain ?? [])])
+  const seen = new Set<string>()
+  let level = [...o.types, ...(o.objectOf === undefined ? [] : (knowledge.facts(o.objectOf)?.range ?? []))]
+  for (let depth = 0; depth <= 8 && level.length > 0; depth++) {
+    const next: string[] = []
+    for (const type of level)
+      if (!seen.has(type)) (seen.add(type), next.push(...(knowledge.facts(type)?.superClasses ?? []), ...(workspace.definition(type)?.supers ?? [])))
+    level = next
+  }
+  return [...seen, 'http://www.w3.org/2000/01/rdf-schema#Resource', 'http://www.w3.org/2002/07/owl#Thing'].some((type) => domain.has(type))
+}
+
+/**
+ * The occurrences a ranking leaves out of its first three, counted by what there was to place them with —
+ * measured after the method was chosen, to say why the rest is missed, never to tune on.
+ */
+export function whyMissed(
+  index: PrefixIndex,
+  knowledge: DomainFacts,
+  workspace: Usage,
+  occurrences: readonly Occurrence[],
+  rank: Ranker,
+): Array<readonly [string, number]> {
+  const counts = new Map<string, number>()
+  for (const o of occurrences) {
+    if (rank(o, 3).includes(o.iri)) continue
+    const typed = o.types.length > 0 || (o.objectOf !== undefined && (knowledge.facts(o.objectOf)?.range.length ?? 0) > 0)
+    const domain = (knowledge.facts(o.iri)?.domain.length ?? 0) > 0 || (workspace.definition(o.iri)?.domain?.length ?? 0) > 0
+    const why =
+      workspace.uses(o.iri) > 0
+        ? `the workspace uses it (${workspace.uses(o.iri) < 5 ? 'fewer than 5 times' : '5 times or more'}), other terms more in this context`
+        : !typed
+          ? 'the workspace never uses it, and nothing says what the subject is (no type, no holder with a range)'
+          : !domain
+            ? 'the workspace never uses it, and it declares no domain: the subject’s type says nothing of it'
+            : fits(knowledge, workspace, o)
+              ? 'the workspace never uses it; its domain names the subject’s type (or a superclass), yet three others placed first'
+              : 'the workspace never uses it; its domain names other classes than the subject’s known types'
+    counts.set(why, (counts.get(why) ?? 0) + 1)
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])
 }
