@@ -3,16 +3,15 @@
 // answer a PUT of such a set, and how soon a change through one instance is served by another on PostgreSQL.
 // One run, side by side, ratios printed: the machine may be shared.
 
-import { spawn, type ChildProcess } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
 import { postgresBinaries, startTestPostgres } from '../test/support/postgres.js'
+import { startService, stop, TOKEN } from './serve-child.js'
 import { time } from './timing.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -21,9 +20,6 @@ const SET_SIZE = 1000
 const PUTS = 30
 const PROPAGATIONS = Number(process.env.BENCH_PROPAGATIONS ?? 100)
 const GOALS = { latencyRatio: 1.3, putMs: 100, propagationP99Ms: 1000 }
-const HOST = '127.0.0.1'
-const TOKEN = 'bench-token-0123456789abcdef'
-const CLI = fileURLToPath(new URL('../packages/cli/dist/main.js', import.meta.url))
 const RESULTS = new URL('results/sets.md', import.meta.url)
 const WORKDIR = mkdtempSync(join(tmpdir(), 'prefixd-bench-sets-'))
 
@@ -46,47 +42,6 @@ function namedTerms(index: PrefixIndex): Array<{ iri: string; name: string }> {
 const percentile = (sorted: Float64Array, p: number): number => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? NaN
 const sortedOf = (values: readonly number[]): Float64Array => Float64Array.from(values).sort()
 const fmt = (n: number, digits = 2): string => n.toFixed(digits)
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-interface Service {
-  readonly child: ChildProcess
-  readonly base: string
-}
-
-/** `prefixd serve` with the request log on (to a file), as `npm start` runs it, on store `store`. */
-async function startService(store: string, name: string): Promise<Service> {
-  const port = await freePort()
-  const out = openSync(join(WORKDIR, `${name}.log`), 'w')
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--host', HOST, '--store', store], {
-    cwd: WORKDIR,
-    stdio: ['ignore', out, 'inherit'],
-    env: { ...process.env, PREFIXD_TOKENS: TOKEN },
-  })
-  closeSync(out)
-  const base = `http://${HOST}:${port}`
-  for (const started = performance.now(); ;) {
-    if (child.exitCode !== null) throw new Error(`prefixd serve exited with ${child.exitCode}`)
-    if (performance.now() - started > 60_000) throw new Error('prefixd serve did not start in 60 s')
-    const ok = await fetch(`${base}/api/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return { child, base }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-async function stop(service: Service): Promise<void> {
-  service.child.kill('SIGTERM')
-  if (service.child.exitCode === null) await new Promise((resolve) => service.child.once('exit', resolve))
-}
 
 async function putSet(base: string, name: string, body: string): Promise<number> {
   const started = performance.now()
@@ -180,7 +135,7 @@ say()
 
 // 2. Over HTTP, and the PUT.
 {
-  const service = await startService(join(WORKDIR, 'bench.db'), 'sqlite')
+  const service = await startService(join(WORKDIR, 'bench.db'), 'sqlite', WORKDIR)
   try {
     const putMs: number[] = []
     for (let i = 0; i < PUTS; i++) putMs.push(await putSet(service.base, 'team', teamSet(i % 2, defaults)))
@@ -244,7 +199,7 @@ if (postgresBinaries() === undefined) {
 } else {
   const postgres = await startTestPostgres({ durable: true })
   const url = postgres.createDatabase('bench_sets')
-  const [one, two] = await Promise.all([startService(url, 'pg-one'), startService(url, 'pg-two')])
+  const [one, two] = await Promise.all([startService(url, 'pg-one', WORKDIR), startService(url, 'pg-two', WORKDIR)])
   try {
     const delays: number[] = []
     const putsMs: number[] = []
