@@ -2,6 +2,7 @@
 
 /** Ranges this short are sorted whole: most keystrokes past the first letters match a handful of terms. */
 const SMALL_RANGE = 32
+const KEYS = new Int32Array(SMALL_RANGE)
 
 /** Whether `[lo, hi)` of an order of `n` items is for {@link smallOrder} (whose sort keys stay small whole numbers below 2^24 items). */
 export function isSmall(lo: number, hi: number, n: number): boolean {
@@ -17,15 +18,16 @@ export function isSmall(lo: number, hi: number, n: number): boolean {
 export function smallOrder(tiers: readonly number[], lo: number, hi: number, kinds: Uint8Array, priority: Int32Array, ranks?: ArrayLike<number>): number[] {
   const n = priority.length
   // tier · n + priority: distinct whole numbers (priorities are) below 2^26, sorted as small integers.
-  // At most SMALL_RANGE keys: an insertion sort of plain numbers beats allocating and sorting a typed array.
-  const keys: number[] = []
-  const items: number[] = []
+  // At most SMALL_RANGE keys: an insertion sort beats allocating and sorting a typed array.
+  const keys = KEYS // only read here, so one for all calls: no allocation
+  const items: number[] = new Array(hi - lo)
+  let count = 0
   for (let item = lo; item < hi; item++) {
     const kind = kinds[ranks === undefined ? item : ranks[item]!]!
     let tier = 0
     while (tier < tiers.length && (kind & tiers[tier]!) !== tiers[tier]) tier++
     const key = tier * n + priority[item]!
-    let at = keys.length
+    let at = count++
     for (; at > 0 && keys[at - 1]! > key; at--) {
       keys[at] = keys[at - 1]!
       items[at] = items[at - 1]!
