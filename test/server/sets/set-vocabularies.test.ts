@@ -66,6 +66,14 @@ function storeTests(open: () => Promise<SetStore>): void {
       ],
     )
     assert.equal((await json('/api/v1/sets')).body.find((s: any) => s.name === 'team').vocabularies, 2)
+    // A new version of the set's prefixes keeps its files.
+    const again = await fetch(url('/api/v1/sets/team'), {
+      method: 'PUT',
+      body: '@prefix team: <http://example.org/team#> .',
+      headers: { 'content-type': 'text/turtle', ...auth },
+    })
+    assert.equal(again.status, 200)
+    assert.equal((await json('/api/v1/sets/team/vocabularies')).body.length, 2)
     const read = await fetch(url('/api/v1/sets/team/vocabularies/widgets.ttl'))
     assert.equal(read.headers.get('etag'), body.etag)
     assert.equal(((await read.json()) as any).format, 'prefixd-usage/1')
@@ -108,6 +116,27 @@ function storeTests(open: () => Promise<SetStore>): void {
     assert.deepEqual(term.body.domain, [{ iri: `${WDG}Widget`, prefixed: 'wdg:Widget', label: 'Widget' }])
     assert.deepEqual(term.body.definedIn, { file: 'widgets.ttl', line: 5 })
     assert.equal((await json('/api/v1/term?q=wdg:weight')).status, 404)
+  })
+
+  it('checks a document against the files’ terms under set= (the web editor’s checker): a term they do not define is flagged, theirs are not', async () => {
+    const doc = `@prefix wdg: <${WDG}> .\n<#w> wdg:weigth "1" ; wdg:width "2" .\n`
+    const check = async (query: string) =>
+      (
+        (await (await fetch(url(`/api/v1/check?language=turtle${query}`), { method: 'POST', body: doc })).json()) as {
+          findings: Array<{ code: string; message: string }>
+        }
+      ).findings
+    const underSet = await check('&set=team')
+    assert.deepEqual(
+      underSet.map((f) => f.code),
+      ['unknown-term'],
+    )
+    assert.match(underSet[0]!.message, /^'wdg:weigth' is not a term of <http:\/\/example\.org\/widgets#>; did you mean 'wdg:w/)
+    // Without set= the default table has no wdg: at all.
+    assert.deepEqual(
+      (await check('')).map((f) => f.code),
+      ['unregistered-prefix'],
+    )
   })
 
   it('keeps expand(shrink(iri)) === iri under the set for any IRI of its namespaces (property)', async () => {
@@ -205,6 +234,37 @@ function storeTests(open: () => Promise<SetStore>): void {
 describe('a set’s vocabulary files over HTTP (SQLite)', function () {
   this.timeout(30_000)
   storeTests(() => openSetStore(':memory:'))
+})
+
+describe('a set’s vocabulary files with --private-sets', function () {
+  this.timeout(30_000)
+  it('lists and serves them only with a token', async () => {
+    const store = await openSetStore(':memory:')
+    const service = await listen(
+      createApp({ index: PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' }), sets: { store, tokens: [TOKEN], privateReads: true } }),
+    )
+    try {
+      const auth = { authorization: `Bearer ${TOKEN}` }
+      await fetch(`${service.url}/api/v1/sets/team`, {
+        method: 'PUT',
+        body: '@prefix team: <http://example.org/team#> .',
+        headers: { 'content-type': 'text/turtle', ...auth },
+      })
+      const put = await fetch(`${service.url}/api/v1/sets/team/vocabularies/widgets.ttl`, {
+        method: 'PUT',
+        body: WIDGETS_TTL,
+        headers: { 'content-type': 'text/turtle', ...auth },
+      })
+      assert.equal(put.status, 201)
+      for (const path of ['/api/v1/sets/team/vocabularies', '/api/v1/sets/team/vocabularies/widgets.ttl', '/api/v1/autocomplete?q=wdg:w&set=team']) {
+        assert.equal((await fetch(service.url + path)).status, 401, path)
+        assert.equal((await fetch(service.url + path, { headers: auth })).status, 200, path)
+      }
+    } finally {
+      await service.close()
+      await store.close()
+    }
+  })
 })
 
 describe('a set’s vocabulary files over HTTP (PostgreSQL)', function () {

@@ -90,10 +90,19 @@ function fail(reading: Reading, error: HttpError): HttpError {
 
 /** The body's chunks, counted into `sent.bytes`; a 413 past the bound. */
 async function* limited(body: AsyncIterable<Buffer>, sent: Reading): AsyncGenerator<Buffer> {
-  for await (const chunk of body) {
-    sent.bytes += chunk.length
+  const chunks = body[Symbol.asyncIterator]()
+  for (;;) {
+    let next: IteratorResult<Buffer>
+    try {
+      next = await chunks.next()
+    } catch (error) {
+      // The client went away mid-body (Node's 'aborted'): an answer for the log, not an internal error.
+      throw fail(sent, new HttpError('BAD_BODY', `the body did not arrive whole (${(error as Error).message}); nothing was stored`))
+    }
+    if (next.done === true) return
+    sent.bytes += next.value.length
     if (sent.bytes > MAX_VOCABULARY_BYTES) throw fail(sent, tooLarge(`a vocabulary file is at most ${MAX_VOCABULARY_BYTES} bytes as sent`))
-    yield chunk
+    yield next.value
   }
 }
 
