@@ -67,7 +67,9 @@ export class WarmUp {
     // The wait ran out: a step runs if no message came meanwhile (the thread may have been busy past it; see afterPendingInput).
     this.#timer = setTimeout(() => {
       const seen = this.#activity
-      afterPendingInput(() => this.#activity === seen && this.#warm())
+      afterPendingInput(() => {
+        if (this.#activity === seen) this.#warm()
+      })
     }, WARM_UP_DELAY).unref()
   }
 
