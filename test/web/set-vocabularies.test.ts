@@ -132,5 +132,9 @@ describe('a set’s vocabulary files in Chromium', function () {
     assert.equal(request.searchParams.get('previous'), `${WDG}weight`)
     assert.equal(request.searchParams.get('prefer'), 'property')
     await screenshot(page, 'editor-set-vocabularies')
+    // Its term page, with the set: the file's comment as the definition, and where the file defines it.
+    await page.goto(`${server.url}/prefix/wdg/weight?set=team`)
+    await page.getByText('How heavy it is, in grams.').waitFor()
+    await page.getByText('Defined in widgets.ttl, line 5, a vocabulary file of the set team.').waitFor()
   })
 })

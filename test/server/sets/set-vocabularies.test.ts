@@ -116,6 +116,12 @@ function storeTests(open: () => Promise<SetStore>): void {
     assert.deepEqual(term.body.domain, [{ iri: `${WDG}Widget`, prefixed: 'wdg:Widget', label: 'Widget' }])
     assert.deepEqual(term.body.definedIn, { file: 'widgets.ttl', line: 5 })
     assert.equal((await json('/api/v1/term?q=wdg:weight')).status, 404)
+    // The results page's answer gives the file's comment as the definition.
+    const results = await json('/api/v1/search/results?q=wheel&set=team&vocabulary=wdg')
+    assert.deepEqual(
+      results.body.hits.map((hit: any) => [hit.prefixed, hit.definition]),
+      [['wdg:wheel', 'A wheel it rolls on.']],
+    )
   })
 
   it('checks a document against the files’ terms under set= (the web editor’s checker): a term they do not define is flagged, theirs are not', async () => {

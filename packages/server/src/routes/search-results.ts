@@ -10,10 +10,11 @@ import {
   type Knowledge,
   type PrefixIndex,
   type TermInfo,
+  type Usage,
 } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
 import { choiceParam, limitParam, queryParams, requiredQuery } from '../query-params.js'
-import { respond } from '../respond.js'
+import { respond, servedIndex } from '../respond.js'
 import type { ServerRouter } from '../server-state.js'
 
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -55,12 +56,14 @@ export function addSearchResultsRoute(router: ServerRouter): void {
     }
     const knowledge = await loadKnowledge()
     const key = `search results\0${filters.vocabulary ?? ''}\0${filters.kind ?? ''}\0${filters.deprecated}\0${filters.offset}\0${filters.limit}\0${q}`
-    respond(ctx, key, (index) => [200, searchResults(index, knowledge, q.trim(), filters)])
+    // A set's vocabulary files: their comment on a term is its definition where the bundled knowledge has none.
+    const vocabularies = servedIndex(ctx).usage
+    respond(ctx, key, (index) => [200, searchResults(index, knowledge, q.trim(), filters, vocabularies)])
   })
 }
 
-function searchResults(index: PrefixIndex, knowledge: Knowledge, q: string, filters: Filters): SearchResults {
-  const all = q === '' ? [] : allHits(index, knowledge, q)
+function searchResults(index: PrefixIndex, knowledge: Knowledge, q: string, filters: Filters, vocabularies: Usage | undefined): SearchResults {
+  const all = q === '' ? [] : allHits(index, knowledge, q, vocabularies)
   const kept = all.filter(
     (hit) =>
       (filters.vocabulary === undefined || hit.vocabulary === filters.vocabulary) &&
@@ -94,7 +97,7 @@ function searchResults(index: PrefixIndex, knowledge: Knowledge, q: string, filt
  * A query with a colon (`foaf:Per`, `http://xmlns.com/foaf/0.1/Per`) is a name or an IRI being written: its hits are
  * what completion offers for it, in completion's order, then the search's by words.
  */
-function allHits(index: PrefixIndex, knowledge: Knowledge, q: string): SearchHit[] {
+function allHits(index: PrefixIndex, knowledge: Knowledge, q: string, vocabularies: Usage | undefined): SearchHit[] {
   const prefixes = new Set<string>()
   if (PREFIX_LIKE.test(q)) for (const name of index.autocomplete(q, { limit: 20 }) ?? []) if (name.endsWith(':')) prefixes.add(name.slice(0, -1))
   if (IRI_PART.test(q)) for (const match of searchNamespaces(index, q, { limit: 20 })) prefixes.add(match.prefix)
@@ -115,22 +118,23 @@ function allHits(index: PrefixIndex, knowledge: Knowledge, q: string): SearchHit
     if (hits.length >= MAX_HITS) break
     if (seen.has(term.iri)) continue
     seen.add(term.iri)
-    hits.push(termHit(index, knowledge, term, name))
+    hits.push(termHit(index, knowledge, term, name, vocabularies))
   }
   return hits
 }
 
 /** A term's hit, written `prefixed` (as completion wrote it: `sdo:` stays `sdo:`), else unnamed. */
-function termHit(index: PrefixIndex, knowledge: Knowledge, term: TermInfo, prefixed: string | undefined): SearchHit {
+function termHit(index: PrefixIndex, knowledge: Knowledge, term: TermInfo, prefixed: string | undefined, vocabularies: Usage | undefined): SearchHit {
   const facts = knowledge.facts(term.iri)
+  const own = facts?.definition === undefined ? vocabularies?.definition(term.iri) : undefined
   const colon = prefixed?.indexOf(':') ?? -1
   return {
     kind: index.hasType(term.iri, RDFS_CLASS) ? 'class' : index.hasType(term.iri, RDF_PROPERTY) ? 'property' : 'individual',
     prefixed: prefixed ?? null,
     iri: term.iri,
     label: term.label ?? null,
-    definition: oneLine(facts?.definition),
-    deprecated: facts?.deprecated ?? false,
+    definition: oneLine(facts?.definition ?? own?.comment),
+    deprecated: facts?.deprecated ?? own?.deprecated ?? false,
     vocabulary: colon < 0 ? null : prefixed!.slice(0, colon),
   }
 }

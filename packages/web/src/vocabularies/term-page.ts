@@ -7,6 +7,7 @@ import { byId, h } from '../common/dom.js'
 import { definitionBlock } from './markdown.js'
 import { linkable, termHref, vocabularyHref } from '../common/links.js'
 import { loadingHint } from '../common/loading.js'
+import { chosenSet } from '../common/set-choice.js'
 import { termSnippets, type Snippet, type TermUse } from './term-snippets.js'
 
 const RDFS_CLASS = /(?:^|[#/])(Class|DeprecatedClass)$/
@@ -95,6 +96,7 @@ function render(term: TermDescription): void {
         : definition(term.definition)
   parts.push(meaning ?? h('p', { class: 'hint' }, 'Its vocabulary gives no definition.'))
   if (term.describedBy !== undefined) parts.push(describedByNote(term.describedBy))
+  if (term.definedIn !== undefined) parts.push(definedInNote(term.definedIn))
   parts.push(factList(term))
   // The name is written with the prefix shrink writes, and `vocabulary` is that prefix's: its declaration goes with it.
   // Before the properties, which run to a hundred for a schema.org class.
@@ -103,6 +105,13 @@ function render(term: TermDescription): void {
   }
   if (term.properties.length > 0) parts.push(propertiesSection(term))
   container.append(...parts.filter((part) => part !== null))
+}
+
+/** Where the chosen set's vocabulary file defines the term (the resolver says so only with set=). */
+function definedInNote(place: NonNullable<TermDescription['definedIn']>): HTMLElement {
+  const set = chosenSet()
+  const where = `${place.file}${place.line === undefined ? '' : `, line ${place.line}`}`
+  return h('p', { class: 'described-by' }, 'Defined in ', h('code', {}, where), set === undefined ? '' : `, a vocabulary file of the set ${set}`, '.')
 }
 
 /** Whose word the facts are, when no file of the term's own vocabulary describes it (ebucore's on dc:Agent). */
