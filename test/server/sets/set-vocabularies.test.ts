@@ -160,6 +160,20 @@ function storeTests(open: () => Promise<SetStore>): void {
     )
   })
 
+  it('serves a standalone set’s files alone: their prefixes and terms, none of the default table', async () => {
+    const created = await fetch(url('/api/v1/sets/alone?standalone=true'), {
+      method: 'PUT',
+      body: '@prefix team: <http://example.org/team#> .',
+      headers: { 'content-type': 'text/turtle', ...auth },
+    })
+    assert.equal(created.status, 201)
+    assert.equal((await putFile('alone', 'widgets.ttl', WIDGETS_TTL)).status, 201)
+    assert.deepEqual((await json('/api/v1/autocomplete?q=wdg:we&set=alone&detail=true')).body[0].definition, 'How heavy it is, in grams.')
+    assert.equal((await json('/api/v1/autocomplete?q=schema:Pe&set=alone')).status, 404)
+    assert.deepEqual((await json('/api/v1/expand?q=wdg:wheel&set=alone')).body, { success: true, value: `${WDG}wheel` })
+    assert.equal((await fetch(url('/api/v1/sets/alone'), { method: 'DELETE', headers: auth })).status, 204)
+  })
+
   it('takes a prefixd index file (application/json) and JSON-LD', async () => {
     const usage = await readUsage([WIDGETS_TTL], { format: 'turtle', name: 'widgets.ttl' })
     const stored = await putFile('team', 'workspace.json', JSON.stringify(usage), 'application/json')
@@ -190,6 +204,32 @@ function storeTests(open: () => Promise<SetStore>): void {
     assert.equal(notGzip.status, 400)
     assert.deepEqual(await json('/api/v1/sets/team/vocabularies'), listed)
     assert.deepEqual((await json('/api/v1/autocomplete?q=wdg:we&set=team&limit=1')).body, ['wdg:weight'])
+  })
+
+  it('never answers a body with a 500, whatever its bytes and type, and stores only what reads (property)', async () => {
+    const types = fc.constantFrom(
+      'text/turtle',
+      'application/n-quads',
+      'application/trig',
+      'application/ld+json',
+      'application/json',
+      'application/octet-stream',
+    )
+    const bodies = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.uint8Array({ maxLength: 200 }),
+      fc.constantFrom(WIDGETS_TTL.slice(0, 120), '{"@context": {"a": "http://a.example/"}, "@id": "a:x", "a:p": 1}', '{"format": "prefixd-usage/1"}'),
+    )
+    await fc.assert(
+      fc.asyncProperty(bodies, types, async (body, type) => {
+        const response = await putFile('team', 'fuzz.nq', body, type)
+        assert.ok([200, 201, 400].includes(response.status), `${response.status} ${await response.text()}`)
+        const listed = ((await json('/api/v1/sets/team/vocabularies')).body as Array<{ file: string }>).some((f) => f.file === 'fuzz.nq')
+        assert.equal(listed, response.status !== 400)
+        if (listed) assert.equal((await fetch(url('/api/v1/sets/team/vocabularies/fuzz.nq'), { method: 'DELETE', headers: auth })).status, 204)
+      }),
+      { numRuns: 60 },
+    )
   })
 
   it('answers 413 past the size limits (as sent and once gunzipped), 415, 404, 401 and 400 clearly', async () => {
