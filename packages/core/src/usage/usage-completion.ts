@@ -4,6 +4,7 @@ import { writeLocalName } from '../names/pn-local.js'
 import type { AutocompleteOptions, Completions } from '../prefix-index/completion-query.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import { defaultWeight } from '../terms/term-record.js'
+import { compare } from './sorted-iris.js'
 import type { Usage } from './usage.js'
 import { subjectDomains, subjectTypes, type DomainFacts, type DomainFit, type SubjectDomains } from './usage-domain.js'
 
@@ -86,53 +87,52 @@ export function completeWithUsage(
   const position = options.context?.position ?? options.prefer ?? 'property'
   const given = options.context?.types
   const types = position === 'property' ? subjectTypes(usage, options.knowledge, given, options.context?.objectOf) : given
-  const asked = types === given ? options : { ...options, context: { ...options.context, types } }
   const domains = position === 'property' ? subjectDomains(usage, options.knowledge, types) : undefined
-  const ranked = rankTerms(index, usage, namespace + partial, position, asked, domains, limit)
-  return merge(index, ranked, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
+  const candidates = rankTerms(index, usage, namespace + partial, position, options, types, domains, limit)
+  return merge(index, candidates, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
 }
 
 /**
- * The ranked terms and the index's suggestions as one list: terms with evidence in this context first, then
- * by domain fit — at one fit the workspace's terms, then the index's in its order, then the bundled ones
- * the domain brought that the index did not list.
+ * The ranked terms and the index's suggestions as one list: the workspace's terms with evidence in this
+ * context first; then by domain fit, best first — at one fit the workspace's terms, then the index's in its
+ * order, then (at the best fit) the bundled ones the domain brought that the index did not list.
  */
 function merge(
   index: PrefixIndex,
-  ranked: readonly Ranked[],
+  { terms, brought }: Candidates,
   fromIndex: Completions | undefined,
   domains: SubjectDomains | undefined,
   write: { prefix: string; namespace: string; expand: boolean; limit: number },
 ): Completions & { readonly ranked: readonly UsageSuggestion[] } {
   const { prefix, namespace, expand, limit } = write
+  const listed = fromIndex?.suggestions ?? []
+  const fits = domains === undefined ? undefined : indexFits(index, domains, listed, write)
+  const suggestions: string[] = []
+  const chosen: UsageSuggestion[] = []
+  const seen = new Set<string>()
+  let left = terms.length + listed.length + brought.length
+  /** Adds a name (a term's, when `term`), false once the list is full. */
+  const add = (name: string | undefined, term?: Ranked): boolean => {
+    if (suggestions.length >= limit) return false
+    left--
+    if (name === undefined || seen.has(name)) return true
+    seen.add(name)
+    suggestions.push(name)
+    if (term !== undefined) chosen.push({ name, iri: term.iri, score: term.score, count: term.count })
+    return true
+  }
   const nameOf = (iri: string) => {
     const local = writeLocalName(iri.slice(namespace.length))
     return local === undefined ? undefined : expand ? iri : prefix + ':' + local
   }
-  const listed = fromIndex?.suggestions ?? []
-  const fits = domains === undefined ? undefined : indexFits(index, domains, listed, write)
-  // By fit, the index's order within one (a stable sort); without domains, the index's order as it is.
-  const order = fits === undefined ? undefined : listed.map((_, at) => at).sort((a, b) => fits[b]! - fits[a]!)
-  const suggestions: string[] = []
-  const chosen: UsageSuggestion[] = []
-  const seen = new Set<string>()
   let r = 0
-  let i = 0
-  while (suggestions.length < limit && (r < ranked.length || i < listed.length)) {
-    const term = ranked[r]
-    const at = order === undefined ? i : order[i]!
-    const fit = fits === undefined ? 1 : fits[at]!
-    const takeTerm = term !== undefined && (i >= listed.length || term.evidence > 0 || term.fit > fit || (term.fit === fit && term.known))
-    const name = takeTerm ? nameOf(term.iri) : listed[at]!
-    if (takeTerm) r++
-    else i++
-    if (name === undefined || seen.has(name)) continue
-    seen.add(name)
-    suggestions.push(name)
-    if (takeTerm && term.known) chosen.push({ name, iri: term.iri, score: term.score, count: term.count })
+  while (r < terms.length && terms[r]!.score > FLOOR && add(nameOf(terms[r]!.iri), terms[r])) r++
+  for (let fit = 2; fit >= 0; fit--) {
+    while (r < terms.length && terms[r]!.fit === fit && add(nameOf(terms[r]!.iri), terms[r])) r++
+    for (let at = 0; at < listed.length; at++) if ((fits === undefined ? 1 : fits[at]) === fit && !add(listed[at])) break
+    if (fit === 2) for (const iri of brought) if (!add(nameOf(iri))) break
   }
-  const truncated = r < ranked.length || i < listed.length || (fromIndex?.truncated ?? false)
-  return { suggestions, truncated, ranked: chosen }
+  return { suggestions, truncated: left > 0 || (fromIndex?.truncated ?? false), ranked: chosen }
 }
 
 /**
@@ -175,7 +175,8 @@ function indexFits(
   if (classes === undefined) classesOf.set(index, (classes = new Map()))
   const known = classes
   return listed.map((name) => {
-    const iri = write.expand ? name : write.namespace + name.slice(write.prefix.length + 1).replace(/\\(.)/gs, '$1')
+    const local = name.slice(write.prefix.length + 1)
+    const iri = write.expand ? name : write.namespace + (local.includes('\\') ? local.replace(/\\(.)/gs, '$1') : local)
     let isClass = known.get(iri)
     if (isClass === undefined) known.set(iri, (isClass = index.hasType(iri, RDFS_CLASS)))
     return isClass ? 0 : domains.fit(iri)
@@ -185,22 +186,23 @@ function indexFits(
 /** Per index, whether a term it lists is a class (bounded by its terms): asked for each suggestion of each keystroke. */
 const classesOf = new WeakMap<PrefixIndex, Map<string, boolean>>()
 
-/** A candidate: its score here, and what orders those without evidence (domain fit, known to the workspace, bundled weight). */
+/** A workspace term: its score here and, for one without evidence here, how its domain fits the subject. */
 interface Ranked extends UsageSuggestion {
-  /** The score when the workspace has evidence for it in this context, else 0. */
-  readonly evidence: number
   readonly fit: DomainFit
-  /** Used or defined in the workspace (else a bundled term its domain brought). */
-  readonly known: boolean
-  readonly weight: number
+}
+
+/** The workspace's terms, best first; the bundled properties the domain brought, by their bundled weight. */
+interface Candidates {
+  readonly terms: readonly Ranked[]
+  readonly brought: readonly string[]
 }
 
 const FLOOR = 1e-9
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
 
 /**
- * The workspace's terms under `start` that fit the position, and the bundled properties whose domain names
- * the subject's types (not deprecated), best first (at most `limit`).
+ * The workspace's terms under `start` that fit the position, best first (at most `limit`), and the bundled
+ * properties under it whose domain names the subject's types (not deprecated, at most `limit`).
  */
 function rankTerms(
   index: PrefixIndex,
@@ -208,33 +210,35 @@ function rankTerms(
   start: string,
   position: 'class' | 'property',
   options: UsageCompletionOptions,
+  types: readonly string[] | undefined,
   domains: SubjectDomains | undefined,
   limit: number,
-): Ranked[] {
+): Candidates {
   const weights = options.weights ?? DEFAULT_USAGE_WEIGHTS
   const context = options.context ?? {}
-  const best: Ranked[] = []
+  const terms: Ranked[] = []
   const keep = Math.min(limit, 1000)
   const caseSensitive = options.caseSensitive === true
-  const score = scorer(usage, position, context, weights)
+  const score = scorer(usage, position, context.previous, types, context.written, weights)
   // The bundled properties the domains bring under `start` (few, most often none), first: the workspace's pass takes its own out.
   let brought: Set<string> | undefined
   domains?.applicable.forEachStartingWith(start, caseSensitive, (iri) => void (brought ??= new Set()).add(iri))
   usage.forEachStartingWith(start, position, caseSensitive, (iri) => {
     const here = score(iri)
     const count = position === 'class' ? usage.instances(iri) : usage.uses(iri)
-    const evidence = here > FLOOR ? here : 0
     // Only what has no evidence here goes by its fit.
-    const fit = domains === undefined || evidence > 0 ? 1 : domains.fit(iri)
+    const fit = domains === undefined || here > FLOOR ? 1 : domains.fit(iri)
     brought?.delete(iri)
-    insertBest(best, { name: '', iri, score: here, count, evidence, fit, known: true, weight: 0 }, keep)
+    insertBest(terms, { name: '', iri, score: here, count, fit }, keep)
   })
-  for (const iri of brought ?? []) {
+  if (brought === undefined) return { terms, brought: [] }
+  const bundled: Array<{ readonly iri: string; readonly weight: number }> = []
+  for (const iri of brought) {
     const term = index.term(iri)
-    if (term === undefined || term.deprecated === true) continue
-    insertBest(best, { name: '', iri, score: score(iri), count: 0, evidence: 0, fit: 2, known: false, weight: defaultWeight(term) }, keep)
+    if (term !== undefined && term.deprecated !== true) bundled.push({ iri, weight: defaultWeight(term) })
   }
-  return best
+  bundled.sort((a, b) => b.weight - a.weight || compare(a.iri, b.iri))
+  return { terms, brought: bundled.slice(0, keep).map((b) => b.iri) }
 }
 
 /**
@@ -250,28 +254,33 @@ export function scoreTerm(
   context: UsageContext,
   weights: UsageWeights = DEFAULT_USAGE_WEIGHTS,
 ): number {
-  return scorer(usage, position, context, weights)(iri)
+  return scorer(usage, position, context.previous, context.types, context.written, weights)(iri)
 }
 
 /**
  * {@link scoreTerm} for many terms in one context: the context's counts (the previous property's followers and
  * their total, each type's instances and properties) looked up once, each term then a few map lookups.
  */
-function scorer(usage: Usage, position: 'class' | 'property', context: UsageContext, weights: UsageWeights): (iri: string) => number {
+function scorer(
+  usage: Usage,
+  position: 'class' | 'property',
+  previous: string | undefined,
+  subjectTypes: readonly string[] | undefined,
+  written: readonly string[] | undefined,
+  weights: UsageWeights,
+): (iri: string) => number {
   if (position === 'class') {
     const total = usage.instanceTotal
     return (iri) => FLOOR + (total === 0 ? 0 : usage.instances(iri) / total)
   }
-  const previous = context.previous
   const followTotal = previous === undefined ? 0 : usage.followTotal(previous)
   const followers = followTotal > 0 ? usage.followers(previous!) : undefined
   const types: Array<{ readonly instances: number; readonly carrying: ReadonlyMap<string, number> }> = []
-  for (const type of context.types ?? []) {
+  for (const type of subjectTypes ?? []) {
     const carrying = usage.propertiesOf(type)
     if (carrying !== undefined) types.push({ instances: usage.instances(type), carrying })
   }
   const overall = usage.triples > 0 ? weights.overall / usage.triples : 0
-  const written = context.written
   return (iri) => {
     let score = FLOOR
     if (followers !== undefined) score += (weights.previous * (followers.get(iri) ?? 0)) / followTotal
@@ -296,14 +305,14 @@ function insertBest(best: Ranked[], item: Ranked, keep: number): void {
   if (best.length > keep) best.pop()
 }
 
-/** Evidence here first; then domain fit, score, the workspace's terms, more uses, the bundled weight; then code-point order. */
+/** Evidence here first (by score); then domain fit, score, more uses; then code-point order. */
 function before(a: Ranked, b: Ranked): boolean {
-  if (a.evidence !== b.evidence) return a.evidence > b.evidence
+  const ea = a.score > FLOOR ? a.score : 0
+  const eb = b.score > FLOOR ? b.score : 0
+  if (ea !== eb) return ea > eb
   if (a.fit !== b.fit) return a.fit > b.fit
   if (a.score !== b.score) return a.score > b.score
-  if (a.known !== b.known) return a.known
-  if (a.count !== b.count) return a.count > b.count
-  return a.weight !== b.weight ? a.weight > b.weight : a.iri < b.iri
+  return a.count !== b.count ? a.count > b.count : a.iri < b.iri
 }
 
 /** A bare word: the workspace's declared prefixes that start with it (most declared first), then the index's answer. */

@@ -24,7 +24,7 @@ export interface TermDomainFacts {
 export type DomainFit = 0 | 1 | 2
 
 export interface SubjectDomains {
-  /** The properties of fit 2, sorted for the block a query starts. */
+  /** The bundled data's properties of fit 2 (the workspace's are among its terms), sorted for the block a query starts. */
   readonly applicable: SortedIris
   /** Per property of fit 2, the subject's class its domain names (the nearest). */
   readonly via: ReadonlyMap<string, string>
@@ -100,6 +100,7 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
   const described = (type: string) => !UNIVERSAL.includes(type) && (knowledge.facts(type) !== undefined || usage.definition(type) !== undefined)
   if (!types.some(described)) return undefined
   const via = new Map<string, string>()
+  const bundled = new Set<string>()
   const seen = new Set<string>()
   let level = [...new Set(types)]
   for (let depth = 0; depth <= DEPTH && level.length > 0; depth++) {
@@ -108,6 +109,7 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
       if (seen.has(type)) continue
       seen.add(type)
       const facts = knowledge.facts(type)
+      for (const property of facts?.domainOf ?? []) bundled.add(property)
       for (const property of [...(facts?.domainOf ?? []), ...(declared.get(type) ?? [])]) if (!via.has(property)) via.set(property, type)
       next.push(...(facts?.superClasses ?? []), ...(usage.definition(type)?.supers ?? []))
     }
@@ -115,9 +117,11 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
   }
   for (const type of UNIVERSAL) {
     if (seen.has(type)) continue
+    for (const property of knowledge.facts(type)?.domainOf ?? []) bundled.add(property)
     for (const property of [...(knowledge.facts(type)?.domainOf ?? []), ...(declared.get(type) ?? [])]) if (!via.has(property)) via.set(property, type)
   }
-  const applicable = new SortedIris(via.keys())
+  // Only the bundled data's: a property the workspace declares is among the workspace's terms already.
+  const applicable = new SortedIris(bundled)
   const fit = (iri: string): DomainFit => {
     if (via.has(iri)) return 2
     let declares = hasDomain.get(iri)
