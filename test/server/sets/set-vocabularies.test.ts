@@ -239,6 +239,20 @@ function storeTests(open: () => Promise<SetStore>): void {
     const bomb = await putFile('team', 'bomb.ttl', gzipSync(Buffer.alloc(64 * 2 ** 20 + 1, 0x20)))
     assert.equal(bomb.status, 413)
     assert.match(((await bomb.json()) as any).error.message, /once gzip is undone/)
+    // A prefixd index file past what a set may hold: 250,001 distinct properties counted.
+    const many = Array.from({ length: 250_001 }, (_, i) => `http://example.org/p${i}`)
+    const counted = { format: 'prefixd-usage/1', files: [], triples: many.length, iris: many, classes: [], properties: many.flatMap((_, i) => [i, 1]) }
+    const crowded = await putFile(
+      'team',
+      'crowded.json',
+      JSON.stringify({ ...counted, classProperties: [], follows: [], prefixes: [], definitions: [] }),
+      'application/json',
+    )
+    assert.equal(crowded.status, 413)
+    assert.match(
+      ((await crowded.json()) as any).error.message,
+      /count at most 250,000 distinct terms and pairs together; with crowded\.json it would be 250,0\d\d/,
+    )
     const cases: Array<[Promise<Response>, number, RegExp]> = [
       [putFile('team', 'w.xml', '<rdf/>', 'application/rdf+xml'), 415, /a vocabulary file is sent as/],
       [putFile('nosuch', 'w.ttl', WIDGETS_TTL), 404, /unknown set 'nosuch': PUT the set first/],
