@@ -27,7 +27,16 @@ export class BlockSearch {
     let block = this.#blocks.get(head)
     if (block === undefined) {
       const [start, end] = prefixRange(this.#keys, head)
-      block = { start, end, codes: [] }
+      // The runs of tails by their first two units, looked up by number: the widest step of a search.
+      const runs = new Map<number, [number, number]>()
+      for (let i = start; i < end; i++) {
+        const key = this.#keys[i]!
+        const code = key.charCodeAt(head.length) * 0x10000 + key.charCodeAt(head.length + 1) // NaN for a shorter tail
+        const run = runs.get(code)
+        if (run !== undefined) run[1]++
+        else if (code === code) runs.set(code, [i - start, i - start + 1])
+      }
+      block = { start, end, codes: [], runs }
       if (this.#held + (end - start) + 1 > 2 * this.#keys.length + MIN_HELD) {
         this.#blocks.clear()
         this.#held = 0
@@ -51,6 +60,8 @@ interface Block {
   readonly end: number
   /** Made when a query first reaches a group's units. */
   readonly codes: Float64Array[]
+  /** By `first unit · 0x10000 + second unit` of a tail, the run `[lo, hi)` of the tails starting with them. */
+  readonly runs: ReadonlyMap<number, readonly [number, number]>
 }
 
 /** Units `at … at+2` of `s` packed: numbers in the order of the strings they start. */
@@ -67,8 +78,9 @@ function codeOf(s: string, at: number): number {
  */
 function search(keys: readonly string[], block: Block, head: string, tail: string): [number, number] {
   const start = block.start
-  let lo = 0
-  let hi = block.end - start
+  const run = block.runs.get(tail.charCodeAt(0) * 0x10000 + tail.charCodeAt(1)) // none for a tail of 0 or 1 unit (NaN)
+  let lo = run?.[0] ?? 0
+  let hi = run?.[1] ?? block.end - start
   let depth = 0
   for (let g = 0; depth < tail.length && hi - lo > 1; g++, depth += PER_CODE) {
     const low = codeOf(tail, depth)

@@ -2,6 +2,7 @@
 
 import { fold } from '../names/fold.js'
 import { prefixRange } from '../structures/sorted-range.js'
+import { localNameLength } from './term-record.js'
 
 /** How well a key matched; lower is better. */
 const enum Match {
@@ -100,13 +101,5 @@ export class TermSearch<T extends SearchableTerm> {
 
 /** The part of an IRI after its last `#`, `/` or `:`: what people call a term by. */
 export function localName(iri: string): string {
-  let cut = -1
-  for (let i = iri.length - 1; i >= 0; i--) {
-    const c = iri.charCodeAt(i)
-    if (c === 0x23 || c === 0x2f || c === 0x3a) {
-      cut = i
-      break
-    }
-  }
-  return iri.slice(cut + 1)
+  return iri.slice(iri.length - localNameLength(iri))
 }
