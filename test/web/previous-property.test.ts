@@ -23,6 +23,8 @@ describe('previousProperty (the editor)', () => {
       ['ex:s nope:p 1 ; ', undefined], // a prefix the document does not declare
       ['# ex:s ex:p\nex:s ex:q 1 ; ', `${EX}q`],
       ['ex:s ex:p\\-x 1 ; ', `${EX}p-x`],
+      ['ex:g { ex:s ex:p 1 ; ', `${EX}p`], // TriG: the graph's name is no subject of the statements in it
+      ['ex:g { ex:s ex:p 1 . }\nex:t ', undefined],
     ]
     for (const [before, previous] of cases) assert.equal(previousProperty(before, declared), previous, JSON.stringify(before))
   })

@@ -42,8 +42,11 @@ export function previousProperty(before: string, declared: ReadonlyMap<string, s
 function punctuation(levels: Level[], text: string): void {
   const level = levels[levels.length - 1]!
   if (text === ';' && level.next !== 'none') level.next = 'predicate'
-  else if (text === '.' && levels.length === 1) [level.next, level.last] = ['subject', '']
-  else if (text === '[') levels.push({ next: level.next === 'none' ? 'none' : 'predicate', last: '' })
+  else if ((text === '.' && levels.length === 1) || text === '{' || text === '}') {
+    // A statement's end, or a TriG graph's: the next term is a subject.
+    levels.length = 1
+    ;[levels[0]!.next, levels[0]!.last] = ['subject', '']
+  } else if (text === '[') levels.push({ next: level.next === 'none' ? 'none' : 'predicate', last: '' })
   else if (text === '(') levels.push({ next: 'none', last: undefined })
   else if ((text === ']' || text === ')') && levels.length > 1) {
     levels.pop()
