@@ -112,7 +112,7 @@ describe('a set’s vocabulary files in Chromium', function () {
     assert.equal((await put('team/vocabularies/data.nt', widgetData(20), 'application/n-triples')).status, 201)
     const asked: URL[] = []
     page.on('request', (request) => request.url().includes('/api/v1/autocomplete') && asked.push(new URL(request.url())))
-    const doc = `@prefix wdg: <${WDG}> .\n\n<#w> wdg:weight "1" ;\n  `
+    const doc = `@prefix wdg: <${WDG}> .\n\n<#w> a wdg:Widget ;\n  wdg:weight "1" ;\n  `
     await page.goto(`${server.url}/editor`)
     await page.evaluate(`localStorage.setItem('prefixd.editor', ${JSON.stringify(JSON.stringify({ language: 'turtle', doc }))})`)
     await page.reload()
@@ -123,14 +123,16 @@ describe('a set’s vocabulary files in Chromium', function () {
     await page.keyboard.type('wdg:w', { delay: 40 })
     // The first option, once the answer is in: wdg:width, written after wdg:weight in every widget of the data.
     await page.waitForFunction("document.querySelector('.cm-tooltip-autocomplete li .cm-completionLabel')?.textContent === 'wdg:width'")
-    await page.locator('.cm-completionInfo', { hasText: 'used 20 times in set team; after wdg:weight 20 times' }).waitFor()
+    await page.locator('.cm-completionInfo', { hasText: 'used 20 times in set team; after wdg:weight 20 times; on 20 wdg:Widget' }).waitFor()
     const labels = await page.locator('.cm-tooltip-autocomplete .cm-completionLabel').allInnerTexts()
-    assert.deepEqual(labels.slice(0, 3), ['wdg:width', 'wdg:weight', 'wdg:wheel'])
-    // The terms were asked for with the set, the position and the property written before (a bare `wdg` asks for prefixes).
+    assert.ok(labels.includes('wdg:weight') && labels.includes('wdg:wheel'), labels.join(', '))
+    // The terms were asked for with the set, the position and the subject's context (a bare `wdg` asks for prefixes).
     const request = asked.find((url) => url.searchParams.get('set') === 'team' && url.searchParams.get('q')!.startsWith(WDG))
     assert.ok(request, asked.join(', '))
     assert.equal(request.searchParams.get('previous'), `${WDG}weight`)
     assert.equal(request.searchParams.get('prefer'), 'property')
+    assert.equal(request.searchParams.get('types'), `${WDG}Widget`)
+    assert.equal(request.searchParams.get('written'), `${WDG}weight`)
     await screenshot(page, 'editor-set-vocabularies')
     // Its term page, with the set: the file's comment as the definition, and where the file defines it.
     await page.goto(`${server.url}/prefix/wdg/weight?set=team`)

@@ -125,6 +125,20 @@ const written = json(
   'what was read from it; prefixes: those it declares ({prefix, namespace}), which the set then knows where nothing else binds them',
 )
 
+const usageParam = (name: string, description: string) => ({
+  name,
+  in: 'query',
+  schema: { type: 'string' },
+  description: `with usage (prefixd serve --usage, or set= of a set with vocabulary files): ${description}`,
+})
+
+/** `/api/v1/autocomplete`'s context, which a usage ranks by. */
+export const USAGE_CONTEXT = [
+  usageParam('previous', 'the property written before in the subject (prefixed name or IRI), which ranks what usually follows it first'),
+  usageParam('types', "the subject's types, prefixed names or IRIs separated by spaces (at most 32): the properties their instances carry first"),
+  usageParam('written', 'the properties the subject already has, separated by spaces (at most 32): a property is rarely written twice'),
+]
+
 /** A set's vocabulary files (`routes/set-vocabularies.ts`). */
 export const SET_VOCABULARY_PATHS = {
   '/api/v1/sets/{name}/vocabularies': {

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of every route; a test checks it against the router.
 
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js'
-import { CHECK_PATH, RESOLVER_PATH, SEARCH_RESULTS_PATH, SET_VOCABULARY_PATHS } from './openapi-paths.js'
+import { CHECK_PATH, RESOLVER_PATH, SEARCH_RESULTS_PATH, SET_VOCABULARY_PATHS, USAGE_CONTEXT } from './openapi-paths.js'
 
 const q = (description: string, required = true) => ({ name: 'q', in: 'query', required, schema: { type: 'string', maxLength: 4096 }, description })
 const bool = (name: string, description: string) => ({ name, in: 'query', schema: { type: 'string', enum: ['true', 'false'], default: 'false' }, description })
@@ -164,13 +164,7 @@ export const OPENAPI_DOCUMENT = {
             schema: { type: 'string', enum: ['class', 'property'] },
             description: 'terms of this kind first (the position in the document asks for one)',
           },
-          {
-            name: 'previous',
-            in: 'query',
-            schema: { type: 'string' },
-            description:
-              'with a usage file (prefixd serve --usage): the property written before in the subject (prefixed name or IRI), which ranks what usually follows it first',
-          },
+          ...USAGE_CONTEXT,
           set,
         ],
         responses: {

@@ -12,6 +12,9 @@ import { SetView } from '../sets/set-registry.js'
 export const MAX_SUGGESTIONS = 10_000
 
 const HELP = '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&detail=true][&sort=alpha][&prefer=class|property]'
+/** The most names `types` and `written` each take: a subject rarely has more, and each costs a lookup per suggestion. */
+const MAX_CONTEXT_NAMES = 32
+const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:\/\//i
 
 /** Says whether `limit` cut the list (the body stays the spec's plain array). Browsers may read it cross-origin. */
 export const TRUNCATED_HEADER = 'Prefixd-Truncated'
@@ -19,8 +22,9 @@ export const TRUNCATED_HEADER = 'Prefixd-Truncated'
 /**
  * `servedUsage`: a workspace's (`prefixd serve --usage`), or with `set=` the set's vocabulary files' (over the
  * workspace's when the set is layered): relevance order then puts the terms it uses first, in the
- * context the query gives (`prefer`: the position; `previous`: the property written before, a prefixed name or
- * an IRI), and `detail=true` says why (`usage`).
+ * context the query gives (`prefer`: the position; `previous`: the property written before; `types`: the subject's
+ * types; `written`: the properties it already has — names or IRIs, the lists separated by spaces), and
+ * `detail=true` says why (`usage`).
  */
 export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage): void {
   router.get('/api/v1/autocomplete', (ctx) => {
@@ -36,12 +40,12 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
     const limit = limitParam(ctx, MAX_SUGGESTIONS, MAX_SUGGESTIONS)
     const sort = choiceParam(ctx, 'sort', ['relevance', 'alpha'] as const) ?? 'relevance'
     const prefer = choiceParam(ctx, 'prefer', ['class', 'property'] as const)
-    const previous = optionalParam(ctx, 'previous')
-    const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}\0${sort}\0${prefer ?? ''}\0${previous ?? ''}`
+    const said = { previous: optionalParam(ctx, 'previous'), types: optionalParam(ctx, 'types'), written: optionalParam(ctx, 'written') }
+    const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}\0${sort}\0${prefer ?? ''}\0${said.previous ?? ''}\0${said.types ?? ''}\0${said.written ?? ''}`
     const answer = (knowledge: Knowledge | undefined) =>
       respond(ctx, key, (index) => {
         const options = { caseSensitive, expand, limit, sort, ...(type !== undefined && { type }), ...(prefer !== undefined && { prefer }) }
-        const context = usageContext(index, prefer, previous)
+        const context = usageContext(index, prefer, said)
         const found =
           usage !== undefined && sort === 'relevance' ? completeWithUsage(index, usage, asName(index, q), { ...options, context }) : index.complete(q, options)
         if (found === undefined) return [404, { success: false }]
@@ -67,7 +71,7 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
  * those of the IRI either way (the name expands back to it).
  */
 function asName(index: PrefixIndex, q: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(q) ? (index.shrink(q) ?? q) : q
+  return ABSOLUTE_IRI.test(q) ? (index.shrink(q) ?? q) : q
 }
 
 /** A set's counts are its vocabulary files', not a workspace's: the explanation says so ("used 30 times in set team"). */
@@ -76,8 +80,32 @@ function whereUsed(why: string, served: ServedIndex): string {
   return name === undefined || served.usage === undefined ? why : why.replaceAll('in this workspace', `in set ${name}`)
 }
 
-/** The position and the property before it, as the query gives them (`previous` a prefixed name or an IRI). */
-function usageContext(index: PrefixIndex, prefer: 'class' | 'property' | undefined, previous: string | undefined): UsageContext {
-  const iri = previous === undefined ? undefined : /^[a-z][a-z0-9+.-]*:\/\//i.test(previous) ? previous : index.expand(previous)
-  return { ...(prefer !== undefined && { position: prefer }), ...(iri !== undefined && { previous: iri }) }
+/**
+ * The context as the query gives it: the position, the property before, the subject's types and the properties it
+ * has, each a prefixed name or an IRI (a name that does not expand is left out; `types` and `written` are lists
+ * separated by spaces, at most {@link MAX_CONTEXT_NAMES} each).
+ */
+function usageContext(
+  index: PrefixIndex,
+  prefer: 'class' | 'property' | undefined,
+  said: { readonly previous: string | undefined; readonly types: string | undefined; readonly written: string | undefined },
+): UsageContext {
+  const iriOf = (name: string): string | undefined => (ABSOLUTE_IRI.test(name) ? name : index.expand(name))
+  const list = (names: string | undefined) =>
+    names === undefined
+      ? undefined
+      : names
+          .split(/\s+/)
+          .filter((name) => name !== '')
+          .slice(0, MAX_CONTEXT_NAMES)
+          .flatMap((name) => iriOf(name) ?? [])
+  const previous = said.previous === undefined ? undefined : iriOf(said.previous)
+  const types = list(said.types)
+  const written = list(said.written)
+  return {
+    ...(prefer !== undefined && { position: prefer }),
+    ...(previous !== undefined && { previous }),
+    ...(types !== undefined && { types }),
+    ...(written !== undefined && { written }),
+  }
 }

@@ -15,7 +15,7 @@ import {
   type PartialName,
   type Position,
 } from '@prefixd/core/syntax'
-import { previousProperty } from './previous-property.js'
+import { subjectContext } from './subject-context.js'
 
 /** Completions asked for at a time; when fewer come back the list is complete and filters locally. */
 const LIMIT = 50
@@ -75,9 +75,14 @@ export function resolverCompletions(host: CompletionHost): (context: CompletionC
     try {
       const params: Record<string, string> = { q: query, detail: 'true', limit: String(LIMIT) }
       if (kind !== undefined) params.prefer = kind
-      // Where a predicate goes, the one written before it: a set with usage ranks what usually follows it first.
-      const previous = kind === 'property' && language !== 'sparql' ? previousProperty(before.slice(0, partial.from), declared) : undefined
-      if (previous !== undefined) params.previous = previous
+      // Where a predicate goes, the subject's context — the property before, its types, the properties it has: a set
+      // with usage ranks what usually comes there first.
+      if (kind === 'property' && language !== 'sparql') {
+        const { previous, types, written } = subjectContext(before.slice(0, partial.from), declared)
+        if (previous !== undefined) params.previous = previous
+        if (types.length > 0) params.types = types.join(' ')
+        if (written.length > 0) params.written = written.join(' ')
+      }
       const answer = await apiGet<Suggestion[]>('autocomplete', params, controller.signal)
       found = answer.status === 200 ? answer.body : []
       host.report(undefined)

@@ -1,5 +1,5 @@
-// The property written last in the statements of the subject the cursor is in (Turtle and TriG): the resolver ranks
-// what usually follows it first when the chosen set carries usage (`previous=` of /api/v1/autocomplete).
+// What the editor knows of the subject the cursor is in (Turtle and TriG): the property written last, its types and the
+// properties it has — the context in which a set with usage ranks completion (`previous`, `types`, `written`).
 
 import { directiveAt, tokens, type Token } from '@prefixd/core/syntax'
 
@@ -11,16 +11,27 @@ interface Level {
   next: 'subject' | 'predicate' | 'object' | 'none'
   /** IRI of the predicate read last ('' before its first; undefined when it could not be read). */
   last: string | undefined
+  types: string[]
+  written: string[]
 }
 
+/** The subject's context, as the autocomplete API takes it (IRIs). */
+export interface SubjectContext {
+  /** The predicate before the one being written; absent for a subject's first, or when it cannot be told. */
+  readonly previous?: string
+  readonly types: readonly string[]
+  readonly written: readonly string[]
+}
+
+const fresh = (next: Level['next']): Level => ({ next, last: next === 'none' ? undefined : '', types: [], written: [] })
+
 /**
- * The IRI of the predicate before the one being written at the end of `before` (the text up to the name being
- * completed), or undefined when there is none — a subject's first — or it cannot be told (a prefix the document does
- * not declare, SPARQL, a position the scan cannot follow).
+ * The context at the end of `before` (the text up to the name being completed): names are read through the
+ * document's `declared` prefixes (a name with another prefix counts as unknown). SPARQL is not read here.
  */
-export function previousProperty(before: string, declared: ReadonlyMap<string, string>): string | undefined {
+export function subjectContext(before: string, declared: ReadonlyMap<string, string>): SubjectContext {
   const list = [...tokens(before)].filter((t) => t.kind !== 'comment')
-  const levels: Level[] = [{ next: 'subject', last: '' }]
+  const levels: Level[] = [fresh('subject')]
   for (let i = 0; i < list.length; i++) {
     const token = list[i]!
     const level = levels[levels.length - 1]!
@@ -33,21 +44,29 @@ export function previousProperty(before: string, declared: ReadonlyMap<string, s
     }
     if (token.kind === 'punct') punctuation(levels, token.text)
     else if (level.next === 'subject') level.next = 'predicate'
-    else if (level.next === 'predicate') [level.last, level.next] = [token.text === 'a' ? RDF_TYPE : iriOf(token, declared), 'object']
+    else if (level.next === 'predicate') {
+      const iri = token.text === 'a' ? RDF_TYPE : iriOf(token, declared)
+      ;[level.last, level.next] = [iri, 'object']
+      if (iri !== undefined && iri !== RDF_TYPE && !level.written.includes(iri)) level.written.push(iri)
+    } else if (level.next === 'object' && level.last === RDF_TYPE) {
+      const type = iriOf(token, declared)
+      if (type !== undefined) level.types.push(type)
+    }
   }
-  const last = levels[levels.length - 1]!.last
-  return last === '' ? undefined : last
+  const { last, types, written } = levels[levels.length - 1]!
+  return { ...(last !== undefined && last !== '' && { previous: last }), types, written }
 }
 
 function punctuation(levels: Level[], text: string): void {
   const level = levels[levels.length - 1]!
   if (text === ';' && level.next !== 'none') level.next = 'predicate'
+  else if (text === ',' && level.next !== 'none') level.next = 'object'
   else if ((text === '.' && levels.length === 1) || text === '{' || text === '}') {
     // A statement's end, or a TriG graph's: the next term is a subject.
-    levels.length = 1
-    ;[levels[0]!.next, levels[0]!.last] = ['subject', '']
-  } else if (text === '[') levels.push({ next: level.next === 'none' ? 'none' : 'predicate', last: '' })
-  else if (text === '(') levels.push({ next: 'none', last: undefined })
+    levels.length = 0
+    levels.push(fresh('subject'))
+  } else if (text === '[') levels.push(fresh(level.next === 'none' ? 'none' : 'predicate'))
+  else if (text === '(') levels.push(fresh('none'))
   else if ((text === ']' || text === ')') && levels.length > 1) {
     levels.pop()
     const outer = levels[levels.length - 1]!
