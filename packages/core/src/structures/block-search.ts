@@ -22,8 +22,10 @@ export class BlockSearch {
     this.#keys = keys
   }
 
-  /** The half-open range `[start, end)` of the keys that start with `head + tail`. */
+  /** The half-open range `[start, end)` of the keys that start with `head + tail` (a search of them all for `head` `''`). */
   range(head: string, tail: string): [number, number] {
+    // Every key as a block would code whole IRIs (an IRI completion): a plain search instead.
+    if (head === '') return prefixRange(this.#keys, tail)
     let block = this.#blocks.get(head)
     if (block === undefined) {
       const [start, end] = prefixRange(this.#keys, head)
