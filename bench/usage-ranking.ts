@@ -2,7 +2,7 @@
 // workspace count, the context ranking with and without the bundled domains), hit@1/hit@3 over occurrences,
 // and a corpus measured two ways — held out by package, and leave one package out within the tuning side.
 
-import { completeWithUsage, PrefixIndex, readRdfInto, Usage, UsageCollector, type DomainFacts, type UsageWeights } from '@prefixd/core'
+import { completeWithUsage, PrefixIndex, readRdfInto, Usage, UsageCollector, type DomainFacts, type UsagePrior, type UsageWeights } from '@prefixd/core'
 import type { CorpusPackage } from './usage-corpus.js'
 import { occurrencesOf, type Occurrence } from './usage-occurrences.js'
 
@@ -43,9 +43,15 @@ export function occurrencesIn(list: readonly CorpusPackage[]): { occurrences: Oc
 export const knownTo = (index: PrefixIndex, workspace: Usage) => (o: Occurrence) =>
   workspace.knows(o.iri, 'property') || workspace.uses(o.iri) > 0 || index.term(o.iri) !== undefined
 
-export function rankers(index: PrefixIndex, knowledge: DomainFacts, workspace: Usage, weights: UsageWeights): Record<string, Ranker> {
+/** The row of the context ranking with a usage prior (bench/usage-prior-corpus.ts), when one is given. */
+export const WITH_PRIOR = 'context ranking with the usage prior (real-world RDF, not the workspace)'
+
+/** The row of the bundled data with its domains and the usage prior, no workspace: what the prior does alone. */
+export const PRIOR_ALONE = 'bundled data, its domains and the usage prior (no workspace)'
+
+export function rankers(index: PrefixIndex, knowledge: DomainFacts, workspace: Usage, weights: UsageWeights, prior?: UsagePrior): Record<string, Ranker> {
   const context =
-    (usage: Usage, withKnowledge: boolean): Ranker =>
+    (usage: Usage, withKnowledge: boolean, withPrior?: UsagePrior): Ranker =>
     (o, limit) =>
       completeWithUsage(index, usage, o.query, {
         prefixes: o.prefixes,
@@ -53,6 +59,7 @@ export function rankers(index: PrefixIndex, knowledge: DomainFacts, workspace: U
         expand: true,
         weights,
         ...(withKnowledge && { knowledge }),
+        ...(withPrior !== undefined && { prior: withPrior }),
         context: { position: 'property', previous: o.previous, types: o.types, written: o.written, objectOf: o.objectOf },
       })!.suggestions
   return {
@@ -64,6 +71,7 @@ export function rankers(index: PrefixIndex, knowledge: DomainFacts, workspace: U
         .suggestions,
     'context ranking, the workspace alone (no bundled domains)': context(workspace, false),
     'context ranking': context(workspace, true),
+    ...(prior !== undefined && { [PRIOR_ALONE]: context(Usage.empty(), true, prior), [WITH_PRIOR]: context(workspace, true, prior) }),
   }
 }
 
@@ -90,6 +98,8 @@ export interface CorpusRanking {
   readonly tuningInScope: number
   /** The held-out occurrences the context ranking leaves out of its first three, by what the editor knew (see {@link whyMissed}). */
   readonly missed: ReadonlyArray<readonly [string, number]>
+  /** With a prior: of the occurrences the context ranking leaves out of its first three, how many terms the prior uses at all. */
+  readonly missedPriorUses?: { readonly missed: number; readonly used: number }
 }
 
 /**
@@ -103,20 +113,21 @@ export async function rankCorpus(
   packages: readonly CorpusPackage[],
   weights: UsageWeights,
   always: readonly CorpusPackage[] = [],
+  prior?: UsagePrior,
 ): Promise<CorpusRanking> {
   const heldOut = packages.filter((_, i) => i % 3 === 2)
   const tuning = packages.filter((_, i) => i % 3 !== 2)
   const workspace = await usageOf([...always, ...tuning])
   const typed = occurrencesIn(heldOut)
   const inScope = typed.occurrences.filter(knownTo(index, workspace))
-  const heldOutRankers = rankers(index, knowledge, workspace, weights)
+  const heldOutRankers = rankers(index, knowledge, workspace, weights, prior)
   const tuningHits = new Map<string, { at1: number; at3: number }>()
   let tuningInScope = 0
   for (const out of tuning) {
     const left = await usageOf([...always, ...tuning.filter((p) => p !== out)])
     const cases = occurrencesIn([out]).occurrences.filter(knownTo(index, left))
     tuningInScope += cases.length
-    for (const [name, rank] of Object.entries(rankers(index, knowledge, left, weights))) {
+    for (const [name, rank] of Object.entries(rankers(index, knowledge, left, weights, prior))) {
       const { at1, at3 } = hits(cases, rank)
       const sum = tuningHits.get(name) ?? { at1: 0, at3: 0 }
       tuningHits.set(name, { at1: sum.at1 + at1 * cases.length, at3: sum.at3 + at3 * cases.length })
@@ -127,7 +138,29 @@ export async function rankCorpus(
     return { name, heldOut: hits(inScope, rank), tuning: { at1: sum.at1 / tuningInScope, at3: sum.at3 / tuningInScope } }
   })
   const missed = whyMissed(index, knowledge, workspace, inScope, heldOutRankers['context ranking']!)
-  return { heldOut, typed: typed.occurrences.length, unprefixed: typed.unprefixed, inScope: inScope.length, rows, tuningInScope, missed }
+  const missedPriorUses = prior && priorReach(prior, inScope, heldOutRankers['context ranking']!)
+  return {
+    heldOut,
+    typed: typed.occurrences.length,
+    unprefixed: typed.unprefixed,
+    inScope: inScope.length,
+    rows,
+    tuningInScope,
+    missed,
+    ...(missedPriorUses && { missedPriorUses }),
+  }
+}
+
+/** Of the occurrences `rank` leaves out of its first three, how many terms the prior uses (counted after the method was chosen). */
+function priorReach(prior: UsagePrior, occurrences: readonly Occurrence[], rank: Ranker): { missed: number; used: number } {
+  let missed = 0
+  let used = 0
+  for (const o of occurrences) {
+    if (rank(o, 3).includes(o.iri)) continue
+    missed++
+    if (prior.usage.uses(o.iri) > 0) used++
+  }
+  return { missed, used }
 }
 
 /** Whether the occurrence's term's domain names one of the subject's types, a superclass of one, or a universal class. */

@@ -68,7 +68,7 @@ export { readRdfInto, readUsage, usageFormatOf, UsageReadError } from './usage/r
 export type { ReadRdfOptions, UsageFormat } from './usage/read-rdf.js'
 export type { JsonLdToQuads } from './usage/read-json-ld.js'
 export { completeWithUsage, DEFAULT_USAGE_WEIGHTS, scoreTerm } from './usage/usage-completion.js'
-export type { UsageCompletionOptions, UsageContext, UsageSuggestion, UsageWeights } from './usage/usage-completion.js'
+export type { UsageCompletionOptions, UsageContext, UsagePrior, UsageSuggestion, UsageWeights } from './usage/usage-completion.js'
 export { explainUsage } from './usage/usage-explain.js'
 export type { DomainFacts, DomainFit, TermDomainFacts } from './usage/usage-domain.js'
 export { USAGE_FORMAT } from './usage/usage-file.js'

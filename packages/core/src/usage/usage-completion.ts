@@ -49,6 +49,21 @@ export interface UsageCompletionOptions extends AutocompleteOptions {
    * properties the workspace never used included, in the index's order among themselves.
    */
   readonly knowledge?: DomainFacts
+  /**
+   * Usage measured on other RDF than the workspace (see {@link UsagePrior}), for the terms the workspace never
+   * uses: at each domain fit, after the workspace's terms, the terms the prior uses — those it has seen in this
+   * context (after the previous property, on the subject's types) first, then by its count — before the rest in
+   * the index's order. It never moves a term across fits nor above one the workspace uses (chosen on the
+   * tuning sides of bench/usage.ts). Only terms the index ships or the workspace defines are offered; without
+   * it, nothing changes.
+   */
+  readonly prior?: UsagePrior
+}
+
+/** A usage measured elsewhere, on real-world RDF: `name` says on what, for the explanation ("used 1,356 times in …"). */
+export interface UsagePrior {
+  readonly usage: Usage
+  readonly name: string
 }
 
 /** A suggestion the workspace's usage placed, and why it is where it is (`ranked`: those first in `suggestions`). */
@@ -89,7 +104,8 @@ export function completeWithUsage(
   const types = position === 'property' ? subjectTypes(usage, options.knowledge, given, options.context?.objectOf) : given
   const domains = position === 'property' ? subjectDomains(usage, options.knowledge, types) : undefined
   const candidates = rankTerms(index, usage, namespace + partial, position, options, types, domains, limit)
-  return merge(index, candidates, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
+  const prior = options.prior === undefined ? [] : priorTerms(index, usage, options.prior.usage, namespace + partial, position, options, types, domains, limit)
+  return merge(index, candidates, prior, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
 }
 
 /**
@@ -100,6 +116,7 @@ export function completeWithUsage(
 function merge(
   index: PrefixIndex,
   { terms, brought }: Candidates,
+  prior: readonly PriorTerm[],
   fromIndex: Completions | undefined,
   domains: SubjectDomains | undefined,
   write: { prefix: string; namespace: string; expand: boolean; limit: number },
@@ -110,7 +127,7 @@ function merge(
   const suggestions: string[] = []
   const chosen: UsageSuggestion[] = []
   const seen = new Set<string>()
-  let left = terms.length + listed.length + brought.length
+  let left = terms.length + prior.length + listed.length + brought.length
   /** Adds a name (a term's, when `term`), false once the list is full. */
   const add = (name: string | undefined, term?: Ranked): boolean => {
     if (suggestions.length >= limit) return false
@@ -129,6 +146,7 @@ function merge(
   while (r < terms.length && terms[r]!.score > FLOOR && add(nameOf(terms[r]!.iri), terms[r])) r++
   for (let fit = 2; fit >= 0; fit--) {
     while (r < terms.length && terms[r]!.fit === fit && add(nameOf(terms[r]!.iri), terms[r])) r++
+    for (let at = 0; at < prior.length; at++) if (prior[at]!.fit === fit && !add(nameOf(prior[at]!.iri))) break
     for (let at = 0; at < listed.length; at++) if ((fits === undefined ? 1 : fits[at]) === fit && !add(listed[at])) break
     if (fit === 2) for (const iri of brought) if (!add(nameOf(iri))) break
   }
@@ -239,6 +257,66 @@ function rankTerms(
   }
   bundled.sort((a, b) => b.weight - a.weight || compare(a.iri, b.iri))
   return { terms, brought: bundled.slice(0, keep).map((b) => b.iri) }
+}
+
+/** A term the prior uses: its score in this context there (a hair above 0 when none), its uses there, its fit. */
+interface PriorTerm {
+  readonly iri: string
+  here: number
+  readonly uses: number
+  readonly fit: DomainFit
+}
+
+/** Per index and prior, whether the index ships a term the prior uses (1), not (0), or as deprecated (-1): bounded by the prior's terms. */
+const shippedByIndex = new WeakMap<PrefixIndex, WeakMap<Usage, Map<string, number>>>()
+function shippedOf(index: PrefixIndex, prior: Usage): Map<string, number> {
+  let byPrior = shippedByIndex.get(index)
+  if (byPrior === undefined) shippedByIndex.set(index, (byPrior = new WeakMap()))
+  let shipped = byPrior.get(prior)
+  if (shipped === undefined) byPrior.set(prior, (shipped = new Map()))
+  return shipped
+}
+
+/** The prior's weights: its evidence in this context, as the workspace's counts it (the uses order the rest). */
+const PRIOR_WEIGHTS: UsageWeights = { ...DEFAULT_USAGE_WEIGHTS, overall: 0 }
+
+/**
+ * The prior's terms under `start` that the workspace never uses and that the index ships (not deprecated) or
+ * the workspace defines: those with evidence in this context there first, by it; then by uses; at most `limit`.
+ */
+function priorTerms(
+  index: PrefixIndex,
+  usage: Usage,
+  prior: Usage,
+  start: string,
+  position: 'class' | 'property',
+  options: UsageCompletionOptions,
+  types: readonly string[] | undefined,
+  domains: SubjectDomains | undefined,
+  limit: number,
+): PriorTerm[] {
+  const found: PriorTerm[] = []
+  const shipped = shippedOf(index, prior)
+  prior.forEachStartingWith(start, position, options.caseSensitive === true, (iri) => {
+    const uses = position === 'class' ? prior.instances(iri) : prior.uses(iri)
+    if (uses === 0 || (position === 'class' ? usage.instances(iri) : usage.uses(iri)) > 0) return
+    let ships = shipped.get(iri)
+    if (ships === undefined) {
+      const term = index.term(iri)
+      shipped.set(iri, (ships = term === undefined ? 0 : term.deprecated === true ? -1 : 1))
+    }
+    if (ships < 0 || (ships === 0 && !usage.knows(iri, position))) return
+    found.push({ iri, here: FLOOR, uses, fit: domains === undefined ? 1 : domains.fit(iri) })
+  })
+  if (found.length === 0) return found
+  // The prior's counts in this context, looked up only when it has a term to place.
+  if (position === 'property') {
+    const context = options.context ?? {}
+    const there = scorer(prior, position, context.previous, types, context.written, PRIOR_WEIGHTS)
+    for (const term of found) term.here = there(term.iri)
+  }
+  found.sort((a, b) => b.here - a.here || b.uses - a.uses || compare(a.iri, b.iri))
+  return found.length > limit ? found.slice(0, limit) : found
 }
 
 /**

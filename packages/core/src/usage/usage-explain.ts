@@ -2,7 +2,7 @@
 
 import { writeLocalName } from '../names/pn-local.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
-import type { UsageContext } from './usage-completion.js'
+import type { UsageContext, UsagePrior } from './usage-completion.js'
 import type { Usage } from './usage.js'
 import { subjectDomains, subjectTypes, UNIVERSAL, type DomainFacts } from './usage-domain.js'
 
@@ -10,8 +10,9 @@ import { subjectDomains, subjectTypes, UNIVERSAL, type DomainFacts } from './usa
  * A sentence on how the workspace uses `iri`: "used 4,210 times in this workspace; usually after
  * lv2:index", "3 instances in this workspace", "after lv2:index here 1,024 times", "defined in
  * this workspace, not used yet"; with `knowledge` (see `UsageCompletionOptions.knowledge`) also "its domain
- * names schema:DefinedTerm, this subject’s type" where that placed it; undefined when none of these says
- * anything. Terms are named with the document's `prefixes`, else the workspace's, else as `index` writes
+ * names schema:DefinedTerm, this subject’s type" where that placed it; with a `prior` (see
+ * `UsageCompletionOptions.prior`), for a term the workspace never uses, "used 1,356 times in <its name>";
+ * undefined when none of these says anything. Terms are named with the document's `prefixes`, else the workspace's, else as `index` writes
  * them, else as an IRI in angle brackets.
  */
 export function explainUsage(
@@ -21,15 +22,20 @@ export function explainUsage(
   context: UsageContext = {},
   prefixes: Readonly<Record<string, string>> = {},
   knowledge?: DomainFacts,
+  prior?: UsagePrior,
 ): string | undefined {
   const name = (term: string) => (term === '' ? 'a subject’s first statement' : nameOf(index, usage, prefixes, term))
   const parts: string[] = []
   if (context.position === 'class') {
     const n = usage.instances(iri)
     if (n > 0) parts.push(`${counted(n)} instance${n === 1 ? '' : 's'} in this workspace`)
+    const elsewhere = n > 0 || prior === undefined ? 0 : prior.usage.instances(iri)
+    if (elsewhere > 0) parts.push(`${counted(elsewhere)} instance${elsewhere === 1 ? '' : 's'} in ${prior!.name}`)
   } else {
     const n = usage.uses(iri)
     if (n > 0) parts.push(`used ${counted(n)} time${n === 1 ? '' : 's'} in this workspace`)
+    const elsewhere = n > 0 || prior === undefined ? 0 : prior.usage.uses(iri)
+    if (elsewhere > 0) parts.push(`used ${counted(elsewhere)} time${elsewhere === 1 ? '' : 's'} in ${prior!.name}`)
     const previous = context.previous
     const here = previous === undefined ? 0 : (usage.followers(previous)?.get(iri) ?? 0)
     if (here > 0 && previous !== undefined && previous !== '') parts.push(`after ${name(previous)} ${counted(here)} time${here === 1 ? '' : 's'}`)
