@@ -99,7 +99,15 @@ export interface CorpusRanking {
   /** The held-out occurrences the context ranking leaves out of its first three, by what the editor knew (see {@link whyMissed}). */
   readonly missed: ReadonlyArray<readonly [string, number]>
   /** With a prior: of the occurrences the context ranking leaves out of its first three, how many terms the prior uses at all. */
-  readonly missedPriorUses?: { readonly missed: number; readonly used: number }
+  readonly missedPriorUses?: PriorReach
+}
+
+/** See {@link priorReach}. */
+export interface PriorReach {
+  readonly missed: number
+  readonly used: number
+  readonly terms: number
+  readonly byVocabulary: ReadonlyArray<readonly [string, { readonly terms: number; readonly occurrences: number }]>
 }
 
 /**
@@ -138,7 +146,7 @@ export async function rankCorpus(
     return { name, heldOut: hits(inScope, rank), tuning: { at1: sum.at1 / tuningInScope, at3: sum.at3 / tuningInScope } }
   })
   const missed = whyMissed(index, knowledge, workspace, inScope, heldOutRankers['context ranking']!)
-  const missedPriorUses = prior && priorReach(prior, inScope, heldOutRankers['context ranking']!)
+  const missedPriorUses = prior && priorReach(index, prior, inScope, heldOutRankers['context ranking']!)
   return {
     heldOut,
     typed: typed.occurrences.length,
@@ -151,16 +159,25 @@ export async function rankCorpus(
   }
 }
 
-/** Of the occurrences `rank` leaves out of its first three, how many terms the prior uses (counted after the method was chosen). */
-function priorReach(prior: UsagePrior, occurrences: readonly Occurrence[], rank: Ranker): { missed: number; used: number } {
+/**
+ * Of the occurrences `rank` leaves out of its first three, how many have a term the prior uses, and the missed
+ * terms by vocabulary (the index's prefix) — counted after the method was chosen: what a corpus would have to use.
+ */
+function priorReach(index: PrefixIndex, prior: UsagePrior, occurrences: readonly Occurrence[], rank: Ranker): PriorReach {
   let missed = 0
   let used = 0
+  const terms = new Set<string>()
+  const byVocabulary = new Map<string, { terms: number; occurrences: number }>()
   for (const o of occurrences) {
     if (rank(o, 3).includes(o.iri)) continue
     missed++
     if (prior.usage.uses(o.iri) > 0) used++
+    const vocabulary = index.shrink(o.iri)?.split(':')[0] ?? 'not in the index'
+    const row = byVocabulary.get(vocabulary) ?? { terms: 0, occurrences: 0 }
+    byVocabulary.set(vocabulary, { terms: row.terms + (terms.has(o.iri) ? 0 : 1), occurrences: row.occurrences + 1 })
+    terms.add(o.iri)
   }
-  return { missed, used }
+  return { missed, used, terms: terms.size, byVocabulary: [...byVocabulary].sort((x, y) => y[1].occurrences - x[1].occurrences || (x[0] < y[0] ? -1 : 1)) }
 }
 
 /** Whether the occurrence's term's domain names one of the subject's types, a superclass of one, or a universal class. */

@@ -102,7 +102,7 @@ const goalNote = (ranking: CorpusRanking) => {
 const priorNote = (ranking: CorpusRanking) =>
   ranking.missedPriorUses === undefined
     ? ''
-    : `The usage prior's corpus uses ${ranking.missedPriorUses.used} of the ${ranking.missedPriorUses.missed} terms the context ranking leaves out of its first three: it can move no other.`
+    : `Of these ${ranking.missedPriorUses.missed} occurrences (${ranking.missedPriorUses.terms} distinct terms), the usage prior's corpus uses the term of ${ranking.missedPriorUses.used}: it can move no other. By vocabulary (the index's prefix), distinct terms and occurrences: ${ranking.missedPriorUses.byVocabulary.map(([prefix, n]) => `${prefix} ${n.terms} (${n.occurrences})`).join(', ')} — what a prior's corpus would have to use; one chosen for these terms would be chosen by the held-out files, and would need other held-out files to be measured on.`
 /** Where the prior comes from: the packages, their versions and what was read of each. */
 const priorSection = () => [
   `## The usage prior: real-world RDF that is none of the three corpora (bench/usage-prior-corpus.ts)`,
