@@ -96,7 +96,7 @@ const goalNote = (ranking: CorpusRanking) => {
   const unused = ranking.missed.filter(([why]) => why.startsWith('the workspace never uses it')).reduce((sum, [, n]) => sum + n, 0)
   return need <= 0
     ? 'The goal of 95 % among the first three is met.'
-    : `The goal of 95 % among the first three needs ${need} more of these ${ranking.missed.reduce((sum, [, n]) => sum + n, 0)} among the first three; ${unused} of them are terms the workspace never used, which only the bundled data's order (how its vocabularies reference them) and their domains can place.`
+    : `The goal of 95 % among the first three needs ${need} more of these ${ranking.missed.reduce((sum, [, n]) => sum + n, 0)} among the first three; ${unused} of them are terms the workspace never used, which only the bundled data's order (how its vocabularies reference them), their domains and a usage prior whose corpus uses them can place.`
 }
 /** How far the prior could reach: of the context ranking's misses, the terms the prior corpus uses at all. */
 const priorNote = (ranking: CorpusRanking) =>
