@@ -31,6 +31,15 @@ describe('checkDocument', function () {
     assert.deepEqual(undeclared, ['schema'])
   })
 
+  it('counts two letters swapped as one slip: schema:weigth is schema:weight, not schema:width (each two plain edits away)', () => {
+    const text = '@prefix schema: <http://schema.org/> .\n<a> schema:weigth 1 ; schema:heigth 2 .\n'
+    const replacements = checkDocument(text, 'turtle', index).findings.map((f) => f.data)
+    assert.deepEqual(replacements, [
+      { kind: 'unknown-term', replacement: 'schema:weight' },
+      { kind: 'unknown-term', replacement: 'schema:height' },
+    ])
+  })
+
   it("notes a slip of a curated prefix's namespace, and reads SPARQL, a datatype and names in a path", () => {
     const text = 'PREFIX foaf: <http://xmlns.com/foaf/0.1>\nSELECT * { ?a foaf:knows/foaf:nmae ?b . FILTER(?b = "1"^^xsd:integer) }'
     const { findings } = checkDocument(text, 'sparql', index)

@@ -133,19 +133,26 @@ export class TermChecks {
   }
 }
 
-/** Levenshtein distance, or `limit` once it is sure to reach it. */
+/**
+ * Edit distance with a swap of two neighbouring letters counted as one edit (optimal string alignment), or `limit`
+ * once it is sure to reach it: `weigth` is one edit from `weight`, two from `width`, as a reader would rank them.
+ */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) >= limit) return limit
+  let before: number[] = []
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
     let rowMin = i
     for (let j = 1; j <= b.length; j++) {
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1)
       current.push(value)
       rowMin = Math.min(rowMin, value)
     }
+    // A row's least is at most one below the row before it, so a swap from two rows back cannot come in under `limit` either.
     if (rowMin >= limit) return limit
+    before = previous
     previous = current
   }
   return Math.min(previous[b.length]!, limit)
