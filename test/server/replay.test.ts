@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import type Koa from 'koa'
 import { PrefixIndex } from '@prefixd/core'
-import { createApp, createLogger, IndexHolder, ServerMetrics, type AppOptions } from '@prefixd/server'
+import { createApp, createLogger, IndexHolder, openSetStore, ServerMetrics, type AppOptions } from '@prefixd/server'
 import { listen, type Running } from './http-helpers.js'
 import { metricValue } from './metric-value.js'
 
@@ -108,7 +108,7 @@ describe('replayed answers', () => {
     assert.deepEqual(brAgain, br)
   })
 
-  it('leaves conditional requests, HEAD, POST and answers from a set to Koa', async () => {
+  it('leaves conditional requests, HEAD, POST and set= without sets to Koa', async () => {
     const { url, koa } = await start()
     const first = await get(`${url}/api/v1/expand?q=foaf:Person`)
     const notModified = await get(`${url}/api/v1/expand?q=foaf:Person`, { 'if-none-match': first.headers.etag! })
@@ -121,6 +121,46 @@ describe('replayed answers', () => {
     // No sets configured: set= is a 404 through Koa every time.
     for (let i = 0; i < 2; i++) assert.equal((await get(`${url}/api/v1/expand?q=foaf:Person&set=team`)).status, 404)
     assert.equal(koa.count, 5)
+  })
+
+  describe("a set's answers", () => {
+    const TOKEN = 'replay-token-0123456789'
+    const auth = { authorization: `Bearer ${TOKEN}` }
+    const putSet = (url: string, namespace: string) =>
+      fetch(`${url}/api/v1/sets/team`, { method: 'PUT', body: `@prefix ex: <${namespace}> .`, headers: { 'content-type': 'text/turtle', ...auth } })
+    const expand = async (url: string, headers: Record<string, string> = {}) => {
+      const got = await get(`${url}/api/v1/expand?q=ex:Widget&set=team`, headers)
+      return { status: got.status, value: got.status === 200 ? (JSON.parse(got.body.toString()) as { value: string }).value : undefined, got }
+    }
+
+    it('are replayed while the set stands, and answered from the set as written once it changes', async () => {
+      const { url, koa } = await start({ sets: { store: await openSetStore(':memory:'), tokens: [TOKEN] } })
+      assert.equal((await putSet(url, 'http://example.org/one#')).status, 201)
+      const before = koa.count
+      const first = await expand(url)
+      const again = await expand(url)
+      assert.equal(first.value, 'http://example.org/one#Widget')
+      assert.equal(koa.count, before + 1, 'the second GET is replayed')
+      assert.deepEqual(again.got, first.got)
+      assert.equal(first.got.headers['cache-control'], 'no-cache')
+      // Rewritten: the next GET goes through Koa and answers the new namespace, and is replayed from then on.
+      assert.equal((await putSet(url, 'http://example.org/two#')).status, 200)
+      const changed = koa.count
+      assert.equal((await expand(url)).value, 'http://example.org/two#Widget')
+      assert.equal((await expand(url)).value, 'http://example.org/two#Widget')
+      assert.equal(koa.count, changed + 1)
+      assert.equal((await fetch(`${url}/api/v1/sets/team`, { method: 'DELETE', headers: auth })).status, 204)
+      for (let i = 0; i < 2; i++) assert.equal((await expand(url)).status, 404)
+    })
+
+    it('are never replayed when reading sets needs a token: each GET is checked', async () => {
+      const { url, koa } = await start({ sets: { store: await openSetStore(':memory:'), tokens: [TOKEN], privateReads: true } })
+      assert.equal((await putSet(url, 'http://example.org/one#')).status, 201)
+      const before = koa.count
+      for (let i = 0; i < 2; i++) assert.equal((await expand(url, auth)).value, 'http://example.org/one#Widget')
+      assert.equal(koa.count, before + 2)
+      assert.equal((await expand(url)).status, 401)
+    })
   })
 
   it('answers from the new data after a reload, never a replay of the old', async () => {

@@ -104,6 +104,8 @@ export function createApp(options: AppOptions): Koa {
     tokens: new BearerTokens(options.sets.tokens ?? []),
     privateReads: options.sets.privateReads ?? false,
   }
+  // A set's answers are replayed too, unless reading them needs a token (a replay would answer before the check).
+  if (replays && sets && !sets.privateReads) replays.watchSets(sets.registry)
   const router = new Router<ServerState>()
   addLookupRoutes(router)
   addCandidatesRoute(router)

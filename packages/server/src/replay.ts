@@ -22,6 +22,13 @@ interface Replay {
   readonly body: Buffer
   /** The route that made it, for the metrics. */
   readonly route: string
+  /** For a set's answer: the set's name, and the view it came from (replayed only while the set still has that view). */
+  readonly set?: { readonly name: string; readonly served: ServedIndex }
+}
+
+/** The set views now served, by name, as the set registry holds them (`undefined`: none held, or no such set). */
+export interface CurrentSets {
+  current(name: string): ServedIndex | undefined
 }
 
 /**
@@ -31,14 +38,18 @@ interface Replay {
  * Why: a cached answer still went through Koa — context, middleware, router, header bookkeeping — which
  * took more CPU than Node's HTTP itself (bench/results/http.md). A repeated GET is now answered by
  * {@link replayFirst} before Koa sees it, with the same bytes, headers, log line and metrics.
- * What is recorded is only what `respond()` sent from the served table's answer cache (so it depends on
- * the URL and those two headers alone), never a set's answers, a 304, or anything else; a reload drops all.
+ * What is recorded is only what `respond()` sent from an answer cache (so it depends on the URL and those
+ * two headers alone), never a 304 or anything else; a reload drops all. A set's answers are recorded once
+ * {@link Replays.watchSets} is called (not when reading sets needs a token: a replay would skip the check),
+ * and replayed only while the set registry still serves the view they came from — a change of the set,
+ * here or heard from another process, makes a new view.
  */
 export class Replays {
   readonly #holder: IndexHolder
   readonly #cache: LRUCache<string, Replay>
   /** The served index the recorded answers came from; another one means a reload happened. */
   #served: ServedIndex
+  #sets: CurrentSets | undefined
 
   constructor(holder: IndexHolder, maxBytes: number) {
     this.#holder = holder
@@ -51,10 +62,17 @@ export class Replays {
     })
   }
 
-  /** The recorded answer for this request, if any (and the data was not reloaded since). */
+  /** Records and replays the answers of sets too, while `sets` serves the view each came from. */
+  watchSets(sets: CurrentSets): void {
+    this.#sets = sets
+  }
+
+  /** The recorded answer for this request, if any (and the data was not reloaded since, nor its set changed). */
   get(req: IncomingMessage): Replay | undefined {
     if (this.#served !== this.#holder.current) return undefined
-    return this.#cache.get(keyOf(req))
+    const replay = this.#cache.get(keyOf(req))
+    if (replay?.set !== undefined && this.#sets?.current(replay.set.name) !== replay.set.served) return undefined
+    return replay
   }
 
   /** Records what a request answered through Koa, when `respond()` marked it replayable. */
@@ -62,10 +80,13 @@ export class Replays {
     const served = ctx.state.replayable
     const body = ctx.body
     // A reload between the answer and now: the answer belongs to the old data.
-    if (served === undefined || served !== this.#holder.current || !Buffer.isBuffer(body)) return
-    if (served !== this.#served) {
+    if (served === undefined || !Buffer.isBuffer(body)) return
+    const set = served.set === undefined ? undefined : { name: served.set, served }
+    // A reload between the answer and now: the answer belongs to the old data (a set's view: to an old one).
+    if (set === undefined ? served !== this.#holder.current : this.#sets?.current(set.name) !== served) return
+    if (this.#holder.current !== this.#served) {
       this.#cache.clear()
-      this.#served = served
+      this.#served = this.#holder.current
     }
     const headers: string[] = []
     for (const [name, value] of Object.entries(ctx.response.headers)) {
@@ -73,7 +94,8 @@ export class Replays {
       if (Array.isArray(value)) for (const one of value) headers.push(name, one)
       else headers.push(name, String(value))
     }
-    this.#cache.set(keyOf(ctx.req), { status: ctx.status, headers, headersWithId: [...headers, 'x-request-id', ''], body, route: routeOf(ctx) })
+    const replay = { status: ctx.status, headers, headersWithId: [...headers, 'x-request-id', ''], body, route: routeOf(ctx) }
+    this.#cache.set(keyOf(ctx.req), set === undefined ? replay : { ...replay, set })
   }
 }
 
@@ -90,11 +112,11 @@ export function recordReplays(replays: Replays) {
 }
 
 /**
- * Marks the answer `respond()` is sending as replayable: a GET answered from the served table (not a set),
+ * Marks the answer `respond()` is sending as replayable: a GET answered from the served table or a set,
  * unconditionally (a conditional request's answer may be a 304 for this client only).
  */
 export function markReplayable(ctx: ServerContext, served: ServedIndex): void {
-  if (served.scope === '' && ctx.method === 'GET' && ctx.req.headers['if-none-match'] === undefined) ctx.state.replayable = served
+  if (ctx.method === 'GET' && ctx.req.headers['if-none-match'] === undefined) ctx.state.replayable = served
 }
 
 export interface ReplayOptions {

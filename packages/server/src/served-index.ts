@@ -44,6 +44,8 @@ export interface ServedIndex {
   readonly stats: AnswerStats
   /** Put before every key of `answers`: a set's answers share the cache (and its bound) with the table's. */
   readonly scope: string
+  /** The set's name, for a set's view; `undefined` for the served table. */
+  readonly set?: string
   /** A set's usage (its vocabulary files'): ranks its completion and search in place of the served `--usage`. */
   readonly usage?: Usage | undefined
 }

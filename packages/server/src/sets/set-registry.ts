@@ -90,6 +90,11 @@ export class SetRegistry {
     return loading.then((made) => made || undefined)
   }
 
+  /** The view of `name` held now, without reading the store (what replayed answers of the set are checked against). */
+  current(name: string): ServedIndex | undefined {
+    return this.#views.peek(name)
+  }
+
   /** Forgets what is known of `names` (or of every set): the next request reads them from the store again. */
   invalidate(names: readonly string[] | 'all'): void {
     this.#generation++
@@ -176,6 +181,10 @@ export class SetView implements ServedIndex {
   ) {
     this.answers = served.answers
     this.stats = served.stats
+  }
+
+  get set(): string {
+    return this.record.name
   }
 
   get index(): PrefixIndex {
