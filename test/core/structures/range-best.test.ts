@@ -37,11 +37,23 @@ describe('RangeBest', () => {
         const head: number[] = []
         best.visit(lo, hi, (item) => (head.push(item), head.length < stopAfter + 1))
         assert.deepEqual(head, expected.slice(0, stopAfter + 1))
-        // The same through visitFor, which sorts a range not much larger than what is wanted.
-        for (const wanted of [1, stopAfter + 1, Infinity]) {
+        // The same through visitFor, which picks the best `wanted` of a range not much larger, and sorts the whole
+        // range for a caller that takes more than it said (fewer wanted than taken, 0, or past its buffer of 64).
+        for (const wanted of [0, 1, stopAfter >> 1, stopAfter + 1, 63, 64, Infinity]) {
           const got: number[] = []
           best.visitFor(wanted, lo, hi, (item) => (got.push(item), got.length < stopAfter + 1))
           assert.deepEqual(got, expected.slice(0, stopAfter + 1))
+          // A visitFor of another range inside a visitFor of the same ranking (whose buffer is in use) answers right, and
+          // leaves the outer one's order intact.
+          const outer: number[] = []
+          best.visitFor(wanted, lo, hi, (item) => {
+            const inner: number[] = []
+            best.visitFor(wanted, lo + 1, hi, (x) => (inner.push(x), true))
+            assert.deepEqual(inner, lo + 1 < hi ? expected.filter((x) => x !== lo) : [])
+            outer.push(item)
+            return true
+          })
+          assert.deepEqual(outer, expected)
         }
       }),
       { numRuns: 300 },

@@ -24,5 +24,7 @@ export function isIriSuffix(s: string): boolean {
 
 /** Whether a query looks like the start of an IRI rather than a prefixed name: `scheme://…`. */
 export function looksLikeIri(s: string): boolean {
-  return s.includes('://') && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s) // the includes() spares most queries the regex
+  // A scheme has no ':', so '//' follows the first one: checked first, it spares most queries the regex.
+  const colon = s.indexOf(':')
+  return colon > 0 && s.startsWith('//', colon + 1) && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s)
 }

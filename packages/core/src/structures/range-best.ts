@@ -3,6 +3,8 @@
 /** Items per block of {@link RangeBest}: a block is scanned whole, 128 bytes of priorities. */
 const BLOCK_BITS = 5
 const BLOCK = 1 << BLOCK_BITS
+/** The most items {@link RangeBest.visitFor} picks by insertion before it sorts a range whole. */
+const TOP = 64
 
 /**
  * Items `0 … n-1` with a priority each: a permutation of `0 … n-1` (lower is better; see
@@ -22,6 +24,8 @@ export class RangeBest {
   readonly #table: Int32Array[] = []
   /** The heap of the last {@link RangeBest.visit}, reused by the next (a visit inside a visit makes its own). */
   #spare: Heap | undefined
+  /** The buffer of {@link RangeBest.visitFor}, kept likewise. */
+  #top: Int32Array | undefined
   /** `#itemOf[p]`: the item of priority `p`, so that priorities sorted as plain numbers name their items. */
   readonly #itemOf: Int32Array
 
@@ -93,10 +97,29 @@ export class RangeBest {
   visitFor(wanted: number, lo: number, hi: number, visit: (item: number) => boolean): void {
     if (hi - lo > 4 * wanted + 16) return this.visit(lo, hi, visit)
     if (hi - lo === 1) return void visit(lo) // most keystrokes past the first few letters
-    if (lo >= hi) return
-    const sorted = this.#priority.slice(lo, hi).sort()
+    const priority = this.#priority
     const itemOf = this.#itemOf
-    for (let i = 0; i < sorted.length; i++) if (!visit(itemOf[sorted[i]!]!)) return
+    // The best `wanted` by insertion (most items fall behind the last one kept at once): a typed array's sort()
+    // is most of a short range's cost. A caller that takes more gets the rest from the whole range sorted.
+    // Kept for the next call (allocating a typed array costs as much as the picking): a visit inside a visit makes its own.
+    const top = this.#top ?? new Int32Array(TOP)
+    this.#top = undefined
+    const size = wanted < TOP ? wanted : 0
+    let count = 0
+    for (let i = lo; i < hi && size > 0; i++) {
+      const p = priority[i]!
+      if (count === size && p >= top[size - 1]!) continue
+      let at = count < size ? count++ : size - 1
+      for (; at > 0 && top[at - 1]! > p; at--) top[at] = top[at - 1]!
+      top[at] = p
+    }
+    let i = 0
+    while (i < count && visit(itemOf[top[i]!]!)) i++
+    this.#top = top
+    // An empty range ends here too (count 0).
+    if (i < count || count >= hi - lo) return
+    const sorted = priority.slice(lo, hi).sort()
+    for (let i = count; i < sorted.length; i++) if (!visit(itemOf[sorted[i]!]!)) return
   }
 
   /** Calls `visit` with the items of `[lo, hi)`, best first, until it returns false. */

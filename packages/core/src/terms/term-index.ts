@@ -216,7 +216,7 @@ export class TermIndex {
       const lo = lowerBoundNumber(list, start)
       const hi = lowerBoundNumber(list, end)
       if (exact >= 0 && list[lowerBoundNumber(list, exact)] === exact && !visit(records[exact]!, exact)) return
-      visitBest(best, lo, hi, wanted, (i) => emit(list[i]!))
+      best.visitFor(wanted, lo, hi, (i) => emit(list[i]!))
       return
     }
     if (exact >= 0 && !visit(records[exact]!, exact)) return
@@ -251,9 +251,9 @@ export class TermIndex {
     let going = true
     for (let t = 0; t < tiers.length && going; t++) {
       const [list, ranked] = this.#tierRanking(tiers[t]!, ranks)
-      visitBest(ranked, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), wanted, (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
+      ranked.visitFor(wanted, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
     }
-    if (going) visitBest(best, lo, hi, wanted, (item) => inEarlier(item, tiers.length) || emit(item))
+    if (going) best.visitFor(wanted, lo, hi, (item) => inEarlier(item, tiers.length) || emit(item))
   }
 
   /**
@@ -366,11 +366,6 @@ function permutation(list: ArrayLike<number>): Int32Array | undefined {
   return priorities
 }
 const NO_TIERS: readonly number[] = []
-
-/** Visits `[lo, hi)` of `best`, best first, for a caller that will take about `wanted` items. */
-function visitBest(best: RangeBest, lo: number, hi: number, wanted: number, visit: (item: number) => boolean): void {
-  best.visitFor(wanted, lo, hi, visit)
-}
 
 /**
  * `s.startsWith(prefix)` for an `s` already known to start with `prefix` case-folded: the two can

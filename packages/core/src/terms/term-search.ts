@@ -4,21 +4,17 @@ import { fold } from '../names/fold.js'
 import { prefixRange } from '../structures/sorted-range.js'
 import { localNameLength } from './term-record.js'
 
-/** How well a key matched; lower is better. */
-const enum Match {
-  NameExact = 0,
-  LabelExact = 1,
-  NamePrefix = 2,
-  LabelPrefix = 3,
-  WordPrefix = 4,
-}
+/** How well a key matched, lower is better (plain numbers: a TypeScript enum is an object in the browser bundle). */
+const NAME_EXACT = 0
+const LABEL_EXACT = 1
+const NAME_PREFIX = 2
+const LABEL_PREFIX = 3
+const WORD_PREFIX = 4
 
-/** Which part of a term a key was taken from. */
-const enum Field {
-  Name = 0,
-  Label = 1,
-  Word = 2,
-}
+/** Which part of a term a key was taken from: its local name, its label, a later word of its label. */
+const NAME = 0
+const LABEL = 1
+const WORD = 2
 
 /** Candidates examined per query at most: a one-letter query over a million terms stays bounded. */
 export const MAX_SEARCH_CANDIDATES = 20_000
@@ -42,17 +38,17 @@ export class TermSearch<T extends SearchableTerm> {
 
   constructor(terms: readonly T[]) {
     this.#terms = terms
-    const entries: Array<{ key: string; owner: number; field: Field }> = []
+    const entries: Array<{ key: string; owner: number; field: number }> = []
     terms.forEach((term, owner) => {
       const name = fold(localName(term.iri))
-      if (name !== '') entries.push({ key: name, owner, field: Field.Name })
+      if (name !== '') entries.push({ key: name, owner, field: NAME })
       const label = term.label === undefined ? undefined : fold(term.label).trim()
       if (label === undefined || label === '' || label === name) return
-      entries.push({ key: label, owner, field: Field.Label })
+      entries.push({ key: label, owner, field: LABEL })
       // Later words of a label ("date of birth" → "of birth", "birth") so that "birth" finds it.
       for (const match of label.matchAll(/[\s\-_/(]+/g)) {
         const rest = label.slice(match.index + match[0].length)
-        if (rest !== '') entries.push({ key: rest, owner, field: Field.Word })
+        if (rest !== '') entries.push({ key: rest, owner, field: WORD })
       }
     })
     entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.owner - b.owner))
@@ -70,20 +66,11 @@ export class TermSearch<T extends SearchableTerm> {
     if (q === '' || limit <= 0) return []
     const [start, rangeEnd] = prefixRange(this.#keys, q)
     const end = Math.min(rangeEnd, start + MAX_SEARCH_CANDIDATES)
-    const best = new Map<number, Match>()
+    const best = new Map<number, number>()
     for (let i = start; i < end; i++) {
       const exact = this.#keys[i]!.length === q.length
-      const field = this.#fields[i]! as Field
-      const match =
-        field === Field.Name
-          ? exact
-            ? Match.NameExact
-            : Match.NamePrefix
-          : field === Field.Label
-            ? exact
-              ? Match.LabelExact
-              : Match.LabelPrefix
-            : Match.WordPrefix
+      const field = this.#fields[i]!
+      const match = field === NAME ? (exact ? NAME_EXACT : NAME_PREFIX) : field === LABEL ? (exact ? LABEL_EXACT : LABEL_PREFIX) : WORD_PREFIX
       const owner = this.#owners[i]!
       const seen = best.get(owner)
       if (seen === undefined || match < seen) best.set(owner, match)
