@@ -2,11 +2,10 @@
 // hand-written pipelines, operation manifests, SHACL shapes and test data of one Linked Data pipeline tool —
 // fetched with `npm pack` into a cache folder at bench time, never committed.
 
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { Parser } from 'n3'
+import { npmPackage } from './package-cache.js'
 import { cacheFolder, type CorpusFile, type CorpusPackage } from './usage-corpus.js'
 
 /** The barnard59 packages (one project's bundles: split by package, never by line). */
@@ -76,16 +75,8 @@ export async function loadNpmFolders(spec: string, under: string): Promise<{ pac
 
 /** The package fetched with `npm pack` and unpacked into the cache on first use: its folder and tarball's name. */
 async function fetchPackage(spec: string): Promise<{ root: string; tarball: string }> {
-  const into = join(`${cacheFolder()}-npm`, spec)
-  if (!existsSync(join(into, 'package'))) {
-    await rm(into, { recursive: true, force: true })
-    await mkdir(into, { recursive: true })
-    execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', into], { stdio: 'ignore', timeout: 300_000 })
-    const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!
-    execFileSync('tar', ['xzf', join(into, tarball), '-C', into])
-  }
-  const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!.replace(/\.tgz$/, '')
-  return { root: join(into, 'package'), tarball }
+  const { root, version } = await npmPackage(join(`${cacheFolder()}-npm`, spec), spec)
+  return { root, tarball: version }
 }
 
 /** The Turtle files under `folder` that read; the others named in `unreadable` (as `label/path`). */

@@ -1,11 +1,10 @@
 // The corpus of bench/usage.ts: real third-party RDF — the Turtle of Debian's LV2 plugin packages and the LV2
 // specification itself (lv2-dev) — fetched with `apt-get download` into a cache folder, never committed.
 
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { debianPackage } from './package-cache.js'
 
 /** Debian packages that ship LV2 Turtle (a plugin's manifest.ttl and its description), and the specification. */
 export const SPECIFICATION = 'lv2-dev'
@@ -67,18 +66,10 @@ export async function loadCorpus(names: readonly string[] = [SPECIFICATION, ...P
   const packages: CorpusPackage[] = []
   const missing: string[] = []
   for (const name of names) {
-    const into = join(cacheFolder(), name)
     try {
-      if (!existsSync(join(into, 'root'))) {
-        await rm(into, { recursive: true, force: true })
-        await mkdir(into, { recursive: true })
-        execFileSync('apt-get', ['download', name], { cwd: into, stdio: 'ignore', timeout: 300_000 })
-        const deb = (await readdir(into)).find((f) => f.endsWith('.deb'))!
-        execFileSync('dpkg-deb', ['-x', join(into, deb), join(into, 'root')])
-      }
-      const deb = (await readdir(into)).find((f) => f.endsWith('.deb'))!.replace(/\.deb$/, '')
+      const { root, version: deb } = await debianPackage(join(cacheFolder(), name), name)
       const files: CorpusFile[] = []
-      for (const path of await turtleUnder(join(into, 'root'))) files.push({ path, bytes: await readFile(path) })
+      for (const path of await turtleUnder(root)) files.push({ path, bytes: await readFile(path) })
       if (files.length > 0) packages.push({ name, deb, files })
     } catch {
       missing.push(name)

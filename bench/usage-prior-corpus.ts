@@ -4,12 +4,11 @@
 // found shipping any — minus LV2's packages, barnard59-*, shacl-engine, packages that carry the W3C SHACL test
 // suite or a copy of the bundled vocabularies. Fetched at bench time into the cache folder, never committed.
 
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readRdfInto, Usage, UsageCollector } from '@prefixd/core'
+import { debianPackage, npmPackage } from './package-cache.js'
 import { cacheFolder, type CorpusFile, type CorpusPackage } from './usage-corpus.js'
 
 /** Debian packages that ship RDF other than LV2's: EYE's reasoning examples, Tracker's ontologies, RDF::Query's examples. */
@@ -44,7 +43,8 @@ export async function loadPriorCorpus(evaluation: readonly CorpusFile[]): Promis
   const sources = [...PRIOR_DEBIAN.map((name) => ({ name, debian: true })), ...PRIOR_NPM.map((name) => ({ name, debian: false }))]
   for (const { name, debian } of sources) {
     try {
-      const { root, version } = debian ? await debianPackage(name) : await npmPackage(name)
+      const into = join(`${cacheFolder()}-prior`, name)
+      const { root, version } = debian ? await debianPackage(into, name) : await npmPackage(into, name)
       let unreadable = 0
       let copies = 0
       const files: CorpusFile[] = []
@@ -79,32 +79,6 @@ async function reads(path: string, bytes: Buffer): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-async function debianPackage(name: string): Promise<{ root: string; version: string }> {
-  const into = join(`${cacheFolder()}-prior`, name)
-  if (!existsSync(join(into, 'root'))) {
-    await rm(into, { recursive: true, force: true })
-    await mkdir(into, { recursive: true })
-    execFileSync('apt-get', ['download', name], { cwd: into, stdio: 'ignore', timeout: 300_000 })
-    const deb = (await readdir(into)).find((f) => f.endsWith('.deb'))!
-    execFileSync('dpkg-deb', ['-x', join(into, deb), join(into, 'root')])
-  }
-  const deb = (await readdir(into)).find((f) => f.endsWith('.deb'))!
-  return { root: join(into, 'root'), version: deb.replace(/\.deb$/, '') }
-}
-
-async function npmPackage(name: string): Promise<{ root: string; version: string }> {
-  const into = join(`${cacheFolder()}-prior`, name)
-  if (!existsSync(join(into, 'package'))) {
-    await rm(into, { recursive: true, force: true })
-    await mkdir(into, { recursive: true })
-    execFileSync('npm', ['pack', name, '--silent', '--pack-destination', into], { stdio: 'ignore', timeout: 300_000 })
-    const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!
-    execFileSync('tar', ['xzf', join(into, tarball), '-C', into])
-  }
-  const tarball = (await readdir(into)).find((f) => f.endsWith('.tgz'))!
-  return { root: join(into, 'package'), version: tarball.replace(/\.tgz$/, '') }
 }
 
 async function rdfUnder(folder: string): Promise<string[]> {
