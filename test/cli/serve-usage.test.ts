@@ -66,6 +66,18 @@ describe('prefixd serve --usage', function () {
     assert.equal(detail[0]!.usage, 'used 30 times in this workspace; after schema:email 30 times')
   })
 
+  it('places what the workspace never used by how its domain fits the subject’s types, and says so', async () => {
+    const get = async (query: string) => (await (await fetch(`${server.url}/api/v1/autocomplete?${query}`)).json()) as unknown
+    const typed = (await get('q=schema:g&limit=3&prefer=property&types=schema:Person')) as string[]
+    assert.equal(typed[0], 'schema:gender')
+    assert.ok(typed.includes('schema:givenName'), JSON.stringify(typed))
+    // Without the subject's types the bundled order stands (schema:gtin, a product's, first).
+    assert.equal(((await get('q=schema:g&limit=3&prefer=property')) as string[])[0], 'schema:gtin')
+    const [detail] = (await get('q=schema:gende&limit=1&prefer=property&types=schema:Person&detail=true')) as Array<{ value: string; usage?: string }>
+    assert.equal(detail!.value, 'schema:gender')
+    assert.match(detail!.usage ?? '', /domain names schema:Person/)
+  })
+
   it('ranks search by the workspace’s usage', async () => {
     const index = await PrefixIndex.loadDefault()
     assert.notEqual(index.search('person', { limit: 1 })[0]!.prefixed, 'schema:Person', 'the bundled order alone puts another first')

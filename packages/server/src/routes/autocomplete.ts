@@ -46,21 +46,24 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
       respond(ctx, key, (index) => {
         const options = { caseSensitive, expand, limit, sort, ...(type !== undefined && { type }), ...(prefer !== undefined && { prefer }) }
         const context = usageContext(index, prefer, said)
-        const found =
-          usage !== undefined && sort === 'relevance' ? completeWithUsage(index, usage, asName(index, q), { ...options, context }) : index.complete(q, options)
+        const ranked = usage !== undefined && sort === 'relevance'
+        const found = ranked
+          ? completeWithUsage(index, usage, asName(index, q), { ...options, context, ...(knowledge !== undefined && { knowledge }) })
+          : index.complete(q, options)
         if (found === undefined) return [404, { success: false }]
         const { suggestions, truncated } = found
         const body = detail
           ? suggestions.map((value) => {
               const described = describeSuggestion(index, knowledge!, value, expand, served.usage)
-              const why = usage === undefined ? undefined : explainUsage(index, usage, expand ? value : (index.expand(value) ?? value), context)
+              const why = usage === undefined ? undefined : explainUsage(index, usage, expand ? value : (index.expand(value) ?? value), context, {}, knowledge)
               return why === undefined ? described : { ...described, usage: whereUsed(why, served) }
             })
           : suggestions
         return [200, body, { [TRUNCATED_HEADER]: String(truncated) }]
       })
-    // Details carry definitions, which the knowledge tier holds; plain answers (the hot path) never wait for it.
-    if (!detail) return answer(undefined)
+    // Details carry definitions, and a subject's types place by its domains what the usage has no evidence for (a
+    // bundled property the files never use): both need the knowledge tier; other answers (the hot path) never wait for it.
+    if (!detail && (usage === undefined || said.types === undefined)) return answer(undefined)
     return loadKnowledge().then(answer)
   })
 }
