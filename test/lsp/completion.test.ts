@@ -67,6 +67,20 @@ describe('prefixd lsp: completion', function () {
     assert.ok(!labels(properties).includes('schema:Person'), 'no classes in predicate position')
   })
 
+  it('outside any workspace, places a typed subject’s properties by their domains once the knowledge tier is read', async () => {
+    const text = '@prefix schema: <http://schema.org/> .\n<#p> a schema:Person ;\n  schema:g'
+    // The tier is read in the background from the start: ask until it is in (each answer is whole, never partial).
+    let found: string[] = []
+    for (let attempt = 0; attempt < 200 && found[0] !== 'schema:gender'; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+      found = labels(await completeAtEnd(text))
+    }
+    assert.deepEqual(found.slice(0, 3), ['schema:gender', 'schema:globalLocationNumber', 'schema:givenName'])
+    assert.ok(found.includes('schema:gtin'), 'the other properties follow')
+    // A subject with no type: the index's order, a product's schema:gtin first.
+    assert.equal(labels(await completeAtEnd('@prefix schema: <http://schema.org/> .\n<#q> schema:name "q" ;\n  schema:g'))[0], 'schema:gtin')
+  })
+
   it("completes prefixes on a bare word, the document's own first", async () => {
     const list = await completeAtEnd('@prefix fooo: <http://example.org/fooo#> .\nfo')
     const names = labels(list)

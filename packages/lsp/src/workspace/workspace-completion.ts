@@ -30,7 +30,8 @@ export function workspaceNamespace(workspace: WorkspaceUsage | undefined, prefix
 
 /**
  * The terms of `namespace` starting with `local` that the workspace uses or defines, best first for the
- * subject at the cursor (`before`: the statement's tokens up to it); written with `prefix`.
+ * subject at the cursor (`before`: the statement's tokens up to it); written with `prefix`. With the subject's
+ * types, the bundled terms among them by how their domains fit — also in a document outside any workspace.
  */
 export function workspaceItems(
   workspace: WorkspaceUsage,
@@ -40,14 +41,16 @@ export function workspaceItems(
 ): WorkspaceItem[] {
   const { prefix, namespace, local, position, before, limit } = request
   const usage = workspace.usage
-  if (usage.files.length === 0) return []
   const context = view.language === 'sparql' ? (position === undefined ? {} : { position }) : subjectContext(before, view.declared, position)
   const knowledge = knowledgeIfRead()
+  const typed = (context.types?.length ?? 0) > 0 || 'objectOf' in context
+  // With no file read (no workspace folder, or none read yet) only the bundled domains can place anything, and only for a typed subject.
+  if (usage.files.length === 0 && (knowledge === undefined || !typed)) return []
   const answer = completeWithUsage(index, usage, `${prefix}:${local}`, { prefixes: { [prefix]: namespace }, limit, context, ...(knowledge && { knowledge }) })
   const byName = new Map<string, UsageSuggestion>((answer?.ranked ?? []).map((ranked) => [ranked.name, ranked]))
   // The workspace's terms, and the bundled ones among them where they stand; all of the core's order where the
   // subject's types let the domains place the bundled terms (the index's order is what follows otherwise).
-  const placed = knowledge !== undefined && ((context.types?.length ?? 0) > 0 || 'objectOf' in context)
+  const placed = knowledge !== undefined && typed
   const end = answer === undefined ? 0 : placed ? answer.suggestions.length : answer.suggestions.findLastIndex((name) => byName.has(name)) + 1
   const items: WorkspaceItem[] = []
   for (const [i, name] of (answer?.suggestions ?? []).slice(0, end).entries()) {
