@@ -16,9 +16,22 @@ export class WorkspaceShapes {
   /** The globs the settings named (undefined: the files found declaring shapes), and the files read, in order. */
   #globs: readonly string[] | undefined
   #files: string[] | undefined
+  /** The last call's work: each call runs after the one before it ends, so they never interleave. */
+  #last: Promise<unknown> = Promise.resolve()
 
   constructor(host: ShapesHost) {
     this.#host = host
+  }
+
+  /**
+   * Runs `work` once the calls before it are done. Why: finding the files takes hundreds of ms of awaits in a large
+   * workspace, and two calls interleaved let the first to start finish last — a configure with the settings' globs
+   * undone by the configure that still walked for the files that declare shapes, or a change written over a newer list.
+   */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#last.then(work)
+    this.#last = run.catch(() => undefined)
+    return run
   }
 
   /**
@@ -26,7 +39,11 @@ export class WorkspaceShapes {
    * that list differs from the last; whether it did. The SHACL module is loaded here, not at the server's start,
    * and only when there are shape files.
    */
-  async configure(root: string | undefined, globs: readonly string[] | undefined): Promise<boolean> {
+  configure(root: string | undefined, globs: readonly string[] | undefined): Promise<boolean> {
+    return this.#inTurn(() => this.#configure(root, globs))
+  }
+
+  async #configure(root: string | undefined, globs: readonly string[] | undefined): Promise<boolean> {
     if (root === undefined) return false
     const { shapeFilesFound } = await import('./shape-files.js')
     const files = await shapeFilesFound(root, globs)
@@ -41,7 +58,11 @@ export class WorkspaceShapes {
    * After `paths` changed on disk (created, changed, deleted) or were saved: the shapes read again if one of them
    * is a shape file, or was one; whether they were. Only those paths are looked at, not the whole folder again.
    */
-  async changed(root: string | undefined, paths: readonly string[]): Promise<boolean> {
+  changed(root: string | undefined, paths: readonly string[]): Promise<boolean> {
+    return this.#inTurn(() => this.#changed(root, paths))
+  }
+
+  async #changed(root: string | undefined, paths: readonly string[]): Promise<boolean> {
     if (root === undefined || this.#files === undefined) return false
     const { isShapeFileRead } = await import('./shape-files.js')
     const files = new Set(this.#files)
