@@ -90,12 +90,14 @@ export class RangeBest {
   }
 
   /**
-   * {@link RangeBest.visit} for a caller that will take about `wanted` items: a range hardly larger
-   * is sorted whole (its priorities, as plain numbers: no comparator calls), cheaper than a heap walk
-   * that would visit most of it anyway.
+   * {@link RangeBest.visit} for a caller that will take about `wanted` items: from a range not many times larger,
+   * the best `wanted` are picked in one pass (or, for many wanted, the range is sorted whole), cheaper than a heap
+   * walk that finds the best of two ranges per item.
    */
   visitFor(wanted: number, lo: number, hi: number, visit: (item: number) => boolean): void {
-    if (hi - lo > 4 * wanted + 16) return this.visit(lo, hi, visit)
+    // Picking the best few by insertion costs about a pass over the range: a few hundred items are cheaper so than by
+    // the heap, whose every step finds the best of two ranges. A sort of the whole range pays off at a quarter of that.
+    if (hi - lo > (wanted < TOP ? 16 : 4) * wanted + 16) return this.visit(lo, hi, visit)
     if (hi - lo === 1) return void visit(lo) // most keystrokes past the first few letters
     const priority = this.#priority
     const itemOf = this.#itemOf

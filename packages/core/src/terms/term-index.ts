@@ -6,7 +6,7 @@ import { BlockSearch } from '../structures/block-search.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { RDF_PROPERTY, RDFS_CLASS, RDFS_DATATYPE, SCHEMA_DATA_TYPE } from './vocab.js'
-import { isSmall, smallOrder } from './small-range.js'
+import { tierPriorities } from './tier-order.js'
 import { caseBit, defaultWeight, IS_CLASS, IS_LIVE, IS_LOWER, IS_PROPERTY, IS_UPPER, localNameLength, type TermRecord } from './term-record.js'
 
 /** Which terms a query wants; see {@link TermIndex.forEachStartingWith}. */
@@ -57,10 +57,8 @@ export class TermIndex {
    * name that differs in case (`schema:p` → all of schema:P…), so it gets its own order.
    */
   #exact: { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } | undefined
-  /** Per tier mask (a few bits, so an array): the ranks whose terms have its bits, and their ranking (see #tierRanking). */
-  readonly #tierRankings: Array<[Int32Array, RangeBest] | undefined> = []
-  /** Per tier mask: the positions in code-point order whose terms have its bits, and their ranking. */
-  readonly #exactTiers: Array<[Int32Array, RangeBest] | undefined> = []
+  /** Per tier list and order (see #tierOrder): its ranking. At most 2 × 8 (tiersFor makes 8 tier lists). */
+  readonly #tierOrders = new Map<number, RangeBest>()
 
   /**
    * Indexes the `records` for which `keep` is true (all by default). `keep` is asked in sorted order,
@@ -225,8 +223,9 @@ export class TermIndex {
 
   /**
    * Items `[lo, hi)` of an order best first: the terms' own order (`ranks` undefined), or code-point order, where
-   * `ranks[item]` is an item's rank. The tiers, each in a ranking of its own, then the rest (by `best`); a term of
-   * an earlier tier is passed over later. `emit` gets each item until it returns false.
+   * `ranks[item]` is an item's rank. The tiers' terms first, each tier by priority (a term of an earlier tier comes in
+   * that one), then the rest, by `best` — all one ranking per tier list (see {@link tierPriorities}). `emit` gets each
+   * item until it returns false.
    */
   #visitTiers(
     tiers: readonly number[],
@@ -237,23 +236,18 @@ export class TermIndex {
     ranks: Int32Array | undefined,
     emit: (item: number) => boolean,
   ): void {
-    const kinds = this.#kinds!
     if (hi - lo === 1) return void emit(lo) // one match, the usual case past a few letters: no order to find
-    if (tiers.length > 0 && isSmall(lo, hi, best.priority.length)) {
-      for (const item of smallOrder(tiers, lo, hi, kinds, best.priority, ranks)) if (!emit(item)) return
-      return
-    }
-    const inEarlier = (item: number, t: number) => {
-      const kind = kinds[ranks === undefined ? item : ranks[item]!]!
-      for (let u = 0; u < t; u++) if ((kind & tiers[u]!) === tiers[u]) return true
-      return false
-    }
-    let going = true
-    for (let t = 0; t < tiers.length && going; t++) {
-      const [list, ranked] = this.#tierRanking(tiers[t]!, ranks)
-      ranked.visitFor(wanted, lowerBoundNumber(list, lo), lowerBoundNumber(list, hi), (i) => inEarlier(list[i]!, t) || (going = emit(list[i]!)))
-    }
-    if (going) best.visitFor(wanted, lo, hi, (item) => inEarlier(item, tiers.length) || emit(item))
+    ;(tiers.length > 0 ? this.#tierOrder(tiers, best, ranks) : best).visitFor(wanted, lo, hi, emit)
+  }
+
+  /** The ranking of `tiers` over an order (see {@link TermIndex.#visitTiers}), made when first asked. */
+  #tierOrder(tiers: readonly number[], best: RangeBest, ranks: Int32Array | undefined): RangeBest {
+    // Tier masks are between 1 and 31: the list and the order as one number.
+    let key = ranks === undefined ? 1 : 2
+    for (const mask of tiers) key = key * 32 + mask
+    let made = this.#tierOrders.get(key)
+    if (made === undefined) this.#tierOrders.set(key, (made = new RangeBest(tierPriorities(tiers, this.#kinds!, best.priority, ranks))))
+    return made
   }
 
   /**
@@ -295,22 +289,6 @@ export class TermIndex {
     records.forEach(({ iri, deprecated }, rank) => (kinds[rank]! |= caseBit(iri.charAt(iri.length - localNameLength(iri))) | (deprecated ? 0 : IS_LIVE)))
     this.#kinds = kinds
     return this.#ranking
-  }
-
-  /**
-   * The positions of an order — the terms' own (`ranks` undefined), or code-point order, whose ranks `ranks` holds —
-   * whose terms have every bit of `mask` (see {@link IS_CLASS}), and their ranking, made when first asked.
-   */
-  #tierRanking(mask: number, ranks: Int32Array | undefined): [Int32Array, RangeBest] {
-    const made = ranks === undefined ? this.#tierRankings : this.#exactTiers
-    const cached = made[mask]
-    if (cached !== undefined) return cached
-    const kinds = this.#kinds!
-    const priority = this.#rankingOf().priority
-    const list: number[] = []
-    for (let i = 0; i < kinds.length; i++) if ((kinds[ranks === undefined ? i : ranks[i]!]! & mask) === mask) list.push(i)
-    const positions = Int32Array.from(list)
-    return (made[mask] = [positions, new RangeBest(rankedAmong(Int32Array.from(positions, (i) => priority[ranks === undefined ? i : ranks[i]!]!)))])
   }
 
   #exactOrder(): { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } {

@@ -1,9 +1,9 @@
-// Tests of smallOrder, the short-range path of a ranked term query, against the order it stands for written plainly.
+// Tests of tierPriorities, the tiers of a ranked term query as one ranking, against the order it stands for written plainly.
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { prioritiesOf } from '../../../packages/core/src/structures/range-best.js'
-import { isSmall, smallOrder } from '../../../packages/core/src/terms/small-range.js'
+import { prioritiesOf, RangeBest } from '../../../packages/core/src/structures/range-best.js'
+import { tierPriorities } from '../../../packages/core/src/terms/tier-order.js'
 
 /** The tiers' order written plainly: each item with the first tier whose bits it has (else after all), by tier, then priority. */
 function expected(tiers: readonly number[], lo: number, hi: number, kinds: Uint8Array, priority: Int32Array, rankOf: (i: number) => number): number[] {
@@ -15,17 +15,18 @@ function expected(tiers: readonly number[], lo: number, hi: number, kinds: Uint8
   return items.sort((a, b) => tierOf(a) - tierOf(b) || priority[a]! - priority[b]!)
 }
 
-describe('smallOrder', () => {
-  it('lists a short range by first tier, then priority (fast-check)', () => {
+describe('tierPriorities', () => {
+  it('ranks every range by first tier, then priority, through RangeBest as a query reads it (fast-check)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 120 }),
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 300 }),
         fc.array(fc.integer({ min: 0, max: 31 }), { minLength: 1, maxLength: 120 }),
         fc.array(fc.integer({ min: 1, max: 31 }), { minLength: 1, maxLength: 3 }),
         fc.nat(),
-        fc.nat(40),
+        fc.nat(300),
         fc.boolean(),
-        (scores, bits, tiers, from, length, reversed) => {
+        fc.integer({ min: 1, max: 40 }),
+        (scores, bits, tiers, from, length, reversed, wanted) => {
           const priority = prioritiesOf(Float64Array.from(scores), (a, b) => a - b)
           const n = priority.length
           const kinds = Uint8Array.from({ length: n }, (_, i) => bits[i % bits.length]!)
@@ -34,16 +35,16 @@ describe('smallOrder', () => {
           const rankOf = (i: number) => (ranks === undefined ? i : ranks[i]!)
           const lo = from % n
           const hi = Math.min(n, lo + length)
-          fc.pre(isSmall(lo, hi, n))
-          assert.deepEqual(smallOrder(tiers, lo, hi, kinds, priority, ranks), expected(tiers, lo, hi, kinds, priority, rankOf))
+          const ranking = new RangeBest(tierPriorities(tiers, kinds, priority, ranks))
+          const all = expected(tiers, lo, hi, kinds, priority, rankOf)
+          const got: number[] = []
+          ranking.visitFor(wanted, lo, hi, (item) => (got.push(item), true))
+          assert.deepEqual(got, all)
+          const head: number[] = []
+          ranking.visitFor(wanted, lo, hi, (item) => (head.push(item), head.length < wanted))
+          assert.deepEqual(head, all.slice(0, wanted))
         },
       ),
     )
-  })
-
-  it('leaves long ranges, and orders too large for exact sort keys, to the tiers’ rankings', () => {
-    assert.equal(isSmall(0, 32, 100), true)
-    assert.equal(isSmall(0, 33, 100), false)
-    assert.equal(isSmall(0, 2, 2 ** 24), false)
   })
 })
