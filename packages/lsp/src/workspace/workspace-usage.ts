@@ -17,6 +17,15 @@ const MERGE_EVERY_MS = 250
  */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
+/** What reads the files: {@link UsageReader}'s two methods. */
+export type FileReader = Pick<UsageReader, 'read' | 'stop'>
+
+/** A reading and its place among the file's: only the latest asked is taken. */
+interface Asked {
+  readonly ticket: number
+  readonly reading: FileReading
+}
+
 /** How the reading is shown: `window/workDoneProgress` in the server, nothing in tests that need not. */
 export interface ReadingProgress {
   begin(title: string, message: string): void
@@ -33,15 +42,24 @@ export class WorkspaceUsage {
   readonly #perFile = new UsageSet()
   readonly #problems = new Map<string, string>()
   readonly #log: (message: string) => void
-  readonly #reader = new UsageReader()
+  readonly #reader: FileReader
+  /**
+   * The last reading asked of each file whose answer is not taken yet: an answer to an older one is dropped. Why:
+   * the first reading asks files ahead of the one it takes, so a file saved (or deleted) meanwhile was read again and
+   * taken first, then the stale answer of the read-ahead taken over it until the next save.
+   */
+  readonly #asked = new Map<string, number>()
+  #asks = 0
   #usage = Usage.empty()
   #mergeTimer: NodeJS.Timeout | undefined
   #reading: Promise<void> = Promise.resolve()
   /** Files left out for their size, for the log and the progress's last message. */
   tooLarge: WorkspaceFile[] = []
 
-  constructor(log: (message: string) => void = () => {}) {
+  /** `reader`: where files are read (a thread of its own by default; tests give one they answer by hand). */
+  constructor(log: (message: string) => void = () => {}, reader: FileReader = new UsageReader()) {
     this.#log = log
+    this.#reader = reader
   }
 
   get usage(): Usage {
@@ -83,10 +101,10 @@ export class WorkspaceUsage {
     const total = files.reduce((sum, file) => sum + file.bytes, 0)
     let done = 0
     // Files asked ahead, so the reading thread never waits for this one between files.
-    const readings = new Map<number, Promise<FileReading>>()
+    const readings = new Map<number, Promise<Asked>>()
     const ask = (i: number) => {
       const file = files[i]
-      if (file !== undefined && usageFormatOf(file.path) !== undefined) readings.set(i, this.#reader.read(file.path))
+      if (file !== undefined && usageFormatOf(file.path) !== undefined) readings.set(i, this.#ask(file.path))
     }
     for (let i = 0; i < READ_AHEAD; i++) ask(i)
     let reported = -1
@@ -125,6 +143,7 @@ export class WorkspaceUsage {
   }
 
   remove(path: string): void {
+    this.#asked.delete(path) // a reading under way answers for a file that is gone
     if (this.#perFile.delete(path)) this.#scheduleMerge()
     this.#problems.delete(path)
   }
@@ -142,12 +161,21 @@ export class WorkspaceUsage {
   /** One file's usage, on the reading thread: what precedes a syntax error is kept, and the error is noted. */
   async #readFile(path: string, text?: string): Promise<void> {
     if (usageFormatOf(path) === undefined) return
-    const reading = await this.#reader.read(path, text)
+    const reading = await this.#ask(path, text)
     await nextTurn()
     this.#apply(path, reading)
   }
 
-  #apply(path: string, reading: FileReading): void {
+  /** Asks the reader for `path`, as the file's latest reading. */
+  async #ask(path: string, text?: string): Promise<Asked> {
+    const ticket = ++this.#asks
+    this.#asked.set(path, ticket)
+    return { ticket, reading: await this.#reader.read(path, text) }
+  }
+
+  #apply(path: string, { ticket, reading }: Asked): void {
+    if (this.#asked.get(path) !== ticket) return // a later reading of the file was asked, or it was removed
+    this.#asked.delete(path)
     if (reading === undefined) return this.remove(path)
     if (reading.problem === undefined) this.#problems.delete(path)
     else {
