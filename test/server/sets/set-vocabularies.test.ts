@@ -3,6 +3,7 @@
 // and bad input — a syntax error's file, line and column, too large, unknown set, no token — answered clearly.
 
 import assert from 'node:assert/strict'
+import { request } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import { PrefixIndex, readUsage } from '@prefixd/core'
@@ -285,6 +286,57 @@ function storeTests(open: () => Promise<SetStore>): void {
       (await json('/api/v1/sets/team/vocabularies')).body.map((f: any) => f.file),
       ['data.nt.gz', 'widgets.ttl'],
     )
+  })
+
+  it('holds a set to 64 files when two uploads are read at once: the one stored second is a 413 and nothing of it is kept', async () => {
+    // Another app on the same store, whose store says when an upload has listed the set's files (its early check).
+    let listed: () => void = () => {}
+    const checked = new Promise<void>((resolve) => (listed = resolve))
+    const vocabularies = async (name: string, withUsage: boolean) => {
+      const files = await store.vocabularies(name, withUsage)
+      if (name === 'full' && !withUsage) listed()
+      return files
+    }
+    const watched = new Proxy(store, {
+      get: (target, key) =>
+        key === 'vocabularies' ? vocabularies : typeof target[key as keyof SetStore] === 'function' ? (target as any)[key].bind(target) : (target as any)[key],
+    })
+    const other = await listen(createApp({ index, sets: { store: watched, tokens: [TOKEN] } }))
+    try {
+      const made = await fetch(url('/api/v1/sets/full'), {
+        method: 'PUT',
+        body: '@prefix full: <http://example.org/full#> .',
+        headers: { 'content-type': 'text/turtle', ...auth },
+      })
+      assert.equal(made.status, 201)
+      for (let i = 0; i < 63; i++) assert.equal((await putFile('full', `f${i}.ttl`, WIDGETS_TTL)).status, 201)
+      // The 64th file's upload passes the early check (63 files), then waits for the rest of its body…
+      const late = request(`${other.url}/api/v1/sets/full/vocabularies/late.ttl`, { method: 'PUT', headers: { 'content-type': 'text/turtle', ...auth } })
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        late.on('response', (response) => {
+          let body = ''
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+          response.on('end', () => resolve({ status: response.statusCode!, body }))
+        })
+        late.on('error', reject)
+      })
+      late.write(WIDGETS_TTL.slice(0, 40))
+      await checked
+      // …while another is stored as the 64th.
+      assert.equal((await putFile('full', 'first.ttl', WIDGETS_TTL)).status, 201)
+      late.end(WIDGETS_TTL.slice(40))
+      const { status, body } = await answered
+      assert.equal(status, 413, body)
+      assert.match(
+        JSON.parse(body).error.message,
+        /at most 64 vocabulary files \(another upload to the set was stored while this one was read\); nothing was stored/,
+      )
+      const files = (await json('/api/v1/sets/full/vocabularies')).body.map((f: any) => f.file)
+      assert.equal(files.length, 64)
+      assert.ok(files.includes('first.ttl') && !files.includes('late.ttl'))
+    } finally {
+      await other.close()
+    }
   })
 
   it('forgets a deleted file’s terms, and a deleted set’s files', async () => {

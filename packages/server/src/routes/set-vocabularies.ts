@@ -8,7 +8,7 @@ import { decodePathSegment } from '../query-params.js'
 import { sendAnswer, sendJson } from '../respond.js'
 import { makeAnswer } from '../served-index.js'
 import { MAX_VOCABULARY_BYTES, readVocabularyBody, vocabularyFormat } from '../sets/vocabulary-bodies.js'
-import type { VocabularyRecord } from '../sets/set-store.js'
+import type { VocabularyRecord, VocabularySummary } from '../sets/set-store.js'
 import { badSetName, precondition, requireToken, SET_NAME, stored, unknownSet, type SetsConfig } from './sets.js'
 import type { ServerContext, ServerRouter } from '../server-state.js'
 
@@ -56,18 +56,14 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
     // Known before the body is read: no set, no reading (a 404 now, not after seconds of parsing).
     const [record, others] = await stored(ctx, Promise.all([registry.store.get(name), registry.store.vocabularies(name, false)]))
     if (record === undefined) throw unknownSet(name, 'PUT the set first')
-    const kept = others.filter((row) => row.file !== file)
-    if (kept.length >= MAX_VOCABULARY_FILES)
-      throw new HttpError('PAYLOAD_TOO_LARGE', `a set carries at most ${MAX_VOCABULARY_FILES} vocabulary files; nothing was stored`)
+    // Checked here to answer early and say by how much; the store checks again in its transaction (uploads at once).
+    const early = overBounds(others, file!, 0)
+    if (early !== undefined) throw early
     const read = await readVocabularyBody(ctx.req as AsyncIterable<Buffer>, file!, format)
     const usage = JSON.stringify(read.usage)
     const size = read.usage.size
-    const total = kept.reduce((sum, row) => sum + row.size, size)
-    if (total > MAX_SET_USAGE_SIZE)
-      throw new HttpError(
-        'PAYLOAD_TOO_LARGE',
-        `a set's vocabulary files count at most ${MAX_SET_USAGE_SIZE.toLocaleString('en-US')} distinct terms and pairs together; with ${file} it would be ${total.toLocaleString('en-US')}; nothing was stored`,
-      )
+    const over = overBounds(others, file!, size)
+    if (over !== undefined) throw over
     const summary: ApiVocabularyFile = {
       file: file!,
       format,
@@ -80,7 +76,8 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
       updated: new Date().toISOString(),
     }
     const written: VocabularyRecord = { ...summary, set: name, usage }
-    const outcome = await stored(ctx, registry.store.putVocabulary(written, precondition(ctx)))
+    const outcome = await stored(ctx, registry.store.putVocabulary(written, precondition(ctx), { files: MAX_VOCABULARY_FILES, size: MAX_SET_USAGE_SIZE }))
+    if (outcome === 'over') throw overMeanwhile(await stored(ctx, registry.store.vocabularies(name, false)), file!, size)
     if (outcome === 'missing') throw unknownSet(name, 'it was deleted meanwhile')
     if (outcome === 'failed') throw preconditionFailed(name, file!)
     registry.invalidate([name])
@@ -112,6 +109,25 @@ function names(ctx: ServerContext): { name: string; file: string | undefined } {
   if (!FILE_NAME.test(file))
     throw new HttpError('BAD_PARAMETER', 'a vocabulary file name is 1 to 128 characters of A-Z a-z 0-9 . _ ~ -, starting with a letter or digit')
   return { name, file }
+}
+
+/** The 413 of a set whose files but `file`, with `file` counting `size`, would pass a bound; undefined if they would not. */
+function overBounds(listed: readonly VocabularySummary[], file: string, size: number): HttpError | undefined {
+  const kept = listed.filter((row) => row.file !== file)
+  if (kept.length >= MAX_VOCABULARY_FILES)
+    return new HttpError('PAYLOAD_TOO_LARGE', `a set carries at most ${MAX_VOCABULARY_FILES} vocabulary files; nothing was stored`)
+  const total = kept.reduce((sum, row) => sum + row.size, size)
+  if (total <= MAX_SET_USAGE_SIZE) return undefined
+  const most = MAX_SET_USAGE_SIZE.toLocaleString('en-US')
+  const message = `a set's vocabulary files count at most ${most} distinct terms and pairs together; with ${file} it would be ${total.toLocaleString('en-US')}; nothing was stored`
+  return new HttpError('PAYLOAD_TOO_LARGE', message)
+}
+
+/** The store found the bounds passed: another upload to the set was stored while this one was read. */
+function overMeanwhile(listed: readonly VocabularySummary[], file: string, size: number): HttpError {
+  const over = overBounds(listed, file, size)
+  const why = over === undefined ? 'the set passed its bounds' : over.message.replace(/; nothing was stored$/, '')
+  return new HttpError('PAYLOAD_TOO_LARGE', `${why} (another upload to the set was stored while this one was read); nothing was stored`)
 }
 
 function unknownFile(name: string, file: string): HttpError {

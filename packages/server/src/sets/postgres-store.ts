@@ -4,7 +4,17 @@
 import { randomBytes } from 'node:crypto'
 import { listen, type Listener } from '@prefixd/pg-listen'
 import type pg from 'pg'
-import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, VocabularyRecord, VocabularySummary, WriteOutcome } from './set-store.js'
+import type {
+  ChangeListener,
+  Precondition,
+  SetRecord,
+  SetStore,
+  SetSummary,
+  VocabularyBounds,
+  VocabularyRecord,
+  VocabularySummary,
+  WriteOutcome,
+} from './set-store.js'
 import { VOCABULARIES_SCHEMA, VOCABULARY_COLUMNS } from './vocabulary-rows.js'
 
 /** Reconnection of the listening connection: at most a second between tries, so a restarted server is heard again within ~1 s. */
@@ -126,7 +136,7 @@ export class PostgresSetStore implements SetStore {
    * Runs `work` in a transaction holding the lock of `name` (a set, whose vocabulary files it covers too); it
    * returns the outcome, and a change is notified to the other instances as a change of the set.
    */
-  async #locked(name: string, work: (client: pg.PoolClient, current: string | undefined) => Promise<WriteOutcome>): Promise<WriteOutcome> {
+  async #locked<O extends WriteOutcome | 'over'>(name: string, work: (client: pg.PoolClient, current: string | undefined) => Promise<O>): Promise<O> {
     const client = await this.#pool.connect()
     let broken: Error | undefined
     // A connection lost in the middle fails the statement and is also an 'error' event of the client, which
@@ -174,11 +184,17 @@ export class PostgresSetStore implements SetStore {
     })
   }
 
-  putVocabulary(record: VocabularyRecord, condition: Precondition): Promise<WriteOutcome> {
+  putVocabulary(record: VocabularyRecord, condition: Precondition, bounds: VocabularyBounds): Promise<WriteOutcome | 'over'> {
     return this.#locked(record.set, async (client, set) => {
       if (set === undefined) return 'missing'
       const current = await vocabularyEtag(client, record.set, record.file)
       if (!condition(current)) return 'failed'
+      // Under the set's lock, which every write of its files takes: no other upload can pass this check meanwhile.
+      const { rows } = await client.query<{ files: string; size: string }>(
+        'SELECT count(*) AS files, coalesce(sum(size), 0) AS size FROM set_vocabularies WHERE set_name = $1 AND file <> $2',
+        [record.set, record.file],
+      )
+      if (Number(rows[0]!.files) + 1 > bounds.files || Number(rows[0]!.size) + record.size > bounds.size) return 'over'
       await client.query(
         `INSERT INTO set_vocabularies (set_name, file, format, gzip, bytes, triples, terms, size, etag, updated, usage) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (set_name, file) DO UPDATE SET format = excluded.format, gzip = excluded.gzip, bytes = excluded.bytes, triples = excluded.triples,

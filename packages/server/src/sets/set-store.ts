@@ -42,6 +42,15 @@ export type Precondition = (current: string | undefined) => boolean
 /** What a write did: `created`/`replaced`/`deleted`, or nothing (`failed` precondition, `missing` set). */
 export type WriteOutcome = 'created' | 'replaced' | 'deleted' | 'failed' | 'missing'
 
+/**
+ * The most a set's vocabulary files may be together, checked by {@link SetStore.putVocabulary} inside its transaction
+ * (a check before it would let two uploads at once both pass): how many files, and their `size` summed.
+ */
+export interface VocabularyBounds {
+  readonly files: number
+  readonly size: number
+}
+
 /** Names of sets changed by another process, or `'all'` when changes may have been missed (sync again). */
 export type ChangeListener = (names: readonly string[] | 'all') => void
 
@@ -57,9 +66,10 @@ export interface SetStore {
   vocabularies(name: string, withUsage: boolean): Promise<Array<VocabularySummary & { readonly usage?: string }>>
   /**
    * Stores a vocabulary file of an existing set (`missing` when there is no set `record.set`) if `condition` holds for
-   * the file's current tag; atomic with the check. Other processes hear it as a change of the set.
+   * the file's current tag and the set's files stay within `bounds` with it (`over` when they would not); atomic with
+   * the checks. Other processes hear it as a change of the set.
    */
-  putVocabulary(record: VocabularyRecord, condition: Precondition): Promise<WriteOutcome>
+  putVocabulary(record: VocabularyRecord, condition: Precondition, bounds: VocabularyBounds): Promise<WriteOutcome | 'over'>
   deleteVocabulary(set: string, file: string, condition: Precondition): Promise<WriteOutcome>
   /** Tells `listener` of changes made through other processes (this process's own writes are not repeated). */
   onChange(listener: ChangeListener): void

@@ -1,7 +1,17 @@
 // The embedded store of prefix sets: one SQLite file (better-sqlite3), shared by the workers of one machine.
 
 import type Database from 'better-sqlite3'
-import type { ChangeListener, Precondition, SetRecord, SetStore, SetSummary, VocabularyRecord, VocabularySummary, WriteOutcome } from './set-store.js'
+import type {
+  ChangeListener,
+  Precondition,
+  SetRecord,
+  SetStore,
+  SetSummary,
+  VocabularyBounds,
+  VocabularyRecord,
+  VocabularySummary,
+  WriteOutcome,
+} from './set-store.js'
 import { VOCABULARIES_SCHEMA, VOCABULARY_COLUMNS } from './vocabulary-rows.js'
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
@@ -64,6 +74,7 @@ export class SqliteSetStore implements SetStore {
       vocabularies: db.prepare(`SELECT ${VOCABULARY_COLUMNS} FROM set_vocabularies WHERE set_name = ? ORDER BY file`),
       vocabulariesWithUsage: db.prepare(`SELECT ${VOCABULARY_COLUMNS}, usage FROM set_vocabularies WHERE set_name = ? ORDER BY file`),
       vocabularyEtag: db.prepare('SELECT etag FROM set_vocabularies WHERE set_name = ? AND file = ?').pluck(),
+      otherVocabularies: db.prepare('SELECT count(*) AS files, coalesce(sum(size), 0) AS size FROM set_vocabularies WHERE set_name = ? AND file <> ?'),
       upsertVocabulary: db.prepare(
         `INSERT INTO set_vocabularies (set_name, file, format, gzip, bytes, triples, terms, size, etag, updated, usage)
          VALUES (@set, @file, @format, @gzip, @bytes, @triples, @terms, @size, @etag, @updated, @usage)
@@ -106,12 +117,14 @@ export class SqliteSetStore implements SetStore {
     return rows.map((row) => ({ ...row, gzip: row.gzip === 1 }))
   }
 
-  async putVocabulary(record: VocabularyRecord, condition: Precondition): Promise<WriteOutcome> {
+  async putVocabulary(record: VocabularyRecord, condition: Precondition, bounds: VocabularyBounds): Promise<WriteOutcome | 'over'> {
     return this.#db
-      .transaction((): WriteOutcome => {
+      .transaction((): WriteOutcome | 'over' => {
         if (this.#statements.etag.get(record.set) === undefined) return 'missing'
         const current = this.#statements.vocabularyEtag.get(record.set, record.file) as string | undefined
         if (!condition(current)) return 'failed'
+        const others = this.#statements.otherVocabularies.get(record.set, record.file) as { files: number; size: number }
+        if (others.files + 1 > bounds.files || others.size + record.size > bounds.size) return 'over'
         this.#statements.upsertVocabulary.run({ ...record, gzip: record.gzip ? 1 : 0 })
         return current === undefined ? 'created' : 'replaced'
       })
