@@ -25,7 +25,11 @@ export class BlockSearch {
   /** The half-open range `[start, end)` of the keys that start with `head + tail` (a search of them all for `head` `''`). */
   range(head: string, tail: string): [number, number] {
     // Every key as a block would code whole IRIs (an IRI completion): a plain search instead.
-    if (head === '') return prefixRange(this.#keys, tail)
+    return head === '' ? prefixRange(this.#keys, tail) : search(this.#keys, this.block(head), head, tail)
+  }
+
+  /** The block of the keys that start with `head` (not ''), made on first use: its range and its runs. */
+  block(head: string): Block {
     let block = this.#blocks.get(head)
     if (block === undefined) {
       const [start, end] = prefixRange(this.#keys, head)
@@ -33,7 +37,7 @@ export class BlockSearch {
       const runs = new Map<number, [number, number]>()
       for (let i = start; i < end; i++) {
         const key = this.#keys[i]!
-        const code = key.charCodeAt(head.length) * 0x10000 + key.charCodeAt(head.length + 1) // NaN for a shorter tail
+        const code = pairAt(key, head.length) // NaN for a shorter tail
         const run = runs.get(code)
         if (run !== undefined) run[1]++
         else if (code === code) runs.set(code, [i - start, i - start + 1])
@@ -46,7 +50,7 @@ export class BlockSearch {
       this.#blocks.set(head, block)
       this.#held += end - start + 1 // an empty block counts too
     }
-    return search(this.#keys, block, head, tail)
+    return block
   }
 }
 
@@ -56,8 +60,13 @@ const MIN_HELD = 256
 const PER_CODE = 3
 const UNIT = 0x20000
 
+/** Units `at` and `at + 1` of `s` as one number, what a run is found by: NaN when `s` ends before. */
+export function pairAt(s: string, at: number): number {
+  return s.charCodeAt(at) * 0x10000 + s.charCodeAt(at + 1)
+}
+
 /** A head's block `[start, end)` of the keys; `codes[g][i]`: units `3g … 3g+2` of key `start + i`'s tail, packed. */
-interface Block {
+export interface Block {
   readonly start: number
   readonly end: number
   /** Made when a query first reaches a group's units. */
@@ -80,7 +89,7 @@ function codeOf(s: string, at: number): number {
  */
 function search(keys: readonly string[], block: Block, head: string, tail: string): [number, number] {
   const start = block.start
-  const run = block.runs.get(tail.charCodeAt(0) * 0x10000 + tail.charCodeAt(1)) // none for a tail of 0 or 1 unit (NaN)
+  const run = block.runs.get(pairAt(tail, 0)) // none for a tail of 0 or 1 unit (NaN)
   let lo = run?.[0] ?? 0
   let hi = run?.[1] ?? block.end - start
   let depth = 0

@@ -98,7 +98,6 @@ export class RangeBest {
     // Picking the best few by insertion costs about a pass over the range: a few hundred items are cheaper so than by
     // the heap, whose every step finds the best of two ranges. A sort of the whole range pays off at a quarter of that.
     if (hi - lo > (wanted < TOP ? 16 : 4) * wanted + 16) return this.visit(lo, hi, visit)
-    if (hi - lo === 1) return void visit(lo) // most keystrokes past the first few letters
     const priority = this.#priority
     const itemOf = this.#itemOf
     // The best `wanted` by insertion (most items fall behind the last one kept at once): a typed array's sort()
@@ -106,12 +105,11 @@ export class RangeBest {
     // Kept for the next call (allocating a typed array costs as much as the picking): a visit inside a visit makes its own.
     const top = this.#top ?? new Int32Array(TOP)
     this.#top = undefined
-    const size = wanted < TOP ? wanted : 0
     let count = 0
-    for (let i = lo; i < hi && size > 0; i++) {
+    for (let i = lo; i < hi && wanted < TOP; i++) {
       const p = priority[i]!
-      if (count === size && p >= top[size - 1]!) continue
-      let at = count < size ? count++ : size - 1
+      if (count === wanted && p >= top[wanted - 1]!) continue
+      let at = count < wanted ? count++ : wanted - 1
       for (; at > 0 && top[at - 1]! > p; at--) top[at] = top[at - 1]!
       top[at] = p
     }

@@ -2,7 +2,7 @@
 
 import { fold } from '../names/fold.js'
 import { prioritiesOf, RangeBest, rankedAmong } from '../structures/range-best.js'
-import { BlockSearch } from '../structures/block-search.js'
+import { BlockSearch, pairAt } from '../structures/block-search.js'
 import { lowerBound, lowerBoundNumber, prefixRange } from '../structures/sorted-range.js'
 import type { TypeHierarchy } from './type-hierarchy.js'
 import { RDF_PROPERTY, RDFS_CLASS, RDFS_DATATYPE, SCHEMA_DATA_TYPE } from './vocab.js'
@@ -57,8 +57,8 @@ export class TermIndex {
    * name that differs in case (`schema:p` → all of schema:P…), so it gets its own order.
    */
   #exact: { ranks: Int32Array; keys: string[]; best: RangeBest; blocks: BlockSearch } | undefined
-  /** Per tier list and order (see #tierOrder): its ranking. At most 2 × 8 (tiersFor makes 8 tier lists). */
-  readonly #tierOrders = new Map<number, RangeBest>()
+  /** Per tier list and order (see #tierOrder): its ranking, and its runs. At most 2 × 8 (tiersFor makes 8 tier lists). */
+  readonly #tierOrders = new Map<number, TierOrder>()
 
   /**
    * Indexes the `records` for which `keep` is true (all by default). `keep` is asked in sorted order,
@@ -218,14 +218,15 @@ export class TermIndex {
       return
     }
     if (exact >= 0 && !visit(records[exact]!, exact)) return
-    this.#visitTiers(query.tiers ?? NO_TIERS, start, end, wanted, ranking, undefined, emit)
+    this.#visitTiers(query.tiers ?? NO_TIERS, start, end, wanted, ranking, undefined, emit, this.#keyBlocks, foldedHead, folded)
   }
 
   /**
    * Items `[lo, hi)` of an order best first: the terms' own order (`ranks` undefined), or code-point order, where
    * `ranks[item]` is an item's rank. The tiers' terms first, each tier by priority (a term of an earlier tier comes in
    * that one), then the rest, by `best` — all one ranking per tier list (see {@link tierPriorities}). `emit` gets each
-   * item until it returns false.
+   * item until it returns false. `blocks`, `head` and `tail`: the search that found the range, for the run of
+   * `head`'s block that `tail`'s first two units start (see {@link TermIndex.#runsOf}).
    */
   #visitTiers(
     tiers: readonly number[],
@@ -235,19 +236,47 @@ export class TermIndex {
     best: RangeBest,
     ranks: Int32Array | undefined,
     emit: (item: number) => boolean,
+    blocks: BlockSearch,
+    head: string,
+    tail: string,
   ): void {
     if (hi - lo === 1) return void emit(lo) // one match, the usual case past a few letters: no order to find
-    ;(tiers.length > 0 ? this.#tierOrder(tiers, best, ranks) : best).visitFor(wanted, lo, hi, emit)
+    const made = this.#tierOrder(tiers, best, ranks)
+    // The range in its run's order, when it is a good part of the run (a two-letter query is all of it): no picking.
+    const run = this.#runsOf(made, blocks, head).get(pairAt(tail, 0)) // none for a tail under two units (NaN)
+    if (run === undefined || 4 * (hi - lo) < run.length) return made.best.visitFor(wanted, lo, hi, emit)
+    for (const item of run) if (item >= lo && item < hi && !emit(item)) return
   }
 
   /** The ranking of `tiers` over an order (see {@link TermIndex.#visitTiers}), made when first asked. */
-  #tierOrder(tiers: readonly number[], best: RangeBest, ranks: Int32Array | undefined): RangeBest {
+  #tierOrder(tiers: readonly number[], best: RangeBest, ranks: Int32Array | undefined): TierOrder {
     // Tier masks are between 1 and 31: the list and the order as one number.
     let key = ranks === undefined ? 1 : 2
     for (const mask of tiers) key = key * 32 + mask
     let made = this.#tierOrders.get(key)
-    if (made === undefined) this.#tierOrders.set(key, (made = new RangeBest(tierPriorities(tiers, this.#kinds!, best.priority, ranks))))
+    if (made === undefined)
+      this.#tierOrders.set(key, (made = { best: new RangeBest(tierPriorities(tiers, this.#kinds!, best.priority, ranks)), runs: new Map() }))
     return made
+  }
+
+  /**
+   * The positions of each run of `head`'s block whose tails share their first two units, in `made`'s order: made for
+   * the whole block at once (in its every run: it does not depend on a query's letters), when a query in it first
+   * reads this tier list. None for the whole index (`head` ''). Together no more numbers than the block has keys.
+   */
+  #runsOf(made: TierOrder, blocks: BlockSearch, head: string): Map<number, Int32Array> {
+    let runs = made.runs.get(head)
+    if (runs !== undefined) return runs
+    made.runs.set(head, (runs = new Map()))
+    if (head === '') return runs
+    const { start, runs: found } = blocks.block(head)
+    const priority = made.best.priority
+    for (const [code, [a, b]] of found)
+      runs.set(
+        code,
+        Int32Array.from({ length: b - a }, (_, i) => start + a + i).sort((x, y) => priority[x]! - priority[y]!),
+      )
+    return runs
   }
 
   /**
@@ -264,7 +293,7 @@ export class TermIndex {
     const first = exact.keys[lo]!.length === head.length + tail.length ? lo : -1
     if (first >= 0 && !visit(this.#records[ranks[first]!]!, ranks[first]!)) return
     const emit = (i: number) => i === first || visit(this.#records[ranks[i]!]!, ranks[i]!)
-    this.#visitTiers(tiers, lo, hi, wanted, exact.best, ranks, emit)
+    this.#visitTiers(tiers, lo, hi, wanted, exact.best, ranks, emit, exact.blocks, head, tail)
   }
 
   /** The relevance position of each term (0 first), by rank. */
@@ -330,6 +359,12 @@ export class TermIndex {
 }
 
 const NO_RANKS = new Int32Array(0)
+
+/** A tier list's ranking over an order, and by head its runs in that ranking (see `TermIndex.#runsOf`). */
+interface TierOrder {
+  readonly best: RangeBest
+  readonly runs: Map<string, Map<number, Int32Array>>
+}
 
 /** `list` as priorities when it is a permutation of 0 … n-1 (a file could hold anything); else undefined. */
 function permutation(list: ArrayLike<number>): Int32Array | undefined {
