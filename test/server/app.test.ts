@@ -127,6 +127,20 @@ describe('createApp', () => {
         assert.equal((body as { error: { code: string } }).error.code, 'BAD_PARAMETER')
       }
     })
+    it('keeps one answer cache entry for a query whatever subject context it carries, when no usage ranks by it', async () => {
+      const holder = new IndexHolder(index)
+      const own = await listen(createApp({ index: holder }))
+      try {
+        const ask = (context: string) => fetch(`${own.url}/api/v1/autocomplete?q=schema:na&prefer=property${context}`).then((r) => r.json())
+        // As /editor asks for every property it completes: the property before, the subject's types and properties.
+        const answers = [await ask(''), await ask('&previous=schema:email&types=schema:Person'), await ask('&written=schema:email%20schema:url')]
+        assert.deepEqual(answers[1], answers[0])
+        assert.deepEqual(answers[2], answers[0])
+        assert.equal(holder.current.answers.size, 1)
+      } finally {
+        await own.close()
+      }
+    })
     it('offers foaf: for fo but not the junk foaa: and foaffff:, and the usual prefix for a typo alias', async () => {
       const fo = (await getJson('/api/v1/autocomplete?q=fo&limit=50')).body as string[]
       assert.ok(fo.includes('foaf:') && !fo.includes('foaa:') && !fo.includes('foaffff:'))

@@ -15,6 +15,7 @@ const HELP = '/api/v1/autocomplete?q=…[&type=…][&case=true][&expand=true][&d
 /** The most names `types` and `written` each take: a subject rarely has more, and each costs a lookup per suggestion. */
 const MAX_CONTEXT_NAMES = 32
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:\/\//i
+const NO_CONTEXT = { previous: undefined, types: undefined, written: undefined } as const
 
 /** Says whether `limit` cut the list (the body stays the spec's plain array). Browsers may read it cross-origin. */
 export const TRUNCATED_HEADER = 'Prefixd-Truncated'
@@ -40,7 +41,12 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
     const limit = limitParam(ctx, MAX_SUGGESTIONS, MAX_SUGGESTIONS)
     const sort = choiceParam(ctx, 'sort', ['relevance', 'alpha'] as const) ?? 'relevance'
     const prefer = choiceParam(ctx, 'prefer', ['class', 'property'] as const)
-    const said = { previous: optionalParam(ctx, 'previous'), types: optionalParam(ctx, 'types'), written: optionalParam(ctx, 'written') }
+    // The subject's context counts only with a usage to rank by: without one (the default server, which /editor asks with
+    // the context of every property it completes) it would make each subject's context an answer cache entry of the same answer.
+    const said =
+      usage === undefined
+        ? NO_CONTEXT
+        : { previous: optionalParam(ctx, 'previous'), types: optionalParam(ctx, 'types'), written: optionalParam(ctx, 'written') }
     const key = `autocomplete\0${q}\0${caseSensitive}\0${expand}\0${detail}\0${type ?? ''}\0${limit}\0${sort}\0${prefer ?? ''}\0${said.previous ?? ''}\0${said.types ?? ''}\0${said.written ?? ''}`
     const answer = (knowledge: Knowledge | undefined) =>
       respond(ctx, key, (index) => {
