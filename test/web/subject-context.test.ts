@@ -43,4 +43,18 @@ describe('subjectContext (the editor)', () => {
     assert.deepEqual(subjectContext('ex:s a ex:A ; ex:p [ ex:r 1 ] ; ', declared), { previous: `${EX}p`, types: [`${EX}A`], written: [`${EX}p`] })
     assert.deepEqual(subjectContext('ex:s a ex:A .\nex:t ', declared), { types: [], written: [] })
   })
+
+  it('gives at most the first 32 types and properties, each once, however many the subject has', () => {
+    const names = Array.from({ length: 300 }, (_, i) => `p${i}`)
+    const text = `ex:s a ${names.map((n) => `ex:T${n}`).join(', ')}, ex:Tp0 ;\n${names.map((n) => `  ex:${n} 1 ;\n`).join('')}  `
+    const { types, written } = subjectContext(text, declared)
+    assert.deepEqual(
+      types,
+      names.slice(0, 32).map((n) => `${EX}T${n}`),
+    )
+    assert.deepEqual(
+      written,
+      names.slice(0, 32).map((n) => `${EX}${n}`),
+    )
+  })
 })

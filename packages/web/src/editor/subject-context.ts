@@ -4,6 +4,11 @@
 import { directiveAt, tokens, type Token } from '@prefixd/core/syntax'
 
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
+/**
+ * The most types and properties given (the first written): what the autocomplete API reads of each. More would only
+ * lengthen the URL, and a subject of a few hundred properties would pass what a server takes in a request line (431).
+ */
+export const MAX_CONTEXT_NAMES = 32
 
 /** One subject being described: the top level, or a `[ … ]` inside it; `( … )` lists hold no statements. */
 interface Level {
@@ -47,10 +52,10 @@ export function subjectContext(before: string, declared: ReadonlyMap<string, str
     else if (level.next === 'predicate') {
       const iri = token.text === 'a' ? RDF_TYPE : iriOf(token, declared)
       ;[level.last, level.next] = [iri, 'object']
-      if (iri !== undefined && iri !== RDF_TYPE && !level.written.includes(iri)) level.written.push(iri)
+      if (iri !== undefined && iri !== RDF_TYPE && level.written.length < MAX_CONTEXT_NAMES && !level.written.includes(iri)) level.written.push(iri)
     } else if (level.next === 'object' && level.last === RDF_TYPE) {
       const type = iriOf(token, declared)
-      if (type !== undefined) level.types.push(type)
+      if (type !== undefined && !level.types.includes(type) && level.types.length < MAX_CONTEXT_NAMES) level.types.push(type)
     }
   }
   const { last, types, written } = levels[levels.length - 1]!
