@@ -2,10 +2,10 @@
 // synchronous one does — a shapes graph named past the first slice searched, or across two slices, included.
 
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { isShapeFileRead, shapeFilesFound, shapeFilesIn } from '@prefixd/lsp/shacl'
+import { isShapeFile, isShapeFileRead, shapeFilesFound, shapeFilesIn } from '@prefixd/lsp/shacl'
 
 const SH = 'http://www.w3.org/ns/shacl#'
 const shape = (prefix: string) => `@prefix sh: <${SH}> .\n${prefix}<#S> a sh:NodeShape .\n`
@@ -35,6 +35,23 @@ describe('shape files', () => {
     assert.deepEqual(shapeFilesIn(folder), expected)
     assert.deepEqual(await shapeFilesFound(folder), expected)
     assert.deepEqual(await shapeFilesFound(folder, ['*.ttl']), shapeFilesIn(folder, ['*.ttl']))
+  })
+
+  it('does not look into a file past 64 MiB for shapes (a dump), unless the globs name it', async () => {
+    const big = mkdtempSync(join(tmpdir(), 'prefixd-shape-files-big-'))
+    try {
+      const dump = join(big, 'dump.ttl')
+      writeFileSync(dump, shape(''))
+      truncateSync(dump, 64 * 2 ** 20 + 1) // sparse: no 64 MiB written
+      writeFileSync(join(big, 'shapes.ttl'), shape(''))
+      const shapes = [join(big, 'shapes.ttl')]
+      assert.deepEqual(shapeFilesIn(big), shapes)
+      assert.deepEqual(await shapeFilesFound(big), shapes)
+      assert.deepEqual([isShapeFile(big, dump), await isShapeFileRead(big, dump)], [false, false])
+      assert.deepEqual(await shapeFilesFound(big, ['dump.ttl']), [dump])
+    } finally {
+      rmSync(big, { recursive: true, force: true })
+    }
   })
 
   it('answers for one file as the synchronous test does; a missing file is none', async () => {

@@ -3,8 +3,8 @@
 // shape files without loading N3.js on its thread (15–25 ms of module evaluation while completions waited), and
 // loads it only when it finds some.
 
-import { readdirSync, readFileSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { minimatch } from 'minimatch'
 
@@ -17,6 +17,12 @@ export function isShapesGraph(text: string): boolean {
 
 /** Files a walk reads at most: a workspace of more is searched in part (its first files in name order). */
 const MAX_WALKED = 5000
+/**
+ * The largest file looked into for shapes (64 MiB, the workspace reading's bound too): past it a file is a data dump,
+ * not a shapes graph, and reading it whole would hold that much memory — past 512 MiB its text is longer than a
+ * JavaScript string may be, and decoding it threw. A file the globs name is read whatever its size.
+ */
+const MAX_SEARCHED_BYTES = 64 * 2 ** 20
 
 /**
  * The Turtle and TriG files under `folder` (not dot-folders or node_modules) that `globs` match (paths relative to
@@ -84,7 +90,7 @@ export function isShapeFile(folder: string, file: string, globs?: readonly strin
   const byPath = shapeFileByPath(folder, file, globs)
   if (byPath !== 'read') return byPath
   try {
-    return isShapesGraph(readFileSync(file, 'utf8'))
+    return statSync(file).size <= MAX_SEARCHED_BYTES && isShapesGraph(readFileSync(file, 'utf8'))
   } catch {
     return false
   }
@@ -94,6 +100,11 @@ export function isShapeFile(folder: string, file: string, globs?: readonly strin
 export async function isShapeFileRead(folder: string, file: string, globs?: readonly string[]): Promise<boolean> {
   const byPath = shapeFileByPath(folder, file, globs)
   if (byPath !== 'read') return byPath
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => undefined,
+  )
+  if (size === undefined || size > MAX_SEARCHED_BYTES) return false
   const bytes = await readFile(file).catch(() => undefined)
   return bytes !== undefined && (await includesInSlices(bytes, SH)) && isShapesGraph(bytes.toString('utf8'))
 }
