@@ -54,6 +54,18 @@ describe('shape files', () => {
     }
   })
 
+  it('searches the first 5,000 Turtle files in name order, in one folder as across folders', async () => {
+    const many = mkdtempSync(join(tmpdir(), 'prefixd-shape-files-many-'))
+    try {
+      for (let i = 0; i < 5000; i++) writeFileSync(join(many, `data-${String(i).padStart(4, '0')}.ttl`), '')
+      writeFileSync(join(many, 'zz-shapes.ttl'), shape('')) // the 5,001st
+      assert.deepEqual(shapeFilesIn(many), [])
+      assert.deepEqual(await shapeFilesFound(many), [])
+    } finally {
+      rmSync(many, { recursive: true, force: true })
+    }
+  })
+
   it('answers for one file as the synchronous test does; a missing file is none', async () => {
     assert.equal(await isShapeFileRead(folder, join(folder, 'nested', 'across.trig')), true)
     assert.equal(await isShapeFileRead(folder, join(folder, 'data.ttl')), false)

@@ -39,6 +39,7 @@ export function shapeFilesIn(folder: string, globs?: readonly string[]): string[
       return
     }
     for (const entry of entries) {
+      if (found.length >= MAX_WALKED) return // a folder of more files than that is searched in part too
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
       const path = join(dir, entry.name)
       if (entry.isDirectory()) walk(path, depth + 1)
@@ -60,6 +61,7 @@ export async function shapeFilesFound(folder: string, globs?: readonly string[])
     if (depth > 32 || found.length >= MAX_WALKED) return
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
     for (const entry of entries.sort(byName)) {
+      if (found.length >= MAX_WALKED) return // a folder of more files than that is searched in part too
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
       const path = join(dir, entry.name)
       if (entry.isDirectory()) await walk(path, depth + 1)
