@@ -379,6 +379,7 @@ describe('prefix sets: operator settings', function () {
       put: (record, condition) => store.put(record, condition),
       delete: (name, condition) => store.delete(name, condition),
       vocabularies: (name, withUsage) => store.vocabularies(name, withUsage),
+      vocabulary: (name, file) => store.vocabulary(name, file),
       putVocabulary: (record, condition, bounds) => store.putVocabulary(record, condition, bounds),
       deleteVocabulary: (name, file, condition) => store.deleteVocabulary(name, file, condition),
       onChange: (listener) => store.onChange(listener),

@@ -77,7 +77,13 @@ function storeTests(open: () => Promise<SetStore>): void {
     assert.equal((await json('/api/v1/sets/team/vocabularies')).body.length, 2)
     const read = await fetch(url('/api/v1/sets/team/vocabularies/widgets.ttl'))
     assert.equal(read.headers.get('etag'), body.etag)
-    assert.equal(((await read.json()) as any).format, 'prefixd-usage/1')
+    const readBack = (await read.json()) as any
+    assert.equal(readBack.format, 'prefixd-usage/1')
+    // Each file its own: the N-Triples file's usage under its own tag, and no file the set lacks.
+    const other = await fetch(url('/api/v1/sets/team/vocabularies/data.nt.gz'))
+    assert.equal(other.headers.get('etag'), listed.body.find((f: any) => f.file === 'data.nt.gz').etag)
+    assert.notDeepEqual((await other.json()) as any, readBack)
+    assert.equal((await fetch(url('/api/v1/sets/team/vocabularies/none.ttl'))).status, 404)
     // Without set= nothing changed: the default table knows no wdg:.
     assert.deepEqual(await json('/api/v1/autocomplete?q=wdg:w'), plainBefore)
   })

@@ -41,8 +41,9 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
     const { registry, privateReads, tokens } = config()
     if (privateReads) requireToken(ctx, tokens, 'reading')
     const { name, file } = names(ctx)
-    const found = (await stored(ctx, registry.store.vocabularies(name, true))).find((row) => row.file === file)
-    if (found?.usage === undefined) throw unknownFile(name, file!)
+    // The one file's row: not every file's usage (up to tens of MB) read to answer for one.
+    const found = await stored(ctx, registry.store.vocabulary(name, file!))
+    if (found === undefined) throw unknownFile(name, file!)
     // What was read from the file (a `prefixd-usage/1` document), under the file's own tag.
     sendAnswer(ctx, { ...makeAnswer(200, 'application/json; charset=utf-8', found.usage), etag: found.etag }, 'no-cache')
   })

@@ -126,6 +126,14 @@ export class PostgresSetStore implements SetStore {
     return rows
   }
 
+  async vocabulary(name: string, file: string): Promise<(VocabularySummary & { readonly usage: string }) | undefined> {
+    const { rows } = await this.#pool.query<VocabularySummary & { usage: string }>(
+      `SELECT ${VOCABULARY_COLUMNS}, usage FROM set_vocabularies WHERE set_name = $1 AND file = $2`,
+      [name, file],
+    )
+    return rows[0]
+  }
+
   async get(name: string): Promise<SetRecord | undefined> {
     const { rows } = await this.#pool.query<Row>('SELECT * FROM prefix_sets WHERE name = $1', [name])
     const row = rows[0]

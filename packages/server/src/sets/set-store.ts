@@ -64,6 +64,8 @@ export interface SetStore {
   delete(name: string, condition: Precondition): Promise<WriteOutcome>
   /** The set's vocabulary files by name, with their usage when `withUsage` (what serving needs) or without (a list). */
   vocabularies(name: string, withUsage: boolean): Promise<Array<VocabularySummary & { readonly usage?: string }>>
+  /** One vocabulary file of the set with its usage, or `undefined` when the set has no such file. */
+  vocabulary(name: string, file: string): Promise<(VocabularySummary & { readonly usage: string }) | undefined>
   /**
    * Stores a vocabulary file of an existing set (`missing` when there is no set `record.set`) if `condition` holds for
    * the file's current tag and the set's files stay within `bounds` with it (`over` when they would not); atomic with

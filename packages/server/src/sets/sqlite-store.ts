@@ -73,6 +73,7 @@ export class SqliteSetStore implements SetStore {
       deleteVocabularies: db.prepare('DELETE FROM set_vocabularies WHERE set_name = ?'),
       vocabularies: db.prepare(`SELECT ${VOCABULARY_COLUMNS} FROM set_vocabularies WHERE set_name = ? ORDER BY file`),
       vocabulariesWithUsage: db.prepare(`SELECT ${VOCABULARY_COLUMNS}, usage FROM set_vocabularies WHERE set_name = ? ORDER BY file`),
+      vocabulary: db.prepare(`SELECT ${VOCABULARY_COLUMNS}, usage FROM set_vocabularies WHERE set_name = ? AND file = ?`),
       vocabularyEtag: db.prepare('SELECT etag FROM set_vocabularies WHERE set_name = ? AND file = ?').pluck(),
       otherVocabularies: db.prepare('SELECT count(*) AS files, coalesce(sum(size), 0) AS size FROM set_vocabularies WHERE set_name = ? AND file <> ?'),
       upsertVocabulary: db.prepare(
@@ -115,6 +116,11 @@ export class SqliteSetStore implements SetStore {
   async vocabularies(name: string, withUsage: boolean): Promise<Array<VocabularySummary & { readonly usage?: string }>> {
     const rows = (withUsage ? this.#statements.vocabulariesWithUsage : this.#statements.vocabularies).all(name) as VocabularyRow[]
     return rows.map((row) => ({ ...row, gzip: row.gzip === 1 }))
+  }
+
+  async vocabulary(name: string, file: string): Promise<(VocabularySummary & { readonly usage: string }) | undefined> {
+    const row = this.#statements.vocabulary.get(name, file) as (VocabularyRow & { usage: string }) | undefined
+    return row && { ...row, gzip: row.gzip === 1 }
   }
 
   async putVocabulary(record: VocabularyRecord, condition: Precondition, bounds: VocabularyBounds): Promise<WriteOutcome | 'over'> {
