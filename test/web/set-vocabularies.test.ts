@@ -86,6 +86,12 @@ describe('a set’s vocabulary files in Chromium', function () {
     await page.getByLabel('Add vocabulary or data files').setInputFiles(join(dir, 'broken.ttl'))
     await page.locator('#files-result.error', { hasText: 'Not added: broken.ttl:3:8: Expected entity but got ]; nothing was stored' }).waitFor()
     assert.equal(await files.getByRole('row').count(), 3) // the header and the two files: nothing stored
+    // Two files of one upload that would be stored under one name: neither is sent.
+    writeFileSync(join(dir, 'my widgets.ttl'), WIDGETS_TTL)
+    writeFileSync(join(dir, 'my-widgets.ttl'), WIDGETS_TTL)
+    await page.getByLabel('Add vocabulary or data files').setInputFiles([join(dir, 'my widgets.ttl'), join(dir, 'my-widgets.ttl')])
+    await page.locator('#files-result.error', { hasText: 'my widgets.ttl, my-widgets.ttl would all be stored as my-widgets.ttl' }).waitFor()
+    assert.equal(await files.getByRole('row').count(), 3)
 
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Remove widgets.ttl' }).click()

@@ -3,6 +3,7 @@
 
 import type { ApiVocabularyFile } from '@prefixd/core'
 import { byId, h } from '../common/dom.js'
+import { safeName, sharedNames } from './file-names.js'
 
 const table = byId<HTMLTableElement>('files')
 const none = byId('no-files')
@@ -66,6 +67,12 @@ async function upload(): Promise<void> {
   input.value = ''
   if (name === undefined || chosen.length === 0) return
   if (Object.keys(host.authorized()).length === 0) return sayHere('Adding files needs a token: enter the one your operator gave you.', true)
+  // Two chosen files stored under one name would have the second silently replace the first: none is sent then.
+  const shared = sharedNames(chosen.map((file) => file.name))
+  if (shared.length > 0) {
+    const items = shared.map(({ stored, names }) => `${names.join(', ')} would all be stored as ${stored}`)
+    return sayHere('Nothing added: rename files that differ only in characters a stored name cannot hold.', true, items)
+  }
   sayHere(`Reading ${chosen.length === 1 ? chosen[0]!.name : `${chosen.length} files`}…`)
   const said: string[] = []
   let failed = false
@@ -101,15 +108,6 @@ async function removeFile(name: string, file: ApiVocabularyFile): Promise<void> 
   }
   const message = ((await response?.json().catch(() => undefined)) as { error?: { message?: string } } | undefined)?.error?.message
   sayHere(`Not removed: ${message ?? (response ? `HTTP ${response.status}` : 'the resolver is not answering')}`, true)
-}
-
-/** A file's name as the API takes it (letters, digits, . _ ~ -), its extension kept. */
-function safeName(name: string): string {
-  const safe = name
-    .slice(-128)
-    .replace(/[^A-Za-z0-9._~-]/g, '-')
-    .replace(/^[^A-Za-z0-9]+/, '')
-  return safe === '' ? 'vocabulary.ttl' : safe
 }
 
 function sayHere(message: string, failed = false, items: readonly string[] = []): void {
