@@ -2,7 +2,7 @@
 // and every file a map names exists: a newcomer is one hop from where any behaviour lives.
 
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -59,6 +59,14 @@ describe('README maps', () => {
       assert.ok(root.includes(`](${workspace}/README.md#where-things-are)`), 'linked from the root README')
     })
   }
+
+  it('bench/README.md names every benchmark file, so that each says what it measures', () => {
+    const readme = readFileSync(join(ROOT, 'bench', 'README.md'), 'utf8')
+    const unnamed = readdirSync(join(ROOT, 'bench')).filter(
+      (file) => /\.(ts|mjs|lua|py)$/.test(file) && !file.endsWith('.d.ts') && !readme.includes('`' + file + '`'),
+    )
+    assert.deepEqual(unnamed, [])
+  })
 
   it('finds the files a map names, and misses one that is not there', () => {
     const body =
