@@ -3,7 +3,7 @@
 
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** A package unpacked: the folder its files are under, and the file it came as without its extension (name and version). */
@@ -41,4 +41,13 @@ async function unpacked(into: string, folder: string, extension: string, fetch: 
     fetch(file)
   }
   return { root: join(into, folder), version: file().slice(0, -extension.length) }
+}
+
+/** The files under `folder` whose names match `name`, sorted, those of any `node_modules` left out (a package's own only). */
+export async function filesUnder(folder: string, name: RegExp): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((e) => e.isFile() && name.test(e.name) && !e.parentPath.includes('node_modules'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
 }

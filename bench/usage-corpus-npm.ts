@@ -2,10 +2,10 @@
 // hand-written pipelines, operation manifests, SHACL shapes and test data of one Linked Data pipeline tool —
 // fetched with `npm pack` into a cache folder at bench time, never committed.
 
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { Parser } from 'n3'
-import { npmPackage } from './package-cache.js'
+import { filesUnder, npmPackage } from './package-cache.js'
 import { cacheFolder, type CorpusFile, type CorpusPackage } from './usage-corpus.js'
 
 /** The barnard59 packages (one project's bundles: split by package, never by line). */
@@ -82,7 +82,7 @@ async function fetchPackage(spec: string): Promise<{ root: string; tarball: stri
 /** The Turtle files under `folder` that read; the others named in `unreadable` (as `label/path`). */
 async function readableTurtle(folder: string, label: string, unreadable: string[]): Promise<CorpusFile[]> {
   const files: CorpusFile[] = []
-  for (const path of await turtleUnder(folder)) {
+  for (const path of await filesUnder(folder, /\.ttl$/)) {
     const bytes = await readFile(path)
     if (reads(bytes.toString('utf8'))) files.push({ path, bytes })
     else unreadable.push(`${label}/${path.slice(folder.length + 1)}`)
@@ -97,12 +97,4 @@ function reads(text: string): boolean {
   } catch {
     return false
   }
-}
-
-async function turtleUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.ttl') && !e.parentPath.includes('node_modules'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
 }

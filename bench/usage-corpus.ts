@@ -1,10 +1,10 @@
 // The corpus of bench/usage.ts: real third-party RDF — the Turtle of Debian's LV2 plugin packages and the LV2
 // specification itself (lv2-dev) — fetched with `apt-get download` into a cache folder, never committed.
 
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { debianPackage } from './package-cache.js'
+import { debianPackage, filesUnder } from './package-cache.js'
 
 /** Debian packages that ship LV2 Turtle (a plugin's manifest.ttl and its description), and the specification. */
 export const SPECIFICATION = 'lv2-dev'
@@ -69,19 +69,11 @@ export async function loadCorpus(names: readonly string[] = [SPECIFICATION, ...P
     try {
       const { root, version: deb } = await debianPackage(join(cacheFolder(), name), name)
       const files: CorpusFile[] = []
-      for (const path of await turtleUnder(root)) files.push({ path, bytes: await readFile(path) })
+      for (const path of await filesUnder(root, /\.ttl$/)) files.push({ path, bytes: await readFile(path) })
       if (files.length > 0) packages.push({ name, deb, files })
     } catch {
       missing.push(name)
     }
   }
   return { packages, missing }
-}
-
-async function turtleUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.ttl'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
 }

@@ -5,10 +5,10 @@
 // suite or a copy of the bundled vocabularies. Fetched at bench time into the cache folder, never committed.
 
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readRdfInto, Usage, UsageCollector } from '@prefixd/core'
-import { debianPackage, npmPackage } from './package-cache.js'
+import { debianPackage, filesUnder, npmPackage } from './package-cache.js'
 import { cacheFolder, type CorpusFile, type CorpusPackage } from './usage-corpus.js'
 
 /** Debian packages that ship RDF other than LV2's: EYE's reasoning examples, Tracker's ontologies, RDF::Query's examples. */
@@ -48,7 +48,7 @@ export async function loadPriorCorpus(evaluation: readonly CorpusFile[]): Promis
       let unreadable = 0
       let copies = 0
       const files: CorpusFile[] = []
-      for (const path of await rdfUnder(root)) {
+      for (const path of await filesUnder(root, RDF_FILE)) {
         const bytes = await readFile(path)
         if (evaluated.has(digest(bytes))) copies++
         else if (await reads(path, bytes)) files.push({ path, bytes })
@@ -79,12 +79,4 @@ async function reads(path: string, bytes: Buffer): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-async function rdfUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((e) => e.isFile() && RDF_FILE.test(e.name) && !e.parentPath.includes('node_modules'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
 }
