@@ -41,11 +41,12 @@ export function workspaceItems(
 ): WorkspaceItem[] {
   const { prefix, namespace, local, position, before, limit } = request
   const usage = workspace.usage
-  const context = view.language === 'sparql' ? (position === undefined ? {} : { position }) : subjectContext(before, view.declared, position)
   const knowledge = knowledgeIfRead()
-  const typed = (context.types?.length ?? 0) > 0 || 'objectOf' in context
   // With no file read (no workspace folder, or none read yet) only the bundled domains can place anything, and only for a typed subject.
-  if (usage.files.length === 0 && (knowledge === undefined || !typed)) return []
+  if (usage.files.length === 0 && knowledge === undefined) return []
+  const context = view.language === 'sparql' ? (position === undefined ? {} : { position }) : subjectContext(before, view.declared, position)
+  const typed = (context.types?.length ?? 0) > 0 || 'objectOf' in context
+  if (usage.files.length === 0 && !typed) return []
   const answer = completeWithUsage(index, usage, `${prefix}:${local}`, { prefixes: { [prefix]: namespace }, limit, context, ...(knowledge && { knowledge }) })
   const byName = new Map<string, UsageSuggestion>((answer?.ranked ?? []).map((ranked) => [ranked.name, ranked]))
   // The workspace's terms, and the bundled ones among them where they stand; all of the core's order where the
