@@ -52,22 +52,8 @@ function storeTests(open: () => Promise<SetStore>): void {
     assert.deepEqual([body.success, body.set, body.file, body.format, body.gzip, body.terms], [true, 'team', 'widgets.ttl', 'turtle', false, 4])
     assert.deepEqual(
       body.prefixes.find((p: any) => p.prefix === 'wdg'),
-      { prefix: 'wdg', namespace: WDG, served: true },
+      { prefix: 'wdg', namespace: WDG },
     )
-    // A prefix the served table binds elsewhere is stored with the file but not served: the answer says which.
-    const clash = await putFile(
-      'team',
-      'clash.ttl',
-      '@prefix foaf: <http://example.org/not-foaf#> .\n@prefix clash: <http://example.org/clash#> .\nclash:a foaf:b clash:c .\n',
-    )
-    assert.deepEqual(
-      ((await clash.json()) as any).prefixes.sort((a: any, b: any) => b.prefix.localeCompare(a.prefix)),
-      [
-        { prefix: 'foaf', namespace: 'http://example.org/not-foaf#', served: false },
-        { prefix: 'clash', namespace: 'http://example.org/clash#', served: true },
-      ],
-    )
-    assert.equal((await fetch(url('/api/v1/sets/team/vocabularies/clash.ttl'), { method: 'DELETE', headers: auth })).status, 204)
     const data = gzipSync(widgetData(30))
     const nt = await putFile('team', 'data.nt.gz', data, 'application/n-triples')
     assert.equal(nt.status, 201, await nt.clone().text())

@@ -84,10 +84,7 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
     registry.invalidate([name])
     ctx.set('ETag', summary.etag)
     if (outcome === 'created') ctx.set('Location', `/api/v1/sets/${name}/vocabularies/${file}`)
-    // Whether serving takes each: a prefix the set or the table (or another file) binds first, or a namespace that is
-    // no IRI, is left out — the answer says so rather than listing it as if it were known.
-    const view = await stored(ctx, Promise.resolve(registry.served(name)))
-    const prefixes = read.usage.prefixes().map(({ prefix, namespace }) => ({ prefix, namespace, served: view?.table.namespace(prefix) === namespace }))
+    const prefixes = read.usage.prefixes().map(({ prefix, namespace }) => ({ prefix, namespace }))
     sendJson(ctx, outcome === 'created' ? 201 : 200, { success: true, set: name, ...summary, prefixes })
   })
   router.delete('/api/v1/sets/:name/vocabularies/:file', async (ctx) => {
