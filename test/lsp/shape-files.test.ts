@@ -66,6 +66,18 @@ describe('shape files', () => {
     }
   })
 
+  it('finds the namespace wherever it starts around the end of a slice searched', async () => {
+    const around = join(folder, 'nested', 'around.ttl')
+    try {
+      for (let start = 256 * 1024 - 40; start <= 256 * 1024 + 40; start++) {
+        writeFileSync(around, '#'.repeat(start - '@prefix sh: <'.length) + shape('').slice(0, -1))
+        assert.equal(await isShapeFileRead(folder, around), true, `the namespace at byte ${start}`)
+      }
+    } finally {
+      rmSync(around)
+    }
+  })
+
   it('answers for one file as the synchronous test does; a missing file is none', async () => {
     assert.equal(await isShapeFileRead(folder, join(folder, 'nested', 'across.trig')), true)
     assert.equal(await isShapeFileRead(folder, join(folder, 'data.ttl')), false)
