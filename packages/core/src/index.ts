@@ -62,6 +62,7 @@ export type {
 } from './api-answers.js'
 export { UsageCollector } from './usage/collector.js'
 export { Usage } from './usage/usage.js'
+export { LayeredUsage } from './usage/layered-usage.js'
 export type { UsageDefinition } from './usage/usage.js'
 export type { UsageKind } from './usage/usage-vocab.js'
 export { readRdfInto, readUsage, usageFormatOf, UsageReadError } from './usage/read-rdf.js'

@@ -40,7 +40,12 @@ export class Usage {
 
   /** @internal The counts of a usage, for {@link UsageSet}. */
   static countsOf(usage: Usage): UsageCounts {
-    return usage.#counts
+    return usage.counts()
+  }
+
+  /** @internal Its counts as maps; a LayeredUsage (layered-usage.ts) holds none of its own and sums its layers' into new ones. */
+  protected counts(): UsageCounts {
+    return this.#counts
   }
 
   static empty(): Usage {
@@ -50,7 +55,7 @@ export class Usage {
   /** All of them as one: counts add up; of a term defined twice the first label, comment and place stay. */
   static merge(usages: Iterable<Usage>): Usage {
     const counts = new UsageCounts()
-    for (const usage of usages) counts.add(usage.#counts)
+    for (const usage of usages) counts.add(usage.counts())
     return new Usage(counts)
   }
 
@@ -60,7 +65,7 @@ export class Usage {
   }
 
   toJSON(): UsageFile {
-    return writeUsageFile(this.#counts)
+    return writeUsageFile(this.counts())
   }
 
   /** The documents read, in order. */
