@@ -2,6 +2,7 @@
 // what a PUT of each specification file costs (read at once by the usage reader), and completion over HTTP under a
 // set that carries the files and their usage against the same set without them — each query asked once of each,
 // alternating, so every answer is computed (a set's answers are cached after). `prefixd serve` as `npm start` runs it.
+// Then, in process, a set's usage layered over the served `--usage` against the merged copy it replaced (set-usage-layers.ts).
 
 import { mkdtempSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { readRdfInto, UsageCollector, type Usage } from '@prefixd/core'
 import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION } from './usage-corpus.js'
 import { startService, stop, TOKEN } from './serve-child.js'
+import { layersSection } from './set-usage-layers.js'
 
 const PLUGINS = Number(process.env.BENCH_PLUGINS ?? 12)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 400)
@@ -152,6 +154,7 @@ try {
 } finally {
   await stop(service)
 }
+layersSection(say, { served: pluginUsage, own: await usageOf(specFiles), prefixes, queries })
 
 await mkdir(new URL('.', RESULTS), { recursive: true })
 await writeFile(RESULTS, lines.join('\n') + '\n')

@@ -129,7 +129,7 @@ const usageParam = (name: string, description: string) => ({
   name,
   in: 'query',
   schema: { type: 'string' },
-  description: `with usage (prefixd serve --usage, or set= of a set with vocabulary files): ${description}`,
+  description: `with usage (prefixd serve --usage, which a layered set ranks by too, or set= of a set with vocabulary files): ${description}`,
 })
 
 /** `/api/v1/autocomplete`'s context, which a usage ranks by. */

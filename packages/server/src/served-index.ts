@@ -46,8 +46,18 @@ export interface ServedIndex {
   readonly scope: string
   /** The set's name, for a set's view; `undefined` for the served table. */
   readonly set?: string
-  /** A set's usage (its vocabulary files'): ranks its completion and search in place of the served `--usage`. */
+  /** A set's usage (see `SetView.usage`): ranks its completion and search in place of the served `--usage`. */
   readonly usage?: Usage | undefined
+  /** A set's vocabulary files' own usage: what describes its terms (definitions, `definedIn`). */
+  readonly vocabularies?: Usage | undefined
+}
+
+/**
+ * What ranks completion and search of `served`: a set's own rule (its `usage`, even none: a standalone set without
+ * files is not ranked by the served `--usage`), or the served `--usage` for the served table.
+ */
+export function rankingUsage(served: ServedIndex, servedUsage: Usage | undefined): Usage | undefined {
+  return served.set === undefined ? servedUsage : served.usage
 }
 
 export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES, stats: AnswerStats = { hits: 0, misses: 0 }): ServedIndex {

@@ -5,7 +5,7 @@ import { booleanParam, choiceParam, limitParam, optionalParam, requiredQuery } f
 import { respond, servedIndex } from '../respond.js'
 import { describeSuggestion } from './term-details.js'
 import type { ServerRouter } from '../server-state.js'
-import type { ServedIndex } from '../served-index.js'
+import { rankingUsage, type ServedIndex } from '../served-index.js'
 import { SetView } from '../sets/set-registry.js'
 
 /** Most suggestions in one answer; `q=` lists every prefix, which is fewer. */
@@ -29,9 +29,9 @@ export const TRUNCATED_HEADER = 'Prefixd-Truncated'
  */
 export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage): void {
   router.get('/api/v1/autocomplete', (ctx) => {
-    // A set's vocabulary files rank its answers (their scope in the cache is the set's version).
+    // A set's own rule ranks its answers (their scope in the cache is the set's version).
     const served = servedIndex(ctx)
-    const usage = served.usage ?? servedUsage
+    const usage = rankingUsage(served, servedUsage)
     // Blank is empty (as on every search and completion route): `q=` and `q=%20` both list what completion offers first.
     const q = requiredQuery(ctx, HELP, true).trim()
     const caseSensitive = booleanParam(ctx, 'case')
@@ -60,7 +60,7 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
         const { suggestions, truncated } = found
         const body = detail
           ? suggestions.map((value) => {
-              const described = describeSuggestion(index, knowledge!, value, expand, served.usage)
+              const described = describeSuggestion(index, knowledge!, value, expand, served.vocabularies)
               const why = usage === undefined ? undefined : explainUsage(index, usage, expand ? value : (index.expand(value) ?? value), context, {}, knowledge)
               return why === undefined ? described : { ...described, usage: whereUsed(why, served) }
             })
@@ -83,10 +83,15 @@ function asName(index: PrefixIndex, q: string): string {
   return ABSOLUTE_IRI.test(q) ? (index.shrink(q) ?? q) : q
 }
 
-/** A set's counts are its vocabulary files', not a workspace's: the explanation says so ("used 30 times in set team"). */
+/**
+ * Says whose counts they are: a set's files' alone ("used 30 times in set team"), or over the served `--usage` ("in
+ * this workspace and set team"); the served `--usage` alone keeps "in this workspace".
+ */
 function whereUsed(why: string, served: ServedIndex): string {
-  const name = served instanceof SetView ? served.record.name : undefined
-  return name === undefined || served.usage === undefined ? why : why.replaceAll('in this workspace', `in set ${name}`)
+  if (!(served instanceof SetView) || served.vocabularies === undefined) return why
+  const name = served.record.name
+  const whose = served.usage === served.vocabularies ? `in set ${name}` : `in this workspace and set ${name}`
+  return why.replaceAll('in this workspace', whose)
 }
 
 /**

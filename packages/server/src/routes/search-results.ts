@@ -57,7 +57,7 @@ export function addSearchResultsRoute(router: ServerRouter): void {
     const knowledge = await loadKnowledge()
     const key = `search results\0${filters.vocabulary ?? ''}\0${filters.kind ?? ''}\0${filters.deprecated}\0${filters.offset}\0${filters.limit}\0${q}`
     // A set's vocabulary files: their comment on a term is its definition where the bundled knowledge has none.
-    const vocabularies = servedIndex(ctx).usage
+    const vocabularies = servedIndex(ctx).vocabularies
     respond(ctx, key, (index) => [200, searchResults(index, knowledge, q.trim(), filters, vocabularies)])
   })
 }

@@ -4,6 +4,7 @@
 import { searchNamespaces, type ApiSearchResult, type PrefixIndex, type TermInfo, type Usage } from '@prefixd/core'
 import { limitParam, requiredQuery } from '../query-params.js'
 import { respond, servedIndex } from '../respond.js'
+import { rankingUsage } from '../served-index.js'
 import { describeTerm } from './term-details.js'
 import type { ServerRouter } from '../server-state.js'
 
@@ -57,13 +58,13 @@ export function addSearchRoutes(router: ServerRouter, servedUsage?: Usage): void
   router.get('/api/v1/suggest', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/suggest?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
-    const usage = servedIndex(ctx).usage ?? servedUsage
+    const usage = rankingUsage(servedIndex(ctx), servedUsage)
     respond(ctx, `suggest\0${limit}\0${q}`, (index) => [200, find(index, q, limit, usage).map((t) => t.prefixed ?? t.iri)])
   })
   router.get('/api/v1/search', (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/search?q=…[&limit=N]', true)
     const limit = limitParam(ctx, DEFAULT_RESULTS, MAX_RESULTS)
-    const usage = servedIndex(ctx).usage ?? servedUsage
+    const usage = rankingUsage(servedIndex(ctx), servedUsage)
     respond(ctx, `search\0${limit}\0${q}`, (index) => [200, search(index, q, limit, usage)])
   })
 }

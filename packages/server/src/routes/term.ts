@@ -10,7 +10,7 @@ export function addTermRoute(router: ServerRouter): void {
     const q = requiredQuery(ctx, '/api/v1/term?q=foaf:Person (a prefixed name or an IRI)')
     // Read on the first request that asks (a few hundred ms), shared by every later one.
     const knowledge = await loadKnowledge()
-    const vocabularies = servedIndex(ctx).usage
+    const vocabularies = servedIndex(ctx).vocabularies
     respond(ctx, `term\0${q}`, (index) => {
       const described = knowledge.describe(index, q)
       if (described === undefined) return [404, { success: false, error: { code: 'NOT_FOUND', message: `no term '${q.slice(0, 200)}' is known` } }]

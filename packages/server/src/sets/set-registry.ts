@@ -142,7 +142,7 @@ export class SetRegistry {
         vocabularies.terms === 0
           ? () => table
           : this.#cached(scope, () => vocabularies.addPrefixesAndTerms(new PrefixIndexBuilder().addRecords(records, { source: record.name })).build(options))
-      return new SetView(record, scope, table, whole, served, vocabularies.usage)
+      return new SetView(record, scope, table, whole, served, vocabularies)
     }
     const base = this.#baseParts()
     const table = new PrefixIndexBuilder().addRecords(base.records, { source: 'served table' })
@@ -153,7 +153,7 @@ export class SetRegistry {
       const builder = addCompact(new PrefixIndexBuilder(), base.compact).addRecords(records, { source: record.name, override: true })
       return vocabularies.addPrefixesAndTerms(builder).build(options)
     })
-    return new SetView(record, scope, vocabularies.addPrefixes(table).build(options), whole, served, vocabularies.usage)
+    return new SetView(record, scope, vocabularies.addPrefixes(table).build(options), whole, served, vocabularies)
   }
 
   /** `build`, made when first asked for and kept among the {@link MAX_SET_INDEXES} whole indexes. */
@@ -176,12 +176,21 @@ export class SetView implements ServedIndex {
     readonly table: PrefixIndex,
     readonly whole: () => PrefixIndex,
     served: ServedIndex,
-    /** What ranks its completion and search: its vocabulary files' usage (over the served `--usage`, when layered). */
-    readonly usage: Usage | undefined,
+    vocabularies: Pick<SetVocabularies, 'usage' | 'own'>,
   ) {
     this.answers = served.answers
     this.stats = served.stats
+    this.usage = vocabularies.usage
+    this.vocabularies = vocabularies.own
   }
+
+  /**
+   * What ranks its completion and search: for a layered set the served `--usage` with its files' over it, for a
+   * standalone one its files' alone — never the served `--usage` (it stands alone: only its own prefixes and files).
+   */
+  readonly usage: Usage | undefined
+  /** Its vocabulary files' own usage: the definitions (and `definedIn` files) a term under the set is described by. */
+  readonly vocabularies: Usage | undefined
 
   get set(): string {
     return this.record.name

@@ -1,8 +1,8 @@
-// A set's vocabulary files as one serving adds them: their usage merged, the prefixes they declare and the terms
-// they define added to the set's index, and a tag of their versions for the set's answer cache.
+// A set's vocabulary files as one serving adds them: their usage merged (and layered over the served `--usage` for
+// ranking), the prefixes they declare and the terms they define added to the set's index, and a tag of their versions.
 
 import { createHash } from 'node:crypto'
-import { Usage, type PrefixIndexBuilder, type UsageDefinition } from '@prefixd/core'
+import { LayeredUsage, Usage, type PrefixIndexBuilder, type UsageDefinition } from '@prefixd/core'
 import type { VocabularySummary } from './set-store.js'
 
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
@@ -16,8 +16,13 @@ const TYPE_OF_KIND = { class: RDFS + 'Class', property: RDF_PROPERTY, shape: SH_
 export interface SetVocabularies {
   /** Names the versions of the files (empty without files): part of the set's answer-cache scope. */
   readonly tag: string
-  /** Their usage (over `served` for a layered set), or undefined without files. */
+  /**
+   * What ranks the set's completion and search: the files' usage over `served` (read through, never copied: up to
+   * 64 sets may layer over one large `--usage`), either alone where the other is missing; undefined with neither.
+   */
   readonly usage: Usage | undefined
+  /** The files' own usage (undefined without files): what describes a term under the set, naming only its files. */
+  readonly own: Usage | undefined
   /** Terms the files define. */
   readonly terms: number
   /** Adds the prefixes the files declare, each only where the builder binds no namespace to it yet. */
@@ -28,10 +33,10 @@ export interface SetVocabularies {
 
 /**
  * Reads stored files (each `usage` a `prefixd-usage/1` document) for serving. `served`: the usage the resolver was
- * started with (`--usage`), which a layered set's ranking adds its files to.
+ * started with (`--usage`) for a layered set, which its ranking adds its files to; undefined for a standalone one.
  */
 export function readSetVocabularies(files: ReadonlyArray<VocabularySummary & { readonly usage?: string }>, served: Usage | undefined): SetVocabularies {
-  if (files.length === 0) return { tag: '', usage: undefined, terms: 0, addPrefixes: (b) => b, addPrefixesAndTerms: (b) => b }
+  if (files.length === 0) return { tag: '', usage: served, own: undefined, terms: 0, addPrefixes: (b) => b, addPrefixesAndTerms: (b) => b }
   const own = Usage.merge(files.map((file) => Usage.fromJSON(JSON.parse(file.usage ?? 'null'))))
   const definitions = own.definitions()
   const tag = createHash('sha256')
@@ -51,7 +56,8 @@ export function readSetVocabularies(files: ReadonlyArray<VocabularySummary & { r
   }
   return {
     tag,
-    usage: served === undefined ? own : Usage.merge([served, own]),
+    usage: served === undefined ? own : new LayeredUsage(served, own),
+    own,
     terms: definitions.length,
     addPrefixes,
     addPrefixesAndTerms: (builder) => addTerms(addPrefixes(builder), definitions),
