@@ -75,3 +75,5 @@ export type { DomainFacts, DomainFit, TermDomainFacts } from './usage/usage-doma
 export { USAGE_FORMAT } from './usage/usage-file.js'
 export type { UsageFile, UsageFileDefinition } from './usage/usage-file.js'
 export { UsageSet } from './usage/usage-set.js'
+export { transferOf, usageOfRows, usageRows } from './usage/usage-rows.js'
+export type { UsageRows } from './usage/usage-rows.js'

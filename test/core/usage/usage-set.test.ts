@@ -1,8 +1,9 @@
 // UsageSet: the sum kept by adding and taking out one usage at a time equals merging the usages present.
 
 import assert from 'node:assert/strict'
+import { MessageChannel } from 'node:worker_threads'
 import fc from 'fast-check'
-import { readUsage, Usage, UsageSet } from '@prefixd/core'
+import { readUsage, transferOf, Usage, usageOfRows, usageRows, UsageSet, type UsageRows } from '@prefixd/core'
 
 const EX = 'http://example.org/'
 
@@ -63,6 +64,42 @@ describe('UsageSet', () => {
       }),
       { numRuns: 100 },
     )
+  })
+
+  it('takes usages as rows moved from another thread: the same sum, the rows no longer the sender’s', async () => {
+    const usages = await Promise.all(FILES.map((text, i) => readUsage([text], { format: 'turtle', name: `f${i}.ttl` })))
+    const { port1, port2 } = new MessageChannel()
+    const moved: UsageRows[] = []
+    const received = new Promise<void>((resolve) =>
+      port2.on('message', (rows: UsageRows) => {
+        if (moved.push(rows) === usages.length) resolve()
+      }),
+    )
+    const sent = usages.map((usage) => usageRows(usage))
+    // A set that numbers the IRIs otherwise first: the moved rows are numbered again as it does.
+    const direct = new UsageSet()
+    const fromRows = new UsageSet()
+    for (const [i, usage] of [...usages].reverse().entries()) direct.set(`r${i}`, usage)
+    for (const [i, usage] of [...usages].reverse().entries()) fromRows.set(`r${i}`, usage)
+    for (const rows of sent) port1.postMessage(rows, transferOf(rows))
+    await received
+    port1.close()
+    assert.deepEqual(
+      sent.map((rows) => rows.rows.length),
+      sent.map(() => 0),
+    )
+    for (const [i, usage] of usages.entries()) direct.set(`f${i}.ttl`, usage)
+    for (const [i, rows] of moved.entries()) fromRows.setRows(`f${i}.ttl`, rows)
+    assert.deepEqual(normal(fromRows.usage), normal(direct.usage))
+    assert.deepEqual(normal(fromRows.usage), normal(Usage.merge([...[...usages].reverse(), ...usages])))
+  })
+
+  it('gives back a usage from its rows as it was', async () => {
+    for (const [i, text] of FILES.entries()) {
+      const usage = await readUsage([text], { format: 'turtle', name: `f${i}.ttl` })
+      assert.deepEqual(normal(usageOfRows(usageRows(usage))), normal(usage))
+      assert.deepEqual(usageOfRows(usageRows(usage)).definitions(), usage.definitions())
+    }
   })
 
   it('keeps counts past 32 bits (a whole dump’s usage) whole, and takes them out again', async () => {

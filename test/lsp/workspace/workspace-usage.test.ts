@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readUsage } from '@prefixd/core'
+import { readUsage, usageRows } from '@prefixd/core'
 import { WorkspaceUsage, type FileReader } from '../../../packages/lsp/src/workspace/workspace-usage.js'
 import type { FileReading } from '../../../packages/lsp/src/workspace/usage-reader.js'
 
@@ -23,7 +23,7 @@ class HandReader implements FileReader {
       const answer = async (text: string | undefined) => {
         if (text === undefined) return resolve(undefined)
         const usage = await readUsage([text], { format: 'turtle', name: path })
-        resolve({ usage: () => usage })
+        resolve({ usage: usageRows(usage) })
       }
       this.asked.push({ path, answer })
       for (const wake of this.#waiting.splice(0)) wake()

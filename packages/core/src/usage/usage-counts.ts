@@ -78,22 +78,6 @@ export class UsageCounts {
     else mergeDefinition(mine, moved)
   }
 
-  /** Takes another reading's counts, added before, out of these (entries that fall to 0 go); definitions are the caller's. */
-  subtract(other: UsageCounts): void {
-    this.triples -= other.triples
-    subtractCounts(this.classes, other.classes)
-    subtractCounts(this.properties, other.properties)
-    for (const field of ['classProperties', 'follows', 'prefixes'] as const) {
-      const into = this[field]
-      for (const [outer, inner] of other[field]) {
-        const mine = into.get(outer)
-        if (mine === undefined) continue
-        subtractCounts(mine, inner)
-        if (mine.size === 0) into.delete(outer)
-      }
-    }
-  }
-
   /** The number of distinct terms and (context, term) pairs held: what memory is bounded by. */
   get size(): number {
     let pairs = 0
@@ -112,14 +96,6 @@ export function incrementPair(map: Map<string, Map<string, number>>, outer: stri
   let counts = map.get(outer)
   if (counts === undefined) map.set(outer, (counts = new Map()))
   counts.set(inner, (counts.get(inner) ?? 0) + by)
-}
-
-function subtractCounts(from: Map<string, number>, other: ReadonlyMap<string, number>): void {
-  for (const [key, n] of other) {
-    const left = (from.get(key) ?? 0) - n
-    if (left > 0) from.set(key, left)
-    else from.delete(key)
-  }
 }
 
 function addCounts(into: Map<string, number>, from: ReadonlyMap<string, number>): void {

@@ -1,27 +1,22 @@
 // UsageSet: usages by key (a workspace's files), their sum kept current as one is read again or goes.
 
-import { UsageCounts, type Definition } from './usage-counts.js'
+import { increment, incrementPair, UsageCounts, type Definition } from './usage-counts.js'
+import { FLAT, forEachRow, usageRows, type UsageRows } from './usage-rows.js'
 import { Usage } from './usage.js'
 
-/** The count maps of a {@link UsageCounts}: flat (term → n) and nested (context → term → n). */
-const FLAT = ['classes', 'properties'] as const
-const NESTED = ['classProperties', 'follows', 'prefixes'] as const
-const INT32_MAX = 2 ** 31 - 1
-const NO_DEFINITIONS: ReadonlyMap<string, Definition> = new Map()
-
 /**
- * One usage as the set keeps it: its counts as rows of numbers over the set's own numbering of IRIs — (term, n)
- * for the flat maps, (context, term, n) for the nested ones, `ends[i]` where map i's rows end — in memory the
+ * One usage as the set keeps it: its rows ({@link UsageRows}) over the set's own numbering of IRIs, in memory the
  * collector does not walk; its definitions (few, and only in the files that define terms) as they came.
  */
 interface Part {
   readonly files: readonly string[]
   readonly triples: number
-  /** 32-bit where every count fits (a file's always do), else 64-bit floats: a usage of a whole dump may count billions. */
   readonly rows: Int32Array | Float64Array
   readonly ends: readonly number[]
   readonly definitions: ReadonlyMap<string, Definition>
 }
+
+const NO_DEFINITIONS: ReadonlyMap<string, Definition> = new Map()
 
 /**
  * Usages by key — one per file of a workspace, say — and their sum, kept current as each is set again or
@@ -54,10 +49,27 @@ export class UsageSet {
   }
 
   set(key: string, usage: Usage): void {
+    this.setRows(key, usageRows(usage))
+  }
+
+  /**
+   * Sets a usage given as rows (from a reading thread, say): its rows are numbered again in place, as the set
+   * numbers IRIs, and kept — the caller gives them up.
+   */
+  setRows(key: string, usage: UsageRows): void {
     this.delete(key)
-    const counts = Usage.countsOf(usage)
-    this.#parts.set(key, this.#compact(counts))
-    this.#sum.add(counts)
+    const ids = usage.iris.map((iri) => this.#id(iri))
+    const { rows, ends } = usage
+    const flatEnd = ends[FLAT.length - 1]!
+    for (let i = 0; i < flatEnd; i += 2) rows[i] = ids[rows[i]!]!
+    for (let i = flatEnd; i < rows.length; i += 3) {
+      rows[i] = ids[rows[i]!]!
+      rows[i + 1] = ids[rows[i + 1]!]!
+    }
+    const definitions = usage.definitions.length === 0 ? NO_DEFINITIONS : new Map(usage.definitions)
+    const part: Part = { files: usage.files, triples: usage.triples, rows, ends, definitions }
+    this.#parts.set(key, part)
+    this.#add(part)
     this.#usage = undefined
   }
 
@@ -65,7 +77,7 @@ export class UsageSet {
     const part = this.#parts.get(key)
     if (part === undefined) return false
     this.#parts.delete(key)
-    this.#sum.subtract(this.#expand(part))
+    this.#subtract(part)
     // A term it defined is defined again by what the others say of it, if anything.
     for (const iri of part.definitions.keys()) {
       this.#sum.definitions.delete(iri)
@@ -89,47 +101,40 @@ export class UsageSet {
     return id
   }
 
-  #compact(counts: UsageCounts): Part {
-    const rows: number[] = []
-    const ends: number[] = []
-    for (const field of FLAT) {
-      for (const [iri, n] of counts[field]) rows.push(this.#id(iri), n)
-      ends.push(rows.length)
-    }
-    for (const field of NESTED) {
-      for (const [outer, inner] of counts[field]) {
-        const id = this.#id(outer)
-        for (const [iri, n] of inner) rows.push(id, this.#id(iri), n)
-      }
-      ends.push(rows.length)
-    }
-    const definitions = counts.definitions.size === 0 ? NO_DEFINITIONS : counts.definitions
-    return {
-      files: counts.files,
-      triples: counts.triples,
-      rows: rows.every((n) => n <= INT32_MAX) ? Int32Array.from(rows) : Float64Array.from(rows),
-      ends,
-      definitions,
-    }
+  /** Adds a part's counts to the sum, as UsageCounts.add does a reading's: its files after those there, then its counts and definitions. */
+  #add(part: Part): void {
+    const sum = this.#sum
+    const places = part.files.map((file) => sum.fileIndex(file))
+    sum.triples += part.triples
+    forEachRow(
+      part,
+      this.#iris,
+      (field, iri, n) => increment(sum[field], iri, n),
+      (field, outer, iri, n) => incrementPair(sum[field], outer, iri, n),
+    )
+    for (const [iri, definition] of part.definitions) sum.addDefinition(iri, definition, places)
   }
 
-  /** A part's counts as maps again (its definitions left out: {@link UsageSet.delete} handles them). */
-  #expand(part: Part): UsageCounts {
-    const counts = new UsageCounts()
-    counts.triples = part.triples
-    const { rows, ends } = part
-    const iris = this.#iris
-    let i = 0
-    for (const [k, field] of FLAT.entries()) for (; i < ends[k]!; i += 2) counts[field].set(iris[rows[i]!]!, rows[i + 1]!)
-    for (const [k, field] of NESTED.entries()) {
-      const into = counts[field]
-      for (; i < ends[FLAT.length + k]!; i += 3) {
-        const outer = iris[rows[i]!]!
-        let inner = into.get(outer)
-        if (inner === undefined) into.set(outer, (inner = new Map()))
-        inner.set(iris[rows[i + 1]!]!, rows[i + 2]!)
-      }
-    }
-    return counts
+  /** Takes a part's counts out of the sum (entries that fall to 0 go); its definitions are {@link UsageSet.delete}'s. */
+  #subtract(part: Part): void {
+    const sum = this.#sum
+    sum.triples -= part.triples
+    forEachRow(
+      part,
+      this.#iris,
+      (field, iri, n) => subtract(sum[field], iri, n),
+      (field, outer, iri, n) => {
+        const inner = sum[field].get(outer)
+        if (inner === undefined) return
+        subtract(inner, iri, n)
+        if (inner.size === 0) sum[field].delete(outer)
+      },
+    )
   }
+}
+
+function subtract(from: Map<string, number>, key: string, n: number): void {
+  const left = (from.get(key) ?? 0) - n
+  if (left > 0) from.set(key, left)
+  else from.delete(key)
 }

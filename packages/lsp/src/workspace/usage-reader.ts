@@ -1,21 +1,16 @@
 // The server's side of the workspace reading's thread: files sent to it in turn, each answered with its usage.
 
 import { Worker } from 'node:worker_threads'
-import { Usage } from '@prefixd/core'
-import { traced } from '../trace.js'
+import { Usage, usageRows, type UsageRows } from '@prefixd/core'
 import type { UsageWorkerAnswer, UsageWorkerRequest } from './usage-worker.js'
 
-/**
- * One file's reading: its usage (what precedes a syntax error) and the error, or undefined when the file is gone. The
- * usage is read from the thread's text when asked: the caller does it a file per turn of the event loop (answers
- * that arrive together would otherwise be read back to back, before the requests that came meanwhile).
- */
-export type FileReading = { readonly usage: () => Usage; readonly problem?: string } | undefined
+/** One file's reading: its usage as rows (what precedes a syntax error) and the error, or undefined when the file is gone. */
+export type FileReading = { readonly usage: UsageRows; readonly problem?: string } | undefined
 
 /**
  * Reads workspace files on a worker thread (usage-worker.ts), so that parsing — seconds of a core for 100 MB, and
  * its garbage — never holds up a completion on the server's thread: there each file costs only its usage's
- * counts, read back from the `prefixd-usage/1` form. Why: read on the server's thread in 16 KiB slices, completion
+ * counts, added from the rows the thread sends (core's UsageRows). Why: read on the server's thread in 16 KiB slices, completion
  * over stdio waited p99 31 ms, max 376 ms, while 100 MB were read (bench/usage-lsp.ts; the slices, the collector's
  * pauses and the progress writes between them). A worker that dies is started again for the next file; the files
  * it was reading are answered with the error.
@@ -31,10 +26,9 @@ export class UsageReader {
     const answered = new Promise<UsageWorkerAnswer | Error>((resolve) => this.#pending.set(request.id, resolve))
     this.#start().postMessage(request)
     return answered.then((answer) => {
-      if (answer instanceof Error) return { usage: () => Usage.empty(), problem: `${path}: not read: ${answer.message}` }
+      if (answer instanceof Error) return { usage: usageRows(Usage.empty()), problem: `${path}: not read: ${answer.message}` }
       if ('gone' in answer) return undefined
-      const usage = () => traced('workspace parse', () => Usage.fromJSON(JSON.parse(answer.usage)))
-      return { usage, ...(answer.problem !== undefined && { problem: answer.problem }) }
+      return { usage: answer.usage, ...(answer.problem !== undefined && { problem: answer.problem }) }
     })
   }
 

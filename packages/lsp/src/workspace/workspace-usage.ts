@@ -182,7 +182,7 @@ export class WorkspaceUsage {
       this.#problems.set(path, reading.problem)
       this.#log(`prefixd: ${reading.problem}`)
     }
-    this.#perFile.set(path, reading.usage())
+    this.#perFile.setRows(path, reading.usage)
     this.#scheduleMerge()
   }
 
