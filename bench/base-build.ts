@@ -3,7 +3,7 @@
 // node_modules hard-linked into it, and one package built there with tsc -b. Kept, and reused by the next run.
 
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,4 +30,11 @@ export async function buildAt(commit: string, main: string): Promise<{ path: str
   const project = main.split('/').slice(0, 2).join('/') // packages/<name>
   execFileSync(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-b', project], { cwd: dir, stdio: 'inherit' })
   return { path, sha }
+}
+
+/** Gives the copy at `root` this tree's generated data (full.js, prefixes.js, knowledge.js, provenance.json are not committed). */
+export function withTreeData(root: string): void {
+  const data = join(ROOT, 'data')
+  for (const file of ['full.js', 'prefixes.js', 'knowledge.js', 'provenance.json'])
+    if (existsSync(join(data, file)) && !existsSync(join(root, 'data', file))) copyFileSync(join(data, file), join(root, 'data', file))
 }

@@ -6,19 +6,13 @@
 //
 // Prints the number of queries and of different answers (the first ten shown); exits 1 on any difference.
 
-import { copyFileSync, existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PrefixIndex, type AutocompleteOptions } from '@prefixd/core'
-import { buildAt } from './base-build.js'
+import { buildAt, withTreeData } from './base-build.js'
 
 const commit = process.env.BENCH_BASE
 if (commit === undefined) throw new Error('BENCH_BASE=<commit> names the build to compare with')
 const { path, sha } = await buildAt(commit, 'packages/core/dist/index.js')
-const baseRoot = path.slice(0, -'packages/core/dist/index.js'.length)
-const data = fileURLToPath(new URL('../data/', import.meta.url))
-for (const file of ['full.js', 'prefixes.js', 'knowledge.js', 'provenance.json'])
-  if (existsSync(join(data, file)) && !existsSync(join(baseRoot, 'data', file))) copyFileSync(join(data, file), join(baseRoot, 'data', file))
+withTreeData(path.slice(0, -'packages/core/dist/index.js'.length))
 const base = (await import(path)) as { PrefixIndex: typeof PrefixIndex }
 
 const mine = await PrefixIndex.loadDefault()

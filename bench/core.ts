@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { PrefixIndex, readLocalName } from '@prefixd/core'
 import { bareMapExpand, naiveContender, prefixdContender, rdfjsContender, zazukoContender, type Contender } from './contenders.js'
 import { formatNs, latencies, markdownTable, time } from './timing.js'
+import { READY_HOT, READY_LIMIT } from '../packages/core/src/prefix-index/ready-answers.js'
 import { completionWorkload, expandWorkload, shrinkWorkload, type CompletionQuery } from './workloads.js'
 
 const gc = (globalThis as { gc?: () => void }).gc
@@ -337,6 +338,60 @@ section(
     ]),
   'Same best-of-5 and best-of-3 figures as (d). The scan is quickest on long local names (their slice is not copied) and ' +
     'on case-sensitive queries (nothing is lower-cased), so those need the fastest answers.',
+)
+
+// (f) What the answers made ahead cost (issue 39 item 8): on a fresh index the workload is asked once at a limit past
+// READY_LIMIT (the usual caches made, no answers made ahead), then twice at limit 20 as (c) asks it. The heap that adds
+// is what the answers made ahead hold; the calls over a millisecond are those that made a prefix's answers for a set of
+// options. Then schema: alone, on another fresh index, per set of options of the workload.
+const fresh = await PrefixIndex.loadDefault()
+const ask = (on: PrefixIndex, limit: number) => (q: CompletionQuery) =>
+  on.complete(q.query, { limit, caseSensitive: q.caseSensitive ?? false, ...(q.type !== undefined && { type: q.type }) })
+queries.forEach(ask(fresh, READY_LIMIT + 1))
+const making = new Float64Array(2 * queries.length)
+const [, readyHeap] = heapAfter(() =>
+  [...queries, ...queries].forEach((q, i) => {
+    const started = performance.now()
+    ask(fresh, LIMIT)(q)
+    making[i] = performance.now() - started
+  }),
+)
+const slow = making.filter((ms) => ms > 1)
+const schemaOnly = await PrefixIndex.loadDefault()
+const schemaQueries = queries.filter((q) => q.query.startsWith('schema:'))
+schemaQueries.forEach(ask(schemaOnly, READY_LIMIT + 1))
+const optionSets = [...new Map(schemaQueries.map((q) => [`${q.caseSensitive === true}|${q.type ?? ''}`, q])).values()]
+const readyRows = optionSets
+  .map((q) => {
+    const asked = { ...q, query: 'schema:' }
+    for (let i = 1; i < READY_HOT; i++) ask(schemaOnly, LIMIT)(asked)
+    let ms = 0
+    const [, heap] = heapAfter(() => {
+      const started = performance.now()
+      ask(schemaOnly, LIMIT)(asked)
+      ms = performance.now() - started
+    })
+    return { q, ms, heap }
+  })
+  .sort((a, b) => b.heap - a.heap)
+section(
+  '(f) answers made ahead: what they hold and cost',
+  ['what', 'figure'],
+  [
+    ['heap they add over the whole workload, asked twice', mb(readyHeap)],
+    [
+      "calls that made a prefix's answers (over 1 ms): count, sum, slowest",
+      `${slow.length}, ${slow.reduce((a, b) => a + b, 0).toFixed(0)} ms, ${Math.max(0, ...slow).toFixed(1)} ms`,
+    ],
+    ...readyRows
+      .slice(0, 6)
+      .map(({ q, ms, heap }) => [
+        `schema: ${q.caseSensitive === true ? 'case-sensitive' : 'plain'}${q.type === undefined ? '' : `, type ${fresh.shrink(q.type) ?? q.type}`}: made in, heap`,
+        `${ms.toFixed(1)} ms, ${mb(heap)}`,
+      ]),
+  ],
+  `A prefix's answers are made once it has been completed ${READY_HOT} times with one set of options and a limit up to ${READY_LIMIT}, for every start of ` +
+    `every local name of its namespace; ${optionSets.length} sets of options of schema: in the workload, the ${Math.min(6, readyRows.length)} largest shown.`,
 )
 
 writeFileSync(new URL('./results/core.md', import.meta.url), out.join(''))

@@ -6,13 +6,14 @@
 
 import { loadavg } from 'node:os'
 import { PrefixIndex } from '@prefixd/core'
-import { buildAt } from './base-build.js'
+import { buildAt, withTreeData } from './base-build.js'
 import { formatNs } from './timing.js'
 import { completionWorkload, type CompletionQuery } from './workloads.js'
 
 const commit = process.env.BENCH_BASE
 if (commit === undefined) throw new Error('BENCH_BASE=<commit> names the build to compare with')
 const { path, sha } = await buildAt(commit, 'packages/core/dist/index.js')
+withTreeData(path.slice(0, -'packages/core/dist/index.js'.length))
 const base = (await import(path)) as { PrefixIndex: typeof PrefixIndex }
 const mine = await PrefixIndex.loadDefault()
 const theirs = await base.PrefixIndex.loadDefault()

@@ -66,11 +66,12 @@ describe('@prefixd/core', () => {
     assert.ok(seen.has('n3') && seen.has('./prefix-index/prefix-index.js') && seen.has('../names/pn-local.js')) // the scan does see the imports
   })
 
-  it('points browser bundlers at the module that reads no files', () => {
+  it('points browser bundlers at the modules that read no files, and at the one that makes no answers ahead', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', SRC), 'utf8')) as { browser: Record<string, string> }
     assert.deepEqual(manifest.browser, {
       './dist/data/default-data.js': './dist/data/default-data.browser.js',
       './dist/knowledge/knowledge-data.js': './dist/knowledge/knowledge-data.browser.js',
+      './dist/prefix-index/ready-answers.js': './dist/prefix-index/ready-answers.browser.js',
       './dist/sources/n3-parser.js': './dist/sources/n3-parser.browser.js',
     })
   })

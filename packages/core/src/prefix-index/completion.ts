@@ -10,6 +10,7 @@ import type { TermIndex } from '../terms/term-index.js'
 import { caseBit, type TermRecord } from '../terms/term-record.js'
 import { Answer, readOptions, tiersFor, unescapePartial, type AutocompleteOptions, type Completions, type ReadOptions } from './completion-query.js'
 import { NameChunks } from './name-chunks.js'
+import { ReadyAnswers } from './ready-answers.js'
 import { tableOrders, type TableOrders } from './table-orders.js'
 import type { PrefixEntry, VocabularyInfo } from '../model.js'
 
@@ -58,8 +59,8 @@ export class Completion {
   #standIns: Int32Array | undefined
   /** The names written so far (see {@link NameChunks}). */
   readonly #names: NameChunks
-  /** Answers for an empty or one-letter local part, by prefix, partial and options (see #complete). */
-  readonly #shortAnswers = new Map<string, Completions>()
+  /** Term completions' answers made ahead, per prefix and options asked often (none in a browser bundle). */
+  readonly #ready: ReadyAnswers<EntryTerms>
   /** What a term query through each prefix entry reads (see #entryTermsOf): one per entry of the table at most. */
   readonly #entryTerms = new Map<PrefixEntry, EntryTerms | null>()
 
@@ -74,6 +75,14 @@ export class Completion {
     this.#entries = parts.entries
     this.#preferred = parts.preferred
     this.#names = new NameChunks(parts.terms, parts.termsNamespace)
+    this.#ready = new ReadyAnswers(parts.terms, {
+      termsOf: (prefix, caseSensitive) => {
+        const typed = this.#lookupPrefix(prefix, caseSensitive)
+        return typed && this.#entryTermsOf(typed)
+      },
+      typesOf: (type, caseSensitive) => this.#resolveType(type, caseSensitive),
+      make: (terms, partial, read, types) => this.#completeTerms(new Answer(read.limit), terms, partial, read, types),
+    })
   }
 
   /**
@@ -96,7 +105,9 @@ export class Completion {
   complete(query: string, options: AutocompleteOptions = {}): Completions | undefined {
     if (typeof query !== 'string') throw new TypeError(`autocomplete: query must be a string, got ${typeof query}`)
     const read = readOptions(options)
-    const { caseSensitive, expand, limit, alpha, prefer } = read
+    const ready = this.#ready.complete(query, read, options.type)
+    if (ready !== undefined) return ready
+    const { caseSensitive, expand, limit, alpha } = read
     const answer = new Answer(limit)
     // An unknown type leaves `types` empty: no term matches, but prefixes still complete.
     const types = options.type === undefined ? undefined : this.#resolveType(options.type, caseSensitive)
@@ -115,18 +126,7 @@ export class Completion {
     const terms = this.#entryTermsOf(typed)
     if (terms === null) return answer.done()
     const partial = unescapePartial(query.slice(colon + 1))
-    // An empty or one-letter local part reads the widest block (schema.org's 2,970 terms): its answer depends on the
-    // options alone, so it is made once and copied (SHORT_ANSWERS); a longer one is cheap enough each time.
-    if (partial.length > 1 || limit > MAX_SHORT_LIMIT) return this.#completeTerms(answer, terms, partial, read, types)
-    const key = `${terms.entry.prefix}\0${partial}\0${+caseSensitive}${+expand}${+alpha}\0${prefer ?? ''}\0${options.type ?? ''}\0${limit}`
-    let made = this.#shortAnswers.get(key)
-    if (made === undefined) {
-      if (this.#shortAnswers.size >= SHORT_ANSWERS) this.#shortAnswers.clear()
-      made = this.#completeTerms(answer, terms, partial, read, types)
-      this.#shortAnswers.set(key, { suggestions: made.suggestions.slice(), truncated: made.truncated })
-      return made
-    }
-    return { suggestions: made.suggestions.slice(), truncated: made.truncated }
+    return this.#completeTerms(answer, terms, partial, read, types)
   }
 
   /**
@@ -364,9 +364,6 @@ interface EntryTerms {
   readonly nameAt: (rank: number) => string | null | undefined
 }
 
-/** The answers for an empty or one-letter local part kept at most (then forgotten at once), and the largest limit kept. */
-const SHORT_ANSWERS = 4096
-const MAX_SHORT_LIMIT = 200
 /** Added to a retired prefix's cost (see #cost): more than any popularity, less than a demotion (1e6). */
 const RETIRED_COST = 1e5
 /** A curated prefix ranks as if this much more popular (see `Completion.#cost`). */

@@ -1,0 +1,160 @@
+// Term completion's answers made ahead, for every start of every local name of a namespace at once. Node.js only: a
+// browser bundle maps this module to ready-answers.browser.ts (package.json "browser"), which makes none — the same
+// answers, made per query, and the bundle within issue 28's 15 KB.
+
+import { NameStarts } from '../structures/name-starts.js'
+import type { TermIndex } from '../terms/term-index.js'
+import { unescapePartial, type Completions, type ReadOptions } from './completion-query.js'
+import { readyTable, type ReadyTable } from './ready-table.js'
+
+/** The largest limit answered ready: each answer keeps its best READY_LIMIT names (an editor shows 10–20). */
+export const READY_LIMIT = 20
+/** Queries through one prefix with one set of options before its answers are made: a one-off query pays nothing. */
+export const READY_HOT = 16
+/**
+ * Bytes the starts and tables kept may take, as estimated (see #hold), before all are forgotten and made again as asked:
+ * schema.org's starts take ~1.3 MB, a table of them 0.2–1.5 MB; the 15,104 queries of bench/core.ts make 62 tables.
+ */
+const MAX_HELD = 32 << 20
+/** What a start of NameStarts takes: its string (most are slices of a name), a place in its table, its end. */
+const STARTS_BYTES = 56
+/** A namespace of more terms is not made ahead (a user's table of a million terms under one namespace). */
+const MAX_NAMES = 50_000
+
+/** One prefix with one set of options: how often it was asked, then its answer per start. */
+interface Slot {
+  asked: number
+  starts?: NameStarts
+  table?: ReadyTable
+}
+
+/** What the answers of one prefix are made with: the namespace whose terms it completes. */
+export interface ReadyTerms {
+  readonly base: string
+}
+
+/** What completion gives ReadyAnswers to make answers with (see `Completion`). */
+export interface ReadyParts<T> {
+  /** What completing terms through a prefix as typed reads; undefined for no prefix, null for one offering no terms. */
+  readonly termsOf: (prefix: string, caseSensitive: boolean) => T | null | undefined
+  /** The type IRIs a `type` option names. */
+  readonly typesOf: (type: string, caseSensitive: boolean) => readonly string[]
+  /** An answer made the usual way (with READY_LIMIT's limit). */
+  readonly make: (terms: T, partial: string, read: ReadOptions, types: readonly string[] | undefined) => Completions
+}
+
+/**
+ * The answers of a prefix's term completions, by the local name typed, made for every start of every local name of its
+ * namespace once that prefix has been completed {@link READY_HOT} times with the same options (a table per prefix and
+ * options): such a query then costs a lookup and a copy, whatever its letters — the answer of `schema:BodyMeasurementT`
+ * is not searched for in a family of names sharing 15 letters. A start no name has (a typo, another case) is answered
+ * the usual way. Each answer keeps its best {@link READY_LIMIT} names; a start matching at most one term shares its
+ * answer with every longer start of that name, so a table is made with one usual answer per start that matches
+ * several terms, plus one per name (schema.org: ~6,500 of its 26,000 starts).
+ */
+export class ReadyAnswers<T extends ReadyTerms> {
+  readonly #terms: TermIndex
+  readonly #parts: ReadyParts<T>
+  readonly #starts = new Map<string, NameStarts>()
+  readonly #slots = new Map<T, Array<Map<string, Slot> | undefined>>()
+  /** Bytes held by the starts and tables kept, as estimated. */
+  #held = 0
+  /**
+   * The prefix and slot asked last, and what for: an editor asks through one prefix with the same options keystroke
+   * after keystroke, so they are kept at hand.
+   */
+  #last: Last<T> = NO_LAST
+
+  constructor(terms: TermIndex, parts: ReadyParts<T>) {
+    this.#terms = terms
+    this.#parts = parts
+  }
+
+  /**
+   * The answer made ahead for a query, else undefined: for a prefixed name (not an IRI) whose prefix offers terms,
+   * relevance order and a limit up to {@link READY_LIMIT}, once its prefix was asked {@link READY_HOT} times with those options, where its
+   * local part starts a name.
+   */
+  complete(query: string, read: ReadOptions, type: string | undefined): Completions | undefined {
+    const { caseSensitive, limit } = read
+    const colon = query.indexOf(':')
+    if (colon < 0 || read.alpha || limit > READY_LIMIT || query.startsWith('//', colon + 1)) return undefined
+    let last = this.#last
+    if (last.caseSensitive !== caseSensitive || colon !== last.prefix.length || !query.startsWith(last.prefix)) {
+      const prefix = query.slice(0, colon)
+      const terms = this.#parts.termsOf(prefix, caseSensitive)
+      if (terms === undefined || terms === null) return undefined
+      this.#last = last = { ...NO_LAST, prefix, caseSensitive, terms }
+    }
+    const options = +caseSensitive + 2 * +read.expand + (read.prefer === 'class' ? 4 : read.prefer === 'property' ? 8 : 0)
+    if (last.options !== options || last.type !== type) this.#last = last = { ...last, options, type, slot: this.#slotOf(last.terms!, options, type) }
+    const slot = last.slot
+    if (slot.table === undefined) {
+      if (++slot.asked < READY_HOT) return undefined
+      const types = type === undefined ? undefined : this.#parts.typesOf(type, caseSensitive)
+      slot.starts = this.#startsOf(last.terms!.base)
+      const terms = last.terms!
+      const asked = { ...read, limit: READY_LIMIT }
+      slot.table = readyTable({
+        terms: this.#terms,
+        head: terms.base,
+        starts: slot.starts,
+        read: asked,
+        types,
+        make: (start) => this.#parts.make(terms, start, asked, types),
+      })
+      // A number per start, and an answer (an object, an array, its references) per answer made.
+      this.#hold(4 * slot.starts.size + 96 * slot.table.answers.length)
+    }
+    const id = slot.starts!.find(unescapePartial(query.slice(colon + 1)))
+    if (id < 0) return undefined
+    const made = slot.table.answers[slot.table.of[id]!]!
+    return { suggestions: made.suggestions.slice(0, limit), truncated: made.truncated || made.suggestions.length > limit }
+  }
+
+  /** The slot of one prefix and set of options (`options` as a number, `type` as asked), made when first asked. */
+  #slotOf(terms: T, options: number, type: string | undefined): Slot {
+    let classes = this.#slots.get(terms)
+    if (classes === undefined) this.#slots.set(terms, (classes = []))
+    const slots = (classes[options] ??= new Map())
+    let slot = slots.get(type ?? '')
+    if (slot === undefined) slots.set(type ?? '', (slot = { asked: 0 }))
+    return slot
+  }
+
+  /** The starts of the local names of the terms in `base` (exactly, not folded), made once per namespace. */
+  #startsOf(base: string): NameStarts {
+    let starts = this.#starts.get(base)
+    if (starts !== undefined) return starts
+    const names: string[] = []
+    this.#terms.forEachStartingWith(base, '', { caseSensitive: true }, (record) => names.push(record.iri.slice(base.length)) <= MAX_NAMES)
+    // Past MAX_NAMES, '' alone.
+    starts = new NameStarts(names.length <= MAX_NAMES ? names : [])
+    this.#hold(STARTS_BYTES * starts.size)
+    this.#starts.set(base, starts)
+    return starts
+  }
+
+  /** Counts `n` more bytes held; past {@link MAX_HELD}, forgets every table and list of starts first. */
+  #hold(n: number): void {
+    if (this.#held + n > MAX_HELD) {
+      this.#starts.clear()
+      this.#slots.clear()
+      this.#last = NO_LAST
+      this.#held = 0
+    }
+    this.#held += n
+  }
+}
+
+/** See `ReadyAnswers.#last`: a prefix, what its terms are, and a slot of them with the options it was asked for. */
+interface Last<T> {
+  readonly prefix: string
+  readonly caseSensitive: boolean | undefined
+  readonly terms: T | undefined
+  readonly options: number
+  readonly type: string | undefined
+  readonly slot: Slot
+}
+
+const NO_LAST: Last<never> = { prefix: '', caseSensitive: undefined, terms: undefined, options: -1, type: undefined, slot: { asked: 0 } }
