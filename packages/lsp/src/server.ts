@@ -58,7 +58,11 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   const index = new ServerIndex(options.index, () => setImmediate(() => documents.checker.warm()))
   index.ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   const publisher = new Publisher(connection, documents, index, options.diagnosticsDelay ?? 20)
-  const shapes = new WorkspaceShapes({ set: (read) => (publisher.shapes = read), error: (message) => void connection.window.showErrorMessage(message) })
+  const shapes = new WorkspaceShapes({
+    set: (read) => (publisher.shapes = read),
+    error: (message) => void connection.window.showErrorMessage(message),
+    find: (root, globs) => workspace.shapeFiles(root, globs),
+  })
   const workspace = new WorkspaceServer({
     connection,
     need: () => index.need(),

@@ -2,12 +2,14 @@
 // stopped with readings under way (answered with the error; the next reading starts a new thread).
 
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 // The built module: its worker is the built usage-worker.js beside it (as the server runs it).
 import { usageOfRows, type UsageRows } from '@prefixd/core'
 import { UsageReader } from '../../../packages/lsp/dist/workspace/usage-reader.js'
+import { listWorkspaceFiles } from '../../../packages/lsp/dist/workspace/workspace-files.js'
+import { shapeFilesFound } from '../../../packages/lsp/dist/shacl/shape-files.js'
 
 const EX = 'http://example.org/'
 /** A reading's usage (its rows as a Usage), or undefined for a file that is gone. */
@@ -57,5 +59,28 @@ describe('UsageReader', function () {
     const again = await reader.read(join(dir, 'a.ttl'))
     assert.equal(usageOf(again)?.instances(EX + 'Thing'), 2)
     assert.equal(again?.problem, undefined)
+  })
+
+  it('lists a folder and finds its shape files on the thread as on the server’s; stopped meanwhile, on the server’s', async () => {
+    await mkdir(join(dir, 'nested'))
+    await writeFile(join(dir, 'a.ttl'), TURTLE)
+    await writeFile(join(dir, 'nested', 'shapes.ttl'), `@prefix sh: <http://www.w3.org/ns/shacl#> .\n<#S> a sh:NodeShape .\n`)
+    await writeFile(join(dir, 'nested', 'b.nt'), `<${EX}b> <${EX}p> "b" .\n`)
+    await writeFile(join(dir, '.gitignore'), 'ignored.ttl\n')
+    await writeFile(join(dir, 'ignored.ttl'), TURTLE)
+    const listing = await listWorkspaceFiles(dir)
+    const shapes = await shapeFilesFound(dir)
+    assert.deepEqual(
+      listing.files.map((file) => file.path),
+      [join(dir, 'a.ttl'), join(dir, 'nested', 'b.nt'), join(dir, 'nested', 'shapes.ttl')],
+    )
+    assert.deepEqual(shapes, [join(dir, 'nested', 'shapes.ttl')])
+    assert.deepEqual(await reader.list(dir), listing)
+    assert.deepEqual(await reader.shapeFiles(dir), shapes)
+    assert.deepEqual(await reader.shapeFiles(dir, ['a.ttl']), [join(dir, 'a.ttl')])
+    const [listed, found] = [reader.list(dir), reader.shapeFiles(dir)]
+    reader.stop()
+    assert.deepEqual(await listed, listing)
+    assert.deepEqual(await found, shapes)
   })
 })

@@ -9,6 +9,8 @@ import type { Shapes } from './shacl.js'
 export interface ShapesHost {
   set(shapes: Shapes | undefined): void
   error(message: string): void
+  /** Finds a folder's shape files as shapeFilesFound does, elsewhere (the workspace reading's thread); else on this one. */
+  find?(root: string, globs: readonly string[] | undefined): Promise<string[]>
 }
 
 export class WorkspaceShapes {
@@ -45,8 +47,7 @@ export class WorkspaceShapes {
 
   async #configure(root: string | undefined, globs: readonly string[] | undefined): Promise<boolean> {
     if (root === undefined) return false
-    const { shapeFilesFound } = await import('./shape-files.js')
-    const files = await shapeFilesFound(root, globs)
+    const files = await (this.#host.find?.(root, globs) ?? import('./shape-files.js').then(({ shapeFilesFound }) => shapeFilesFound(root, globs)))
     const same = this.#files !== undefined && JSON.stringify([this.#globs, this.#files]) === JSON.stringify([globs, files])
     this.#globs = globs
     if (same) return false

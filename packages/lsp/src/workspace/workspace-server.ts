@@ -8,6 +8,7 @@ import type { Connection, Hover, InitializeParams, ServerCapabilities, SymbolInf
 import type { DocumentView } from '../documents/document.js'
 import { DidChangeWatchedFilesNotification, MarkupKind } from '../protocol/protocol.js'
 import { definitionOf, iriAt, referencesTo, workspaceCard, workspaceSymbols } from './workspace-features.js'
+import { UsageReader } from './usage-reader.js'
 import { WorkspaceUsage, type ReadingProgress } from './workspace-usage.js'
 
 const FILE_CHANGE_DELETED = 3
@@ -27,13 +28,19 @@ export interface WorkspaceHost {
 export class WorkspaceServer {
   readonly usage: WorkspaceUsage
   readonly #host: WorkspaceHost
+  readonly #reader = new UsageReader()
   #folders: string[] = []
   #progress = false
   #watch = false
 
   constructor(host: WorkspaceHost) {
     this.#host = host
-    this.usage = new WorkspaceUsage((message) => host.connection.console.log(message))
+    this.usage = new WorkspaceUsage((message) => host.connection.console.log(message), this.#reader)
+  }
+
+  /** The shape files of `folder` (shape-files.ts), found on the workspace reading's thread. */
+  shapeFiles(folder: string, globs?: readonly string[]): Promise<string[]> {
+    return this.#reader.shapeFiles(folder, globs)
   }
 
   /** Reads what `initialize` says of the workspace and the client; the capabilities the workspace adds. */

@@ -17,8 +17,8 @@ const MERGE_EVERY_MS = 250
  */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
-/** What reads the files: {@link UsageReader}'s two methods. */
-export type FileReader = Pick<UsageReader, 'read' | 'stop'>
+/** What reads the files: {@link UsageReader}'s methods; without `list`, the folders are listed on this thread. */
+export type FileReader = Pick<UsageReader, 'read' | 'stop'> & Partial<Pick<UsageReader, 'list'>>
 
 /** A reading and its place among the file's: only the latest asked is taken. */
 interface Asked {
@@ -91,7 +91,7 @@ export class WorkspaceUsage {
     progress?.begin('prefixd: reading the workspace', `listing ${folders.length} folder${folders.length === 1 ? '' : 's'}`)
     const files: WorkspaceFile[] = []
     for (const folder of folders) {
-      const listing = await listWorkspaceFiles(folder)
+      const listing = await (this.#reader.list?.(folder) ?? listWorkspaceFiles(folder))
       files.push(...listing.files)
       this.tooLarge.push(...listing.tooLarge)
       if (listing.truncated) this.#log(`prefixd: ${folder} has more files than are read; the first ${listing.files.length} are`)
