@@ -4,8 +4,9 @@
 
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Parser, type Quad, type Term } from 'n3'
+import { DataFactory, Parser, type Quad, type Term } from 'n3'
 import type { KnowledgeFile, KnowledgeTermEntry, KnowledgeVocabularyEntry } from '@prefixd/core'
+import { repairDefinition, tidy } from './definition-source.js'
 
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
@@ -74,7 +75,7 @@ export function buildKnowledge(vocabularies: readonly VocabularySource[], isTerm
   const perTerm = new Map<string, Map<number, FileStatements>>()
   const vocabularyEntries: KnowledgeVocabularyEntry[] = []
   vocabularies.forEach((v, position) => {
-    const quads = new Parser({ format: 'N-Quads' }).parse(readFileSync(v.dataFile, 'utf8'))
+    const quads = withRepairedDefinitions(new Parser({ format: 'N-Quads' }).parse(readFileSync(v.dataFile, 'utf8')), v.namespace)
     const bySubject = groupBySubject(quads)
     for (const [subject, statements] of bySubject) {
       if (subject.startsWith('_:') || !isTerm(subject)) continue
@@ -225,6 +226,18 @@ function termEntry(files: readonly FileStatements[], ref: (iri: string) => numbe
   return Object.keys(entry).length > 0 ? entry : undefined
 }
 
+/** A package's statements with its definitions as its publisher meant them (see definition-source.ts). */
+function withRepairedDefinitions(quads: readonly Quad[], namespace: string): Quad[] {
+  const definitions = new Set(DEFINITION)
+  return quads.map((q) => {
+    if (!definitions.has(q.predicate.value) || q.object.termType !== 'Literal') return q
+    const text = repairDefinition(q.object.value, namespace)
+    if (text === q.object.value) return q
+    const literal = DataFactory.literal(text, q.object.language || q.object.datatype)
+    return DataFactory.quad(q.subject, q.predicate, literal, q.graph)
+  })
+}
+
 /** The first of `predicates` that has a literal, in English or without a language (else any language). */
 function bestLiteral(statements: readonly Quad[], predicates: readonly string[]): string | undefined {
   for (const predicate of predicates) {
@@ -240,15 +253,6 @@ function bestLiteral(statements: readonly Quad[], predicates: readonly string[])
     if (text !== '') return text
   }
   return undefined
-}
-
-/** Whitespace as a reader expects it: paragraphs kept, line breaks and indentation inside one folded. */
-function tidy(text: string): string {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
-    .filter((paragraph) => paragraph !== '')
-    .join('\n\n')
 }
 
 function clip(text: string): string {

@@ -28,7 +28,7 @@ describe('definitionText', () => {
     assert.equal(definitionText("the form '<Number> <unit>'").text, "the form '<Number> <unit>'")
     const risky = definitionText('[a](javascript:alert(1)) and [b](https://b.org/) <script>alert(1)</script>')
     assert.equal(risky.markdown, '\\[a\\](javascript:alert(1)) and [b](https://b.org/) &lt;script&gt;alert(1)&lt;/script&gt;')
-    assert.equal(risky.text, '[a](javascript:alert(1)) and b <script>alert(1)</script>')
+    assert.equal(risky.text, 'a and b <script>alert(1)</script>')
   })
 
   it("reads DBpedia's Wikipedia citation as a link named by its host, apart from the sentence before it", () => {
@@ -46,6 +46,17 @@ describe('definitionText', () => {
     const spaces = ' '.repeat(200_000)
     assert.equal(definitionText(`a${spaces}b`).text.replace(/ +/g, ' '), 'a b')
     assert.equal(definitionText(`a${spaces}<ref>https://x.org/a</ref>`).text, 'a (x.org)')
+  })
+
+  it('gives a link to anything but the web as its text alone in the plain text, escaped in the Markdown', () => {
+    assert.deepEqual(definitionText('See [notes](/docs/a.html) and [b](https://b.org/).'), {
+      text: 'See notes and b.',
+      markdown: 'See \\[notes\\](/docs/a.html) and [b](https://b.org/).',
+    })
+  })
+
+  it('keeps a Markdown list item on a line of its own', () => {
+    assert.equal(definitionText('Usage:\n\n* Use a.\n* Use b.').text, 'Usage:\n\n* Use a.\n* Use b.')
   })
 
   it('never lets a raw < or an unescaped non-web link into the Markdown, whatever the source (fast-check)', () => {
@@ -69,7 +80,11 @@ describe('definitionText', () => {
     for (const { iri } of index.terms()) {
       const facts = knowledge.facts(iri)
       if (facts?.definition === undefined) continue
-      assert.ok(!/\]\(https?:|<\/?(?:p|em|br|a)[\s>]/i.test(facts.definition), iri)
+      assert.ok(!/\]\(|<\/?(?:p|em|br|a)[\s>]/i.test(facts.definition), iri)
+      // A line break written as a backslash and an n (schema.org's package escapes them twice): none as a paragraph's
+      // or a list item's break anywhere, none at all in schema.org's. dash's "no line breaks ('\n' or '\r')" stays.
+      assert.ok(!/\\n\\n|\\n[*-] /.test(facts.definition) && !(iri.startsWith('http://schema.org/') && facts.definition.includes('\\n')), iri)
+      assert.ok(!/\]\((?!https?:\/\/)/.test(facts.definitionMarkdown?.replace(/\\[[\]]/g, '') ?? ''), iri)
       if (facts.definitionMarkdown?.includes('](https://') || facts.definitionMarkdown?.includes('](http://')) linked++
     }
     assert.ok(linked >= 100, `${linked} definitions with links`)

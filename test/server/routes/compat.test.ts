@@ -216,6 +216,17 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       assert.deepEqual([detail.definition, detail.definitionMarkdown], [body.definition, body.definitionMarkdown])
     })
 
+    it("reads schema.org's paragraphs as line breaks and its site-relative links against https://schema.org/ (term and autocomplete detail)", async () => {
+      const number = (await getJson('/api/v1/term?q=schema:Number')).body
+      assert.match(number.definition, /^Data type: Number\.\n\nUsage guidelines:\n\n\* Use values from 0123456789 /)
+      assert.ok(!number.definition.includes('\\n'), number.definition)
+      const [detail] = (await getJson('/api/v1/autocomplete?q=schema:Number&detail=true&limit=1')).body
+      assert.equal(detail.definition, number.definition)
+      const identifier = (await getJson('/api/v1/term?q=schema:identifier')).body
+      assert.match(identifier.definition, /See background notes for more details\.$/)
+      assert.match(identifier.definitionMarkdown, /See \[background notes\]\(https:\/\/schema\.org\/docs\/datamodel\.html#identifierBg\) for/)
+    })
+
     it("names the vocabulary whose file gave the facts when it is not the term's own (describedBy)", async () => {
       const { status, body } = await getJson('/api/v1/term?q=dc11:Agent')
       assert.equal(status, 200)

@@ -37,6 +37,8 @@ export function definitionText(source: string): DefinitionText {
     .replace(/\[([^\]\n]*)\]\((?!https?:\/\/)/g, '\\[$1\\](')
   const plain = markdown
     .replace(LINK, '$1')
+    // A link the Markdown keeps as text (a site-relative or script target): its text alone, as a web link's.
+    .replace(/\\\[([^\]\n]*)\\\]\((?:[^()\s]|\([^()\s]*\))*\)/g, '$1')
     .replace(/(\*\*|__|`)(?=\S)([^\n]*?\S)\1/g, '$2')
     .replace(/(?<![\\*\w])\*(?=\S)([^*\n]*?\S)\*(?![*\w])/g, '$1')
     .replace(/\\([\\`*_[\]])/g, '$1')
@@ -65,10 +67,25 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** Paragraphs (split at blank lines), each with its whitespace folded; empty ones left out. */
+/** Paragraphs (split at blank lines), each with its whitespace folded but a Markdown list item kept on a line of its own; empty ones left out. */
 function paragraphs(text: string): string[] {
   return text
     .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .map((p) => listLines(p))
     .filter((p) => p !== '')
+}
+
+/**
+ * A paragraph with its whitespace folded, but each Markdown list item (a line starting `* ` or `- `) on a line of
+ * its own. Line by line, never a pattern with `\s*` on both sides of the break: that cost a run of spaces its length squared.
+ */
+function listLines(paragraph: string): string {
+  const lines: string[] = []
+  for (const line of paragraph.split('\n')) {
+    const folded = line.replace(/\s+/g, ' ').trim()
+    if (folded === '') continue
+    if (lines.length === 0 || /^[*-] /.test(folded)) lines.push(folded)
+    else lines[lines.length - 1] += ` ${folded}`
+  }
+  return lines.join('\n')
 }
