@@ -12,14 +12,14 @@ import { MAIN, prefixd } from './run-prefixd.js'
 const SCHEMA = 'http://schema.org/'
 
 /** Starts the binary and resolves with its URL once it listens. */
-function serve(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
+function serve(args: readonly string[]): Promise<{ child: ChildProcess; url: string; said: string }> {
   const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', '--quiet', '--store', ':memory:', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   return new Promise((resolve, reject) => {
     let output = ''
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk
       const match = /listening on (\S+)/.exec(output)
-      if (match) resolve({ child, url: match[1]!.replace(/\/$/, '') })
+      if (match) resolve({ child, url: match[1]!.replace(/\/$/, ''), said: output })
     })
     child.once('exit', (code) => reject(new Error(`prefixd serve exited with ${code}: ${output}`)))
   })
@@ -28,7 +28,7 @@ function serve(args: readonly string[]): Promise<{ child: ChildProcess; url: str
 describe('prefixd serve --usage', function () {
   this.timeout(60_000)
   let dir: string
-  let server: { child: ChildProcess; url: string }
+  let server: { child: ChildProcess; url: string; said: string }
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'prefixd-serve-usage-'))
@@ -92,5 +92,62 @@ describe('prefixd serve --usage', function () {
     assert.match(run.stderr, /--usage: .*bad\.json: not a prefixd-usage\/1 file: its format is "something-else"/)
     const missing = await prefixd(['serve', '--port', '0', '--usage', join(dir, 'nope.json')])
     assert.match(missing.stderr, /--usage: cannot read .*nope\.json: ENOENT/)
+  })
+})
+
+describe('prefixd serve --usage: the prefixes its data declares', function () {
+  this.timeout(60_000)
+  const LV2 = 'http://lv2plug.in/ns/lv2core#'
+  let dir: string
+  let server: { child: ChildProcess; url: string; said: string }
+  const get = async (path: string) => (await fetch(`${server.url}/api/v1/${path}`)).json() as Promise<unknown>
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prefixd-serve-usage-prefixes-'))
+    // As LV2's plugins are written: its own lv2: (prefix.cc's long-tail lv2: is another namespace), a file's own `:`.
+    const plugin = (i: number) =>
+      `@prefix lv2: <${LV2}> . @prefix pg: <http://lv2plug.in/ns/ext/port-groups#> . @prefix : <http://example.org/p${i}#> .\n` +
+      `:p a lv2:Plugin ; lv2:port [ a lv2:InputPort ; lv2:index 0 ; lv2:symbol "in" ; pg:group :g ] .\n`
+    for (let i = 0; i < 3; i++) await writeFile(join(dir, `p${i}.ttl`), plugin(i))
+    await writeFile(
+      join(dir, 'lv2core.ttl'),
+      `@prefix lv2: <${LV2}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nlv2:symbol a <http://www.w3.org/1999/02/22-rdf-syntax-ns#Property> ; rdfs:label "symbol" .\n`,
+    )
+    const indexed = await prefixd(['index', dir, '--out', join(dir, 'usage.json')])
+    assert.equal(indexed.code, 0, indexed.stderr)
+    server = await serve(['--usage', join(dir, 'usage.json')])
+  })
+  after(async () => {
+    server?.child.kill()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('serves the project’s lv2: over the table’s long-tail one: completion, expand and shrink agree', async () => {
+    assert.deepEqual(await get(`autocomplete?q=lv2:s&limit=1&prefer=property&previous=lv2:index`), ['lv2:symbol'])
+    assert.deepEqual(await get('expand?q=lv2:symbol'), { success: true, value: LV2 + 'symbol' })
+    assert.deepEqual(await get(`shrink?q=${encodeURIComponent(LV2 + 'symbol')}`), { success: true, value: 'lv2:symbol' })
+    const found = (await get('search?q=symbol&limit=3')) as Array<{ prefixed: string }>
+    assert.equal(found[0]?.prefixed, 'lv2:symbol', 'the term its data defines, first by its use')
+  })
+
+  it('offers only names it expands: never a file’s own `:`', async () => {
+    const offered = (await get('autocomplete?q=&limit=1000')) as string[]
+    assert.ok(!offered.includes(':'))
+    assert.ok(offered.includes('pg:'))
+    const detail = (await get('autocomplete?q=pg:&detail=true')) as Array<{ value: string; iri: string; namespace: string | null }>
+    assert.ok(detail.length > 0)
+    for (const item of detail) {
+      assert.notEqual(item.namespace, null, item.value)
+      assert.deepEqual(await get(`expand?q=${encodeURIComponent(item.value)}`), { success: true, value: item.iri })
+    }
+    const why = (await get('autocomplete?q=lv2:portP&limit=1&detail=true')) as Array<{ usage?: string }>
+    assert.doesNotMatch(why[0]?.usage ?? '', /(^|\s):\w/, 'explanations name terms as the server writes them')
+  })
+
+  it('says at the start which prefixes its data binds, and over what', () => {
+    assert.match(
+      server.said,
+      /--usage binds \d+ prefixes its data declares: .*lv2: <http:\/\/lv2plug\.in\/ns\/lv2core#> \(over the table's <[^>]+>, not offered\)/,
+    )
   })
 })

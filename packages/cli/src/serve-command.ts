@@ -1,6 +1,6 @@
 // `prefixd serve`: its flags and environment variables, checked, and the service started with them.
 
-import { Usage, type PrefixIndex } from '@prefixd/core'
+import { Usage, usageBindings, withUsage, type PrefixIndex } from '@prefixd/core'
 import { readFile } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import { parseChoice, parseWhole } from './flag-values.js'
@@ -91,7 +91,7 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
       port,
       host,
       workers,
-      load,
+      load: usage === undefined ? load : withBindings(load, usage, flags['whole-table'] ?? false, (line) => io.stdout.write(line + '\n')),
       say: (line) => io.stdout.write(line + '\n'),
       ...(usage && { usage }),
       logger,
@@ -261,4 +261,28 @@ function parsePositive(text: string, name: string, max: number): number {
 
 function parseBoolean(text: string, name: string): boolean {
   return parseChoice(text, name, ['true', 'false']) === 'true'
+}
+
+/**
+ * `load` with what the usage adds (core's `withUsage`): the prefixes its data declares in the served table, where
+ * the table offers no binding of their name, so that what completion offers from the usage expands and shrinks
+ * back; and the terms its data defines, to search and describe. Says once which prefixes it bound, and over what.
+ */
+function withBindings(load: () => Promise<PrefixIndex>, usage: Usage, wholeTable: boolean, say: (line: string) => void): () => Promise<PrefixIndex> {
+  let said = false
+  return async () => {
+    const index = await load()
+    if (!said) {
+      said = true
+      const bindings = usageBindings(index, usage)
+      const shown = bindings
+        .slice(0, 8)
+        .map((b) => `${b.prefix}: <${b.namespace}>` + (b.over === undefined ? '' : ` (over the table's <${b.over}>, not offered)`))
+      if (bindings.length > 0)
+        say(
+          `prefixd: --usage binds ${bindings.length} prefix${bindings.length === 1 ? '' : 'es'} its data declares: ${shown.join(', ')}${bindings.length > 8 ? ', …' : ''}`,
+        )
+    }
+    return withUsage(index, usage, { wholeTable })
+  }
 }

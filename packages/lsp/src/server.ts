@@ -204,7 +204,7 @@ function registerFeatures(server: Server): void {
       offsetOf(view, params.range.start)
       const published = server.documents.get(view.document.uri)?.prefixDiagnostics?.diagnostics ?? []
       return codeActions(view, loaded, params.range, params.context?.diagnostics ?? [], params.context?.only, published, (prefix) =>
-        workspaceNamespace(server.workspace.usage, prefix),
+        workspaceNamespace(server.workspace.usage, loaded, prefix),
       )
     }),
   )

@@ -221,7 +221,7 @@ describe('completeWithUsage', () => {
       const many = await readUsage([`@prefix ex: <${EX}> .\n` + Array.from({ length: n }, (_, i) => `ex:s${i} ex:size ${i} .`).join('\n')], {
         format: 'turtle',
       })
-      assert.equal(explainUsage(index, many, EX + 'size'), `used ${n.toLocaleString('en-US')} times in this workspace; usually a subject’s first`)
+      assert.equal(explainUsage(index, many, EX + 'size'), `used ${n.toLocaleString('en-US')} times in this workspace; usually its subject’s first statement`)
     }
   })
 })

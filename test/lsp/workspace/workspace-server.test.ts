@@ -186,6 +186,31 @@ describe('prefixd lsp: the workspace’s own terms', function () {
     assert.equal(actions[0]?.isPreferred, true)
   })
 
+  it('a prefix the workspace declares wins over one the table keeps without offering it (LV2’s own lv2:, prefix.cc’s long-tail one)', async () => {
+    const lv2 = 'http://lv2plug.in/ns/lv2core#'
+    const file = (i: number) => `@prefix lv2: <${lv2}> .\n<#p${i}> lv2:port [ lv2:index ${i} ; lv2:symbol "s${i}" ] .\n`
+    await workspace.write('lv2/a.ttl', file(1))
+    await workspace.write('lv2/b.ttl', file(2))
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: ['lv2/a.ttl', 'lv2/b.ttl'].map((path) => ({ uri: workspace.uriOf(path), type: 1 })),
+    })
+    const text = '<x> lv2:sy'
+    const uri = await client.open(workspace.uriOf('lv2/new.ttl'), 'turtle', text)
+    let items: CompletionItem[] = []
+    for (let attempt = 0; attempt < 100 && items[0]?.label !== 'lv2:symbol'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      items = await completeAtEnd(uri, text)
+    }
+    assert.equal(items[0]?.label, 'lv2:symbol')
+    assert.deepEqual(
+      items[0]!.additionalTextEdits?.map((edit) => edit.newText),
+      [`@prefix lv2: <${lv2}> .\n\n`],
+      'declared as the workspace declares it, not as the table’s long-tail entry',
+    )
+    const bare = await client.open(workspace.uriOf('lv2/bare.ttl'), 'turtle', 'lv')
+    assert.ok((await completeAtEnd(bare, 'lv')).some((i) => i.label === 'lv2:'))
+  })
+
   it('reads what a save sends: the saved text ranks at once, before the disk is read', async () => {
     const path = 'plugins/saved.ttl'
     const saved = HEAD + Array.from({ length: 40 }, (_, i) => `lv:s${i} a lv:Plugin ; lv:port [ a lv:Port ; lv:index 0 ; lv:stride ${i} ] .`).join('\n')

@@ -65,7 +65,7 @@ function layerTests(open: () => Promise<SetStore>): void {
     assert.deepEqual(
       team.body.map((s: any) => [s.value, s.usage]),
       [
-        ['wdg:wheel', 'used 51 times in this workspace and set team; usually a subject’s first'],
+        ['wdg:wheel', 'used 51 times in this workspace and set team; usually its subject’s first statement'],
         ['wdg:weight', 'used 30 times in this workspace and set team; usually after rdf:type'],
         ['wdg:width', 'used 30 times in this workspace and set team; usually after wdg:weight'],
       ],
@@ -73,7 +73,7 @@ function layerTests(open: () => Promise<SetStore>): void {
     const plain = await json('/api/v1/autocomplete?q=wdg:w&set=plain&prefer=property&detail=true&limit=1')
     assert.deepEqual(
       plain.body.map((s: any) => [s.value, s.usage]),
-      [['wdg:wheel', 'used 50 times in this workspace; usually a subject’s first']],
+      [['wdg:wheel', 'used 50 times in this workspace; usually its subject’s first statement']],
     )
     // The served usage's declared prefix completes under both, as without set=.
     for (const set of ['team', 'plain', undefined])
@@ -87,7 +87,7 @@ function layerTests(open: () => Promise<SetStore>): void {
       [
         ['wdg:weight', 'used 30 times in set alone; usually after rdf:type'],
         ['wdg:width', 'used 30 times in set alone; usually after wdg:weight'],
-        ['wdg:wheel', 'used 1 time in set alone; usually a subject’s first'],
+        ['wdg:wheel', 'used 1 time in set alone; usually its subject’s first statement'],
       ],
     )
     // Without files it has no terms and no usage: nothing of the served workspace completes (its wdg:wheel and zqsrv: did).

@@ -106,10 +106,7 @@ export class ReadyAnswers<T extends ReadyTerms> {
       // A number per start, and an answer (an object, an array, its references) per answer made.
       this.#hold(4 * slot.starts.size + 96 * slot.table.answers.length)
     }
-    // No start has a backslash (see #startsOf): a local part is unescaped only when it is not found as typed.
-    const local = query.slice(colon + 1)
-    let id = slot.starts!.find(local)
-    if (id < 0 && local.includes('\\')) id = slot.starts!.find(unescapePartial(local))
+    const id = slot.starts!.find(unescapePartial(query.slice(colon + 1)))
     if (id < 0) return undefined
     const made = slot.table.answers[slot.table.of[id]!]!
     return { suggestions: made.suggestions.slice(0, limit), truncated: made.truncated || made.suggestions.length > limit }
@@ -131,8 +128,8 @@ export class ReadyAnswers<T extends ReadyTerms> {
     if (starts !== undefined) return starts
     const names: string[] = []
     this.#terms.forEachStartingWith(base, '', { caseSensitive: true }, (record) => names.push(record.iri.slice(base.length)) <= MAX_NAMES)
-    // Past MAX_NAMES, '' alone. A name with a backslash (no IRI has one) would be found by a local part still escaped.
-    starts = new NameStarts(names.length <= MAX_NAMES ? names.filter((name) => !name.includes('\\')) : [])
+    // Past MAX_NAMES, '' alone.
+    starts = new NameStarts(names.length <= MAX_NAMES ? names : [])
     this.#hold(STARTS_BYTES * starts.size)
     this.#starts.set(base, starts)
     return starts

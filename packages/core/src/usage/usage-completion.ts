@@ -6,6 +6,7 @@ import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import { defaultWeight } from '../terms/term-record.js'
 import { compare } from './sorted-iris.js'
 import type { Usage } from './usage.js'
+import { usageBindings, usageNamespace } from './usage-index.js'
 import { subjectDomains, subjectTypes, type DomainFacts, type DomainFit, type SubjectDomains } from './usage-domain.js'
 
 /** Where the name being completed stands, as the editor reads it. */
@@ -95,7 +96,7 @@ export function completeWithUsage(
   const colon = query.indexOf(':')
   if (colon < 0 || query.startsWith('<') || /^[a-z][a-z0-9+.-]*:\/\//i.test(query)) return completePrefix(index, usage, query, options)
   const prefix = query.slice(0, colon)
-  const namespace = options.prefixes?.[prefix] ?? index.namespace(prefix) ?? usage.prefixes().find((row) => row.prefix === prefix)?.namespace
+  const namespace = options.prefixes?.[prefix] ?? usageNamespace(index, usage, prefix)
   const partial = query.slice(colon + 1).replace(/\\(.?)/gs, '$1')
   const fromIndex = indexSuggestions(index, prefix, namespace, query, partial, options, limit === Infinity ? limit : limit + 1)
   if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
@@ -393,17 +394,14 @@ function before(a: Ranked, b: Ranked): boolean {
   return a.count !== b.count ? a.count > b.count : a.iri < b.iri
 }
 
-/** A bare word: the workspace's declared prefixes that start with it (most declared first), then the index's answer. */
+/** A bare word: the workspace's declared prefixes that start with it and bind (most declared first), then the index's answer. */
 function completePrefix(index: PrefixIndex, usage: Usage, query: string, options: UsageCompletionOptions) {
   const fromIndex = index.complete(query, options)
   if (query.includes(':')) return fromIndex && { ...fromIndex, ranked: [] }
   const limit = options.limit ?? Infinity
   const folded = query.toLowerCase()
-  const mine = usage
-    .prefixes()
-    .filter(
-      (row) => row.prefix.toLowerCase().startsWith(folded) && (index.namespace(row.prefix) === undefined || index.namespace(row.prefix) === row.namespace),
-    )
+  const mine = usageBindings(index, usage)
+    .filter((row) => row.prefix.toLowerCase().startsWith(folded))
     .map((row) => (options.expand === true ? row.namespace : row.prefix + ':'))
   const suggestions = [...new Set([...mine, ...(fromIndex?.suggestions ?? [])])]
   return { suggestions: suggestions.slice(0, limit), truncated: suggestions.length > limit || (fromIndex?.truncated ?? false), ranked: [] }

@@ -4,6 +4,7 @@ import { writeLocalName } from '../names/pn-local.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { UsageContext, UsagePrior } from './usage-completion.js'
 import type { Usage } from './usage.js'
+import { usageBindings } from './usage-index.js'
 import { subjectDomains, subjectTypes, UNIVERSAL, type DomainFacts } from './usage-domain.js'
 
 /**
@@ -12,8 +13,8 @@ import { subjectDomains, subjectTypes, UNIVERSAL, type DomainFacts } from './usa
  * this workspace, not used yet"; with `knowledge` (see `UsageCompletionOptions.knowledge`) also "its domain
  * names schema:DefinedTerm, this subject’s type" where that placed it; with a `prior` (see
  * `UsageCompletionOptions.prior`), for a term the workspace never uses, "used 1,356 times in <its name>";
- * undefined when none of these says anything. Terms are named with the document's `prefixes`, else the workspace's, else as `index` writes
- * them, else as an IRI in angle brackets.
+ * undefined when none of these says anything. Terms are named with the document's `prefixes`, else as `index` writes them,
+ * else with the workspace's prefixes that bind next to it, else as an IRI in angle brackets.
  */
 export function explainUsage(
   index: PrefixIndex,
@@ -26,7 +27,8 @@ export function explainUsage(
 ): string | undefined {
   const name = (term: string) => (term === '' ? 'a subject’s first statement' : nameOf(index, usage, prefixes, term))
   const parts: string[] = []
-  if (context.position === 'class') {
+  // Without a position, a term the data only instantiates is told as the class it is.
+  if (context.position === 'class' || (context.position === undefined && usage.uses(iri) === 0 && usage.instances(iri) > 0)) {
     const n = usage.instances(iri)
     if (n > 0) parts.push(`${counted(n)} instance${n === 1 ? '' : 's'} in this workspace`)
     const elsewhere = n > 0 || prior === undefined ? 0 : prior.usage.instances(iri)
@@ -41,7 +43,7 @@ export function explainUsage(
     if (here > 0 && previous !== undefined && previous !== '') parts.push(`after ${name(previous)} ${counted(here)} time${here === 1 ? '' : 's'}`)
     else if (n > 0) {
       const usually = usage.usuallyAfter(iri)
-      if (usually !== undefined) parts.push(usually.previous === '' ? 'usually a subject’s first' : `usually after ${name(usually.previous)}`)
+      if (usually !== undefined) parts.push(usually.previous === '' ? 'usually its subject’s first statement' : `usually after ${name(usually.previous)}`)
     }
     for (const type of context.types ?? []) {
       const carrying = usage.propertiesOf(type)?.get(iri) ?? 0
@@ -72,15 +74,21 @@ export function counted(n: number): string {
   return String(n).replace(/\B(?=(?:\d{3})+$)/gu, ',')
 }
 
-/** A term's name with the longest namespace among the document's and the workspace's prefixes, else the index's. */
+/**
+ * A term's name: with the longest namespace among the document's prefixes, else as the index writes it, else
+ * with the workspace's prefixes that bind next to the index ({@link usageBindings}: never a file's own `:`).
+ */
 function nameOf(index: PrefixIndex, usage: Usage, prefixes: Readonly<Record<string, string>>, iri: string): string {
-  let best: [string, string] | undefined
-  const consider = (prefix: string, namespace: string) => {
-    if (iri.startsWith(namespace) && (best === undefined || namespace.length > best[1].length)) best = [prefix, namespace]
+  const written = (rows: Iterable<readonly [string, string]>): string | undefined => {
+    let best: readonly [string, string] | undefined
+    for (const row of rows) if (iri.startsWith(row[1]) && (best === undefined || row[1].length > best[1].length)) best = row
+    const local = best === undefined ? undefined : writeLocalName(iri.slice(best[1].length))
+    return local === undefined ? undefined : `${best![0]}:${local}`
   }
-  for (const [prefix, namespace] of Object.entries(prefixes)) consider(prefix, namespace)
-  if (best === undefined) for (const row of usage.prefixes()) consider(row.prefix, row.namespace)
-  const local = best === undefined ? undefined : writeLocalName(iri.slice(best[1].length))
-  if (best !== undefined && local !== undefined) return `${best[0]}:${local}`
-  return index.shrink(iri) ?? `<${iri}>`
+  return (
+    written(Object.entries(prefixes)) ??
+    index.shrink(iri) ??
+    written(usageBindings(index, usage).map((row) => [row.prefix, row.namespace] as const)) ??
+    `<${iri}>`
+  )
 }

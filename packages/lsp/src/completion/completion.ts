@@ -2,14 +2,14 @@
 // predicate goes, and in SPARQL property paths), in the core's order, each with the declaration the
 // document lacks as an extra edit and as a command, for clients that do not apply extra edits.
 
-import { writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
+import { usageBindings, writeLocalName, type PrefixIndex, type TermKind } from '@prefixd/core'
 import { declarationEdits, partialNameAt, positionAfter, type Position, type Token } from '@prefixd/core/syntax'
 import type { CompletionItem, CompletionList, Range, TextEdit } from 'vscode-languageserver'
 import { unescapeLocal, vocabularyNamespace } from '@prefixd/core/checks'
 import { Command, CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind } from '../protocol/protocol.js'
 import type { DocumentView } from '../documents/document.js'
 import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from '../terms/terms.js'
-import { workspaceItems, workspaceNamespace, type WorkspaceItem } from '../workspace/workspace-completion.js'
+import { undeclaredNamespace, workspaceItems, type WorkspaceItem } from '../workspace/workspace-completion.js'
 import type { WorkspaceUsage } from '../workspace/workspace-usage.js'
 
 /** Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on. */
@@ -106,7 +106,7 @@ export function completeAt(view: DocumentView, index: PrefixIndex, spot: Complet
     return items.list()
   }
   const local = text.slice(typed.prefix.length + 1)
-  const namespace = view.declared.get(typed.prefix) ?? index.namespace(typed.prefix) ?? workspaceNamespace(options.workspace, typed.prefix)
+  const namespace = view.declared.get(typed.prefix) ?? undeclaredNamespace(options.workspace, index, typed.prefix)
   if (options.workspace !== undefined && namespace !== undefined) {
     const position = type === RDFS_CLASS ? 'class' : type === RDF_PROPERTY ? 'property' : undefined
     const request = { prefix: typed.prefix, namespace, local, position, before: spot.before, limit: COMPLETION_LIMIT } as const
@@ -141,14 +141,14 @@ function statementStart(view: DocumentView, at: number): number {
   return 0
 }
 
-/** The document's prefixes starting with `text`, then the workspace's own (those the table lacks), then the table's (in the core's order). */
+/** The document's prefixes starting with `text`, then the workspace's own (those the table does not offer), then the table's (in the core's order). */
 function completePrefixes(items: Items, text: string, workspace: WorkspaceUsage | undefined): void {
   const lower = text.toLowerCase()
   for (const [prefix, namespace] of items.view.declared) {
     if (prefix.toLowerCase().startsWith(lower)) items.addPrefix(prefix, namespace)
   }
-  for (const { prefix, namespace } of workspace?.usage.prefixes() ?? []) {
-    if (prefix !== '' && prefix.toLowerCase().startsWith(lower) && items.index.namespace(prefix) === undefined) items.addPrefix(prefix, namespace)
+  for (const { prefix, namespace } of workspace === undefined ? [] : usageBindings(items.index, workspace.usage)) {
+    if (prefix.toLowerCase().startsWith(lower)) items.addPrefix(prefix, namespace)
   }
   const answer = items.index.complete(text, { limit: COMPLETION_LIMIT })
   for (const name of answer?.suggestions ?? []) {

@@ -1,7 +1,7 @@
 // The workspace's terms for a completion after `prefix:`: ranked by its usage in the subject's context, each
 // with its label, kind and a card that says why it is where it is.
 
-import { completeWithUsage, writeLocalName, type PrefixIndex, type UsageSuggestion } from '@prefixd/core'
+import { completeWithUsage, usageBindings, usageNamespace, writeLocalName, type PrefixIndex, type UsageSuggestion } from '@prefixd/core'
 import { unescapeLocal } from '@prefixd/core/checks'
 import type { Token } from '@prefixd/core/syntax'
 import type { DocumentView } from '../documents/document.js'
@@ -23,9 +23,14 @@ export interface WorkspaceItem {
   readonly documentation: string
 }
 
-/** The namespace the workspace declares `prefix` for, where neither the document nor the index has one. */
-export function workspaceNamespace(workspace: WorkspaceUsage | undefined, prefix: string): string | undefined {
-  return workspace?.usage.prefixes().find((row) => row.prefix === prefix)?.namespace
+/** The namespace the workspace declares `prefix` for, where the index offers no binding of it (core's `usageBindings`). */
+export function workspaceNamespace(workspace: WorkspaceUsage | undefined, index: PrefixIndex, prefix: string): string | undefined {
+  return workspace === undefined ? undefined : usageBindings(index, workspace.usage).find((row) => row.prefix === prefix)?.namespace
+}
+
+/** What `prefix` names where the document does not declare it: the index's offered binding, else the workspace's, else the index's. */
+export function undeclaredNamespace(workspace: WorkspaceUsage | undefined, index: PrefixIndex, prefix: string): string | undefined {
+  return workspace === undefined ? index.namespace(prefix) : usageNamespace(index, workspace.usage, prefix)
 }
 
 /**

@@ -2,7 +2,7 @@
 // list defined terms as symbols, and the hover card of a term the workspace defines or uses.
 
 import { pathToFileURL } from 'node:url'
-import { explainUsage, writeLocalName, type PrefixIndex, type UsageContext, type UsageDefinition } from '@prefixd/core'
+import { explainUsage, usageNamespace, writeLocalName, type PrefixIndex, type UsageContext, type UsageDefinition } from '@prefixd/core'
 import { declaredPrefixes, irisIn, namesInToken, tokens } from '@prefixd/core/syntax'
 import { unescapeLocal } from '@prefixd/core/checks'
 import type { Location, SymbolInformation } from 'vscode-languageserver'
@@ -18,13 +18,12 @@ const SYMBOL_CLASS = 5
 const SYMBOL_PROPERTY = 7
 const SYMBOL_INTERFACE = 11
 
-/** The IRI of the name or IRI at `offset`: the document's prefixes, else the index's, else the workspace's. */
+/** The IRI of the name or IRI at `offset`: the document's prefixes, else the index's offered ones, else the workspace's, else the index's. */
 export function iriAt(view: DocumentView, index: PrefixIndex, workspace: WorkspaceUsage, offset: number): string | undefined {
   const name = view.nameAt(offset)
   if (name !== undefined) {
-    const known = iriOf(view, index, name)
-    if (known !== undefined) return known
-    const namespace = workspace.usage.prefixes().find((row) => row.prefix === name.prefix)?.namespace
+    if (view.declared.has(name.prefix)) return iriOf(view, index, name)
+    const namespace = usageNamespace(index, workspace.usage, name.prefix)
     return namespace === undefined ? undefined : namespace + unescapeLocal(name.local)
   }
   return view.iriAt(offset)?.iri
@@ -108,7 +107,7 @@ function definitionLines(definition: UsageDefinition, name: (iri: string) => str
   return lines
 }
 
-/** A term's name with the prefix the workspace declares for the longest namespace that starts it. */
+/** A term's name, as shown (not written), with the prefix the workspace declares for the longest namespace that starts it. */
 function workspaceName(workspace: WorkspaceUsage, iri: string): string | undefined {
   let best: { prefix: string; namespace: string } | undefined
   for (const row of workspace.usage.prefixes()) {
