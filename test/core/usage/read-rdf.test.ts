@@ -41,6 +41,15 @@ describe('readUsage', () => {
     )
   })
 
+  it('gives a definition the line of its name, also when the statement goes on below it (the usual style)', async () => {
+    const text = `@prefix ex: <${EX}> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n\nex:Widget\n  a rdfs:Class ;\n  rdfs:label "Widget" .\nex:Gadget a rdfs:Class .\n\n[] a rdfs:Class .\n`
+    for (const chunks of [[text], [...text]]) {
+      const usage = await readUsage(chunks, { format: 'turtle', name: 'def.ttl' })
+      assert.equal(usage.definition(EX + 'Widget')?.line, 4, 'ex:Widget stands on line 4, its type on line 5')
+      assert.equal(usage.definition(EX + 'Gadget')?.line, 7)
+    }
+  })
+
   it('rejects a syntax error with the file, line and column', async () => {
     const error = await readUsage([`@prefix ex: <${EX}> .\nex:a ex:p ex:b .\nex:c ex:p ] .\n`], { format: 'turtle', name: 'bad.ttl' }).catch((e: unknown) => e)
     assert.ok(error instanceof UsageReadError, String(error))

@@ -1,4 +1,5 @@
-// n3's Parser giving back the same term for a predicate (or class) seen before, so the usage reader hashes each IRI once.
+// n3's Parser giving back the same term for a predicate (or class) seen before, so the usage reader hashes each IRI
+// once; it also records the line of each statement's subject.
 
 import type { Parser } from 'n3'
 import { n3Parser } from '../sources/n3-parser.js'
@@ -12,6 +13,7 @@ interface Token {
   readonly type: string
   readonly prefix: string
   readonly value: string
+  readonly line?: number
 }
 
 interface ParserInternals {
@@ -22,6 +24,9 @@ interface ParserInternals {
   ABBREVIATIONS: { readonly a: unknown }
   _readEntity(token: Token, quantifier?: boolean): unknown
   _readPredicate(token: Token): unknown
+  _readSubject(token: Token): unknown
+  /** The line of the subject being read: where a term is defined is where its name starts the statement. */
+  _subjectLine: number | undefined
   /** Set while n3 reads a predicate: the terms worth interning are predicates and the classes after `a`. */
   _interning: boolean
   _namespaces: Map<string, Map<string, unknown> | undefined>
@@ -54,9 +59,11 @@ function makeInterning(Base: typeof Parser): typeof Parser {
   const base = Base.prototype as unknown as Partial<ParserInternals>
   const readEntity = base._readEntity
   const readPredicate = base._readPredicate
-  if (typeof readEntity !== 'function' || typeof readPredicate !== 'function') return Base
+  const readSubject = base._readSubject
+  if (typeof readEntity !== 'function' || typeof readPredicate !== 'function' || typeof readSubject !== 'function') return Base
   const Interning = class extends Base {
     _interning = false
+    _subjectLine: number | undefined = undefined
     /** TERMS' entries by this document's own namespace strings: a lookup by the very key object skips comparing texts. */
     _namespaces = new Map<string, Map<string, unknown> | undefined>()
   }
@@ -67,6 +74,12 @@ function makeInterning(Base: typeof Parser): typeof Parser {
     const next = readPredicate.call(this, token)
     this._interning = false
     return next
+  }
+  // The quad's own position is where its object ends (`lv2:Plugin` on one line, `a rdfs:Class` on the next gave the
+  // second): a definition's line is its subject's.
+  proto._readSubject = function (this: ParserInternals, token: Token) {
+    this._subjectLine = token.line
+    return readSubject.call(this, token)
   }
   proto._readEntity = function (this: ParserInternals, token: Token, quantifier?: boolean) {
     if (token.type !== 'prefixed' || !(this._interning || this._predicate === this.ABBREVIATIONS.a) || quantifier === true || this._n3Mode)

@@ -51,6 +51,8 @@ interface StreamingParser {
     callbacks: { onQuad(error: Error | null, quad: Quad | null): void; onPrefix(prefix: string, namespace: { value: string }): void },
   ): void
   _lexer?: { previousToken?: { line?: number } }
+  /** The line of the statement's subject, where the interning parser records it (see there). */
+  _subjectLine?: number
 }
 
 /**
@@ -79,7 +81,7 @@ export async function readRdfInto(collector: UsageCollector, chunks: Chunks, opt
   parser.parse(input, {
     onQuad: (e, quad) => {
       if (e !== null) error ??= e
-      else if (quad !== null) collector.addQuad(quad, parser._lexer?.previousToken?.line ?? 0)
+      else if (quad !== null) collector.addQuad(quad, parser._subjectLine ?? parser._lexer?.previousToken?.line ?? 0)
     },
     onPrefix: (prefix, namespace) => collector.addPrefix(prefix, namespace.value),
   })
