@@ -7,6 +7,7 @@ import type { PrefixIndex } from '@prefixd/core'
 import type { Connection, Hover, InitializeParams, ServerCapabilities, SymbolInformation } from 'vscode-languageserver'
 import type { DocumentView } from '../documents/document.js'
 import { DidChangeWatchedFilesNotification, MarkupKind } from '../protocol/protocol.js'
+import { watchFolders, type FolderWatch } from './folder-watch.js'
 import { definitionOf, iriAt, referencesTo, workspaceCard, workspaceSymbols } from './workspace-features.js'
 import { UsageReader } from './usage-reader.js'
 import { WorkspaceUsage, type ReadingProgress } from './workspace-usage.js'
@@ -32,6 +33,8 @@ export class WorkspaceServer {
   #folders: string[] = []
   #progress = false
   #watch = false
+  /** The folders watched by the server itself, where the client cannot watch them. */
+  #ownWatch: FolderWatch | undefined
 
   constructor(host: WorkspaceHost) {
     this.#host = host
@@ -53,12 +56,27 @@ export class WorkspaceServer {
     return { definitionProvider: true, referencesProvider: true, workspaceSymbolProvider: true }
   }
 
-  /** After `initialized`: starts reading the folders in the background, and asks the client to watch their RDF files. */
+  /**
+   * After `initialized`: starts reading the folders in the background, and asks the client to watch their RDF files —
+   * or, where it cannot be asked (Neovim before 0.9), watches them itself.
+   */
   initialized(): void {
     const { connection } = this.#host
     if (this.#watch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] }).catch(() => undefined)
     if (this.#folders.length === 0) return
+    if (!this.#watch)
+      this.#ownWatch = watchFolders(
+        this.#folders,
+        (paths) => this.#changed(paths),
+        (message) => connection.console.log(message),
+      )
     void this.#start()
+  }
+
+  /** Files changed on disk, as the server's own watch saw them: read again (or forgotten when gone). */
+  #changed(paths: readonly string[]): void {
+    for (const path of paths) void this.usage.update(path)
+    this.#host.filesChanged?.(paths)
   }
 
   async #start(): Promise<void> {
@@ -132,6 +150,7 @@ export class WorkspaceServer {
   }
 
   dispose(): void {
+    this.#ownWatch?.close()
     this.usage.dispose()
   }
 }
