@@ -14,6 +14,8 @@ import { byId, debounce } from '../common/dom.js'
 import { documentChecks } from './editor-checks.js'
 import { forceLinting } from '@codemirror/lint'
 import { resolverCompletions } from './resolver-completions.js'
+import { declaredHead } from './declared-prefixes.js'
+import { statementStarts } from './statement-starts.js'
 import { setPicker } from '../common/set-choice.js'
 import { editBetween, FormatError, formatText } from '@prefixd/core/format'
 import type { Language as SyntaxLanguage } from '@prefixd/core/syntax'
@@ -89,6 +91,9 @@ const view = new EditorView({
         // The resolver answers in a few ms, so the list may open sooner than CodeMirror's default 100 ms.
         activateOnTypingDelay: 40,
       }),
+      // Where the document's statements start and what it declares before them: a completion reads its own statement.
+      statementStarts,
+      declaredHead,
       keymap.of([{ key: 'Shift-Alt-f', run: () => (format(), true) }]),
       documentChecks(() => language, report),
       // On a phone a completion or a marker's tooltip stays inside the screen (CodeMirror keeps its left edge in).

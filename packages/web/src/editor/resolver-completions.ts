@@ -2,19 +2,12 @@
 // after `a`, properties in predicate position), and the declaration of a prefix the document lacks.
 
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete'
-import type { Text } from '@codemirror/state'
+import type { EditorState, Text } from '@codemirror/state'
 import type { EditorView } from '@codemirror/view'
 import { apiGet, describeFailure, isAbort, type Suggestion } from '../common/api.js'
-import {
-  declarationEdit,
-  declaredPrefixes,
-  isPlainLocalName,
-  partialNameAt,
-  positionAt,
-  type Language,
-  type PartialName,
-  type Position,
-} from '@prefixd/core/syntax'
+import { declarationEdit, isPlainLocalName, partialNameAt, positionAt, type Language, type PartialName, type Position } from '@prefixd/core/syntax'
+import { documentPrefixes } from './declared-prefixes.js'
+import { statementStart } from './statement-starts.js'
 import { subjectContext } from './subject-context.js'
 
 /** Completions asked for at a time; when fewer come back the list is complete and filters locally. */
@@ -42,12 +35,12 @@ export interface CompletionHost {
   report(problem: string | undefined): void
 }
 
-/** Declared prefixes per document version: a document is re-read only when it changed. */
+/** Declared prefixes per document version: a version is read once (and from its last statement start on). */
 const declaredCache = new WeakMap<Text, Map<string, string>>()
 
-function declaredIn(doc: Text): Map<string, string> {
-  let declared = declaredCache.get(doc)
-  if (declared === undefined) declaredCache.set(doc, (declared = declaredPrefixes(doc.toString())))
+function declaredIn(state: EditorState): Map<string, string> {
+  let declared = declaredCache.get(state.doc)
+  if (declared === undefined) declaredCache.set(state.doc, (declared = documentPrefixes(state)))
   return declared
 }
 
@@ -55,14 +48,18 @@ function declaredIn(doc: Text): Map<string, string> {
 export function resolverCompletions(host: CompletionHost): (context: CompletionContext) => Promise<CompletionResult | null> {
   return async (context) => {
     const language = host.language()
-    const before = context.state.sliceDoc(0, context.pos)
-    const partial = partialNameAt(before)
-    if (partial === undefined) return null
+    // Read from the start of the statement at the cursor (what is before it changes nothing of what follows); SPARQL
+    // has no such start, so a query is read whole.
+    const start = language === 'sparql' ? 0 : statementStart(context.state, context.pos)
+    const before = context.state.sliceDoc(start, context.pos)
+    const inStatement = partialNameAt(before)
+    if (inStatement === undefined) return null
+    const partial = { ...inStatement, from: start + inStatement.from }
     if (!partial.hasColon && !context.explicit && (language === 'sparql' || partial.text.length < 2 || TURTLE_WORDS.has(partial.text.toLowerCase()))) {
       return null
     }
-    const declared = declaredIn(context.state.doc)
-    const kind = partial.hasColon ? KIND_AT[positionAt(before.slice(0, partial.from), language)] : undefined
+    const declared = declaredIn(context.state)
+    const kind = partial.hasColon ? KIND_AT[positionAt(before.slice(0, inStatement.from), language)] : undefined
     // A prefix the document binds itself: complete IRIs in its namespace, written with its prefix.
     const declaredNamespace = partial.hasColon ? declared.get(partial.prefix) : undefined
     const query = declaredNamespace === undefined ? partial.text : declaredNamespace + partial.text.slice(partial.prefix.length + 1)
@@ -78,7 +75,7 @@ export function resolverCompletions(host: CompletionHost): (context: CompletionC
       // Where a predicate goes, the subject's context — the property before, its types, the properties it has: a set
       // with usage ranks what usually comes there first.
       if (kind === 'property' && language !== 'sparql') {
-        const { previous, types, written } = subjectContext(before.slice(0, partial.from), declared)
+        const { previous, types, written } = subjectContext(before.slice(0, inStatement.from), declared)
         if (previous !== undefined) params.previous = previous
         if (types.length > 0) params.types = types.join(' ')
         if (written.length > 0) params.written = written.join(' ')
