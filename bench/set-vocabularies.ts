@@ -2,7 +2,8 @@
 // what a PUT of each specification file costs (read at once by the usage reader), and completion over HTTP under a
 // set that carries the files and their usage against the same set without them — each query asked once of each,
 // alternating, so every answer is computed (a set's answers are cached after). `prefixd serve` as `npm start` runs it.
-// Then, in process, a set's usage layered over the served `--usage` against the merged copy it replaced (set-usage-layers.ts).
+// Then, in process, what a PUT spends on its answer's `served` (set-file-prefixes.ts), and a set's usage layered over the
+// served `--usage` against the merged copy it replaced (set-usage-layers.ts).
 
 import { mkdtempSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { readRdfInto, UsageCollector, type Usage } from '@prefixd/core'
 import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION } from './usage-corpus.js'
 import { startService, stop, TOKEN } from './serve-child.js'
+import { filePrefixesSection } from './set-file-prefixes.js'
 import { layersSection } from './set-usage-layers.js'
 
 const PLUGINS = Number(process.env.BENCH_PLUGINS ?? 12)
@@ -154,6 +156,7 @@ try {
 } finally {
   await stop(service)
 }
+await filePrefixesSection(say, join(WORKDIR, 'sets.db'), 'lv2')
 layersSection(say, { served: pluginUsage, own: await usageOf(specFiles), prefixes, queries })
 
 await mkdir(new URL('.', RESULTS), { recursive: true })

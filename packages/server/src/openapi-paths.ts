@@ -122,7 +122,7 @@ const written = json(
       { type: 'object', properties: { success: { const: true }, set: { type: 'string' }, prefixes: { type: 'array' } } },
     ],
   },
-  'what was read from it; prefixes: those it declares ({prefix, namespace}), which the set then knows where nothing else binds them',
+  'what was read from it; prefixes: those it declares ({prefix, namespace, served}), which the set then knows where nothing else binds them (served: whether it does, after this file)',
 )
 
 const usageParam = (name: string, description: string) => ({

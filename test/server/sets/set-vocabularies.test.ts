@@ -52,7 +52,7 @@ function storeTests(open: () => Promise<SetStore>): void {
     assert.deepEqual([body.success, body.set, body.file, body.format, body.gzip, body.terms], [true, 'team', 'widgets.ttl', 'turtle', false, 4])
     assert.deepEqual(
       body.prefixes.find((p: any) => p.prefix === 'wdg'),
-      { prefix: 'wdg', namespace: WDG },
+      { prefix: 'wdg', namespace: WDG, served: true },
     )
     const data = gzipSync(widgetData(30))
     const nt = await putFile('team', 'data.nt.gz', data, 'application/n-triples')

@@ -61,7 +61,8 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
     const early = overBounds(others, file!, 0)
     if (early !== undefined) throw early
     const read = await readVocabularyBody(ctx.req as AsyncIterable<Buffer>, file!, format)
-    const usage = JSON.stringify(read.usage)
+    const json = read.usage.toJSON()
+    const usage = JSON.stringify(json)
     const size = read.usage.size
     const over = overBounds(others, file!, size)
     if (over !== undefined) throw over
@@ -84,7 +85,11 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
     registry.invalidate([name])
     ctx.set('ETag', summary.etag)
     if (outcome === 'created') ctx.set('Location', `/api/v1/sets/${name}/vocabularies/${file}`)
-    const prefixes = read.usage.prefixes().map(({ prefix, namespace }) => ({ prefix, namespace }))
+    // Whether serving takes each prefix the file declares (another file, the set or the table may bind it first, or its
+    // namespace be no IRI): asked of the files' declared prefixes, kept by tag, not of the set's view (built again per PUT).
+    registry.rememberPrefixes(name, summary, json.prefixes)
+    const taken = await stored(ctx, registry.prefixesTaken(record, [...others.filter((row) => row.file !== file), summary]))
+    const prefixes = read.usage.prefixes().map(({ prefix, namespace }) => ({ prefix, namespace, served: taken.get(prefix) === namespace }))
     sendJson(ctx, outcome === 'created' ? 201 : 200, { success: true, set: name, ...summary, prefixes })
   })
   router.delete('/api/v1/sets/:name/vocabularies/:file', async (ctx) => {

@@ -4,7 +4,8 @@
 import { addCompact, PrefixIndexBuilder, toCompact, type CompactIndex, type PrefixIndex, type PrefixRecord, type Usage } from '@prefixd/core'
 import { LRUCache } from 'lru-cache'
 import type { IndexHolder, ServedIndex } from '../served-index.js'
-import type { SetRecord, SetStore } from './set-store.js'
+import { FilePrefixes, type PrefixCounts } from './file-prefixes.js'
+import type { SetRecord, SetStore, VocabularySummary } from './set-store.js'
 import { readSetVocabularies, type SetVocabularies } from './set-vocabularies.js'
 
 /** Sets whose prefix table (no terms) is kept built; the least recently used go first. */
@@ -50,6 +51,8 @@ export class SetRegistry {
   #generation = 0
   #base: BaseParts | undefined
 
+  /** Each file's declared prefixes by tag: what a PUT asks to say which of its prefixes serving takes. */
+  readonly #filePrefixes = new FilePrefixes()
   /** The served usage (`--usage`), under a layered set's own. */
   readonly #usage: Usage | undefined
 
@@ -66,6 +69,16 @@ export class SetRegistry {
     return this.#store
   }
 
+  /** Remembers a file's declared prefixes (a PUT's, read at once) under its tag, for {@link SetRegistry.prefixesTaken}. */
+  rememberPrefixes(name: string, file: VocabularySummary, prefixes: PrefixCounts): void {
+    this.#filePrefixes.remember(name, file, prefixes)
+  }
+
+  /** What serving binds from the declarations of `files` of the set `record` (prefix → namespace), without its view. */
+  prefixesTaken(record: SetRecord, files: readonly VocabularySummary[]): Promise<ReadonlyMap<string, string>> {
+    return this.#filePrefixes.taken(record, files, this.#store, this.#holder.current.index)
+  }
+
   /** The set `name` as served, or `undefined` when there is none. */
   served(name: string): ServedIndex | undefined | Promise<ServedIndex | undefined> {
     const view = this.#views.get(name)
@@ -74,7 +87,13 @@ export class SetRegistry {
     if (loading === undefined) {
       const generation = this.#generation
       loading = Promise.all([this.#store.get(name), this.#store.vocabularies(name, true)]).then(([record, files]) => {
-        const made = record === undefined ? false : this.#view(record, readSetVocabularies(files, record.standalone ? undefined : this.#usage))
+        const made =
+          record === undefined
+            ? false
+            : this.#view(
+                record,
+                readSetVocabularies(files, record.standalone ? undefined : this.#usage, (file, prefixes) => this.#filePrefixes.remember(name, file, prefixes)),
+              )
         if (generation === this.#generation) {
           if (made === false) this.#unknown.set(name, true)
           else this.#views.set(name, made)

@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto'
 import { LayeredUsage, Usage, type PrefixIndexBuilder, type UsageDefinition } from '@prefixd/core'
+import { prefixesServed, type PrefixCounts } from './file-prefixes.js'
 import type { VocabularySummary } from './set-store.js'
 
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
@@ -35,9 +36,21 @@ export interface SetVocabularies {
  * Reads stored files (each `usage` a `prefixd-usage/1` document) for serving. `served`: the usage the resolver was
  * started with (`--usage`) for a layered set, which its ranking adds its files to; undefined for a standalone one.
  */
-export function readSetVocabularies(files: ReadonlyArray<VocabularySummary & { readonly usage?: string }>, served: Usage | undefined): SetVocabularies {
+export function readSetVocabularies(
+  files: ReadonlyArray<VocabularySummary & { readonly usage?: string }>,
+  served: Usage | undefined,
+  /** Told each file's declared prefixes as they are read (so that a PUT can say what serving takes without reading them). */
+  read?: (file: VocabularySummary, prefixes: PrefixCounts) => void,
+): SetVocabularies {
   if (files.length === 0) return { tag: '', usage: served, own: undefined, terms: 0, addPrefixes: (b) => b, addPrefixesAndTerms: (b) => b }
-  const own = Usage.merge(files.map((file) => Usage.fromJSON(JSON.parse(file.usage ?? 'null'))))
+  const own = Usage.merge(
+    files.map((file) => {
+      const json = JSON.parse(file.usage ?? 'null') as { prefixes?: PrefixCounts } | null
+      const usage = Usage.fromJSON(json)
+      read?.(file, json?.prefixes ?? [])
+      return usage
+    }),
+  )
   const definitions = own.definitions()
   const tag = createHash('sha256')
     .update(files.map((file) => `${file.file}\0${file.etag}`).join('\0'))
@@ -45,12 +58,8 @@ export function readSetVocabularies(files: ReadonlyArray<VocabularySummary & { r
     .slice(0, 16)
   const addPrefixes = (builder: PrefixIndexBuilder): PrefixIndexBuilder => {
     const taken = new Set(builder.entries().map((entry) => entry.prefix))
-    // Invalid ones (a namespace that is no absolute IRI) are the builder's problems, left out; never an error here.
     return builder.addPrefixes(
-      own
-        .prefixes()
-        .filter((row) => !taken.has(row.prefix))
-        .map((row) => [row.prefix, row.namespace] as const),
+      prefixesServed(own.prefixes(), (prefix) => taken.has(prefix)),
       { source: 'vocabulary files' },
     )
   }
