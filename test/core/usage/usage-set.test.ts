@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { MessageChannel } from 'node:worker_threads'
 import fc from 'fast-check'
 import { readUsage, transferOf, Usage, usageOfRows, usageRows, UsageSet, type UsageRows } from '@prefixd/core'
+import { subjectDomains } from '../../../packages/core/dist/usage/usage-domain.js'
 
 const EX = 'http://example.org/'
 
@@ -38,6 +39,11 @@ const FILES = [
   `@prefix ex: <${EX}> .\nex:b a ex:A ; ex:q 1 ; ex:p 2 .\nex:c a ex:B ; ex:p 1 .`,
   `@prefix ex: <${EX}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nex:A rdfs:comment "later" .\nex:B a rdfs:Class ; rdfs:label "B" .`,
   `@prefix my: <${EX}> .\nmy:d a my:B ; my:r 1 .`,
+  `@prefix ex: <${EX}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nex:s rdfs:domain ex:A .\nex:C rdfs:subClassOf ex:B .\nex:e a ex:C ; ex:s 1 .`,
+  // Properties only a class partition names: properties of the sorted terms that no statement uses (the second
+  // file's statements use the first's predicates: only its partition's property is new).
+  `@prefix void: <http://rdfs.org/ns/void#> . @prefix ex: <${EX}> .\nex:ds void:classPartition [ void:class ex:A ; void:entities 3 ; void:propertyPartition [ void:property ex:v ; void:triples 2 ] ] .`,
+  `@prefix void: <http://rdfs.org/ns/void#> . @prefix ex: <${EX}> .\nex:other void:classPartition [ void:class ex:B ; void:entities 3 ; void:propertyPartition [ void:property ex:w ; void:triples 2 ] ] .`,
 ]
 
 describe('UsageSet', () => {
@@ -63,6 +69,47 @@ describe('UsageSet', () => {
         }
       }),
       { numRuns: 100 },
+    )
+  })
+
+  it('answers from each snapshot as from the usages merged afresh: sorted terms and domains are taken over only where they did not change', async () => {
+    const usages = await Promise.all(FILES.map((text, i) => readUsage([text], { format: 'turtle', name: `f${i}.ttl` })))
+    const terms = (usage: Usage) => {
+      const found: string[] = []
+      for (const kind of ['class', 'property'] as const) {
+        usage.forEachStartingWith('', kind, true, (iri) => void found.push(`${kind} ${iri}`))
+        usage.forEachStartingWith(EX.toUpperCase(), kind, false, (iri) => void found.push(`${kind} folded ${iri}`))
+      }
+      return found
+    }
+    const domains = (usage: Usage) =>
+      [['A'], ['B'], ['C']].map((types) => [
+        ...(subjectDomains(
+          usage,
+          undefined,
+          types.map((type) => EX + type),
+        )?.via ?? []),
+      ])
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: FILES.length - 1 })), { maxLength: 20 }), async (steps) => {
+        const set = new UsageSet()
+        const present = new Map<number, Usage>()
+        for (const [add, i] of steps) {
+          if (add) {
+            set.set(`f${i}.ttl`, usages[i]!)
+            present.delete(i)
+            present.set(i, usages[i]!)
+          } else {
+            set.delete(`f${i}.ttl`)
+            present.delete(i)
+          }
+          const merged = Usage.merge(present.values())
+          // Read, so that what a later snapshot may take over is made.
+          assert.deepEqual(terms(set.usage), terms(merged))
+          assert.deepEqual(domains(set.usage), domains(merged))
+        }
+      }),
+      { numRuns: 200 },
     )
   })
 

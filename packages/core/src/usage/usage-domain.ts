@@ -46,8 +46,9 @@ interface Memo {
   readonly hasDomain: Map<string, boolean>
 }
 const NO_KNOWLEDGE: DomainFacts = { facts: () => undefined }
-const memos = new WeakMap<Usage, WeakMap<DomainFacts, Memo>>()
-const workspaceDomains = new WeakMap<Usage, Map<string, string[]>>()
+/** Both keyed by a usage's definitionsKey: all they remember follows from its definitions (and the knowledge). */
+const memos = new WeakMap<object, WeakMap<DomainFacts, Memo>>()
+const workspaceDomains = new WeakMap<object, Map<string, string[]>>()
 
 /**
  * How properties fit a subject of `types` by their domains, or undefined when that says nothing: no types
@@ -88,8 +89,8 @@ export function subjectTypes(usage: Usage, knowledge: DomainFacts = NO_KNOWLEDGE
 const SAYS_NOTHING = /^http:\/\/www\.w3\.org\/(2001\/XMLSchema#|2000\/01\/rdf-schema#Literal$|1999\/02\/22-rdf-syntax-ns#(langString|HTML|XMLLiteral|JSON)$)/
 
 function memoOf(usage: Usage, knowledge: DomainFacts): Memo {
-  let byKnowledge = memos.get(usage)
-  if (byKnowledge === undefined) memos.set(usage, (byKnowledge = new WeakMap()))
+  let byKnowledge = memos.get(usage.definitionsKey)
+  if (byKnowledge === undefined) memos.set(usage.definitionsKey, (byKnowledge = new WeakMap()))
   let memo = byKnowledge.get(knowledge)
   if (memo === undefined) byKnowledge.set(knowledge, (memo = { bySubject: new Map(), ranges: new Map(), hasDomain: new Map() }))
   return memo
@@ -136,7 +137,7 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
 
 /** Per class, the properties the workspace defines with it as their domain. */
 function domainsDeclaredIn(usage: Usage): Map<string, string[]> {
-  let found = workspaceDomains.get(usage)
+  let found = workspaceDomains.get(usage.definitionsKey)
   if (found === undefined) {
     found = new Map()
     for (const definition of usage.definitions()) {
@@ -145,7 +146,7 @@ function domainsDeclaredIn(usage: Usage): Map<string, string[]> {
         list.push(definition.iri)
       }
     }
-    workspaceDomains.set(usage, found)
+    workspaceDomains.set(usage.definitionsKey, found)
   }
   return found
 }

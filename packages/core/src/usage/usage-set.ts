@@ -1,6 +1,6 @@
 // UsageSet: usages by key (a workspace's files), their sum kept current as one is read again or goes.
 
-import { increment, incrementPair, UsageCounts, type Definition } from './usage-counts.js'
+import { UsageCounts, type Definition } from './usage-counts.js'
 import { FLAT, forEachRow, usageRows, type UsageRows } from './usage-rows.js'
 import { Usage } from './usage.js'
 
@@ -34,6 +34,9 @@ export class UsageSet {
   readonly #ids = new Map<string, number>()
   readonly #iris: string[] = []
   #usage: Usage | undefined
+  /** The last snapshot made, and what changed since: its classes or properties (one new or gone), its definitions. */
+  #last: Usage | undefined
+  #changed = { terms: false, definitions: false }
 
   get size(): number {
     return this.#parts.size
@@ -45,7 +48,13 @@ export class UsageSet {
 
   /** The sum of every usage set: what changed since the last one read shows in this one. */
   get usage(): Usage {
-    return (this.#usage ??= new Usage(this.#sum))
+    if (this.#usage !== undefined) return this.#usage
+    const next = new Usage(this.#sum)
+    // What the last snapshot made of the same terms or definitions is taken over, not made again.
+    if (this.#last !== undefined && !this.#changed.terms) Usage.carrySortedTerms(next, this.#last)
+    if (this.#last !== undefined && !this.#changed.definitions) next.definitionsKey = this.#last.definitionsKey
+    this.#changed = { terms: false, definitions: false }
+    return (this.#usage = this.#last = next)
   }
 
   set(key: string, usage: Usage): void {
@@ -78,6 +87,7 @@ export class UsageSet {
     if (part === undefined) return false
     this.#parts.delete(key)
     this.#subtract(part)
+    if (part.definitions.size > 0) this.#changed = { terms: true, definitions: true }
     // A term it defined is defined again by what the others say of it, if anything.
     for (const iri of part.definitions.keys()) {
       this.#sum.definitions.delete(iri)
@@ -106,35 +116,54 @@ export class UsageSet {
     const sum = this.#sum
     const places = part.files.map((file) => sum.fileIndex(file))
     sum.triples += part.triples
+    let terms = false
     forEachRow(
       part,
       this.#iris,
-      (field, iri, n) => increment(sum[field], iri, n),
-      (field, outer, iri, n) => incrementPair(sum[field], outer, iri, n),
+      (field, iri, n) => void (add(sum[field], iri, n) && (terms = true)),
+      (field, outer, iri, n) => {
+        let inner = sum[field].get(outer)
+        if (inner === undefined) sum[field].set(outer, (inner = new Map()))
+        // A class's property new to it may be a property new to the sorted terms.
+        if (add(inner, iri, n) && field === 'classProperties' && !sum.properties.has(iri)) terms = true
+      },
     )
     for (const [iri, definition] of part.definitions) sum.addDefinition(iri, definition, places)
+    if (part.definitions.size > 0) this.#changed = { terms: true, definitions: true }
+    else if (terms) this.#changed.terms = true
   }
 
   /** Takes a part's counts out of the sum (entries that fall to 0 go); its definitions are {@link UsageSet.delete}'s. */
   #subtract(part: Part): void {
     const sum = this.#sum
     sum.triples -= part.triples
+    let terms = false
     forEachRow(
       part,
       this.#iris,
-      (field, iri, n) => subtract(sum[field], iri, n),
+      (field, iri, n) => void (subtract(sum[field], iri, n) && (terms = true)),
       (field, outer, iri, n) => {
         const inner = sum[field].get(outer)
         if (inner === undefined) return
-        subtract(inner, iri, n)
+        if (subtract(inner, iri, n) && field === 'classProperties') terms = true
         if (inner.size === 0) sum[field].delete(outer)
       },
     )
+    if (terms) this.#changed.terms = true
   }
 }
 
-function subtract(from: Map<string, number>, key: string, n: number): void {
+/** Adds `n` to `key`'s count; whether `key` is new there. */
+function add(into: Map<string, number>, key: string, n: number): boolean {
+  const before = into.get(key)
+  into.set(key, (before ?? 0) + n)
+  return before === undefined
+}
+
+/** Takes `n` from `key`'s count (at 0 it goes); whether it went. */
+function subtract(from: Map<string, number>, key: string, n: number): boolean {
   const left = (from.get(key) ?? 0) - n
   if (left > 0) from.set(key, left)
-  else from.delete(key)
+  else return from.delete(key)
+  return false
 }

@@ -32,10 +32,25 @@ export class Usage {
   /** Sums of each context's counts, made when first asked (the conditional frequencies' denominators). */
   readonly #totals = new Map<string, number>()
   #prefixRows: Array<{ readonly prefix: string; readonly namespace: string; readonly files: number }> | undefined
+  /**
+   * @internal What is remembered of its definitions (usage-domain.ts) is remembered under: this usage, or an earlier
+   * snapshot of the same definitions ({@link UsageSet} sets it, so a snapshot whose definitions did not change does
+   * not work out its domains again).
+   */
+  definitionsKey: object = this
 
   /** @internal Use a collector, `readUsage`, {@link Usage.merge} or {@link Usage.fromJSON}. */
   constructor(counts: UsageCounts) {
     this.#counts = counts
+  }
+
+  /**
+   * @internal `from`'s sorted classes and properties, if it made them, for `to`: a snapshot of the same counts whose
+   * classes and properties are the same ones ({@link UsageSet}). Sorted again per snapshot, they cost the first
+   * completion after each of a language server's snapshots (every 250 ms while a workspace is read) 0.7 ms of its 2.
+   */
+  static carrySortedTerms(to: Usage, from: Usage): void {
+    to.#sorted ??= from.#sorted
   }
 
   /** @internal The counts of a usage, for {@link UsageSet}. */
