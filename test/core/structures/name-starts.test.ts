@@ -8,7 +8,7 @@ import { NameStarts } from '../../../packages/core/src/structures/name-starts.js
 const word = fc.array(fc.constantFrom('a', 'b', 'B', 'Σ', '-', '\u{1F600}'), { maxLength: 20 }).map((cs) => cs.join(''))
 
 describe('NameStarts', () => {
-  it('numbers every start of the names once, in code-point order, and finds each by it (fast-check)', () => {
+  it('numbers every start of the names once, in code-point order, finds each by it, and says where its longer starts end (fast-check)', () => {
     fc.assert(
       fc.property(fc.array(word, { maxLength: 60 }), fc.array(word, { maxLength: 30 }), (names, others) => {
         const starts = new NameStarts(names)
@@ -17,7 +17,12 @@ describe('NameStarts', () => {
           Array.from({ length: starts.size }, (_, i) => starts.at(i)),
           expected,
         )
-        expected.forEach((start, i) => assert.equal(starts.find(start), i, start))
+        expected.forEach((start, i) => {
+          assert.equal(starts.find(start), i, start)
+          // Its longer starts follow it, up to end(i).
+          const end = expected.findIndex((other, j) => j > i && !other.startsWith(start))
+          assert.equal(starts.end(i), end < 0 ? expected.length : end, start)
+        })
         for (const other of others) assert.equal(starts.find(other), expected.indexOf(other), other)
       }),
     )

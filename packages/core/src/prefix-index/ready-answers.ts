@@ -1,11 +1,11 @@
-// Term completion's answers made ahead, for every start of every local name of a namespace at once. Node.js only: a
+// Term completion's answers made ahead, for every start of every local name of a namespace. Node.js only: a
 // browser bundle maps this module to ready-answers.browser.ts (package.json "browser"), which makes none — the same
 // answers, made per query, and the bundle within issue 28's 15 KB.
 
 import { NameStarts } from '../structures/name-starts.js'
 import type { TermIndex } from '../terms/term-index.js'
 import { unescapePartial, type Completions, type ReadOptions } from './completion-query.js'
-import { readyTable, type ReadyTable } from './ready-table.js'
+import { ReadyTable } from './ready-table.js'
 
 /** The largest limit answered ready: each answer keeps its best READY_LIMIT names (an editor shows 10–20). */
 export const READY_LIMIT = 20
@@ -21,11 +21,14 @@ const STARTS_BYTES = 56
 /** A namespace of more terms is not made ahead (a user's table of a million terms under one namespace). */
 const MAX_NAMES = 50_000
 
-/** One prefix with one set of options: how often it was asked, then its answer per start. */
-interface Slot {
-  asked: number
-  starts?: NameStarts
-  table?: ReadyTable
+/**
+ * One prefix with one set of options: how often it was asked, then its answer per start. A class, every field set from
+ * the start, so that every slot has one shape and the lookup stays optimized (fields added later made V8 deoptimize it).
+ */
+class Slot {
+  asked = 0
+  starts: NameStarts | undefined = undefined
+  table: ReadyTable | undefined = undefined
 }
 
 /** What the answers of one prefix are made with: the namespace whose terms it completes. */
@@ -44,13 +47,13 @@ export interface ReadyParts<T> {
 }
 
 /**
- * The answers of a prefix's term completions, by the local name typed, made for every start of every local name of its
- * namespace once that prefix has been completed {@link READY_HOT} times with the same options (a table per prefix and
- * options): such a query then costs a lookup and a copy, whatever its letters — the answer of `schema:BodyMeasurementT`
- * is not searched for in a family of names sharing 15 letters. A start no name has (a typo, another case) is answered
- * the usual way. Each answer keeps its best {@link READY_LIMIT} names; a start matching at most one term shares its
- * answer with every longer start of that name, so a table is made with one usual answer per start that matches
- * several terms, plus one per name (schema.org: ~6,500 of its 26,000 starts).
+ * The answers of a prefix's term completions, by the local name typed, made ahead for every start of every local name
+ * of its namespace once that prefix has been completed {@link READY_HOT} times with the same options (a table per prefix
+ * and options, see ReadyTable; the starts of two first units are made together when one of them is first asked): such
+ * a query then costs a lookup and a copy, whatever its letters — the answer of `schema:BodyMeasurementT` is not searched
+ * for in a family of names sharing 15 letters. A start no name has (a typo, another case) is answered the usual way.
+ * Each answer keeps its best {@link READY_LIMIT} names; most are narrowed from a shorter start's (schema.org, plain:
+ * ~1,200 of its 26,036 starts are answered the usual way).
  */
 export class ReadyAnswers<T extends ReadyTerms> {
   readonly #terms: TermIndex
@@ -63,7 +66,7 @@ export class ReadyAnswers<T extends ReadyTerms> {
    * The prefix and slot asked last, and what for: an editor asks through one prefix with the same options keystroke
    * after keystroke, so they are kept at hand.
    */
-  #last: Last<T> = NO_LAST
+  readonly #last = new Last<T>()
 
   constructor(terms: TermIndex, parts: ReadyParts<T>) {
     this.#terms = terms
@@ -79,36 +82,47 @@ export class ReadyAnswers<T extends ReadyTerms> {
     const { caseSensitive, limit } = read
     const colon = query.indexOf(':')
     if (colon < 0 || read.alpha || limit > READY_LIMIT || query.startsWith('//', colon + 1)) return undefined
-    let last = this.#last
+    const last = this.#last
     if (last.caseSensitive !== caseSensitive || colon !== last.prefix.length || !query.startsWith(last.prefix)) {
       const prefix = query.slice(0, colon)
       const terms = this.#parts.termsOf(prefix, caseSensitive)
       if (terms === undefined || terms === null) return undefined
-      this.#last = last = { ...NO_LAST, prefix, caseSensitive, terms }
+      last.prefix = prefix
+      last.caseSensitive = caseSensitive
+      last.terms = terms
+      last.options = -1
     }
     const options = +caseSensitive + 2 * +read.expand + (read.prefer === 'class' ? 4 : read.prefer === 'property' ? 8 : 0)
-    if (last.options !== options || last.type !== type) this.#last = last = { ...last, options, type, slot: this.#slotOf(last.terms!, options, type) }
+    if (last.options !== options || last.type !== type) {
+      last.options = options
+      last.type = type
+      last.slot = this.#slotOf(last.terms!, options, type)
+    }
     const slot = last.slot
     if (slot.table === undefined) {
       if (++slot.asked < READY_HOT) return undefined
-      const types = type === undefined ? undefined : this.#parts.typesOf(type, caseSensitive)
-      slot.starts = this.#startsOf(last.terms!.base)
       const terms = last.terms!
+      const types = type === undefined ? undefined : this.#parts.typesOf(type, caseSensitive)
       const asked = { ...read, limit: READY_LIMIT }
-      slot.table = readyTable({
+      const starts = this.#startsOf(terms.base)
+      slot.starts = starts
+      slot.table = new ReadyTable({
         terms: this.#terms,
         head: terms.base,
-        starts: slot.starts,
+        starts,
         read: asked,
         types,
         make: (start) => this.#parts.make(terms, start, asked, types),
       })
-      // A number per start, and an answer (an object, an array, its references) per answer made.
-      this.#hold(4 * slot.starts.size + 96 * slot.table.answers.length)
+      this.#hold(4 * starts.size) // a number per start
     }
     const id = slot.starts!.find(unescapePartial(query.slice(colon + 1)))
     if (id < 0) return undefined
-    const made = slot.table.answers[slot.table.of[id]!]!
+    const table = slot.table
+    const before = table.made
+    const made = table.answer(id)
+    // An answer made: an object, an array, its references.
+    if (table.made > before) this.#hold(96 * (table.made - before))
     return { suggestions: made.suggestions.slice(0, limit), truncated: made.truncated || made.suggestions.length > limit }
   }
 
@@ -118,7 +132,7 @@ export class ReadyAnswers<T extends ReadyTerms> {
     if (classes === undefined) this.#slots.set(terms, (classes = []))
     const slots = (classes[options] ??= new Map())
     let slot = slots.get(type ?? '')
-    if (slot === undefined) slots.set(type ?? '', (slot = { asked: 0 }))
+    if (slot === undefined) slots.set(type ?? '', (slot = new Slot()))
     return slot
   }
 
@@ -140,7 +154,7 @@ export class ReadyAnswers<T extends ReadyTerms> {
     if (this.#held + n > MAX_HELD) {
       this.#starts.clear()
       this.#slots.clear()
-      this.#last = NO_LAST
+      this.#last.caseSensitive = undefined // asked again
       this.#held = 0
     }
     this.#held += n
@@ -148,13 +162,12 @@ export class ReadyAnswers<T extends ReadyTerms> {
 }
 
 /** See `ReadyAnswers.#last`: a prefix, what its terms are, and a slot of them with the options it was asked for. */
-interface Last<T> {
-  readonly prefix: string
-  readonly caseSensitive: boolean | undefined
-  readonly terms: T | undefined
-  readonly options: number
-  readonly type: string | undefined
-  readonly slot: Slot
+class Last<T> {
+  prefix = ''
+  /** undefined: nothing asked yet. */
+  caseSensitive: boolean | undefined = undefined
+  terms: T | undefined = undefined
+  options = -1
+  type: string | undefined = undefined
+  slot = new Slot()
 }
-
-const NO_LAST: Last<never> = { prefix: '', caseSensitive: undefined, terms: undefined, options: -1, type: undefined, slot: { asked: 0 } }

@@ -1,18 +1,12 @@
-// One prefix's term answers for one set of options, for every start of its namespace's local names at once (see
-// ready-answers.ts): made the usual way where a start matches more terms than an answer holds, else narrowed down from
-// the answer of a shorter start, which lists every term the longer one can match, in the order it wants.
+// One prefix's term answers for one set of options, for every start of its namespace's local names (see ready-answers.ts),
+// made two first units at a time: the usual way where a start matches more terms than an answer holds, else narrowed down
+// from the answer of a shorter start, which lists every term the longer one can match, in the order it wants.
 
 import { fold } from '../names/fold.js'
 import type { NameStarts } from '../structures/name-starts.js'
 import type { TermIndex } from '../terms/term-index.js'
 import { caseBit, type TermRecord } from '../terms/term-record.js'
 import { tiersFor, type Completions, type ReadOptions } from './completion-query.js'
-
-/** The answer of start `i` of a namespace is `answers[of[i]]`: starts share answers. */
-export interface ReadyTable {
-  readonly answers: readonly Completions[]
-  readonly of: Int32Array
-}
 
 /** What a table is made for, and how an answer is made the usual way. */
 export interface TableRequest {
@@ -35,54 +29,87 @@ interface Listed {
 }
 
 /**
- * The answers of every start of `request.starts`. Where a shorter start's answer lists every term it matches (at most
- * the limit, each written with a name), a longer start's answer is that list narrowed to the terms it matches, in the
- * same order but for the term equal to it in its very case, which goes first — the order a query's tiers or type and
- * the ranking give a range is the same for any part of it. Where nothing below matches, nothing is made.
+ * The answers of the starts of `request.starts`, each made with the starts of its first two units when first asked. Where
+ * a shorter start's answer lists every term it matches (at most the limit, each written with a name), a longer start's
+ * answer is that list narrowed to the terms it matches, in the same order but for the term equal to it in its very case,
+ * which goes first — the order a query's tiers or type and the ranking give a range is the same for any part of it.
+ * Where nothing below a start matches, nothing more is made.
  */
-export function readyTable(request: TableRequest): ReadyTable {
-  const { starts, head } = request
-  const caseSensitive = request.read.caseSensitive
-  // Where a term's key (see Listed) reaches past the namespace.
-  const at = caseSensitive ? head.length : fold(head).length
-  const answers = [NONE]
-  const of = new Int32Array(starts.size) // 0: NONE
-  // The starts the current one is longer than, innermost last: where each one's longer starts end, its list, its answer.
-  const ends: number[] = []
-  const lists: Array<Listed | undefined> = []
-  const above: number[] = []
-  for (let i = 0; i < starts.size; i++) {
-    while (ends.length > 0 && ends.at(-1)! <= i) {
-      ends.pop()
-      lists.pop()
-      above.pop()
+export class ReadyTable {
+  readonly #request: TableRequest
+  /** Where a term's key (see Listed) reaches past the namespace. */
+  readonly #at: number
+  readonly #answers = [NONE]
+  /** Per start, its answer in #answers (starts share answers); -1 while not made. */
+  readonly #of: Int32Array
+
+  constructor(request: TableRequest) {
+    this.#request = request
+    this.#at = request.read.caseSensitive ? request.head.length : fold(request.head).length
+    this.#of = new Int32Array(request.starts.size).fill(-1)
+  }
+
+  /** How many answers are made (they share none of their arrays). */
+  get made(): number {
+    return this.#answers.length
+  }
+
+  /**
+   * The answer of start `i`, made when first asked: a start of one or no unit alone; a longer one with every start of its
+   * first two units — what one name's keystrokes ask, ~1/400 of schema.org's starts each.
+   */
+  answer(i: number): Completions {
+    if (this.#of[i]! < 0) {
+      const { starts } = this.#request
+      const start = starts.at(i)
+      const first = start.length <= FAMILY ? i : starts.find(start.slice(0, FAMILY))
+      this.#make(first, start.length < FAMILY ? first + 1 : starts.end(first))
     }
-    const start = starts.at(i)
-    const end = starts.end(i)
-    const shorter = lists.at(-1)
-    let listed: Listed | undefined
-    if (shorter !== undefined) {
-      listed = narrowed(shorter, head, start, caseSensitive ? start : fold(start), at)
-      of[i] = listed === shorter ? above.at(-1)! : listed.records.length === 0 ? 0 : answers.push(listed.made) - 1
-    } else {
-      const made = request.make(start)
-      of[i] = answers.push(made) - 1
-      // '' answers the prefix itself first; a cut answer does not list every match.
-      if (start !== '' && !made.truncated) listed = listOf(request, start, made)
-    }
-    if (listed?.records.length === 0)
-      i = end - 1 // nothing below matches either (0: NONE)
-    else if (listed?.records.length === 1 && request.types === undefined) {
-      // With no type to leave names out, every longer start is one of the name it matches: the same answer.
-      of.fill(of[i]!, i + 1, end)
-      i = end - 1
-    } else {
-      ends.push(end)
-      lists.push(listed)
-      above.push(of[i]!)
+    return this.#answers[this.#of[i]!]!
+  }
+
+  /** Makes the answers of the starts `[from, to)`: a start and all its longer starts, or a start alone. */
+  #make(from: number, to: number): void {
+    const { starts, head, read } = this.#request
+    const answers = this.#answers
+    const of = this.#of
+    // The starts the current one is longer than, innermost last: where each one's longer starts end, its list, its answer.
+    const ends: number[] = []
+    const lists: Array<Listed | undefined> = []
+    const above: number[] = []
+    for (let i = from; i < to; i++) {
+      while (ends.length > 0 && ends.at(-1)! <= i) {
+        ends.pop()
+        lists.pop()
+        above.pop()
+      }
+      const start = starts.at(i)
+      const end = starts.end(i)
+      const shorter = lists.at(-1)
+      let listed: Listed | undefined
+      if (shorter !== undefined) {
+        listed = narrowed(shorter, head, start, read.caseSensitive ? start : fold(start), this.#at)
+        of[i] = listed === shorter ? above.at(-1)! : listed.records.length === 0 ? 0 : answers.push(listed.made) - 1
+      } else {
+        const made = this.#request.make(start)
+        of[i] = answers.push(made) - 1
+        // '' answers the prefix itself first; a cut answer does not list every match.
+        if (start !== '' && !made.truncated) listed = listOf(this.#request, start, made)
+      }
+      if (listed?.records.length === 0) {
+        of.fill(0, i + 1, end) // nothing below matches either
+        i = end - 1
+      } else if (listed?.records.length === 1 && this.#request.types === undefined) {
+        // With no type to leave names out, every longer start is one of the name it matches: the same answer.
+        of.fill(of[i]!, i + 1, end)
+        i = end - 1
+      } else {
+        ends.push(end)
+        lists.push(listed)
+        above.push(of[i]!)
+      }
     }
   }
-  return { answers, of }
 }
 
 /** The terms `start` matches in the order the usual answer `made` gives them, when each has a name there; else undefined. */
@@ -122,3 +149,5 @@ function narrowed(above: Listed, head: string, start: string, key: string, at: n
 }
 
 const NONE: Completions = { suggestions: [], truncated: false }
+/** The units of a start whose longer starts are made together (see ReadyTable.answer). */
+const FAMILY = 2

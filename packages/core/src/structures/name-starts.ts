@@ -26,20 +26,19 @@ export class NameStarts {
 
   constructor(names: readonly string[]) {
     const sorted = [...new Set(names)].sort()
+    const ends: number[] = []
+    // The starts of the name before, by length ('' first): those longer than what the next name shares with it end there.
+    const open = [0]
     // In code-point order the starts a name shares with the one before are numbered already.
     sorted.forEach((name, i) => {
       const before = sorted[i - 1] ?? ''
       let shared = 0
       while (shared < name.length && name.charCodeAt(shared) === before.charCodeAt(shared)) shared++
-      for (let n = shared + 1; n <= name.length; n++) this.#starts.push(name.slice(0, n))
+      while (open.length > shared + 1) ends[open.pop()!] = this.#starts.length
+      for (let n = shared + 1; n <= name.length; n++) open.push(this.#starts.push(name.slice(0, n)) - 1)
     })
-    this.#ends = new Int32Array(this.#starts.length)
-    const open: number[] = [] // the starts the current one extends
-    this.#starts.forEach((start, i) => {
-      while (open.length > 0 && !start.startsWith(this.#starts[open.at(-1)!]!)) this.#ends[open.pop()!] = i
-      open.push(i)
-    })
-    for (const i of open) this.#ends[i] = this.#starts.length
+    for (const i of open) ends[i] = this.#starts.length
+    this.#ends = Int32Array.from(ends)
     this.#table = new Int32Array(2 ** Math.ceil(Math.log2(2 * this.#starts.length + 1)))
     this.#hashes = new Int32Array(this.#table.length)
     const mask = this.#table.length - 1
