@@ -1,6 +1,7 @@
 // A vocabulary file's PUT answer says of each prefix it declares whether serving takes it (`served`), over real HTTP on
 // SQLite and PostgreSQL: false where the set or the served table binds it first, where the set's other files declare it
-// for another namespace in more files, or where it makes no table entry; and always as expand then answers under the set —
+// for another namespace in more files, or where it makes no table entry (or is a file's own empty prefix) — true over a
+// binding the served table keeps without offering it (prefix.cc's lv2:, LV2's own in the file); and always as expand then answers under the set —
 // also from a second resolver on the same store, which has not seen the other files.
 
 import assert from 'node:assert/strict'
@@ -72,6 +73,21 @@ function servedTests(location: () => string): void {
     const usage = { format: 'prefixd-usage/1', files: [], triples: 0, iris: [], classes: [], properties: [], classProperties: [], follows: [], definitions: [] }
     const odd = await put(one, 'team/vocabularies/odd.json', JSON.stringify({ ...usage, prefixes: [['odd', 'not an iri', 1]] }), 'application/json')
     assert.deepEqual(await served(one, 'team', odd), { odd: false })
+    // The served table keeps prefix.cc's lv2: (another namespace) without offering it: LV2's own, as the files declare
+    // it, is served over it, and completes; a file's own empty prefix never binds beyond the file.
+    const lv2 = 'http://lv2plug.in/ns/lv2core#'
+    assert.equal(index.isOffered('lv2'), false)
+    const plugins = await put(
+      one,
+      'team/vocabularies/plugin.ttl',
+      `@prefix lv2: <${lv2}> . @prefix : <${EX}own#> .\n:p lv2:port [ lv2:index 0 ; lv2:symbol "in" ] .`,
+    )
+    assert.deepEqual(await served(one, 'team', plugins), { lv2: true, '': false })
+    assert.deepEqual(await (await fetch(`${one}/api/v1/autocomplete?q=lv2:p&set=team`)).json(), ['lv2:port'])
+    assert.deepEqual(await (await fetch(`${one}/api/v1/shrink?q=${encodeURIComponent(lv2 + 'symbol')}&set=team`)).json(), {
+      success: true,
+      value: 'lv2:symbol',
+    })
     // A standalone set binds no served prefix: its files' foaf: is served.
     await put(one, 'alone?standalone=true', `@prefix team: <${EX}team#> .`)
     assert.deepEqual(await served(one, 'alone', await put(one, 'alone/vocabularies/a.ttl', `@prefix foaf: <${EX}not-foaf#> .\nfoaf:a foaf:b 1 .`)), {

@@ -27,12 +27,17 @@ export interface UsageBinding {
 export function usageBindings(index: PrefixIndex, usage: Pick<Usage, 'prefixes'>): UsageBinding[] {
   const bindings: UsageBinding[] = []
   for (const { prefix, namespace, files } of usage.prefixes()) {
-    if (prefix === '' || !/^[a-z][a-z0-9+.-]*:/i.test(namespace) || /^file:/i.test(namespace) || index.isOffered(prefix)) continue
+    if (!bindsBeyondItsFile(prefix, namespace) || index.isOffered(prefix)) continue
     const over = index.namespace(prefix)
     if (over === namespace) continue
     bindings.push({ prefix, namespace, files, ...(over !== undefined && { over }) })
   }
   return bindings
+}
+
+/** Whether a prefix a file declares may name terms beyond it: not the empty prefix, and an absolute IRI that is no `file:` path. */
+export function bindsBeyondItsFile(prefix: string, namespace: string): boolean {
+  return prefix !== '' && /^[a-z][a-z0-9+.-]*:/i.test(namespace) && !/^file:/i.test(namespace)
 }
 
 /** The namespace `prefix` names next to `usage`: the index's when it offers it, else the data's (see {@link usageBindings}), else the index's. */

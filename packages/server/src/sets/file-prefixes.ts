@@ -1,7 +1,7 @@
 // Which prefixes a set's vocabulary files declare that serving takes — the one rule, asked by the set's view when it is
 // built (set-vocabularies.ts) and by a file's PUT, which says so per prefix without building the view.
 
-import { PrefixIndexBuilder, Usage, type PrefixIndex } from '@prefixd/core'
+import { bindsBeyondItsFile, PrefixIndexBuilder, Usage, type PrefixIndex } from '@prefixd/core'
 import { LRUCache } from 'lru-cache'
 import type { SetRecord, SetStore, VocabularySummary } from './set-store.js'
 
@@ -14,14 +14,15 @@ const NO_COUNTS = { format: 'prefixd-usage/1', files: [], triples: 0, iris: [], 
 
 /**
  * The prefixes serving takes of those the files declare (`rows`: theirs together, one namespace per prefix, most
- * declared first — `Usage.prefixes()`): each where nothing `bound` binds it already (the set, and the served table under
- * a layered set) and where it makes a table entry (a PN_PREFIX and an absolute IRI: the builder's own check).
+ * declared first — `Usage.prefixes()`): each where `bound` (see {@link boundFor}) does not hold it, that may bind beyond
+ * its file (core's `bindsBeyondItsFile`: never the empty prefix or a `file:` path) and makes a table entry (a PN_PREFIX
+ * and an absolute IRI: the builder's own check). Taken over a binding the served table keeps without offering it.
  */
 export function prefixesServed(
   rows: ReadonlyArray<{ readonly prefix: string; readonly namespace: string }>,
   bound: (prefix: string) => boolean,
 ): Array<readonly [string, string]> {
-  const free = rows.filter((row) => !bound(row.prefix)).map((row) => [row.prefix, row.namespace] as const)
+  const free = rows.filter((row) => !bound(row.prefix) && bindsBeyondItsFile(row.prefix, row.namespace)).map((row) => [row.prefix, row.namespace] as const)
   const valid = new Set(
     new PrefixIndexBuilder()
       .addPrefixes(free)
@@ -29,6 +30,21 @@ export function prefixesServed(
       .map((entry) => entry.prefix),
   )
   return free.filter(([prefix]) => valid.has(prefix))
+}
+
+/**
+ * What a set's files cannot bind: the set's own prefixes, and under a layered set those the served table offers — one it
+ * keeps only for expansion (prefix.cc's long-tail `lv2:`) gives way to the files' (LV2's own), as core's
+ * `usageBindings` gives way for a workspace.
+ */
+export function boundFor(record: SetRecord, served: PrefixIndex): (prefix: string) => boolean {
+  const own = new Set(
+    new PrefixIndexBuilder()
+      .addRecords(record.entries, { source: record.name })
+      .entries()
+      .map((entry) => entry.prefix),
+  )
+  return record.standalone ? (prefix) => own.has(prefix) : (prefix) => own.has(prefix) || served.isOffered(prefix)
 }
 
 /** The files' prefixes counted together as a Usage counts them (`Usage.prefixes()` then picks each one's namespace). */
@@ -42,8 +58,6 @@ function together(files: readonly PrefixCounts[]): Usage {
  */
 export class FilePrefixes {
   readonly #counts = new LRUCache<string, PrefixCounts>({ max: MAX_FILES })
-  /** The served table's prefixes, per index: what a layered set's files cannot bind. */
-  readonly #served = new WeakMap<PrefixIndex, ReadonlySet<string>>()
 
   remember(set: string, file: VocabularySummary, counts: PrefixCounts): void {
     this.#counts.set(`${set}\0${file.file}\0${file.etag}`, counts)
@@ -52,14 +66,7 @@ export class FilePrefixes {
   /** What serving binds from the files' declarations: prefix → namespace. `served`: the table a layered set is over. */
   async taken(record: SetRecord, files: readonly VocabularySummary[], store: SetStore, served: PrefixIndex): Promise<ReadonlyMap<string, string>> {
     const counts = await Promise.all(files.map((file) => this.#countsOf(record.name, file, store)))
-    const own = new Set(
-      new PrefixIndexBuilder()
-        .addRecords(record.entries, { source: record.name })
-        .entries()
-        .map((entry) => entry.prefix),
-    )
-    const table = record.standalone ? undefined : this.#servedPrefixes(served)
-    return new Map(prefixesServed(together(counts).prefixes(), (prefix) => own.has(prefix) || table?.has(prefix) === true))
+    return new Map(prefixesServed(together(counts).prefixes(), boundFor(record, served)))
   }
 
   async #countsOf(set: string, file: VocabularySummary, store: SetStore): Promise<PrefixCounts> {
@@ -70,11 +77,5 @@ export class FilePrefixes {
     const counts = row === undefined ? [] : ((JSON.parse(row.usage) as { prefixes?: PrefixCounts }).prefixes ?? [])
     if (row !== undefined) this.remember(set, row, counts)
     return counts
-  }
-
-  #servedPrefixes(index: PrefixIndex): ReadonlySet<string> {
-    let prefixes = this.#served.get(index)
-    if (prefixes === undefined) this.#served.set(index, (prefixes = new Set(index.entries().map((entry) => entry.prefix))))
-    return prefixes
   }
 }

@@ -4,7 +4,7 @@
 import { addCompact, PrefixIndexBuilder, toCompact, type CompactIndex, type PrefixIndex, type PrefixRecord, type Usage } from '@prefixd/core'
 import { LRUCache } from 'lru-cache'
 import type { IndexHolder, ServedIndex } from '../served-index.js'
-import { FilePrefixes, type PrefixCounts } from './file-prefixes.js'
+import { boundFor, FilePrefixes, type PrefixCounts } from './file-prefixes.js'
 import type { SetRecord, SetStore, VocabularySummary } from './set-store.js'
 import { readSetVocabularies, type SetVocabularies } from './set-vocabularies.js'
 
@@ -147,20 +147,23 @@ export class SetRegistry {
   }
 
   /**
-   * A set's view. Its vocabulary files add, under everything else, the prefixes they declare (a prefix already
-   * bound keeps its namespace: `addPrefixes` without override), and to its whole index the terms they define.
+   * A set's view. Its vocabulary files add the prefixes they declare where neither the set nor (under a layered set) an
+   * offered prefix of the served table binds them (`boundFor`), and to its whole index the terms they define.
    */
   #view(record: SetRecord, vocabularies: SetVocabularies): SetView {
     const served = this.#holder.current
+    const bound = boundFor(record, served.table)
     const scope = `set\0${record.name}\0${record.etag}\0${vocabularies.tag}\0`
     const records = record.entries
     const options = { wholeTable: this.#wholeTable }
     if (record.standalone) {
-      const table = vocabularies.addPrefixes(new PrefixIndexBuilder().addRecords(records, { source: record.name })).build(options)
+      const table = vocabularies.addPrefixes(new PrefixIndexBuilder().addRecords(records, { source: record.name }), bound).build(options)
       const whole =
         vocabularies.terms === 0
           ? () => table
-          : this.#cached(scope, () => vocabularies.addPrefixesAndTerms(new PrefixIndexBuilder().addRecords(records, { source: record.name })).build(options))
+          : this.#cached(scope, () =>
+              vocabularies.addPrefixesAndTerms(new PrefixIndexBuilder().addRecords(records, { source: record.name }), bound).build(options),
+            )
       return new SetView(record, scope, table, whole, served, vocabularies)
     }
     const base = this.#baseParts()
@@ -170,9 +173,9 @@ export class SetRegistry {
     const whole = this.#cached(scope, () => {
       base.compact ??= toCompact(base.index)
       const builder = addCompact(new PrefixIndexBuilder(), base.compact).addRecords(records, { source: record.name, override: true })
-      return vocabularies.addPrefixesAndTerms(builder).build(options)
+      return vocabularies.addPrefixesAndTerms(builder, bound).build(options)
     })
-    return new SetView(record, scope, vocabularies.addPrefixes(table).build(options), whole, served, vocabularies)
+    return new SetView(record, scope, vocabularies.addPrefixes(table, bound).build(options), whole, served, vocabularies)
   }
 
   /** `build`, made when first asked for and kept among the {@link MAX_SET_INDEXES} whole indexes. */

@@ -26,10 +26,10 @@ export interface SetVocabularies {
   readonly own: Usage | undefined
   /** Terms the files define. */
   readonly terms: number
-  /** Adds the prefixes the files declare, each only where the builder binds no namespace to it yet. */
-  addPrefixes(builder: PrefixIndexBuilder): PrefixIndexBuilder
+  /** Adds the prefixes the files declare that serving takes: each where `bound` (file-prefixes.ts's `boundFor`) does not hold it. */
+  addPrefixes(builder: PrefixIndexBuilder, bound: (prefix: string) => boolean): PrefixIndexBuilder
   /** {@link SetVocabularies.addPrefixes}, then the terms the files define, with their labels, kinds and superclasses. */
-  addPrefixesAndTerms(builder: PrefixIndexBuilder): PrefixIndexBuilder
+  addPrefixesAndTerms(builder: PrefixIndexBuilder, bound: (prefix: string) => boolean): PrefixIndexBuilder
 }
 
 /**
@@ -56,20 +56,15 @@ export function readSetVocabularies(
     .update(files.map((file) => `${file.file}\0${file.etag}`).join('\0'))
     .digest('base64url')
     .slice(0, 16)
-  const addPrefixes = (builder: PrefixIndexBuilder): PrefixIndexBuilder => {
-    const taken = new Set(builder.entries().map((entry) => entry.prefix))
-    return builder.addPrefixes(
-      prefixesServed(own.prefixes(), (prefix) => taken.has(prefix)),
-      { source: 'vocabulary files' },
-    )
-  }
+  const addPrefixes = (builder: PrefixIndexBuilder, bound: (prefix: string) => boolean): PrefixIndexBuilder =>
+    builder.addPrefixes(prefixesServed(own.prefixes(), bound), { source: 'vocabulary files', override: true })
   return {
     tag,
     usage: served === undefined ? own : new LayeredUsage(served, own),
     own,
     terms: definitions.length,
     addPrefixes,
-    addPrefixesAndTerms: (builder) => addTerms(addPrefixes(builder), definitions),
+    addPrefixesAndTerms: (builder, bound) => addTerms(addPrefixes(builder, bound), definitions),
   }
 }
 
