@@ -2,7 +2,7 @@
 // what a PUT of each specification file costs (read at once by the usage reader), and completion over HTTP under a
 // set that carries the files and their usage against the same set without them — each query asked once of each,
 // alternating, so every answer is computed (a set's answers are cached after). `prefixd serve` as `npm start` runs it.
-// Then, in process, what a PUT spends on its answer's `served` (set-file-prefixes.ts), and a set's usage layered over the
+// Then a JSON-LD file's PUT with GETs meanwhile (set-json-ld.ts); in process, what a PUT spends on its answer's `served` (set-file-prefixes.ts), and a set's usage layered over the
 // served `--usage` against the merged copy it replaced (set-usage-layers.ts).
 
 import { mkdtempSync } from 'node:fs'
@@ -14,6 +14,7 @@ import { readRdfInto, UsageCollector, type Usage } from '@prefixd/core'
 import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION } from './usage-corpus.js'
 import { startService, stop, TOKEN } from './serve-child.js'
 import { filePrefixesSection } from './set-file-prefixes.js'
+import { jsonLdSection } from './set-json-ld.js'
 import { layersSection } from './set-usage-layers.js'
 
 const PLUGINS = Number(process.env.BENCH_PLUGINS ?? 12)
@@ -153,6 +154,7 @@ try {
       .map((n) => n.toFixed(1))
       .join(', ')}.`,
   )
+  await jsonLdSection(say, service.base, 'plain')
 } finally {
   await stop(service)
 }

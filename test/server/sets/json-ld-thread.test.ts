@@ -1,0 +1,69 @@
+// A JSON-LD vocabulary file is expanded off the resolver's thread: over real HTTP, GETs sent while a JSON-LD file of a
+// few MiB is PUT are answered as it is read, none held for the seconds the JSON-LD processor takes.
+
+import assert from 'node:assert/strict'
+import { PrefixIndex } from '@prefixd/core'
+import { createApp, openSetStore, type SetStore } from '@prefixd/server'
+import { listen, type Running } from '../http-helpers.js'
+
+const TOKEN = 'jsonld-token-0123456789'
+const auth = { authorization: `Bearer ${TOKEN}` }
+
+/** JSON-LD (1.1 MiB for 15,000): widgets with a type, two values and a label each (seconds of the processor). */
+export function widgetsJsonLd(count: number): string {
+  const graph = Array.from({ length: count }, (_, i) => ({ '@id': `ex:w${i}`, '@type': 'wdg:Widget', 'wdg:weight': i, 'rdfs:label': `widget ${i}` }))
+  const context = { ex: 'http://example.org/', wdg: 'http://example.org/widgets#', rdfs: 'http://www.w3.org/2000/01/rdf-schema#' }
+  return JSON.stringify({ '@context': context, '@graph': graph })
+}
+
+describe('a JSON-LD vocabulary file read off the resolver’s thread', function () {
+  this.timeout(120_000)
+  let store: SetStore
+  let service: Running
+
+  before(async () => {
+    store = await openSetStore(':memory:')
+    service = await listen(createApp({ index: PrefixIndex.fromPrefixes({ foaf: 'http://xmlns.com/foaf/0.1/' }), sets: { store, tokens: [TOKEN] } }))
+    const created = await fetch(`${service.url}/api/v1/sets/team`, {
+      method: 'PUT',
+      body: '@prefix wdg: <http://example.org/widgets#> .',
+      headers: { 'content-type': 'text/turtle', ...auth },
+    })
+    assert.equal(created.status, 201)
+  })
+  after(async () => {
+    await service?.close()
+    await store?.close()
+  })
+
+  it('answers GETs while a JSON-LD file of a MiB is read, none of them waiting for the reading', async () => {
+    const body = widgetsJsonLd(15_000)
+    const started = performance.now()
+    let done = false
+    const upload = fetch(`${service.url}/api/v1/sets/team/vocabularies/widgets.jsonld`, {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'application/ld+json', ...auth },
+    })
+      .then(async (response) => ({ status: response.status, body: (await response.json()) as { triples?: number } }))
+      .finally(() => (done = true))
+    const latencies: number[] = []
+    while (!done) {
+      const sent = performance.now()
+      const answer = await fetch(`${service.url}/api/v1/expand?q=foaf:Person`)
+      assert.equal(answer.status, 200)
+      await answer.arrayBuffer()
+      latencies.push(performance.now() - sent)
+    }
+    const put = await upload
+    const took = performance.now() - started
+    assert.equal(put.status, 201, JSON.stringify(put.body))
+    assert.equal(put.body.triples, 45_000)
+    // Read on the resolver's thread, one GET waited for the whole reading: most of the PUT's time.
+    const longest = Math.max(...latencies)
+    assert.ok(latencies.length >= 5 && longest < took / 3, `${latencies.length} GETs in ${took.toFixed(0)} ms, the longest ${longest.toFixed(0)} ms`)
+    // And what was read is served: the file's terms rank completion under the set.
+    const ranked = (await (await fetch(`${service.url}/api/v1/autocomplete?q=wdg:w&set=team&prefer=property`)).json()) as string[]
+    assert.deepEqual(ranked, ['wdg:weight'])
+  })
+})
