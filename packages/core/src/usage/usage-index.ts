@@ -24,9 +24,22 @@ export interface UsageBinding {
  * prefix is each file's own and never binds beyond it; nor does a namespace that is no absolute IRI, or a
  * `file:` one (it names a path on the machine that read the data).
  */
-export function usageBindings(index: PrefixIndex, usage: Pick<Usage, 'prefixes'>): UsageBinding[] {
+export function usageBindings(index: PrefixIndex, usage: Pick<Usage, 'prefixes'>): readonly UsageBinding[] {
+  // Asked on every completion through a prefix the index does not offer: made once per table of declared prefixes
+  // (a Usage keeps its own) and index.
+  const rows = usage.prefixes()
+  let byIndex = MADE.get(rows)
+  if (byIndex === undefined) MADE.set(rows, (byIndex = new WeakMap()))
+  let bindings = byIndex.get(index)
+  if (bindings === undefined) byIndex.set(index, (bindings = bindingsOf(index, rows)))
+  return bindings
+}
+
+const MADE = new WeakMap<object, WeakMap<PrefixIndex, readonly UsageBinding[]>>()
+
+function bindingsOf(index: PrefixIndex, rows: ReturnType<Usage['prefixes']>): UsageBinding[] {
   const bindings: UsageBinding[] = []
-  for (const { prefix, namespace, files } of usage.prefixes()) {
+  for (const { prefix, namespace, files } of rows) {
     if (!bindsBeyondItsFile(prefix, namespace) || index.isOffered(prefix)) continue
     const over = index.namespace(prefix)
     if (over === namespace) continue
