@@ -4,6 +4,7 @@
 
 import { NameStarts } from '../structures/name-starts.js'
 import type { TermIndex } from '../terms/term-index.js'
+import type { TermRecord } from '../terms/term-record.js'
 import { unescapePartial, type Completions, type ReadOptions } from './completion-query.js'
 import { ReadyTable } from './ready-table.js'
 
@@ -31,9 +32,14 @@ class Slot {
   table: ReadyTable | undefined = undefined
 }
 
-/** What the answers of one prefix are made with: the namespace whose terms it completes. */
+/** What the answers of one prefix are made with (see `EntryTerms` in completion.ts). */
 export interface ReadyTerms {
+  /** The prefix's entry: its namespace begins an answer's IRIs (option `expand`). */
+  readonly entry: { readonly namespace: string }
+  /** The namespace whose terms it completes. */
   readonly base: string
+  /** The name of the term at a rank: null where no local name writes it, undefined where it is not in the namespace. */
+  readonly nameAt: (rank: number) => string | null | undefined
 }
 
 /** What completion gives ReadyAnswers to make answers with (see `Completion`). */
@@ -42,7 +48,7 @@ export interface ReadyParts<T> {
   readonly termsOf: (prefix: string, caseSensitive: boolean) => T | null | undefined
   /** The type IRIs a `type` option names. */
   readonly typesOf: (type: string, caseSensitive: boolean) => readonly string[]
-  /** An answer made the usual way (with READY_LIMIT's limit). */
+  /** An answer made the usual way (with READY_LIMIT's limit): the table's of ''. */
   readonly make: (terms: T, partial: string, read: ReadOptions, types: readonly string[] | undefined) => Completions
 }
 
@@ -113,10 +119,14 @@ export class ReadyAnswers<T extends ReadyTerms> {
         read: asked,
         types,
         make: (start) => this.#parts.make(terms, start, asked, types),
+        name: nameOf(terms, read.expand),
       })
       this.#hold(4 * starts.size) // a number per start
     }
-    const id = slot.starts!.find(unescapePartial(query.slice(colon + 1)))
+    // No start has a backslash (see #startsOf): a local part is unescaped only when it is not found as typed.
+    const local = query.slice(colon + 1)
+    let id = slot.starts!.find(local)
+    if (id < 0 && local.includes('\\')) id = slot.starts!.find(unescapePartial(local))
     if (id < 0) return undefined
     const table = slot.table
     const before = table.made
@@ -142,8 +152,8 @@ export class ReadyAnswers<T extends ReadyTerms> {
     if (starts !== undefined) return starts
     const names: string[] = []
     this.#terms.forEachStartingWith(base, '', { caseSensitive: true }, (record) => names.push(record.iri.slice(base.length)) <= MAX_NAMES)
-    // Past MAX_NAMES, '' alone.
-    starts = new NameStarts(names.length <= MAX_NAMES ? names : [])
+    // Past MAX_NAMES, '' alone. A name with a backslash (no IRI has one) would be found by a local part still escaped.
+    starts = new NameStarts(names.length <= MAX_NAMES ? names.filter((name) => !name.includes('\\')) : [])
     this.#hold(STARTS_BYTES * starts.size)
     this.#starts.set(base, starts)
     return starts
@@ -170,4 +180,14 @@ class Last<T> {
   options = -1
   type: string | undefined = undefined
   slot = new Slot()
+}
+
+/** What Completion's answers say for a term through `terms` (its #completeTerms): its prefixed name, or its IRI. */
+function nameOf(terms: ReadyTerms, expand: boolean): (record: TermRecord, rank: number) => string | undefined {
+  return (record, rank) => {
+    const written = terms.nameAt(rank)
+    // undefined: the namespace differs in case (not a term of this prefix); null: no local name writes it.
+    if (written === undefined || (written === null && !expand)) return undefined
+    return expand ? terms.entry.namespace + record.iri.slice(terms.base.length) : written!
+  }
 }

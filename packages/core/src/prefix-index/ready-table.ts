@@ -8,7 +8,7 @@ import type { TermIndex } from '../terms/term-index.js'
 import { caseBit, type TermRecord } from '../terms/term-record.js'
 import { tiersFor, type Completions, type ReadOptions } from './completion-query.js'
 
-/** What a table is made for, and how an answer is made the usual way. */
+/** What a table is made for, and how its answers are written. */
 export interface TableRequest {
   readonly terms: TermIndex
   /** The namespace whose terms are completed. */
@@ -17,15 +17,20 @@ export interface TableRequest {
   /** The options, with the largest limit a table answers. */
   readonly read: ReadOptions
   readonly types: readonly string[] | undefined
+  /** The answer of '' the usual way (the prefix itself first). */
   readonly make: (start: string) => Completions
+  /** What an answer says for a term, as Completion writes it; undefined where it leaves the term out. */
+  readonly name: (record: TermRecord, rank: number) => string | undefined
 }
 
-/** An answer that lists every term its start matches, in order, each with its key and its name (`made.suggestions`). */
+/** An answer that lists every term its start matches and names, in order, each with its key and name (`made.suggestions`). */
 interface Listed {
   readonly records: readonly TermRecord[]
   /** What the search compares: each term's IRI, case-folded unless the options are case-sensitive. */
   readonly keys: readonly string[]
   readonly made: Completions
+  /** Whether every term the start matches has a name (none is left out). */
+  readonly named: boolean
 }
 
 /**
@@ -90,16 +95,17 @@ export class ReadyTable {
       if (shorter !== undefined) {
         listed = narrowed(shorter, head, start, read.caseSensitive ? start : fold(start), this.#at)
         of[i] = listed === shorter ? above.at(-1)! : listed.records.length === 0 ? 0 : answers.push(listed.made) - 1
+      } else if (start === '') {
+        of[i] = answers.push(this.#request.make(start)) - 1
       } else {
-        const made = this.#request.make(start)
-        of[i] = answers.push(made) - 1
-        // '' answers the prefix itself first; a cut answer does not list every match.
-        if (start !== '' && !made.truncated) listed = listOf(this.#request, start, made)
+        const made = answerOf(this.#request, start)
+        of[i] = answers.push(made.made) - 1
+        listed = made.truncated ? undefined : made
       }
       if (listed?.records.length === 0) {
-        of.fill(0, i + 1, end) // nothing below matches either
+        of.fill(0, i + 1, end) // nothing below is named either
         i = end - 1
-      } else if (listed?.records.length === 1 && this.#request.types === undefined) {
+      } else if (listed?.records.length === 1 && listed.named && this.#request.types === undefined) {
         // With no type to leave names out, every longer start is one of the name it matches: the same answer.
         of.fill(of[i]!, i + 1, end)
         i = end - 1
@@ -112,15 +118,31 @@ export class ReadyTable {
   }
 }
 
-/** The terms `start` matches in the order the usual answer `made` gives them, when each has a name there; else undefined. */
-function listOf({ terms, head, read, types }: TableRequest, start: string, made: Completions): Listed | undefined {
+/**
+ * The answer of `start` (not ''), as Completion makes it — the terms it matches best first (`forEachByRelevance` with the
+ * tiers its first letter asks for, or the type), each as `name` writes it, at most the limit — and those terms.
+ */
+function answerOf({ terms, head, read, types, name }: TableRequest, start: string): Listed & { readonly truncated: boolean } {
   const records: TermRecord[] = []
+  const suggestions: string[] = []
+  let matched = 0
+  let truncated = false
   const tiers = types === undefined ? tiersFor(read.prefer, caseBit(start.charAt(0))) : undefined
   const query = { caseSensitive: read.caseSensitive, wanted: read.limit + 1, ...(types !== undefined && { types }), ...(tiers !== undefined && { tiers }) }
-  terms.forEachByRelevance(head, start, query, (record) => records.push(record) <= read.limit)
-  // A match no name writes (or in the namespace but for case) is left out of the answer: names no longer follow matches.
-  if (records.length !== made.suggestions.length) return undefined
-  return { records, keys: records.map(({ iri }) => (read.caseSensitive ? iri : fold(iri))), made }
+  terms.forEachByRelevance(head, start, query, (record, rank) => {
+    matched++
+    const written = name(record, rank)
+    if (written === undefined) return true
+    if (suggestions.length === read.limit) {
+      truncated = true
+      return false
+    }
+    records.push(record)
+    suggestions.push(written)
+    return true
+  })
+  const keys = records.map(({ iri }) => (read.caseSensitive ? iri : fold(iri)))
+  return { records, keys, made: { suggestions, truncated }, named: matched === records.length, truncated }
 }
 
 /**
@@ -145,6 +167,7 @@ function narrowed(above: Listed, head: string, start: string, key: string, at: n
     records: kept.map((k) => records[k]!),
     keys: kept.map((k) => keys[k]!),
     made: { suggestions: kept.map((k) => above.made.suggestions[k]!), truncated: false },
+    named: above.named,
   }
 }
 
