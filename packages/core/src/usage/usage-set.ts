@@ -3,6 +3,7 @@
 import { UsageCounts, type Definition } from './usage-counts.js'
 import { FLAT, forEachRow, usageRows, type UsageRows } from './usage-rows.js'
 import { Usage } from './usage.js'
+import { CLASS, PROPERTY } from './usage-vocab.js'
 
 /**
  * One usage as the set keeps it: its rows ({@link UsageRows}) over the set's own numbering of IRIs, in memory the
@@ -34,9 +35,13 @@ export class UsageSet {
   readonly #ids = new Map<string, number>()
   readonly #iris: string[] = []
   #usage: Usage | undefined
-  /** The last snapshot made, and what changed since: its classes or properties (one new or gone), its definitions. */
+  /**
+   * The last snapshot made, and what changed since: classes or properties gone (or a definition, which may take a
+   * kind away), its definitions, and the classes and properties that may be new (some may be there already).
+   */
   #last: Usage | undefined
-  #changed = { terms: false, definitions: false }
+  #changed = { removed: false, definitions: false }
+  #added = { classes: new Set<string>(), properties: new Set<string>() }
 
   get size(): number {
     return this.#parts.size
@@ -50,10 +55,11 @@ export class UsageSet {
   get usage(): Usage {
     if (this.#usage !== undefined) return this.#usage
     const next = new Usage(this.#sum)
-    // What the last snapshot made of the same terms or definitions is taken over, not made again.
-    if (this.#last !== undefined && !this.#changed.terms) Usage.carrySortedTerms(next, this.#last)
+    // What the last snapshot made of the same terms or definitions is taken over (new terms merged in), not made again.
+    if (this.#last !== undefined && !this.#changed.removed) Usage.carrySortedTerms(next, this.#last, this.#added)
     if (this.#last !== undefined && !this.#changed.definitions) next.definitionsKey = this.#last.definitionsKey
-    this.#changed = { terms: false, definitions: false }
+    this.#changed = { removed: false, definitions: false }
+    this.#added = { classes: new Set(), properties: new Set() }
     return (this.#usage = this.#last = next)
   }
 
@@ -87,7 +93,7 @@ export class UsageSet {
     if (part === undefined) return false
     this.#parts.delete(key)
     this.#subtract(part)
-    if (part.definitions.size > 0) this.#changed = { terms: true, definitions: true }
+    if (part.definitions.size > 0) this.#changed = { removed: true, definitions: true }
     // A term it defined is defined again by what the others say of it, if anything.
     for (const iri of part.definitions.keys()) {
       this.#sum.definitions.delete(iri)
@@ -116,40 +122,43 @@ export class UsageSet {
     const sum = this.#sum
     const places = part.files.map((file) => sum.fileIndex(file))
     sum.triples += part.triples
-    let terms = false
+    const added = this.#added
     forEachRow(
       part,
       this.#iris,
-      (field, iri, n) => void (add(sum[field], iri, n) && (terms = true)),
+      (field, iri, n) => void (add(sum[field], iri, n) && added[field].add(iri)),
       (field, outer, iri, n) => {
         let inner = sum[field].get(outer)
         if (inner === undefined) sum[field].set(outer, (inner = new Map()))
         // A class's property new to it may be a property new to the sorted terms.
-        if (add(inner, iri, n) && field === 'classProperties' && !sum.properties.has(iri)) terms = true
+        if (add(inner, iri, n) && field === 'classProperties' && !sum.properties.has(iri)) added.properties.add(iri)
       },
     )
-    for (const [iri, definition] of part.definitions) sum.addDefinition(iri, definition, places)
-    if (part.definitions.size > 0) this.#changed = { terms: true, definitions: true }
-    else if (terms) this.#changed.terms = true
+    for (const [iri, definition] of part.definitions) {
+      sum.addDefinition(iri, definition, places)
+      if (definition.kinds & CLASS) added.classes.add(iri)
+      if (definition.kinds & PROPERTY) added.properties.add(iri)
+    }
+    if (part.definitions.size > 0) this.#changed.definitions = true
   }
 
   /** Takes a part's counts out of the sum (entries that fall to 0 go); its definitions are {@link UsageSet.delete}'s. */
   #subtract(part: Part): void {
     const sum = this.#sum
     sum.triples -= part.triples
-    let terms = false
+    let removed = false
     forEachRow(
       part,
       this.#iris,
-      (field, iri, n) => void (subtract(sum[field], iri, n) && (terms = true)),
+      (field, iri, n) => void (subtract(sum[field], iri, n) && (removed = true)),
       (field, outer, iri, n) => {
         const inner = sum[field].get(outer)
         if (inner === undefined) return
-        if (subtract(inner, iri, n) && field === 'classProperties') terms = true
+        if (subtract(inner, iri, n) && field === 'classProperties') removed = true
         if (inner.size === 0) sum[field].delete(outer)
       },
     )
-    if (terms) this.#changed.terms = true
+    if (removed) this.#changed.removed = true
   }
 }
 
