@@ -29,6 +29,8 @@ export async function filePrefixesSection(say: (line?: string) => void, path: st
     }
     await time(() => warm, 20)
     const [hot, cold] = [await time(() => warm, ROUNDS), await time(() => new FilePrefixes(), 10)]
+    say("## A PUT's `served`")
+    say()
     say(
       `Saying which prefixes serving takes (the answer's \`served\`, over the ${files.length} files of set ${name} and the ${record.entries.length} prefixes of the set, layered over the default table): ${hot.toFixed(3)} ms a PUT with every file seen by the process (median of ${ROUNDS}), ${cold.toFixed(1)} ms with every file read from the store (a process that has seen none: once per file tag).`,
     )

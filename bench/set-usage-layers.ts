@@ -53,7 +53,6 @@ export function layersSection(say: (line?: string) => void, input: LayersInput):
   const large = enlarged(served, 100_000)
   // What the served usage makes once when first walked (its sorted terms) is shared by every view: made before measuring.
   for (const under of [served, large]) under.forEachStartingWith('', 'property', false, () => false)
-  say()
   say(`## A set layered over the served --usage: LayeredUsage against a merged copy (in process, ${VIEWS} views, ${ROUNDS} alternating rounds)`)
   say()
   say('| served usage | size (terms and pairs) | merged copy, bytes per view | layered, bytes per view | ratio |')
