@@ -2,8 +2,9 @@
 
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { gradePrefixes, PrefixIndexBuilder, prefixesFromJson, toCompact } from '@prefixd/core'
+import { basename, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type DataProvenance, gradePrefixes, PrefixIndexBuilder, prefixesFromJson, toCompact } from '@prefixd/core'
 import { buildKnowledge } from './knowledge.js'
 import { packageVersion, writeDataPackage } from './tiers.js'
 
@@ -31,6 +32,12 @@ const NAMESPACE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 const SYNONYM_PREFIXES: Readonly<Record<string, string>> = {
   sdo: 'https://schema.org/', // prefix.cc's and rdflib's name for schema.org over https
 }
+/**
+ * Terms a vocabulary package lacks, written in this folder from the specifications that define them and added to
+ * that vocabulary's terms and knowledge (see README.md): XSD's constraining facets, which OWL 2 datatype restrictions
+ * use (`owl:withRestrictions ( [ xsd:pattern "…" ] )`) and @vocabulary/xsd leaves out.
+ */
+const SUPPLEMENTS: Readonly<Record<string, string>> = { xsd: fileURLToPath(new URL('xsd-facets.nt', import.meta.url)) }
 const STANDS_FOR = new Map(Object.entries(NAMESPACE_SYNONYMS).flatMap(([namespace, synonyms]) => synonyms.map((s) => [s, namespace] as const)))
 
 const started = performance.now()
@@ -51,6 +58,7 @@ interface Vocabulary {
   namespace: string
   dir: string
   dataFile: string
+  supplement?: string
 }
 
 const vocabularies: Vocabulary[] = packageNames.map((name) => {
@@ -64,7 +72,8 @@ const vocabularies: Vocabulary[] = packageNames.map((name) => {
   const { prefix, namespace } = manifest.vocabulary ?? {}
   if (typeof prefix !== 'string' || typeof namespace !== 'string') throw new Error(`${name} has no vocabulary.prefix/namespace`)
   const dir = dirname(manifestPath)
-  return { prefix, namespace, dir, dataFile: join(dir, `${name.slice('@vocabulary/'.length)}.nq`) }
+  const supplement = SUPPLEMENTS[prefix]
+  return { prefix, namespace, dir, dataFile: join(dir, `${name.slice('@vocabulary/'.length)}.nq`), ...(supplement !== undefined && { supplement }) }
 })
 const missing = MUST_HAVE.filter((prefix) => !vocabularies.some((v) => v.prefix === prefix))
 if (missing.length > 0) throw new Error(`expected vocabularies are missing: ${missing.join(', ')}`)
@@ -107,6 +116,7 @@ for (const v of vocabularies) {
     throw new Error(`vocabulary data missing: ${v.dataFile}`)
   }
   builder.addRdf(data, { format: 'n-quads', source: v.dataFile })
+  if (v.supplement !== undefined) addSupplement(v, data)
   const meta = readFileSync(join(v.dir, 'meta.nt'), 'utf8')
   const title = new RegExp(`<${DCTERMS_TITLE}> "((?:[^"\\\\]|\\\\.)*)"`).exec(meta)?.[1]
   if (title !== undefined) builder.describeVocabulary(v.prefix, { title: JSON.parse(`"${title}"`) })
@@ -123,6 +133,7 @@ const sources = [
   packageVersion(fromVocabularies.resolve('@zazuko/prefixes/prefixes')),
   packageVersion(prefixCcPath),
   ...vocabularies.map((v) => packageVersion(v.dataFile)),
+  ...vocabularies.flatMap((v) => (v.supplement === undefined ? [] : [supplementSource(v.supplement)])),
 ]
 // 4. What the terms mean and what each vocabulary is: the knowledge tier, a file of its own.
 const knowledge = buildKnowledge(
@@ -162,3 +173,24 @@ console.log(
     .join(', ')}`,
 )
 for (const p of builder.problems) console.log(`  skipped ${p.source}: ${p.entry}: ${p.message}`)
+
+/**
+ * Adds a supplement's terms to the index, after checking that each is a new term of the vocabulary's namespace:
+ * once the package itself defines one, the supplement is out of date and the build says so rather than mix them.
+ */
+function addSupplement(v: Vocabulary, packageData: string): void {
+  const text = readFileSync(v.supplement!, 'utf8')
+  for (const iri of new Set([...text.matchAll(/^<([^>]+)>/gm)].map((m) => m[1]!))) {
+    if (!iri.startsWith(v.namespace)) throw new Error(`${v.supplement}: <${iri}> is not in ${v.prefix}'s namespace ${v.namespace}`)
+    if (packageData.includes(`\n<${iri}> `) || packageData.startsWith(`<${iri}> `))
+      throw new Error(`${v.supplement}: ${v.dataFile} now describes <${iri}>: drop it from the supplement`)
+  }
+  builder.addRdf(text, { format: 'n-triples', source: v.supplement! })
+}
+
+/** A supplement as a source of the data: written for this package, so it carries the package's version and the specifications it is written from. */
+function supplementSource(file: string): DataProvenance['sources'][number] {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  const specifications = [...readFileSync(file, 'utf8').matchAll(/<(https:\/\/www\.w3\.org\/TR\/[^#>]+)/g)].map((m) => m[1]!)
+  return { name: basename(file), version, specifications: [...new Set(specifications)] }
+}

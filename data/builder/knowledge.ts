@@ -47,6 +47,8 @@ export interface VocabularySource {
   readonly dataFile: string
   /** `@vocabulary/foaf@1.0.0`. */
   readonly package: string
+  /** An N-Triples file of terms the package lacks, written from their specifications (build.ts's SUPPLEMENTS). */
+  readonly supplement?: string
 }
 
 /**
@@ -63,7 +65,8 @@ const HEADER_GAPS: Readonly<Record<string, Partial<KnowledgeVocabularyEntry>>> =
   },
   'http://www.w3.org/2001/XMLSchema#': {
     title: 'XML Schema datatypes',
-    description: 'The built-in datatypes of XML Schema, used for typed literals in RDF (xsd:string, xsd:integer, xsd:dateTime, …).',
+    description:
+      'The built-in datatypes of XML Schema, used for typed literals in RDF (xsd:string, xsd:integer, xsd:dateTime, …), and the constraining facets OWL 2 restricts them with (xsd:pattern, xsd:minInclusive, …).',
     homepage: 'https://www.w3.org/TR/xmlschema11-2/',
     publisher: 'W3C',
   },
@@ -75,7 +78,10 @@ export function buildKnowledge(vocabularies: readonly VocabularySource[], isTerm
   const perTerm = new Map<string, Map<number, FileStatements>>()
   const vocabularyEntries: KnowledgeVocabularyEntry[] = []
   vocabularies.forEach((v, position) => {
-    const quads = withRepairedDefinitions(new Parser({ format: 'N-Quads' }).parse(readFileSync(v.dataFile, 'utf8')), v.namespace)
+    const parse = (file: string) => new Parser({ format: 'N-Quads' }).parse(readFileSync(file, 'utf8'))
+    // A supplement's statements count as the vocabulary's own: its terms are in the namespace, defined by the specifications it cites.
+    const read = v.supplement === undefined ? parse(v.dataFile) : [...parse(v.dataFile), ...parse(v.supplement)]
+    const quads = withRepairedDefinitions(read, v.namespace)
     const bySubject = groupBySubject(quads)
     for (const [subject, statements] of bySubject) {
       if (subject.startsWith('_:') || !isTerm(subject)) continue

@@ -150,6 +150,9 @@ export interface DataProvenance {
   readonly tier: string
   /** `sha256-` and the hex digest of this tier's file without its `provenance` field. */
   readonly checksum: string
-  /** The npm packages the data was built from, with their versions. */
-  readonly sources: ReadonlyArray<{ readonly name: string; readonly version: string }>
+  /**
+   * The npm packages the data was built from, with their versions; and the data package's own files written from
+   * specifications (the XSD facets' `xsd-facets.nt`), with the data package's version and those `specifications`.
+   */
+  readonly sources: ReadonlyArray<{ readonly name: string; readonly version: string; readonly specifications?: readonly string[] }>
 }

@@ -201,6 +201,19 @@ describe('prefix.cc and LOV compatible endpoints', () => {
       )
     })
 
+    it("describes XSD's constraining facets OWL 2 names (data/builder/xsd-facets.nt), and none it does not", async () => {
+      const { status, body } = await getJson('/api/v1/term?q=xsd:pattern')
+      assert.equal(status, 200)
+      assert.equal(body.iri, 'http://www.w3.org/2001/XMLSchema#pattern')
+      assert.deepEqual(
+        body.types.map((r: any) => r.prefixed),
+        ['rdf:Property'],
+      )
+      assert.match(body.definition, /^A regular expression, .* XML Schema 1\.1 Part 2 \(section 4\.3\.4\); OWL 2 uses it in datatype restrictions/)
+      assert.equal(body.vocabulary.prefix, 'xsd')
+      assert.equal((await getJson('/api/v1/term?q=xsd:enumeration')).status, 404)
+    })
+
     it('gives a definition as plain text and, where it has links, as safe Markdown too (term and autocomplete detail)', async () => {
       const { body } = await getJson('/api/v1/term?q=schema:accessibilityAPI')
       assert.equal(
