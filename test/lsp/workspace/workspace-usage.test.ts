@@ -55,6 +55,42 @@ describe('WorkspaceUsage', () => {
       .map((definition) => definition.iri.slice(EX.length))
       .sort()
 
+  /** The classes completion finds in the snapshot (its sorted terms: made, taken over or merged into). */
+  const classesFound = (usage: WorkspaceUsage) => {
+    const found: string[] = []
+    usage.usage.forEachStartingWith(EX, 'class', true, (iri) => void found.push(iri.slice(EX.length)))
+    return found
+  }
+  /** Waits for the snapshot (taken again within 250 ms of a file) to list `names`: for the state, not for a time. */
+  const snapshotLists = async (usage: WorkspaceUsage, names: string[]) => {
+    for (let i = 0; i < 500 && classesFound(usage).join() !== names.join(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+
+  it('answers from the files read so far while the first reading goes on, never waiting for it', async () => {
+    const reader = new HandReader()
+    const usage = new WorkspaceUsage(() => {}, reader)
+    let done = false
+    const reading = usage.start([folder]).then(() => (done = true))
+    await reader.askedAtLeast(3)
+    assert.deepEqual(classesFound(usage), [])
+    await reader.asked[0]!.answer(classes('A'))
+    await snapshotLists(usage, ['A'])
+    assert.deepEqual([classesFound(usage), defined(usage), done], [['A'], ['A'], false])
+    await reader.asked[1]!.answer(classes('OldB'))
+    await snapshotLists(usage, ['A', 'OldB'])
+    assert.deepEqual([classesFound(usage), defined(usage), done], [['A', 'OldB'], ['A', 'OldB'], false])
+    await reader.asked[2]!.answer(classes('C'))
+    await reading
+    usage.dispose()
+    assert.deepEqual(
+      [classesFound(usage), defined(usage)],
+      [
+        ['A', 'C', 'OldB'],
+        ['A', 'C', 'OldB'],
+      ],
+    )
+  })
+
   it("keeps a file saved while the first reading had it asked ahead: the save's reading, not the older one", async () => {
     const reader = new HandReader()
     const usage = new WorkspaceUsage(() => {}, reader)
