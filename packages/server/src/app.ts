@@ -25,6 +25,7 @@ import { addSearchResultsRoute } from './routes/search-results.js'
 import { addTermRoute } from './routes/term.js'
 import { addSetRoutes, servedSet, type SetsConfig } from './routes/sets.js'
 import { addSetVocabularyRoutes } from './routes/set-vocabularies.js'
+import { JSON_LD_HEAP_MB } from './sets/json-ld-thread.js'
 import { SetRegistry } from './sets/set-registry.js'
 import type { SetStore } from './sets/set-store.js'
 import { BearerTokens } from './sets/tokens.js'
@@ -75,6 +76,8 @@ export interface SetsOptions {
   readonly privateReads?: boolean
   /** Whether the served index was built with `wholeTable` (sets layered over it are built alike); default false. */
   readonly wholeTable?: boolean
+  /** The heap a JSON-LD vocabulary file's reading thread may take, in MB (past it: a 413); default 2048. */
+  readonly jsonLdHeapMb?: number
 }
 
 /**
@@ -103,6 +106,7 @@ export function createApp(options: AppOptions): Koa {
     registry: new SetRegistry(holder, options.sets.store, { wholeTable: options.sets.wholeTable ?? false, ...(options.usage && { usage: options.usage }) }),
     tokens: new BearerTokens(options.sets.tokens ?? []),
     privateReads: options.sets.privateReads ?? false,
+    jsonLdHeapMb: options.sets.jsonLdHeapMb ?? JSON_LD_HEAP_MB,
   }
   // A set's answers are replayed too, unless reading them needs a token (a replay would answer before the check).
   if (replays && sets && !sets.privateReads) replays.watchSets(sets.registry)

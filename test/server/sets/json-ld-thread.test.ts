@@ -66,4 +66,26 @@ describe('a JSON-LD vocabulary file read off the resolver’s thread', function 
     const ranked = (await (await fetch(`${service.url}/api/v1/autocomplete?q=wdg:w&set=team&prefer=property`)).json()) as string[]
     assert.deepEqual(ranked, ['wdg:weight'])
   })
+
+  it('refuses a JSON-LD file whose reading passes the thread’s heap with a 413, stores nothing and answers on', async () => {
+    const small = await openSetStore(':memory:')
+    const tight = await listen(createApp({ index: PrefixIndex.fromPrefixes({}), sets: { store: small, tokens: [TOKEN], jsonLdHeapMb: 8 } }))
+    try {
+      const put = (path: string, body: string, type: string) =>
+        fetch(`${tight.url}/api/v1/sets/${path}`, { method: 'PUT', body, headers: { 'content-type': type, ...auth } })
+      assert.equal((await put('team', '@prefix wdg: <http://example.org/widgets#> .', 'text/turtle')).status, 201)
+      const refused = await put('team/vocabularies/widgets.jsonld', widgetsJsonLd(15_000), 'application/ld+json')
+      assert.equal(refused.status, 413)
+      const { error } = (await refused.json()) as { error: { code: string; message: string } }
+      assert.deepEqual(error, {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'widgets.jsonld: expanding it as JSON-LD takes more than the 8 MB its reading may; nothing was stored',
+      })
+      assert.deepEqual(await (await fetch(`${tight.url}/api/v1/sets/team/vocabularies`)).json(), [])
+      assert.equal((await fetch(`${tight.url}/api/v1/expand?q=wdg:x&set=team`)).status, 200)
+    } finally {
+      await tight.close()
+      await small.close()
+    }
+  })
 })

@@ -48,7 +48,7 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
     sendAnswer(ctx, { ...makeAnswer(200, 'application/json; charset=utf-8', found.usage), etag: found.etag }, 'no-cache')
   })
   router.put('/api/v1/sets/:name/vocabularies/:file', async (ctx) => {
-    const { registry, tokens } = config()
+    const { registry, tokens, jsonLdHeapMb } = config()
     requireToken(ctx, tokens)
     const { name, file } = names(ctx)
     const format = vocabularyFormat(ctx.get('Content-Type'), file!)
@@ -60,7 +60,7 @@ export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | 
     // Checked here to answer early and say by how much; the store checks again in its transaction (uploads at once).
     const early = overBounds(others, file!, 0)
     if (early !== undefined) throw early
-    const read = await readVocabularyBody(ctx.req as AsyncIterable<Buffer>, file!, format)
+    const read = await readVocabularyBody(ctx.req as AsyncIterable<Buffer>, file!, format, jsonLdHeapMb)
     const json = read.usage.toJSON()
     const usage = JSON.stringify(json)
     const size = read.usage.size

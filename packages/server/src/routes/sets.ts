@@ -19,6 +19,8 @@ export interface SetsConfig {
   readonly registry: SetRegistry
   readonly tokens: BearerTokens
   readonly privateReads: boolean
+  /** The heap a JSON-LD vocabulary file's reading thread may take, in MB. */
+  readonly jsonLdHeapMb: number
 }
 
 /** Largest body of a PUT (as the bulk POSTs). */

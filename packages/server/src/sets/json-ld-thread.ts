@@ -2,39 +2,56 @@
 
 import { Worker } from 'node:worker_threads'
 import { Usage, UsageReadError } from '@prefixd/core'
+import { HttpError } from '../http-error.js'
 import type { JsonLdAnswer, JsonLdWork } from './json-ld-worker.js'
 
 /** Files read at once: each thread may hold a 64 MiB document and its expansion; more wait their turn. */
 export const MAX_JSON_LD_THREADS = 2
+
+/**
+ * The heap a reading thread may take (MB), past which it is stopped and the file refused with a 413: a document of
+ * the 64 MiB allowed may expand past what the machine has, and a thread's memory is the resolver process's.
+ */
+export const JSON_LD_HEAP_MB = 2048
 
 let running = 0
 const waiting: Array<() => void> = []
 
 /**
  * The usage of a JSON-LD document's bytes, read on a thread of its own: the resolver's thread only waits. Fails as
- * `readUsage` fails (a `UsageReadError` with the file's line and column where the document does not read).
+ * `readUsage` fails (a `UsageReadError` with the file's line and column where the document does not read), with a 413
+ * when the thread passes `heapMb`, and a 400 naming the file for any other failure of the thread.
  */
-export async function readJsonLdOffThread(bytes: Uint8Array, name: string): Promise<Usage> {
+export async function readJsonLdOffThread(bytes: Uint8Array, name: string, heapMb = JSON_LD_HEAP_MB): Promise<Usage> {
   if (running >= MAX_JSON_LD_THREADS) await new Promise<void>((resolve) => waiting.push(resolve))
   running++
   try {
-    const answer = await onThread({ bytes: own(bytes), name })
+    const answer = await onThread({ bytes: own(bytes), name }, heapMb)
     if ('usage' in answer) return Usage.fromJSON(JSON.parse(answer.usage))
     if ('reason' in answer) throw new UsageReadError(name, answer.line, answer.column, answer.reason)
-    throw new Error(`reading ${name} failed: ${answer.failed}`)
+    throw new HttpError('BAD_BODY', `${name}: not read as JSON-LD (${answer.failed}); nothing was stored`)
   } finally {
     running--
     waiting.shift()?.()
   }
 }
 
-function onThread(work: JsonLdWork): Promise<JsonLdAnswer> {
+function onThread(work: JsonLdWork, heapMb: number): Promise<JsonLdAnswer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./json-ld-worker.js', import.meta.url), { workerData: work, transferList: [work.bytes.buffer as ArrayBuffer] })
+    const worker = new Worker(new URL('./json-ld-worker.js', import.meta.url), {
+      workerData: work,
+      transferList: [work.bytes.buffer as ArrayBuffer],
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    })
     let answered = false
     worker.once('message', (answer: JsonLdAnswer) => ((answered = true), resolve(answer)))
-    worker.once('error', reject)
-    worker.once('exit', (code) => answered || reject(new Error(`the JSON-LD reading thread exited (${code}) without an answer`)))
+    worker.once('error', (error: Error & { code?: string }) => {
+      answered = true
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        reject(new HttpError('PAYLOAD_TOO_LARGE', `${work.name}: expanding it as JSON-LD takes more than the ${heapMb} MB its reading may; nothing was stored`))
+      else resolve({ failed: error.message })
+    })
+    worker.once('exit', (code) => answered || resolve({ failed: `its reading thread ended (${code}) without an answer` }))
   })
 }
 

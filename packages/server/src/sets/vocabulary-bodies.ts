@@ -4,7 +4,7 @@
 import { createGunzip } from 'node:zlib'
 import { readUsage, Usage, usageFormatOf, UsageReadError, type UsageFormat } from '@prefixd/core'
 import { HttpError } from '../http-error.js'
-import { readJsonLdOffThread } from './json-ld-thread.js'
+import { JSON_LD_HEAP_MB, readJsonLdOffThread } from './json-ld-thread.js'
 
 /** Largest vocabulary file as sent (gzip'd or not). */
 export const MAX_VOCABULARY_BYTES = 16 * 2 ** 20
@@ -61,13 +61,18 @@ export interface ReadVocabulary {
  * error is a 400 `BAD_BODY` with `file`, `line` and `column`; a body past {@link MAX_VOCABULARY_BYTES} (or its text
  * past {@link MAX_VOCABULARY_TEXT_BYTES}) a 413. Nothing is kept of a body that fails.
  */
-export async function readVocabularyBody(body: AsyncIterable<Buffer>, file: string, format: VocabularyFormat): Promise<ReadVocabulary> {
+export async function readVocabularyBody(
+  body: AsyncIterable<Buffer>,
+  file: string,
+  format: VocabularyFormat,
+  jsonLdHeapMb = JSON_LD_HEAP_MB,
+): Promise<ReadVocabulary> {
   const sent: Reading = { bytes: 0, gzip: false, failure: undefined }
   const text = plainChunks(limited(body, sent), sent)
   try {
     if (format === 'usage') return { usage: readUsageDocument(await gather(text), file), bytes: sent.bytes, gzip: sent.gzip }
     // JSON-LD is expanded whole, seconds of a core per few MiB: off this thread. The rest streams, a chunk at a time.
-    const usage = format === 'json-ld' ? await readJsonLdOffThread(await gatherBytes(text), file) : await readUsage(text, { format, name: file })
+    const usage = format === 'json-ld' ? await readJsonLdOffThread(await gatherBytes(text), file, jsonLdHeapMb) : await readUsage(text, { format, name: file })
     return { usage, bytes: sent.bytes, gzip: sent.gzip }
   } catch (error) {
     // The reader reports a failure of its input as a reading error of its own: the limit's 413 is kept apart.
