@@ -78,4 +78,21 @@ describe('term completion answered from answers made ahead', function () {
     first.suggestions[0] = 'changed'
     assert.deepEqual(index.complete('schema:co', { limit: 5 }), { suggestions: usual, truncated: true })
   })
+
+  it('answers right after forgetting its tables: more asked than it may keep (32 MiB)', () => {
+    const fresh = PrefixIndex.fromPrefixes(index.prefixes(), { terms: index.terms() })
+    const usual = (q: string, o: AutocompleteOptions) => {
+      const all = fresh.complete(q, { ...o, limit: USUAL })!
+      return { suggestions: all.suggestions.slice(0, o.limit), truncated: all.suggestions.length > o.limit! }
+    }
+    // Each type is a table of schema:'s 26,036 starts (a number each), whether or not it names a type: ~400 pass the bound.
+    for (let round = 0; round < 2; round++)
+      for (let t = 0; t < 400; t++) {
+        const o = { limit: 5, type: `ex:type${t}`, caseSensitive: t % 2 === 0 }
+        for (let i = 0; i < 17; i++) fresh.complete('schema:na', o)
+        if (t % 50 === 0)
+          for (const q of ['schema:', 'schema:na', 'schema:Person', 'sdo:P'])
+            assert.deepEqual(fresh.complete(q, { limit: 5 }), usual(q, { limit: 5 }), `${round} ${t} ${q}`)
+      }
+  })
 })
