@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { completeWithUsage, explainUsage, PrefixIndex, readUsage, usageBindings, usageNamespace, withUsage, type Usage } from '@prefixd/core'
+import { completeWithUsage, explainUsage, PrefixIndex, readUsage, Usage, usageBindings, usageNamespace, withUsage } from '@prefixd/core'
 
 const LV2 = 'http://lv2plug.in/ns/lv2core#'
 const PG = 'http://lv2plug.in/ns/ext/port-groups#'
@@ -59,6 +59,36 @@ describe('usageBindings, usageNamespace, withUsage', function () {
       usageBindings(index, local).map((binding) => binding.prefix),
       ['other'],
     )
+  })
+
+  it('binds only what can enter a table: a usage read from JSON may declare any string', () => {
+    // A prefixd-usage/1 document (`serve --usage`) is not Turtle: its prefixes and namespaces are whatever it says.
+    const declared = Usage.fromJSON({
+      format: 'prefixd-usage/1',
+      files: ['a.ttl'],
+      triples: 0,
+      iris: [],
+      classes: [],
+      properties: [],
+      classProperties: [],
+      follows: [],
+      definitions: [],
+      prefixes: [
+        ['9x', 'http://example.org/nine#', 1],
+        ['two words', 'http://example.org/two#', 1],
+        ['spaced', 'http://example.org/a b#', 1],
+        ['fine', 'http://example.org/fine#', 1],
+      ],
+    })
+    assert.deepEqual(
+      usageBindings(index, declared).map((binding) => binding.prefix),
+      ['fine'],
+    )
+    const served = withUsage(index, declared)
+    assert.ok(completeWithUsage(index, declared, 'fin')!.suggestions.includes('fine:'))
+    for (const start of ['9', 'two', 'spa', 'fin'])
+      for (const name of completeWithUsage(index, declared, start)?.suggestions ?? [])
+        assert.notEqual(served.expand(name + 'a'), undefined, `completion offers ${name}, which the served index must expand`)
   })
 
   it('completes the project’s own terms through its own prefix, with names that read back', () => {

@@ -3,6 +3,7 @@
 // alike), and the terms its data defines.
 
 import { addCompact, toCompact } from '../data/compact.js'
+import { prefixEntryProblem } from '../names/entry-problem.js'
 import { PrefixIndexBuilder } from '../prefix-index/builder.js'
 import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { Usage, UsageDefinition } from './usage.js'
@@ -48,9 +49,13 @@ function bindingsOf(index: PrefixIndex, rows: ReturnType<Usage['prefixes']>): Us
   return bindings
 }
 
-/** Whether a prefix a file declares may name terms beyond it: not the empty prefix, and an absolute IRI that is no `file:` path. */
+/**
+ * Whether a prefix a file declares may name terms beyond it: not the empty prefix, no `file:` path, and an entry a
+ * table takes (a PN_PREFIX and an absolute IRI) — a usage read from JSON (`serve --usage`) may declare any string, and
+ * a binding the served table refused would be offered by completion and expand nowhere.
+ */
 export function bindsBeyondItsFile(prefix: string, namespace: string): boolean {
-  return prefix !== '' && /^[a-z][a-z0-9+.-]*:/i.test(namespace) && !/^file:/i.test(namespace)
+  return prefix !== '' && !/^file:/i.test(namespace) && prefixEntryProblem(prefix, namespace) === undefined
 }
 
 /** The namespace `prefix` names next to `usage`: the index's when it offers it, else the data's (see {@link usageBindings}), else the index's. */
