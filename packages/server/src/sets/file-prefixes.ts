@@ -14,22 +14,15 @@ const NO_COUNTS = { format: 'prefixd-usage/1', files: [], triples: 0, iris: [], 
 
 /**
  * The prefixes serving takes of those the files declare (`rows`: theirs together, one namespace per prefix, most
- * declared first — `Usage.prefixes()`): each where `bound` (see {@link boundFor}) does not hold it, that may bind beyond
- * its file (core's `bindsBeyondItsFile`: never the empty prefix or a `file:` path) and makes a table entry (a PN_PREFIX
- * and an absolute IRI: the builder's own check). Taken over a binding the served table keeps without offering it.
+ * declared first — `Usage.prefixes()`): each where `bound` (see {@link boundFor}) does not hold it and that may bind
+ * beyond its file (core's `bindsBeyondItsFile`: never the empty prefix or a `file:` path, always an entry a table
+ * takes). Taken over a binding the served table keeps without offering it.
  */
 export function prefixesServed(
   rows: ReadonlyArray<{ readonly prefix: string; readonly namespace: string }>,
   bound: (prefix: string) => boolean,
 ): Array<readonly [string, string]> {
-  const free = rows.filter((row) => !bound(row.prefix) && bindsBeyondItsFile(row.prefix, row.namespace)).map((row) => [row.prefix, row.namespace] as const)
-  const valid = new Set(
-    new PrefixIndexBuilder()
-      .addPrefixes(free)
-      .entries()
-      .map((entry) => entry.prefix),
-  )
-  return free.filter(([prefix]) => valid.has(prefix))
+  return rows.filter((row) => !bound(row.prefix) && bindsBeyondItsFile(row.prefix, row.namespace)).map((row) => [row.prefix, row.namespace] as const)
 }
 
 /**

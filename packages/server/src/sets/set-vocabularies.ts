@@ -2,16 +2,9 @@
 // ranking), the prefixes they declare and the terms they define added to the set's index, and a tag of their versions.
 
 import { createHash } from 'node:crypto'
-import { LayeredUsage, Usage, type PrefixIndexBuilder, type UsageDefinition } from '@prefixd/core'
+import { addUsageDefinitions, LayeredUsage, Usage, type PrefixIndexBuilder } from '@prefixd/core'
 import { prefixesServed, type PrefixCounts } from './file-prefixes.js'
 import type { VocabularySummary } from './set-store.js'
-
-const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
-const RDF_PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
-const SH_NODE_SHAPE = 'http://www.w3.org/ns/shacl#NodeShape'
-
-/** The type a term is given in the index for each kind the usage reader saw it defined as. */
-const TYPE_OF_KIND = { class: RDFS + 'Class', property: RDF_PROPERTY, shape: SH_NODE_SHAPE } as const
 
 /** A set's vocabulary files, read for serving. */
 export interface SetVocabularies {
@@ -64,22 +57,6 @@ export function readSetVocabularies(
     own,
     terms: definitions.length,
     addPrefixes,
-    addPrefixesAndTerms: (builder, bound) => addTerms(addPrefixes(builder, bound), definitions),
+    addPrefixesAndTerms: (builder, bound) => addUsageDefinitions(addPrefixes(builder, bound), definitions, 'vocabulary files'),
   }
-}
-
-function addTerms(builder: PrefixIndexBuilder, definitions: readonly UsageDefinition[]): PrefixIndexBuilder {
-  for (const definition of definitions) {
-    builder.addTerm(
-      {
-        iri: definition.iri,
-        types: definition.kinds.map((kind) => TYPE_OF_KIND[kind]),
-        ...(definition.label !== undefined && { labels: { '': definition.label } }),
-        ...(definition.deprecated === true && { deprecated: true }),
-      },
-      'vocabulary files',
-    )
-    if (definition.kinds.includes('class')) for (const parent of definition.supers ?? []) builder.addSubClassOf(definition.iri, parent)
-  }
-  return builder
 }
