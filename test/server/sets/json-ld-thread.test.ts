@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict'
 import { PrefixIndex } from '@prefixd/core'
 import { createApp, openSetStore, type SetStore } from '@prefixd/server'
+// The built module: its thread is started from the built json-ld-worker.js beside it.
+import { MAX_JSON_LD_THREADS, MAX_JSON_LD_WAITING, readJsonLdOffThread } from '../../../packages/server/dist/sets/json-ld-thread.js'
 import { listen, type Running } from '../http-helpers.js'
 
 const TOKEN = 'jsonld-token-0123456789'
@@ -87,5 +89,19 @@ describe('a JSON-LD vocabulary file read off the resolver’s thread', function 
       await tight.close()
       await small.close()
     }
+  })
+
+  it('lets a bounded number of files wait for a thread, each holding its bytes: one more is a 503 at once, and every other is read', async () => {
+    const document = new TextEncoder().encode(widgetsJsonLd(50))
+    const reads = Array.from({ length: MAX_JSON_LD_THREADS + MAX_JSON_LD_WAITING + 1 }, (_, i) =>
+      readJsonLdOffThread(document.slice(), `w${i}.jsonld`).then(
+        (usage) => usage.triples,
+        (error: Error & { code?: string }) => error.code,
+      ),
+    )
+    const answers = await Promise.all(reads)
+    assert.deepEqual(answers.slice(0, -1), Array(MAX_JSON_LD_THREADS + MAX_JSON_LD_WAITING).fill(150))
+    assert.equal(answers.at(-1), 'UNAVAILABLE')
+    assert.equal(await readJsonLdOffThread(document.slice(), 'after.jsonld').then((usage) => usage.triples), 150, 'the slots all came back')
   })
 })

@@ -14,26 +14,46 @@ export const MAX_JSON_LD_THREADS = 2
  */
 export const JSON_LD_HEAP_MB = 2048
 
+/** Files that may wait for a thread: each holds its bytes (up to 64 MiB) while it waits, so the wait is bounded too. */
+export const MAX_JSON_LD_WAITING = 8
+
 let running = 0
 const waiting: Array<() => void> = []
 
 /**
  * The usage of a JSON-LD document's bytes, read on a thread of its own: the resolver's thread only waits. Fails as
  * `readUsage` fails (a `UsageReadError` with the file's line and column where the document does not read), with a 413
- * when the thread passes `heapMb`, and a 400 naming the file for any other failure of the thread.
+ * when the thread passes `heapMb`, a 503 when {@link MAX_JSON_LD_WAITING} files already wait for a thread, and a 400
+ * naming the file for any other failure of the thread.
  */
 export async function readJsonLdOffThread(bytes: Uint8Array, name: string, heapMb = JSON_LD_HEAP_MB): Promise<Usage> {
-  if (running >= MAX_JSON_LD_THREADS) await new Promise<void>((resolve) => waiting.push(resolve))
-  running++
+  await takeThread(name)
   try {
     const answer = await onThread({ bytes: own(bytes), name }, heapMb)
     if ('usage' in answer) return Usage.fromJSON(JSON.parse(answer.usage))
     if ('reason' in answer) throw new UsageReadError(name, answer.line, answer.column, answer.reason)
     throw new HttpError('BAD_BODY', `${name}: not read as JSON-LD (${answer.failed}); nothing was stored`)
   } finally {
-    running--
-    waiting.shift()?.()
+    releaseThread()
   }
+}
+
+async function takeThread(name: string): Promise<void> {
+  if (running < MAX_JSON_LD_THREADS) return void running++
+  if (waiting.length >= MAX_JSON_LD_WAITING)
+    throw new HttpError(
+      'UNAVAILABLE',
+      `${name}: ${MAX_JSON_LD_THREADS} JSON-LD files are being read and ${MAX_JSON_LD_WAITING} wait their turn; nothing was stored, send it again later`,
+    )
+  // The thread is handed over by the reading that ends (releaseThread), `running` unchanged: a caller arriving between
+  // its end and this one's resumption cannot take it too.
+  await new Promise<void>((resolve) => waiting.push(resolve))
+}
+
+function releaseThread(): void {
+  const next = waiting.shift()
+  if (next === undefined) running--
+  else next()
 }
 
 function onThread(work: JsonLdWork, heapMb: number): Promise<JsonLdAnswer> {
