@@ -2,7 +2,7 @@
 // --check (a unified diff of each file that is not formatted, exit 1) — the code the language server and the web
 // editor's Format button run (@prefixd/core/format).
 
-import { chmod, chown, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, chown, realpath, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { FormatError, formatText, type FormatOptions } from '@prefixd/core/format'
 import type { Language } from '@prefixd/core/syntax'
@@ -10,6 +10,8 @@ import { createTwoFilesPatch } from 'diff'
 import { EXIT_FOUND, EXIT_NOT_FOUND, EXIT_USAGE, type CliIo } from './cli-io.js'
 import type { FormatFlags } from './format-flags.js'
 import { UsageError } from './usage-error.js'
+import { readTextFile, notUtf8 } from './read-text.js'
+import { Utf8Error, Utf8Reader } from '@prefixd/core'
 
 const EXTENSIONS: Readonly<Record<string, Language>> = { '.ttl': 'turtle', '.trig': 'trig', '.rq': 'sparql', '.sparql': 'sparql', '.ru': 'sparql' }
 
@@ -30,12 +32,7 @@ export async function runFormat(files: readonly string[], flags: FormatFlags, io
   if (unknown.length > 0) throw new UsageError(`cannot tell the syntax of ${unknown.join(', ')}: name it with --format turtle|trig|sparql`)
   let code = EXIT_FOUND
   for (const [i, file] of files.entries()) {
-    let text: string
-    try {
-      text = await readFile(file, 'utf8')
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`)
-    }
+    const text = await readTextFile(file)
     const formatted = formatOrSay(file, text, languages[i]!, options, io)
     if (formatted === undefined) code = EXIT_USAGE
     else if (formatted !== text) {
@@ -113,7 +110,11 @@ function formatOptions(flags: FormatFlags): FormatOptions {
 
 async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
   let text = ''
-  const decoder = new TextDecoder()
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true })
-  return text + decoder.decode()
+  const utf8 = new Utf8Reader()
+  try {
+    for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : utf8.read(chunk as Uint8Array)
+    return text + utf8.end()
+  } catch (error) {
+    throw error instanceof Utf8Error ? notUtf8('<stdin>', error) : error
+  }
 }

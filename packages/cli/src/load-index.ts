@@ -1,6 +1,5 @@
 // Builds the index a command runs on: the default data plus a user's --prefixes and --vocab files.
 
-import { readFile } from 'node:fs/promises'
 import {
   formatOfFile,
   PrefixIndex,
@@ -13,6 +12,7 @@ import {
   type PrefixSourceRead,
 } from '@prefixd/core'
 import { UsageError } from './usage-error.js'
+import { readTextFile } from './read-text.js'
 
 export interface IndexSources {
   /** Prefix tables (JSON, JSON-LD, extended prefix maps, Turtle, TriG, N3, SPARQL, SHACL sh:declare) that override the defaults. */
@@ -82,10 +82,6 @@ function readPrefixFile(file: string, text: string): PrefixSourceRead {
   throw new UsageError(`${file}: cannot tell the format; use .json, .jsonld, .ttl, .trig, .n3 or .rq`)
 }
 
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8')
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
-  }
+function readText(file: string): Promise<string> {
+  return readTextFile(file)
 }

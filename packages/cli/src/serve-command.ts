@@ -1,10 +1,10 @@
 // `prefixd serve`: its flags and environment variables, checked, and the service started with them.
 
 import { Usage, usageBindings, withUsage, type PrefixIndex } from '@prefixd/core'
-import { readFile } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import { parseChoice, parseWhole } from './flag-values.js'
 import { UsageError } from './usage-error.js'
+import { readTextFile } from './read-text.js'
 
 /** What `serve` needs of the command line's streams (`CliIo`). */
 interface ServeIo {
@@ -116,9 +116,7 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
 
 /** A `prefixd index` file, read and checked before anything starts: a clear usage error when it is not one. */
 async function readUsageFile(file: string): Promise<Usage> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--usage: cannot read ${file}: ${error.code ?? error.message}`)
-  })
+  const text = await readTextFile(file, '--usage: ')
   try {
     return Usage.fromJSON(JSON.parse(text))
   } catch (error) {
@@ -230,12 +228,7 @@ async function readTokens(
 ): Promise<string[]> {
   const tokens: Array<{ token: string; from: string }> = []
   if (file !== undefined) {
-    let text: string
-    try {
-      text = await readFile(file.text, 'utf8')
-    } catch (error) {
-      throw new UsageError(`${file.name}: cannot read ${file.text}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
-    }
+    const text = await readTextFile(file.text, `${file.name}: `)
     for (const token of parse(text, 'line')) tokens.push({ token, from: file.name })
     if (tokens.length === 0) throw new UsageError(`${file.name}: ${file.text} holds no token`)
   }

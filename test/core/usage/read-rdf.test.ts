@@ -65,6 +65,27 @@ describe('readUsage', () => {
     assert.match(error.message, /^x\.ttl\.gz: not gzip data/)
   })
 
+  it('rejects bytes that are not UTF-8 (Latin-1) with the file, line and column, in every syntax and gzip’d too', async () => {
+    const latin1 = Buffer.from(`@prefix ex: <${EX}> .\nex:a ex:label "Caf\xe9 width" .\n`, 'latin1')
+    for (const [bytes, format] of [
+      [latin1, 'turtle'],
+      [gzipSync(latin1), 'turtle'],
+      [Buffer.from(`[{"@id": "${EX}a", "${EX}label": "Caf\xe9"}]`, 'latin1'), 'json-ld'],
+    ] as const) {
+      const error = await readUsage([bytes], { format, name: 'latin1.ttl', jsonLd: async () => [] }).catch((e: unknown) => e)
+      assert.ok(error instanceof UsageReadError, String(error))
+      assert.match(error.message, /^latin1\.ttl:\d+:\d+: not valid UTF-8 \(byte \d+\)/)
+    }
+    const error = (await readUsage([latin1], { format: 'turtle', name: 'latin1.ttl' }).catch((e: unknown) => e)) as UsageReadError
+    assert.deepEqual([error.line, error.column], [2, 19])
+  })
+
+  it('tells gzip by its first bytes when not told (as the CLI and the resolver do), never reading it as text', async () => {
+    const whole = await readUsage([TURTLE], { format: 'turtle' })
+    const zipped = await readUsage([gzipSync(TURTLE)], { format: 'turtle' })
+    assert.deepEqual(zipped.toJSON(), whole.toJSON())
+  })
+
   it('tells the format of a file by its name', () => {
     assert.deepEqual(usageFormatOf('a/b.ttl'), { format: 'turtle', gzip: false })
     assert.deepEqual(usageFormatOf('dump.nq.gz'), { format: 'n-quads', gzip: true })

@@ -1,7 +1,7 @@
 // `prefixd lint FILES|DIRS`: the language server's checks, the namespace checks and syntax errors of every
 // Turtle, TriG and SPARQL file named or found, for CI — text, JSON or SARIF, `--fix` for the safe fixes.
 
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadKnowledge, type PrefixIndex } from '@prefixd/core'
@@ -15,6 +15,7 @@ import { applySafeFixes } from './lint-fix.js'
 import { ConfigFinder, languageOfFile, lintTargets, type FoundConfig } from './lint-files.js'
 import { lintShapes } from './lint-shapes.js'
 import { jsonReport, LINT_FORMATS, sarifReport, textReport, type FileReport, type LintFormat } from './lint-report.js'
+import { readTextFile } from '../read-text.js'
 
 /** The exit status of a run with findings at or above `--fail-on`. */
 export const EXIT_FINDINGS = 1
@@ -101,12 +102,7 @@ async function lintFile(
   shapes: Shapes | undefined,
 ): Promise<FileReport> {
   const language = languageOfFile(file)!
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
-  }
+  let text = await readTextFile(file)
   let fixed: number | undefined
   if (fix) {
     const { findings } = checkDocument(text, language, index, { checks, ...(rules && { rules }) })

@@ -1,12 +1,13 @@
 // What `prefixd lint` reads: the files named and the Turtle, TriG and SPARQL files of the folders named (not
 // node_modules, dot-folders or the project's `ignore` globs), and the `.prefixd.json` that applies to each.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { minimatch } from 'minimatch'
 import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '@prefixd/core/checks'
 import type { Language } from '@prefixd/core/syntax'
 import { UsageError } from '../usage-error.js'
+import { readTextFileSync } from '../read-text.js'
 
 /** The language of a file by its extension, `undefined` when it is none of ours. */
 export function languageOfFile(file: string): Language | undefined {
@@ -54,12 +55,7 @@ export class ConfigFinder {
 }
 
 function parse(file: string): ProjectConfig {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
-  }
+  const text = readTextFileSync(file)
   try {
     return readProjectConfig(text, file)
   } catch (error) {

@@ -1,10 +1,10 @@
 // The SHACL shapes `prefixd lint` validates data with: the files the `shapes` of a project's .prefixd.json name
 // (paths or globs, relative to its folder), else the files linted that declare shapes.
 
-import { readFileSync } from 'node:fs'
 import type { Shapes } from '@prefixd/lsp/shacl'
 import { UsageError } from '../usage-error.js'
 import type { ConfigFinder, FoundConfig } from './lint-files.js'
+import { readTextFileSync } from '../read-text.js'
 
 /** The shapes for `files`, and which of the files are shapes graphs (not validated as data); `undefined`: none. */
 export async function lintShapes(files: readonly string[], configs: ConfigFinder): Promise<{ shapes: Shapes; graphs: Set<string> } | undefined> {
@@ -31,9 +31,5 @@ export async function lintShapes(files: readonly string[], configs: ConfigFinder
 }
 
 function read(file: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
-  }
+  return readTextFileSync(file)
 }

@@ -1,6 +1,7 @@
 // Reading RDF into a UsageCollector as a stream: n3's parser fed chunk by chunk, gzip undone by the platform's DecompressionStream.
 
 import type { Quad } from '../rdf-js.js'
+import { Utf8Error, Utf8Reader } from '../utf8.js'
 import { UsageCollector } from './collector.js'
 import { interningParser } from './interning-parser.js'
 import { readJsonLdInto, type JsonLdToQuads } from './read-json-ld.js'
@@ -20,7 +21,7 @@ export function usageFormatOf(fileName: string): { readonly format: UsageFormat;
 
 export interface ReadRdfOptions {
   readonly format: UsageFormat
-  /** Whether the bytes are gzip'd. */
+  /** Whether the bytes are gzip'd; without it, gzip is told by its first two bytes (1f 8b), as the CLI and the resolver do. */
   readonly gzip?: boolean
   /** The document's name: where definitions are, and what errors name. */
   readonly name?: string
@@ -37,8 +38,10 @@ export class UsageReadError extends Error {
     readonly line: number | undefined,
     readonly column: number | undefined,
     readonly reason: string,
+    /** What failed under the reading: a {@link Utf8Error} for bytes that are not UTF-8. */
+    options?: { readonly cause?: unknown },
   ) {
-    super(`${[file, line, column].filter((part) => part !== undefined).join(':')}: ${reason}`)
+    super(`${[file, line, column].filter((part) => part !== undefined).join(':')}: ${reason}`, options)
     this.name = 'UsageReadError'
   }
 }
@@ -86,13 +89,13 @@ export async function readRdfInto(collector: UsageCollector, chunks: Chunks, opt
     onPrefix: (prefix, namespace) => collector.addPrefix(prefix, namespace.value),
   })
   try {
-    for await (const chunk of options.gzip === true ? gunzip(chunks) : chunks) {
-      onData!(chunk)
+    for await (const text of textOf(chunks, options.gzip)) {
+      onData!(text)
       if (error !== undefined) break
     }
   } catch (failure) {
     collector.endDocument()
-    throw new UsageReadError(name, undefined, undefined, (failure as Error).message)
+    throw inputError(failure, name)
   }
   if (error === undefined) onEnd!()
   collector.endDocument()
@@ -112,13 +115,10 @@ async function readJsonLd(collector: UsageCollector, chunks: Chunks, options: Re
   collector.beginDocument(options.name, { ordered: false })
   let text = ''
   try {
-    const decoder = new TextDecoder()
-    for await (const chunk of options.gzip === true ? gunzip(chunks) : chunks)
-      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })
-    text += decoder.decode()
+    for await (const part of textOf(chunks, options.gzip)) text += part
   } catch (failure) {
     collector.endDocument()
-    throw new UsageReadError(options.name, undefined, undefined, (failure as Error).message)
+    throw inputError(failure, options.name)
   }
   const problem = await readJsonLdInto(collector, text, options)
   collector.endDocument()
@@ -135,6 +135,37 @@ function readError(error: Error, name: string): UsageReadError {
   const start = context?.token?.start
   const column = line !== undefined && typeof start === 'number' ? start + 1 : undefined
   return new UsageReadError(name, line, column, error.message.replace(/ on line \d+\.$/, ''))
+}
+
+/**
+ * The document's text: gzip undone when asked or when its first two bytes say so (1f 8b: no text starts so), bytes
+ * read as UTF-8 strictly (a {@link Utf8Error} where they are not). Text chunks are taken as they are.
+ */
+async function* textOf(chunks: Chunks, gzip: boolean | undefined): AsyncGenerator<string> {
+  const source = (async function* () {
+    yield* chunks
+  })()
+  const first = await source.next()
+  if (first.done === true) return
+  const all = (async function* () {
+    yield first.value
+    yield* source
+  })()
+  const head = first.value
+  const gzipped = gzip === true || (typeof head !== 'string' && head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b)
+  const utf8 = new Utf8Reader()
+  for await (const chunk of gzipped ? gunzip(all) : all) {
+    const text = typeof chunk === 'string' ? chunk : utf8.read(chunk)
+    if (text !== '') yield text
+  }
+  const end = utf8.end()
+  if (end !== '') yield end
+}
+
+/** A failure of the input (bad gzip, bytes that are not UTF-8) as a reading error, placed where it can be. */
+function inputError(failure: unknown, name: string): UsageReadError {
+  if (failure instanceof Utf8Error) return new UsageReadError(name, failure.line, failure.column, failure.reason, { cause: failure })
+  return new UsageReadError(name, undefined, undefined, (failure as Error).message)
 }
 
 /** The bytes of a gzip stream undone, chunk by chunk (DecompressionStream: Node.js 18 and browsers alike). */

@@ -6,6 +6,7 @@ import { TermChecks, checkDocument, type Finding } from '@prefixd/core/checks'
 import { loadKnowledge, type Knowledge, type PrefixIndex } from '@prefixd/core'
 import type { Language } from '@prefixd/core/syntax'
 import { syntaxErrors } from '@prefixd/lsp/syntax-errors'
+import { readBodyText } from '../body-text.js'
 import { HttpError } from '../http-error.js'
 import { choiceParam } from '../query-params.js'
 import { servedIndex } from '../respond.js'
@@ -26,7 +27,7 @@ const CHECKS = new WeakMap<PrefixIndex, TermChecks>()
 export function addCheckRoute(router: ServerRouter): void {
   router.post('/api/v1/check', async (ctx) => {
     const language = choiceParam(ctx, 'language', ['turtle', 'trig', 'sparql'] as const) ?? 'turtle'
-    const text = await readDocument(ctx)
+    const text = await readBodyText(ctx, MAX_CHECKED_BYTES, `a checked document is at most ${MAX_CHECKED_BYTES} bytes`)
     const { index } = servedIndex(ctx)
     let checks = CHECKS.get(index)
     if (checks === undefined) CHECKS.set(index, (checks = new TermChecks(index)))
@@ -70,22 +71,4 @@ function lineStarts(text: string): number[] {
   const starts = [0]
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
   return starts
-}
-
-/** The body as UTF-8 text, at most {@link MAX_CHECKED_BYTES} (413 beyond, 400 for malformed UTF-8). */
-async function readDocument(ctx: ServerContext): Promise<string> {
-  const tooLarge = () => new HttpError('PAYLOAD_TOO_LARGE', `a checked document is at most ${MAX_CHECKED_BYTES} bytes`)
-  if (Number(ctx.get('Content-Length') || 0) > MAX_CHECKED_BYTES) throw tooLarge()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_CHECKED_BYTES) throw tooLarge()
-    chunks.push(chunk)
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
-  } catch {
-    throw new HttpError('BAD_ENCODING', 'the body is not valid UTF-8')
-  }
 }

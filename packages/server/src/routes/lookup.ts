@@ -1,7 +1,7 @@
 // GET and POST /api/v1/expand and /api/v1/shrink: one name or IRI, or a JSON array of them.
 
-import { bodyParser } from '@koa/bodyparser'
 import { prefixWarning, type ApiLookup, type NameSyntax, type PrefixIndex } from '@prefixd/core'
+import { readBodyText } from '../body-text.js'
 import { HttpError } from '../http-error.js'
 import { booleanParam, choiceParam, MAX_PARAMETER_LENGTH, requiredQuery } from '../query-params.js'
 import { respond, sendJson, servedIndex } from '../respond.js'
@@ -28,11 +28,8 @@ function standardized(index: PrefixIndex, iri: string, standardize: boolean): st
   return standard === undefined || standard === iri ? undefined : standard
 }
 
-/** Largest accepted request body. */
-export const MAX_BODY = '4mb'
-
-// Parsed on the two POST routes only: GET requests, nearly all traffic, skip the parser entirely.
-const parseJsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY, encoding: 'utf-8' })
+/** Largest accepted request body, in bytes. */
+export const MAX_BODY_BYTES = 4 * 2 ** 20
 
 export function addLookupRoutes(router: ServerRouter): void {
   for (const [name, lookup] of Object.entries(LOOKUPS)) {
@@ -61,8 +58,8 @@ export function addLookupRoutes(router: ServerRouter): void {
         true,
       )
     })
-    router.post(`/api/v1/${name}`, parseJsonBody, (ctx) => {
-      const items = stringArrayBody(ctx)
+    router.post(`/api/v1/${name}`, async (ctx) => {
+      const items = stringArrayBody(await jsonBody(ctx))
       const syntax = choiceParam(ctx, 'syntax', SYNTAXES) ?? 'turtle'
       const standardize = name === 'shrink' && booleanParam(ctx, 'standardize')
       const { table: index } = servedIndex(ctx)
@@ -95,9 +92,21 @@ function gradeOf(index: PrefixIndex, name: string): Omit<ApiLookup, 'success' | 
   return { ...grade, warning: message }
 }
 
-/** The request body as an array of strings, or a 400 that says what is wrong with it. */
-function stringArrayBody(ctx: ServerContext): string[] {
-  const body = (ctx.request as { body?: unknown }).body
+const ARRAY_EXPECTED = 'the body must be a JSON array of strings (Content-Type: application/json)'
+
+/** The request body as JSON: Content-Type JSON, UTF-8 (BAD_ENCODING where it is not), at most {@link MAX_BODY_BYTES}. */
+async function jsonBody(ctx: ServerContext): Promise<unknown> {
+  if (ctx.is('application/json', '+json') === false) throw new HttpError('BAD_BODY', ARRAY_EXPECTED)
+  const text = await readBodyText(ctx, MAX_BODY_BYTES, `a body is at most ${MAX_BODY_BYTES} bytes`)
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new HttpError('BAD_BODY', `the body is not JSON: ${(error as Error).message}`)
+  }
+}
+
+/** The body as an array of strings, or a 400 that says what is wrong with it. */
+function stringArrayBody(body: unknown): string[] {
   if (!Array.isArray(body)) {
     throw new HttpError('BAD_BODY', 'the body must be a JSON array of strings (Content-Type: application/json)')
   }

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto'
 import type { Next } from 'koa'
 import type { ApiSetWritten } from '@prefixd/core'
+import { readBodyText } from '../body-text.js'
 import { HttpError } from '../http-error.js'
 import { booleanParam, decodePathSegment, queryParams } from '../query-params.js'
 import { sendAnswer, sendJson, servedIndex } from '../respond.js'
@@ -60,7 +61,7 @@ export function addSetRoutes(router: ServerRouter, sets: SetsConfig | undefined)
     const name = setName(ctx)
     const standalone = booleanParam(ctx, 'standalone')
     const format = bodyFormat(ctx)
-    const read = readSetBody(await readText(ctx), format)
+    const read = readSetBody(await readBodyText(ctx, MAX_SET_BYTES, `a set body is at most ${MAX_SET_BYTES} bytes`), format)
     if (read.entries === undefined) throw badBody(read.problems)
     if (read.entries.length > MAX_SET_PREFIXES) throw new HttpError('PAYLOAD_TOO_LARGE', `a set holds at most ${MAX_SET_PREFIXES} prefixes`)
     const etag = `"${createHash('sha256')
@@ -169,24 +170,6 @@ function bodyFormat(ctx: ServerContext): (typeof BODY_TYPES)[string] {
     throw new HttpError('UNSUPPORTED_MEDIA_TYPE', `a set is sent as ${Object.keys(BODY_TYPES).join(', ')} (UTF-8), not '${header.slice(0, 100)}'`)
   }
   return format
-}
-
-/** The request body as UTF-8 text, at most {@link MAX_SET_BYTES} (413 beyond, 400 for malformed UTF-8). */
-async function readText(ctx: ServerContext): Promise<string> {
-  const declared = Number(ctx.get('Content-Length') || 0)
-  if (declared > MAX_SET_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', `a set body is at most ${MAX_SET_BYTES} bytes`)
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_SET_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', `a set body is at most ${MAX_SET_BYTES} bytes`)
-    chunks.push(chunk)
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
-  } catch {
-    throw new HttpError('BAD_ENCODING', 'the body is not valid UTF-8')
-  }
 }
 
 /** A 400 naming the first problem's line and column in its message and listing every problem. */

@@ -2,7 +2,8 @@
 // usage reader, or a `prefixd index` file checked; every failure an HttpError naming the file, line and column.
 
 import { createGunzip } from 'node:zlib'
-import { readUsage, Usage, usageFormatOf, UsageReadError, type UsageFormat } from '@prefixd/core'
+import { readUsage, Usage, usageFormatOf, UsageReadError, Utf8Error, type UsageFormat } from '@prefixd/core'
+import { badEncoding, checkedUtf8, utf8Text } from '../body-text.js'
 import { HttpError } from '../http-error.js'
 import { JSON_LD_HEAP_MB, readJsonLdOffThread } from './json-ld-thread.js'
 
@@ -70,13 +71,17 @@ export async function readVocabularyBody(
   const sent: Reading = { bytes: 0, gzip: false, failure: undefined }
   const text = plainChunks(limited(body, sent), sent)
   try {
-    if (format === 'usage') return { usage: readUsageDocument(await gather(text), file), bytes: sent.bytes, gzip: sent.gzip }
+    if (format === 'usage') return { usage: readUsageDocument(await gather(text, file), file), bytes: sent.bytes, gzip: sent.gzip }
     // JSON-LD is expanded whole, seconds of a core per few MiB: off this thread. The rest streams, a chunk at a time.
-    const usage = format === 'json-ld' ? await readJsonLdOffThread(await gatherBytes(text), file, jsonLdHeapMb) : await readUsage(text, { format, name: file })
+    const usage =
+      format === 'json-ld'
+        ? await readJsonLdOffThread(checkedUtf8(await gatherBytes(text), file), file, jsonLdHeapMb)
+        : await readUsage(text, { format, name: file })
     return { usage, bytes: sent.bytes, gzip: sent.gzip }
   } catch (error) {
     // The reader reports a failure of its input as a reading error of its own: the limit's 413 is kept apart.
     if (sent.failure !== undefined) throw sent.failure
+    if (error instanceof UsageReadError && error.cause instanceof Utf8Error) throw badEncoding(error.cause, file)
     if (error instanceof UsageReadError) throw badVocabulary(file, error.line, error.column, error.reason)
     throw error
   }
@@ -160,13 +165,8 @@ async function gatherBytes(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   return Buffer.concat(parts)
 }
 
-async function gather(chunks: AsyncIterable<Buffer>): Promise<string> {
-  const bytes = await gatherBytes(chunks)
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new HttpError('BAD_ENCODING', 'the body is not valid UTF-8')
-  }
+async function gather(chunks: AsyncIterable<Buffer>, file: string): Promise<string> {
+  return utf8Text(await gatherBytes(chunks), file)
 }
 
 /** A `prefixd index` file: JSON, and a `prefixd-usage/1` document (the loader's own message otherwise). */
