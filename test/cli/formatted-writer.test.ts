@@ -82,7 +82,7 @@ describe('writeFormatted', () => {
     ]
     const quads = iris.map((iri, i) => quad(namedNode(iri), ex('p'), literal(String(i))))
     const texts = new Set<string>()
-    fc.assert(fc.property(fc.shuffledSubarray(quads, { minLength: quads.length }), (shuffled) => void texts.add(write(shuffled))))
+    fc.assert(fc.property(fc.shuffledSubarray(quads, { minLength: quads.length }), (shuffled) => void texts.add(write(shuffled, { derivePrefixes: true }))))
     assert.equal(texts.size, 1)
     const [text] = texts
     assert.match(text!, /^iao:0000231 /m)
@@ -98,14 +98,30 @@ describe('writeFormatted', () => {
 
   it('never derives a prefix the index or the input binds to another namespace, nor a numbered well-known one', () => {
     const quads = [1, 2, 3].map((i) => quad(namedNode(`http://other.example/zork/a${i}`), namedNode(`http://other.example/zork/p`), literal('x')))
-    const text = write(quads, { declared: new Map([['zork', 'http://elsewhere.example/']]) })
+    const text = write(quads, { declared: new Map([['zork', 'http://elsewhere.example/']]), derivePrefixes: true })
     assert.match(text, /^@prefix zork2: <http:\/\/other\.example\/zork\/> \.$/m)
     assert.deepEqual(colouredLines(new Parser().parse(text)), colouredLines(quads))
     // `ex` is the index's (example.org): `ex2:` would read as it; the IRIs are written whole.
     const known = [1, 2, 3].map((i) => quad(namedNode(`http://other.example/ex/a${i}`), namedNode(`http://other.example/ex/p`), literal('x')))
-    const plain = write(known)
+    const plain = write(known, { derivePrefixes: true })
     assert.doesNotMatch(plain, /@prefix ex\d*:/)
     assert.match(plain, /^<http:\/\/other\.example\/ex\/a1> <http:\/\/other\.example\/ex\/p> "x" \.$/m)
+  })
+
+  it('makes up no prefix by default: an IRI nothing names is written whole (lv2core.ttl got `ns:lv2core`)', () => {
+    const ontology = namedNode('http://lv2plug.in/ns/lv2core')
+    const quads = [
+      ...['a', 'b', 'c', 'd'].map((p) => quad(ontology, namedNode(`http://lv2plug.in/ns/extensions/${p}`), literal('x'))),
+      ...['e', 'f', 'g'].map((p) => quad(namedNode(`http://lv2plug.in/ns/lv2core#${p}`), namedNode('http://lv2plug.in/ns/lv2core#q'), ontology)),
+    ]
+    const text = write(quads)
+    assert.doesNotMatch(text, /@prefix|^#/m, text)
+    assert.match(text, /^<http:\/\/lv2plug\.in\/ns\/lv2core> <http:\/\/lv2plug\.in\/ns\/extensions\/a> "x"/m)
+    // Asked for: the made-up prefixes are named in a comment, and none is the meaningless `ns:`.
+    const derived = write(quads, { derivePrefixes: true })
+    assert.match(derived, /^# made up by prefixd pretty --derive-prefixes \(no table names their namespaces\): \S+:/)
+    assert.doesNotMatch(derived, /@prefix ns:/)
+    assert.deepEqual(colouredLines(new Parser().parse(derived)), colouredLines(quads))
   })
 
   it('derives a prefix from the namespace: its last telling segment, else its host; none from a bare host or scheme', () => {
@@ -114,11 +130,12 @@ describe('writeFormatted', () => {
     assert.equal(derivePrefix('http://www.example.org/'), 'example')
     assert.equal(derivePrefix('urn:x-1:'), 'x-1')
     assert.equal(derivePrefix('http://1.2.3.4/'), undefined)
+    assert.equal(derivePrefix('http://lv2plug.in/ns/'), 'lv2plug')
     // IRIs of many hosts (`http://pending.schema.org`): no `ns: <http://>`, no prefix for a host's root.
     const hosts = ['a', 'b', 'c', 'd'].flatMap((h) =>
       [1, 2].map((i) => quad(namedNode(`http://${h}${i}.example.org`), ex('p'), namedNode(`http://${h}.example.net/x${i}`))),
     )
-    const text = write(hosts)
+    const text = write(hosts, { derivePrefixes: true })
     assert.doesNotMatch(text, /@prefix (ns|example)\d*:/)
     assert.deepEqual(colouredLines(new Parser().parse(text)), colouredLines(hosts))
   })

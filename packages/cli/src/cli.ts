@@ -53,6 +53,8 @@ Commands:
       --stream               stream whatever the size (bounded memory, statements in input order)
       --no-strict-names      prefixed names by Turtle's whole grammar, also those rdflib refuses (a final '\.')
       --resolve-iris         resolve relative IRIs (against @base, else the file's URL) instead of keeping them
+      --derive-prefixes      make up a prefix for a namespace no declaration or table names, if used often
+                             (formatted output; a comment names them); by default such IRIs are written whole
   info                       print what the index holds
 ${FORMAT_USAGE}  index DATA... --out FILE   read RDF files (folders: .ttl .trig .nt .nq .jsonld, also .gz) into a usage
                              file of the terms they define and how they use terms (prefixd-usage/1), for
@@ -96,6 +98,7 @@ const OPTIONS = {
   stream: { type: 'boolean' },
   'no-strict-names': { type: 'boolean' },
   'resolve-iris': { type: 'boolean' },
+  'derive-prefixes': { type: 'boolean' },
   'whole-table': { type: 'boolean' },
   sort: { type: 'string' },
   prefer: { type: 'string' },
@@ -336,7 +339,13 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
     const format = prettyFormat(file, values.format)
     // Checked to be UTF-8 on the way in: n3 would read a Latin-1 byte as U+FFFD and write it out.
     const input = Readable.from(checkedUtf8(file === undefined ? io.stdin : createReadStream(file), file ?? 'stdin'), { objectMode: false })
-    const options = { format, stream: values.stream === true, strictNames: values['no-strict-names'] !== true, resolveIris: values['resolve-iris'] === true }
+    const options = {
+      format,
+      stream: values.stream === true,
+      strictNames: values['no-strict-names'] !== true,
+      resolveIris: values['resolve-iris'] === true,
+      derivePrefixes: values['derive-prefixes'] === true,
+    }
     try {
       await pretty(index, input, io.stdout, { ...options, ...(file !== undefined && { file }) })
     } catch (error) {

@@ -28,6 +28,8 @@ export interface FormatOptions {
   readonly base?: string
   /** A language tag as the input wrote it, from the lower-case form readers give (default: as given). */
   readonly language?: (tag: string) => string
+  /** Default `false`: no prefix made up for a namespace nothing names (see NamePlanOptions.derivePrefixes). */
+  readonly derivePrefixes?: boolean
 }
 
 /** What is known of a blank node across the whole input. */
@@ -119,7 +121,11 @@ class Formatter {
         info.refGraph = graph
       }
     }
-    this.#plan = new NamePlan(index, uses, { strictNames: options.strictNames ?? true, ...(options.declared !== undefined && { declared: options.declared }) })
+    this.#plan = new NamePlan(index, uses, {
+      strictNames: options.strictNames ?? true,
+      derivePrefixes: options.derivePrefixes === true,
+      ...(options.declared !== undefined && { declared: options.declared }),
+    })
   }
 
   *pieces(): Generator<string> {
@@ -127,6 +133,10 @@ class Formatter {
     const body = [...this.#body()]
     let head = ''
     if (this.#base !== undefined) head += '@base ' + iriRef(this.#base) + ' .\n'
+    // Asked for, and said: a reader of the file learns which prefixes no table gave.
+    const derived = this.#plan.derivedPrefixes()
+    if (derived.length > 0)
+      head += `# made up by prefixd pretty --derive-prefixes (no table names their namespaces): ${derived.map((p) => p + ':').join(' ')}\n`
     for (const prefix of this.#plan.usedPrefixes()) head += '@prefix ' + prefix + ': ' + iriRef(this.#plan.namespace(prefix)!) + ' .\n'
     if (head !== '' && this.#quads.length > 0) head += '\n'
     yield head

@@ -9,6 +9,12 @@ export interface NamePlanOptions {
   readonly strictNames?: boolean
   /** The input's own declarations: they win over the index's prefixes. */
   readonly declared?: ReadonlyMap<string, string>
+  /**
+   * Default `false`: an IRI no declaration and no prefix of the index names is written whole — a default never
+   * makes up a name. `true` (`--derive-prefixes`) derives a prefix for a namespace used often enough; the
+   * writer then says which prefixes it made up ({@link NamePlan.derivedPrefixes}).
+   */
+  readonly derivePrefixes?: boolean
 }
 
 /** A derived prefix is at most this long: longer ones are cut (`…0123456789` → the first 12). */
@@ -30,6 +36,8 @@ export class NamePlan {
   readonly #used = new Set<string>()
   /** The namespace of each prefix a name uses. */
   readonly #namespaces = new Map<string, string>()
+  /** The prefixes made up from a namespace (only with `derivePrefixes`). */
+  readonly #derived = new Set<string>()
 
   /** `uses` counts how often each IRI is written. */
   constructor(index: PrefixIndex, uses: ReadonlyMap<string, number>, options: NamePlanOptions = {}) {
@@ -60,6 +68,7 @@ export class NamePlan {
     const derived = new Map<string, string>()
     const taken = (prefix: string): boolean =>
       this.#namespaces.has(prefix) || declared.has(prefix) || index.namespace(prefix) !== undefined || derived.has(prefix)
+    if (options.derivePrefixes !== true) return
     const order = [...unnamed].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))
     const byNamespace = new Map<string, string>()
     for (const [namespace, count] of order) {
@@ -81,7 +90,13 @@ export class NamePlan {
       if (local === undefined || !plainName(local, strict)) continue
       this.#names.set(iri, prefix + ':' + local)
       this.#namespaces.set(prefix!, cut!)
+      this.#derived.add(prefix!)
     }
+  }
+
+  /** Of {@link usedPrefixes}, those made up from their namespace (`derivePrefixes`): no table names them. */
+  derivedPrefixes(): string[] {
+    return this.usedPrefixes().filter((prefix) => this.#derived.has(prefix))
   }
 
   /** The prefixed name of `iri`, or `undefined`: then it is written whole. */
@@ -149,6 +164,9 @@ function namespaceCut(iri: string): string | undefined {
  * allows (`http://lv2plug.in/ns/lv2core#` → `lv2core`, `http://example.org/0.1/` → `example`), else `undefined`
  * (a made-up `ns:` would say nothing of the namespace).
  */
+/** Words that say nothing of a vocabulary: `ns:` for `http://lv2plug.in/ns/` would name every namespace alike. */
+const GENERIC = /^(www|w3|data|id|ns)$/i
+
 export function derivePrefix(namespace: string): string | undefined {
   const [host = '', ...path] = namespace.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, '').split(/[/#?:]/)
   // A host names by its most telling label: `lv2plug` of `lv2plug.in`, `example` of `www.example.org`.
@@ -156,9 +174,9 @@ export function derivePrefix(namespace: string): string | undefined {
     ? host
         .split('.')
         .slice(0, -1)
-        .filter((label) => !/^(www|w3|data|id|ns)$/i.test(label))
+        .filter((label) => !GENERIC.test(label))
     : [host]
-  for (const word of [...path.reverse(), ...labels.reverse()]) {
+  for (const word of [...path.reverse().filter((segment) => !GENERIC.test(segment)), ...labels.reverse()]) {
     const cleaned = word
       .replace(/[^A-Za-z0-9_-]/g, '')
       .replace(/^[^A-Za-z]+/, '')

@@ -43,6 +43,8 @@ export interface PrettyOptions {
    * them against the input's `@base`, else the file's URL.
    */
   readonly resolveIris?: boolean
+  /** Default `false`: a namespace nothing names gets no made-up prefix; `true` derives one (formatted output only) and says so. */
+  readonly derivePrefixes?: boolean
   /** Default {@link FORMATTED_BUDGET}: larger input is streamed. */
   readonly budget?: number
 }
@@ -154,6 +156,7 @@ async function write(index: PrefixIndex, read: Read, output: Writable, options: 
   const base = read.bases.size === 1 ? [...read.bases][0] : undefined
   const pieces = formatPieces(index, read.quads, {
     strictNames: options.strictNames ?? true,
+    derivePrefixes: options.derivePrefixes === true,
     declared: read.declared,
     language: tags.written,
     ...(base !== undefined && { base }),
