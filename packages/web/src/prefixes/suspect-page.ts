@@ -2,20 +2,11 @@
 
 import { showFailure, type ApiSuspect } from '../common/api.js'
 import { byId, h } from '../common/dom.js'
+import { GRADE_REASONS } from '../common/grade-reasons.js'
 import { vocabularyHref } from '../common/links.js'
 
 /** What the resolver answers for the same path in JSON (routes/resolve.ts). */
 type SuspectAnswer = ApiSuspect
-
-/** Why the build graded a prefix suspect, in words (data/README.md, "Prefix quality grades"). */
-const REASONS: Readonly<Record<string, string>> = {
-  'placeholder-host': 'its namespace is on a test or placeholder host (a reserved domain, an example domain, localhost or an IP address)',
-  'no-vocabulary-host': 'its namespace is on a site that serves no vocabulary (a search engine, a shop, mail, file sharing, a messenger or an unrelated site)',
-  'prefix-cc': 'its namespace is a page of prefix.cc itself',
-  'placeholder-name': 'its name is a placeholder',
-  'typo-alias': 'it is a misspelling of a better-known prefix for the same namespace',
-  'near-duplicate': 'it is a well-known prefix with letters repeated, bound elsewhere',
-}
 
 let path: string
 try {
@@ -34,7 +25,7 @@ async function show(): Promise<void> {
     const answer = (await response.json()) as SuspectAnswer
     byId('name').textContent = path
     byId('iri').textContent = answer.value
-    const reason = answer.reason === undefined ? undefined : REASONS[answer.reason]
+    const reason = answer.reason === undefined ? undefined : GRADE_REASONS[answer.reason]
     byId('grade').textContent = `${answer.quality}${reason === undefined ? '' : ': ' + reason}`
     byId('answer').hidden = false
     byId('explanation').textContent =

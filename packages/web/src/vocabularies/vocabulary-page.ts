@@ -10,6 +10,7 @@ import { byId, debounce, h } from '../common/dom.js'
 import { linkable, termPageHref, vocabularyHref } from '../common/links.js'
 import { loadingHint } from '../common/loading.js'
 import { withSet } from '../common/set-choice.js'
+import { gradeReason } from '../common/grade-reasons.js'
 
 const GROUPS = [
   ['classes', 'Classes'],
@@ -85,6 +86,8 @@ function render(vocabulary: Vocabulary): void {
       count === 0 ? '.' : ` — see its ${count.toLocaleString('en')} terms there.`,
     )
     container.replaceChildren(heading, note, factList(vocabulary, count))
+  } else if (vocabulary.quality === 'suspect') {
+    container.replaceChildren(heading, suspectNote(vocabulary), factList(vocabulary, count), declarationList(vocabulary), ...termSections(vocabulary, count))
   } else container.replaceChildren(heading, factList(vocabulary, count), declarationList(vocabulary), ...termSections(vocabulary, count))
   status.textContent = ''
   // Other prefixes of the namespace and namespaces of the prefix, after the facts (asked for apart: it may come late).
@@ -93,13 +96,30 @@ function render(vocabulary: Vocabulary): void {
   })
 }
 
+/**
+ * Why a suspect prefix is suspect, in words: its namespace is a spam site, a test page or a document, so the page
+ * links to none of it and offers no copy of it (as /foaa:x refuses to redirect); the text stays there to read.
+ */
+function suspectNote(vocabulary: Vocabulary): HTMLElement {
+  return h(
+    'p',
+    { class: 'suspect-note warning', role: 'note' },
+    `${vocabulary.prefix}: is suspect: ${gradeReason(vocabulary.reason)}. Its namespace and terms are not linked and nothing here is offered to copy: check where it leads before you write it.`,
+  )
+}
+
+/** Whether the page may link to the vocabulary's IRIs and offer them to copy: not for a suspect prefix. */
+function trusted(vocabulary: Vocabulary): boolean {
+  return vocabulary.quality !== 'suspect'
+}
+
 /** What the vocabulary is: its namespace, size, source and metadata, synonyms and typo note. */
 function factList(vocabulary: Vocabulary, count: number): HTMLElement {
   return h(
     'dl',
     { class: 'facts' },
     h('dt', {}, 'Namespace'),
-    h('dd', {}, iriElement(vocabulary.namespace)),
+    h('dd', {}, iriElement(vocabulary.namespace, trusted(vocabulary))),
     h('dt', {}, 'Terms'),
     h('dd', {}, count === 0 ? 'none known to this resolver' : `${count.toLocaleString('en')}${vocabulary.truncated ? ' (list cut short)' : ''}`),
     h('dt', {}, 'Source'),
@@ -113,8 +133,8 @@ function factList(vocabulary: Vocabulary, count: number): HTMLElement {
           : 'prefix table',
     ),
     ...fact('About', vocabulary.description),
-    ...fact('Homepage', vocabulary.homepage, true),
-    ...fact('Publisher', vocabulary.publisher, true),
+    ...fact('Homepage', vocabulary.homepage, trusted(vocabulary)),
+    ...fact('Publisher', vocabulary.publisher, trusted(vocabulary)),
     ...fact('Version', [vocabulary.version, vocabulary.modified].filter(Boolean).join(', ') || null),
     ...fact('Licence', vocabulary.license, true),
     ...prefixLinks(
@@ -166,7 +186,9 @@ function declarationList(vocabulary: Vocabulary): HTMLElement {
         'div',
         { class: 'declaration' },
         h('code', {}, text),
-        copyButton(`Copy ${SYNTAX_NAMES[syntax]}`, `Copy ${SYNTAX_NAMES[syntax]} declaration of ${vocabulary.prefix}`, () => text, copied),
+        trusted(vocabulary)
+          ? copyButton(`Copy ${SYNTAX_NAMES[syntax]}`, `Copy ${SYNTAX_NAMES[syntax]} declaration of ${vocabulary.prefix}`, () => text, copied)
+          : null,
       )
     }),
   )
@@ -180,7 +202,7 @@ function termSections(vocabulary: Vocabulary, count: number): HTMLElement[] {
       'section',
       { 'aria-labelledby': `group-${key}` },
       h('h2', { id: `group-${key}` }, `${title} (${vocabulary[key].length.toLocaleString('en')})`),
-      h('ul', { class: 'terms' }, ...vocabulary[key].map((term) => renderTerm(term, vocabulary.namespace))),
+      h('ul', { class: 'terms' }, ...vocabulary[key].map((term) => renderTerm(term, vocabulary.namespace, trusted(vocabulary)))),
     ),
   )
   // Long vocabularies (schema.org: 3,000 terms) need a way through: a filter and a link to each section.
@@ -209,7 +231,7 @@ function fact(name: string, value: string | null | undefined, iri = false): HTML
 /** The grade of a prefix.cc prefix, in words, when it is not a popular one. */
 function qualityNote(vocabulary: Vocabulary): string {
   if (vocabulary.quality === 'long-tail') return '; long tail: not offered by completion'
-  if (vocabulary.quality === 'suspect') return '; suspect: not offered by completion, never used to shorten IRIs'
+  if (vocabulary.quality === 'suspect') return `; suspect — ${gradeReason(vocabulary.reason)}: not offered by completion, never used to shorten IRIs`
   return ''
 }
 
@@ -232,7 +254,7 @@ function filterBox(): HTMLElement {
   return h('div', { class: 'filter' }, h('label', { for: 'term-filter' }, 'Filter terms'), input)
 }
 
-function renderTerm(term: TermEntry, namespace: string): HTMLLIElement {
+function renderTerm(term: TermEntry, namespace: string, live: boolean): HTMLLIElement {
   const local = term.iri.startsWith(namespace) ? term.iri.slice(namespace.length) : term.iri
   const item = h(
     'li',
@@ -242,17 +264,17 @@ function renderTerm(term: TermEntry, namespace: string): HTMLLIElement {
     h('a', { class: 'name', href: `#${encodeURIComponent(local)}` }, term.prefixed ?? term.iri),
     term.label ? h('span', { class: 'label' }, term.label) : null,
     term.typeNames.length > 0 ? h('span', { class: 'types' }, ...term.typeNames.map((t) => h('span', { class: 'type' }, t))) : null,
-    iriElement(term.iri),
-    copyButton('Copy', `Copy ${term.prefixed ?? term.iri}`, () => term.prefixed ?? term.iri, copied),
+    iriElement(term.iri, live),
+    live ? copyButton('Copy', `Copy ${term.prefixed ?? term.iri}`, () => term.prefixed ?? term.iri, copied) : null,
   )
   termsByLocal.set(local, item)
   filterable.push([item, `${term.prefixed ?? term.iri} ${term.label ?? ''}`.toLowerCase()])
   return item
 }
 
-/** An IRI as a link where it is a web address, else as text. */
-function iriElement(iri: string): HTMLElement {
-  const href = linkable(iri)
+/** An IRI as a link where it is a web address (and `live`: not a suspect prefix's), else as text. */
+function iriElement(iri: string, live = true): HTMLElement {
+  const href = live ? linkable(iri) : undefined
   return href === undefined ? h('span', { class: 'iri' }, iri) : h('a', { class: 'iri', href, rel: 'noopener' }, iri)
 }
 
