@@ -53,6 +53,28 @@ describe('alternatives with reasons in Chromium', function () {
     assert.equal(await why.locator('.candidate').count(), 3)
   })
 
+  it('for https://schema.org/Person counts only the names that expand back to it; the http form’s names apart, each with its own namespace', async () => {
+    const { page } = await site.open(`/?q=${encodeURIComponent('https://schema.org/Person')}`)
+    const why = page.locator('#answer details.why')
+    await why.waitFor()
+    await why.locator('summary').click()
+    const lists = why.locator('ul.candidates')
+    const exact = await lists.nth(0).locator('.candidate').allInnerTexts()
+    const shown = exact.length
+    assert.match(await why.locator('summary').innerText(), new RegExp(`^Why sdo:Person\\? ${shown} names could shorten it$`))
+    // Every name counted expands back to exactly the IRI asked about (checked through the API, as a user would).
+    for (const text of exact) {
+      const name = text.split(' ')[0]!
+      const expanded = (await (await fetch(`${site.url}/api/v1/expand?q=${encodeURIComponent(name)}`)).json()) as { value: string }
+      assert.equal(expanded.value, 'https://schema.org/Person', name)
+    }
+    assert.ok(!exact.some((t) => /^(schema|so|url|sorg):/.test(t)), exact.join('\n'))
+    assert.match(await why.locator('p.other-form').innerText(), /^For the other form <http:\/\/schema\.org\/Person> \(not this IRI; standardize writes it\):$/)
+    const other = await lists.nth(1).innerText()
+    assert.match(other, /^schema:Person /m)
+    assert.match(other, /its namespace <http:\/\/schema\.org\/> has 18 characters: the name expands to <http:\/\/schema\.org\/Person>, not to this IRI/)
+  })
+
   for (const look of LOOKS) {
     it(`is axe-clean and fits the screen at ${look.viewport.width} px, ${look.colorScheme}`, async () => {
       const opened = await site.open('/prefix/dc', look)

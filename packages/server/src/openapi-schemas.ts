@@ -238,6 +238,10 @@ export const OPENAPI_SCHEMAS = {
       synonym: { enum: ['prefix', 'namespace'] },
       preferred: { type: 'string', description: 'for a synonym: the preferred prefix, or the namespace the synonym stands for' },
       localName: { enum: ['plain', 'escapes', 'curie'] },
+      expandsTo: {
+        type: 'string',
+        description: 'set when the name does not expand back to the IRI asked about: the IRI it expands to (a name of the namespace a synonym stands for)',
+      },
     },
   },
   EpmRecord: {

@@ -29,6 +29,12 @@ export interface Candidate {
   readonly preferred?: string
   /** How the local part is written: `plain`, with backslash `escapes`, or only as a `curie` (not valid Turtle). */
   readonly localName: 'plain' | 'escapes' | 'curie'
+  /**
+   * Set when the name does not expand back to the IRI asked about: the IRI it expands to. A prefix of the namespace
+   * a synonym stands for (`schema:` for `https://schema.org/Person`) names the standard form (`http://schema.org/Person`),
+   * which only `standardize` writes; such a name cannot shorten the IRI itself.
+   */
+  readonly expandsTo?: string
 }
 
 /**
@@ -60,6 +66,8 @@ export function candidates(index: PrefixIndex, iri: string): Candidate[] {
         scoreCandidate({
           prefix,
           namespace: match.namespace,
+          own: index.namespace(prefix) ?? match.namespace,
+          local,
           info: index.vocabulary(prefix),
           ...(prefix !== match.prefix && { preferredPrefix: match.prefix }),
           ...(match.standsFor !== undefined && { standsFor: match.standsFor }),
@@ -87,6 +95,10 @@ function recordsByNamespace(index: PrefixIndex): Map<string, PrefixRecord> {
 interface CandidateFacts {
   readonly prefix: string
   readonly namespace: string
+  /** The namespace `prefix` expands to: `namespace`, or the one a namespace synonym stands for. */
+  readonly own: string
+  /** The IRI's part after `namespace`. */
+  readonly local: string
   readonly info: VocabularyInfo | undefined
   /** The preferred prefix when `prefix` is a synonym. */
   readonly preferredPrefix?: string
@@ -129,8 +141,12 @@ function scoreCandidate(facts: CandidateFacts): Candidate {
   if (rank !== undefined) reasons.push(`popularity rank ${rank} on prefix.cc`)
   // Shrink takes the longest namespace that fits: it scores in full, shorter ones at most half.
   const cover = namespace.length === facts.longest ? 1 : (0.5 * namespace.length) / facts.longest
+  // A name through the namespace a synonym stands for expands to another IRI: its own namespace is the one to count.
+  const exact = facts.own === namespace
   reasons.push(
-    `namespace of ${namespace.length} characters${namespace.length === facts.longest ? ', the longest that fits' : ` (the longest that fits has ${facts.longest})`}`,
+    exact
+      ? `namespace of ${namespace.length} characters${namespace.length === facts.longest ? ', the longest that fits' : ` (the longest that fits has ${facts.longest})`}`
+      : `its namespace <${facts.own}> has ${facts.own.length} characters: the name expands to <${facts.own}${facts.local}>, not to this IRI`,
   )
   let preferred = 1
   if (facts.preferredPrefix !== undefined) {
@@ -160,6 +176,7 @@ function scoreCandidate(facts: CandidateFacts): Candidate {
         ? { synonym: 'namespace' as const, preferred: facts.standsFor }
         : {}),
     localName: facts.localName,
+    ...(!exact && { expandsTo: facts.own + facts.local }),
   }
 }
 

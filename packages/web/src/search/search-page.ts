@@ -234,17 +234,31 @@ function show(found: Row[], query: string, result: Answer | undefined): void {
     )
   }
   parts.push(copy)
-  if (result.candidates !== undefined && result.candidates.length > 1) {
-    parts.push(
-      h(
-        'details',
-        { class: 'why' },
-        h('summary', {}, `Why ${result.to}? ${result.candidates.length} names could shorten it`),
-        candidateList(result.candidates),
-      ),
-    )
-  }
+  if (result.candidates !== undefined && result.candidates.length > 1) parts.push(whyDetails(result.to, result.candidates))
   answer.replaceChildren(...parts)
+}
+
+/**
+ * Why shrink wrote this name: the names that expand back to exactly the IRI (only those can shorten it), then apart
+ * the names of the form a namespace synonym stands for (`schema:Person` for `https://schema.org/Person` expands to
+ * `http://schema.org/Person`), which only standardize writes.
+ */
+function whyDetails(written: string, candidates: readonly Candidate[]): HTMLElement {
+  const exact = candidates.filter((c) => c.expandsTo === undefined)
+  const other = candidates.filter((c) => c.expandsTo !== undefined)
+  const standard = other[0]?.expandsTo
+  return h(
+    'details',
+    { class: 'why' },
+    h('summary', {}, `Why ${written}? ${exact.length} name${exact.length === 1 ? '' : 's'} could shorten it`),
+    candidateList(exact),
+    ...(other.length === 0
+      ? []
+      : [
+          h('p', { class: 'other-form' }, `For the other form `, h('code', {}, `<${standard}>`), ` (not this IRI; standardize writes it):`),
+          candidateList(other),
+        ]),
+  )
 }
 
 function renderRow(row: Row, position: number): HTMLLIElement {

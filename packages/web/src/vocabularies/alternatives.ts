@@ -44,7 +44,8 @@ export async function alternativesSection(
   otherNamespaces: ReadonlyArray<{ readonly namespace: string; readonly source: string }>,
 ): Promise<HTMLElement | null> {
   const answer = await fetchCandidates(namespace)
-  const names = (answer?.candidates ?? []).filter((c) => c.namespace === namespace)
+  // Only names that expand back to the namespace itself: not those of the form a synonym stands for.
+  const names = (answer?.candidates ?? []).filter((c) => c.namespace === namespace && c.expandsTo === undefined)
   if (names.length <= 1 && otherNamespaces.length === 0) return null
   return h(
     'section',
