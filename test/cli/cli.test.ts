@@ -366,10 +366,23 @@ describe('prefixd', function () {
       await Promise.all([usageError([], /no command given/, prefixdBinary), usageError(['expand', '--bogus', 'x:y'], /'--bogus'/, prefixdBinary)])
     })
 
+    it('says an unknown command or option in one line and where the help is in another — not the whole usage after it', async () => {
+      for (const args of [['frobnicate'], ['expand', '--bogus', 'x:y']]) {
+        const run = await prefixdBinary(args)
+        assert.equal(run.code, 2)
+        const lines = run.stderr.trimEnd().split('\n')
+        assert.equal(lines.length, 2, run.stderr)
+        assert.match(lines[0]!, /^prefixd: (unknown command 'frobnicate'|Unknown option '--bogus')/)
+        assert.equal(lines[1], "Run 'prefixd --help' for the commands and options.")
+      }
+    })
+
     it('exits 2 for a bad --limit', async () => {
       await Promise.all([
         usageError(['autocomplete', ...small, 'w:', '--limit', 'abc'], /--limit must be a whole number/),
         usageError(['autocomplete', ...small, 'w:', '--limit=-1'], /--limit must be a whole number/),
+        // 0 printed nothing and exited 1 ('not found'); the API refuses limit=0 too.
+        usageError(['autocomplete', ...small, 'schema:P', '--limit', '0'], /--limit must be a whole number from 1 to 1000000000, got '0'/),
         usageError(['autocomplete', ...small, 'w:', '--sort', 'random'], /--sort takes relevance or alpha/),
         usageError(['autocomplete', ...small, 'w:', '--prefer', 'noun'], /--prefer takes class or property/),
       ])

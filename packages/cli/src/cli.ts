@@ -127,6 +127,12 @@ const OPTIONS = {
   clientProcessId: { type: 'string' },
 } as const
 
+/**
+ * What follows an unknown command or option: one line saying where the help is, as git does — the whole usage
+ * (over a hundred lines) pushed the error itself off the screen.
+ */
+const HELP_HINT = "Run 'prefixd --help' for the commands and options."
+
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
 
 /** Runs `prefixd` with `argv` (without node and script) and resolves with the exit code. */
@@ -146,7 +152,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`)
+    throw new UsageError(`${(error as Error).message}\n${HELP_HINT}`)
   }
   const { values, positionals } = parsed
   const [command, ...args] = positionals
@@ -170,7 +176,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT_FOUND
   }
   if (command === 'lint') return lint(args, values, io)
-  if (runCommand === undefined && command !== 'serve' && command !== 'lsp') throw new UsageError(`unknown command '${command}'\n\n${USAGE}`)
+  if (runCommand === undefined && command !== 'serve' && command !== 'lsp') throw new UsageError(`unknown command '${command}'\n${HELP_HINT}`)
 
   const sources: IndexSources = {
     ...(values.prefixes && { prefixFiles: values.prefixes }),
@@ -452,6 +458,7 @@ async function mapItems({ args, io }: CommandContext, map: (item: string) => str
   return found ? EXIT_FOUND : EXIT_NOT_FOUND
 }
 
+/** At least 1: `--limit 0` would print nothing and exit 1 as if nothing were found (the API refuses it too). */
 function parseLimit(text: string): number {
-  return parseWhole(text, '--limit', 0, 1e9)
+  return parseWhole(text, '--limit', 1, 1e9)
 }
