@@ -96,9 +96,18 @@ describe('readPrefixSource', () => {
     assert.deepEqual(read.records, [{ prefix: 'a', namespace: 'http://a.example/' }])
     assert.deepEqual(
       read.problems.map((p) => p.message),
-      ["prefix 'a' is already bound to <http://a.example/>, which is kept"],
+      ["prefix 'a' is bound twice: to <http://a.example/> and to <http://b.example/>"],
     )
     assert.equal(read.syntaxError, undefined)
+  })
+
+  it('calls no conflict with a binding that is no namespace: that one is refused for itself, the valid one kept', () => {
+    const read = readPrefixSource('@prefix a: <rel/> . @prefix a: <http://b/> .', 'turtle')
+    assert.deepEqual(read.records, [{ prefix: 'a', namespace: 'http://b/' }])
+    assert.deepEqual(
+      read.problems.map((p) => p.message),
+      ['namespace: not an absolute IRI (it needs a scheme such as http:)'],
+    )
   })
 
   it('refuses what is not text or not a format with a TypeError, and lists its formats', () => {

@@ -173,16 +173,19 @@ export function recordsFromEntries(entries: Iterable<readonly [string, string]>,
   for (const [prefix, namespace] of entries) {
     const earlier = seen.get(prefix)
     if (earlier !== undefined) {
+      // Said without "which is kept": a loader keeps the first binding, but a set's body is refused whole.
       if (earlier !== namespace) {
         problems.push({
           source,
           entry: `${printable(String(prefix))}: ${printable(String(namespace))}`,
-          message: `prefix '${printable(String(prefix))}' is already bound to <${earlier}>, which is kept`,
+          message: `prefix '${printable(String(prefix))}' is bound twice: to <${printable(earlier)}> and to <${printable(String(namespace))}>`,
         })
       }
       continue
     }
-    seen.set(prefix, namespace)
+    // A binding that is no namespace (`<rel/>`) takes no prefix: validateRecords says what is wrong with it, and a
+    // later binding of the prefix is not called a conflict with it.
+    if (namespaceProblem(namespace) === undefined) seen.set(prefix, namespace)
     const record = byNamespace.get(namespace)
     if (record === undefined) byNamespace.set(namespace, { prefix, namespace, prefixSynonyms: [] })
     else record.prefixSynonyms.push(prefix)

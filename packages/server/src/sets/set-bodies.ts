@@ -37,7 +37,8 @@ export function readSetBody(text: string, format: PrefixSourceFormat): ReadBody 
   const problems: BodyProblem[] = found.map((p) => {
     const column = p.column ?? (p.line === undefined ? undefined : columnOfUnexpected(text, p.line, p.message))
     return {
-      message: p.message,
+      // n3 ends its message with the line (`Unexpected "b" on line 2.`); the answer gives line and column apart.
+      message: p.line === undefined ? p.message : p.message.replace(/ on line \d+\.?$/, ''),
       ...(p.entry !== SOURCE && { entry: p.entry }),
       ...(p.line !== undefined && { line: p.line }),
       ...(column !== undefined && { column }),
