@@ -11,9 +11,6 @@ import {
   type PrefixIndex,
   type PrefixTableFormat,
 } from '@prefixd/core'
-import { createReadStream } from 'node:fs'
-import { Readable } from 'node:stream'
-import { checkedUtf8 } from './read-text.js'
 import { filterLines } from './line-filter.js'
 import type { WorkspaceSettings } from '@prefixd/lsp'
 import { parseWhole } from './flag-values.js'
@@ -338,31 +335,8 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number> | number
     return EXIT_FOUND
   },
   pretty: async ({ index, args, values, io }) => {
-    if (args.length > 1) throw new UsageError('pretty takes at most one FILE')
-    const file = args[0]
-    // Loaded here: it imports n3 whole (its stream parser), which every other command would load for nothing.
-    const { pretty, prettyFormat } = await import('./pretty.js')
-    const format = prettyFormat(file, values.format)
-    // Checked to be UTF-8 on the way in: n3 would read a Latin-1 byte as U+FFFD and write it out.
-    const input = Readable.from(checkedUtf8(file === undefined ? io.stdin : createReadStream(file), file ?? 'stdin'), { objectMode: false })
-    const options = {
-      format,
-      stream: values.stream === true,
-      strictNames: values['no-strict-names'] !== true,
-      resolveIris: values['resolve-iris'] === true,
-      derivePrefixes: values['derive-prefixes'] === true,
-    }
-    try {
-      await pretty(index, input, io.stdout, { ...options, ...(file !== undefined && { file }) })
-    } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException
-      if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UsageError(`cannot read ${file}: ${code}`)
-      if (error instanceof UsageError) throw error
-      // n3's syntax errors name the line; what was written before it stays written.
-      if (error instanceof Error && /line \d+/.test(message)) throw new UsageError(`${file ?? 'stdin'}: ${message}`)
-      throw error
-    }
-    return EXIT_FOUND
+    const { runPretty } = await import('./pretty-command.js')
+    return runPretty(index, args, values, io)
   },
   info: ({ index, io, loadMs }) => {
     const { prefixes, terms } = index.size
