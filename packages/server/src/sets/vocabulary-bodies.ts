@@ -34,7 +34,8 @@ export function vocabularyFormat(contentType: string, file: string): VocabularyF
   if (charset !== undefined && !/^"?utf-?8"?$/.test(charset)) throw unsupported(contentType)
   const byType = VOCABULARY_TYPES[type]
   if (byType !== undefined) return byType
-  if (type === '' || type === 'application/octet-stream' || type === 'application/gzip') {
+  // No type said: none, bytes, gzip, or curl's default for --data-binary (no one sends a form as a vocabulary file).
+  if (type === '' || type === 'application/octet-stream' || type === 'application/gzip' || type === 'application/x-www-form-urlencoded') {
     const byName = usageFormatOf(file)
     if (byName !== undefined) return byName.format
     if (/\.json(\.gz)?$/i.test(file)) return 'usage'
