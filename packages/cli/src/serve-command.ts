@@ -103,9 +103,9 @@ export async function runServe(args: readonly string[], flags: Flags, io: ServeI
       ...(settings.requestTimeoutMs !== undefined && { requestTimeoutMs: settings.requestTimeoutMs }),
       ...(settings.maxConnections !== undefined && { maxConnections: settings.maxConnections }),
       ...(settings.drainMs !== undefined && { drainMs: settings.drainMs }),
-      ...(storeOn && {
-        sets: { open: () => server.openSetStore(storeSpec), tokens, privateReads: settings.privateSets, wholeTable: flags['whole-table'] ?? false },
-      }),
+      ...(storeOn === true
+        ? { sets: { open: () => server.openSetStore(storeSpec), tokens, privateReads: settings.privateSets, wholeTable: flags['whole-table'] ?? false } }
+        : { setsOff: storeOn }),
     })
     .catch((error: NodeJS.ErrnoException & { port?: number }) => {
       // A taken port or a host that is not ours is the user's to fix: a usage error, not a crash.
@@ -192,7 +192,7 @@ async function readSettings(flags: Flags, io: ServeIo, server: ServerModule) {
 /**
  * Opens the set store once, so that one that cannot be opened stops the start with a message (each
  * serving process opens its own connection later), and says where the sets are. Without its driver,
- * the default store is left out: resolves false.
+ * the default store is left out: resolves with why (the sets page says it), else true.
  */
 async function probeStore(
   storeSpec: string,
@@ -200,7 +200,7 @@ async function probeStore(
   tokens: readonly string[],
   io: ServeIo,
   server: ServerModule,
-): Promise<boolean> {
+): Promise<true | string> {
   try {
     const store = await server.openSetStore(storeSpec)
     await store.close()
@@ -213,7 +213,7 @@ async function probeStore(
   } catch (error) {
     if (error instanceof server.DriverMissingError && storeSetting === undefined) {
       io.stdout.write(`prefixd: project prefix sets are off: ${error.message}\n`)
-      return false
+      return error.message
     }
     throw new UsageError(`${storeSetting?.name ?? '--store'} ${redactUrl(storeSpec)}: ${(error as Error).message}`)
   }

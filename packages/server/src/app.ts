@@ -62,6 +62,11 @@ export interface AppOptions {
   readonly site?: Site
   /** Project prefix sets (`/api/v1/sets`, `set=` on reads); default none (those answer 404). */
   readonly sets?: SetsOptions
+  /**
+   * Without `sets`: why the server keeps none, in words (`serve` without better-sqlite3: 'a SQLite store needs
+   * better-sqlite3, which is not installed: …'); default 'it was started without a store'. The sets page says it.
+   */
+  readonly setsOff?: string
   /** A workspace's usage (`prefixd index`, `Usage.fromJSON`): completion and search ranked by it; default none. */
   readonly usage?: Usage
 }
@@ -124,8 +129,9 @@ export function createApp(options: AppOptions): Koa {
   addPrefixCcRoutes(router)
   addLovRoutes(router)
   addMetaRoutes(router)
-  addSetRoutes(router, sets)
-  addSetVocabularyRoutes(router, sets)
+  const setsOff = `this server keeps no sets: ${options.setsOff ?? 'it was started without a store'}`
+  addSetRoutes(router, sets, setsOff)
+  addSetVocabularyRoutes(router, sets, setsOff)
   if (options.site) addSiteRoutes(router, options.site)
 
   if (options.metrics) {

@@ -50,6 +50,8 @@ export interface ServeOptions {
   readonly site?: string | URL | false
   /** Project prefix sets: `open` is called in each serving process (every worker opens the shared store). */
   readonly sets?: Omit<SetsOptions, 'store'> & { readonly open: () => Promise<SetStore> }
+  /** Without `sets`: why (see AppOptions.setsOff). */
+  readonly setsOff?: string
   /**
    * How long a process keeps answering after SIGTERM before it stops accepting, with `/health/ready` failing
    * meanwhile (`health.ts`): a balancer's checks' interval times their fall count. Default 0.
@@ -96,6 +98,7 @@ async function serveHere(options: ServeOptions): Promise<void> {
     ...(options.trustProxy && { trustProxy: true }),
     ...(site && { site }),
     ...(options.sets && store && { sets: { ...options.sets, store } }),
+    ...(options.setsOff !== undefined && { setsOff: options.setsOff }),
     ...(options.usage && { usage: options.usage }),
   })
   let warnedAt = -Infinity

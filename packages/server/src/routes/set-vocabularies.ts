@@ -23,9 +23,9 @@ export const MAX_SET_USAGE_SIZE = 250_000
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/
 const PATH = /^\/api\/v1\/sets\/([^/]*)\/vocabularies(?:\/([^/]*))?$/
 
-export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | undefined): void {
+export function addSetVocabularyRoutes(router: ServerRouter, sets: SetsConfig | undefined, off: string): void {
   const config = (): SetsConfig => {
-    if (sets === undefined) throw new HttpError('NOT_FOUND', 'this server keeps no sets (it was started without a store)')
+    if (sets === undefined) throw new HttpError('NOT_FOUND', off)
     return sets
   }
   router.get('/api/v1/sets/:name/vocabularies', async (ctx) => {

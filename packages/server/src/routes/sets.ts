@@ -31,14 +31,18 @@ export const MAX_SET_PREFIXES = 100_000
 /** A set's name: a URL path segment as it is, so it needs no escaping anywhere. */
 export const SET_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/
 
-export function addSetRoutes(router: ServerRouter, sets: SetsConfig | undefined): void {
+export function addSetRoutes(router: ServerRouter, sets: SetsConfig | undefined, off: string): void {
   const config = (): SetsConfig => {
-    if (sets === undefined) throw new HttpError('NOT_FOUND', 'this server keeps no sets (it was started without a store)')
+    if (sets === undefined) throw new HttpError('NOT_FOUND', off)
     return sets
   }
   router.get('/api/v1/sets', async (ctx) => {
-    // Without a store there are no sets: an empty list (the pages ask for it to offer a set picker), not a 404.
-    if (sets === undefined) return sendJson(ctx, 200, [])
+    // Without a store there are no sets: an empty list (the pages ask for it to offer a set picker), not a 404,
+    // and why in a header, so that the sets page says sets are off instead of offering a form that cannot work.
+    if (sets === undefined) {
+      ctx.set('Prefixd-Sets-Off', off)
+      return sendJson(ctx, 200, [])
+    }
     const { registry, privateReads, tokens } = config()
     if (privateReads) requireToken(ctx, tokens, 'reading')
     ctx.set('Cache-Control', 'no-store')

@@ -14,6 +14,8 @@ interface Sent {
   readonly status: number
   readonly text: string
   readonly etag: string | null
+  /** Why the server keeps no sets (`Prefixd-Sets-Off`), when it keeps none. */
+  readonly off: string | null
 }
 
 const FORMAT_TYPES: Readonly<Record<string, string>> = {
@@ -82,7 +84,7 @@ async function send(path: string, init: RequestInit = {}): Promise<Sent> {
   } catch {
     throw new Error('The prefixd API is not answering (network error). Check that the resolver is running, then try again.')
   }
-  return { status: response.status, text: await response.text(), etag: response.headers.get('ETag') }
+  return { status: response.status, text: await response.text(), etag: response.headers.get('ETag'), off: response.headers.get('Prefixd-Sets-Off') }
 }
 
 /** The API's own message of an error answer. */
@@ -112,12 +114,23 @@ async function loadList(): Promise<void> {
     const sent = await send('', { headers: authorized({ Accept: 'application/json' }) })
     loaded()
     if (sent.status !== 200) return say(`The sets cannot be listed: ${messageOf(sent)}`, true)
+    if (sent.off !== null) return setsOff(sent.off)
     if (status.textContent?.startsWith('The sets cannot be listed')) say('') // the token given since makes it right
     renderList(JSON.parse(sent.text) as SetSummary[])
   } catch (error) {
     loaded()
     showFailure(status, error)
   }
+}
+
+/**
+ * A server that keeps no sets: said up front, with why (its store's driver is not installed, or it was started
+ * without a store), and no token box, list or form — a Save could only be refused.
+ */
+function setsOff(why: string): void {
+  say(`Sets are off on this server — ${why.replace(/^this server keeps no sets: /, '')}. Every other page works without them.`)
+  for (const id of ['list-title', 'form-title']) byId(id).hidden = true
+  for (const part of [form, table, empty, view, tokenInput.parentElement!]) part.hidden = true
 }
 
 function renderList(sets: readonly SetSummary[]): void {

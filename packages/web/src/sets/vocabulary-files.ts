@@ -74,8 +74,7 @@ async function upload(): Promise<void> {
     return sayHere('Nothing added: rename files that differ only in characters a stored name cannot hold.', true, items)
   }
   sayHere(`Reading ${chosen.length === 1 ? chosen[0]!.name : `${chosen.length} files`}…`)
-  const said: string[] = []
-  let failed = false
+  const said: Said[] = []
   for (const file of chosen) {
     const safe = safeName(file.name)
     // The resolver tells the syntax by the name (.ttl, .nt.gz…) and gzip by the bytes.
@@ -86,14 +85,23 @@ async function upload(): Promise<void> {
     }).catch(() => undefined)
     const body = (await response?.json().catch(() => undefined)) as (ApiVocabularyFile & { error?: { message?: string } }) | undefined
     if (response !== undefined && (response.status === 200 || response.status === 201) && body !== undefined) {
-      said.push(`Added ${safe}: ${count(body.terms, 'term')} defined, ${count(body.triples, 'statement')} read.`)
+      said.push({ text: `Added ${safe}: ${count(body.terms, 'term')} defined, ${count(body.triples, 'statement')} read.`, failed: false })
     } else {
-      failed = true
-      said.push(`Not added: ${body?.error?.message ?? (response ? `HTTP ${response.status}` : 'the resolver is not answering')}`)
+      said.push({ text: `Not added: ${body?.error?.message ?? (response ? `HTTP ${response.status}` : 'the resolver is not answering')}`, failed: true })
     }
   }
   await Promise.all([show(name), host.changed()])
-  sayHere(said.length === 1 ? said[0]! : `${said.length} files:`, failed, said.length === 1 ? [] : said)
+  const failed = said.filter((s) => s.failed).length
+  // Each file's line in its own state: one that was added is not shown in the red of one that was not.
+  if (said.length === 1) return sayHere(said[0]!.text, failed === 1)
+  const summary = `${said.length} files: ${said.length - failed} added, ${failed} not added.`
+  sayHere(summary, failed === said.length, said)
+}
+
+/** What became of one file of an upload. */
+interface Said {
+  readonly text: string
+  readonly failed: boolean
 }
 
 async function removeFile(name: string, file: ApiVocabularyFile): Promise<void> {
@@ -110,10 +118,8 @@ async function removeFile(name: string, file: ApiVocabularyFile): Promise<void> 
   sayHere(`Not removed: ${message ?? (response ? `HTTP ${response.status}` : 'the resolver is not answering')}`, true)
 }
 
-function sayHere(message: string, failed = false, items: readonly string[] = []): void {
-  result.replaceChildren(
-    ...(message === '' ? [] : [h('p', {}, message)]),
-    ...(items.length === 0 ? [] : [h('ul', {}, ...items.map((item) => h('li', {}, item)))]),
-  )
+function sayHere(message: string, failed = false, items: ReadonlyArray<string | Said> = []): void {
+  const item = (said: string | Said) => (typeof said === 'string' ? h('li', {}, said) : h('li', { class: said.failed ? 'not-added' : 'added' }, said.text))
+  result.replaceChildren(...(message === '' ? [] : [h('p', {}, message)]), ...(items.length === 0 ? [] : [h('ul', {}, ...items.map(item))]))
   result.className = `save-result${failed ? ' error' : ''}`
 }
