@@ -215,7 +215,7 @@ describe('the sets page in Chromium', function () {
       items.join(' | '),
     )
     assert.ok(
-      items.some((item) => /dup: http:\/\/example\.org\/two#: prefix 'dup' is already bound/.test(item)),
+      items.some((item) => /dup: http:\/\/example\.org\/two#: prefix 'dup' is bound twice: to <http:\/\/example\.org\/one#> and to/.test(item)),
       items.join(' | '),
     )
     assert.equal((await fetch(`${server.url}/api/v1/sets/two-problems`)).status, 404)
