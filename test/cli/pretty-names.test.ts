@@ -55,5 +55,9 @@ describe('prefixd pretty names nothing it was not given', function () {
     assert.match(stdout, /^# made up by prefixd pretty --derive-prefixes \(no table names their namespaces\): lv2plug:$/m)
     assert.match(stdout, /^@prefix lv2plug: <http:\/\/lv2plug\.in\/ns\/> \.$/m)
     assert.doesNotMatch(stdout, /@prefix ns:/)
+    // Streamed output makes up none: asking for both is an error, not a flag silently left unused.
+    const both = await prefixdBinary(['pretty', '--stream', '--derive-prefixes', 'lv2core.ttl'], '', dir)
+    assert.equal(both.code, 2)
+    assert.equal(both.stderr, 'prefixd: --derive-prefixes applies to formatted output, not to --stream\n')
   })
 })

@@ -21,6 +21,8 @@ export interface PrettyFlags {
 export async function runPretty(index: PrefixIndex, args: readonly string[], flags: PrettyFlags, io: CliIo): Promise<number> {
   if (args.length > 1) throw new UsageError('pretty takes at most one FILE')
   const file = args[0]
+  // Streamed output declares each prefix where it is first used, from the input and the table only: asked for both, say so.
+  if (flags.stream === true && flags['derive-prefixes'] === true) throw new UsageError('--derive-prefixes applies to formatted output, not to --stream')
   const format = prettyFormat(file, flags.format)
   // Checked to be UTF-8 on the way in: n3 would read a Latin-1 byte as U+FFFD and write it out.
   const input = Readable.from(checkedUtf8(file === undefined ? io.stdin : createReadStream(file), file ?? 'stdin'), { objectMode: false })
