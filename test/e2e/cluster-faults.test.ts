@@ -26,6 +26,8 @@ interface Outcome {
   /** For a failure: the status (0: no answer) and whether it said when to come back. */
   readonly status?: number
   readonly retryAfter?: boolean
+  /** For a failure without a status: what the client said (a reset, a timeout, a body that is no JSON). */
+  readonly error?: string
 }
 
 /** What every message listener heard: message id → when (ms), and how many times. */
@@ -83,8 +85,8 @@ describe('the deployment under faults: rolling restart, kill -9, PostgreSQL rest
     let running = true
     /** The zulip-js listener polls until the test has checked what it heard. */
     let listening = true
-    const record = (kind: Kind, ok: boolean, status?: number, retryAfter?: boolean): void =>
-      void outcomes.push({ phase, kind, ok, ...(status !== undefined && { status, retryAfter: retryAfter === true }) })
+    const record = (kind: Kind, ok: boolean, status?: number, retryAfter?: boolean, error?: string): void =>
+      void outcomes.push({ phase, kind, ok, ...(status !== undefined && { status, retryAfter: retryAfter === true }), ...(error !== undefined && { error }) })
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
     try {
@@ -97,9 +99,13 @@ describe('the deployment under faults: rolling restart, kill -9, PostgreSQL rest
       const jsListening = (async () => {
         let last = registered.last_event_id as number
         while (listening) {
-          const answer = await nina.events.retrieve({ queue_id: registered.queue_id, last_event_id: last }).catch(() => undefined)
+          let thrown: string | undefined
+          const answer = await nina.events
+            .retrieve({ queue_id: registered.queue_id, last_event_id: last })
+            .catch((error: Error) => void (thrown = String(error?.message ?? error)))
           if (answer?.result !== 'success') {
-            record('chat poll', false, (answer as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE' ? 503 : 0, true)
+            const unavailable = (answer as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE'
+            record('chat poll', false, unavailable ? 503 : 0, true, unavailable ? undefined : (thrown ?? JSON.stringify(answer)?.slice(0, 300)))
             await pause(200)
             continue
           }
