@@ -186,6 +186,7 @@ export const SET_VOCABULARY_PATHS = {
         412: error,
         413: json({ $ref: '#/components/schemas/Error' }, 'too large: as sent, gunzipped, more than 64 files, or the set’s files past 250,000 terms and pairs'),
         415: error,
+        503: json({ $ref: '#/components/schemas/Error' }, 'a JSON-LD file while 2 are read and 8 wait: nothing was stored, send it again'),
       },
     },
     delete: {
