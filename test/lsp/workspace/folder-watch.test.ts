@@ -3,9 +3,11 @@
 // editor, one in a folder made later, one removed change the ranking; one a .gitignore ignores does not.
 
 import assert from 'node:assert/strict'
-import { rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CompletionRequest, type CompletionList } from 'vscode-languageserver-protocol'
+import { watchFolders } from '../../../packages/lsp/src/workspace/folder-watch.js'
 import { CAPABILITIES, startClient, type Client } from '../lsp-client.js'
 import { HEAD, makeWorkspace, plugin, type Workspace } from './workspace-fixture.js'
 
@@ -68,5 +70,37 @@ describe('prefixd lsp: the workspace watched by the server itself', function () 
     const uri = await client.open(workspace.uriOf('plugins/typing-2.ttl'), 'turtle', text)
     for (let i = 6; i <= 20; i++) await rm(join(workspace.dir, `plugins/p${i}.ttl`))
     assert.equal((await labelsOnce(uri, (labels) => labels[0] === 'lv:symbol'))[0], 'lv:symbol')
+  })
+})
+
+describe('watchFolders', function () {
+  this.timeout(30_000)
+
+  it('watches a folder removed and made again at the same path (a checkout, a generator’s output)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'prefixd-watch-'))
+    const seen = new Set<string>()
+    const watch = watchFolders(
+      [root],
+      (paths) => paths.forEach((path) => seen.add(path)),
+      () => undefined,
+    )
+    /** Writes `file` under `root` until the watch has told of it (every 100 ms, at most 10 s): no wait for a time. */
+    const writeUntilSeen = async (file: string) => {
+      for (let attempt = 0; attempt < 100 && !seen.has(join(root, file)); attempt++) {
+        await writeFile(join(root, file), '')
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      return seen.has(join(root, file))
+    }
+    try {
+      await mkdir(join(root, 'gen'))
+      assert.ok(await writeUntilSeen('gen/a.ttl'), 'a file in a folder made after the watch began')
+      await rm(join(root, 'gen'), { recursive: true })
+      await mkdir(join(root, 'gen'))
+      assert.ok(await writeUntilSeen('gen/b.ttl'), 'a file in the folder made again')
+    } finally {
+      watch.close()
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })

@@ -4,7 +4,7 @@
 
 import { watch, type FSWatcher } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { usageFormatOf } from '@prefixd/core'
 import { NODE_TIMERS, type Timer, type Timers } from '../timers.js'
 import { entered, isListed, listedFolders } from './workspace-files.js'
@@ -33,7 +33,7 @@ export function watchFolders(
   timers: Timers = NODE_TIMERS,
 ): FolderWatch {
   const pending = new Set<string>()
-  const watchers = new Map<string, FSWatcher>()
+  const watchers = new Watches()
   let timer: Timer | undefined
   let closed = false
   let full = false
@@ -68,11 +68,8 @@ export function watchFolders(
         if (usageFormatOf(name) !== undefined) note(path)
         else void newFolder(path)
       })
-      watcher.on('error', () => {
-        watcher.close() // the folder went away
-        watchers.delete(folder)
-      })
-      watchers.set(folder, watcher)
+      watcher.on('error', () => watchers.forget(folder)) // the folder went away
+      watchers.add(folder, watcher)
     } catch (error) {
       log(`prefixd: cannot watch ${folder}: ${(error as Error).message} (files saved in the editor are still read)`)
     }
@@ -83,9 +80,17 @@ export function watchFolders(
       watchOne(folder)
     }
   }
-  /** A name that is no RDF file may be a folder just made (or moved in): watched, with its files read. */
+  /**
+   * A name that is no RDF file may be a folder just made (or moved in): watched, with its files read. A watched folder
+   * removed (and perhaps made again before this looks) leaves a watch of a folder that is gone: it is closed.
+   */
   const newFolder = async (path: string) => {
-    if (watchers.has(path) || !(await stat(path).catch(() => undefined))?.isDirectory() || !(await entered(folders, path, true))) return
+    const info = await stat(path).catch(() => undefined)
+    if (watchers.has(path)) {
+      if (watchers.isOf(path, info?.ino)) return
+      watchers.forget(path)
+    }
+    if (info?.isDirectory() !== true || !(await entered(folders, path, true))) return
     for await (const folder of listedFolders(path)) {
       watchOne(folder)
       for (const file of await listedFiles(folder)) note(file)
@@ -96,9 +101,45 @@ export function watchFolders(
     close() {
       closed = true
       timer?.clear()
-      for (const watcher of watchers.values()) watcher.close()
-      watchers.clear()
+      watchers.forget('')
     },
+  }
+}
+
+/** The watches set, one per folder, each with the inode of the folder it was set on. */
+class Watches {
+  readonly #watchers = new Map<string, FSWatcher>()
+  readonly #inodes = new Map<string, number>()
+
+  get size(): number {
+    return this.#watchers.size
+  }
+
+  has(folder: string): boolean {
+    return this.#watchers.has(folder)
+  }
+
+  add(folder: string, watcher: FSWatcher): void {
+    this.#watchers.set(folder, watcher)
+    void stat(folder).then(
+      (info) => this.#watchers.get(folder) === watcher && this.#inodes.set(folder, info.ino),
+      () => undefined,
+    )
+  }
+
+  /** Whether `folder`'s watch was set on the folder whose inode is `ino`: one removed and made again is another. */
+  isOf(folder: string, ino: number | undefined): boolean {
+    return ino !== undefined && this.#inodes.get(folder) === ino
+  }
+
+  /** Closes the watches of `folder` and of the folders under it (of all: ''). */
+  forget(folder: string): void {
+    for (const [path, watcher] of this.#watchers)
+      if (folder === '' || path === folder || path.startsWith(folder + sep)) {
+        watcher.close()
+        this.#watchers.delete(path)
+        this.#inodes.delete(path)
+      }
   }
 }
 
