@@ -2,6 +2,7 @@
 
 import { UsageCounts, type Definition } from './usage-counts.js'
 import { bitsOf, kindsOf, type UsageKind } from './usage-vocab.js'
+import { iriNumbers } from './iri-numbers.js'
 
 export const USAGE_FORMAT = 'prefixd-usage/1'
 
@@ -39,13 +40,7 @@ export interface UsageFile {
 }
 
 export function writeUsageFile(counts: UsageCounts): UsageFile {
-  const ids = new Map<string, number>()
-  const iris: string[] = []
-  const id = (iri: string): number => {
-    let n = ids.get(iri)
-    if (n === undefined) ids.set(iri, (n = iris.push(iri) - 1))
-    return n
-  }
+  const { iris, id } = iriNumbers()
   const flat = (map: ReadonlyMap<string, number>) => [...map].flatMap(([iri, n]) => [id(iri), n])
   const nested = (map: ReadonlyMap<string, ReadonlyMap<string, number>>) =>
     [...map].flatMap(([outer, inner]) => [...inner].flatMap(([iri, n]) => [outer === '' ? -1 : id(outer), id(iri), n]))

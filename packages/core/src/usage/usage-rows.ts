@@ -3,6 +3,7 @@
 
 import { UsageCounts, type Definition } from './usage-counts.js'
 import { Usage } from './usage.js'
+import { iriNumbers } from './iri-numbers.js'
 
 /** The count maps of a {@link UsageCounts}, in the order rows hold them: flat (term → n), then nested (context → term → n). */
 export const FLAT = ['classes', 'properties'] as const
@@ -30,13 +31,7 @@ export interface UsageRows {
 /** `usage` as rows over its own list of IRIs. */
 export function usageRows(usage: Usage): UsageRows {
   const counts = Usage.countsOf(usage)
-  const ids = new Map<string, number>()
-  const iris: string[] = []
-  const id = (iri: string): number => {
-    let n = ids.get(iri)
-    if (n === undefined) ids.set(iri, (n = iris.push(iri) - 1))
-    return n
-  }
+  const { iris, id } = iriNumbers()
   return { files: [...counts.files], triples: counts.triples, iris, ...rowsOf(counts, id), definitions: [...counts.definitions] }
 }
 
