@@ -24,6 +24,9 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS prefix_sets (
 );
 ${VOCABULARIES_SCHEMA.replace('gzip BOOLEAN', 'gzip INTEGER')}`
 
+/** Tries to open a file another process holds busy while making it (about 2 s in all). */
+const OPEN_ATTEMPTS = 10
+
 /** How often another process's commits are looked for (one `PRAGMA data_version`, microseconds). */
 export const SQLITE_POLL_MS = 200
 
@@ -92,7 +95,18 @@ export class SqliteSetStore implements SetStore {
   /** Opens (creating if needed) the store in `file`; better-sqlite3 is loaded only now. */
   static async open(file: string): Promise<SqliteSetStore> {
     const { default: Sqlite } = await import('better-sqlite3')
-    return new SqliteSetStore(new Sqlite(file))
+    // Processes starting together on a new file race to make it WAL and to create the tables, and SQLite may answer
+    // the loser SQLITE_BUSY at once (its busy handler is not asked where waiting could deadlock): it tries again a while.
+    for (let attempt = 1; ; attempt++) {
+      const db = new Sqlite(file)
+      try {
+        return new SqliteSetStore(db)
+      } catch (error) {
+        db.close()
+        if (!String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY') || attempt >= OPEN_ATTEMPTS) throw error
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+      }
+    }
   }
 
   #look(): void {
