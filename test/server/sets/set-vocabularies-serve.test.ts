@@ -16,7 +16,18 @@ const auth = { authorization: `Bearer ${TOKEN}` }
 
 /** Two processes on `store`: the set and its files written through the first, read through the second. */
 async function twoProcesses(store: string): Promise<void> {
-  const [one, two] = await Promise.all([start(['--store', store, '--quiet'], ENV), start(['--store', store, '--quiet'], ENV)])
+  // Both started together (the race a new SQLite file must survive); one that fails must not leave the other running,
+  // which kept mocha from ever exiting.
+  const started = await Promise.allSettled([start(['--store', store, '--quiet'], ENV), start(['--store', store, '--quiet'], ENV)])
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed !== undefined) {
+    for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGTERM')
+    throw failed.reason
+  }
+  const [one, two] = started.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof start>>>).value) as [
+    Awaited<ReturnType<typeof start>>,
+    Awaited<ReturnType<typeof start>>,
+  ]
   try {
     const put = (path: string, body: string, type: string) =>
       fetch(`${one.url}api/v1/sets/${path}`, { method: 'PUT', body, headers: { 'content-type': type, ...auth } })
