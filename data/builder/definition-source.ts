@@ -1,6 +1,8 @@
 // A definition as its publisher meant it, before the knowledge tier stores it: two slips of the vocabulary
 // packages repaired where they are known, nothing else touched (definitionText in core reads the markup later).
 
+import { listLines } from '@prefixd/core'
+
 /**
  * Packages whose definitions hold a line break as a backslash and an n (escaped twice on the way into N-Quads):
  * schema.org's, in 108 definitions (`Data type: Number.\n\nUsage guidelines:…`). Only where known: a backslash
@@ -30,19 +32,4 @@ export function tidy(text: string): string {
     .map((paragraph) => listLines(paragraph))
     .filter((paragraph) => paragraph !== '')
     .join('\n\n')
-}
-
-/**
- * A paragraph with its whitespace folded, but each Markdown list item (a line starting `* ` or `- `) on a line of
- * its own. Line by line, never a pattern with `\s*` on both sides of the break: that cost a run of spaces its length squared.
- */
-function listLines(paragraph: string): string {
-  const lines: string[] = []
-  for (const line of paragraph.split('\n')) {
-    const folded = line.replace(/\s+/g, ' ').trim()
-    if (folded === '') continue
-    if (lines.length === 0 || /^[*-] /.test(folded)) lines.push(folded)
-    else lines[lines.length - 1] += ` ${folded}`
-  }
-  return lines.join('\n')
 }

@@ -79,7 +79,7 @@ function paragraphs(text: string): string[] {
  * A paragraph with its whitespace folded, but each Markdown list item (a line starting `* ` or `- `) on a line of
  * its own. Line by line, never a pattern with `\s*` on both sides of the break: that cost a run of spaces its length squared.
  */
-function listLines(paragraph: string): string {
+export function listLines(paragraph: string): string {
   const lines: string[] = []
   for (const line of paragraph.split('\n')) {
     const folded = line.replace(/\s+/g, ' ').trim()
