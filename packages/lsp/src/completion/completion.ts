@@ -12,7 +12,11 @@ import { describeTerm, RDF_PROPERTY, RDFS_CLASS, termKind } from '../terms/terms
 import { undeclaredNamespace, workspaceItems, type WorkspaceItem } from '../workspace/workspace-completion.js'
 import type { WorkspaceUsage } from '../workspace/workspace-usage.js'
 
-/** Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on. */
+/**
+ * Items asked of the core at a time; a longer list is marked incomplete, so the editor asks again as typing goes on.
+ * Not the core's 20 made ahead (READY_LIMIT): Vim's and Neovim's built-in completion ask once and narrow that list as
+ * the person types (`foaf:` then `kn` finds foaf:knows, 21st), and the 50 searched cost ~2 µs of a ~0.8 ms request.
+ */
 export const COMPLETION_LIMIT = 50
 /** Bare words that are Turtle keywords, not prefixes being typed. */
 const KEYWORDS = new Set(['a', 'true', 'false'])
