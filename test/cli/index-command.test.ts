@@ -57,6 +57,8 @@ describe('prefixd index', () => {
     assert.match(run.stdout, /usage\.json: 1 file, 6 statements,/)
     const usage = Usage.fromJSON(JSON.parse(await readFile(out, 'utf8')))
     assert.deepEqual([usage.instances(EX + 'Tool'), usage.uses(EX + 'name')], [3, 3])
+    // Its context's ex: is declared as a Turtle @prefix is; `name` (an IRI ending in a letter) is no prefix.
+    assert.deepEqual(usage.prefixes(), [{ prefix: 'ex', namespace: EX, files: 1 }])
     await writeFile(join(dir, 'data', 'remote.jsonld'), JSON.stringify({ '@context': 'https://schema.org/', name: 'x' }))
     const refused = await prefixd(['index', join(dir, 'data'), '--out', join(dir, 'other.json')])
     assert.equal(refused.code, 2)

@@ -1,8 +1,12 @@
-// JSON-LD for the usage reader through jsonld.js: the counts of the same data in Turtle, and no remote context fetched.
+// JSON-LD for the usage reader through jsonld.js: the counts of the same data in Turtle, the prefixes its @context declares
+// (JSON-LD 1.1's rule, as jsonld.js expands compact IRIs by it), and no remote context fetched.
 
 import assert from 'node:assert/strict'
-import { readUsage, UsageReadError } from '@prefixd/core'
+import { isPnPrefix, readUsage, UsageReadError } from '@prefixd/core'
 import { jsonLdQuads } from '../../../packages/lsp/src/json-ld/json-ld.js'
+
+const read = (document: unknown) => readUsage([JSON.stringify(document)], { format: 'json-ld', name: 'd.jsonld', jsonLd: jsonLdQuads })
+const declared = (usage: Awaited<ReturnType<typeof read>>) => new Map(usage.prefixes().map((row) => [row.prefix, row.namespace]))
 
 const EX = 'http://example.org/'
 const TURTLE = `@prefix ex: <${EX}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
@@ -36,6 +40,56 @@ describe('jsonLdQuads', () => {
       )
       assert.equal(usage.definition(EX + 'Tool')?.label, 'Tool')
     }
+  })
+
+  it('declares the prefixes of its @context as Turtle’s @prefix does: lv2: the same from either', async () => {
+    const lv2 = 'http://lv2plug.in/ns/lv2core#'
+    const fromJsonLd = await read({ '@context': { lv2 }, '@id': 'http://example.org/p', '@type': 'lv2:Plugin' })
+    const fromTurtle = await readUsage([`@prefix lv2: <${lv2}> . <http://example.org/p> a lv2:Plugin .`], { format: 'turtle', name: 'd.ttl' })
+    assert.deepEqual(fromJsonLd.prefixes(), fromTurtle.prefixes())
+    assert.deepEqual(fromJsonLd.prefixes(), [{ prefix: 'lv2', namespace: lv2, files: 1 }])
+  })
+
+  it('declares exactly the terms a compact IRI expands through (JSON-LD 1.1’s prefix flag), where a table could take them', async () => {
+    const context = {
+      lv2: 'http://lv2plug.in/ns/lv2core#',
+      schema: 'http://schema.org/',
+      search: 'http://example.org/search?',
+      urnx: 'urn:example:',
+      at: 'http://example.org/at@',
+      plain: 'http://example.org/ns',
+      name: 'schema:name',
+      viaCompact: 'schema:',
+      doap: { '@id': 'http://usefulinc.com/ns/doap#' },
+      foaf: { '@id': 'http://xmlns.com/foaf/0.1/', '@prefix': true },
+      notFoaf: { '@id': 'http://xmlns.com/foaf/0.1/', '@prefix': false },
+      'sp ace': 'http://example.org/space#',
+      blank: '_:b/',
+    }
+    // Each term as a compact IRI's prefix, with a local name of its own: jsonld.js expands `term:probeN` through the
+    // term only where the rule lets it (else it reads as an IRI of scheme `term`).
+    const terms = Object.keys(context) as Array<keyof typeof context>
+    const probes = Object.fromEntries(terms.map((term, i) => [`${term}:probe${i}`, 'v']))
+    const document = { '@context': context, '@id': 'http://example.org/s', ...probes }
+    const expanded = new Set([...(await jsonLdQuads(document, { name: 'p.jsonld' }))].map((quad) => quad.predicate.value))
+    const iriOf = (value: string | { '@id': string }): string => (typeof value === 'string' ? value : value['@id']).replace(/^schema:/u, 'http://schema.org/')
+    const through = terms.flatMap((term, i) => (expanded.has(iriOf(context[term]) + `probe${i}`) ? [term] : []))
+    assert.deepEqual(through, ['lv2', 'schema', 'search', 'urnx', 'at', 'viaCompact', 'foaf', 'sp ace'])
+    const usage = await read(document)
+    // All of them but the name that is not a Turtle prefix; not `blank` (a blank node: a property through it makes no triple).
+    assert.deepEqual(declared(usage), new Map(through.filter((term) => isPnPrefix(term)).map((term) => [term, iriOf(context[term])])))
+  })
+
+  it('declares the prefixes of each top-level object’s @context in an array, once per document', async () => {
+    const usage = await read([
+      { '@context': { ex: 'http://example.org/' }, '@id': 'ex:a', 'ex:p': 1 },
+      { '@context': { ex: 'http://example.org/', vs: 'http://www.w3.org/2003/06/sw-vocab-status/ns#' }, '@id': 'ex:b', 'vs:term_status': 'x' },
+      { '@id': 'http://example.org/c', 'http://example.org/p': 2 },
+    ])
+    assert.deepEqual(usage.prefixes(), [
+      { prefix: 'ex', namespace: 'http://example.org/', files: 1 },
+      { prefix: 'vs', namespace: 'http://www.w3.org/2003/06/sw-vocab-status/ns#', files: 1 },
+    ])
   })
 
   it('fetches no remote context: the reading fails naming it, and nothing is counted as read', async () => {

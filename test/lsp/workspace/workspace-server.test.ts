@@ -243,6 +243,32 @@ describe('prefixd lsp: the workspace’s own terms', function () {
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }] })
   })
 
+  it('offers a prefix the workspace’s JSON-LD declares in its @context, as it offers Turtle’s @prefix', async () => {
+    const ns = 'http://example.org/jsonproj#'
+    // `jpid` is an expanded definition without "@prefix": true, which JSON-LD 1.1 does not let a compact IRI use.
+    const file = (i: number) => ({ '@context': { jproj: ns, jpid: { '@id': ns } }, '@id': `jproj:r${i}`, 'jproj:gauge': i })
+    const paths = ['own-ld/a.jsonld', 'own-ld/b.jsonld']
+    for (const [i, path] of paths.entries()) await workspace.write(path, JSON.stringify(file(i)))
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: paths.map((path) => ({ uri: workspace.uriOf(path), type: 1 })) })
+    const text = '<x> jproj:g'
+    const uri = await client.open(workspace.uriOf('own-ld/new.ttl'), 'turtle', text)
+    let items: CompletionItem[] = []
+    for (let attempt = 0; attempt < 100 && items[0]?.label !== 'jproj:gauge'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      items = await completeAtEnd(uri, text)
+    }
+    assert.equal(items[0]?.label, 'jproj:gauge')
+    assert.deepEqual(
+      items[0]!.additionalTextEdits?.map((edit) => edit.newText),
+      [`@prefix jproj: <${ns}> .\n\n`],
+    )
+    const bare = await client.open(workspace.uriOf('own-ld/bare.ttl'), 'turtle', 'jp')
+    const labels = (await completeAtEnd(bare, 'jp')).map((i) => i.label)
+    assert.ok(labels.includes('jproj:'), labels.join(' '))
+    assert.ok(!labels.includes('jpid:'), 'an @id definition without @prefix is no prefix')
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: paths.map((path) => ({ uri: workspace.uriOf(path), type: 3 })) })
+  })
+
   it('reads a file changed on disk again: the ranking follows', async () => {
     for (let i = 6; i <= 20; i++) await workspace.write(`plugins/p${i}.ttl`, plugin(i, 'lv:sampleRate 48000'))
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', {

@@ -203,6 +203,14 @@ function storeTests(open: () => Promise<SetStore>): void {
     const ld = await putFile('team', 'gadget.jsonld', jsonLd, 'application/ld+json')
     assert.equal(ld.status, 201, await ld.clone().text())
     assert.ok((await json('/api/v1/autocomplete?q=wdg:G&set=team&prefer=class')).body.includes('wdg:Gadget'))
+    // A prefix only a JSON-LD file's @context declares binds as a Turtle file's @prefix does.
+    const GDT = 'http://gadgets.example/ns#'
+    const gadgets = JSON.stringify({ '@context': { gdt: GDT }, '@id': 'gdt:Sprocket', '@type': 'http://www.w3.org/2000/01/rdf-schema#Class' })
+    const declared = await putFile('team', 'sprocket.jsonld', gadgets, 'application/ld+json')
+    assert.equal(declared.status, 201, await declared.clone().text())
+    assert.deepEqual(((await declared.json()) as any).prefixes, [{ prefix: 'gdt', namespace: GDT, served: true }])
+    assert.ok((await json('/api/v1/autocomplete?q=gdt:S&set=team&prefer=class')).body.includes('gdt:Sprocket'))
+    assert.equal((await fetch(url('/api/v1/sets/team/vocabularies/sprocket.jsonld'), { method: 'DELETE', headers: auth })).status, 204)
     for (const file of ['workspace.json', 'gadget.jsonld'])
       assert.equal((await fetch(url(`/api/v1/sets/team/vocabularies/${file}`), { method: 'DELETE', headers: auth })).status, 204)
   })

@@ -16,7 +16,7 @@ const NO_NETWORK = 'prefixd reads no network: put the context in the document, o
  * @example
  * await readRdfInto(collector, chunks, { format: 'json-ld', name: 'data.jsonld', jsonLd: jsonLdQuads })
  */
-export const jsonLdQuads: JsonLdToQuads = async (document, { baseIri }) => {
+export const jsonLdQuads: JsonLdToQuads = async (document, { baseIri, prefix }) => {
   const jsonld = (await import('jsonld')).default
   let refused: string | undefined
   const documentLoader = async (url: string): Promise<never> => {
@@ -24,10 +24,43 @@ export const jsonLdQuads: JsonLdToQuads = async (document, { baseIri }) => {
     throw new Error(`the remote context <${url}> is not loaded: ${NO_NETWORK}`)
   }
   try {
-    const quads = await jsonld.toRDF(document as Parameters<typeof jsonld.toRDF>[0], { documentLoader, ...(baseIri !== undefined && { base: baseIri }) })
+    const options = { documentLoader, ...(baseIri !== undefined && { base: baseIri }) }
+    const quads = await jsonld.toRDF(document as Parameters<typeof jsonld.toRDF>[0], options)
+    if (prefix !== undefined) {
+      // jsonld.js has it (its README documents it); @types/jsonld leaves it out.
+      const { processContext } = jsonld as unknown as { processContext: ProcessContext }
+      for (const [name, namespace] of await declaredPrefixes(processContext.bind(jsonld), document, options)) prefix(name, namespace)
+    }
     return quads as unknown as Quad[]
   } catch (error) {
     if (refused !== undefined) throw new Error(`the remote context <${refused}> is not loaded: ${NO_NETWORK}`)
     throw error
   }
+}
+
+/** What `processContext` answers of jsonld.js that is read here: each term's IRI mapping and prefix flag. */
+interface ActiveContext {
+  readonly mappings: Map<string, { readonly '@id'?: unknown; readonly _prefix?: unknown } | null>
+}
+type ProcessContext = (active: ActiveContext | null, local: unknown, options: object) => Promise<ActiveContext>
+
+/**
+ * The prefixes the document's top-level `@context` declares (each top-level object's, for an array), by JSON-LD 1.1's
+ * rule for the terms a compact IRI may use as its prefix (Create Term Definition's prefix flag, which jsonld.js
+ * computes as the spec says): a term whose definition is a string whose IRI ends in a gen-delim (`:/?#[]@`), or an
+ * expanded one with `"@prefix": true`; never a term with `:` or `/` in it, nor one mapped to a blank node. An expanded
+ * definition (`{"@id": …}`) without `@prefix` is not one. Scoped contexts deeper in the document are not read.
+ */
+async function declaredPrefixes(process: ProcessContext, document: unknown, options: object): Promise<Array<[string, string]>> {
+  const found = new Map<string, string>()
+  for (const node of Array.isArray(document) ? document : [document]) {
+    if (typeof node !== 'object' || node === null || !('@context' in node)) continue
+    const active = await process(await process(null, null, options), (node as { '@context': unknown })['@context'], options)
+    for (const [term, mapping] of active.mappings) {
+      const iri = mapping?.['@id']
+      if (mapping?._prefix !== true || typeof iri !== 'string' || iri.startsWith('_:') || /[:/]/u.test(term)) continue
+      found.set(term, iri)
+    }
+  }
+  return [...found]
 }
