@@ -180,7 +180,7 @@ function priorReach(index: PrefixIndex, prior: UsagePrior, occurrences: readonly
   return { missed, used, terms: terms.size, byVocabulary: [...byVocabulary].sort((x, y) => y[1].occurrences - x[1].occurrences || (x[0] < y[0] ? -1 : 1)) }
 }
 
-/** Whether the occurrence's term's domain names one of the subject's types, a superclass of one, or a universal class. */
+/** Whether the occurrence's term's domain names one of the subject's types, a superclass of one, or a class every subject is. */
 function fits(knowledge: DomainFacts, workspace: Usage, o: Occurrence): boolean {
   const domain = new Set([...(knowledge.facts(o.iri)?.domain ?? []), ...(workspace.definition(o.iri)?.domain ?? [])])
   const seen = new Set<string>()
@@ -191,7 +191,10 @@ function fits(knowledge: DomainFacts, workspace: Usage, o: Occurrence): boolean 
       if (!seen.has(type)) (seen.add(type), next.push(...(knowledge.facts(type)?.superClasses ?? []), ...(workspace.definition(type)?.supers ?? [])))
     level = next
   }
-  return [...seen, 'http://www.w3.org/2000/01/rdf-schema#Resource', 'http://www.w3.org/2002/07/owl#Thing'].some((type) => domain.has(type))
+  // The classes core's usage-domain.ts takes every typed subject to be (EVERY_SUBJECT).
+  return [...seen, 'http://www.w3.org/2000/01/rdf-schema#Resource', 'http://www.w3.org/2002/07/owl#Thing', 'http://schema.org/Thing'].some((type) =>
+    domain.has(type),
+  )
 }
 
 /**

@@ -214,6 +214,27 @@ describe('completeWithUsage', () => {
         /its domain names \S+:DefinedTerm, this subject’s type/,
       )
     })
+
+    it('on the default data: a domain naming schema:Thing fits a subject of any known type, and says so', async function () {
+      this.timeout(20_000)
+      const [defaults, tier] = await Promise.all([PrefixIndex.loadDefault(), loadKnowledge()])
+      const schema = 'http://schema.org/'
+      const shape = { types: ['http://www.w3.org/ns/shacl#NodeShape'] }
+      const ask = (query: string, context: { types?: string[] }) =>
+        completeWithUsage(defaults, Usage.empty(), query, { limit: 3, expand: true, context, knowledge: tier })!.suggestions
+      // schema:description and schema:disambiguatingDescription are schema:Thing's; the index alone puts schema:domainIncludes first.
+      assert.equal(ask('schema:d', {})[0], schema + 'domainIncludes', 'no type: the index’s order')
+      assert.deepEqual(ask('schema:d', shape).slice(0, 2), [schema + 'description', schema + 'disambiguatingDescription'])
+      assert.ok(!ask('schema:d', shape).includes(schema + 'duration'), 'schema:duration’s domain names other classes')
+      assert.equal(
+        explainUsage(defaults, Usage.empty(), schema + 'description', shape, {}, tier),
+        'its domain names schema:Thing, schema.org’s most generic type, which every item is',
+      )
+      assert.equal(
+        explainUsage(defaults, Usage.empty(), schema + 'description', { types: [schema + 'Person'] }, {}, tier),
+        'its domain names schema:Thing, a superclass of this subject’s type',
+      )
+    })
   })
 
   it('writes counts with thousands separated as en-US does (its own formatting, not ICU loaded on a first card)', async () => {

@@ -45,8 +45,9 @@ export interface UsageCompletionOptions extends AutocompleteOptions {
   /**
    * The bundled data's domains and superclasses (the knowledge tier, `loadKnowledge()`). With the subject's
    * types known, a property the workspace has no evidence for is placed by how its declared domain fits the
-   * subject (see {@link DomainFit}): one whose domain names the subject's type or a superclass comes before
-   * one that declares none, which comes before one whose domain names only other classes — bundled
+   * subject (see {@link DomainFit}): one whose domain names the subject's type, a superclass, or a class every
+   * subject is (rdfs:Resource, owl:Thing, schema:Thing) comes before one that declares none, which comes
+   * before one whose domain names only other classes — bundled
    * properties the workspace never used included, in the index's order among themselves.
    */
   readonly knowledge?: DomainFacts

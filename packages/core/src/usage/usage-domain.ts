@@ -19,7 +19,8 @@ export interface TermDomainFacts {
 
 /**
  * How a property fits the subject by its declared domain: 2 the domain names one of the subject's types, a
- * superclass of one, `owl:Thing` or `rdfs:Resource`; 1 no domain is declared; 0 it names only other classes.
+ * superclass of one, or a class every subject is ({@link EVERY_SUBJECT}); 1 no domain is declared; 0 it names
+ * only other classes.
  */
 export type DomainFit = 0 | 1 | 2
 
@@ -28,11 +29,21 @@ export interface SubjectDomains {
   readonly applicable: SortedIris
   /** Per property of fit 2, the subject's class its domain names (the nearest). */
   readonly via: ReadonlyMap<string, string>
+  /** The subject's types and their superclasses, as far as they were followed. */
+  readonly reached: ReadonlySet<string>
   fit(iri: string): DomainFit
 }
 
 /** Every resource is one (RDF Semantics §9.2.1: rdfs:Resource; OWL 2: owl:Thing): a domain naming them fits any subject. */
 export const UNIVERSAL: readonly string[] = ['http://www.w3.org/2000/01/rdf-schema#Resource', 'http://www.w3.org/2002/07/owl#Thing']
+/**
+ * schema.org's root, "the most generic type of item": every schema.org type is a subclass of it, and the
+ * properties it takes (name, description, url, identifier, sameAs, image…) are the ones schema.org gives any
+ * item. Its own class still (a subject typed with it alone, or a range naming it, is described by it).
+ */
+export const SCHEMA_THING = 'http://schema.org/Thing'
+/** The classes a domain may name and fit any subject whose type is known: {@link UNIVERSAL} and {@link SCHEMA_THING}. */
+export const EVERY_SUBJECT: readonly string[] = [...UNIVERSAL, SCHEMA_THING]
 /** Superclass steps followed above the subject's types (a cycle or a deep tree stops there). */
 const DEPTH = 8
 /** Type sets remembered per usage and knowledge (one editor session writes few): then the cache starts again. */
@@ -116,7 +127,7 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
     }
     level = next
   }
-  for (const type of UNIVERSAL) {
+  for (const type of EVERY_SUBJECT) {
     if (seen.has(type)) continue
     for (const property of knowledge.facts(type)?.domainOf ?? []) bundled.add(property)
     for (const property of [...(knowledge.facts(type)?.domainOf ?? []), ...(declared.get(type) ?? [])]) if (!via.has(property)) via.set(property, type)
@@ -132,7 +143,7 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
     }
     return declares ? 0 : 1
   }
-  return { applicable, via, fit }
+  return { applicable, via, reached: seen, fit }
 }
 
 /** Per class, the properties the workspace defines with it as their domain. */

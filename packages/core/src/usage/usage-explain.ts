@@ -5,7 +5,7 @@ import type { PrefixIndex } from '../prefix-index/prefix-index.js'
 import type { UsageContext, UsagePrior } from './usage-completion.js'
 import type { Usage } from './usage.js'
 import { usageBindings } from './usage-index.js'
-import { subjectDomains, subjectTypes, UNIVERSAL, type DomainFacts } from './usage-domain.js'
+import { SCHEMA_THING, subjectDomains, subjectTypes, UNIVERSAL, type DomainFacts } from './usage-domain.js'
 
 /**
  * A sentence on how the workspace uses `iri`: "used 4,210 times in this workspace; usually after
@@ -50,7 +50,8 @@ export function explainUsage(
       if (carrying > 0) parts.push(`on ${counted(carrying)} ${name(type)}`)
     }
     const types = subjectTypes(usage, knowledge, context.types, context.objectOf)
-    const via = subjectDomains(usage, knowledge, types)?.via.get(iri)
+    const domains = subjectDomains(usage, knowledge, types)
+    const via = domains?.via.get(iri)
     if (via !== undefined) {
       const whose = context.types?.includes(via)
         ? 'this subject’s type'
@@ -58,7 +59,9 @@ export function explainUsage(
           ? `the range of ${name(context.objectOf!)}`
           : UNIVERSAL.includes(via)
             ? 'every resource'
-            : 'a superclass of this subject’s type'
+            : via === SCHEMA_THING && !domains!.reached.has(via)
+              ? 'schema.org’s most generic type, which every item is'
+              : 'a superclass of this subject’s type'
       parts.push(`its domain names ${name(via)}, ${whose}`)
     }
   }
