@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { isPnPrefix, readLocalName, writeLocalName } from '@prefixd/core'
 import { isPlainLocalName, localNameEnd, namesInToken } from '@prefixd/core/syntax'
-import { localNameProblem, printable } from '../../../packages/core/src/names/pn-local.js'
+import { isPlainLocalAt, localNameProblem, printable } from '../../../packages/core/src/names/pn-local.js'
 
 describe('isPnPrefix', () => {
   it('accepts names that start with a letter and continue with letters, digits, _, -, middle dots', () => {
@@ -142,6 +142,27 @@ const PIECES = [
 ]
 const text = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'grapheme', maxLength: 2 })), { maxLength: 10 }).map((parts) => parts.join(''))
 const RUNS = { numRuns: 3000 }
+
+describe('isPlainLocalAt', () => {
+  it('decides a local part in place as it would alone, and only for names that need no escape and read back as they are', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), text, (head, s) => {
+        const plain = isPlainLocalAt(s, 0)
+        // Shrink asks it of the IRI after the namespace: what comes before must not change the answer.
+        assert.equal(isPlainLocalAt(head + s, head.length), plain)
+        if (plain) {
+          assert.equal(writeLocalName(s), s)
+          assert.equal(readLocalName(s), s)
+        }
+      }),
+      RUNS,
+    )
+    assert.equal(isPlainLocalAt('ns#-a', 3), false)
+    assert.equal(isPlainLocalAt('ns#a-', 3), true)
+    assert.equal(isPlainLocalAt('ns#a.', 3), false)
+    assert.equal(isPlainLocalAt('ns#', 3), true)
+  })
+})
 
 describe('localNameEnd', () => {
   it('ends a name before trailing dots, and before trailing colons in prose', () => {

@@ -79,13 +79,14 @@ for (let c = 0; c < 128; c++) {
   PLAIN[c] = /[A-Za-z0-9_:]/.test(ch) ? ANYWHERE : ch === '-' ? NOT_FIRST : ch === '.' ? INSIDE : 0
 }
 
-function isPlainLocal(local: string): boolean {
-  const last = local.length - 1
-  for (let i = 0; i <= last; i++) {
-    const c = local.charCodeAt(i)
+/** Whether `s` from `from` on is a plain local name (see above); shrink asks it in place, before cutting any string. */
+export function isPlainLocalAt(s: string, from: number): boolean {
+  const last = s.length - 1
+  for (let i = from; i <= last; i++) {
+    const c = s.charCodeAt(i)
     const kind = c < 128 ? PLAIN[c]! : 0
     if (kind === ANYWHERE) continue
-    if (kind === 0 || i === 0 || (kind === INSIDE && i === last)) return false
+    if (kind === 0 || i === from || (kind === INSIDE && i === last)) return false
   }
   return true
 }
@@ -96,7 +97,7 @@ function isPlainLocal(local: string): boolean {
  * or `undefined` when some character cannot be written at all (space, `<`, `{`, `|` …).
  */
 export function writeLocalName(local: string): string | undefined {
-  if (isPlainLocal(local)) return local
+  if (isPlainLocalAt(local, 0)) return local
   const n = local.length
   let out: string | undefined // stays undefined until the first escape: the common case allocates nothing
   let i = 0
@@ -181,7 +182,7 @@ export function localNameEnd(text: string, from = 0, options?: { readonly traili
  * {@link localNameProblem} tells why.
  */
 export function readLocalName(local: string): string | undefined {
-  if (isPlainLocal(local)) return local
+  if (isPlainLocalAt(local, 0)) return local
   if (localNameEnd(local) !== local.length) return undefined
   // Inside a PN_LOCAL every backslash starts an escape: a backslash cannot itself be escaped.
   return local.includes('\\') ? local.replace(/\\(.)/g, '$1') : local

@@ -2,7 +2,7 @@
 
 import { PrefixError } from '../errors.js'
 import { isIriSuffix } from '../names/iri.js'
-import { printable, writeLocalName } from '../names/pn-local.js'
+import { isPlainLocalAt, printable, writeLocalName } from '../names/pn-local.js'
 import { NamespaceTrie } from '../structures/namespace-trie.js'
 import { Demotion } from './demotion.js'
 import type { PrefixEntry } from '../model.js'
@@ -15,6 +15,8 @@ interface Slot {
   readonly entry: PrefixEntry
   /** 0: trusted; long-tail: only when nothing better fits; suspect: never. */
   readonly demotion: 0 | Demotion
+  /** `prefix:`, made once: a name is then one concatenation. */
+  readonly head: string
 }
 
 /**
@@ -46,7 +48,7 @@ export class ShrinkTable {
 
   /** Makes `entry` the one written for its namespace (replacing any earlier one), with its demotion. */
   set(entry: PrefixEntry, demotion: 0 | Demotion): void {
-    const slot = { entry, demotion }
+    const slot = { entry, demotion, head: entry.prefix + ':' }
     this.#trie?.set(entry.namespace, slot)
     this.#exact.set(entry.namespace, slot)
     this.#longestKey = Math.max(this.#longestKey, entry.namespace.length)
@@ -103,29 +105,27 @@ export class ShrinkTable {
     if (!this.#graded) {
       // Longest namespace first; a shorter one may still work when the longer leaves e.g. a space.
       for (let k = count - 1; k >= 0; k--) {
-        const { entry } = matches[k]!
+        const { entry, head } = matches[k]!
         const local = iri.slice(entry.namespace.length)
         const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
-        if (written !== undefined) return entry.prefix + ':' + written
+        if (written !== undefined) return head + written
       }
       return undefined
     }
     // Graded: a long-tail or suspect prefix is never used (`w3:ns\/dcat` would claim another vocabulary's
     // IRI); of the others, a plain local name beats a longer namespace's one that needs escapes.
     let best: string | undefined
-    let bestCost = Infinity
     for (let k = count - 1; k >= 0; k--) {
-      const { entry, demotion } = matches[k]!
+      const { entry, demotion, head } = matches[k]!
       if (demotion > 0) continue
+      // Nearly every name: a plain local part, checked in place before any string is cut.
+      if (!curie && isPlainLocalAt(iri, entry.namespace.length)) return head + iri.slice(entry.namespace.length)
       const local = iri.slice(entry.namespace.length)
       const written = curie ? (isIriSuffix(local) ? local : undefined) : writeLocalName(local)
       if (written === undefined) continue
-      const cost = written.length === local.length || !written.includes('\\') ? 0 : 1
-      if (cost === 0) return entry.prefix + ':' + written
-      if (cost < bestCost) {
-        best = entry.prefix + ':' + written
-        bestCost = cost
-      }
+      // writeLocalName gives `local` itself unless it escaped something: the first name with escapes is kept in case.
+      if (written === local) return head + written
+      best ??= head + written
     }
     return best
   }
