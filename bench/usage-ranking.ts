@@ -100,6 +100,47 @@ export interface CorpusRanking {
   readonly missed: ReadonlyArray<readonly [string, number]>
   /** With a prior: of the occurrences the context ranking leaves out of its first three, how many terms the prior uses at all. */
   readonly missedPriorUses?: PriorReach
+  /** The context ranking over the occurrences whose term the workspace uses or defines, and over the rest: held out, then tuning side. */
+  readonly split: { readonly heldOut: EvidenceSplit; readonly tuning: EvidenceSplit }
+  /** Held-out occurrences in scope written in a namespace no tuning-side occurrence is written in: its prefix as written, occurrences. */
+  readonly heldOutOnly: ReadonlyArray<readonly [string, number]>
+}
+
+/** Hits over a number of occurrences. */
+export interface CountedHits extends Hits {
+  readonly n: number
+}
+
+/** See {@link evidenceSplit}. */
+export interface EvidenceSplit {
+  readonly workspace: CountedHits
+  readonly bundledOnly: CountedHits
+}
+
+/**
+ * `rank`'s hits over the occurrences whose term the workspace uses or defines (what its usage is evidence of),
+ * and over those whose term only the bundled data ships (placed by the bundled data's order and domains alone).
+ */
+export function evidenceSplit(workspace: Usage, occurrences: readonly Occurrence[], rank: Ranker): EvidenceSplit {
+  const known = (o: Occurrence) => workspace.uses(o.iri) > 0 || workspace.knows(o.iri, 'property')
+  const counted = (list: readonly Occurrence[]): CountedHits => (list.length === 0 ? { n: 0, at1: 0, at3: 0 } : { n: list.length, ...hits(list, rank) })
+  return { workspace: counted(occurrences.filter(known)), bundledOnly: counted(occurrences.filter((o) => !known(o))) }
+}
+
+/** Sums of splits measured on parts (the tuning side's packages, each left out in turn). */
+function addSplits(splits: readonly EvidenceSplit[]): EvidenceSplit {
+  const add = (parts: readonly CountedHits[]): CountedHits => {
+    const n = parts.reduce((sum, p) => sum + p.n, 0)
+    const sum = (key: 'at1' | 'at3') => (n === 0 ? 0 : parts.reduce((total, p) => total + p[key] * p.n, 0) / n)
+    return { n, at1: sum('at1'), at3: sum('at3') }
+  }
+  return { workspace: add(splits.map((s) => s.workspace)), bundledOnly: add(splits.map((s) => s.bundledOnly)) }
+}
+
+/** The namespace an occurrence is written in, and the prefix it is written with. */
+const writtenIn = (o: Occurrence): readonly [string, string] => {
+  const prefix = o.query.slice(0, o.query.indexOf(':'))
+  return [o.prefixes[prefix] ?? prefix, prefix]
 }
 
 /** See {@link priorReach}. */
@@ -131,11 +172,16 @@ export async function rankCorpus(
   const heldOutRankers = rankers(index, knowledge, workspace, weights, prior)
   const tuningHits = new Map<string, { at1: number; at3: number }>()
   let tuningInScope = 0
+  const tuningSplits: EvidenceSplit[] = []
+  const tuningNamespaces = new Set<string>()
   for (const out of tuning) {
     const left = await usageOf([...always, ...tuning.filter((p) => p !== out)])
     const cases = occurrencesIn([out]).occurrences.filter(knownTo(index, left))
     tuningInScope += cases.length
-    for (const [name, rank] of Object.entries(rankers(index, knowledge, left, weights, prior))) {
+    for (const o of cases) tuningNamespaces.add(writtenIn(o)[0])
+    const leftRankers = rankers(index, knowledge, left, weights, prior)
+    tuningSplits.push(evidenceSplit(left, cases, leftRankers['context ranking']!))
+    for (const [name, rank] of Object.entries(leftRankers)) {
       const { at1, at3 } = hits(cases, rank)
       const sum = tuningHits.get(name) ?? { at1: 0, at3: 0 }
       tuningHits.set(name, { at1: sum.at1 + at1 * cases.length, at3: sum.at3 + at3 * cases.length })
@@ -147,6 +193,12 @@ export async function rankCorpus(
   })
   const missed = whyMissed(index, knowledge, workspace, inScope, heldOutRankers['context ranking']!)
   const missedPriorUses = prior && priorReach(index, prior, inScope, heldOutRankers['context ranking']!)
+  const split = { heldOut: evidenceSplit(workspace, inScope, heldOutRankers['context ranking']!), tuning: addSplits(tuningSplits) }
+  const heldOutOnly = new Map<string, number>()
+  for (const o of inScope) {
+    const [namespace, prefix] = writtenIn(o)
+    if (!tuningNamespaces.has(namespace)) heldOutOnly.set(prefix, (heldOutOnly.get(prefix) ?? 0) + 1)
+  }
   return {
     heldOut,
     typed: typed.occurrences.length,
@@ -156,6 +208,8 @@ export async function rankCorpus(
     tuningInScope,
     missed,
     ...(missedPriorUses && { missedPriorUses }),
+    split,
+    heldOutOnly: [...heldOutOnly].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
   }
 }
 
