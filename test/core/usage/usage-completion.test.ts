@@ -184,6 +184,32 @@ describe('completeWithUsage', () => {
       )
     })
 
+    it('orders the properties a domain brings by their bundled weight, leaves out a deprecated one, each per index and on every call', () => {
+      const PROPERTY = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property'
+      // ex:sa, ex:sb, ex:sc fill the index's own first three (shortest first); ex:spin and ex:spark come only by the domain.
+      const brings: DomainFacts = {
+        facts: (iri) => (iri === EX + 'Port' ? { domain: [], range: [], superClasses: [], domainOf: [EX + 'spin', EX + 'spark'] } : undefined),
+      }
+      const indexWith = (spark: { deprecated?: boolean; references?: number }) =>
+        PrefixIndex.fromPrefixes(
+          { ex: EX },
+          {
+            terms: [
+              ...['sa', 'sb', 'sc'].map((local) => ({ iri: EX + local, types: [PROPERTY] })),
+              { iri: EX + 'spin', types: [PROPERTY], references: 1 },
+              { iri: EX + 'spark', types: [PROPERTY], ...spark },
+            ],
+          },
+        )
+      const top = (at: PrefixIndex) => completeWithUsage(at, Usage.empty(), 'ex:s', { context: port, knowledge: brings, limit: 2 })!.suggestions
+      const deprecated = indexWith({ deprecated: true })
+      const referenced = indexWith({ references: 4 })
+      for (let call = 0; call < 3; call++) {
+        assert.deepEqual(top(deprecated), ['ex:spin', 'ex:sa'], 'the deprecated ex:spark left out')
+        assert.deepEqual(top(referenced), ['ex:spark', 'ex:spin'], 'the same IRI live and more referenced in another index: first')
+      }
+    })
+
     it('changes nothing without types, with the same answer on every call', () => {
       fc.assert(
         fc.property(fc.constantFrom('ex:', 'ex:s', 'ex:S', 'ex:sy', 'ex:x'), fc.constantFrom(undefined, '', EX + 'index', EX + 'size'), (query, previous) => {

@@ -48,8 +48,9 @@ export class SortedIris {
 
   /** Calls `each` with every IRI that starts with `start` (case-folded unless `caseSensitive`), until it returns false. */
   forEachStartingWith(start: string, caseSensitive: boolean, each: (iri: string) => boolean | void): void {
-    const [keys, iris, query] = caseSensitive ? [this.#exact, this.#exact, start] : [this.#foldedKeys, this.#foldedIris, fold(start)]
-    const [from, to] = prefixRange(keys, query)
+    const keys = caseSensitive ? this.#exact : this.#foldedKeys
+    const iris = caseSensitive ? this.#exact : this.#foldedIris
+    const [from, to] = prefixRange(keys, caseSensitive ? start : fold(start))
     for (let i = from; i < to; i++) if (each(iris[i]!) === false) return
   }
 }

@@ -95,10 +95,12 @@ export function completeWithUsage(
 ): (Completions & { readonly ranked: readonly UsageSuggestion[] }) | undefined {
   const limit = options.limit ?? Infinity
   const colon = query.indexOf(':')
-  if (colon < 0 || query.startsWith('<') || /^[a-z][a-z0-9+.-]*:\/\//i.test(query)) return completePrefix(index, usage, query, options)
+  if (colon < 0 || query.startsWith('<') || (query.startsWith('//', colon + 1) && SCHEME.test(query.slice(0, colon))))
+    return completePrefix(index, usage, query, options)
   const prefix = query.slice(0, colon)
   const namespace = options.prefixes?.[prefix] ?? usageNamespace(index, usage, prefix)
-  const partial = query.slice(colon + 1).replace(/\\(.?)/gs, '$1')
+  const local = query.slice(colon + 1)
+  const partial = local.includes('\\') ? local.replace(/\\(.?)/gs, '$1') : local
   const fromIndex = indexSuggestions(index, prefix, namespace, query, partial, options, limit === Infinity ? limit : limit + 1)
   if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
   const position = options.context?.position ?? options.prefer ?? 'property'
@@ -109,6 +111,9 @@ export function completeWithUsage(
   const prior = options.prior === undefined ? [] : priorTerms(index, usage, options.prior.usage, namespace + partial, position, options, types, domains, limit)
   return merge(index, candidates, prior, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
 }
+
+/** A URI scheme (RFC 3986 §3.1): before `://`, a query is an IRI being typed, not a prefixed name. */
+const SCHEME = /^[a-z][a-z0-9+.-]*$/i
 
 /**
  * The ranked terms and the index's suggestions as one list: the workspace's terms with evidence in this
@@ -170,9 +175,12 @@ function indexSuggestions(
   limit: number,
 ): Completions | undefined {
   const prefer = options.prefer ?? options.context?.position
-  const asked = { ...options, ...(prefer !== undefined && { prefer }), limit }
+  // The options the index reads, and no more: spreading all of this call's (context, weights, knowledge, …) into
+  // a new object cost each keystroke more than the index's own answer (CPU profile of bench/usage.ts).
+  const { caseSensitive, type, expand, sort } = options
+  const asked: AutocompleteOptions = { caseSensitive, type, expand, sort, prefer, limit }
   if (namespace === undefined || index.namespace(prefix) === namespace) return index.complete(query, asked)
-  const byIri = index.complete(namespace + partial, { ...asked, expand: true })
+  const byIri = index.complete(namespace + partial, { caseSensitive, type, expand: true, sort, prefer, limit })
   if (byIri === undefined) return undefined
   const suggestions: string[] = []
   for (const iri of byIri.suggestions) {
@@ -253,12 +261,30 @@ function rankTerms(
   })
   if (brought === undefined) return { terms, brought: [] }
   const bundled: Array<{ readonly iri: string; readonly weight: number }> = []
+  const known = bundledWeights(index)
   for (const iri of brought) {
-    const term = index.term(iri)
-    if (term !== undefined && term.deprecated !== true) bundled.push({ iri, weight: defaultWeight(term) })
+    let weight = known.get(iri)
+    if (weight === undefined) {
+      const term = index.term(iri)
+      known.set(iri, (weight = term === undefined || term.deprecated === true ? NaN : defaultWeight(term)))
+    }
+    if (!Number.isNaN(weight)) bundled.push({ iri, weight })
   }
   bundled.sort((a, b) => b.weight - a.weight || compare(a.iri, b.iri))
   return { terms, brought: bundled.slice(0, keep).map((b) => b.iri) }
+}
+
+/**
+ * Per index, the bundled weight of each property a domain brought (NaN: not shipped, or deprecated), bounded by the
+ * properties the knowledge tier names: `index.term` writes a whole TermInfo (its prefixed name shrunk) for one
+ * number, 10–60 µs of a keystroke whose subject's type brings a property the workspace never used (doap:d on a
+ * doap:Project, bench/usage.ts: the slowest held-out queries).
+ */
+const weightsOf = new WeakMap<PrefixIndex, Map<string, number>>()
+function bundledWeights(index: PrefixIndex): Map<string, number> {
+  let weights = weightsOf.get(index)
+  if (weights === undefined) weightsOf.set(index, (weights = new Map()))
+  return weights
 }
 
 /** A term the prior uses: its score in this context there (a hair above 0 when none), its uses there, its fit. */

@@ -69,8 +69,10 @@ const workspaceDomains = new WeakMap<object, Map<string, string[]>>()
 export function subjectDomains(usage: Usage, knowledge: DomainFacts = NO_KNOWLEDGE, types: readonly string[] = []): SubjectDomains | undefined {
   if (types.length === 0) return undefined
   const memo = memoOf(usage, knowledge)
-  const key = types.join(' ')
-  if (memo.bySubject.has(key)) return memo.bySubject.get(key)
+  // One type (the usual case) is its own key: its hash is kept on the string, where a joined key is hashed anew.
+  const key = types.length === 1 ? types[0]! : types.join(' ')
+  const known = memo.bySubject.get(key)
+  if (known !== undefined || memo.bySubject.has(key)) return known
   if (memo.bySubject.size >= CACHE_SIZE) memo.bySubject.clear()
   const found = collect(usage, knowledge, types, memo.hasDomain)
   memo.bySubject.set(key, found)

@@ -31,6 +31,8 @@ export class Usage {
   #sorted: { classes: SortedIris; properties: SortedIris } | undefined
   /** Sums of each context's counts, made when first asked (the conditional frequencies' denominators). */
   readonly #totals = new Map<string, number>()
+  /** Per previous property, the sum of its followers' counts, by the IRI itself (a key made of it is hashed anew each keystroke). */
+  readonly #followTotals = new Map<string, number>()
   #prefixRows: Array<{ readonly prefix: string; readonly namespace: string; readonly files: number }> | undefined
   /**
    * @internal What is remembered of its definitions (usage-domain.ts) is remembered under: this usage, or an earlier
@@ -121,12 +123,11 @@ export class Usage {
 
   /** How many times any property follows `previous` (the sum of {@link Usage.followers}). */
   followTotal(previous: string): number {
-    const key = 'f' + previous
-    let total = this.#totals.get(key)
+    let total = this.#followTotals.get(previous)
     if (total === undefined) {
       total = 0
       for (const n of this.#counts.follows.get(previous)?.values() ?? []) total += n
-      this.#totals.set(key, total)
+      this.#followTotals.set(previous, total)
     }
     return total
   }
