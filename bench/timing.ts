@@ -58,6 +58,31 @@ export function latencies<T>(items: readonly T[], op: (item: T) => unknown, perc
   return percentiles.map((p) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!)
 }
 
+/** What {@link latencyPasses} measured: percentiles (ns) of the first pass, and of each later pass. */
+export interface LatencyPasses {
+  readonly first: number[]
+  readonly passes: number[][]
+}
+
+/**
+ * Percentiles (0–100) of per-call latencies in ns, one call at a time, over every item in `passes` passes after a
+ * first pass: the first pass pays for first use (JIT tiers, caches made on first call), which the later ones do not.
+ */
+export function latencyPasses<T>(items: readonly T[], op: (item: T) => unknown, percentiles: readonly number[], passes: number): LatencyPasses {
+  const samples = new Float64Array(items.length)
+  const pass = () => {
+    items.forEach((item, i) => {
+      const started = process.hrtime.bigint()
+      op(item)
+      samples[i] = Number(process.hrtime.bigint() - started)
+    })
+    samples.sort()
+    return percentiles.map((p) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!)
+  }
+  const first = pass()
+  return { first, passes: Array.from({ length: passes }, pass) }
+}
+
 export function formatNs(ns: number): string {
   if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`
   if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`

@@ -27,7 +27,7 @@ import {
   type CountedHits,
   type EvidenceSplit,
 } from './usage-ranking.js'
-import { formatNs, latencies, markdownTable } from './timing.js'
+import { formatNs, latencyPasses, markdownTable } from './timing.js'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -36,6 +36,7 @@ const load = () =>
     .trim()
     .replace(/.*load average: /, 'load ')
 const CHUNK = 64 * 1024
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 
 const { packages, missing } = await loadCorpus()
 const spec = packages.find((p) => p.name === SPECIFICATION)
@@ -151,13 +152,23 @@ const corpusCounts = (ranking: CorpusRanking) =>
 console.log(corpusTable(npmRanking))
 console.log(corpusTable(shaclRanking))
 
-// Library completion with usage: every held-out occurrence's query at limit 20, one call at a time.
-const contextRank = rankers(index, knowledge, workspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!
-const [p50, p99] = latencies(typed.occurrences, (o) => contextRank(o, 20), [50, 99])
+// Library completion with usage: every held-out occurrence's query at limit 20, one call at a time. The goal is of
+// an editor's keystrokes, warm calls: a first pass over the queries (first use at limit 20: JIT tiers, the caches a
+// first call makes) is reported apart, then LATENCY_PASSES passes, the median pass's p50 and p99 the figure (one pass
+// alone gave p99 from 8 to 50 µs on the same build, by the machine's load), the passes' p99 beside it. GC counted.
+const LATENCY_PASSES = 5
+const latencyOf = (rank: (o: (typeof typed.occurrences)[number], limit: number) => unknown) => {
+  const { first, passes } = latencyPasses(typed.occurrences, (o) => rank(o, 20), [50, 99], LATENCY_PASSES)
+  const p99s = passes.map((p) => p[1]!)
+  return { p50: median(passes.map((p) => p[0]!)), p99: median(p99s), p99s: [Math.min(...p99s), Math.max(...p99s)], first }
+}
+const contextLatency = latencyOf(rankers(index, knowledge, workspace, DEFAULT_USAGE_WEIGHTS)['context ranking']!)
 const latencyLoad = load()
-const priorRank = rankers(index, knowledge, workspace, DEFAULT_USAGE_WEIGHTS, prior)[WITH_PRIOR]!
-const [priorP50, priorP99] = latencies(typed.occurrences, (o) => priorRank(o, 20), [50, 99])
+const priorLatency = latencyOf(rankers(index, knowledge, workspace, DEFAULT_USAGE_WEIGHTS, prior)[WITH_PRIOR]!)
 const priorLatencyLoad = load()
+const latencyLine = (l: typeof contextLatency) =>
+  `p50 ${formatNs(l.p50)}, p99 ${formatNs(l.p99)} (the median of ${LATENCY_PASSES} passes; the passes' p99 ${formatNs(l.p99s[0]!)}–${formatNs(l.p99s[1]!)}; the first pass: p50 ${formatNs(l.first[0]!)}, p99 ${formatNs(l.first[1]!)})`
+console.log(`completion with usage: ${latencyLine(contextLatency)} (${latencyLoad}); with the prior: ${latencyLine(priorLatency)}`)
 
 // Reading: n3's parser alone, then the usage reader, on the same bytes in 64 KiB chunks; rounds interleaved.
 const allFiles = packages.flatMap((p) => p.files)
@@ -202,7 +213,6 @@ for (let round = 0; round <= ROUNDS; round++) {
     cpuSpeeds[name]!.push(totalBytes / 2 ** 20 / ((user + system) / 1e6))
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 const readLoad = load()
 
 // Memory: the heap a whole-corpus reading keeps, per distinct term or pair (five readings kept, so that the
@@ -271,7 +281,9 @@ const lines = [
   ...priorSection(),
   `## Library completion with usage (context ranking, limit 20, every held-out query one at a time)`,
   ``,
-  `p50 ${formatNs(p50!)}, p99 ${formatNs(p99!)} (${latencyLoad}). With the usage prior: p50 ${formatNs(priorP50!)}, p99 ${formatNs(priorP99!)} (${priorLatencyLoad}).`,
+  `${typed.occurrences.length.toLocaleString('en-US')} queries a pass, each timed alone (GC pauses counted). The goal is of warm calls, as an editor makes them keystroke after keystroke: the figure is the median of ${LATENCY_PASSES} passes after a first pass over the same queries, whose first calls at limit 20 pay for JIT tiers and what a first call makes (reported beside it, not hidden).`,
+  ``,
+  `${latencyLine(contextLatency)} (${latencyLoad}). With the usage prior: ${latencyLine(priorLatency)} (${priorLatencyLoad}).`,
   ``,
   `## Reading (all ${allFiles.length} files from memory in 64 KiB chunks, ${ROUNDS} rounds after a warm-up, interleaved)`,
   ``,
