@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { LayeredUsage, readUsage, Usage } from '@prefixd/core'
+import { completeWithUsage, LayeredUsage, PrefixIndex, readUsage, Usage } from '@prefixd/core'
 
 const EX = 'http://example.org/'
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
@@ -75,6 +75,41 @@ describe('LayeredUsage', () => {
       }),
       { numRuns: 150 },
     )
+  })
+
+  it('places properties by their declared domains as the merged copy does, for a subject of any type', async () => {
+    const index = PrefixIndex.fromPrefixes({ ex: EX })
+    const ranked = (usage: Usage) =>
+      CLASSES.flatMap((type) =>
+        ['ex:', 'ex:p', 'ex:n', 'ex:N'].map((q) => completeWithUsage(index, usage, q, { limit: 8, context: { position: 'property', types: [EX + type] } })),
+      )
+    await fc.assert(
+      fc.asyncProperty(fc.array(file, { maxLength: 3 }), fc.array(file, { maxLength: 3 }), async (underFiles, overFiles) => {
+        const [under, over] = await Promise.all([read(underFiles), read(overFiles)])
+        assert.deepEqual(ranked(new LayeredUsage(under, over)), ranked(Usage.merge([under, over])))
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('works out the domains of the usage under once for every layer over it, never from the merged definitions', async () => {
+    const statements = PROPERTIES.map((p, i) => `ex:${p} a rdf:Property ; rdfs:domain ex:${CLASSES[i % CLASSES.length]} .`)
+    const under = await read([{ name: 'served.ttl', statements }])
+    let listed = 0
+    const definitions = under.definitions.bind(under)
+    under.definitions = () => (listed++, definitions())
+    const index = PrefixIndex.fromPrefixes({ ex: EX })
+    for (let set = 0; set < 5; set++) {
+      const over = await read([{ name: `own${set}.ttl`, statements: [`ex:mine${set} a rdf:Property ; rdfs:domain ex:A .`] }])
+      const layered = new LayeredUsage(under, over)
+      // A set's view listing the merged definitions would hold a copy of the ones under (a large --usage's, per view).
+      layered.definitions = () => assert.fail('the merged definitions were listed')
+      const { suggestions } = completeWithUsage(index, layered, 'ex:', { context: { position: 'property', types: [EX + 'A'] } })!
+      const merged = completeWithUsage(index, Usage.merge([under, over]), 'ex:', { context: { position: 'property', types: [EX + 'A'] } })!
+      assert.deepEqual(suggestions, merged.suggestions)
+      assert.ok(suggestions.includes(`ex:mine${set}`))
+    }
+    assert.equal(listed, 1, 'the definitions under were listed once, for the first layer')
   })
 
   it('is read by Usage.merge and JSON as the merged counts, and shares the usage under it', async () => {

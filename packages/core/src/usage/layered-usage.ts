@@ -36,6 +36,10 @@ export class LayeredUsage extends Usage {
     this.#scratch.triples = under.triples + over.triples
   }
 
+  override layers(): readonly [Usage, Usage] {
+    return [this.#under, this.#over]
+  }
+
   /** The merged counts, made anew (for `merge`, `toJSON` and `UsageSet`, which need them as maps). */
   protected override counts(): UsageCounts {
     const counts = new UsageCounts()

@@ -74,7 +74,7 @@ export function subjectDomains(usage: Usage, knowledge: DomainFacts = NO_KNOWLED
   const known = memo.bySubject.get(key)
   if (known !== undefined || memo.bySubject.has(key)) return known
   if (memo.bySubject.size >= CACHE_SIZE) memo.bySubject.clear()
-  const found = collect(usage, knowledge, types, memo.hasDomain)
+  const found = collect(usage, knowledge, types)
   memo.bySubject.set(key, found)
   return found
 }
@@ -109,7 +109,7 @@ function memoOf(usage: Usage, knowledge: DomainFacts): Memo {
   return memo
 }
 
-function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[], hasDomain: Map<string, boolean>): SubjectDomains | undefined {
+function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[]): SubjectDomains | undefined {
   const declared = domainsDeclaredIn(usage)
   const described = (type: string) => !UNIVERSAL.includes(type) && (knowledge.facts(type) !== undefined || usage.definition(type) !== undefined)
   if (!types.some(described)) return undefined
@@ -124,7 +124,7 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
       seen.add(type)
       const facts = knowledge.facts(type)
       for (const property of facts?.domainOf ?? []) bundled.add(property)
-      for (const property of [...(facts?.domainOf ?? []), ...(declared.get(type) ?? [])]) if (!via.has(property)) via.set(property, type)
+      for (const property of [...(facts?.domainOf ?? []), ...declared(type)]) if (!via.has(property)) via.set(property, type)
       next.push(...(facts?.superClasses ?? []), ...(usage.definition(type)?.supers ?? []))
     }
     level = next
@@ -132,24 +132,40 @@ function collect(usage: Usage, knowledge: DomainFacts, types: readonly string[],
   for (const type of EVERY_SUBJECT) {
     if (seen.has(type)) continue
     for (const property of knowledge.facts(type)?.domainOf ?? []) bundled.add(property)
-    for (const property of [...(knowledge.facts(type)?.domainOf ?? []), ...(declared.get(type) ?? [])]) if (!via.has(property)) via.set(property, type)
+    for (const property of [...(knowledge.facts(type)?.domainOf ?? []), ...declared(type)]) if (!via.has(property)) via.set(property, type)
   }
   // Only the bundled data's: a property the workspace declares is among the workspace's terms already.
   const applicable = new SortedIris(bundled)
-  const fit = (iri: string): DomainFit => {
-    if (via.has(iri)) return 2
-    let declares = hasDomain.get(iri)
-    if (declares === undefined) {
-      declares = (knowledge.facts(iri)?.domain.length ?? 0) > 0 || (usage.definition(iri)?.domain?.length ?? 0) > 0
-      hasDomain.set(iri, declares)
-    }
-    return declares ? 0 : 1
-  }
+  const fit = (iri: string): DomainFit => (via.has(iri) ? 2 : declaresDomain(usage, knowledge, iri) ? 0 : 1)
   return { applicable, via, reached: seen, fit }
 }
 
+/** Whether the knowledge or the usage gives `iri` a domain: remembered per usage, a layered one's per layer (see below). */
+function declaresDomain(usage: Usage, knowledge: DomainFacts, iri: string): boolean {
+  const layers = usage.layers()
+  if (layers !== undefined) return declaresDomain(layers[0], knowledge, iri) || declaresDomain(layers[1], knowledge, iri)
+  const { hasDomain } = memoOf(usage, knowledge)
+  let declares = hasDomain.get(iri)
+  if (declares === undefined) {
+    declares = (knowledge.facts(iri)?.domain.length ?? 0) > 0 || (usage.definition(iri)?.domain?.length ?? 0) > 0
+    hasDomain.set(iri, declares)
+  }
+  return declares
+}
+
 /** Per class, the properties the workspace defines with it as their domain. */
-function domainsDeclaredIn(usage: Usage): Map<string, string[]> {
+function domainsDeclaredIn(usage: Usage): (type: string) => readonly string[] {
+  // A layered usage's are its layers' together: the one under is worked out once for every layer over it (a set's files
+  // over the resolver's --usage), not copied into each — which merging its definitions per layer did.
+  const layers = usage.layers()
+  if (layers !== undefined) {
+    const [under, over] = layers.map(domainsDeclaredIn) as [(type: string) => readonly string[], (type: string) => readonly string[]]
+    return (type) => {
+      const below = under(type)
+      const above = over(type)
+      return above.length === 0 ? below : below.length === 0 ? above : [...below, ...above]
+    }
+  }
   let found = workspaceDomains.get(usage.definitionsKey)
   if (found === undefined) {
     found = new Map()
@@ -161,5 +177,8 @@ function domainsDeclaredIn(usage: Usage): Map<string, string[]> {
     }
     workspaceDomains.set(usage.definitionsKey, found)
   }
-  return found
+  const map = found
+  return (type) => map.get(type) ?? NONE
 }
+
+const NONE: readonly string[] = []

@@ -41,6 +41,11 @@ export class Usage {
    */
   definitionsKey: object = this
 
+  /** @internal The usages it is read over (a {@link LayeredUsage}'s under and over), so that what is remembered of each is shared; none for one of its own. */
+  layers(): readonly [Usage, Usage] | undefined {
+    return undefined
+  }
+
   /** @internal Use a collector, `readUsage`, {@link Usage.merge} or {@link Usage.fromJSON}. */
   constructor(counts: UsageCounts) {
     this.#counts = counts
