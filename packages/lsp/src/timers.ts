@@ -29,3 +29,8 @@ export const NODE_TIMERS: Timers = {
 export function afterPendingInput(run: () => void): void {
   setImmediate(() => setImmediate(run))
 }
+
+/** Resolves on the loop's next turn, after the input that came meanwhile is read: a pause between slices of long work. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}

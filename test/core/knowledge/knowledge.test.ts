@@ -137,6 +137,36 @@ describe('loadKnowledge', () => {
     }
   })
 
+  it('read with a pause between slices (as the language server reads it), gives the same facts, the pause awaited once per thousand terms', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'prefixd-knowledge-'))
+    try {
+      const text = tierJson(await readFile(KNOWLEDGE_FILE, 'utf8'))
+      const file = join(dir, 'tier.json')
+      await writeFile(file, text)
+      const parsed = JSON.parse(text) as { iris: string[]; namespaces: string[] }
+      let pauses = 0
+      const pause = () => new Promise<void>((resolve) => setImmediate(() => resolve(void pauses++)))
+      const sliced = await loadKnowledge({ file, pause })
+      assert.deepEqual(sliced.size, knowledge.size)
+      const segments = text.split('\t').length - 1 // the header, then a term a segment
+      // One after the file is read, one after the header, one after each 2,000 IRIs' positions, then one between each
+      // two slices of 2,000 segments.
+      assert.equal(pauses, 2 + Math.ceil(parsed.iris.length / 2000) + Math.ceil(segments / 2000) - 1)
+      for (const written of parsed.iris) {
+        const bar = written.indexOf('|')
+        const iri = /^\d/.test(written) ? parsed.namespaces[Number(written.slice(0, bar))] + written.slice(bar + 1) : written
+        assert.deepEqual(sliced.facts(iri), knowledge.facts(iri), iri)
+      }
+      // A file read whole (on one line) takes the pause after the read alone.
+      await writeFile(file, JSON.stringify(parsed))
+      pauses = 0
+      assert.deepEqual((await loadKnowledge({ file, pause })).size, knowledge.size)
+      assert.equal(pauses, 1)
+    } finally {
+      await rm(dir, { recursive: true })
+    }
+  })
+
   it('refuses a file of another format with INVALID_SOURCE', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'prefixd-knowledge-'))
     try {

@@ -68,35 +68,64 @@ export class SegmentTerms implements KnowledgeTerms {
   /** Per position in `iris`: where its entry starts in the text, or -1, and where it ends. */
   readonly #start: Int32Array
   readonly #end: Int32Array
-  readonly size: number
+  readonly #separator: string
+  readonly #source: string
+  /** How many of `iris` are in #positions so far, and where the next segment not yet read starts (see {@link SegmentTerms.readSome}). */
+  #placed = 0
+  #next: number
+  #size = 0
 
-  /** `header`: the text up to the separator after `"terms":[`, parsed (with `terms` empty); see {@link readKnowledgeText}. */
-  constructor(text: string, header: KnowledgeFile, headerEnd: number, source: string) {
+  /**
+   * `header`: the text up to the separator after `"terms":[`, parsed (with `terms` empty); see {@link readKnowledgeText}.
+   * `read`: false to leave the IRIs' positions and the segments to {@link SegmentTerms.readSome} (a few at a time).
+   */
+  constructor(text: string, header: KnowledgeFile, headerEnd: number, source: string, read = true) {
     this.#text = text
+    this.#source = source
     this.#namespaces = header.namespaces
     this.#namespaceIndex = new Map(header.namespaces.map((namespace, n) => [namespace, n]))
     this.#iris = header.iris
-    header.iris.forEach((written, position) => this.#positions.set(written, position))
     this.#start = new Int32Array(header.iris.length).fill(-1)
     this.#end = new Int32Array(header.iris.length)
-    const separator = text[headerEnd]!
-    let count = 0
-    for (let start = headerEnd + 1; start < text.length;) {
-      let end = text.indexOf(separator, start)
+    this.#separator = text[headerEnd]!
+    this.#next = headerEnd + 1
+    if (read) this.readSome(Infinity)
+  }
+
+  get size(): number {
+    return this.#size
+  }
+
+  /**
+   * Takes up to `count` more IRIs' positions, or once all are taken, finds where up to `count` more segments' entries
+   * start and end; true once every segment is read.
+   */
+  readSome(count: number): boolean {
+    if (this.#placed < this.#iris.length) {
+      const until = Math.min(this.#iris.length, this.#placed + count)
+      for (let position = this.#placed; position < until; position++) this.#positions.set(this.#iris[position]!, position)
+      this.#placed = until
+      if (count !== Infinity) return false
+    }
+    const text = this.#text
+    let start = this.#next
+    for (let n = 0; n < count && start < text.length; n++) {
+      let end = text.indexOf(this.#separator, start)
       if (end < 0) end = text.length
       // `{"i":123,…}` (then a comma but after the last): the position is read from the text.
       if (text.charCodeAt(start) === 123) {
         let position = 0
         let at = start + 5
         for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at)) position = position * 10 + (c - 48)
-        if (at === start + 5 || position >= header.iris.length) throw new PrefixError('INVALID_SOURCE', `${source}: a term entry without a known position`)
+        if (at === start + 5 || position >= this.#iris.length) throw new PrefixError('INVALID_SOURCE', `${this.#source}: a term entry without a known position`)
         this.#start[position] = start
         this.#end[position] = text.charCodeAt(end - 1) === 44 ? end - 1 : end
-        count++
+        this.#size++
       }
       start = end + 1
     }
-    this.size = count
+    this.#next = start
+    return start >= text.length
   }
 
   find(iri: string): FoundEntry | undefined {
@@ -123,15 +152,43 @@ export class SegmentTerms implements KnowledgeTerms {
  * read lazily ({@link SegmentTerms}); any other (a `/1` file, or one written on one line) is parsed whole.
  */
 export function readKnowledgeText(text: string, source: string): { file: KnowledgeFile; terms: KnowledgeTerms } {
-  const open = text.indexOf(TERMS_OPEN)
-  const headerEnd = open < 0 ? -1 : open + TERMS_OPEN.length
-  const separator = text[headerEnd]
-  if (text.startsWith(`{"format":"${KNOWLEDGE_FORMAT}"`) && (separator === '\n' || separator === '\t')) {
+  const headerEnd = segmentsFrom(text)
+  if (headerEnd !== undefined) {
     const header = checkKnowledgeFile(parse(text.slice(0, headerEnd) + ']}', source), source)
     return { file: header, terms: new SegmentTerms(text, header, headerEnd, source) }
   }
   const file = checkKnowledgeFile(parse(text, source), source)
   return { file, terms: new ParsedTerms(file) }
+}
+
+/** IRIs or segments read between two pauses of {@link readKnowledgeTextInSlices}: well under a millisecond's work. */
+const SLICE = 2000
+
+/**
+ * {@link readKnowledgeText}, the same terms, with `pause()` awaited between slices of the work (the header parsed,
+ * then the IRIs' positions and the segments, 2,000 at a time): for a thread that answers requests meanwhile (the language server's: read
+ * whole, the default tier held it 25–50 ms, between two completions).
+ */
+export async function readKnowledgeTextInSlices(
+  text: string,
+  source: string,
+  pause: () => Promise<void>,
+): Promise<{ file: KnowledgeFile; terms: KnowledgeTerms }> {
+  const headerEnd = segmentsFrom(text)
+  if (headerEnd === undefined) return readKnowledgeText(text, source)
+  const header = checkKnowledgeFile(parse(text.slice(0, headerEnd) + ']}', source), source)
+  await pause()
+  const terms = new SegmentTerms(text, header, headerEnd, source, false)
+  while (!terms.readSome(SLICE)) await pause()
+  return { file: header, terms }
+}
+
+/** Where a `/2` file's segments start (the separator after `"terms":[`), when its terms are one per line or tab-separated segment. */
+function segmentsFrom(text: string): number | undefined {
+  const open = text.indexOf(TERMS_OPEN)
+  const headerEnd = open < 0 ? -1 : open + TERMS_OPEN.length
+  const separator = text[headerEnd]
+  return text.startsWith(`{"format":"${KNOWLEDGE_FORMAT}"`) && (separator === '\n' || separator === '\t') ? headerEnd : undefined
 }
 
 function parse(text: string, source: string): unknown {

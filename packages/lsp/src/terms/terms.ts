@@ -4,6 +4,7 @@ import { loadKnowledge, type Knowledge, type PrefixIndex, type TermInfo } from '
 import type { NameUse } from '@prefixd/core/syntax'
 import { unescapeLocal, vocabularyIri } from '@prefixd/core/checks'
 import type { DocumentView } from '../documents/document.js'
+import { nextTurn } from '../timers.js'
 
 export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
 export const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -50,7 +51,8 @@ let loading = false
 export function warmKnowledge(): void {
   if (knowledge !== undefined || loading) return
   loading = true
-  loadKnowledge().then(
+  // In slices, each a turn of the loop: read in one go, the tier held the server's thread 25–50 ms between two completions.
+  loadKnowledge({ pause: nextTurn }).then(
     (loaded) => (knowledge = loaded),
     () => (loading = false),
   )
