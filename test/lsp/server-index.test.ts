@@ -42,4 +42,45 @@ describe('ServerIndex', () => {
       port1.close()
     }
   })
+
+  it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
+    let made = 0
+    const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
+    const data: DefaultData = {
+      index: (options) => {
+        if (options?.namespaces === undefined) made++
+        return whole
+      },
+      namespace: () => undefined,
+    }
+    let input: (() => void) | undefined
+    const index = new ServerIndex(
+      Promise.resolve(data),
+      () => undefined,
+      (listener) => (input = listener),
+    )
+    await turn() // the data is in
+    index.activity()
+    // A timer of the idle wait's 50 ms, made after it: it runs right after the idle wait's, which looks for messages
+    // two turns later. The input is read a turn later — after the idle wait's first look and before its last, as bytes
+    // the loop polls for then — and its message dispatched a turn after that, as the transport does: after the last look.
+    let dispatched = false
+    setTimeout(
+      () =>
+        setImmediate(() => {
+          input!()
+          setImmediate(() => {
+            index.activity()
+            dispatched = true
+          })
+        }),
+      50,
+    )
+    for (const until = performance.now() + 80; performance.now() < until;); // the thread busy past the wait
+    for (let i = 0; i < 100 && !dispatched; i++) await turn()
+    assert.ok(dispatched)
+    for (let i = 0; i < 4; i++) await turn()
+    assert.equal(made, 0, 'the input read put the idle wait back')
+    assert.equal(await index.ready, whole)
+  })
 })

@@ -37,9 +37,9 @@ export function runLanguageServer(options: LanguageServerOptions): Connection {
   // speed (its heap grows less before it collects). With a 1 MB document open and edited ten times the
   // server's RSS went from 188 to 144 MB (bench/lsp.ts's document; load average 13–21 on 2 cores).
   // Set here, as the process starts: `prefixd` is run as `node main.js`, with no V8 flags of its own.
-  const connection = connectionFor(options)
+  const { connection, onInput } = connectionFor(options)
   const stderr = options.stderr ?? process.stderr // not `options` in the closure below: it holds the index given (the data)
-  const index = startServer(connection, { index: options.index, ...(options.reload && { reload: options.reload }) })
+  const index = startServer(connection, { index: options.index, onInput, ...(options.reload && { reload: options.reload }) })
   // Once the index is in: while it loads, the flag made V8 collect more often (50 ms more CPU to the first completion).
   index.then(
     () => setFlagsFromString('--optimize-for-size'),
@@ -51,16 +51,26 @@ export function runLanguageServer(options: LanguageServerOptions): Connection {
   return connection
 }
 
-function connectionFor({ transport, stdin = process.stdin, stdout = process.stdout }: LanguageServerOptions): Connection {
+/** The connection, and how to hear of input as it is read (see {@link ServerOptions.onInput}). */
+function connectionFor({ transport, stdin = process.stdin, stdout = process.stdout }: LanguageServerOptions): {
+  connection: Connection
+  onInput: (listener: () => void) => void
+} {
   switch (transport.kind) {
     case 'stdio':
       traceStreams(stdin, stdout)
-      return createConnection(ProposedFeatures.all, stdin, stdout)
+      return { connection: createConnection(ProposedFeatures.all, stdin, stdout), onInput: (listener) => void stdin.on('data', listener) }
     case 'node-ipc':
-      return createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process))
+      return {
+        connection: createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process)),
+        onInput: (listener) => void process.on('message', listener),
+      }
     case 'socket': {
       const socket = connect(transport.port, '127.0.0.1')
-      return createConnection(ProposedFeatures.all, new SocketMessageReader(socket), new SocketMessageWriter(socket))
+      return {
+        connection: createConnection(ProposedFeatures.all, new SocketMessageReader(socket), new SocketMessageWriter(socket)),
+        onInput: (listener) => void socket.on('data', listener),
+      }
     }
   }
 }

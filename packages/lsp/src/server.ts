@@ -32,6 +32,12 @@ export interface ServerOptions {
   readonly diagnosticsDelay?: number
   /** Builds the index again with the editor's settings layered over the command line's; without it settings are ignored. */
   readonly reload?: (settings: WorkspaceSettings) => Promise<PrefixIndex>
+  /**
+   * Registers a listener run as the client's bytes are read, a turn before their message is dispatched: the idle
+   * wait for the whole index then counts a message that came in the very turn it ran out (dispatched, it came too
+   * late: the 100–200 ms build had started, and the completion waited behind it).
+   */
+  readonly onInput?: (listener: () => void) => void
 }
 
 /** What the server and its parts share. */
@@ -55,7 +61,7 @@ export function startServer(connection: Connection, options: ServerOptions): Pro
   const documents = new OpenDocuments()
   // The syntax thread starts once the index is in and the requests that waited for it are answered: the
   // first completion waits for the index, not for the parsers.
-  const index = new ServerIndex(options.index, () => setImmediate(() => documents.checker.warm()))
+  const index = new ServerIndex(options.index, () => setImmediate(() => documents.checker.warm()), options.onInput)
   index.ready.catch((error: Error) => connection.console.error(`prefixd: cannot load the prefix index: ${error.message}`))
   const publisher = new Publisher(connection, documents, index, options.diagnosticsDelay ?? 20)
   const shapes = new WorkspaceShapes({
@@ -135,6 +141,7 @@ async function withView<T>(
   fallback: T,
   feature: (view: DocumentView, index: PrefixIndex) => T,
 ): Promise<T> {
+  server.index.activity() // at its start too: see completion
   try {
     const loaded = await server.index.need()
     const view = server.documents.viewOf(params?.textDocument?.uri)
@@ -151,6 +158,9 @@ async function withView<T>(
 async function completion(server: Server, params: CompletionParams): Promise<CompletionList | null> {
   const spotAt = (view: DocumentView) => completionSpot(view, offsetOf(view, params.position))
   server.publisher.postpone()
+  // Counted at its start as well as its end: one that waits (for the data, while it is read) keeps the idle build
+  // of the whole index and the warm-up from starting meanwhile.
+  server.index.activity()
   try {
     const loaded = await server.index.forCompletion((table) => {
       const view = server.documents.viewOf(params?.textDocument?.uri)

@@ -46,9 +46,11 @@ export class ServerIndex {
 
   /**
    * `index`: the index, a promise of it, or of the default data to make it from (see {@link ServerIndex.forCompletion}).
-   * `loaded` runs once the first index is in.
+   * `loaded` runs once the first index is in. `onInput` registers a listener run as the client's bytes are read
+   * (see `ServerOptions.onInput`): each is activity a turn before its message is dispatched.
    */
-  constructor(index: PrefixIndex | Promise<PrefixIndex | DefaultData>, loaded: () => void) {
+  constructor(index: PrefixIndex | Promise<PrefixIndex | DefaultData>, loaded: () => void, onInput?: (listener: () => void) => void) {
+    onInput?.(() => this.activity())
     const given = Promise.resolve(index)
     // Settled, not holding what was given: the data (its parsed table, 1 MB) is let go once the whole index is made.
     this.#given = given.then(
