@@ -43,6 +43,28 @@ describe('ServerIndex', () => {
     }
   })
 
+  it('after a completion, makes the whole index once the typing pauses (300 ms), not after the idle wait (50 ms)', async () => {
+    let made = 0
+    const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
+    const data: DefaultData = {
+      index: (options) => {
+        if (options?.namespaces === undefined) made++
+        return whole
+      },
+      namespace: () => undefined,
+    }
+    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    await turn() // the data is in
+    const typed = performance.now()
+    index.activity(true)
+    index.activity() // an edit after it: the pause is still waited for
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    assert.equal(made, 0, 'not made in a gap between keystrokes')
+    assert.equal(await index.ready, whole)
+    assert.equal(made, 1)
+    assert.ok(performance.now() - typed >= 300, `made ${(performance.now() - typed).toFixed(0)} ms after the completion`)
+  })
+
   it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
     let made = 0
     const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])

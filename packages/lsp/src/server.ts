@@ -159,8 +159,8 @@ async function completion(server: Server, params: CompletionParams): Promise<Com
   const spotAt = (view: DocumentView) => completionSpot(view, offsetOf(view, params.position))
   server.publisher.postpone()
   // Counted at its start as well as its end: one that waits (for the data, while it is read) keeps the idle build
-  // of the whole index and the warm-up from starting meanwhile.
-  server.index.activity()
+  // of the whole index and the warm-up from starting meanwhile. As typing: the whole index waits for a pause in it.
+  server.index.activity(true)
   try {
     const loaded = await server.index.forCompletion((table) => {
       const view = server.documents.viewOf(params?.textDocument?.uri)
@@ -175,7 +175,7 @@ async function completion(server: Server, params: CompletionParams): Promise<Com
     if (traits.completionWord !== undefined) list = wordCompletions(list, lineOf(view, params.position.line), params.position, traits.completionWord)
     return traits.plainDocumentation ? { ...list, items: list.items.map(plainDocumentation) } : list
   } finally {
-    server.index.activity()
+    server.index.activity(true)
   }
 }
 

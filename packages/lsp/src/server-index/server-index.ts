@@ -20,6 +20,14 @@ import { WarmUp } from './warm-up.js'
  */
 const BUILD_WHEN_IDLE = 50
 
+/**
+ * Milliseconds without a completion before the whole index is made, once one has come: the editor is being typed in,
+ * and the early index answers as the whole one would, so the whole one (one task of 100–225 ms on this thread) waits
+ * for a pause in the typing rather than the gap between two keystrokes, which the next keystroke's completion then
+ * waited behind. The warm-up's wait (300 ms) likewise.
+ */
+const BUILD_WHEN_TYPING_PAUSES = 300
+
 /** The index, the term checks made on it, and the warm-up of what it builds on first use. */
 export class ServerIndex {
   /** Undefined while the first index loads. */
@@ -40,6 +48,8 @@ export class ServerIndex {
   #heard = false
   /** Activities so far: the idle wait's end checks that none came meanwhile. */
   #activities = 0
+  /** Until when (performance.now()) the whole index waits, a completion having come: see BUILD_WHEN_TYPING_PAUSES. */
+  #typingUntil = 0
   /** What was given, once read: a completion that comes while the data is read waits for it, not for the whole index. */
   readonly #given: Promise<unknown>
   #settle!: { resolve(index: PrefixIndex): void; reject(error: unknown): void }
@@ -100,17 +110,28 @@ export class ServerIndex {
     return this.#early.index
   }
 
-  /** The client initialized, a document opened, a request or an edit: the whole index is made once the server is idle; the warm-up likewise. */
-  activity(): void {
+  /**
+   * The client initialized, a document opened, a request or an edit: the whole index is made once the server is idle; the
+   * warm-up likewise. `typing`: a completion, after which the whole index waits for a pause in the typing.
+   */
+  activity(typing = false): void {
     this.#heard = true
     this.#activities++
+    if (typing) this.#typingUntil = performance.now() + BUILD_WHEN_TYPING_PAUSES
     this.#schedule()
     this.warmUp.activity()
   }
 
   /** Makes the whole index once the server has been idle BUILD_WHEN_IDLE, if the data is in and the client has spoken. */
   #schedule(): void {
-    if (this.#data !== undefined && this.#heard) (this.#build ??= setTimeout(() => this.#whenNothingWaits(), BUILD_WHEN_IDLE).unref()).refresh()
+    if (this.#data !== undefined && this.#heard) (this.#build ??= setTimeout(() => this.#idle(), BUILD_WHEN_IDLE).unref()).refresh()
+  }
+
+  /** The idle wait ran out: after a completion it goes on until the typing pauses (at least BUILD_WHEN_IDLE more: a timer's refresh waits its whole delay). */
+  #idle(): void {
+    const typing = this.#typingUntil - performance.now()
+    if (typing > 0) this.#build = setTimeout(() => this.#idle(), Math.max(typing, BUILD_WHEN_IDLE)).unref()
+    else this.#whenNothingWaits()
   }
 
   /**
