@@ -170,34 +170,15 @@ export async function rankCorpus(
   const typed = occurrencesIn(heldOut)
   const inScope = typed.occurrences.filter(knownTo(index, workspace))
   const heldOutRankers = rankers(index, knowledge, workspace, weights, prior)
-  const tuningHits = new Map<string, { at1: number; at3: number }>()
-  let tuningInScope = 0
-  const tuningSplits: EvidenceSplit[] = []
-  const tuningNamespaces = new Set<string>()
-  for (const out of tuning) {
-    const left = await usageOf([...always, ...tuning.filter((p) => p !== out)])
-    const cases = occurrencesIn([out]).occurrences.filter(knownTo(index, left))
-    tuningInScope += cases.length
-    for (const o of cases) tuningNamespaces.add(writtenIn(o)[0])
-    const leftRankers = rankers(index, knowledge, left, weights, prior)
-    tuningSplits.push(evidenceSplit(left, cases, leftRankers['context ranking']!))
-    for (const [name, rank] of Object.entries(leftRankers)) {
-      const { at1, at3 } = hits(cases, rank)
-      const sum = tuningHits.get(name) ?? { at1: 0, at3: 0 }
-      tuningHits.set(name, { at1: sum.at1 + at1 * cases.length, at3: sum.at3 + at3 * cases.length })
-    }
-  }
-  const rows = Object.entries(heldOutRankers).map(([name, rank]) => {
-    const sum = tuningHits.get(name)!
-    return { name, heldOut: hits(inScope, rank), tuning: { at1: sum.at1 / tuningInScope, at3: sum.at3 / tuningInScope } }
-  })
+  const left = await leaveOneOut(index, knowledge, tuning, weights, always, prior)
+  const rows = Object.entries(heldOutRankers).map(([name, rank]) => ({ name, heldOut: hits(inScope, rank), tuning: left.hits.get(name)! }))
   const missed = whyMissed(index, knowledge, workspace, inScope, heldOutRankers['context ranking']!)
   const missedPriorUses = prior && priorReach(index, prior, inScope, heldOutRankers['context ranking']!)
-  const split = { heldOut: evidenceSplit(workspace, inScope, heldOutRankers['context ranking']!), tuning: addSplits(tuningSplits) }
+  const split = { heldOut: evidenceSplit(workspace, inScope, heldOutRankers['context ranking']!), tuning: left.split }
   const heldOutOnly = new Map<string, number>()
   for (const o of inScope) {
     const [namespace, prefix] = writtenIn(o)
-    if (!tuningNamespaces.has(namespace)) heldOutOnly.set(prefix, (heldOutOnly.get(prefix) ?? 0) + 1)
+    if (!left.namespaces.has(namespace)) heldOutOnly.set(prefix, (heldOutOnly.get(prefix) ?? 0) + 1)
   }
   return {
     heldOut,
@@ -205,12 +186,54 @@ export async function rankCorpus(
     unprefixed: typed.unprefixed,
     inScope: inScope.length,
     rows,
-    tuningInScope,
+    tuningInScope: left.inScope,
     missed,
     ...(missedPriorUses && { missedPriorUses }),
     split,
     heldOutOnly: [...heldOutOnly].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
   }
+}
+
+/** See {@link leaveOneOut}. */
+export interface LeftOut {
+  /** Per ranking, over all the packages' occurrences in scope. */
+  readonly hits: ReadonlyMap<string, Hits>
+  readonly inScope: number
+  /** The context ranking's, split by whether the workspace uses or defines the term. */
+  readonly split: EvidenceSplit
+  /** The namespaces the occurrences in scope are written in. */
+  readonly namespaces: ReadonlySet<string>
+}
+
+/** Each package typed against a workspace of the others (and `always`): the rankings' hits over all of them. */
+export async function leaveOneOut(
+  index: PrefixIndex,
+  knowledge: DomainFacts,
+  packages: readonly CorpusPackage[],
+  weights: UsageWeights,
+  always: readonly CorpusPackage[] = [],
+  prior?: UsagePrior,
+): Promise<LeftOut> {
+  const sums = new Map<string, { at1: number; at3: number }>()
+  let inScope = 0
+  const splits: EvidenceSplit[] = []
+  const namespaces = new Set<string>()
+  for (const out of packages) {
+    const left = await usageOf([...always, ...packages.filter((p) => p !== out)])
+    const cases = occurrencesIn([out]).occurrences.filter(knownTo(index, left))
+    if (cases.length === 0) continue
+    inScope += cases.length
+    for (const o of cases) namespaces.add(writtenIn(o)[0])
+    const leftRankers = rankers(index, knowledge, left, weights, prior)
+    splits.push(evidenceSplit(left, cases, leftRankers['context ranking']!))
+    for (const [name, rank] of Object.entries(leftRankers)) {
+      const { at1, at3 } = hits(cases, rank)
+      const sum = sums.get(name) ?? { at1: 0, at3: 0 }
+      sums.set(name, { at1: sum.at1 + at1 * cases.length, at3: sum.at3 + at3 * cases.length })
+    }
+  }
+  const rates = new Map([...sums].map(([name, sum]) => [name, { at1: sum.at1 / inScope, at3: sum.at3 / inScope }]))
+  return { hits: rates, inScope, split: addSplits(splits), namespaces }
 }
 
 /**
