@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict'
 import type { Browser } from 'playwright-core'
 import { PrefixIndex } from '@prefixd/core'
-import { createApp, loadSite, openSetStore, type SetStore } from '@prefixd/server'
+import { loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
-import { listen, type Running } from '../server/http-helpers.js'
+import { startSetsResolver, type SetsResolver } from '../support/sets-resolver.js'
 import { browserAvailable, CHROMIUM, launchBrowser } from './browser.js'
 
 const TOKEN = 'toolbar-token-0123456789'
@@ -14,8 +14,7 @@ const TOKEN = 'toolbar-token-0123456789'
 describe('the editor’s toolbar at 375 px in Chromium', function () {
   this.timeout(60_000)
   let browser: Browser
-  let server: Running
-  let store: SetStore
+  let server: SetsResolver
 
   before(async function () {
     if (!browserAvailable()) {
@@ -23,20 +22,13 @@ describe('the editor’s toolbar at 375 px in Chromium', function () {
       return this.skip()
     }
     const [index, site] = await Promise.all([PrefixIndex.loadDefault({ tier: 'prefixes' }), loadSite(SITE_DIR)])
-    store = await openSetStore(':memory:')
-    server = await listen(createApp({ index, site, sets: { store, tokens: [TOKEN] } }))
-    const put = await fetch(`${server.url}/api/v1/sets/audio`, {
-      method: 'PUT',
-      body: '@prefix lv2: <http://lv2plug.in/ns/lv2core#> .',
-      headers: { 'content-type': 'text/turtle', authorization: `Bearer ${TOKEN}` },
-    })
-    assert.equal(put.status, 201)
+    server = await startSetsResolver({ index, tokens: [TOKEN], app: { site } })
+    assert.equal((await server.putSet('audio', '@prefix lv2: <http://lv2plug.in/ns/lv2core#> .')).status, 201)
     browser = await launchBrowser()
   })
   after(async () => {
     await browser?.close()
     await server?.close()
-    await store?.close()
   })
 
   it('puts "Prefix set" under "Language" at the same x when it wraps, within the screen', async () => {

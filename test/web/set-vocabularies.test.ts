@@ -9,19 +9,19 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { PrefixIndex } from '@prefixd/core'
-import { createApp, loadSite, openSetStore, type SetStore } from '@prefixd/server'
+import { loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
-import { listen, type Running } from '../server/http-helpers.js'
+import { startSetsResolver, type SetsResolver } from '../support/sets-resolver.js'
 import { WDG, widgetData, WIDGETS_TTL } from '../server/sets/widgets.js'
 import { browserAvailable, CHROMIUM, launchBrowser, screenshot } from './browser.js'
+import { recordErrors } from './page-check.js'
 
 const TOKEN = 'page-token-0123456789'
 
 describe('a set’s vocabulary files in Chromium', function () {
   this.timeout(60_000)
   let browser: Browser
-  let server: Running
-  let store: SetStore
+  let server: SetsResolver
   let context: BrowserContext
   let page: Page
   let errors: string[]
@@ -34,22 +34,18 @@ describe('a set’s vocabulary files in Chromium', function () {
       return this.skip()
     }
     const [index, site] = await Promise.all([PrefixIndex.loadDefault(), loadSite(SITE_DIR)])
-    store = await openSetStore(':memory:')
-    server = await listen(createApp({ index, site, sets: { store, tokens: [TOKEN] } }))
+    server = await startSetsResolver({ index, tokens: [TOKEN], app: { site } })
     browser = await launchBrowser()
   })
   after(async () => {
     await browser?.close()
     await server?.close()
-    await store?.close()
   })
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
     page = await context.newPage()
-    errors = []
-    page.on('pageerror', (error) => errors.push(error.message))
     // A refused upload shows in the console as a failed resource: the one the test provokes is expected.
-    page.on('console', (message) => message.type() === 'error' && !/status of 400/.test(message.text()) && errors.push(message.text()))
+    errors = recordErrors(page, /status of 400/)
   })
   afterEach(async function () {
     await context?.close()

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { PrefixIndex } from '@prefixd/core'
-import { createApp, loadSite, openSetStore, type SetStore } from '@prefixd/server'
+import { createApp, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
 import { listen, type Running } from '../server/http-helpers.js'
+import { startSetsResolver, type SetsResolver } from '../support/sets-resolver.js'
 import { browserAvailable, CHROMIUM, launchBrowser } from './browser.js'
 
 const TOKEN = 'states-token-0123456789'
@@ -19,9 +20,8 @@ const NO_DRIVER = 'a SQLite store needs better-sqlite3, which is not installed: 
 describe('the sets page’s states in Chromium', function () {
   this.timeout(60_000)
   let browser: Browser
-  let withSets: Running
+  let withSets: SetsResolver
   let withoutSets: Running
-  let store: SetStore
   const dir = mkdtempSync(join(tmpdir(), 'prefixd-sets-states-'))
 
   before(async function () {
@@ -30,8 +30,7 @@ describe('the sets page’s states in Chromium', function () {
       return this.skip()
     }
     const [index, site] = await Promise.all([PrefixIndex.loadDefault({ tier: 'prefixes' }), loadSite(SITE_DIR)])
-    store = await openSetStore(':memory:')
-    withSets = await listen(createApp({ index, site, sets: { store, tokens: [TOKEN] } }))
+    withSets = await startSetsResolver({ index, tokens: [TOKEN], app: { site } })
     // As `prefixd serve` starts it where better-sqlite3 is not installed.
     withoutSets = await listen(createApp({ index, site, setsOff: NO_DRIVER }))
     browser = await launchBrowser()
@@ -40,17 +39,11 @@ describe('the sets page’s states in Chromium', function () {
     await browser?.close()
     await withSets?.close()
     await withoutSets?.close()
-    await store?.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
   it('colours each file of one upload by its own state: lv2core.ttl added, bad2.ttl not', async () => {
-    const put = await fetch(`${withSets.url}/api/v1/sets/audio`, {
-      method: 'PUT',
-      body: '@prefix lv2: <http://lv2plug.in/ns/lv2core#> .',
-      headers: { 'content-type': 'text/turtle', authorization: `Bearer ${TOKEN}` },
-    })
-    assert.equal(put.status, 201)
+    assert.equal((await withSets.putSet('audio', '@prefix lv2: <http://lv2plug.in/ns/lv2core#> .')).status, 201)
     writeFileSync(join(dir, 'bad2.ttl'), '@prefix ex: <http://example.org/> .\nex:a ex:b ex:c .\nex:d ex:e ;; ] .\n')
     writeFileSync(
       join(dir, 'lv2core.ttl'),

@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { PrefixIndex } from '@prefixd/core'
-import { createApp, loadSite, openSetStore, type SetStore } from '@prefixd/server'
+import { createApp, loadSite } from '@prefixd/server'
 import { SITE_DIR } from '@prefixd/web'
-import { listen, type Running } from '../server/http-helpers.js'
+import { listen } from '../server/http-helpers.js'
+import { startSetsResolver, type SetsResolver } from '../support/sets-resolver.js'
 import { browserAvailable, CHROMIUM, launchBrowser, screenshot } from './browser.js'
+import { recordErrors } from './page-check.js'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const TOKEN = 'page-token-0123456789'
@@ -19,14 +21,12 @@ const TOKEN = 'page-token-0123456789'
 describe('the sets page in Chromium', function () {
   this.timeout(60_000)
   let browser: Browser
-  let server: Running
-  let store: SetStore
+  let server: SetsResolver
   let context: BrowserContext
   let page: Page
   let errors: string[]
 
-  const putSet = (name: string, turtle: string) =>
-    fetch(`${server.url}/api/v1/sets/${name}`, { method: 'PUT', body: turtle, headers: { 'content-type': 'text/turtle', authorization: `Bearer ${TOKEN}` } })
+  const putSet = (name: string, turtle: string) => server.putSet(name, turtle)
   const status = () => page.getByRole('status')
 
   before(async function () {
@@ -35,23 +35,19 @@ describe('the sets page in Chromium', function () {
       return this.skip()
     }
     const [index, site] = await Promise.all([PrefixIndex.loadDefault({ tier: 'prefixes' }), loadSite(SITE_DIR)])
-    store = await openSetStore(':memory:')
-    server = await listen(createApp({ index, site, sets: { store, tokens: [TOKEN] } }))
+    server = await startSetsResolver({ index, tokens: [TOKEN], app: { site } })
     browser = await launchBrowser()
   })
   after(async () => {
     await browser?.close()
     await server?.close()
-    await store?.close()
   })
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
     page = await context.newPage()
-    errors = []
-    page.on('pageerror', (error) => errors.push(error.message))
     // A refused PUT shows in the console as a failed resource, and so does a name no table knows (a 404
     // answer of expand): those the tests provoke are expected.
-    page.on('console', (message) => message.type() === 'error' && !/status of (400|401|404|412)/.test(message.text()) && errors.push(message.text()))
+    errors = recordErrors(page, /status of (400|401|404|412)/)
   })
   afterEach(async function () {
     await context?.close()
@@ -144,8 +140,7 @@ describe('the sets page in Chromium', function () {
 
   it('lists private sets once the token is given', async () => {
     const index = PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' })
-    const privateStore = await openSetStore(':memory:')
-    const privateServer = await listen(createApp({ index, site: await loadSite(SITE_DIR), sets: { store: privateStore, tokens: [TOKEN], privateReads: true } }))
+    const privateServer = await startSetsResolver({ index, tokens: [TOKEN], app: { site: await loadSite(SITE_DIR) }, sets: { privateReads: true } })
     try {
       await fetch(`${privateServer.url}/api/v1/sets/secret`, {
         method: 'PUT',
@@ -160,7 +155,6 @@ describe('the sets page in Chromium', function () {
       assert.equal(await page.locator('#status').innerText(), '')
     } finally {
       await privateServer.close()
-      await privateStore.close()
     }
   })
 

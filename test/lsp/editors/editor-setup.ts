@@ -1,7 +1,7 @@
 // What the editor tests share: the README's configuration blocks, the session each plays, a `prefixd` on the PATH that runs
-// this repository's build, an editor home of its own, and whether the editor is installed.
+// this repository's build, an editor home of its own, whether the editor is installed, and a driver's run read back.
 
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -90,4 +90,28 @@ export function editorHome(): EditorHome {
       return path
     },
   }
+}
+
+/**
+ * Runs an editor (`command` with `args`) with the home's environment and `env`, in `cwd` (default the home), its driver
+ * writing what it saw as JSON to $PREFIXD_TEST_OUT (`seen.json` in the home); resolves to that, parsed. An editor that
+ * wrote nothing (it failed to start, or was killed after 60 s) rejects with its stderr.
+ */
+export function runDriver<T>(command: string, args: readonly string[], home: EditorHome, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<T> {
+  const out = join(home.dir, 'seen.json')
+  const name = command === 'nvim' ? 'Neovim' : command === 'emacs' ? 'Emacs' : command
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd ?? home.dir, env: { ...home.env, ...options.env, PREFIXD_TEST_OUT: out }, timeout: 60_000 },
+      (error, _stdout, stderr) => {
+        try {
+          resolve(JSON.parse(readFileSync(out, 'utf8')) as T)
+        } catch {
+          reject(new Error(`${name} wrote no result (${error?.message ?? 'exited'}): ${stderr}`))
+        }
+      },
+    )
+  })
 }

@@ -3,12 +3,11 @@
 // there completes first in context, hovers with its definition and file, and M-. (xref) jumps to its definition.
 
 import assert from 'node:assert/strict'
-import { execFile, execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { makeWorkspace, HEAD, type Workspace } from '../workspace/workspace-fixture.js'
-import { editorAvailable, editorHome, readmeBlock } from './editor-setup.js'
+import { editorAvailable, editorHome, readmeBlock, runDriver } from './editor-setup.js'
 
 const DRIVER = fileURLToPath(new URL('./emacs-workspace-driver.el', import.meta.url))
 
@@ -40,20 +39,9 @@ describe('prefixd lsp in Emacs (eglot): a workspace folder’s own terms (README
     const home = editorHome()
     const init = home.write('init.el', readmeBlock(';; init.el for Emacs 28 and later with eglot'))
     const document = await workspace.write('plugins/new.ttl', HEAD + 'lv:mine a lv:Plugin ;\n  lv:port [ a lv:Port ; lv:index 1 ; lv:s')
-    const out = join(home.dir, 'seen.json')
-    const seen = await new Promise<Seen>((resolve, reject) => {
-      execFile(
-        'emacs',
-        ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '-l', DRIVER],
-        { cwd: workspace.dir, env: { ...home.env, PREFIXD_TEST_OUT: out, PREFIXD_TEST_FILE: fileURLToPath(document) }, timeout: 60_000 },
-        (error, _stdout, stderr) => {
-          try {
-            resolve(JSON.parse(readFileSync(out, 'utf8')) as Seen)
-          } catch {
-            reject(new Error(`Emacs wrote no result (${error?.message ?? 'exited'}): ${stderr}`))
-          }
-        },
-      )
+    const seen = await runDriver<Seen>('emacs', ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '-l', DRIVER], home, {
+      cwd: workspace.dir,
+      env: { PREFIXD_TEST_FILE: fileURLToPath(document) },
     })
     assert.equal(seen.error, undefined, `${seen.error} (${JSON.stringify(seen)})`)
     assert.equal(seen.root?.replace(/\/$/, ''), workspace.dir)

@@ -4,11 +4,8 @@
 // `schema:`. One test, run once per client: each client has a driver of its own (emacs-driver.el, lsp-mode-driver.el).
 
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { editorAvailable, editorHome, readmeBlock, SESSION } from './editor-setup.js'
+import { editorAvailable, editorHome, readmeBlock, runDriver, SESSION } from './editor-setup.js'
 
 /** Each client: its Emacs package, the README block that sets it up, and the driver that plays the user. */
 const CLIENTS = [
@@ -32,21 +29,8 @@ function runEmacs(client: Client, name: string, text: string): Promise<Seen> {
   const home = editorHome()
   const init = home.write('init.el', readmeBlock(client.readme))
   const file = home.write(name, text)
-  const out = join(home.dir, 'seen.json')
-  return new Promise((resolve, reject) => {
-    execFile(
-      'emacs',
-      ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '-l', fileURLToPath(new URL(client.driver, import.meta.url))],
-      { cwd: home.dir, env: { ...home.env, PREFIXD_TEST_OUT: out, PREFIXD_TEST_FILE: file }, timeout: 60_000 },
-      (error, _stdout, stderr) => {
-        try {
-          resolve(JSON.parse(readFileSync(out, 'utf8')) as Seen)
-        } catch {
-          reject(new Error(`Emacs wrote no result (${error?.message ?? 'exited'}): ${stderr}`))
-        }
-      },
-    )
-  })
+  const driver = fileURLToPath(new URL(client.driver, import.meta.url))
+  return runDriver<Seen>('emacs', ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '-l', driver], home, { env: { PREFIXD_TEST_FILE: file } })
 }
 
 for (const client of CLIENTS) {

@@ -3,12 +3,10 @@
 // and file, and vim.lsp.buf.definition() jumps to its defining statement.
 
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { makeWorkspace, HEAD, type Workspace } from '../workspace/workspace-fixture.js'
-import { editorAvailable, editorHome, readmeBlock } from './editor-setup.js'
+import { editorAvailable, editorHome, readmeBlock, runDriver } from './editor-setup.js'
 
 const DRIVER = fileURLToPath(new URL('./neovim-workspace-driver.lua', import.meta.url))
 
@@ -39,20 +37,8 @@ describe('prefixd lsp in Neovim: a workspace folder’s own terms (built-in clie
     const init = home.write('init.lua', readmeBlock('-- init.lua for Neovim 0.7 to 0.10'))
     const document = 'plugins/new.ttl'
     await workspace.write(document, HEAD + 'lv:mine a lv:Plugin ;\n  lv:port [ a lv:Port ; lv:index 1 ; lv:s')
-    const out = join(home.dir, 'seen.json')
-    const seen = await new Promise<Seen>((resolve, reject) => {
-      execFile(
-        'nvim',
-        ['--headless', '-n', '-i', 'NONE', '-u', init, '-c', `luafile ${DRIVER}`, document],
-        { cwd: workspace.dir, env: { ...home.env, PREFIXD_TEST_OUT: out }, timeout: 60_000 },
-        (error, _stdout, stderr) => {
-          try {
-            resolve(JSON.parse(readFileSync(out, 'utf8')) as Seen)
-          } catch {
-            reject(new Error(`Neovim wrote no result (${error?.message ?? 'exited'}): ${stderr}`))
-          }
-        },
-      )
+    const seen = await runDriver<Seen>('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, '-c', `luafile ${DRIVER}`, document], home, {
+      cwd: workspace.dir,
     })
     assert.equal(seen.error, undefined, `${seen.error} after ${seen.steps.join(', ')}`)
     assert.deepEqual(seen.completion, ['lv:symbol', 'lv:shortName'])

@@ -3,11 +3,9 @@
 // `schema:Per`, whose accepted item leaves the document declaring `schema:`.
 
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { editorAvailable, editorHome, readmeBlock, SESSION } from './editor-setup.js'
+import { editorAvailable, editorHome, readmeBlock, runDriver, SESSION } from './editor-setup.js'
 
 const DRIVER = fileURLToPath(new URL('./neovim-driver.lua', import.meta.url))
 const NARROW_DRIVER = fileURLToPath(new URL('./neovim-narrow-driver.lua', import.meta.url))
@@ -32,21 +30,7 @@ function runNeovim(name: string, text: string, driver = DRIVER): Promise<Seen> {
   const home = editorHome()
   const init = home.write('init.lua', readmeBlock('-- init.lua for Neovim 0.7 to 0.10'))
   const file = home.write(name, text)
-  const out = join(home.dir, 'seen.json')
-  return new Promise((resolve, reject) => {
-    execFile(
-      'nvim',
-      ['--headless', '-n', '-i', 'NONE', '-u', init, '-c', `luafile ${driver}`, file],
-      { cwd: home.dir, env: { ...home.env, PREFIXD_TEST_OUT: out }, timeout: 60_000 },
-      (error, _stdout, stderr) => {
-        try {
-          resolve(JSON.parse(readFileSync(out, 'utf8')) as Seen)
-        } catch {
-          reject(new Error(`Neovim wrote no result (${error?.message ?? 'exited'}): ${stderr}`))
-        }
-      },
-    )
-  })
+  return runDriver<Seen>('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, '-c', `luafile ${driver}`, file], home)
 }
 
 describe('prefixd lsp in Neovim (built-in client, README configuration)', function () {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { PrefixIndex, PrefixIndexBuilder } from '@prefixd/core'
 import { createApp, openSetStore, type SetStore } from '@prefixd/server'
-import { listen, type Running } from '../http-helpers.js'
+import { listen } from '../http-helpers.js'
+import { startSetsResolver, type SetsResolver } from '../../support/sets-resolver.js'
 
 const TOKEN = 'test-token-0123456789'
 const OTHER = 'other-token-abcdefghij'
@@ -14,8 +15,7 @@ const TEAM_TTL = '@prefix ex: <http://example.org/ns#> .\n@prefix foaf: <http://
 describe('prefix sets over HTTP', function () {
   this.timeout(30_000)
   let index: PrefixIndex
-  let store: SetStore
-  let service: Running
+  let service: SetsResolver
   const url = (path: string) => service.url + path
   const put = (name: string, body: string, type: string, headers: Record<string, string> = {}, query = '') =>
     fetch(url(`/api/v1/sets/${name}${query}`), { method: 'PUT', body, headers: { 'content-type': type, authorization: `Bearer ${TOKEN}`, ...headers } })
@@ -26,12 +26,10 @@ describe('prefix sets over HTTP', function () {
 
   before(async () => {
     index = await PrefixIndex.loadDefault()
-    store = await openSetStore(':memory:')
-    service = await listen(createApp({ index, sets: { store, tokens: [TOKEN, OTHER] } }))
+    service = await startSetsResolver({ index, tokens: [TOKEN, OTHER] })
   })
   after(async () => {
     await service.close()
-    await store.close()
   })
 
   describe('PUT /api/v1/sets/{name}', () => {
@@ -337,8 +335,7 @@ describe('prefix sets: operator settings', function () {
   this.timeout(30_000)
   it('keeps reads private when told: set= and GET need a token too', async () => {
     const index = PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' })
-    const store = await openSetStore(':memory:')
-    const service = await listen(createApp({ index, sets: { store, tokens: [TOKEN], privateReads: true } }))
+    const service = await startSetsResolver({ index, tokens: [TOKEN], sets: { privateReads: true } })
     try {
       const auth = { authorization: `Bearer ${TOKEN}` }
       assert.equal(
@@ -364,7 +361,6 @@ describe('prefix sets: operator settings', function () {
       assert.equal((await fetch(`${service.url}/api/v1/expand?q=base:a`)).status, 200)
     } finally {
       await service.close()
-      await store.close()
     }
   })
 

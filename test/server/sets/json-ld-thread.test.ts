@@ -3,10 +3,11 @@
 
 import assert from 'node:assert/strict'
 import { PrefixIndex } from '@prefixd/core'
-import { createApp, openSetStore, type SetStore } from '@prefixd/server'
+import { createApp, openSetStore } from '@prefixd/server'
 // The built module: its thread is started from the built json-ld-worker.js beside it.
 import { MAX_JSON_LD_THREADS, MAX_JSON_LD_WAITING, readJsonLdOffThread } from '../../../packages/server/dist/sets/json-ld-thread.js'
-import { listen, type Running } from '../http-helpers.js'
+import { listen } from '../http-helpers.js'
+import { startSetsResolver, type SetsResolver } from '../../support/sets-resolver.js'
 
 const TOKEN = 'jsonld-token-0123456789'
 const auth = { authorization: `Bearer ${TOKEN}` }
@@ -20,22 +21,14 @@ export function widgetsJsonLd(count: number): string {
 
 describe('a JSON-LD vocabulary file read off the resolver’s thread', function () {
   this.timeout(120_000)
-  let store: SetStore
-  let service: Running
+  let service: SetsResolver
 
   before(async () => {
-    store = await openSetStore(':memory:')
-    service = await listen(createApp({ index: PrefixIndex.fromPrefixes({ foaf: 'http://xmlns.com/foaf/0.1/' }), sets: { store, tokens: [TOKEN] } }))
-    const created = await fetch(`${service.url}/api/v1/sets/team`, {
-      method: 'PUT',
-      body: '@prefix wdg: <http://example.org/widgets#> .',
-      headers: { 'content-type': 'text/turtle', ...auth },
-    })
-    assert.equal(created.status, 201)
+    service = await startSetsResolver({ index: PrefixIndex.fromPrefixes({ foaf: 'http://xmlns.com/foaf/0.1/' }), tokens: [TOKEN] })
+    assert.equal((await service.putSet('team', '@prefix wdg: <http://example.org/widgets#> .')).status, 201)
   })
   after(async () => {
     await service?.close()
-    await store?.close()
   })
 
   it('answers GETs while a JSON-LD file of a MiB is read, none of them waiting for the reading', async () => {

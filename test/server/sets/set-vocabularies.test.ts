@@ -9,13 +9,14 @@ import fc from 'fast-check'
 import { PrefixIndex, readUsage } from '@prefixd/core'
 import { createApp, openSetStore, type SetStore } from '@prefixd/server'
 import { postgresOrSkip, type TestPostgres } from '../../support/postgres.js'
-import { listen, type Running } from '../http-helpers.js'
+import { listen } from '../http-helpers.js'
+import { startSetsResolver, type SetsResolver } from '../../support/sets-resolver.js'
 import { WDG, widgetData, WIDGETS_TTL } from './widgets.js'
 
 const TOKEN = 'vocab-token-0123456789'
 function storeTests(open: () => Promise<SetStore>): void {
   let store: SetStore
-  let service: Running
+  let service: SetsResolver
   let index: PrefixIndex
   const url = (path: string) => service.url + path
   const auth = { authorization: `Bearer ${TOKEN}` }
@@ -30,17 +31,11 @@ function storeTests(open: () => Promise<SetStore>): void {
     this.timeout(60_000)
     index = await PrefixIndex.loadDefault()
     store = await open()
-    service = await listen(createApp({ index, sets: { store, tokens: [TOKEN] } }))
-    const created = await fetch(url('/api/v1/sets/team'), {
-      method: 'PUT',
-      body: '@prefix team: <http://example.org/team#> .',
-      headers: { 'content-type': 'text/turtle', ...auth },
-    })
-    assert.equal(created.status, 201)
+    service = await startSetsResolver({ index, tokens: [TOKEN], store })
+    assert.equal((await service.putSet('team', '@prefix team: <http://example.org/team#> .')).status, 201)
   })
   after(async () => {
     await service?.close()
-    await store?.close()
   })
 
   it('stores a Turtle file and a gzip’d N-Triples file (201, then 200), lists them and gives back what was read', async () => {
@@ -378,17 +373,14 @@ describe('a set’s vocabulary files over HTTP (SQLite)', function () {
 describe('a set’s vocabulary files with --private-sets', function () {
   this.timeout(30_000)
   it('lists and serves them only with a token', async () => {
-    const store = await openSetStore(':memory:')
-    const service = await listen(
-      createApp({ index: PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' }), sets: { store, tokens: [TOKEN], privateReads: true } }),
-    )
+    const service = await startSetsResolver({
+      index: PrefixIndex.fromPrefixes({ base: 'http://example.org/base#' }),
+      tokens: [TOKEN],
+      sets: { privateReads: true },
+    })
     try {
       const auth = { authorization: `Bearer ${TOKEN}` }
-      await fetch(`${service.url}/api/v1/sets/team`, {
-        method: 'PUT',
-        body: '@prefix team: <http://example.org/team#> .',
-        headers: { 'content-type': 'text/turtle', ...auth },
-      })
+      await service.putSet('team', '@prefix team: <http://example.org/team#> .')
       const put = await fetch(`${service.url}/api/v1/sets/team/vocabularies/widgets.ttl`, {
         method: 'PUT',
         body: WIDGETS_TTL,
@@ -401,7 +393,6 @@ describe('a set’s vocabulary files with --private-sets', function () {
       }
     } finally {
       await service.close()
-      await store.close()
     }
   })
 })
