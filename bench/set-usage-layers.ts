@@ -3,7 +3,7 @@
 
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { completeWithUsage, LayeredUsage, PrefixIndex, Usage } from '@prefixd/core'
+import { completeWithUsage, LayeredUsage, loadKnowledge, PrefixIndex, readUsage, Usage } from '@prefixd/core'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -83,5 +83,47 @@ export function layersSection(say: (line?: string) => void, input: LayersInput):
   say(
     `Completion with the plugins' usage served and the specification files over it, ${queries.length} queries a round, best round: merged copy ${perQuery('merged')} µs a query, layered ${perQuery('layered')} µs (${(best(times.layered) / best(times.merged)).toFixed(2)}×).`,
   )
+  say()
+}
+
+/**
+ * Says what a view holds once a property is completed for a subject of a known type (the declared domains placed,
+ * usage-domain.ts): over a served usage whose 100,000 properties each declare a domain, each new view's first such
+ * completion and the bytes it keeps, beside a completion without the type. What the served usage makes once (its
+ * domain map, shared by every view over it) is made before measuring.
+ */
+export async function domainsSection(say: (line?: string) => void, own: Usage): Promise<void> {
+  const ex = 'http://example.org/bench/'
+  const head = `@prefix ex: <${ex}> . @prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n`
+  const lines = Array.from({ length: 100_000 }, (_, i) => `ex:p${i} a rdf:Property ; rdfs:domain ex:C${i % 500} .`)
+  const served = await readUsage([head + lines.join('\n')], { format: 'turtle', name: 'served.ttl' })
+  const over = Usage.merge([own, await readUsage([head + 'ex:C1 a rdfs:Class .'], { format: 'turtle', name: 'c1.ttl' })])
+  const knowledge = await loadKnowledge()
+  const index = PrefixIndex.fromPrefixes({ ex })
+  const typed = { position: 'property', types: [ex + 'C1'] } as const
+  const ask = (usage: Usage, context: { readonly position: 'property'; readonly types?: readonly string[] }) =>
+    completeWithUsage(index, usage, 'ex:p', { limit: 10, context, knowledge })
+  ask(new LayeredUsage(served, over), typed)
+  say('## A set view over a --usage whose properties declare domains: a completion for a subject of a known type')
+  say()
+  say(`(${VIEWS} new views over one served usage of 100,000 properties, each with a domain; first completion of each view, median)`)
+  say()
+  say('| completion | first in a new view | bytes held per view |')
+  say('|---|---|---|')
+  for (const [name, context] of [
+    ['without the subject’s type', { position: 'property' }],
+    ['for a subject of type ex:C1 (200 properties name it)', typed],
+  ] as const) {
+    const times: number[] = []
+    const held = heldPerView(() => {
+      const view = new LayeredUsage(served, over)
+      const started = performance.now()
+      ask(view, context)
+      times.push(performance.now() - started)
+      return view
+    })
+    times.sort((a, b) => a - b)
+    say(`| ${name} | ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms | ${Math.round(held).toLocaleString('en-US')} |`)
+  }
   say()
 }

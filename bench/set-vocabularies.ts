@@ -15,7 +15,7 @@ import { loadCorpus, PLUGIN_PACKAGES, SPECIFICATION } from './usage-corpus.js'
 import { startService, stop, TOKEN } from './serve-child.js'
 import { filePrefixesSection } from './set-file-prefixes.js'
 import { jsonLdSection } from './set-json-ld.js'
-import { layersSection } from './set-usage-layers.js'
+import { domainsSection, layersSection } from './set-usage-layers.js'
 
 const PLUGINS = Number(process.env.BENCH_PLUGINS ?? 12)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 400)
@@ -159,7 +159,9 @@ try {
   await stop(service)
 }
 await filePrefixesSection(say, join(WORKDIR, 'sets.db'), 'lv2')
-layersSection(say, { served: pluginUsage, own: await usageOf(specFiles), prefixes, queries })
+const specUsage = await usageOf(specFiles)
+layersSection(say, { served: pluginUsage, own: specUsage, prefixes, queries })
+await domainsSection(say, specUsage)
 
 await mkdir(new URL('.', RESULTS), { recursive: true })
 await writeFile(RESULTS, lines.join('\n') + '\n')
