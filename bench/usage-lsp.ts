@@ -164,6 +164,8 @@ for (const [label, files, bytes, largest] of cases) {
   const describe = (r: Run, name: string) => row(`**${label}**${name} (${(folder.bytes / MB).toFixed(1)} MiB in ${chosen.length} files of LV2 Turtle)`, r)
   try {
     const p99s = new Map<string, number[]>(builds.map((build) => [build.name, []]))
+    /** Each run's slowest completion but the first (see row). */
+    const maxAfterFirst = new Map<string, number[]>(builds.map((build) => [build.name, []]))
     for (let i = 0; i < runs * builds.length; i++) {
       const build = builds[(i + Math.floor(i / builds.length)) % builds.length]!
       const traced = process.env.PREFIXD_LSP_TRACE
@@ -176,12 +178,16 @@ for (const [label, files, bytes, largest] of cases) {
           99,
         ),
       )
+      maxAfterFirst.get(build.name)!.push(Math.max(0, ...r.asked.slice(1).map((a) => a.ms)))
       if (traced !== undefined) console.log(slowest(traced, r))
     }
     // The goal's count: in how many runs p99 over every completion, the first included, was within 10 ms.
     for (const build of builds) {
       const of = p99s.get(build.name)!
-      const summary = `**${label}**${build.name}: p99 ≤ 10 ms in ${of.filter((ms) => ms <= 10).length} of ${of.length} runs (${of.map((ms) => ms.toFixed(1)).join(', ')} ms)`
+      const after = maxAfterFirst.get(build.name)!
+      const summary =
+        `**${label}**${build.name}: p99 ≤ 10 ms in ${of.filter((ms) => ms <= 10).length} of ${of.length} runs (${of.map((ms) => ms.toFixed(1)).join(', ')} ms); ` +
+        `every completion after the first ≤ 10 ms in ${after.filter((ms) => ms <= 10).length} of ${after.length} (slowest ${after.map((ms) => ms.toFixed(1)).join(', ')} ms)`
       console.log(summary)
       lines.push(`- ${summary}`)
     }
@@ -216,6 +222,7 @@ function row(what: string, r: Run): string {
     `the first completion ${r.firstCompletionMs.toFixed(0)} ms; read whole ${(r.readyMs / 1000).toFixed(2)} s after spawn ` +
     `(workDoneProgress end; lv2:symbol first from ${firstWorkspace < 0 ? '—' : ((r.asked[firstWorkspace]!.at - r.spawnedAt) / 1000).toFixed(2) + ' s'}). ` +
     `**All ${all.length} completions after \`initialize\`** (one every 20 ms, from the first on): **${spread(all)}**; ` +
+    `the first excepted (it makes the index it answers from and runs completion's code for the first time): ${spread(all.slice(1))}; ` +
     `the ${after.length} asked once the workspace's terms had come first: ${spread(after)}; ` +
     `over 10 ms: ${slow(r)} (${load()}).`
   )

@@ -5,6 +5,7 @@ import type { NameUse } from '@prefixd/core/syntax'
 import { unescapeLocal, vocabularyIri } from '@prefixd/core/checks'
 import type { DocumentView } from '../documents/document.js'
 import { nextTurn } from '../timers.js'
+import { traceNow, traceSlice, type TraceMark } from '../trace.js'
 
 export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
 export const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -52,8 +53,18 @@ export function warmKnowledge(): void {
   if (knowledge !== undefined || loading) return
   loading = true
   // In slices, each a turn of the loop: read in one go, the tier held the server's thread 25–50 ms between two completions.
-  loadKnowledge({ pause: nextTurn }).then(
-    (loaded) => (knowledge = loaded),
+  // Each slice after the file is read is on the server's timeline (PREFIXD_LSP_TRACE) as 'knowledge'.
+  let slice: TraceMark | undefined
+  const pause = async (): Promise<void> => {
+    traceSlice('knowledge', slice)
+    await nextTurn()
+    slice = traceNow()
+  }
+  loadKnowledge({ pause }).then(
+    (loaded) => {
+      traceSlice('knowledge', slice)
+      knowledge = loaded
+    },
     () => (loading = false),
   )
 }
