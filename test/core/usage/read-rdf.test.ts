@@ -1,6 +1,7 @@
 // readUsage and readRdfInto: each syntax, gzip, chunks cut anywhere, and errors with file, line and column.
 
 import assert from 'node:assert/strict'
+import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import { Parser } from 'n3'
@@ -57,6 +58,32 @@ describe('readUsage', () => {
     assert.equal(error.line, 3)
     assert.equal(error.column, 11)
     assert.match(error.message, /^bad\.ttl:3:11: /)
+  })
+
+  it('reads a stream as the array of the same chunks, and stops reading either at a syntax error, its source closed', async () => {
+    const bytes = Buffer.from(TURTLE)
+    const parts = [bytes.subarray(0, 20), bytes.subarray(20, 41), bytes.subarray(41)]
+    const fromStream = await readUsage(Readable.from(parts), { format: 'turtle' })
+    assert.deepEqual(fromStream.toJSON(), (await readUsage(parts, { format: 'turtle' })).toJSON())
+    for (const stream of [false, true]) {
+      for (const badAt of [0, 3]) {
+        let read = 0
+        let closed = false
+        // An endless source, one statement a chunk: the one at badAt names a prefix never declared.
+        function* statements() {
+          try {
+            for (;;) yield read++ === badAt ? 'no:a no:p no:b .\n' : `<${EX}a> <${EX}p> <${EX}b> .\n`
+          } finally {
+            closed = true
+          }
+        }
+        const source = stream ? Readable.from(statements()) : statements()
+        const error = await readUsage(source, { format: 'turtle', name: 'bad.ttl' }).catch((e: unknown) => e)
+        assert.ok(error instanceof UsageReadError && error.line === badAt + 1, `${stream} ${badAt}: ${String(error)}`)
+        assert.ok(closed, `the source closed (stream: ${stream}, bad at ${badAt})`)
+        assert.ok(read < badAt + 20, `read on past the error: ${read} chunks`)
+      }
+    }
   })
 
   it('rejects bytes that are not gzip with a clear error', async () => {

@@ -69,6 +69,8 @@ export class UsageCollector {
   readonly #classes = new Map<string, ClassCounter>()
   /** Subjects' first predicates. */
   readonly #firsts = new Map<PredicateCounter, number>()
+  /** The first predicate of the subject before (see #predicateOf). */
+  #firstGuess: PredicateCounter | undefined
   #triples = 0
   #descriptions = new DataDescriptions()
   #file = -1
@@ -97,14 +99,16 @@ export class UsageCollector {
     let run = this.#runs[this.#runs.length - 1]
     if (run === undefined || run.subject !== subject) run = this.#switchTo(quad.subject, subject, line)
     const iri = termKey(quad.predicate)
-    const predicate = this.#predicates.get(iri) ?? this.#newPredicate(iri)
-    predicate.count++
     const last = run.last
+    const predicate = this.#predicateOf(last, iri)
+    predicate.count++
     if (predicate !== last) {
       if (!this.#ordered) {
         // Not the author's order: no evidence of which property follows which.
-      } else if (last === undefined) this.#firsts.set(predicate, (this.#firsts.get(predicate) ?? 0) + 1)
-      else if (last.recent?.next === predicate) last.recent.count++
+      } else if (last === undefined) {
+        this.#firsts.set(predicate, (this.#firsts.get(predicate) ?? 0) + 1)
+        this.#firstGuess = predicate
+      } else if (last.recent?.next === predicate) last.recent.count++
       else this.#follow(last, predicate)
       run.last = predicate
       if (!predicate.isType && run.predicates.length < MAX_RUN_PREDICATES && !run.predicates.includes(predicate)) run.predicates.push(predicate)
@@ -151,8 +155,20 @@ export class UsageCollector {
     this.#predicates.clear()
     this.#classes.clear()
     this.#firsts.clear()
+    this.#firstGuess = undefined
     this.#triples = 0
     this.#file = -1
+  }
+
+  /**
+   * The counter of `iri`, written after `last`: data repeats its order (each port of a plugin, each shape of a file,
+   * their properties in one order), so it is most often `last` again (an object list) or the one that followed
+   * `last` before — found by comparing one IRI, before a map lookup that hashes it (1.7 % of the reader's CPU).
+   */
+  #predicateOf(last: PredicateCounter | undefined, iri: string): PredicateCounter {
+    const guess = last === undefined ? this.#firstGuess : last.iri === iri ? last : last.recent?.next
+    if (guess !== undefined && guess.iri === iri) return guess
+    return this.#predicates.get(iri) ?? this.#newPredicate(iri)
   }
 
   #follow(last: PredicateCounter, predicate: PredicateCounter): void {
