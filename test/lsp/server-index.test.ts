@@ -8,17 +8,23 @@ import { ServerIndex } from '../../packages/lsp/src/server-index/server-index.js
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
+/** Default data whose indexes are one small index, counting how many whole ones and how many early ones were made. */
+function counting() {
+  const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
+  const counts = { whole: 0, early: 0 }
+  const data: DefaultData = {
+    index: (options) => {
+      counts[options?.namespaces === undefined ? 'whole' : 'early']++
+      return whole
+    },
+    namespace: () => undefined,
+  }
+  return { data, whole, made: () => counts.whole, early: () => counts.early }
+}
+
 describe('ServerIndex', () => {
   it('does not make the whole index when its idle wait ran out under a busy thread while a message waited', async () => {
-    let made = 0
-    const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
-    const data: DefaultData = {
-      index: (options) => {
-        if (options?.namespaces === undefined) made++
-        return whole
-      },
-      namespace: () => undefined,
-    }
+    const { data, whole, made } = counting()
     const index = new ServerIndex(Promise.resolve(data), () => undefined)
     await turn() // the data is in
     // A message from another thread, read by the event loop's poll as a request from the editor is.
@@ -35,46 +41,52 @@ describe('ServerIndex', () => {
       port2.postMessage('completion')
       while (!handled) await turn()
       for (let i = 0; i < 4; i++) await turn()
-      assert.equal(made, 0, 'the message that waited put the idle wait back')
+      assert.equal(made(), 0, 'the message that waited put the idle wait back')
       assert.equal(await index.ready, whole, 'made once nothing comes for the idle wait')
-      assert.equal(made, 1)
+      assert.equal(made(), 1)
     } finally {
       port1.close()
     }
   })
 
   it('after a completion, makes the whole index once the typing pauses (300 ms), not after the idle wait (50 ms)', async () => {
-    let made = 0
-    const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
-    const data: DefaultData = {
-      index: (options) => {
-        if (options?.namespaces === undefined) made++
-        return whole
-      },
-      namespace: () => undefined,
-    }
+    const { data, whole, made } = counting()
     const index = new ServerIndex(Promise.resolve(data), () => undefined)
     await turn() // the data is in
     const typed = performance.now()
     index.activity(true)
     index.activity() // an edit after it: the pause is still waited for
     await new Promise((resolve) => setTimeout(resolve, 150))
-    assert.equal(made, 0, 'not made in a gap between keystrokes')
+    assert.equal(made(), 0, 'not made in a gap between keystrokes')
     assert.equal(await index.ready, whole)
-    assert.equal(made, 1)
+    assert.equal(made(), 1)
     assert.ok(performance.now() - typed >= 300, `made ${(performance.now() - typed).toFixed(0)} ms after the completion`)
   })
 
-  it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
-    let made = 0
-    const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
-    const data: DefaultData = {
-      index: (options) => {
-        if (options?.namespaces === undefined) made++
-        return whole
-      },
-      namespace: () => undefined,
+  it('after completions in a second vocabulary, makes the whole index at the idle wait, not at a pause in the typing', async () => {
+    const { data, whole, made, early } = counting()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    await turn() // the data is in
+    // As the server's completion does: activity as typing at its start and its end.
+    const complete = async (namespace: string) => {
+      index.activity(true)
+      await index.forCompletion(() => [namespace])
+      index.activity(true)
     }
+    await complete('http://schema.org/')
+    await complete('http://schema.org/')
+    assert.equal(early(), 1, 'one vocabulary: one early index')
+    await complete('http://xmlns.com/foaf/0.1/')
+    assert.equal(early(), 2)
+    // Each switch would make another early index while the typing goes on: the whole one is made after 50 ms, not 300.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    for (let i = 0; i < 4; i++) await turn()
+    assert.equal(made(), 1, 'made at the idle wait')
+    assert.equal(await index.ready, whole)
+  })
+
+  it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
+    const { data, whole, made } = counting()
     let input: (() => void) | undefined
     const index = new ServerIndex(
       Promise.resolve(data),
@@ -102,7 +114,7 @@ describe('ServerIndex', () => {
     for (let i = 0; i < 100 && !dispatched; i++) await turn()
     assert.ok(dispatched)
     for (let i = 0; i < 4; i++) await turn()
-    assert.equal(made, 0, 'the input read put the idle wait back')
+    assert.equal(made(), 0, 'the input read put the idle wait back')
     assert.equal(await index.ready, whole)
   })
 })
