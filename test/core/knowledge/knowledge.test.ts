@@ -149,14 +149,28 @@ describe('loadKnowledge', () => {
       const sliced = await loadKnowledge({ file, pause })
       assert.deepEqual(sliced.size, knowledge.size)
       const segments = text.split('\t').length - 1 // the header, then a term a segment
-      // One after the file is read, one after the header, one after each 2,000 IRIs' positions, then one between each
-      // two slices of 2,000 segments.
-      assert.equal(pauses, 2 + Math.ceil(parsed.iris.length / 2000) + Math.ceil(segments / 2000) - 1)
-      for (const written of parsed.iris) {
+      // One after the file is read, one before each 2,000 of the header's IRIs, one after the header, one after each
+      // 2,000 IRIs' positions, then one between each two slices of 2,000 segments.
+      const runs = Math.ceil(parsed.iris.length / 2000)
+      assert.equal(pauses, 1 + runs + 1 + runs + Math.ceil(segments / 2000) - 1)
+      const iris = parsed.iris.map((written) => {
         const bar = written.indexOf('|')
-        const iri = /^\d/.test(written) ? parsed.namespaces[Number(written.slice(0, bar))] + written.slice(bar + 1) : written
-        assert.deepEqual(sliced.facts(iri), knowledge.facts(iri), iri)
-      }
+        return /^\d/.test(written) ? parsed.namespaces[Number(written.slice(0, bar))] + written.slice(bar + 1) : written
+      })
+      for (const iri of iris) assert.deepEqual(sliced.facts(iri), knowledge.facts(iri), iri)
+      // An IRI with a quote, a backslash, a comma and a bracket in it, read in slices as read in one go.
+      const odd = 'http://example.org/a"b\\c,]d'
+      await writeFile(
+        file,
+        text.replace('"iris":[', `"iris":[${JSON.stringify(odd)},`).replace(/\{"i":(\d+)/gu, (_, i: string) => `{"i":${Number(i) + 1}`),
+      )
+      pauses = 0
+      const [oddSliced, oddWhole] = [await loadKnowledge({ file, pause }), await loadKnowledge({ file })]
+      const oddRuns = Math.ceil((parsed.iris.length + 1) / 2000)
+      assert.equal(pauses, 1 + oddRuns + 1 + oddRuns + Math.ceil(segments / 2000) - 1, 'the header read in slices, not whole')
+      assert.deepEqual(oddSliced.size, oddWhole.size)
+      for (const iri of [odd, ...iris]) assert.deepEqual(oddSliced.facts(iri), oddWhole.facts(iri), iri)
+      assert.ok(oddWhole.facts('http://xmlns.com/foaf/0.1/Person') !== undefined)
       // A file read whole (on one line) takes the pause after the read alone.
       await writeFile(file, JSON.stringify(parsed))
       pauses = 0

@@ -165,9 +165,9 @@ export function readKnowledgeText(text: string, source: string): { file: Knowled
 const SLICE = 2000
 
 /**
- * {@link readKnowledgeText}, the same terms, with `pause()` awaited between slices of the work (the header parsed,
- * then the IRIs' positions and the segments, 2,000 at a time): for a thread that answers requests meanwhile (the language server's: read
- * whole, the default tier held it 25–50 ms, between two completions).
+ * {@link readKnowledgeText}, the same terms, with `pause()` awaited between slices of the work (the header but its
+ * IRIs parsed, then its IRIs, then their positions and the segments, 2,000 at a time): for a thread that answers
+ * requests meanwhile (the language server's: read whole, the default tier held it 25–50 ms, between two completions).
  */
 export async function readKnowledgeTextInSlices(
   text: string,
@@ -176,11 +176,69 @@ export async function readKnowledgeTextInSlices(
 ): Promise<{ file: KnowledgeFile; terms: KnowledgeTerms }> {
   const headerEnd = segmentsFrom(text)
   if (headerEnd === undefined) return readKnowledgeText(text, source)
-  const header = checkKnowledgeFile(parse(text.slice(0, headerEnd) + ']}', source), source)
+  const header = checkKnowledgeFile(await parseHeader(text.slice(0, headerEnd) + ']}', source, pause), source)
   await pause()
   const terms = new SegmentTerms(text, header, headerEnd, source, false)
   while (!terms.readSome(SLICE)) await pause()
   return { file: header, terms }
+}
+
+const IRIS_OPEN = '"iris":['
+
+/**
+ * A `/2` file's header parsed with its `iris` (most of its text: 20,098 strings in the default tier's 0.4 MB) apart,
+ * 2,000 at a time with a pause before each; parsed whole where its `iris` is not the plain array of strings the data
+ * writes.
+ */
+async function parseHeader(text: string, source: string, pause: () => Promise<void>): Promise<unknown> {
+  const open = text.indexOf(IRIS_OPEN)
+  if (open < 0) return parse(text, source)
+  const start = open + IRIS_OPEN.length
+  const iris: unknown[] = []
+  let from = start
+  for (;;) {
+    await pause()
+    const cut = runEnd(text, from, from === start)
+    if (cut === undefined) return parse(text, source)
+    for (const iri of parse(`[${text.slice(from, cut)}]`, source) as unknown[]) iris.push(iri)
+    if (text.charCodeAt(cut) === 93) {
+      const rest = parse(text.slice(0, start) + text.slice(cut), source)
+      // Another object's `iris` found first: the header's own is still there, and the header is parsed whole.
+      return isObject(rest) && Array.isArray(rest.iris) && rest.iris.length === 0 ? { ...rest, iris } : parse(text, source)
+    }
+    from = cut + 1
+  }
+}
+
+/**
+ * Where a run of up to SLICE strings of the `iris` array from `at` ends: the comma after its last, or the array's
+ * closing bracket (at once only if `first`: the array is empty). Undefined where the array is not the plain array
+ * of strings, without spaces, that the data writes.
+ */
+function runEnd(text: string, at: number, first: boolean): number | undefined {
+  if (text.charCodeAt(at) === 93) return first ? at : undefined
+  for (let n = 1; ; n++) {
+    if (text.charCodeAt(at) !== 34) return undefined // not a string
+    let close = text.indexOf('"', at + 1)
+    while (close > 0 && escaped(text, close)) close = text.indexOf('"', close + 1)
+    if (close < 0) return undefined
+    at = close + 1
+    const next = text.charCodeAt(at)
+    if (next === 93 || (next === 44 && n === SLICE)) return at
+    if (next !== 44) return undefined
+    at++
+  }
+}
+
+/** Whether the character at `at` follows an odd number of backslashes (a quote inside a JSON string). */
+function escaped(text: string, at: number): boolean {
+  let backslashes = 0
+  while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++
+  return backslashes % 2 === 1
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Where a `/2` file's segments start (the separator after `"terms":[`), when its terms are one per line or tab-separated segment. */
