@@ -249,6 +249,15 @@ function slowest(file: string, r: Run): string {
   const long = new Map<string, number[]>()
   for (const e of events) if (e.ev === 'slice' && e.ms! > 5) long.set(e.what!, [...(long.get(e.what!) ?? []), e.ms!])
   for (const [what, ms] of long) out.push(`  slices over 5 ms, ${what}: ${ms.length}, max ${Math.max(...ms).toFixed(1)} ms`)
+  // On a shared machine a slice's wall time is mostly waiting for a core: its CPU time is the server's own work.
+  const cpu = new Map<string, number>()
+  for (const e of events) if (e.ev === 'slice') cpu.set(e.what!, Math.max(cpu.get(e.what!) ?? 0, e.cpu!))
+  const ownWork = [...cpu].sort((a, b) => b[1] - a[1]).slice(0, 6)
+  out.push(`  most CPU in one slice, by kind: ${ownWork.map(([what, ms]) => `${what} ${ms.toFixed(1)} ms`).join(', ')}`)
+  const firstWritten = events.find((e) => e.ev === 'write' && e.id !== undefined && e.method === undefined && e.id > 0)?.at ?? Infinity
+  const later = events.filter((e) => e.ev === 'slice' && e.at > firstWritten).sort((a, b) => b.cpu! - a.cpu!)[0]
+  if (later !== undefined)
+    out.push(`  most CPU in one slice after the first completion: ${later.what} ${later.cpu!.toFixed(1)} ms (${later.ms!.toFixed(1)} ms on the clock)`)
   // The k-th completion read is the k-th asked (one at a time); its answer is the write with its id.
   const reads = events.filter((e) => e.ev === 'read' && e.method === 'textDocument/completion') as Array<Event & { id: number }>
   const writes = new Map(events.filter((e) => e.ev === 'write' && e.id !== undefined && e.method === undefined).map((e) => [e.id, e]))
