@@ -388,9 +388,10 @@ export class TokenStore {
   #invalidate(first: number, next: number, fresh: readonly Token[], start: number, end: number, delta: number): void {
     const declarations = this.#declarations
     if (declarations === undefined && this.#headerEnd === undefined) return
-    // The three tokens before the edit: a directive being completed (`PREFIX ex:` and now its IRI).
+    // The three tokens before the edit: a directive being completed (`PREFIX ex:` and now its IRI); and the one after
+    // it: a directive that the edit's removal of what stood before it moves into the header (` a @prefix` → ` @prefix`).
     let directive = fresh.some(isDirective)
-    for (let k = Math.max(0, first - 3); k < next && !directive; k++) directive = this.isDirective(k)
+    for (let k = Math.max(0, first - 3); k <= next && k < this.#count && !directive; k++) directive = this.isDirective(k)
     const spanStart = Math.min(first < this.#count ? this.#starts[first]! : start, start)
     const spanEnd = Math.max(next > 0 && next - 1 < this.#count ? this.#ends[next - 1]! : end, end)
     if (this.#headerEnd !== undefined && (directive || spanStart <= this.#headerEnd + 1)) this.#headerEnd = undefined
