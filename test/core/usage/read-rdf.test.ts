@@ -86,6 +86,35 @@ describe('readUsage', () => {
     }
   })
 
+  it('closes its source when the first chunk or a later one fails: bytes not UTF-8, bytes not gzip', async () => {
+    const statement = new TextEncoder().encode(`<${EX}a> <${EX}p> <${EX}b> .\n`)
+    const cases = [
+      { gzip: false, bad: new Uint8Array([0x3c, 0xff, 0xfe, 0x3e]), says: /not valid UTF-8/ },
+      { gzip: true, bad: statement, says: /not gzip/ },
+    ]
+    for (const { gzip, bad, says } of cases) {
+      for (const stream of [false, true]) {
+        // Bytes that are not gzip fail at the first chunk whatever comes after.
+        for (const badAt of gzip ? [0] : [0, 3]) {
+          let closed = false
+          function* chunks() {
+            try {
+              for (let i = 0; i < 10_000; i++) yield i === badAt ? bad : statement
+            } finally {
+              closed = true
+            }
+          }
+          const source = stream ? Readable.from(chunks()) : chunks()
+          const error = await readUsage(source, { format: 'turtle', name: 'bad.ttl', gzip }).catch((e: unknown) => e)
+          const what = `gzip ${gzip}, stream ${stream}, bad at ${badAt}`
+          assert.ok(error instanceof UsageReadError && says.test(error.message), `${what}: ${String(error)}`)
+          for (let turn = 0; turn < 10 && !closed; turn++) await new Promise((resolve) => setImmediate(resolve))
+          assert.ok(closed, `the source closed (${what})`)
+        }
+      }
+    }
+  })
+
   it('rejects bytes that are not gzip with a clear error', async () => {
     const error = await readUsage([new TextEncoder().encode(TURTLE)], { format: 'turtle', gzip: true, name: 'x.ttl.gz' }).catch((e: unknown) => e)
     assert.ok(error instanceof UsageReadError)

@@ -163,7 +163,14 @@ async function eachText(chunks: Chunks, gzip: boolean | undefined, each: (text: 
     if (gzipped(first.value)) {
       for await (const bytes of gunzip(prepended(first.value, rest))) if (!give(bytes)) return
     } else {
-      if (!give(first.value)) return void iterator.return?.()
+      let more = false
+      try {
+        more = give(first.value)
+      } finally {
+        // Stopped or failed at the first chunk (a syntax error, bytes not UTF-8): closed as the loop below closes it.
+        if (!more) iterator.return?.()
+      }
+      if (!more) return
       for (const chunk of rest) if (!give(chunk)) return
     }
   } else {
@@ -174,7 +181,13 @@ async function eachText(chunks: Chunks, gzip: boolean | undefined, each: (text: 
     if (gzipped(first.value)) {
       for await (const bytes of gunzip(prependedAsync(first.value, rest))) if (!give(bytes)) return
     } else {
-      if (!give(first.value)) return void (await iterator.return?.())
+      let more = false
+      try {
+        more = give(first.value)
+      } finally {
+        if (!more) await iterator.return?.()
+      }
+      if (!more) return
       for await (const chunk of rest) if (!give(chunk)) return
     }
   }
