@@ -48,7 +48,11 @@ export function time<T>(items: readonly T[], op: (item: T) => unknown, options: 
 /** Percentiles (0–100) of per-call latencies in ns, measured one call at a time. */
 export function latencies<T>(items: readonly T[], op: (item: T) => unknown, percentiles: readonly number[]): number[] {
   for (const item of items.slice(0, 1000)) op(item) // warm-up
-  const samples = new Float64Array(items.length)
+  return timedPass(items, op, percentiles, new Float64Array(items.length))
+}
+
+/** One pass over `items`, each call timed alone into `samples`: the percentiles (0–100) of its latencies in ns. */
+function timedPass<T>(items: readonly T[], op: (item: T) => unknown, percentiles: readonly number[], samples: Float64Array): number[] {
   items.forEach((item, i) => {
     const started = process.hrtime.bigint()
     op(item)
@@ -70,15 +74,7 @@ export interface LatencyPasses {
  */
 export function latencyPasses<T>(items: readonly T[], op: (item: T) => unknown, percentiles: readonly number[], passes: number): LatencyPasses {
   const samples = new Float64Array(items.length)
-  const pass = () => {
-    items.forEach((item, i) => {
-      const started = process.hrtime.bigint()
-      op(item)
-      samples[i] = Number(process.hrtime.bigint() - started)
-    })
-    samples.sort()
-    return percentiles.map((p) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!)
-  }
+  const pass = () => timedPass(items, op, percentiles, samples)
   const first = pass()
   return { first, passes: Array.from({ length: passes }, pass) }
 }
