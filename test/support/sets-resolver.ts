@@ -3,7 +3,7 @@
 
 import type { PrefixIndex } from '@prefixd/core'
 import { createApp, openSetStore, type AppOptions, type SetsOptions, type SetStore } from '@prefixd/server'
-import { listen } from '../server/http-helpers.js'
+import { listen, type Running } from '../server/http-helpers.js'
 
 export interface SetsResolver {
   readonly url: string
@@ -28,7 +28,14 @@ export interface SetsResolverOptions {
 export async function startSetsResolver(options: SetsResolverOptions): Promise<SetsResolver> {
   const store = options.store ?? (await openSetStore(':memory:'))
   const sets = { ...options.sets, store, tokens: [...options.tokens] }
-  const running = await listen(createApp({ ...options.app, index: options.index, sets }))
+  let running: Running
+  try {
+    running = await listen(createApp({ ...options.app, index: options.index, sets }))
+  } catch (error) {
+    // Closed with the resolver, so closed here when there is none: a PostgreSQL store left open keeps mocha from exiting.
+    await store.close()
+    throw error
+  }
   return {
     url: running.url,
     store,
