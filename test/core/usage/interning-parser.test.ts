@@ -51,4 +51,19 @@ describe('interningParser', () => {
     assert.equal(first![0]!.predicate.value, 'https://schema.org/name')
     assert.notEqual(first![0]!.subject, first![2]!.subject)
   })
+
+  it('gives back the same term for every class of an object list after a, and for none after another predicate', () => {
+    const Interning = interningParser()
+    const text = (n: number) =>
+      `@prefix ex: <http://example.org/${n}#> . @prefix s: <https://schema.org/> . ex:a a s:Thing, s:Place ; s:about s:Thing, s:Place .`
+    const [first, second] = [1, 2].map((n) => new Interning({ format: 'text/turtle' }).parse(text(n)) as Quad[])
+    assert.deepEqual(
+      first!.map((quad) => quad.object.value),
+      ['https://schema.org/Thing', 'https://schema.org/Place', 'https://schema.org/Thing', 'https://schema.org/Place'],
+    )
+    assert.equal(first![0]!.object, second![0]!.object)
+    assert.equal(first![1]!.object, second![1]!.object, 'the second class of the list')
+    assert.notEqual(first![2]!.object, second![2]!.object, 'an object of s:about is n3’s own, a new term each time')
+    assert.equal(first![2]!.predicate, second![2]!.predicate)
+  })
 })
