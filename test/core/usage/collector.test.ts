@@ -1,11 +1,15 @@
 // UsageCollector through readUsage: what RDF defines, how it uses terms, and the VoID and SHACL descriptions of data.
 
 import assert from 'node:assert/strict'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { readUsage, Usage, UsageCollector } from '@prefixd/core'
 
 const EX = 'http://example.org/ns#'
 const HEAD = `@prefix ex: <${EX}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix owl: <http://www.w3.org/2002/07/owl#> .\n`
 const read = (text: string, name = 'a.ttl') => readUsage([text], { format: 'turtle', name })
+
+const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'
 
 describe('UsageCollector', () => {
   it('keeps what a vocabulary says of its terms: kind, label, comment, domain, range, super-terms, deprecation, file and line', async () => {
@@ -98,5 +102,27 @@ describe('UsageCollector', () => {
     const large = await read(HEAD + subjects(1000))
     assert.equal(large.size, small.size)
     assert.equal(large.triples, 10 * small.triples)
+  })
+
+  it('keeps no document’s text in a usage: the IRIs, labels and super-terms it keeps are strings of their own', async function () {
+    this.timeout(60_000)
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    // 1.5 MB of statements, then a predicate written as a whole IRI and a class defined with a label and a superclass,
+    // all of the document's own: n3's strings for them are views of the whole text (16 documents kept 25 MB each way).
+    const document = (n: number) =>
+      Array.from({ length: 12_000 }, (_, i) => `<http://example.org/s${i}> <http://example.org/p> "${'x'.repeat(100)}" .`).join('\n') +
+      `\n<http://example.org/a> <http://example.org/whole/predicate${n}> "v" .` +
+      `\n<http://example.org/T${n}> a <${RDFS}Class> ; <${RDFS}label> "the class ${n}" ; <${RDFS}subClassOf> <http://example.org/whole/Super${n}> .\n`
+    await readUsage([document(-1)], { format: 'turtle' })
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const usages: Usage[] = []
+    for (let n = 0; n < 16; n++) usages.push(await readUsage([document(n)], { format: 'turtle' }))
+    gc()
+    const kept = process.memoryUsage().heapUsed - before
+    assert.equal(usages[15]!.uses('http://example.org/whole/predicate15'), 1)
+    assert.deepEqual(usages[15]!.definition('http://example.org/T15')?.supers, ['http://example.org/whole/Super15'])
+    assert.ok(kept < 8 * 2 ** 20, `${(kept / 2 ** 20).toFixed(1)} MB kept by 16 usages of documents of 1.5 MB`)
   })
 })

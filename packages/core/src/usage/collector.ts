@@ -3,7 +3,7 @@
 import type { Quad, Term as RdfTerm } from '../rdf-js.js'
 import { RDF_TYPE } from '../terms/vocab.js'
 import { DataDescriptions } from './descriptions.js'
-import { termKey } from './term-key.js'
+import { ownCopy, termKey } from './term-key.js'
 import { addValue, incrementPair, increment, MAX_COMMENT, mergeDefinition, UsageCounts, type Definition } from './usage-counts.js'
 import { Usage } from './usage.js'
 import * as V from './usage-vocab.js'
@@ -179,7 +179,15 @@ export class UsageCollector {
   }
 
   #newPredicate(iri: string): PredicateCounter {
-    const predicate: PredicateCounter = { iri, count: 0, isType: iri === RDF_TYPE, describing: DESCRIBING.has(iri), followers: new Map(), recent: undefined }
+    // Kept by the usage: a string of its own, not a view of the document (see ownCopy).
+    const predicate: PredicateCounter = {
+      iri: ownCopy(iri),
+      count: 0,
+      isType: iri === RDF_TYPE,
+      describing: DESCRIBING.has(iri),
+      followers: new Map(),
+      recent: undefined,
+    }
     this.#predicates.set(iri, predicate)
     return predicate
   }
@@ -203,7 +211,7 @@ export class UsageCollector {
 
   #typed(run: Run, type: string): void {
     let counter = this.#classes.get(type)
-    if (counter === undefined) this.#classes.set(type, (counter = { iri: type, count: 0, properties: new Map() }))
+    if (counter === undefined) this.#classes.set(type, (counter = { iri: ownCopy(type), count: 0, properties: new Map() }))
     counter.count++
     if (run.types.length < MAX_RUN_PREDICATES && !run.types.includes(counter)) run.types.push(counter)
     const kind = V.DEFINING_TYPES.get(type)
@@ -230,7 +238,7 @@ export class UsageCollector {
       // An English or untagged label before one in another language, of the same predicate.
       const rank = labelRank * 2 + (preferredLanguage(object) ? 0 : 1)
       if (object.termType === 'Literal' && (definition.label === undefined || rank < definition.labelRank!)) {
-        definition.label = object.value
+        definition.label = ownCopy(object.value)
         definition.labelRank = rank
       }
       return
@@ -238,7 +246,7 @@ export class UsageCollector {
     const commentRank = V.COMMENTS.get(predicate)
     if (commentRank !== undefined) {
       if (object.termType === 'Literal' && (definition.comment === undefined || commentRank < definition.commentRank!)) {
-        definition.comment = object.value.length > MAX_COMMENT ? object.value.slice(0, MAX_COMMENT - 1) + '…' : object.value
+        definition.comment = ownCopy(object.value.length > MAX_COMMENT ? object.value.slice(0, MAX_COMMENT - 1) + '…' : object.value)
         definition.commentRank = commentRank
       }
       return
@@ -250,10 +258,10 @@ export class UsageCollector {
     if (object.termType !== 'NamedNode') return
     if (predicate === V.SUBCLASS_OF) {
       definition.kinds |= V.CLASS
-      addValue(definition, 'supers', object.value)
+      addValue(definition, 'supers', ownCopy(object.value))
     } else {
       definition.kinds |= V.PROPERTY
-      addValue(definition, predicate === V.DOMAIN ? 'domain' : predicate === V.RANGE ? 'range' : 'supers', object.value)
+      addValue(definition, predicate === V.DOMAIN ? 'domain' : predicate === V.RANGE ? 'range' : 'supers', ownCopy(object.value))
     }
   }
 
@@ -273,7 +281,7 @@ export class UsageCollector {
     if (definition.kinds === 0 && known === undefined) return // a label of something that is no term
     definition.file = this.#file < 0 ? undefined : this.#file
     definition.line = run.line
-    if (known === undefined) counts.definitions.set(run.subject, definition)
+    if (known === undefined) counts.definitions.set(ownCopy(run.subject), definition)
     else mergeDefinition(known, definition)
   }
 }

@@ -1,7 +1,7 @@
 // VoID partitions and SHACL shapes of one document: descriptions of data, turned into usage counts when it ends.
 
 import type { Term as RdfTerm } from '../rdf-js.js'
-import { termKey } from './term-key.js'
+import { ownCopy, termKey } from './term-key.js'
 import { increment, incrementPair, type UsageCounts } from './usage-counts.js'
 import * as V from './usage-vocab.js'
 
@@ -82,10 +82,11 @@ export class DataDescriptions {
   addTo(counts: UsageCounts): void {
     for (const partition of this.#partitions.values()) {
       const parentClass = partition.parent === undefined ? undefined : this.#partitions.get(partition.parent)?.cls
-      if (partition.cls !== undefined) increment(counts.classes, partition.cls, partition.entities ?? 0)
+      // Kept by the usage: strings of their own, not views of the document (see ownCopy).
+      if (partition.cls !== undefined) increment(counts.classes, ownCopy(partition.cls), partition.entities ?? 0)
       if (partition.property === undefined) continue
-      if (parentClass !== undefined) incrementPair(counts.classProperties, parentClass, partition.property, partition.triples ?? 1)
-      else increment(counts.properties, partition.property, partition.triples ?? 0)
+      if (parentClass !== undefined) incrementPair(counts.classProperties, ownCopy(parentClass), ownCopy(partition.property), partition.triples ?? 1)
+      else increment(counts.properties, ownCopy(partition.property), partition.triples ?? 0)
     }
     for (const [node, shape] of this.#shapes) this.#addShape(counts, node, shape)
   }
@@ -96,9 +97,9 @@ export class DataDescriptions {
     const paths = shape.properties
       .map((property) => this.#propertyShapes.get(property))
       .filter((property): property is PropertyShape & { path: string } => property?.path !== undefined)
-    for (const target of targets) for (const { path } of paths) incrementPair(counts.classProperties, target, path)
+    for (const target of targets) for (const { path } of paths) incrementPair(counts.classProperties, ownCopy(target), ownCopy(path))
     const ordered = paths.filter((p) => Number.isFinite(p.order)).sort((a, b) => a.order! - b.order!)
-    for (let i = 1; i < ordered.length; i++) incrementPair(counts.follows, ordered[i - 1]!.path, ordered[i]!.path)
+    for (let i = 1; i < ordered.length; i++) incrementPair(counts.follows, ownCopy(ordered[i - 1]!.path), ownCopy(ordered[i]!.path))
   }
 
   #partition(node: string): Partition {

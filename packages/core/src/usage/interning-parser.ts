@@ -3,6 +3,7 @@
 
 import type { Parser } from 'n3'
 import { n3Parser } from '../sources/n3-parser.js'
+import { ownCopy } from './term-key.js'
 
 /** The most local names kept per namespace: a namespace of instances (ex:item1, ex:item2, …) stops growing there. */
 const MAX_PER_NAMESPACE = 2048
@@ -116,15 +117,18 @@ function internedOf(parser: ParserInternals, token: Token): unknown {
   parser._lastLocals = locals
   const known = locals?.get(token.value)
   if (known !== undefined) return known
-  const term = parser._factory.namedNode(namespace + token.value)
-  if (termCount < MAX_TERMS && (locals === undefined || locals.size < MAX_PER_NAMESPACE)) {
-    if (locals === undefined) {
-      TERMS.set(namespace, (locals = new Map()))
-      parser._namespaces.set(namespace, locals)
-      parser._lastLocals = locals
-    }
-    locals.set(token.value, term)
-    termCount++
+  if (termCount >= MAX_TERMS || (locals !== undefined && locals.size >= MAX_PER_NAMESPACE)) return parser._factory.namedNode(namespace + token.value)
+  // Kept for the process's life: its strings are copies, for n3's are slices of the document's text (V8 keeps a
+  // substring of 13 characters or more as a view of the whole), and a kept one kept every such document whole — 50
+  // documents of 2.4 MB, each with a predicate of a long name of its own, held 120 MiB after a full GC.
+  const local = ownCopy(token.value)
+  const term = parser._factory.namedNode(ownCopy(namespace) + local)
+  if (locals === undefined) {
+    TERMS.set(ownCopy(namespace), (locals = new Map()))
+    parser._namespaces.set(namespace, locals)
+    parser._lastLocals = locals
   }
+  locals.set(local, term)
+  termCount++
   return term
 }
