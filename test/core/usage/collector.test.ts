@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { readUsage, Usage, UsageCollector } from '@prefixd/core'
+import { readRdfInto, readUsage, Usage, UsageCollector } from '@prefixd/core'
 
 const EX = 'http://example.org/ns#'
 const HEAD = `@prefix ex: <${EX}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix owl: <http://www.w3.org/2002/07/owl#> .\n`
@@ -106,14 +106,7 @@ describe('UsageCollector', () => {
 
   it('keeps no document’s text in a usage: the IRIs, labels and super-terms it keeps are strings of their own', async function () {
     this.timeout(60_000)
-    setFlagsFromString('--expose-gc')
-    const gc = runInNewContext('gc') as () => void
-    // 1.5 MB of statements, then a predicate written as a whole IRI and a class defined with a label and a superclass,
-    // all of the document's own: n3's strings for them are views of the whole text (16 documents kept 25 MB each way).
-    const document = (n: number) =>
-      Array.from({ length: 12_000 }, (_, i) => `<http://example.org/s${i}> <http://example.org/p> "${'x'.repeat(100)}" .`).join('\n') +
-      `\n<http://example.org/a> <http://example.org/whole/predicate${n}> "v" .` +
-      `\n<http://example.org/T${n}> a <${RDFS}Class> ; <${RDFS}label> "the class ${n}" ; <${RDFS}subClassOf> <http://example.org/whole/Super${n}> .\n`
+    const gc = exposedGc()
     await readUsage([document(-1)], { format: 'turtle' })
     gc()
     const before = process.memoryUsage().heapUsed
@@ -125,4 +118,36 @@ describe('UsageCollector', () => {
     assert.deepEqual(usages[15]!.definition('http://example.org/T15')?.supers, ['http://example.org/whole/Super15'])
     assert.ok(kept < 8 * 2 ** 20, `${(kept / 2 ** 20).toFixed(1)} MB kept by 16 usages of documents of 1.5 MB`)
   })
+
+  it('keeps no document’s text while it reads on: one collector for many documents, as `prefixd index` reads a corpus', async function () {
+    this.timeout(60_000)
+    const gc = exposedGc()
+    await readUsage([document(-1)], { format: 'turtle' })
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const collector = new UsageCollector()
+    for (let n = 0; n < 16; n++) await readRdfInto(collector, [document(n)], { format: 'turtle', name: `d${n}.ttl` })
+    gc()
+    const kept = process.memoryUsage().heapUsed - before
+    assert.ok(kept < 8 * 2 ** 20, `${(kept / 2 ** 20).toFixed(1)} MB kept by a collector that read 16 documents of 1.5 MB`)
+    assert.equal(collector.finish().uses('http://example.org/whole/predicate15'), 1)
+  })
 })
+
+/** The collector, made callable here (mocha runs without --expose-gc). */
+function exposedGc(): () => void {
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
+}
+
+/**
+ * 1.5 MB of statements, then a predicate and a class of instances written as whole IRIs, and a class defined with a label and a superclass,
+ * all of the document's own: n3's strings for them are views of the whole text (16 documents kept 25 MB each way).
+ */
+function document(n: number): string {
+  return (
+    Array.from({ length: 12_000 }, (_, i) => `<http://example.org/s${i}> <http://example.org/p> "${'x'.repeat(100)}" .`).join('\n') +
+    `\n<http://example.org/a> <http://example.org/whole/predicate${n}> "v" ; a <http://example.org/whole/Type${n}> .` +
+    `\n<http://example.org/T${n}> a <${RDFS}Class> ; <${RDFS}label> "the class ${n}" ; <${RDFS}subClassOf> <http://example.org/whole/Super${n}> .\n`
+  )
+}

@@ -188,7 +188,7 @@ export class UsageCollector {
       followers: new Map(),
       recent: undefined,
     }
-    this.#predicates.set(iri, predicate)
+    this.#predicates.set(predicate.iri, predicate) // the copy: a key is kept while the collector reads on
     return predicate
   }
 
@@ -211,7 +211,10 @@ export class UsageCollector {
 
   #typed(run: Run, type: string): void {
     let counter = this.#classes.get(type)
-    if (counter === undefined) this.#classes.set(type, (counter = { iri: ownCopy(type), count: 0, properties: new Map() }))
+    if (counter === undefined) {
+      counter = { iri: ownCopy(type), count: 0, properties: new Map() }
+      this.#classes.set(counter.iri, counter)
+    }
     counter.count++
     if (run.types.length < MAX_RUN_PREDICATES && !run.types.includes(counter)) run.types.push(counter)
     const kind = V.DEFINING_TYPES.get(type)
