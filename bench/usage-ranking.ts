@@ -3,6 +3,7 @@
 // and a corpus measured two ways — held out by package, and leave one package out within the tuning side.
 
 import { completeWithUsage, PrefixIndex, readRdfInto, Usage, UsageCollector, type DomainFacts, type UsagePrior, type UsageWeights } from '@prefixd/core'
+import { EVERY_SUBJECT } from '../packages/core/src/usage/usage-domain.js'
 import type { CorpusPackage } from './usage-corpus.js'
 import { occurrencesOf, type Occurrence } from './usage-occurrences.js'
 
@@ -268,10 +269,8 @@ function fits(knowledge: DomainFacts, workspace: Usage, o: Occurrence): boolean 
       if (!seen.has(type)) (seen.add(type), next.push(...(knowledge.facts(type)?.superClasses ?? []), ...(workspace.definition(type)?.supers ?? [])))
     level = next
   }
-  // The classes core's usage-domain.ts takes every typed subject to be (EVERY_SUBJECT).
-  return [...seen, 'http://www.w3.org/2000/01/rdf-schema#Resource', 'http://www.w3.org/2002/07/owl#Thing', 'http://schema.org/Thing'].some((type) =>
-    domain.has(type),
-  )
+  // The classes core takes every typed subject to be.
+  return [...seen, ...EVERY_SUBJECT].some((type) => domain.has(type))
 }
 
 /**
