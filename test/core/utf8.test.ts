@@ -73,4 +73,20 @@ describe('UTF-8, read strictly', () => {
   it('drops a byte order mark at the start, as JSON.parse wants', () => {
     assert.equal(decodeUtf8(Buffer.from('\ufeff["a"]')), '["a"]')
   })
+
+  it('drops the byte order mark cut into chunks, and keeps a U+FEFF after the start, even one that starts a chunk', () => {
+    const bytes = Buffer.from('\ufeffa\ufeffb\ufeff')
+    for (let first = 0; first <= bytes.length; first++) {
+      for (let second = first; second <= bytes.length; second++) {
+        assert.equal(readInChunks(bytes, [first, second]), 'a\ufeffb\ufeff', `cut at ${first} and ${second}`)
+      }
+    }
+  })
+
+  it('reads text that is all ASCII, or not, the same in chunks of one byte and whole', () => {
+    for (const text of ['@prefix ex: <http://example.org/> .\n', 'ex:s rdfs:label "Café €😀" .\n']) {
+      const bytes = Buffer.from(text)
+      assert.equal(readInChunks(bytes, [...bytes.keys()]), text)
+    }
+  })
 })
