@@ -4,7 +4,7 @@ import PrefixMap from '@rdfjs/prefix-map/PrefixMap.js'
 import { expand as zazukoExpand, shrink as zazukoShrink } from '@zazuko/prefixes'
 import zazukoBuiltins from '@zazuko/prefixes/prefixes'
 import { DataFactory } from 'n3'
-import type { PrefixIndex } from '@prefixd/core'
+import { readLocalName, type PrefixIndex } from '@prefixd/core'
 
 export interface Contender {
   readonly name: string
@@ -73,5 +73,21 @@ export function bareMapExpand(table: Readonly<Record<string, string>>): (name: s
     const colon = name.indexOf(':')
     const namespace = byPrefix.get(name.slice(0, colon))
     return namespace === undefined ? undefined : namespace + name.slice(colon + 1)
+  }
+}
+
+/**
+ * The floor of any expand that checks what it is given: the bare Map.get plus core's own local-name check (a
+ * PN_LOCAL read and unescaped). The bare Map never reads the local name; a validating expand has to, character
+ * by character, and on long local names that read is most of the difference.
+ */
+export function checkedMapExpand(table: Readonly<Record<string, string>>): (name: string) => string | undefined {
+  const byPrefix = new Map(Object.entries(table))
+  return (name) => {
+    const colon = name.indexOf(':')
+    const namespace = byPrefix.get(name.slice(0, colon))
+    if (namespace === undefined) return undefined
+    const suffix = readLocalName(name.slice(colon + 1))
+    return suffix === undefined ? undefined : namespace + suffix
   }
 }
