@@ -88,4 +88,29 @@ describe('interningParser', () => {
     assert.notEqual(first![2]!.object, second![2]!.object, 'an object of s:about is n3’s own, a new term each time')
     assert.equal(first![2]!.predicate, second![2]!.predicate)
   })
+
+  it('reads a prefix declared again, or undeclared in a parser’s next text, as n3 does: no name read before is given back for it', () => {
+    const Interning = interningParser()
+    const one = '@prefix ex: <http://example.org/1#> . ex:a ex:p ex:b ; ex:q ex:c ; a ex:C .'
+    const again = `${one} @prefix ex: <http://example.org/2#> . ex:a ex:p ex:b ; ex:q ex:c ; a ex:C .`
+    assert.deepEqual(parse(Interning, again, 'text/turtle'), parse(Parser, again, 'text/turtle'))
+    assert.equal(
+      parse(Interning, again, 'text/turtle').quads[3],
+      'NamedNode:http://example.org/2#a NamedNode:http://example.org/2#p NamedNode:http://example.org/2#b DefaultGraph:',
+    )
+    // One parser, two texts: the second declares no prefix, so ex: is undeclared there (not the first text's).
+    const texts = [one, '<http://example.org/a> ex:p <http://example.org/b> .']
+    const results = [Parser, Interning].map((ParserClass) => {
+      const parser = new ParserClass({ format: 'text/turtle' })
+      return texts.map((text) => {
+        try {
+          return (parser.parse(text) as Quad[]).map((quad) => quad.predicate.value)
+        } catch (error) {
+          return (error as Error).message
+        }
+      })
+    })
+    assert.deepEqual(results[1], results[0])
+    assert.match(String(results[1]![1]), /Undefined prefix "ex:"/)
+  })
 })

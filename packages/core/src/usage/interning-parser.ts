@@ -29,20 +29,34 @@ interface ParserInternals {
   _readPredicate(token: Token): unknown
   _readObject(token: Token): unknown
   _readSubject(token: Token): unknown
+  _readPrefixIRI(token: Token): unknown
   _getContextEndReader(): unknown
   /** The line of the subject being read: where a term is defined is where its name starts the statement. */
   _subjectLine: number | undefined
-  _namespaces: Map<string, Map<string, unknown> | undefined>
-  /** The namespace of the name interned last, and its entry of TERMS. */
+  _namespaces: Map<string, Map<string, Interned> | undefined>
+  /** The prefix of the name interned last, the prefixes it was looked up in, its namespace and its entry of TERMS. */
+  _lastPrefix: string | undefined
+  _lastPrefixes: object | undefined
   _lastNamespace: string | undefined
-  _lastLocals: Map<string, unknown> | undefined
+  _lastLocals: Map<string, Interned> | undefined
+  /** The name interned last. */
+  _lastInterned: Interned | undefined
+}
+
+/** A name interned: its term, its local name and its namespace's entry of TERMS. */
+interface Interned {
+  readonly term: unknown
+  readonly local: string
+  readonly locals: Map<string, Interned>
+  /** The name interned right after this one, the last time: the guess for the next. */
+  next: Interned | undefined
 }
 
 /**
  * Terms by namespace, then local name. Shared by every reading, as terms and strings are immutable: a language
  * server reads each file with a collector of its own, and a vocabulary's terms recur across files.
  */
-const TERMS = new Map<string, Map<string, unknown>>()
+const TERMS = new Map<string, Map<string, Interned>>()
 let termCount = 0
 
 /**
@@ -53,8 +67,8 @@ let termCount = 0
  * object all through a document, whose hash V8 keeps) and its short local name, and one seen before gives back the
  * same term, whose IRI is hashed once. Subjects and other objects are left to n3: interning them cost more than it
  * saved. The terms are n3's own (built by its factory on a miss), equal to those n3 makes. `_readPredicate`,
- * `_readObject`, `_readSubject` and `_getContextEndReader` are n3's internal readers (2.x); without them the plain
- * parser is used.
+ * `_readObject`, `_readSubject`, `_readPrefixIRI` and `_getContextEndReader` are n3's internal readers (2.x); without
+ * them the plain parser is used.
  */
 export function interningParser(): typeof Parser {
   return (interning ??= makeInterning(n3Parser()))
@@ -68,14 +82,24 @@ function makeInterning(Base: typeof Parser): typeof Parser {
   const readObject = base._readObject
   const readSubject = base._readSubject
   const contextEnd = base._getContextEndReader
-  if (typeof readPredicate !== 'function' || typeof readObject !== 'function' || typeof readSubject !== 'function' || typeof contextEnd !== 'function')
+  const readPrefixIri = base._readPrefixIRI
+  if (
+    typeof readPredicate !== 'function' ||
+    typeof readObject !== 'function' ||
+    typeof readSubject !== 'function' ||
+    typeof contextEnd !== 'function' ||
+    typeof readPrefixIri !== 'function'
+  )
     return Base
   const Interning = class extends Base {
     _subjectLine: number | undefined = undefined
     /** TERMS' entries by this document's own namespace strings: a lookup by the very key object skips comparing texts. */
-    _namespaces = new Map<string, Map<string, unknown> | undefined>()
+    _namespaces = new Map<string, Map<string, Interned> | undefined>()
+    _lastPrefix: string | undefined = undefined
+    _lastPrefixes: object | undefined = undefined
     _lastNamespace: string | undefined = undefined
-    _lastLocals: Map<string, unknown> | undefined = undefined
+    _lastLocals: Map<string, Interned> | undefined = undefined
+    _lastInterned: Interned | undefined = undefined
   }
   const proto = Interning.prototype as unknown as ParserInternals
   // A prefixed name as predicate: what n3's _readPredicate does with one outside N3 mode (its entity, then the
@@ -103,32 +127,63 @@ function makeInterning(Base: typeof Parser): typeof Parser {
     this._subjectLine = token.line
     return readSubject.call(this, token)
   }
+  // A prefix declared (again): the prefix of the name before may now name another namespace.
+  proto._readPrefixIRI = function (this: ParserInternals, token: Token) {
+    this._lastPrefix = undefined
+    return readPrefixIri.call(this, token)
+  }
   return Interning as unknown as typeof Parser
 }
 
 /** The term of a prefixed name, the same one for the same name in any document; undefined for an undeclared prefix. */
 function internedOf(parser: ParserInternals, token: Token): unknown {
-  const namespace = parser._prefixes[token.prefix]
-  if (namespace === undefined) return undefined
-  // The namespace of the name before is most often this one's (lv2:port, lv2:index, lv2:symbol): no lookup then.
-  let locals = namespace === parser._lastNamespace ? parser._lastLocals : parser._namespaces.get(namespace)
-  if (locals === undefined) parser._namespaces.set(namespace, (locals = TERMS.get(namespace)))
-  parser._lastNamespace = namespace
-  parser._lastLocals = locals
-  const known = locals?.get(token.value)
-  if (known !== undefined) return known
-  if (termCount >= MAX_TERMS || (locals !== undefined && locals.size >= MAX_PER_NAMESPACE)) return parser._factory.namedNode(namespace + token.value)
+  // The prefix of the name before is most often this one's (lv2:port, lv2:index, lv2:symbol): two short strings
+  // compared, not a lookup that hashes n3's new string. A declaration, or a parse that starts afresh, forgets it.
+  let namespace: string | undefined
+  let locals: Map<string, Interned> | undefined
+  if (token.prefix === parser._lastPrefix && parser._prefixes === parser._lastPrefixes) {
+    namespace = parser._lastNamespace!
+    locals = parser._lastLocals
+  } else {
+    namespace = parser._prefixes[token.prefix]
+    if (namespace === undefined) return undefined
+    locals = namespace === parser._lastNamespace ? parser._lastLocals : parser._namespaces.get(namespace)
+    if (locals === undefined) parser._namespaces.set(namespace, (locals = TERMS.get(namespace)))
+    parser._lastPrefix = token.prefix
+    parser._lastPrefixes = parser._prefixes
+    parser._lastNamespace = namespace
+    parser._lastLocals = locals
+  }
+  // Data repeats its order (each port's lv2:index, lv2:symbol, lv2:name): the name that followed the one before
+  // last time is compared first, before a lookup that hashes n3's new string of the local name.
+  const before = parser._lastInterned
+  const guess = before?.next
+  if (guess !== undefined && guess.locals === locals && guess.local === token.value) {
+    parser._lastInterned = guess
+    return guess.term
+  }
+  const interned = locals?.get(token.value) ?? intern(parser, namespace, locals, token.value)
+  if (interned === undefined) return parser._factory.namedNode(namespace + token.value)
+  if (before !== undefined) before.next = interned
+  parser._lastInterned = interned
+  return interned.term
+}
+
+/** A name seen for the first time, kept; undefined once the bounds are reached. */
+function intern(parser: ParserInternals, namespace: string, locals: Map<string, Interned> | undefined, name: string): Interned | undefined {
+  if (termCount >= MAX_TERMS || (locals !== undefined && locals.size >= MAX_PER_NAMESPACE)) return undefined
   // Kept for the process's life: its strings are copies, for n3's are slices of the document's text (V8 keeps a
   // substring of 13 characters or more as a view of the whole), and a kept one kept every such document whole — 50
   // documents of 2.4 MB, each with a predicate of a long name of its own, held 120 MiB after a full GC.
-  const local = ownCopy(token.value)
+  const local = ownCopy(name)
   const term = parser._factory.namedNode(ownCopy(namespace) + local)
   if (locals === undefined) {
     TERMS.set(ownCopy(namespace), (locals = new Map()))
     parser._namespaces.set(namespace, locals)
     parser._lastLocals = locals
   }
-  locals.set(local, term)
+  const interned: Interned = { term, local, locals, next: undefined }
+  locals.set(local, interned)
   termCount++
-  return term
+  return interned
 }
