@@ -46,6 +46,9 @@ export function occurrencesOf(text: string): { occurrences: Occurrence[]; unpref
   for (const quad of quads) {
     const run = runOf(runs, quad)
     const predicate = quad.predicate.value
+    // Every type of `a cube:Cube, schema:Dataset` is known after it, as the language server reads it: an object
+    // list's repeats of rdf:type are not typed again, but they still type the subject.
+    if (predicate === RDF_TYPE && !run.types.includes(quad.object.value)) run.types.push(quad.object.value)
     if (predicate === run.last) continue
     if (predicate !== RDF_TYPE) {
       const query = queryFor(predicate, prefixes)
@@ -57,8 +60,7 @@ export function occurrencesOf(text: string): { occurrences: Occurrence[]; unpref
       }
     }
     run.last = predicate
-    if (predicate === RDF_TYPE) run.types.push(quad.object.value)
-    else if (!run.predicates.includes(predicate)) run.predicates.push(predicate)
+    if (predicate !== RDF_TYPE && !run.predicates.includes(predicate)) run.predicates.push(predicate)
   }
   return { occurrences, unprefixed }
 }
