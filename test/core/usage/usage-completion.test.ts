@@ -148,6 +148,29 @@ describe('completeWithUsage', () => {
       assert.equal(explainUsage(index, empty, EX + 'sigma', port, {}, knowledge), undefined)
     })
 
+    it('puts a property the subject already has after the others at its fit, at any limit the first of the whole answer', () => {
+      const empty = Usage.empty()
+      const ask = (written: string[], limit?: number) =>
+        completeWithUsage(index, empty, 'ex:s', {
+          context: { ...port, written: written.map((local) => EX + local) },
+          knowledge,
+          ...(limit !== undefined && { limit }),
+        })!.suggestions
+      const fitting = ask([]).slice(0, 2)
+      assert.deepEqual([...fitting].sort(), ['ex:size', 'ex:spin'], 'both fit a port')
+      assert.deepEqual(ask([fitting[0]!.slice(3)]).slice(0, 2), [fitting[1], fitting[0]], 'the one written goes second')
+      assert.deepEqual(ask([fitting[0]!.slice(3)], 1), [fitting[1]], 'also when one is asked for: what fills its place was asked of the index too')
+      assert.equal(ask(['sigma']).at(-1), 'ex:sigma', 'another class’s domain: last either way')
+      // The workspace's terms without evidence here: ex:shape and ex:symbol written, after ex:sampleRate at theirs.
+      const withUsage = completeWithUsage(index, usage, 'ex:s', { context: { written: [EX + 'shape'] }, knowledge })!.suggestions
+      assert.ok(withUsage.indexOf('ex:shape') > withUsage.indexOf('ex:sampleRate'), withUsage.join(' '))
+      fc.assert(
+        fc.property(fc.subarray(['sampleRate', 'shape', 'sigma', 'size', 'spin', 'symbol']), fc.integer({ min: 1, max: 7 }), (written, limit) => {
+          assert.deepEqual(ask(written, limit), ask(written).slice(0, limit))
+        }),
+      )
+    })
+
     it('keeps a class the index lists for a property position after its properties, whatever their domains', () => {
       const withClass = PrefixIndex.fromPrefixes(
         { ex: EX },

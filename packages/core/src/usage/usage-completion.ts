@@ -101,15 +101,18 @@ export function completeWithUsage(
   const namespace = options.prefixes?.[prefix] ?? usageNamespace(index, usage, prefix)
   const local = query.slice(colon + 1)
   const partial = local.includes('\\') ? local.replace(/\\(.?)/gs, '$1') : local
-  const fromIndex = indexSuggestions(index, prefix, namespace, query, partial, options, limit === Infinity ? limit : limit + 1)
-  if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
   const position = options.context?.position ?? options.prefer ?? 'property'
+  const written = position === 'property' && (options.context?.written?.length ?? 0) > 0 ? new Set(options.context!.written) : undefined
+  // As many more asked as the subject has properties: those go after the others at their fit (see merge).
+  const asked = limit + (written?.size ?? 0)
+  const fromIndex = indexSuggestions(index, prefix, namespace, query, partial, options, asked + 1)
+  if (namespace === undefined) return fromIndex && { ...fromIndex, ranked: [] }
   const given = options.context?.types
   const types = position === 'property' ? subjectTypes(usage, options.knowledge, given, options.context?.objectOf) : given
   const domains = position === 'property' ? subjectDomains(usage, options.knowledge, types) : undefined
-  const candidates = rankTerms(index, usage, namespace + partial, position, options, types, domains, limit)
-  const prior = options.prior === undefined ? [] : priorTerms(index, usage, options.prior.usage, namespace + partial, position, options, types, domains, limit)
-  return merge(index, candidates, prior, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit })
+  const candidates = rankTerms(index, usage, namespace + partial, position, options, types, domains, asked)
+  const prior = options.prior === undefined ? [] : priorTerms(index, usage, options.prior.usage, namespace + partial, position, options, types, domains, asked)
+  return merge(index, candidates, prior, fromIndex, domains, { prefix, namespace, expand: options.expand === true, limit, written })
 }
 
 /** A URI scheme (RFC 3986 §3.1): before `://`, a query is an IRI being typed, not a prefixed name. */
@@ -118,7 +121,8 @@ const SCHEME = /^[a-z][a-z0-9+.-]*$/i
 /**
  * The ranked terms and the index's suggestions as one list: the workspace's terms with evidence in this
  * context first; then by domain fit, best first — at one fit the workspace's terms, then the index's in its
- * order, then (at the best fit) the bundled ones the domain brought that the index did not list.
+ * order, then (at the best fit) the bundled ones the domain brought that the index did not list; at one fit,
+ * the subject's properties already written last (rarely written twice: the `repeated` weight of the counts).
  */
 function merge(
   index: PrefixIndex,
@@ -126,7 +130,7 @@ function merge(
   prior: readonly PriorTerm[],
   fromIndex: Completions | undefined,
   domains: SubjectDomains | undefined,
-  write: { prefix: string; namespace: string; expand: boolean; limit: number },
+  write: { prefix: string; namespace: string; expand: boolean; limit: number; written: ReadonlySet<string> | undefined },
 ): Completions & { readonly ranked: readonly UsageSuggestion[] } {
   const { prefix, namespace, expand, limit } = write
   const listed = fromIndex?.suggestions ?? []
@@ -151,11 +155,16 @@ function merge(
   }
   let r = 0
   while (r < terms.length && terms[r]!.score > FLOOR && add(nameOf(terms[r]!.iri), terms[r])) r++
+  // The subject's properties already written come second at their fit (the workspace's are last among its terms by their score).
+  const again = (iri: string) => write.written?.has(iri) === true
   for (let fit = 2; fit >= 0; fit--) {
-    while (r < terms.length && terms[r]!.fit === fit && add(nameOf(terms[r]!.iri), terms[r])) r++
-    for (let at = 0; at < prior.length; at++) if (prior[at]!.fit === fit && !add(nameOf(prior[at]!.iri))) break
-    for (let at = 0; at < listed.length; at++) if ((fits === undefined ? 1 : fits[at]) === fit && !add(listed[at])) break
-    if (fit === 2) for (const iri of brought) if (!add(nameOf(iri))) break
+    for (const second of write.written === undefined ? [false] : [false, true]) {
+      while (r < terms.length && terms[r]!.fit === fit && (second || !again(terms[r]!.iri)) && add(nameOf(terms[r]!.iri), terms[r])) r++
+      for (let at = 0; at < prior.length; at++) if (prior[at]!.fit === fit && again(prior[at]!.iri) === second && !add(nameOf(prior[at]!.iri))) break
+      for (let at = 0; at < listed.length; at++)
+        if ((fits === undefined ? 1 : fits[at]) === fit && again(listedIri(listed[at]!, write)) === second && !add(listed[at])) break
+      if (fit === 2) for (const iri of brought) if (again(iri) === second && !add(nameOf(iri))) break
+    }
   }
   return { suggestions, truncated: left > 0 || (fromIndex?.truncated ?? false), ranked: chosen }
 }
@@ -203,12 +212,18 @@ function indexFits(
   if (classes === undefined) classesOf.set(index, (classes = new Map()))
   const known = classes
   return listed.map((name) => {
-    const local = name.slice(write.prefix.length + 1)
-    const iri = write.expand ? name : write.namespace + (local.includes('\\') ? local.replace(/\\(.)/gs, '$1') : local)
+    const iri = listedIri(name, write)
     let isClass = known.get(iri)
     if (isClass === undefined) known.set(iri, (isClass = index.hasType(iri, RDFS_CLASS)))
     return isClass ? 0 : domains.fit(iri)
   })
+}
+
+/** The IRI of a name the index listed, written with the query's prefix (or whole, expanded). */
+function listedIri(name: string, write: { prefix: string; namespace: string; expand: boolean }): string {
+  if (write.expand) return name
+  const local = name.slice(write.prefix.length + 1)
+  return write.namespace + (local.includes('\\') ? local.replace(/\\(.)/gs, '$1') : local)
 }
 
 /** Per index, whether a term it lists is a class (bounded by its terms): asked for each suggestion of each keystroke. */
