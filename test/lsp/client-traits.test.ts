@@ -5,11 +5,9 @@ import assert from 'node:assert/strict'
 import {
   CodeActionRequest,
   CompletionRequest,
-  HoverRequest,
   type ClientCapabilities,
   type CodeAction,
   type CompletionList,
-  type MarkupContent,
   type TextEdit,
 } from 'vscode-languageserver-protocol/node'
 import { plainText } from '../../packages/lsp/src/protocol/client-traits.js'
@@ -64,16 +62,11 @@ describe('prefixd lsp: what each client takes', function () {
 
   it('answers ALE hovers and completion documentation in plain text, others in Markdown', async () => {
     const text = '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n<a> a foaf:Person .\n'
-    // Asked again until the card says what the term means: each server reads the knowledge tier from its first card
-    // on (in slices), and the two cards are compared once both have it.
+    // Once the card says what the term means: each server reads the knowledge tier from its first card on (in slices),
+    // and the two cards are compared once both have it.
     const hover = async (client: Client) => {
       const uri = await client.open('file:///traits/hover.ttl', 'turtle', text)
-      for (let attempt = 0; ; attempt++) {
-        const contents = (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 12 } }))!
-          .contents as MarkupContent
-        if (contents.value.includes('A person.') || attempt === 200) return contents
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
+      return client.hoverWhere(uri, { line: 1, character: 12 }, (contents) => contents.value.includes('A person.'))
     }
     const plain = await hover(ale)
     const markdown = await hover(other)

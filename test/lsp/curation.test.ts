@@ -7,10 +7,8 @@ import {
   CompletionItemTag,
   CompletionRequest,
   DiagnosticTag,
-  HoverRequest,
   type CodeAction,
   type CompletionList,
-  type MarkupContent,
 } from 'vscode-languageserver-protocol/node'
 import { startClient, type Client } from './lsp-client.js'
 
@@ -20,15 +18,9 @@ describe('prefixd lsp: deprecated terms and graded prefixes', function () {
   before(async () => (client = await startClient(['--stdio'])))
   after(async () => assert.equal(await client.close(), 0))
 
-  async function hover(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
-    let value = ''
-    for (let attempt = 0; attempt < 200 && !expected.test(value); attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setImmediate(resolve))
-      const answer = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } })
-      value = (answer?.contents as MarkupContent | undefined)?.value ?? ''
-    }
-    return value
-  }
+  /** The hover at `line`/`character` once it holds `expected` (the tier is read on the first card). */
+  const hover = async (uri: string, line: number, character: number, expected: RegExp): Promise<string> =>
+    (await client.hoverWhere(uri, { line, character }, (contents) => expected.test(contents.value))).value
 
   it('tags deprecated completions, which come after the live ones', async () => {
     const text = '@prefix schema: <http://schema.org/> .\n<a> schema:actor'

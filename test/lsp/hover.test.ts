@@ -1,7 +1,6 @@
 // Hover through the real `prefixd lsp` over stdio: a term's card says what it means (the knowledge tier).
 
 import assert from 'node:assert/strict'
-import { HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol'
 import { startClient, type Client } from './lsp-client.js'
 
 describe('prefixd lsp: hover shows what a term means', function () {
@@ -10,16 +9,9 @@ describe('prefixd lsp: hover shows what a term means', function () {
   before(async () => (client = await startClient(['--stdio'])))
   after(() => client.close())
 
-  /** The hover at `line`/`character`, asked again until it holds `expected` (the tier is read on the first card). */
-  async function hoverUntil(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
-    let value = ''
-    for (let attempt = 0; attempt < 200 && !expected.test(value); attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setImmediate(resolve))
-      const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } })
-      value = (hover?.contents as MarkupContent | undefined)?.value ?? ''
-    }
-    return value
-  }
+  /** The hover at `line`/`character` once it holds `expected` (the tier is read on the first card). */
+  const hoverUntil = async (uri: string, line: number, character: number, expected: RegExp): Promise<string> =>
+    (await client.hoverWhere(uri, { line, character }, (contents) => expected.test(contents.value))).value
 
   it('gives the definition, domain and range of a property', async () => {
     const uri = await client.open('file:///test/hover-1.ttl', 'turtle', '@prefix schema: <http://schema.org/> .\n<a> schema:name "x" .\n')

@@ -7,6 +7,7 @@ import {
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
+  HoverRequest,
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
@@ -17,6 +18,8 @@ import {
   type ClientCapabilities,
   type Diagnostic,
   type InitializeResult,
+  type MarkupContent,
+  type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
@@ -56,6 +59,12 @@ export interface Client {
   nextDiagnostics(uri: string, test?: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]>
   /** The first diagnostics published for `uri` (so far or to come) that `test` accepts. */
   diagnosticsWhere(uri: string, test: (diagnostics: Diagnostic[]) => boolean): Promise<Diagnostic[]>
+  /**
+   * The hover at `position` once `test` accepts its contents, asked again as each answer comes: a card says what a
+   * term means once the server has read the knowledge tier, which the first card starts reading, in slices. Waits for
+   * that state, not for a time; rejects with the last contents after `ms` (20 s) of asking.
+   */
+  hoverWhere(uri: string, position: Position, test: (contents: MarkupContent) => boolean, ms?: number): Promise<MarkupContent>
   close(): Promise<number | null>
 }
 
@@ -194,6 +203,17 @@ export async function startClient(args: readonly string[] = [], options: ClientO
         const wake = (): void => void check()
         if (!check()) waiting.add(wake)
       })
+    },
+    async hoverWhere(uri, position, test, ms = 20_000) {
+      const deadline = performance.now() + ms
+      for (;;) {
+        const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position })
+        const contents = (hover?.contents ?? { kind: 'plaintext', value: '' }) as MarkupContent
+        if (test(contents)) return contents
+        if (performance.now() > deadline)
+          throw new Error(`the hover at ${uri}:${position.line}:${position.character} never came to the state asked for; it says: ${contents.value}`)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
     },
     async close() {
       await connection.sendRequest(ShutdownRequest.type)

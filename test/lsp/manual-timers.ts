@@ -18,14 +18,21 @@ export class ManualTimers implements Timers {
     return this.#now
   }
 
+  /** A refresh puts the whole delay back, and starts the timer again after it ran (as Node's does), not after a clear. */
   start(callback: () => void, ms: number): Timer {
     const pending: Pending = { due: this.#now + ms, ms, callback }
+    let cleared = false
     this.#pending.add(pending)
     return {
       refresh: () => {
-        if (this.#pending.has(pending)) pending.due = this.#now + pending.ms
+        if (cleared) return
+        pending.due = this.#now + pending.ms
+        this.#pending.add(pending)
       },
-      clear: () => void this.#pending.delete(pending),
+      clear: () => {
+        cleared = true
+        this.#pending.delete(pending)
+      },
     }
   }
 

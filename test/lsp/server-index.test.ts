@@ -1,12 +1,19 @@
 // The server's index: the whole one is made once the client is idle — and a message that waited while the
-// server's thread was busy is not idleness.
+// server's thread was busy is not idleness. The waits run on timers the test moves (a timer that runs out in
+// `advance` is one that ran out while the thread was busy): only the turns of the event loop are real.
 
 import assert from 'node:assert/strict'
 import { MessageChannel } from 'node:worker_threads'
 import { fromRecords, type DefaultData } from '@prefixd/core'
 import { ServerIndex } from '../../packages/lsp/src/server-index/server-index.js'
+import { ManualTimers } from './manual-timers.js'
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
+
+/** The turns after an idle wait runs out in which the index looks whether a message came (afterPendingInput's two) and more. */
+const settle = async () => {
+  for (let i = 0; i < 4; i++) await turn()
+}
 
 /** Default data whose indexes are one small index, counting how many whole ones and how many early ones were made. */
 function counting() {
@@ -25,7 +32,8 @@ function counting() {
 describe('ServerIndex', () => {
   it('does not make the whole index when its idle wait ran out under a busy thread while a message waited', async () => {
     const { data, whole, made } = counting()
-    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    const timers = new ManualTimers()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
     await turn() // the data is in
     // A message from another thread, read by the event loop's poll as a request from the editor is.
     const { port1, port2 } = new MessageChannel()
@@ -36,12 +44,17 @@ describe('ServerIndex', () => {
     })
     try {
       index.activity()
-      // The thread busy past the 50 ms wait (a long task), while the editor's next message comes.
-      for (const until = performance.now() + 80; performance.now() < until;);
+      // The editor's next message comes while the thread is busy past the 50 ms wait (a long task): the loop polls
+      // for it after the wait's timer has run.
       port2.postMessage('completion')
+      timers.advance(80)
       while (!handled) await turn()
-      for (let i = 0; i < 4; i++) await turn()
+      await settle()
       assert.equal(made(), 0, 'the message that waited put the idle wait back')
+      timers.advance(49)
+      await settle()
+      assert.equal(made(), 0, 'the wait is counted again from the message')
+      timers.advance(1)
       assert.equal(await index.ready, whole, 'made once nothing comes for the idle wait')
       assert.equal(made(), 1)
     } finally {
@@ -51,21 +64,27 @@ describe('ServerIndex', () => {
 
   it('after a completion, makes the whole index once the typing pauses (300 ms), not after the idle wait (50 ms)', async () => {
     const { data, whole, made } = counting()
-    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    const timers = new ManualTimers()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
     await turn() // the data is in
-    const typed = performance.now()
     index.activity(true)
+    timers.advance(10)
     index.activity() // an edit after it: the pause is still waited for
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    timers.advance(150)
+    await settle()
     assert.equal(made(), 0, 'not made in a gap between keystrokes')
+    timers.advance(139)
+    await settle()
+    assert.equal(made(), 0, 'not made 299 ms after the completion')
+    timers.advance(1)
     assert.equal(await index.ready, whole)
-    assert.equal(made(), 1)
-    assert.ok(performance.now() - typed >= 300, `made ${(performance.now() - typed).toFixed(0)} ms after the completion`)
+    assert.equal(made(), 1, 'made 300 ms after the completion')
   })
 
   it('after completions in a second vocabulary, makes the whole index at the idle wait, not at a pause in the typing', async () => {
     const { data, whole, made, early } = counting()
-    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    const timers = new ManualTimers()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
     await turn() // the data is in
     // As the server's completion does: activity as typing at its start and its end.
     const complete = async (namespace: string) => {
@@ -79,42 +98,44 @@ describe('ServerIndex', () => {
     await complete('http://xmlns.com/foaf/0.1/')
     assert.equal(early(), 2)
     // Each switch would make another early index while the typing goes on: the whole one is made after 50 ms, not 300.
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    for (let i = 0; i < 4; i++) await turn()
+    timers.advance(49)
+    await settle()
+    assert.equal(made(), 0)
+    timers.advance(1)
+    await settle()
     assert.equal(made(), 1, 'made at the idle wait')
     assert.equal(await index.ready, whole)
   })
 
   it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
     const { data, whole, made } = counting()
+    const timers = new ManualTimers()
     let input: (() => void) | undefined
     const index = new ServerIndex(
       Promise.resolve(data),
       () => undefined,
       (listener) => (input = listener),
+      timers,
     )
     await turn() // the data is in
     index.activity()
-    // A timer of the idle wait's 50 ms, made after it: it runs right after the idle wait's, which looks for messages
-    // two turns later. The input is read a turn later — after the idle wait's first look and before its last, as bytes
-    // the loop polls for then — and its message dispatched a turn after that, as the transport does: after the last look.
+    // The idle wait runs out (the thread busy past it); it looks for messages two turns later. The input is read a turn
+    // later — after the idle wait's first look and before its last, as bytes the loop polls for then — and its message
+    // dispatched a turn after that, as the transport does: after the last look.
+    timers.advance(80)
     let dispatched = false
-    setTimeout(
-      () =>
-        setImmediate(() => {
-          input!()
-          setImmediate(() => {
-            index.activity()
-            dispatched = true
-          })
-        }),
-      50,
-    )
-    for (const until = performance.now() + 80; performance.now() < until;); // the thread busy past the wait
+    setImmediate(() => {
+      input!()
+      setImmediate(() => {
+        index.activity()
+        dispatched = true
+      })
+    })
     for (let i = 0; i < 100 && !dispatched; i++) await turn()
     assert.ok(dispatched)
-    for (let i = 0; i < 4; i++) await turn()
+    await settle()
     assert.equal(made(), 0, 'the input read put the idle wait back')
+    timers.advance(50)
     assert.equal(await index.ready, whole)
   })
 })

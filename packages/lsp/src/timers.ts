@@ -12,13 +12,20 @@ export interface Timers {
   start(callback: () => void, ms: number): Timer
 }
 
-/** Node's monotonic clock and its timers. */
+/** Node's monotonic clock and its timers (a refresh after the callback ran starts the timer again, as Node's does). */
 export const NODE_TIMERS: Timers = {
   now: () => performance.now(),
-  start(callback, ms) {
-    const timer = setTimeout(callback, ms)
-    return { refresh: () => void timer.refresh(), clear: () => clearTimeout(timer) }
-  },
+  start: (callback, ms) => nodeTimer(setTimeout(callback, ms)),
+}
+
+/** Node's clock and timers that do not keep the process alive: for waits on the client's idleness, which end with it. */
+export const NODE_IDLE_TIMERS: Timers = {
+  now: NODE_TIMERS.now,
+  start: (callback, ms) => nodeTimer(setTimeout(callback, ms).unref()),
+}
+
+function nodeTimer(timer: NodeJS.Timeout): Timer {
+  return { refresh: () => void timer.refresh(), clear: () => clearTimeout(timer) }
 }
 
 /**

@@ -4,7 +4,7 @@
 import { PrefixIndex, type DefaultData } from '@prefixd/core'
 import { TermChecks } from '@prefixd/core/checks'
 import { replacedBy } from '../terms/terms.js'
-import { afterPendingInput } from '../timers.js'
+import { afterPendingInput, NODE_IDLE_TIMERS, type Timer, type Timers } from '../timers.js'
 import { traced } from '../trace.js'
 import { WarmUp } from './warm-up.js'
 
@@ -37,20 +37,20 @@ export class ServerIndex {
   checks: TermChecks | undefined
   /** The first index, once loaded; rejects when it cannot be loaded. */
   readonly ready: Promise<PrefixIndex>
-  readonly warmUp = new WarmUp(() => this.current)
+  readonly warmUp: WarmUp
   /** The data the first index is made from, until it is made. */
   #data: DefaultData | undefined
   /** The last index made of some namespaces' terms, to answer completions before the whole one is made. */
   #early: { readonly key: string; readonly index: PrefixIndex } | undefined
   /** Makes the whole index once the server is idle, while the data waits. */
-  #build: NodeJS.Timeout | undefined
+  #build: Timer | undefined
   /** Whether a request needs the whole index: it is made as soon as the data is in. */
   #needed = false
   /** Whether the client has sent a message ({@link ServerIndex.activity}): the idle wait starts from then. */
   #heard = false
   /** Activities so far: the idle wait's end checks that none came meanwhile. */
   #activities = 0
-  /** Until when (performance.now()) the whole index waits, a completion having come: see BUILD_WHEN_TYPING_PAUSES. */
+  /** Until when (on the clock of the timers) the whole index waits, a completion having come: see BUILD_WHEN_TYPING_PAUSES. */
   #typingUntil = 0
   /** Whether completions read a second set of namespaces: the typing pause is no longer waited for (see BUILD_WHEN_TYPING_PAUSES). */
   #varied = false
@@ -61,9 +61,16 @@ export class ServerIndex {
   /**
    * `index`: the index, a promise of it, or of the default data to make it from (see {@link ServerIndex.forCompletion}).
    * `loaded` runs once the first index is in. `onInput` registers a listener run as the client's bytes are read
-   * (see `ServerOptions.onInput`): each is activity a turn before its message is dispatched.
+   * (see `ServerOptions.onInput`): each is activity a turn before its message is dispatched. `timers`: the clock the
+   * waits are counted on (a test's moves by hand).
    */
-  constructor(index: PrefixIndex | Promise<PrefixIndex | DefaultData>, loaded: () => void, onInput?: (listener: () => void) => void) {
+  constructor(
+    index: PrefixIndex | Promise<PrefixIndex | DefaultData>,
+    loaded: () => void,
+    onInput?: (listener: () => void) => void,
+    private readonly timers: Timers = NODE_IDLE_TIMERS,
+  ) {
+    this.warmUp = new WarmUp(() => this.current, timers)
     onInput?.(() => this.activity())
     const given = Promise.resolve(index)
     // Settled, not holding what was given: the data (its parsed table, 1 MB) is let go once the whole index is made.
@@ -122,14 +129,14 @@ export class ServerIndex {
   activity(typing = false): void {
     this.#heard = true
     this.#activities++
-    if (typing && !this.#varied) this.#typingUntil = performance.now() + BUILD_WHEN_TYPING_PAUSES
+    if (typing && !this.#varied) this.#typingUntil = this.timers.now() + BUILD_WHEN_TYPING_PAUSES
     this.#schedule()
     this.warmUp.activity()
   }
 
   /** Makes the whole index once the server has been idle BUILD_WHEN_IDLE, if the data is in and the client has spoken. */
   #schedule(): void {
-    if (this.#data !== undefined && this.#heard) (this.#build ??= setTimeout(() => this.#idle(), BUILD_WHEN_IDLE).unref()).refresh()
+    if (this.#data !== undefined && this.#heard) (this.#build ??= this.timers.start(() => this.#idle(), BUILD_WHEN_IDLE)).refresh()
   }
 
   /** Another vocabulary is completed: the whole index is made at the next idle wait, no longer at a pause in the typing. */
@@ -137,14 +144,14 @@ export class ServerIndex {
     this.#varied = true
     this.#typingUntil = 0
     // The wait for the pause may be a timer of up to BUILD_WHEN_TYPING_PAUSES (a refresh keeps its delay): the next is the idle wait's.
-    clearTimeout(this.#build)
+    this.#build?.clear()
     this.#build = undefined
   }
 
   /** The idle wait ran out: after a completion it goes on until the typing pauses (at least BUILD_WHEN_IDLE more: a timer's refresh waits its whole delay). */
   #idle(): void {
-    const typing = this.#typingUntil - performance.now()
-    if (typing > 0) this.#build = setTimeout(() => this.#idle(), Math.max(typing, BUILD_WHEN_IDLE)).unref()
+    const typing = this.#typingUntil - this.timers.now()
+    if (typing > 0) this.#build = this.timers.start(() => this.#idle(), Math.max(typing, BUILD_WHEN_IDLE))
     else this.#whenNothingWaits()
   }
 
@@ -171,7 +178,7 @@ export class ServerIndex {
   #make(): void {
     const data = this.#data
     if (data === undefined) return
-    clearTimeout(this.#build)
+    this.#build?.clear()
     this.#data = undefined
     this.#early = undefined
     try {

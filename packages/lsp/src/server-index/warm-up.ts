@@ -6,7 +6,7 @@ import { DocumentView } from '../documents/document.js'
 import { LineDocument } from '../text/line-document.js'
 import { RDF_PROPERTY, RDFS_CLASS, warmKnowledge } from '../terms/terms.js'
 import { TokenStore } from '../documents/token-store.js'
-import { afterPendingInput } from '../timers.js'
+import { afterPendingInput, NODE_IDLE_TIMERS, type Timer, type Timers } from '../timers.js'
 import { traced } from '../trace.js'
 
 /** Milliseconds without a request or an edit before the warm-up goes on (once the index is loaded). */
@@ -61,16 +61,19 @@ function warmCompletion(index: PrefixIndex): void {
 export class WarmUp {
   #step = 0
   #activity = 0
-  readonly #timer: NodeJS.Timeout
+  readonly #timer: Timer
 
-  constructor(private readonly current: () => PrefixIndex | undefined) {
+  constructor(
+    private readonly current: () => PrefixIndex | undefined,
+    timers: Timers = NODE_IDLE_TIMERS,
+  ) {
     // The wait ran out: a step runs if no message came meanwhile (the thread may have been busy past it; see afterPendingInput).
-    this.#timer = setTimeout(() => {
+    this.#timer = timers.start(() => {
       const seen = this.#activity
       afterPendingInput(() => {
         if (this.#activity === seen) this.#warm()
       })
-    }, WARM_UP_DELAY).unref()
+    }, WARM_UP_DELAY)
   }
 
   /** The index is loaded: the warm-up starts once the server is idle. */
