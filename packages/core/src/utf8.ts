@@ -24,6 +24,11 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return reader.read(bytes) + reader.end()
 }
 
+/** Drops a byte order mark at the start (as JSON.parse and n3 want it): for a reading's first bytes. */
+const FIRST = new TextDecoder('utf-8', { fatal: true })
+/** Keeps U+FEFF as the character it is anywhere after the start. Both hold no state between calls (no `stream`). */
+const REST = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
 /**
  * UTF-8 read chunk by chunk (a character may be split between two), with the line and column of what was read so
  * far kept, so that a bad byte can be placed without keeping the text before it. The platform's decoder does the
@@ -35,10 +40,6 @@ export function decodeUtf8(bytes: Uint8Array): string {
  * inside are held back and put before the next chunk.
  */
 export class Utf8Reader {
-  /** Drops a byte order mark at the start (as JSON.parse and n3 want it): for the first bytes decoded. */
-  readonly #first = new TextDecoder('utf-8', { fatal: true })
-  /** Keeps U+FEFF as the character it is anywhere after the start. */
-  readonly #rest = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
   #started = false
   #offset = 0
   #line = 1
@@ -54,7 +55,7 @@ export class Utf8Reader {
     let text = ''
     if (cut > 0) {
       try {
-        text = (this.#started ? this.#rest : this.#first).decode(whole.subarray(0, cut))
+        text = (this.#started ? REST : FIRST).decode(whole.subarray(0, cut))
       } catch {
         throw this.#errorIn(bytes)
       }

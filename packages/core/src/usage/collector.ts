@@ -39,6 +39,10 @@ interface ClassCounter {
   count: number
   /** How many of its instances carry each predicate (a counter object: one lookup a subject and predicate, no set). */
   readonly properties: Map<PredicateCounter, { count: number }>
+  /** What an instance of it is, when the class defines terms (usage-vocab.ts DEFINING_TYPES): found once, not per statement. */
+  readonly kind: number | undefined
+  readonly deprecated: boolean
+  readonly shape: boolean
 }
 
 /** One subject's statements as they arrive in a row (n3 writes a nested blank node's statements first). */
@@ -210,21 +214,31 @@ export class UsageCollector {
   }
 
   #typed(run: Run, type: string): void {
-    let counter = this.#classes.get(type)
-    if (counter === undefined) {
-      counter = { iri: ownCopy(type), count: 0, properties: new Map() }
-      this.#classes.set(counter.iri, counter)
-    }
+    const counter = this.#classes.get(type) ?? this.#newClass(type)
     counter.count++
     if (run.types.length < MAX_RUN_PREDICATES && !run.types.includes(counter)) run.types.push(counter)
-    const kind = V.DEFINING_TYPES.get(type)
+    const kind = counter.kind
     if (kind !== undefined && !run.blank) {
       const definition = this.#definitionOf(run)
       definition.kinds |= kind
-      if (V.DEPRECATED_TYPE_IRIS.has(type)) definition.deprecated = true
+      if (counter.deprecated) definition.deprecated = true
     }
-    if (type === V.SH + 'NodeShape') this.#descriptions.typed(run.subject, 'shape')
+    if (counter.shape) this.#descriptions.typed(run.subject, 'shape')
     else if (kind === V.CLASS) this.#descriptions.typed(run.subject, 'class')
+  }
+
+  #newClass(type: string): ClassCounter {
+    const kind = V.DEFINING_TYPES.get(type)
+    const counter: ClassCounter = {
+      iri: ownCopy(type), // kept by the usage (see ownCopy)
+      count: 0,
+      properties: new Map(),
+      kind,
+      deprecated: kind !== undefined && V.DEPRECATED_TYPE_IRIS.has(type),
+      shape: type === V.SH + 'NodeShape',
+    }
+    this.#classes.set(counter.iri, counter)
+    return counter
   }
 
   #definitionOf(run: Run): Definition {
@@ -241,7 +255,7 @@ export class UsageCollector {
       // An English or untagged label before one in another language, of the same predicate.
       const rank = labelRank * 2 + (preferredLanguage(object) ? 0 : 1)
       if (object.termType === 'Literal' && (definition.label === undefined || rank < definition.labelRank!)) {
-        definition.label = ownCopy(object.value)
+        definition.label = object.value // copied if the definition is kept (see #close)
         definition.labelRank = rank
       }
       return
@@ -249,7 +263,7 @@ export class UsageCollector {
     const commentRank = V.COMMENTS.get(predicate)
     if (commentRank !== undefined) {
       if (object.termType === 'Literal' && (definition.comment === undefined || commentRank < definition.commentRank!)) {
-        definition.comment = ownCopy(object.value.length > MAX_COMMENT ? object.value.slice(0, MAX_COMMENT - 1) + '…' : object.value)
+        definition.comment = object.value.length > MAX_COMMENT ? object.value.slice(0, MAX_COMMENT - 1) + '…' : object.value
         definition.commentRank = commentRank
       }
       return
@@ -270,7 +284,6 @@ export class UsageCollector {
 
   /** A subject's statements are over: its types get its properties, and what defines it is kept. */
   #close(run: Run): void {
-    const counts = this.#counts
     for (const type of run.types) {
       for (const predicate of run.predicates) {
         const carried = type.properties.get(predicate)
@@ -279,9 +292,17 @@ export class UsageCollector {
       }
     }
     const definition = run.definition
-    if (definition === undefined) return
+    if (definition !== undefined) this.#define(run, definition)
+  }
+
+  /** What a subject's statements said of it, kept when it is a term (or one already defined). */
+  #define(run: Run, definition: Definition): void {
+    const counts = this.#counts
     const known = counts.definitions.get(run.subject)
     if (definition.kinds === 0 && known === undefined) return // a label of something that is no term
+    // Kept by the usage: strings of their own (see ownCopy), copied only now, as most labels read are of no term.
+    if (definition.label !== undefined) definition.label = ownCopy(definition.label)
+    if (definition.comment !== undefined) definition.comment = ownCopy(definition.comment)
     definition.file = this.#file < 0 ? undefined : this.#file
     definition.line = run.line
     if (known === undefined) counts.definitions.set(ownCopy(run.subject), definition)
