@@ -27,6 +27,8 @@ interface PredicateCounter {
   readonly followers: Map<PredicateCounter, Follow>
   /** The follower counted last: data repeats its order, so the next one is most often the same (no map lookup). */
   recent: Follow | undefined
+  /** How many subjects' statements it is the first predicate of (a field: no map lookup a subject). */
+  firsts: number
 }
 
 interface Follow {
@@ -71,8 +73,8 @@ export class UsageCollector {
   readonly #declared = new Set<string>()
   readonly #predicates = new Map<string, PredicateCounter>()
   readonly #classes = new Map<string, ClassCounter>()
-  /** Subjects' first predicates. */
-  readonly #firsts = new Map<PredicateCounter, number>()
+  /** The predicates that were a subject's first, in the order each was first so (their counts: `firsts`). */
+  readonly #firsts: PredicateCounter[] = []
   /** The first predicate of the subject before (see #predicateOf). */
   #firstGuess: PredicateCounter | undefined
   #triples = 0
@@ -110,7 +112,7 @@ export class UsageCollector {
       if (!this.#ordered) {
         // Not the author's order: no evidence of which property follows which.
       } else if (last === undefined) {
-        this.#firsts.set(predicate, (this.#firsts.get(predicate) ?? 0) + 1)
+        if (predicate.firsts++ === 0) this.#firsts.push(predicate)
         this.#firstGuess = predicate
       } else if (last.recent?.next === predicate) last.recent.count++
       else this.#follow(last, predicate)
@@ -145,7 +147,7 @@ export class UsageCollector {
       increment(counts.properties, predicate.iri, predicate.count)
       for (const { next, count } of predicate.followers.values()) incrementPair(counts.follows, predicate.iri, next.iri, count)
     }
-    for (const [next, n] of this.#firsts) incrementPair(counts.follows, '', next.iri, n)
+    for (const next of this.#firsts) incrementPair(counts.follows, '', next.iri, next.firsts)
     for (const type of this.#classes.values()) {
       increment(counts.classes, type.iri, type.count)
       for (const [predicate, { count }] of type.properties) incrementPair(counts.classProperties, type.iri, predicate.iri, count)
@@ -158,7 +160,7 @@ export class UsageCollector {
   #reset(): void {
     this.#predicates.clear()
     this.#classes.clear()
-    this.#firsts.clear()
+    this.#firsts.length = 0
     this.#firstGuess = undefined
     this.#triples = 0
     this.#file = -1
@@ -191,6 +193,7 @@ export class UsageCollector {
       describing: DESCRIBING.has(iri),
       followers: new Map(),
       recent: undefined,
+      firsts: 0,
     }
     this.#predicates.set(predicate.iri, predicate) // the copy: a key is kept while the collector reads on
     return predicate
