@@ -262,6 +262,29 @@ describe('readDefault', () => {
     assert.deepEqual(foaf.namespacesOf('http://www.w3.org/ns/dcat#Dataset'), whole.namespacesOf('http://www.w3.org/ns/dcat#Dataset'))
   })
 
+  it('makes indexes of other namespaces on one shared table (its orders made by the first’s completions), each completing as the whole index does', () => {
+    const first = data.index({ namespaces: [FOAF] })
+    assert.deepEqual(first.complete('fo', { limit: 50 }), whole.complete('fo', { limit: 50 }))
+    assert.deepEqual(first.complete(FOAF + 'kn', { expand: true }), whole.complete(FOAF + 'kn', { expand: true }))
+    for (const namespaces of [['http://schema.org/'], [FOAF, 'http://schema.org/'], ['http://www.w3.org/2000/01/rdf-schema#']]) {
+      const other = data.index({ namespaces })
+      for (const [query, options] of [
+        ['sch', { limit: 50 }],
+        ['schema:Pers', { type: RDFS_CLASS, prefer: 'class' }],
+        ['schema:na', {}],
+        ['rdfs:l', {}],
+        ['foaf:kn', {}],
+        ['http://schema.org/na', { expand: true }],
+      ] as const) {
+        const expected = whole.complete(query, options)
+        const inNamespaces = namespaces.some((n) => query.startsWith(n) || query.startsWith(whole.shrink(n)?.slice(0, -1) ?? n))
+        // A term query outside the index's namespaces finds no terms; a prefix query reads the table alone.
+        if (inNamespaces || !query.includes(':')) assert.deepEqual(other.complete(query, options), expected, `${namespaces} ${query}`)
+      }
+      assert.equal(other.shrink('http://schema.org/Person'), 'schema:Person')
+    }
+  })
+
   it('takes the terms of the namespace a synonym stands for', () => {
     const https = data.index({ namespaces: ['https://schema.org/'] })
     assert.ok(https.term('http://schema.org/Person') !== undefined)

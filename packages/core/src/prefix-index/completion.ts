@@ -11,6 +11,7 @@ import { caseBit, type TermRecord } from '../terms/term-record.js'
 import { Answer, readOptions, tiersFor, unescapePartial, type AutocompleteOptions, type Completions, type ReadOptions } from './completion-query.js'
 import { NameChunks } from './name-chunks.js'
 import { ReadyAnswers } from './ready-answers.js'
+import type { TableCaches } from './prefix-table.js'
 import { tableOrders, type TableOrders } from './table-orders.js'
 import type { PrefixEntry, VocabularyInfo } from '../model.js'
 
@@ -34,6 +35,8 @@ export interface CompletionParts {
    * https://schema.org/, is offered schema.org's terms as `sdo:` names), else the namespace itself.
    */
   readonly termsNamespace?: (namespace: string) => string
+  /** Where the table's orders and rankings are kept once made: with the table, for every index on it. */
+  readonly caches: TableCaches
 }
 
 /**
@@ -50,13 +53,12 @@ export class Completion {
   readonly #shrink: (iri: string) => string | undefined
   readonly #entries: readonly PrefixEntry[]
   readonly #preferred: readonly PrefixEntry[]
-  /** The table's orders and case-folded lookups, made on the first completion that reads them (see {@link TableOrders}). */
-  #orders: TableOrders | undefined
-  /** Prefix completion best first: the ranking of prefixOrder and of namespaceOrder (made when first asked). */
-  #prefixRanking: RangeBest | undefined
-  #namespaceRanking: RangeBest | undefined
-  /** Positions in prefixOrder of long-tail prefixes that stand for an offered one (see #addStandIns). */
-  #standIns: Int32Array | undefined
+  /**
+   * Made when first read, and kept with the table: its orders and case-folded lookups ({@link TableOrders}),
+   * prefix completion's rankings of prefixOrder and namespaceOrder, and the positions in prefixOrder of long-tail
+   * prefixes that stand for an offered one (see #addStandIns).
+   */
+  readonly #caches: TableCaches
   /** The names written so far (see {@link NameChunks}). */
   readonly #names: NameChunks
   /** Term completions' answers made ahead, per prefix and options asked often (none in a browser bundle). */
@@ -74,6 +76,7 @@ export class Completion {
     this.#shrink = parts.shrink
     this.#entries = parts.entries
     this.#preferred = parts.preferred
+    this.#caches = parts.caches
     this.#names = new NameChunks(parts.terms, parts.termsNamespace)
     this.#ready = new ReadyAnswers(parts.terms, {
       termsOf: (prefix, caseSensitive) => {
@@ -90,7 +93,7 @@ export class Completion {
    * cost a language server's first completion of a term, which reads none of them, 10–20 ms of CPU.
    */
   #ordersOf(): TableOrders {
-    return (this.#orders ??= tableOrders(this.#entries, this.#preferred, this.#byPrefix))
+    return (this.#caches.orders ??= tableOrders(this.#entries, this.#preferred, this.#byPrefix))
   }
 
   /**
@@ -237,7 +240,7 @@ export class Completion {
   #addStandIns(answer: Answer, start: number, end: number, matches: (entry: PrefixEntry) => boolean, write: (entry: PrefixEntry) => string): void {
     const order = this.#ordersOf().prefixOrder
     // Positions of the long-tail entries whose namespace has an offered prefix, made once: the range's are a run.
-    const standIns = (this.#standIns ??= Int32Array.from(order.keys()).filter(
+    const standIns = (this.#caches.standIns ??= Int32Array.from(order.keys()).filter(
       (i) => this.#vocabularies.get(order[i]!.prefix)?.quality === 'long-tail' && this.#offeredSameNamespace(order[i]!) !== undefined,
     ))
     for (let k = lowerBoundNumber(standIns, start); standIns[k]! < end && !answer.truncated; k++) {
@@ -277,11 +280,11 @@ export class Completion {
   }
 
   #prefixRankingOf(): RangeBest {
-    return (this.#prefixRanking ??= this.#rankEntries(this.#ordersOf().prefixOrder))
+    return (this.#caches.prefixRanking ??= this.#rankEntries(this.#ordersOf().prefixOrder))
   }
 
   #namespaceRankingOf(): RangeBest {
-    return (this.#namespaceRanking ??= this.#rankEntries(this.#ordersOf().namespaceOrder))
+    return (this.#caches.namespaceRanking ??= this.#rankEntries(this.#ordersOf().namespaceOrder))
   }
 
   /** Trusted before demoted, then by {@link Completion.#cost}; `entries` is sorted case-folded, which breaks ties. */

@@ -58,9 +58,13 @@ export class PrefixIndex {
   /** Where the loaded data sets came from: the default data's versions and checksum, if it was loaded. */
   readonly provenance: readonly DataProvenance[]
 
-  /** @internal Use {@link PrefixIndexBuilder} or the static factories. */
-  constructor(parts: PrefixIndexParts) {
-    const table = (this.#table = new PrefixTable(parts))
+  /**
+   * @internal Use {@link PrefixIndexBuilder} or the static factories.
+   * @param table The table made of `parts.entries` and `parts.vocabularies` with the same `wholeTable` and
+   * `fewRequests` by an earlier index, to share with it: readDefault's indexes of some namespaces share one.
+   */
+  constructor(parts: PrefixIndexParts, table: PrefixTable = new PrefixTable(parts)) {
+    this.#table = table
     this.#byPrefix = table.byPrefix
     this.#shrinkTable = table.byNamespace
     const synonyms = (this.#synonyms = new SynonymTable(table, parts.namespaceSynonyms ?? []))
@@ -76,6 +80,7 @@ export class PrefixIndex {
       demotion: (entry) => table.demotion(entry),
       shrink: (iri) => this.shrink(iri),
       ...(synonyms.size > 0 && { termsNamespace: (namespace: string) => synonyms.termsNamespace(namespace) }),
+      caches: table,
     })
   }
 

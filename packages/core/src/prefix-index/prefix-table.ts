@@ -1,20 +1,35 @@
 // The prefix table of an index: its entries by prefix and by namespace, and how far completion and shrink trust each.
 
 import type { PrefixEntry, PrefixIndexParts, VocabularyInfo } from '../model.js'
+import type { RangeBest } from '../structures/range-best.js'
 import { Demotion } from './demotion.js'
 import { ShrinkTable } from './shrink.js'
+import type { TableOrders } from './table-orders.js'
+
+/** What completion makes of the table alone on first use (completion.ts), kept with it: indexes that share a table share these. */
+export interface TableCaches {
+  orders?: TableOrders
+  prefixRanking?: RangeBest
+  namespaceRanking?: RangeBest
+  standIns?: Int32Array
+}
 
 /**
  * The entries in preference order, each prefix's entry, each namespace's preferred entry (with the shrink
  * walk over them: {@link ShrinkTable}) and each entry's demotion. Built once, read by every other part.
  */
-export class PrefixTable {
+export class PrefixTable implements TableCaches {
   /** In preference order. */
   readonly entries: readonly PrefixEntry[]
   readonly byPrefix = new Map<string, PrefixEntry>()
   /** The preferred entry of each namespace, and the shrink walk over them (shrink.ts). */
   readonly byNamespace: ShrinkTable
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
+  /** Completion's orders and rankings of the table, made when first read (the index passes the table as its {@link TableCaches}). */
+  declare orders?: TableOrders
+  declare prefixRanking?: RangeBest
+  declare namespaceRanking?: RangeBest
+  declare standIns?: Int32Array
   /** Entries that completion does not offer: long-tail (1) and suspect (2) prefixes, unless the whole table is kept. */
   readonly #demoted = new Map<PrefixEntry, Demotion>()
 
