@@ -107,6 +107,23 @@ describe('ServerIndex', () => {
     assert.equal(await index.ready, whole)
   })
 
+  it('answers a bare word before the whole index from an early index, without its words, and never makes the whole index for it', async () => {
+    const { data, whole, made, early } = counting()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    await turn() // the data is in
+    const bare = () => undefined // a bare word reads every namespace
+    assert.equal((await index.forCompletion(bare)).words, false)
+    assert.equal(early(), 1, "an index of the prefix table alone, for the word's prefixes")
+    assert.equal((await index.forCompletion(() => ['http://schema.org/'])).words, true)
+    assert.equal(early(), 2)
+    assert.equal((await index.forCompletion(bare)).words, false)
+    assert.equal(early(), 2, 'the last early index serves it, whatever it read')
+    assert.equal(made(), 0, 'the whole index waits')
+    await index.need()
+    assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
+    assert.equal(made(), 1)
+  })
+
   it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
     const { data, whole, made } = counting()
     const timers = new ManualTimers()

@@ -235,6 +235,40 @@ describe('prefixd lsp: starting and configuring', function () {
     )
   })
 
+  it('answers a bare word before the whole index is made with prefixes, incomplete, never making the whole index inside a completion; its words come once it is made', async () => {
+    const file = join(dir, 'bare-word.jsonl')
+    const client = await startClient([], { env: { ...process.env, PREFIXD_LSP_TRACE: file } })
+    const text = '@prefix foaf: <http://xmlns.com/foaf/0.1/> .\nex:a a pers'
+    const uri = await client.open('file:///project/bare.ttl', 'turtle', text)
+    const ask = async () =>
+      (await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 11 } })) as CompletionList
+    const first = await ask()
+    assert.equal(first.isIncomplete, true, 'the client asks again as the word goes on')
+    // A request that needs the whole index (a hover) has it made; then the word finds foaf:Person.
+    await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 3 } })
+    const list = await ask()
+    assert.ok(
+      list.items.some((item) => item.label === 'foaf:Person'),
+      list.items.map((item) => item.label).join(' '),
+    )
+    assert.equal(await client.close(), 0)
+    const events = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { ev: string; at: number; id?: number; method?: string; what?: string })
+    const wholeAt = events.filter((e) => e.ev === 'slice' && e.what === 'whole index').map((e) => e.at)
+    assert.equal(wholeAt.length, 1)
+    // Unless the server was idle long enough to make the whole index before the first completion came (a loaded machine):
+    const firstWritten = events.find(
+      (e) => e.ev === 'write' && e.method === undefined && e.id === events.find((r) => r.method === 'textDocument/completion')?.id,
+    )!
+    if (wholeAt[0]! > firstWritten.at) assert.ok(!first.items.some((item) => item.label === 'foaf:Person'), 'no words before the whole index')
+    for (const read of events.filter((e) => e.ev === 'read' && e.method === 'textDocument/completion')) {
+      const written = events.find((e) => e.ev === 'write' && e.id === read.id && e.method === undefined)!
+      assert.ok(!wholeAt.some((at) => at >= read.at && at <= written.at), `completion ${read.id} made the whole index`)
+    }
+  })
+
   it('goes on without a timeline, saying so, when PREFIXD_LSP_TRACE names a file it cannot write', async () => {
     const file = join(dir, 'missing', 'trace.jsonl')
     const client = await startClient([], { env: { ...process.env, PREFIXD_LSP_TRACE: file } })

@@ -162,7 +162,7 @@ async function completion(server: Server, params: CompletionParams): Promise<Com
   // of the whole index and the warm-up from starting meanwhile. As typing: the whole index waits for a pause in it.
   server.index.activity(true)
   try {
-    const loaded = await server.index.forCompletion((table) => {
+    const { index: loaded, words } = await server.index.forCompletion((table) => {
       const view = server.documents.viewOf(params?.textDocument?.uri)
       const spot = view === undefined ? undefined : spotAt(view)
       return view === undefined || spot === undefined ? [] : namespacesRead(view, table, spot)
@@ -171,7 +171,8 @@ async function completion(server: Server, params: CompletionParams): Promise<Com
     const spot = view === undefined ? undefined : spotAt(view)
     if (view === undefined || spot === undefined) return null
     const { traits } = server.client
-    let list = traced('completion', () => completeAt(view, loaded, spot, { insertReplace: traits.insertReplace, workspace: server.workspace.usage }))
+    const options = { insertReplace: traits.insertReplace, workspace: server.workspace.usage, words }
+    let list = traced('completion', () => completeAt(view, loaded, spot, options))
     if (traits.completionWord !== undefined) list = wordCompletions(list, lineOf(view, params.position.line), params.position, traits.completionWord)
     return traits.plainDocumentation ? { ...list, items: list.items.map(plainDocumentation) } : list
   } finally {

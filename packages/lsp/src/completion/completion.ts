@@ -33,6 +33,8 @@ export interface CompletionOptions {
   readonly insertReplace: boolean
   /** The workspace's terms and usage, read so far: its terms first, ranked in context. */
   readonly workspace?: WorkspaceUsage
+  /** Default true: a bare word completes terms people call so (the index's word search); false: prefixes only, incomplete. */
+  readonly words?: boolean
 }
 
 /** What is being completed at a position: the name typed so far, the range it replaces, what the position asks for. */
@@ -106,7 +108,11 @@ export function completeAt(view: DocumentView, index: PrefixIndex, spot: Complet
   if (typed === undefined || !typed.hasColon) {
     if (KEYWORDS.has(text)) return { isIncomplete: true, items: [] }
     completePrefixes(items, text, options.workspace)
-    if (text.length >= 2 && !inPath) completeWords(items, text, type)
+    // Without the index's words the list is incomplete: the client asks again as the word goes on.
+    if (text.length >= 2 && !inPath) {
+      if (options.words === false) items.incomplete = true
+      else completeWords(items, text, type)
+    }
     return items.list()
   }
   const local = text.slice(typed.prefix.length + 1)
