@@ -101,6 +101,21 @@ describe('PrefixIndexBuilder.addPrefixes', () => {
     assert.deepEqual(index.autocomplete('ex:', { type: 'rdfs:Class' }), [])
   })
 
+  it("forgets what described a prefix once a user's own table binds it to another namespace, and only then", () => {
+    const builder = new PrefixIndexBuilder()
+      .addPrefixes({ foaf: 'http://xmlns.com/foaf/0.1/', dc: 'http://purl.org/dc/elements/1.1/' }, { curated: true })
+      .describeVocabulary('foaf', { title: 'Friend of a Friend', popularity: 3 })
+      .describeVocabulary('dc', { title: 'Dublin Core', popularity: 5 })
+      .addPrefixes({ foaf: 'http://example.org/my-foaf/', dc: 'http://purl.org/dc/elements/1.1/' }, { override: true })
+    const index = builder.build()
+    // Another namespace is another vocabulary: no borrowed title, prefix.cc rank or curation for it.
+    assert.equal(index.vocabulary('foaf'), undefined)
+    assert.deepEqual(index.vocabulary('dc'), { curated: true, title: 'Dublin Core', popularity: 5 })
+    // A description of the new binding given after it counts as given.
+    builder.describeVocabulary('foaf', { title: 'Mine' })
+    assert.deepEqual(builder.build().vocabulary('foaf'), { title: 'Mine' })
+  })
+
   it('lets a later override replace an earlier override', () => {
     const index = new PrefixIndexBuilder().addPrefixes({ ex: 'http://one/' }, { override: true }).addPrefixes({ ex: 'http://two/' }, { override: true }).build()
     assert.equal(index.namespace('ex'), 'http://two/')

@@ -106,7 +106,13 @@ export class IndexDraft {
         continue
       }
       if (options.override) {
-        if (!layer.has(prefix)) layer.set(prefix, namespace) // within one table the first definition wins
+        // Within one table the first definition wins. What is known of the prefix (popularity, title, curated) describes
+        // the base table's namespace: another is another vocabulary (a project's `lv2:` is not prefix.cc's). Dropped, never
+        // carried over: describe the new binding after the overriding tables (which the size of a browser bundle keeps this simple).
+        if (!layer.has(prefix)) {
+          if ((this.#base.get(prefix) ?? namespace) !== namespace) this.#vocabularies.delete(prefix)
+          layer.set(prefix, namespace)
+        }
       } else {
         const existing = this.#base.get(prefix)
         if (existing === undefined) this.#base.set(prefix, namespace)
