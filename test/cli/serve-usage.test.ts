@@ -98,6 +98,7 @@ describe('prefixd serve --usage', function () {
 describe('prefixd serve --usage: the prefixes its data declares', function () {
   this.timeout(60_000)
   const LV2 = 'http://lv2plug.in/ns/lv2core#'
+  const SYMBOL_COMMENT = 'A short name, as code writes it.'
   let dir: string
   let server: { child: ChildProcess; url: string; said: string }
   const get = async (path: string) => (await fetch(`${server.url}/api/v1/${path}`)).json() as Promise<unknown>
@@ -111,7 +112,7 @@ describe('prefixd serve --usage: the prefixes its data declares', function () {
     for (let i = 0; i < 3; i++) await writeFile(join(dir, `p${i}.ttl`), plugin(i))
     await writeFile(
       join(dir, 'lv2core.ttl'),
-      `@prefix lv2: <${LV2}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nlv2:symbol a <http://www.w3.org/1999/02/22-rdf-syntax-ns#Property> ; rdfs:label "symbol" .\n`,
+      `@prefix lv2: <${LV2}> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\nlv2:symbol a <http://www.w3.org/1999/02/22-rdf-syntax-ns#Property> ; rdfs:label "symbol" ; rdfs:comment "${SYMBOL_COMMENT}" ; rdfs:domain lv2:Port .\n`,
     )
     const indexed = await prefixd(['index', dir, '--out', join(dir, 'usage.json')])
     assert.equal(indexed.code, 0, indexed.stderr)
@@ -142,6 +143,28 @@ describe('prefixd serve --usage: the prefixes its data declares', function () {
     }
     const why = (await get('autocomplete?q=lv2:portP&limit=1&detail=true')) as Array<{ usage?: string }>
     assert.doesNotMatch(why[0]?.usage ?? '', /(^|\s):\w/, 'explanations name terms as the server writes them')
+  })
+
+  it('describes the terms its data defines from it: the comment as the definition, the domain; no file paths', async () => {
+    const term = (await get('term?q=lv2:symbol')) as { definition?: string; domain: Array<{ prefixed?: string }>; definedIn?: unknown }
+    assert.equal(term.definition, SYMBOL_COMMENT)
+    assert.deepEqual(
+      term.domain.map((ref) => ref.prefixed),
+      ['lv2:Port'],
+    )
+    assert.equal(term.definedIn, undefined, 'the paths are where prefixd index ran, not for the HTTP API to show')
+    const [detail] = (await get('autocomplete?q=lv2:sy&limit=1&detail=true')) as Array<{ value: string; definition: string | null }>
+    assert.deepEqual([detail?.value, detail?.definition], ['lv2:symbol', SYMBOL_COMMENT])
+    const results = (await get('search/results?q=symbol')) as { hits: Array<{ prefixed: string | null; definition: string | null }> }
+    assert.equal(results.hits.find((hit) => hit.prefixed === 'lv2:symbol')?.definition, SYMBOL_COMMENT)
+  })
+
+  it('lends the project’s lv2: nothing of what described prefix.cc’s lv2: (its rank, its source)', async () => {
+    const index = await PrefixIndex.loadDefault()
+    assert.notEqual(index.namespace('lv2'), LV2)
+    assert.notEqual(index.vocabulary('lv2')?.popularity, undefined, 'prefix.cc ranks its lv2:')
+    const described = (await get('prefixes/lv2')) as { namespace: string; popularity: number | null; curated: boolean }
+    assert.deepEqual([described.namespace, described.popularity, described.curated], [LV2, null, false])
   })
 
   it('says at the start which prefixes its data binds, and over what', () => {

@@ -60,6 +60,15 @@ export function rankingUsage(served: ServedIndex, servedUsage: Usage | undefined
   return served.set === undefined ? servedUsage : served.usage
 }
 
+/**
+ * What describes the terms of `served` where the knowledge tier says nothing (a comment as the definition, domain,
+ * range): a set's own files only (`vocabularies`), or the served `--usage` for the served table — whose terms it
+ * defines are in that table (core's `withUsage`), so their comments are too.
+ */
+export function describingUsage(served: ServedIndex, servedUsage: Usage | undefined): Usage | undefined {
+  return served.set === undefined ? servedUsage : served.vocabularies
+}
+
 export function serveIndex(index: PrefixIndex, cacheBytes = DEFAULT_CACHE_BYTES, stats: AnswerStats = { hits: 0, misses: 0 }): ServedIndex {
   const answers = new LRUCache<string, Answer>({
     // Bounded by size, not count: a flood of distinct long IRIs cannot grow memory without limit.

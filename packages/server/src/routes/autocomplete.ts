@@ -5,7 +5,7 @@ import { booleanParam, choiceParam, limitParam, optionalParam, requiredQuery } f
 import { respond, servedIndex } from '../respond.js'
 import { describeSuggestion } from './term-details.js'
 import type { ServerRouter } from '../server-state.js'
-import { rankingUsage, type ServedIndex } from '../served-index.js'
+import { describingUsage, rankingUsage, type ServedIndex } from '../served-index.js'
 import { SetView } from '../sets/set-registry.js'
 
 /** Most suggestions in one answer; `q=` lists every prefix, which is fewer. */
@@ -60,7 +60,7 @@ export function addAutocompleteRoute(router: ServerRouter, servedUsage?: Usage):
         const { suggestions, truncated } = found
         const body = detail
           ? suggestions.map((value) => {
-              const described = describeSuggestion(index, knowledge!, value, expand, served.vocabularies)
+              const described = describeSuggestion(index, knowledge!, value, expand, describingUsage(served, servedUsage))
               const why = usage === undefined ? undefined : explainUsage(index, usage, expand ? value : (index.expand(value) ?? value), context, {}, knowledge)
               return why === undefined ? described : { ...described, usage: whereUsed(why, served) }
             })

@@ -15,6 +15,7 @@ import {
 import { HttpError } from '../http-error.js'
 import { choiceParam, limitParam, queryParams, requiredQuery } from '../query-params.js'
 import { respond, servedIndex } from '../respond.js'
+import { describingUsage } from '../served-index.js'
 import type { ServerRouter } from '../server-state.js'
 
 const RDFS_CLASS = 'http://www.w3.org/2000/01/rdf-schema#Class'
@@ -41,7 +42,7 @@ interface Filters {
   readonly limit: number
 }
 
-export function addSearchResultsRoute(router: ServerRouter): void {
+export function addSearchResultsRoute(router: ServerRouter, servedUsage?: Usage): void {
   router.get('/api/v1/search/results', async (ctx) => {
     const q = requiredQuery(ctx, '/api/v1/search/results?q=person[&vocabulary=foaf][&kind=class][&deprecated=exclude][&offset=0][&limit=20]', true)
     const params = queryParams(ctx)
@@ -56,8 +57,8 @@ export function addSearchResultsRoute(router: ServerRouter): void {
     }
     const knowledge = await loadKnowledge()
     const key = `search results\0${filters.vocabulary ?? ''}\0${filters.kind ?? ''}\0${filters.deprecated}\0${filters.offset}\0${filters.limit}\0${q}`
-    // A set's vocabulary files: their comment on a term is its definition where the bundled knowledge has none.
-    const vocabularies = servedIndex(ctx).vocabularies
+    // A set's vocabulary files, or the served --usage: their comment on a term is its definition where the bundled knowledge has none.
+    const vocabularies = describingUsage(servedIndex(ctx), servedUsage)
     respond(ctx, key, (index) => [200, searchResults(index, knowledge, q.trim(), filters, vocabularies)])
   })
 }
