@@ -78,6 +78,11 @@ describe('prefixd index', () => {
     assert.equal(run.stderr, `prefixd: ${join(dir, 'b.ttl')}:3:11: Expected entity but got ]\n`)
     assert.equal(existsSync(out), false)
     assert.deepEqual((await readdir(dir)).sort(), ['a.ttl', 'b.ttl'])
+    // An error of n3's lexer, which has no token to place it by: where the string starts, quoted as `prefixd lint` quotes it.
+    await writeFile(join(dir, 'b.ttl'), `@prefix ex: <${EX}> .\nex:a ex:b ex:c .\nex:d ex:e "unterminated .\nex:f ex:g ex:h .\n`)
+    const lexed = await prefixd(['index', join(dir, 'a.ttl'), join(dir, 'b.ttl'), '--out', out])
+    assert.equal(lexed.stderr, `prefixd: ${join(dir, 'b.ttl')}:3:11: Unexpected '"unterminated'\n`)
+    assert.equal(existsSync(out), false)
   })
 
   it('keeps an existing file whole when a new reading fails', async () => {

@@ -60,6 +60,30 @@ describe('readUsage', () => {
     assert.match(error.message, /^bad\.ttl:3:11: /)
   })
 
+  it('places an error of n3’s lexer (no token: an unterminated string, a stray character) at its line and column, however the text is cut', async () => {
+    // Lines of every kind n3 counts — CRLF, a lone CR, a comment, a string over two lines — then the bad text, indented.
+    const line = fc.constantFrom(`ex:a ex:p ex:b .`, `ex:a ex:p ex:b . # a comment`, `ex:a ex:p """two\nlines""" .`, `ex:a ex:p "x", ex:c ;\n  ex:q ex:d .`, ``)
+    const statement = fc.record({ lines: fc.array(line, { maxLength: 5 }), end: fc.constantFrom('\n', '\r\n', '\r'), indent: fc.nat(6) })
+    await fc.assert(
+      fc.asyncProperty(
+        statement,
+        fc.constantFrom('"unterminated', '`'),
+        fc.uniqueArray(fc.nat(400), { maxLength: 5 }),
+        async ({ lines, end, indent }, bad, cuts) => {
+          const before = [`@prefix ex: <${EX}> .`, ...lines].join('\n').replaceAll('\n', end) + end
+          const text = `${before}${' '.repeat(indent)}ex:a ex:p ${bad} .${end}ex:a ex:p ex:b .${end}`
+          const at = [0, ...cuts.filter((cut) => cut > 0 && cut < text.length).sort((a, b) => a - b), text.length]
+          const chunks = at.slice(1).map((stop, i) => text.slice(at[i], stop))
+          const error = await readUsage(chunks, { format: 'turtle', name: 'bad.ttl' }).catch((e: unknown) => e)
+          assert.ok(error instanceof UsageReadError, String(error))
+          const lineOfBad = before.split(/\r\n|\r|\n/).length
+          assert.deepEqual([error.line, error.column, error.reason], [lineOfBad, indent + 11, `Unexpected '${bad}'`])
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
   it('reads a stream as the array of the same chunks, and stops reading either at a syntax error, its source closed', async () => {
     const bytes = Buffer.from(TURTLE)
     const parts = [bytes.subarray(0, 20), bytes.subarray(20, 41), bytes.subarray(41)]

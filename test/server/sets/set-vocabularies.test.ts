@@ -217,9 +217,10 @@ function storeTests(open: () => Promise<SetStore>): void {
     const { error } = (await bad.json()) as any
     assert.deepEqual([error.code, error.file, error.line, error.column], ['BAD_BODY', 'widgets.ttl', 3, 8])
     assert.equal(error.message, 'widgets.ttl:3:8: Expected entity but got ]; nothing was stored')
-    // Where n3 knows no token (a lexer error), the line alone.
+    // Where n3 knows no token (a lexer error): where the text it stopped at starts.
     const lexical = (await (await putFile('team', 'widgets.ttl', '@prefix a: <http://a.example/> .\n@prefix b <http://b.example/> .\n')).json()) as any
-    assert.deepEqual([lexical.error.line, lexical.error.column], [2, undefined])
+    assert.deepEqual([lexical.error.line, lexical.error.column], [2, 9])
+    assert.equal(lexical.error.message, "widgets.ttl:2:9: Unexpected 'b'; nothing was stored")
     const notUsage = await putFile('team', 'x.json', '{"format": "something-else"}', 'application/json')
     assert.equal(notUsage.status, 400)
     assert.match(((await notUsage.json()) as any).error.message, /not a prefixd-usage\/1 file/)

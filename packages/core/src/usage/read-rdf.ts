@@ -4,6 +4,7 @@ import type { Quad } from '../rdf-js.js'
 import { Utf8Error, Utf8Reader } from '../utf8.js'
 import { UsageCollector } from './collector.js'
 import { interningParser } from './interning-parser.js'
+import { placeLexerErrors } from './lexer-position.js'
 import { readJsonLdInto, type JsonLdToQuads } from './read-json-ld.js'
 import type { Usage } from './usage.js'
 
@@ -71,6 +72,7 @@ export async function readRdfInto(collector: UsageCollector, chunks: Chunks, opt
     format: n3Format(options.format),
     ...(options.baseIri !== undefined && { baseIRI: options.baseIri }),
   }) as unknown as StreamingParser
+  placeLexerErrors(parser._lexer)
   let onData: ((data: unknown) => void) | undefined
   let onEnd: (() => void) | undefined
   let error: Error | undefined
@@ -133,11 +135,14 @@ function n3Format(format: UsageFormat): string {
 }
 
 function readError(error: Error, name: string): UsageReadError {
-  const context = (error as { context?: { line?: unknown; token?: { start?: unknown } } }).context
+  const context = (error as { context?: { line?: unknown; token?: { start?: unknown }; column?: unknown } }).context
   const line = typeof context?.line === 'number' ? context.line : undefined
   const start = context?.token?.start
-  const column = line !== undefined && typeof start === 'number' ? start + 1 : undefined
-  return new UsageReadError(name, line, column, error.message.replace(/ on line \d+\.$/, ''))
+  // A token's start, else where a lexer error found its text (placeLexerErrors).
+  const column = line === undefined ? undefined : typeof start === 'number' ? start + 1 : typeof context?.column === 'number' ? context.column : undefined
+  // n3 quotes the text in double quotes, which a string's own quote doubles (`Unexpected ""unterminated"`): as the language server says it.
+  const reason = error.message.replace(/ on line \d+\.$/, '').replace(/^Unexpected "(.*)"$/s, "Unexpected '$1'")
+  return new UsageReadError(name, line, column, reason)
 }
 
 /**
