@@ -111,6 +111,18 @@ describe('GET /api/v1/search/results', () => {
     assert.equal((await get('q=nosuchprefix%3Ax')).body.total, 0)
   })
 
+  it('describes a term under a namespace synonym as the term it stands for: sdo:Person’s definition, sdo:episodes deprecated', async () => {
+    const hit = async (q: string) => (await get(`q=${encodeURIComponent(q)}&limit=1`)).body.hits[0]!
+    const [http, https] = [await hit('schema:Person'), await hit('sdo:Person')]
+    assert.equal(https.iri, 'https://schema.org/Person')
+    assert.ok(http.definition !== null)
+    assert.equal(https.definition, http.definition)
+    assert.deepEqual([(await hit('schema:episodes')).deprecated, (await hit('sdo:episodes')).deprecated], [true, true])
+    // The deprecation filter and its count go by the same: no deprecated sdo: term among the live ones.
+    const live = await get(`q=${encodeURIComponent('sdo:episode')}&deprecated=exclude&limit=100`)
+    assert.ok(!live.body.hits.some((h) => h.prefixed === 'sdo:episodes'), JSON.stringify(live.body.hits.map((h) => h.prefixed)))
+  })
+
   it('keeps definitions to one line: the first sentence, at most 161 characters', async () => {
     const { body } = await get('q=date&limit=100')
     for (const hit of body.hits) if (hit.definition !== null) assert.ok(!hit.definition.includes('\n') && hit.definition.length <= 161, hit.definition)

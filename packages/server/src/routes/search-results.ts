@@ -126,7 +126,8 @@ function allHits(index: PrefixIndex, knowledge: Knowledge, q: string, vocabulari
 
 /** A term's hit, written `prefixed` (as completion wrote it: `sdo:` stays `sdo:`), else unnamed. */
 function termHit(index: PrefixIndex, knowledge: Knowledge, term: TermInfo, prefixed: string | undefined, vocabularies: Usage | undefined): SearchHit {
-  const facts = knowledge.facts(term.iri)
+  // A term under a namespace synonym (sdo:Person) means what the term it stands for means, as /api/v1/term says.
+  const facts = knowledge.facts(term.iri) ?? knowledge.facts(index.standardize(term.iri) ?? term.iri)
   const own = facts?.definition === undefined ? vocabularies?.definition(term.iri) : undefined
   const colon = prefixed?.indexOf(':') ?? -1
   return {
