@@ -85,6 +85,24 @@ describe('prefixd index', () => {
     assert.equal(existsSync(out), false)
   })
 
+  it('reads a file named twice once: a folder and a file in it, or the same file two ways, count as the folder alone', async () => {
+    const folder = join(dir, 'twice')
+    await mkdir(folder, { recursive: true })
+    await writeFile(join(folder, 'a.ttl'), `@prefix ex: <${EX}> .\nex:a a ex:Widget ; ex:weight 1 .\n`)
+    await writeFile(join(folder, 'b.ttl'), `@prefix ex: <${EX}> .\nex:b a ex:Widget ; ex:weight 2 .\n`)
+    const alone = await prefixd(['index', folder, '--out', join(dir, 'alone.json')])
+    assert.equal(alone.code, 0, alone.stderr)
+    const again = await prefixd(['index', folder, join(folder, 'a.ttl'), `${folder}/./a.ttl`, '--out', join(dir, 'again.json')])
+    assert.equal(again.code, 0, again.stderr)
+    assert.match(again.stdout, /: 2 files, 4 statements,/)
+    const [first, second] = [
+      Usage.fromJSON(JSON.parse(await readFile(join(dir, 'alone.json'), 'utf8'))),
+      Usage.fromJSON(JSON.parse(await readFile(join(dir, 'again.json'), 'utf8'))),
+    ]
+    assert.deepEqual([second.instances(EX + 'Widget'), second.uses(EX + 'weight'), second.triples], [2, 2, 4])
+    assert.deepEqual(second.toJSON(), first.toJSON())
+  })
+
   it('keeps an existing file whole when a new reading fails', async () => {
     const out = join(dir, 'usage.json')
     await writeFile(join(dir, 'good.ttl'), `<${EX}a> <${EX}b> <${EX}c> .`)

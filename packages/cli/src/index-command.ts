@@ -1,7 +1,7 @@
 // prefixd index DATA... --out FILE: a workspace's terms and usage read from its RDF files into a prefixd-usage/1 file.
 
 import { createReadStream } from 'node:fs'
-import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
 import { readRdfInto, UsageCollector, usageFormatOf, UsageReadError, type UsageFormat } from '@prefixd/core'
@@ -68,6 +68,14 @@ export async function runIndex(data: readonly string[], options: IndexOptions, s
 
 async function listInputs(data: readonly string[], format: UsageFormat | undefined): Promise<Input[]> {
   const inputs: Input[] = []
+  // A file named twice (`index data data/vocab.ttl`) is read once: read again, its counts would count double.
+  const seen = new Set<string>()
+  const once = async (file: string) => {
+    const real = await realpath(file)
+    if (seen.has(real)) return false
+    seen.add(real)
+    return true
+  }
   for (const path of data) {
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read ${path}: ${error.code ?? error.message}`)
@@ -75,13 +83,13 @@ async function listInputs(data: readonly string[], format: UsageFormat | undefin
     if (info.isDirectory()) {
       for (const file of await filesUnder(path)) {
         const known = usageFormatOf(file)
-        if (known !== undefined) inputs.push({ path: file, ...known, bytes: (await stat(file)).size })
+        if (known !== undefined && (await once(file))) inputs.push({ path: file, ...known, bytes: (await stat(file)).size })
       }
       continue
     }
     const known = usageFormatOf(path)
     if (known === undefined && format === undefined) throw new UsageError(`${path}: cannot tell its syntax by its name; give --format`)
-    inputs.push({ path, format: format ?? known!.format, gzip: known?.gzip ?? path.endsWith('.gz'), bytes: info.size })
+    if (await once(path)) inputs.push({ path, format: format ?? known!.format, gzip: known?.gzip ?? path.endsWith('.gz'), bytes: info.size })
   }
   return inputs
 }
