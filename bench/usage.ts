@@ -28,7 +28,7 @@ import {
   type EvidenceSplit,
 } from './usage-ranking.js'
 import { formatNs, latencyPasses, markdownTable } from './timing.js'
-import { readInOneProcess, readInOwnProcesses, type ReadRound, type Reader } from './usage-reading.js'
+import { readInOneProcess, readInOwnProcesses, type ReadRound, type SharedReader } from './usage-reading.js'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
@@ -192,12 +192,15 @@ const ownLoad = load()
 const oneProcess = await readInOneProcess(allFiles, ROUNDS)
 const readLoad = load()
 /** The readers' rows: medians, and the median of the rounds' ratios to n3 alone. */
-const readingRows = (rounds: Record<Reader, ReadRound[]>, where: string) => {
-  const ratio = (of: 'wall' | 'cpu') => median(rounds.usage.map((r, i) => r[of] / rounds.n3[i]![of])).toFixed(2)
-  const mib = (reader: Reader, of: 'wall' | 'cpu') => median(rounds[reader].map((r) => r[of])).toFixed(1)
+const readingRows = (rounds: Record<SharedReader, ReadRound[]> & { parse?: ReadRound[] }, where: string) => {
+  const of = (reader: SharedReader | 'parse') => rounds[reader] ?? []
+  const ratio = (reader: SharedReader | 'parse', to: 'wall' | 'cpu') => median(of(reader).map((r, i) => r[to] / rounds.n3[i]![to])).toFixed(2)
+  const mib = (reader: SharedReader | 'parse', to: 'wall' | 'cpu') => median(of(reader).map((r) => r[to])).toFixed(1)
+  const row = (reader: SharedReader | 'parse', name: string) => [name, mib(reader, 'wall'), ratio(reader, 'wall'), mib(reader, 'cpu'), ratio(reader, 'cpu')]
   return [
-    [`n3's parser alone (quads counted), ${where}`, mib('n3', 'wall'), '1.00', mib('n3', 'cpu'), '1.00'],
-    [`usage reader (n3 + collector), ${where}`, mib('usage', 'wall'), ratio('wall'), mib('usage', 'cpu'), ratio('cpu')],
+    row('n3', `n3's parser alone (quads counted), ${where}`),
+    row('usage', `usage reader (n3 + collector), ${where}`),
+    ...(rounds.parse ? [row('parse', `usage reader with a collector that counts nothing (its parsing alone), ${where}`)] : []),
   ]
 }
 
@@ -273,7 +276,7 @@ const lines = [
   ``,
   `## Reading (all ${allFiles.length} files from memory in 64 KiB chunks, ${ROUNDS} rounds after a warm-up, interleaved)`,
   ``,
-  `Each reader in a process of its own (which goes first alternates by round), as a user's reader has n3 to itself: the goal's figure. Beside it, both in one process (n3 alone first in each round), as this bench measured before: there they share n3's module, and each trains the JIT's type feedback of the other's calls, which slows n3 alone more than the usage reader — that ratio flatters the reader (see bench/usage-reading.ts). Ratios are the median of the rounds' ratios.`,
+  `Each reader in a process of its own (which goes first alternates by round), as a user's reader has n3 to itself: the goal's figure. Beside it, both in one process (n3 alone first in each round), as this bench measured before: there they share n3's module, and each trains the JIT's type feedback of the other's calls, which slows n3 alone more than the usage reader — that ratio flatters the reader (see bench/usage-reading.ts). Ratios are the median of the rounds' ratios. The usage reader with a collector that counts nothing (its addQuad a no-op: n3 through the interning parser, the strict UTF-8 reading) says how far the parsing side is from n3 alone; what the usage reader lacks beside it is the collector's counting.`,
   ``,
   markdownTable(
     ['reader', 'MiB/s (median, wall)', 'ratio to n3 alone', 'MiB/s (median, CPU time)', 'ratio to n3 alone (CPU)'],
