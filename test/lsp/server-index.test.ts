@@ -85,7 +85,8 @@ describe('ServerIndex', () => {
     const { data, whole, made, early } = counting()
     const timers = new ManualTimers()
     const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
-    await turn() // the data is in
+    for (let i = 0; i < 3; i++) await settle() // the data is in, what is prepared made
+    const prepared = early()
     // As the server's completion does: activity as typing at its start and its end.
     const complete = async (namespace: string) => {
       index.activity(true)
@@ -94,9 +95,9 @@ describe('ServerIndex', () => {
     }
     await complete('http://schema.org/')
     await complete('http://schema.org/')
-    assert.equal(early(), 1, 'one vocabulary: one early index')
+    assert.equal(early(), prepared + 1, 'one vocabulary: one early index')
     await complete('http://xmlns.com/foaf/0.1/')
-    assert.equal(early(), 2)
+    assert.equal(early(), prepared + 2)
     // Each switch would make another early index while the typing goes on: the whole one is made after 50 ms, not 300.
     timers.advance(49)
     await settle()
@@ -110,18 +111,34 @@ describe('ServerIndex', () => {
   it('answers a bare word before the whole index from an early index, without its words, and never makes the whole index for it', async () => {
     const { data, whole, made, early } = counting()
     const index = new ServerIndex(Promise.resolve(data), () => undefined)
-    await turn() // the data is in
+    for (let i = 0; i < 3; i++) await settle() // the data is in, what is prepared made
+    const prepared = early()
     const bare = () => undefined // a bare word reads every namespace
     assert.equal((await index.forCompletion(bare)).words, false)
-    assert.equal(early(), 1, "an index of the prefix table alone, for the word's prefixes")
+    assert.equal(early(), prepared, "the prepared index of the prefix table alone, for the word's prefixes")
     assert.equal((await index.forCompletion(() => ['http://schema.org/'])).words, true)
-    assert.equal(early(), 2)
+    assert.equal(early(), prepared + 1)
     assert.equal((await index.forCompletion(bare)).words, false)
-    assert.equal(early(), 2, 'the last early index serves it, whatever it read')
+    assert.equal(early(), prepared + 1, 'the last early index serves it, whatever it read')
     assert.equal(made(), 0, 'the whole index waits')
     await index.need()
     assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
     assert.equal(made(), 1)
+  })
+
+  it('prepares an early index of the prefix table alone as soon as the data is in, a step a turn, which a completion of a bare word or a prefix then takes', async () => {
+    const { data, made, early } = counting()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    await turn() // the data is in
+    assert.equal(early(), 1, 'the prefix table alone, at once')
+    for (let i = 0; i < 6; i++) await turn()
+    assert.equal(early(), 2, "and RDFS's terms, to run the completion path once")
+    assert.equal(made(), 0, 'nothing was heard from a client: the whole index waits')
+    await index.forCompletion(() => [])
+    await index.forCompletion(() => undefined)
+    assert.equal(early(), 2, 'a prefix and a bare word are answered from the prepared one')
+    await index.forCompletion(() => ['http://schema.org/'])
+    assert.equal(early(), 3)
   })
 
   it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {

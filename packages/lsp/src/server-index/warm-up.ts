@@ -40,7 +40,7 @@ const TYPED = 'ex:b a schema:Per ;\n  schema:na "x" ;\n  r'
  * tokens, the position, the items and their cards) is compiled on its first run, 5–10 ms on two cores, which
  * the first completions after a document opens would otherwise pay.
  */
-function warmCompletion(index: PrefixIndex): void {
+export function warmCompletion(index: PrefixIndex): void {
   const document = new LineDocument('file:///prefixd-warm-up.ttl', 'turtle', 1, SAMPLE)
   const store = new TokenStore(SAMPLE)
   const at = SAMPLE.length
