@@ -2,7 +2,7 @@
 // editor knows at that point — the prefix typed, the property before it, the subject's types so far.
 
 import { Parser, type Quad } from 'n3'
-import { writeLocalName } from '@prefixd/core'
+import { UsageCollector, writeLocalName, type Usage } from '@prefixd/core'
 
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
 
@@ -18,6 +18,23 @@ export interface Occurrence {
   readonly written: readonly string[]
   /** For a nested blank node (`[`), the property whose object it is: written just before it. */
   readonly objectOf?: string
+  /** The file's statements and where this one stands among them (see {@link documentSoFar}), when asked for. */
+  readonly document?: { readonly name: string; readonly quads: readonly Quad[]; readonly at: number }
+}
+
+/**
+ * The statements of the occurrence's file before it, less its own subject's (they are its context, not evidence
+ * of what others write): what the language server adds to the workspace when the document being written is saved.
+ */
+export function documentSoFar(o: Occurrence): Usage {
+  if (o.document === undefined) throw new Error('documentSoFar: the occurrence was read without its document')
+  const { name, quads, at } = o.document
+  const collector = new UsageCollector()
+  collector.beginDocument(name)
+  for (const [prefix, namespace] of Object.entries(o.prefixes)) collector.addPrefix(prefix, namespace)
+  const subject = quads[at]!.subject
+  for (let i = 0; i < at; i++) if (!quads[i]!.subject.equals(subject)) collector.addQuad(quads[i]!)
+  return collector.finish()
 }
 
 interface Run {
@@ -32,7 +49,7 @@ interface Run {
  * repeats are not typed again; `a` is a keyword, not completed), written with a prefix the file declares.
  * `unprefixed` counts those written as full IRIs.
  */
-export function occurrencesOf(text: string): { occurrences: Occurrence[]; unprefixed: number } {
+export function occurrencesOf(text: string, name?: string): { occurrences: Occurrence[]; unprefixed: number } {
   const prefixes: Record<string, string> = {}
   const quads = new Parser({ format: 'text/turtle' }).parse(text, {
     onPrefix: (prefix: string, namespace: { value: string }) => void (prefixes[prefix] = namespace.value),
@@ -43,7 +60,7 @@ export function occurrencesOf(text: string): { occurrences: Occurrence[]; unpref
   for (const quad of quads) if (quad.object.termType === 'BlankNode') holders.set(quad.object.value, quad.predicate.value)
   let unprefixed = 0
   const runs: Run[] = []
-  for (const quad of quads) {
+  for (const [at, quad] of quads.entries()) {
     const run = runOf(runs, quad)
     const predicate = quad.predicate.value
     // Every type of `a cube:Cube, schema:Dataset` is known after it, as the language server reads it: an object
@@ -56,7 +73,7 @@ export function occurrencesOf(text: string): { occurrences: Occurrence[]; unpref
       else {
         const objectOf = quad.subject.termType === 'BlankNode' ? holders.get(quad.subject.value) : undefined
         const context = { previous: run.last, types: [...run.types], written: [...run.predicates], ...(objectOf !== undefined && { objectOf }) }
-        occurrences.push({ iri: predicate, query, prefixes: { ...prefixes }, ...context })
+        occurrences.push({ iri: predicate, query, prefixes: { ...prefixes }, ...context, ...(name !== undefined && { document: { name, quads, at } }) })
       }
     }
     run.last = predicate
