@@ -76,7 +76,7 @@ export interface Cluster {
    * uncommented when asked (the balancer benchmark's, for HAProxy on a core of its own); stopped with the cluster.
    */
   startBalancer(options: { readonly busyPolling: boolean }): Promise<Balancer>
-  /** Resolves once HAProxy sends requests to `name` (`UP`), or to none of them (`DOWN`). */
+  /** Resolves once HAProxy sends requests to `name` (`UP`), or none (`DOWN`), in every backend that lists it. */
   balancerSees(name: string, status: 'UP' | 'DOWN', ms?: number): Promise<void>
   /** Stops everything: HAProxy, the nodes (SIGTERM), PostgreSQL, the networks; the logs are removed unless `keepLogs`. */
   stop(keepLogs?: boolean): Promise<void>
@@ -300,11 +300,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         }
       },
       async balancerSees(name, status, ms = 20_000) {
-        const backend = name.startsWith('r') ? 'resolver' : 'chat_reads'
+        // In every backend that lists the node: each chat backend checks its nodes itself (see deploy/haproxy.cfg).
         await until(`HAProxy sees ${name} ${status}`, ms, async () => {
           const stat = await adminCommand(statsSocket, 'show stat').catch(() => '')
-          const row = stat.split('\n').find((line) => line.startsWith(`${backend},${name},`))
-          return row?.split(',')[17]?.startsWith(status) === true
+          const rows = stat.split('\n').filter((line) => line.split(',')[1] === name)
+          return rows.length > 0 && rows.every((row) => row.split(',')[17]?.startsWith(status) === true)
         })
       },
       stop,

@@ -21,7 +21,7 @@ export interface BalancerLayout {
 /**
  * The deployed configuration with the layout's addresses. A line ending `# cluster: X` becomes `X`
  * (`(none)`: removed; `RESOLVER_BIND`/`CHAT_BIND` filled in); each backend's `server` lines are replaced by
- * one per node, keeping what followed the address on the first (`check`, or `track chat_reads/c1`); with
+ * one per node, keeping what followed the address on the first (`check …`, or `track chat_reads/c1`); with
  * `busyPolling`, the commented `# busy-polling` line is uncommented.
  */
 export function clusterConfig(layout: BalancerLayout, template = readFileSync(DEPLOYED_CONFIG, 'utf8')): string {

@@ -26,7 +26,7 @@ describe('deploy/haproxy.cfg', () => {
     chats: ['127.0.2.1:9991', '127.0.2.2:9991', '127.0.2.3:9991'],
   }
 
-  it('becomes a cluster configuration: every node in every backend, chat servers tracking the checked ones, nothing of the host', () => {
+  it('becomes a cluster configuration: every node in every backend, each chat backend checking and observing its nodes, nothing of the host', () => {
     const config = clusterConfig(layout)
     const servers = config.split('\n').filter((line) => /^\s*server /.test(line))
     assert.deepEqual(
@@ -35,15 +35,9 @@ describe('deploy/haproxy.cfg', () => {
         'server r1 127.0.1.1:8080 check',
         'server r2 127.0.1.2:8080 check',
         'server r3 127.0.1.3:8080 check',
-        'server c1 127.0.2.1:9991 check',
-        'server c2 127.0.2.2:9991 check',
-        'server c3 127.0.2.3:9991 check',
-        'server c1 127.0.2.1:9991 track chat_reads/c1',
-        'server c2 127.0.2.2:9991 track chat_reads/c2',
-        'server c3 127.0.2.3:9991 track chat_reads/c3',
-        'server c1 127.0.2.1:9991 track chat_reads/c1',
-        'server c2 127.0.2.2:9991 track chat_reads/c2',
-        'server c3 127.0.2.3:9991 track chat_reads/c3',
+        ...[1, 2, 3].map((n) => `server c${n} 127.0.2.${n}:9991 check observe layer4 error-limit 1 on-error mark-down`),
+        ...[1, 2, 3].map((n) => `server c${n} 127.0.2.${n}:9991 check observe layer4 error-limit 1 on-error mark-down`),
+        ...[1, 2, 3].map((n) => `server c${n} 127.0.2.${n}:9991 check observe layer4 error-limit 1 on-error mark-down`),
       ],
     )
     assert.doesNotMatch(config, /chroot|daemon|user haproxy|\/dev\/log|10\.0\.0\./)
@@ -53,6 +47,11 @@ describe('deploy/haproxy.cfg', () => {
     const deployed = readFileSync(DEPLOYED_CONFIG, 'utf8')
     for (const line of ['http-check send meth GET uri /health/ready', 'retry-on conn-failure\n', 'timeout server 120s', 'option redispatch 1']) {
       assert.ok(deployed.includes(line) && config.includes(line), line)
+    }
+    // Every chat backend checks its nodes and bounds HAProxy's wait before retrying a refused connection (see the file's top).
+    for (const backend of config.split(/\n(?=backend )/).filter((section) => section.startsWith('backend chat_'))) {
+      assert.match(backend, /\n\s+option httpchk\n/, backend)
+      assert.match(backend, /\n\s+timeout connect 500ms\n/, backend)
     }
   })
 
