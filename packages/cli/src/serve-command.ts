@@ -52,7 +52,8 @@ export const SERVE_USAGE = `  serve                      run the HTTP resolver (
                              postgres://… shared by several instances; $PREFIXD_STORE
       --tokens-file F        bearer tokens that may change sets, one a line; or $PREFIXD_TOKENS=t1,t2; $PREFIXD_TOKENS_FILE
       --private-sets         reading sets (and set= on reads) needs a token too; $PREFIXD_PRIVATE_SETS=true
-      --usage FILE           a usage file (prefixd index): completion and search rank the terms it uses first
+      --usage FILE           a usage file (prefixd index): completion and search rank the terms it uses first;
+                             read at the start (SIGHUP reloads the data, not this file: restart for a new one)
       --drain-ms MS          after SIGTERM, answer this long with /health/ready failing before closing (default 0); $PREFIXD_DRAIN_MS
 `
 
