@@ -167,6 +167,17 @@ describe('prefixd serve --usage: the prefixes its data declares', function () {
     assert.deepEqual([described.namespace, described.popularity, described.curated], [LV2, null, false])
   })
 
+  it('says it once with --workers, not once per worker, and where the sets are once too', async () => {
+    const workers = await serve(['--workers', '2', '--store', join(dir, 'sets.db'), '--usage', join(dir, 'usage.json')])
+    try {
+      assert.match(workers.said, /listening on \S+ \(2 workers\)/)
+      assert.equal(workers.said.match(/--usage binds/g)?.length, 1, workers.said)
+      assert.equal(workers.said.match(/project prefix sets in /g)?.length, 1, workers.said)
+    } finally {
+      workers.child.kill()
+    }
+  })
+
   it('says at the start which prefixes its data binds, and over what', () => {
     assert.match(
       server.said,

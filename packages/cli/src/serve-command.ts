@@ -1,6 +1,7 @@
 // `prefixd serve`: its flags and environment variables, checked, and the service started with them.
 
 import { Usage, usageBindings, withUsage, type PrefixIndex } from '@prefixd/core'
+import cluster from 'node:cluster'
 import type { Writable } from 'node:stream'
 import { parseChoice, parseWhole } from './flag-values.js'
 import { UsageError } from './usage-error.js'
@@ -209,11 +210,12 @@ async function probeStore(
       tokens.length === 0
         ? 'read-only: no tokens given (PREFIXD_TOKENS or --tokens-file)'
         : `${tokens.length} token${tokens.length === 1 ? '' : 's'} may write them`
-    io.stdout.write(`prefixd: project prefix sets in ${redactUrl(storeSpec)} (${store.kind}); ${writers}\n`)
+    // Said by the process the user started: with --workers each worker probes too, and would say it again.
+    if (!cluster.isWorker) io.stdout.write(`prefixd: project prefix sets in ${redactUrl(storeSpec)} (${store.kind}); ${writers}\n`)
     return true
   } catch (error) {
     if (error instanceof server.DriverMissingError && storeSetting === undefined) {
-      io.stdout.write(`prefixd: project prefix sets are off: ${error.message}\n`)
+      if (!cluster.isWorker) io.stdout.write(`prefixd: project prefix sets are off: ${error.message}\n`)
       return error.message
     }
     throw new UsageError(`${storeSetting?.name ?? '--store'} ${redactUrl(storeSpec)}: ${(error as Error).message}`)
@@ -263,7 +265,8 @@ function parseBoolean(text: string, name: string): boolean {
  * back; and the terms its data defines, to search and describe. Says once which prefixes it bound, and over what.
  */
 function withBindings(load: () => Promise<PrefixIndex>, usage: Usage, wholeTable: boolean, say: (line: string) => void): () => Promise<PrefixIndex> {
-  let said = false
+  // With --workers every worker loads (the primary does not): the first says it, not each of them.
+  let said = cluster.isWorker && cluster.worker?.id !== 1
   return async () => {
     const index = await load()
     if (!said) {
