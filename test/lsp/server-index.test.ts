@@ -108,9 +108,10 @@ describe('ServerIndex', () => {
     assert.equal(await index.ready, whole)
   })
 
-  it('answers a bare word before the whole index from an early index, without its words, and never makes the whole index for it', async () => {
+  it('answers a bare word before the whole index from an early index, without its words, and never makes the whole index for it; with the whole index, its words once the warm-up made the word search', async () => {
     const { data, whole, made, early } = counting()
-    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    const timers = new ManualTimers()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
     for (let i = 0; i < 3; i++) await settle() // the data is in, what is prepared made
     const prepared = early()
     const bare = () => undefined // a bare word reads every namespace
@@ -122,8 +123,14 @@ describe('ServerIndex', () => {
     assert.equal(early(), prepared + 1, 'the last early index serves it, whatever it read')
     assert.equal(made(), 0, 'the whole index waits')
     await index.need()
-    assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
+    assert.deepEqual(await index.forCompletion(bare), { index: whole, words: false }, 'the word search is the warm-up’s, at a pause')
     assert.equal(made(), 1)
+    for (let i = 0; i < 20 && !index.warmUp.done; i++) {
+      timers.advance(300)
+      await settle()
+    }
+    assert.ok(index.warmUp.done)
+    assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
   })
 
   it('prepares an early index of the prefix table alone as soon as the data is in, a step a turn, which a completion of a bare word or a prefix then takes', async () => {

@@ -57,6 +57,8 @@ export class ServerIndex {
   #early: { readonly key: string; readonly index: PrefixIndex } | undefined
   /** Makes the whole index once the server is idle, while the data waits. */
   #build: Timer | undefined
+  /** Whether the whole index was made here, from the data (not given made): its word search is the warm-up's. */
+  #madeHere = false
   /** Whether a request needs the whole index: it is made as soon as the data is in. */
   #needed = false
   /** Whether the client has sent a message ({@link ServerIndex.activity}): the idle wait starts from then. */
@@ -127,12 +129,14 @@ export class ServerIndex {
    * a bare word), and whether it can search every term by word: the whole index once made; before, one of those
    * namespaces' terms, made from the data (and kept for the next completion that reads the same) — for a bare word
    * the last one made, or one of the prefix table alone, which answers its prefixes; its words wait for the whole
-   * index (one task of 100–225 ms, and 0.4–1.1 s inside that completion at load 6), made at the next pause.
+   * index (one task of 100–225 ms, and 0.4–1.1 s inside that completion at load 6), made at the next pause, and for its
+   * word search (the warm-up's last step: 130–330 ms, 889 ms inside a completion at load 9), made at the pause after.
    */
   async forCompletion(namespaces: (table: Pick<PrefixIndex, 'namespace'>) => readonly string[] | undefined): Promise<{ index: PrefixIndex; words: boolean }> {
     if (this.current === undefined && this.#data === undefined) await this.#given
     const data = this.#data
-    if (data === undefined || this.current !== undefined) return { index: await this.need(), words: true }
+    // The whole index made here searches words once the warm-up has made its word search (a few hundred ms, at a pause).
+    if (data === undefined || this.current !== undefined) return { index: await this.need(), words: !this.#madeHere || this.warmUp.done }
     const read = namespaces(data)
     if (read === undefined) return { index: this.#early?.index ?? this.#earlyIndex(data, []), words: false }
     return { index: this.#earlyIndex(data, read), words: true }
@@ -225,6 +229,7 @@ export class ServerIndex {
     this.#early = undefined
     try {
       this.#settle.resolve(traced('whole index', () => data.index()))
+      this.#madeHere = true
     } catch (error) {
       this.#settle.reject(error)
     }

@@ -76,6 +76,11 @@ export class WarmUp {
     }, WARM_UP_DELAY)
   }
 
+  /** Whether every step has run, the word search last. */
+  get done(): boolean {
+    return this.#step >= WARM_UP.length
+  }
+
   /** The index is loaded: the warm-up starts once the server is idle. */
   loaded(): void {
     this.#timer.refresh()
