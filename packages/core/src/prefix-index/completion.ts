@@ -19,11 +19,9 @@ import type { PrefixEntry, VocabularyInfo } from '../model.js'
 export interface CompletionParts {
   /** The table in preference order. */
   readonly entries: readonly PrefixEntry[]
-  /** The preferred entry of each namespace, namespace synonyms' entries included. */
-  readonly preferred: readonly PrefixEntry[]
   readonly byPrefix: ReadonlyMap<string, PrefixEntry>
   /** The preferred entry of each namespace. */
-  readonly byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
+  readonly byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest' | 'get'>
   readonly vocabularies: ReadonlyMap<string, VocabularyInfo>
   readonly terms: TermIndex
   /** 0 for an entry completion offers, else its demotion (prefix-index/demotion.ts). */
@@ -46,13 +44,12 @@ export interface CompletionParts {
 export class Completion {
   readonly #termsNamespace: ((namespace: string) => string) | undefined
   readonly #byPrefix: ReadonlyMap<string, PrefixEntry>
-  readonly #byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest'>
+  readonly #byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'longest' | 'get'>
   readonly #vocabularies: ReadonlyMap<string, VocabularyInfo>
   readonly #terms: TermIndex
   readonly #demotion: (entry: PrefixEntry) => number
   readonly #shrink: (iri: string) => string | undefined
   readonly #entries: readonly PrefixEntry[]
-  readonly #preferred: readonly PrefixEntry[]
   /**
    * Made when first read, and kept with the table: its orders and case-folded lookups ({@link TableOrders}),
    * prefix completion's rankings of prefixOrder and namespaceOrder, and the positions in prefixOrder of long-tail
@@ -75,7 +72,6 @@ export class Completion {
     this.#demotion = parts.demotion
     this.#shrink = parts.shrink
     this.#entries = parts.entries
-    this.#preferred = parts.preferred
     this.#caches = parts.caches
     this.#names = new NameChunks(parts.terms, parts.termsNamespace)
     this.#ready = new ReadyAnswers(parts.terms, {
@@ -93,7 +89,7 @@ export class Completion {
    * cost a language server's first completion of a term, which reads none of them, 10–20 ms of CPU.
    */
   #ordersOf(): TableOrders {
-    return (this.#caches.orders ??= tableOrders(this.#entries, this.#preferred, this.#byPrefix))
+    return (this.#caches.orders ??= tableOrders(this.#entries, this.#byNamespace, this.#byPrefix))
   }
 
   /**

@@ -72,7 +72,6 @@ export class PrefixIndex {
     this.provenance = parts.provenance ?? []
     this.#completion = new Completion({
       entries: parts.entries,
-      preferred: parts.entries.filter((e) => table.byNamespace.get(e.namespace) === e),
       byPrefix: table.byPrefix,
       byNamespace: table.byNamespace,
       vocabularies: table.vocabularies,

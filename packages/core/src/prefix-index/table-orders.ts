@@ -22,7 +22,14 @@ export interface TableOrders {
   readonly namespaceKeys: readonly string[]
 }
 
-export function tableOrders(entries: readonly PrefixEntry[], preferred: readonly PrefixEntry[], byPrefix: ReadonlyMap<string, PrefixEntry>): TableOrders {
+/** `byNamespace`: the preferred entry of each namespace, namespace synonyms' entries included (the table's). */
+export function tableOrders(
+  entries: readonly PrefixEntry[],
+  byNamespace: Pick<NamespaceTrie<PrefixEntry>, 'get'>,
+  byPrefix: ReadonlyMap<string, PrefixEntry>,
+): TableOrders {
+  // Made here, with the orders, not per index: indexes that share a table share these (read-default.ts).
+  const preferred = entries.filter((entry) => byNamespace.get(entry.namespace) === entry)
   const byFoldedPrefix = new Map<string, PrefixEntry>()
   for (const entry of entries) {
     const folded = fold(entry.prefix)
