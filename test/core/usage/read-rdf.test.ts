@@ -84,6 +84,12 @@ describe('readUsage', () => {
     )
   })
 
+  it('says where a document ends in the middle of a statement, in words', async () => {
+    const error = await readUsage([`@prefix ex: <${EX}> .\nex:a ex:p ex:b ;\n  ex:q\n`], { format: 'turtle', name: 'cut.ttl' }).catch((e: unknown) => e)
+    assert.ok(error instanceof UsageReadError, String(error))
+    assert.equal(error.message, 'cut.ttl:4:1: Expected entity but the document ends')
+  })
+
   it('reads a stream as the array of the same chunks, and stops reading either at a syntax error, its source closed', async () => {
     const bytes = Buffer.from(TURTLE)
     const parts = [bytes.subarray(0, 20), bytes.subarray(20, 41), bytes.subarray(41)]

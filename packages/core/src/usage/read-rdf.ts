@@ -140,8 +140,12 @@ function readError(error: Error, name: string): UsageReadError {
   const start = context?.token?.start
   // A token's start, else where a lexer error found its text (placeLexerErrors).
   const column = line === undefined ? undefined : typeof start === 'number' ? start + 1 : typeof context?.column === 'number' ? context.column : undefined
-  // n3 quotes the text in double quotes, which a string's own quote doubles (`Unexpected ""unterminated"`): as the language server says it.
-  const reason = error.message.replace(/ on line \d+\.$/, '').replace(/^Unexpected "(.*)"$/s, "Unexpected '$1'")
+  // In the language server's words: n3 quotes the text in double quotes, which a string's own quote doubles
+  // (`Unexpected ""unterminated"`), and calls the end of the document `eof`.
+  const reason = error.message
+    .replace(/ on line \d+\.$/, '')
+    .replace(/^Unexpected "(.*)"$/s, "Unexpected '$1'")
+    .replace(/got eof$/, 'the document ends')
   return new UsageReadError(name, line, column, reason)
 }
 
