@@ -265,7 +265,7 @@ export class IndexDraft {
     for (const layer of this.#overrides) {
       for (const prefix of layer.keys()) {
         const info = vocabularies.get(prefix)
-        if (info?.quality === undefined && info?.usually === undefined && info?.reason === undefined) continue
+        if (info === undefined) continue
         const { quality: _quality, usually: _usually, reason: _reason, successor: _successor, ...rest } = info
         vocabularies.set(prefix, rest)
       }
