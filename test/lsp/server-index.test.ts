@@ -148,6 +148,20 @@ describe('ServerIndex', () => {
     assert.equal(early(), 3)
   })
 
+  it('answers a completion that reads no terms (a prefix) from the last early index, so the vocabulary typed next is not made again', async () => {
+    const { data, early } = counting()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined)
+    for (let i = 0; i < 3; i++) await settle() // the data is in, what is prepared made
+    const prepared = early()
+    const schema = () => ['http://schema.org/']
+    await index.forCompletion(schema)
+    assert.equal(early(), prepared + 1)
+    // `s`, then `schema:na`: the prefix's completion takes schema.org's index, which the next completion reuses.
+    await index.forCompletion(() => [])
+    await index.forCompletion(schema)
+    assert.equal(early(), prepared + 1, 'no index made for the prefix, nor schema.org’s again')
+  })
+
   it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
     const { data, whole, made } = counting()
     const timers = new ManualTimers()

@@ -159,11 +159,14 @@ export class ServerIndex {
     setImmediate(() => this.#prepare(data, step + 1))
   }
 
-  /** The early index of `read`'s terms: the last one if it read the same, else made now. */
+  /** The early index of `read`'s terms: the last one if it read the same (or if `read` is empty), else made now. */
   #earlyIndex(data: DefaultData, read: readonly string[]): PrefixIndex {
     const key = read.join(' ')
+    // No terms read (a prefix, an unknown prefix's name): every early index has the whole prefix table, so the last one
+    // answers — replaced, the vocabulary typed before and after (`l`, `lv`, `lv2:`) was made again, 20–100 ms each time.
+    if (key === '' && this.#early !== undefined) return this.#early.index
     // Another vocabulary (the prefix table alone, '', is none: prepared, or a prefix's completion).
-    if (this.#early !== undefined && this.#early.key !== key && this.#early.key !== '' && key !== '') this.#stopWaitingForPause()
+    if (this.#early !== undefined && this.#early.key !== key && this.#early.key !== '') this.#stopWaitingForPause()
     if (this.#early?.key !== key) this.#early = { key, index: traced('early index', () => data.index({ namespaces: read })) }
     return this.#early.index
   }
