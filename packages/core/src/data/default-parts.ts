@@ -16,11 +16,18 @@ export async function readDefaultParts(options: { readonly tier?: DataTier; read
   const head = checkCompact(tier.head, source)
   const wholeTable = options.wholeTable ?? false
   let byPrefix: Map<string, string> | undefined
+  /** The parts made of the head alone (the table, its grades, synonyms, the class hierarchy), from the first index of some namespaces. */
+  let table: Pick<PrefixIndexParts, 'entries' | 'vocabularies' | 'namespaceSynonyms' | 'hierarchy'> | undefined
+  // The head without what `table` holds: a later index of some namespaces decodes its terms alone (the table's
+  // entries, grades and hierarchy cost each 5 ms of CPU and their garbage, to be dropped for `table`'s).
+  const termsOnly = { ...head, prefixes: [], vocabularies: {}, subClassOf: [], qualities: [], popularityDeltas: [] } satisfies CompactIndex
   return {
     parts(namespaces) {
       if (namespaces === undefined) return partsFromCompact(tier.whole(), source, wholeTable)
       const { terms, positions } = tier.termsIn(namespaces)
-      return { ...partsFromCompact({ ...head, terms } satisfies CompactIndex, source, wholeTable, namespaces, positions), fewRequests: true }
+      const parts = partsFromCompact({ ...(table === undefined ? head : termsOnly), terms } satisfies CompactIndex, source, wholeTable, namespaces, positions)
+      table ??= { entries: parts.entries, vocabularies: parts.vocabularies, namespaceSynonyms: parts.namespaceSynonyms, hierarchy: parts.hierarchy }
+      return { ...parts, ...table, fewRequests: true }
     },
     namespace(prefix) {
       // As in an index of the data, the first binding of a prefix wins.

@@ -4,7 +4,6 @@
 
 import { readDefaultParts } from '../data/default-parts.js'
 import type { DataTier } from '../data/load-default.js'
-import type { PrefixIndexParts } from '../model.js'
 import { PrefixIndex } from './prefix-index.js'
 import { PrefixTable } from './prefix-table.js'
 
@@ -24,12 +23,11 @@ export async function readDefault(options: { readonly tier?: DataTier; readonly 
   const data = await readDefaultParts(options)
   // The indexes of some namespaces share one table, with completion's orders and rankings of it (20–40 ms of a first
   // completion's CPU on two cores): a second one costs its terms alone. The whole index makes its own (shrink's trie at once).
-  let shared: { readonly parts: PrefixIndexParts; readonly table: PrefixTable } | undefined
+  // (data.parts gives those indexes one table's entries, grades, synonyms and class hierarchy, decoded once.)
+  let table: PrefixTable | undefined
   const some = (namespaces: readonly string[]) => {
     const parts = data.parts(namespaces)
-    if (shared === undefined) shared = { parts, table: new PrefixTable(parts) }
-    const { entries, vocabularies, namespaceSynonyms } = shared.parts
-    return new PrefixIndex({ ...parts, entries, vocabularies, namespaceSynonyms }, shared.table)
+    return new PrefixIndex(parts, (table ??= new PrefixTable(parts)))
   }
   return {
     index: ({ namespaces } = {}) => (namespaces === undefined ? new PrefixIndex(data.parts()) : some(namespaces)),
