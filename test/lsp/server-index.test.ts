@@ -133,6 +133,29 @@ describe('ServerIndex', () => {
     assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
   })
 
+  it('runs the warm-up again on an index that replaces the first (settings changed): a bare word waits for its word search', async () => {
+    const { data, whole } = counting()
+    const timers = new ManualTimers()
+    const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
+    const bare = () => undefined
+    await index.need()
+    const warm = async () => {
+      for (let i = 0; i < 20 && !index.warmUp.done; i++) {
+        timers.advance(300)
+        await settle()
+      }
+    }
+    await warm()
+    assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
+    const reloaded = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
+    index.replace(reloaded)
+    assert.equal(index.warmUp.done, false, 'the warm-up starts again')
+    assert.deepEqual(await index.forCompletion(bare), { index: reloaded, words: false }, 'its word search is the warm-up’s, at a pause')
+    await warm()
+    assert.ok(index.warmUp.done)
+    assert.deepEqual(await index.forCompletion(bare), { index: reloaded, words: true })
+  })
+
   it('prepares an early index of the prefix table alone as soon as the data is in, a step a turn, which a completion of a bare word or a prefix then takes', async () => {
     const { data, made, early } = counting()
     const index = new ServerIndex(Promise.resolve(data), () => undefined)

@@ -219,8 +219,14 @@ export class ServerIndex {
 
   /** Answers with `index` from now on (settings changed). */
   replace(index: PrefixIndex): void {
+    const replacing = this.current !== undefined
     this.current = index
     this.checks = new TermChecks(index, replacedBy)
+    if (!replacing) return
+    // A new index builds its rankings and word search anew: the warm-up runs again on it, and a bare word waits for
+    // its word search as for the first one's (else the first bare word after a settings change made it inside the completion).
+    this.#madeHere = true
+    this.warmUp.restart()
   }
 
   /** Makes the whole index from the data, if it is in and not made yet. */

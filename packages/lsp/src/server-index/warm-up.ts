@@ -86,6 +86,12 @@ export class WarmUp {
     this.#timer.refresh()
   }
 
+  /** Another index answers from now on (settings changed): every step runs again, on it, once the server is idle. */
+  restart(): void {
+    this.#step = 0
+    this.#timer.refresh()
+  }
+
   /** A request or an edit: the next step waits until the server is idle again. */
   activity(): void {
     this.#activity++
