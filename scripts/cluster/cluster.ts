@@ -82,7 +82,7 @@ export interface Cluster {
   stop(keepLogs?: boolean): Promise<void>
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1')
   await once(server, 'listening')
   const { port } = server.address() as { port: number }
@@ -90,7 +90,7 @@ async function freePort(): Promise<number> {
   return port
 }
 
-async function until(what: string, ms: number, probe: () => Promise<boolean>): Promise<void> {
+export async function until(what: string, ms: number, probe: () => Promise<boolean>): Promise<void> {
   const deadline = performance.now() + ms
   while (!(await probe())) {
     if (performance.now() > deadline) throw new Error(`cluster: timed out after ${ms} ms waiting until ${what}`)
@@ -105,7 +105,7 @@ const ready = (url: string): Promise<boolean> =>
   )
 
 /** One command to HAProxy's admin socket; its answer. */
-function adminCommand(socket: string, command: string): Promise<string> {
+export function adminCommand(socket: string, command: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const connection = connect(socket)
     let text = ''
