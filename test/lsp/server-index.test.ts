@@ -34,7 +34,7 @@ describe('ServerIndex', () => {
     const { data, whole, made } = counting()
     const timers = new ManualTimers()
     const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
-    for (let i = 0; i < 3; i++) await settle() // the data is in, what is prepared made (its steps count as no idleness)
+    await turn() // the data is in
     // A message from another thread, read by the event loop's poll as a request from the editor is.
     const { port1, port2 } = new MessageChannel()
     let handled = false
@@ -81,7 +81,7 @@ describe('ServerIndex', () => {
     assert.equal(made(), 1, 'made 300 ms after the completion')
   })
 
-  it('after a second early index made inside a completion (vocabularies not prepared), makes the whole index at the idle wait, not at a pause in the typing', async () => {
+  it('after completions in a second vocabulary, makes the whole index at the idle wait, not at a pause in the typing', async () => {
     const { data, whole, made, early } = counting()
     const timers = new ManualTimers()
     const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
@@ -185,73 +185,6 @@ describe('ServerIndex', () => {
     assert.equal(early(), prepared + 1, 'no index made for the prefix, nor schema.org’s again')
   })
 
-  it("prepares a document's declared vocabularies, a step a turn, so their first completions make no early index and the whole one waits for a pause in the typing", async () => {
-    const { data, whole, made, early } = counting()
-    const timers = new ManualTimers()
-    const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
-    for (let i = 0; i < 3; i++) await settle() // the data is in, what is prepared made
-    const prepared = early()
-    const declared = [
-      ['schema', 'http://schema.org/'],
-      ['foaf', 'http://xmlns.com/foaf/0.1/'],
-    ] as const
-    index.prepare(() => declared)
-    index.prepare(() => declared) // an edit before they are made: nothing twice
-    assert.equal(early(), prepared, 'none made inside the notification')
-    // Messages in each turn (a request's bytes read, dispatched, answered): no step runs until 4 turns pass without one.
-    for (let i = 0; i < 10; i++) {
-      index.activity()
-      await turn()
-    }
-    assert.equal(early(), prepared, 'no step while messages come')
-    for (let i = 0; i < 2; i++) await turn()
-    assert.equal(early(), prepared, 'none in the first quiet turns')
-    for (let i = 0; i < 2; i++) await turn()
-    assert.equal(early(), prepared + 1, "schema.org's, after 4")
-    for (let i = 0; i < 3; i++) await turn() // its first completions: a class, a property, any term
-    assert.equal(early(), prepared + 1, 'a step a turn')
-    for (let i = 0; i < 10; i++) await turn()
-    assert.equal(early(), prepared + 2)
-    index.prepare(() => declared) // an edit after: both are kept
-    for (let i = 0; i < 10; i++) await turn()
-    assert.equal(early(), prepared + 2)
-    const complete = async (namespace: string) => {
-      index.activity(true)
-      await index.forCompletion(() => [namespace])
-      index.activity(true)
-    }
-    // Back and forth between both, and a prefix: each answered from its kept index, none made inside a completion.
-    for (const [, namespace] of [...declared, ...declared]) await complete(namespace)
-    await complete('')
-    assert.equal(early(), prepared + 2)
-    timers.advance(250)
-    await settle()
-    assert.equal(made(), 0, 'the whole index waits for a pause in the typing, not the idle wait')
-    timers.advance(50)
-    assert.equal(await index.ready, whole)
-    assert.equal(made(), 1)
-  })
-
-  it('keeps EARLY_KEPT (6) early indexes, prepares as many of a document, and those a document declared before the data was in', async () => {
-    const { data, early } = counting()
-    let given!: (value: DefaultData) => void
-    const index = new ServerIndex(new Promise<DefaultData>((resolve) => (given = resolve)), () => undefined)
-    const declared = Array.from({ length: 8 }, (_, i) => [`v${i}`, `http://example.org/v${i}/`] as const)
-    index.prepare(() => declared)
-    given(data)
-    for (let i = 0; i < 50; i++) await turn()
-    const prepared = early()
-    assert.equal(prepared, 2 + 6, 'the prefix table alone, RDFS for the completion path, and the first 6 declared')
-    for (const [, namespace] of declared.slice(0, 6)) await index.forCompletion(() => [namespace])
-    assert.equal(early(), prepared, 'each of the 6 kept')
-    await index.forCompletion(() => [declared[6]![1]])
-    assert.equal(early(), prepared + 1, 'the 7th made inside its completion')
-    await index.forCompletion(() => [declared[0]![1]])
-    assert.equal(early(), prepared + 2, 'the least recently used let go')
-    await index.forCompletion(() => [declared[5]![1]])
-    assert.equal(early(), prepared + 2, 'the others kept')
-  })
-
   it('counts input as activity when its bytes are read, before its message is dispatched in the turn the idle wait looks', async () => {
     const { data, whole, made } = counting()
     const timers = new ManualTimers()
@@ -262,7 +195,7 @@ describe('ServerIndex', () => {
       (listener) => (input = listener),
       timers,
     )
-    for (let i = 0; i < 3; i++) await settle() // the data is in, what is prepared made
+    await turn() // the data is in
     index.activity()
     // The idle wait runs out (the thread busy past it); it looks for messages two turns later. The input is read a turn
     // later — after the idle wait's first look and before its last, as bytes the loop polls for then — and its message

@@ -307,14 +307,12 @@ function registerDocumentSync({ connection, documents, publisher, index }: Serve
     if (!traced('open', () => documents.open(params))) return // not a document of ours
     void publisher.publish(params.textDocument.uri)
     index.activity()
-    index.prepare(() => documents.viewOf(params.textDocument.uri)?.declared ?? [])
   })
   connection.onDidChangeTextDocument((params) => {
     const open = traced('change', () => documents.change(params))
     if (open === undefined) return
     publisher.schedule(open)
     index.activity()
-    index.prepare(() => documents.viewOf(params.textDocument.uri)?.declared ?? [])
   })
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
     if (documents.close(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] })

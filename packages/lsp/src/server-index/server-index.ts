@@ -6,7 +6,7 @@ import { TermChecks } from '@prefixd/core/checks'
 import { replacedBy } from '../terms/terms.js'
 import { afterPendingInput, NODE_IDLE_TIMERS, type Timer, type Timers } from '../timers.js'
 import { traced } from '../trace.js'
-import { VOCABULARY_WARM_UP, warmCompletion, WarmUp } from './warm-up.js'
+import { warmCompletion, WarmUp } from './warm-up.js'
 
 /**
  * Milliseconds without a request or an edit, once the data is in and the client has said it is initialized,
@@ -24,35 +24,18 @@ const BUILD_WHEN_IDLE = 50
  * Milliseconds without a completion before the whole index is made, once one has come: the editor is being typed in,
  * and the early index answers as the whole one would, so the whole one (one task of 100–225 ms on this thread) waits
  * for a pause in the typing rather than the gap between two keystrokes, which the next keystroke's completion then
- * waited behind. The warm-up's wait (300 ms) likewise. Only while completions find their early indexes made: when a
- * second one had to be made inside a completion (schema.org's: 80–200 ms at load 6), typing that went back and forth
- * among more vocabularies than are kept made one at nearly every keystroke (p50 5–8 → 32–37 ms) — so then the whole
- * index is made at the next idle wait. The vocabularies a document declares are prepared ({@link ServerIndex.prepare}).
+ * waited behind. The warm-up's wait (300 ms) likewise. Only while one early index serves: a completion in another
+ * vocabulary makes another (schema.org's: 80–200 ms at load 6), and typing that went back and forth made one at
+ * nearly every keystroke (p50 5–8 → 32–37 ms) — so then the whole index is made at the next idle wait, as before.
  */
 const BUILD_WHEN_TYPING_PAUSES = 300
 
 /**
- * Turns of the event loop without activity before a step of {@link ServerIndex.prepare} runs: a message whose bytes
- * were read is dispatched two turns later (vscode-jsonrpc reads and dispatches each in a setImmediate), and an answer is
- * written a turn after it is made. Run a turn after activity, a step (27–88 ms under load) came between a completion's
- * bytes and its dispatch, or between its answer and the write (lv2:s 57–95 ms, against 7–13 without the steps).
- */
-const QUIET_TURNS = 4
-
-/**
- * Early indexes kept, the least recently used let go: a document's declared vocabularies, prepared, and those completed
- * (a Turtle file declares 3–10 prefixes; an early index holds its vocabularies' terms alone, the prefix table shared).
- * Also how many of a document's declared namespaces are prepared.
- */
-const EARLY_KEPT = 6
-
-/**
- * What {@link ServerIndex.#prepareStep} runs, a step a turn, on the early index of the prefix table alone (the first step
+ * What {@link ServerIndex.#prepare} runs, a step a turn, on the early index of the prefix table alone (the first step
  * makes it): the table's orders and rankings, then an index of RDFS's terms made and completed through the server's
  * path (the code that makes an early index of terms, and completes them, run once).
  */
-type PREPARE_STEP = (index: PrefixIndex, data: DefaultData) => unknown
-const PREPARE: readonly PREPARE_STEP[] = [
+const PREPARE: ReadonlyArray<(index: PrefixIndex, data: DefaultData) => unknown> = [
   () => undefined,
   (index) => index.complete('r', { limit: 1 }),
   (index) => index.complete('http://r', { limit: 1, expand: true }),
@@ -70,17 +53,8 @@ export class ServerIndex {
   readonly warmUp: WarmUp
   /** The data the first index is made from, until it is made. */
   #data: DefaultData | undefined
-  /** Indexes of some namespaces' terms by key (their namespaces), least recently used first, to answer completions before the whole one is made. */
-  readonly #early = new Map<string, PrefixIndex>()
-  /** Early indexes of terms made inside a completion: the second one stops the wait for a typing pause (see BUILD_WHEN_TYPING_PAUSES). */
-  #madeInCompletion = 0
-  /** Steps run a turn of the loop each, one at a time, until the whole index is made: see {@link ServerIndex.prepare}. */
-  #steps: Array<{ readonly run: () => void; readonly afterQuiet: boolean }> = []
-  #stepping = false
-  /** Namespaces whose early index is made or queued to be (see {@link ServerIndex.prepare}). */
-  readonly #preparing = new Set<string>()
-  /** What documents opened or edited before the data was in declare: prepared once it is. */
-  #declaredBefore: Array<() => Iterable<readonly [string, string]>> = []
+  /** The last index made of some namespaces' terms, to answer completions before the whole one is made. */
+  #early: { readonly key: string; readonly index: PrefixIndex } | undefined
   /** Makes the whole index once the server is idle, while the data waits. */
   #build: Timer | undefined
   /** Whether the whole index was made here, from the data (not given made): its word search is the warm-up's. */
@@ -93,6 +67,8 @@ export class ServerIndex {
   #activities = 0
   /** Until when (on the clock of the timers) the whole index waits, a completion having come: see BUILD_WHEN_TYPING_PAUSES. */
   #typingUntil = 0
+  /** Whether completions read a second set of namespaces: the typing pause is no longer waited for (see BUILD_WHEN_TYPING_PAUSES). */
+  #varied = false
   /** What was given, once read: a completion that comes while the data is read waits for it, not for the whole index. */
   readonly #given: Promise<unknown>
   #settle!: { resolve(index: PrefixIndex): void; reject(error: unknown): void }
@@ -120,17 +96,12 @@ export class ServerIndex {
     this.ready = new Promise<PrefixIndex>((resolve, reject) => {
       this.#settle = { resolve, reject }
       given.then((value) => {
-        if (value instanceof PrefixIndex) {
-          this.#declaredBefore = []
-          return resolve(value)
-        }
+        if (value instanceof PrefixIndex) return resolve(value)
         this.#data = value
         if (this.#needed) this.#make()
         else {
           this.#schedule()
-          this.#prepareStep(value, PREPARE[0]!)
-          for (const step of PREPARE.slice(1)) this.#queue(() => this.#prepareStep(value, step), false)
-          for (const namespaces of this.#declaredBefore.splice(0)) this.prepare(namespaces)
+          this.#prepare(value, 0)
         }
       }, reject)
     }).then((first) => {
@@ -167,136 +138,37 @@ export class ServerIndex {
     // The whole index made here searches words once the warm-up has made its word search (a few hundred ms, at a pause).
     if (data === undefined || this.current !== undefined) return { index: await this.need(), words: !this.#madeHere || this.warmUp.done }
     const read = namespaces(data)
-    if (read === undefined) return { index: this.#last() ?? this.#earlyIndex(data, []), words: false }
+    if (read === undefined) return { index: this.#early?.index ?? this.#earlyIndex(data, []), words: false }
     return { index: this.#earlyIndex(data, read), words: true }
   }
 
   /**
-   * What a first completion would make, from when the data is in until the whole index is (a step, run by
-   * {@link ServerIndex.#queue}): first an early index of the prefix table alone, then completion's orders and
+   * Step `step` of what a first completion would make, run a turn of the loop each (a request waits for one) from when
+   * the data is in until the whole index is: an early index of the prefix table alone, and completion's orders and
    * rankings of the table, which the early indexes made later share (readDefault); then the server's completion path
    * run once. A first completion then makes its vocabulary's terms alone, on code already run.
    */
-  #prepareStep(data: DefaultData, step: PREPARE_STEP): void {
-    if (!this.#early.has(''))
-      this.#keep(
-        '',
-        traced('early index', () => data.index({ namespaces: [] })),
-      )
-    const early = this.#early.get('')!
-    if (step !== PREPARE[0]) traced('prepare', () => step(early, data))
+  #prepare(data: DefaultData, step: number): void {
+    if (this.#data !== data || step >= PREPARE.length) return
+    const early = (this.#early ??= { key: '', index: traced('early index', () => data.index({ namespaces: [] })) }).index
+    if (step > 0) traced(`prepare ${step}`, () => PREPARE[step]!(early, data))
+    // Its own work is no idleness of the client's: a step that held the answer to `initialize` past the idle wait had
+    // the whole index made before the client could send its next message (385 ms at load 13, the first completion behind it).
+    // (Not the wait for a pause in the typing: a refresh would count its whole delay again.)
+    if (this.#typingUntil <= this.timers.now()) this.#schedule()
+    setImmediate(() => this.#prepare(data, step + 1))
   }
 
-  /**
-   * A document declares `namespaces()` (opened, or edited): until the whole index is made, the early index of each of
-   * the first EARLY_KEPT not prepared yet is made, then completed as a first completion in it would be (a class, a
-   * property, any term: VOCABULARY_WARM_UP), a step a turn — so that the first completion in a declared vocabulary
-   * finds them made, where it made them (schema.org's: 21 ms, and 13 ms for its first completion, on a quiet machine).
-   */
-  prepare(namespaces: () => Iterable<readonly [prefix: string, namespace: string]>): void {
-    const data = this.#data
-    if (data === undefined) {
-      // Before the data is in: once it is (the last few documents'), unless the whole index was given.
-      if (this.current === undefined && this.#declaredBefore.push(namespaces) > EARLY_KEPT) this.#declaredBefore.shift()
-      return
-    }
-    let count = 0
-    for (const [prefix, namespace] of namespaces()) {
-      if (count++ >= EARLY_KEPT) break
-      if (this.#preparing.has(namespace) || this.#early.has(namespace)) continue
-      this.#preparing.add(namespace)
-      this.#queue(() => {
-        if (!this.#early.has(namespace))
-          this.#keep(
-            namespace,
-            traced('early index', () => data.index({ namespaces: [namespace] })),
-          )
-      })
-      for (const warm of VOCABULARY_WARM_UP) {
-        this.#queue(() => {
-          const index = this.#early.get(namespace)
-          if (index !== undefined) traced('prepare vocabulary', () => warm(index, prefix, namespace))
-        })
-      }
-      this.#queue(() => this.#preparing.delete(namespace))
-    }
-  }
-
-  /**
-   * Runs `step` after those queued, a turn of the loop each (a request waits for one at most), while only the data is in;
-   * `afterQuiet`: once QUIET_TURNS passed without activity (the startup's steps, before the client's first messages, do
-   * not wait). Its own work is no idleness of the client's: a step that held the answer to `initialize` past the idle
-   * wait had the whole index made before the client could send its next message (385 ms at load 13, the first completion behind it).
-   */
-  #queue(run: () => void, afterQuiet = true): void {
-    this.#steps.push({ run, afterQuiet })
-    if (this.#stepping) return
-    this.#stepping = true
-    let seen = this.#activities
-    let quiet = QUIET_TURNS
-    const next = (): void => {
-      if (this.#activities !== seen) {
-        seen = this.#activities
-        quiet = 0
-      }
-      if (quiet < QUIET_TURNS && this.#steps[0]?.afterQuiet === true) {
-        quiet++
-        setImmediate(next)
-        return
-      }
-      const first = this.#steps.shift()
-      if (first === undefined || this.#data === undefined) {
-        this.#steps = []
-        this.#stepping = false
-        return
-      }
-      try {
-        first.run()
-      } catch {
-        // A step only makes ahead what a completion would make: one that fails leaves it to the completion, which tells.
-      }
-      // (Not the wait for a pause in the typing: a refresh would count its whole delay again.)
-      if (this.#typingUntil <= this.timers.now()) this.#schedule()
-      setImmediate(next)
-    }
-    setImmediate(next)
-  }
-
-  /** Keeps an early index as the most recently used, letting the least recently used go past EARLY_KEPT. */
-  #keep(key: string, index: PrefixIndex): PrefixIndex {
-    this.#early.delete(key)
-    this.#early.set(key, index)
-    if (this.#early.size > EARLY_KEPT) this.#early.delete(this.#early.keys().next().value!)
-    return index
-  }
-
-  /** The early index used last. */
-  #last(): PrefixIndex | undefined {
-    let last: PrefixIndex | undefined
-    for (const index of this.#early.values()) last = index
-    return last
-  }
-
-  /** The early index of `read`'s terms: one kept (or for an empty `read`, the last used: it answers prefixes), else made now. */
+  /** The early index of `read`'s terms: the last one if it read the same (or if `read` is empty), else made now. */
   #earlyIndex(data: DefaultData, read: readonly string[]): PrefixIndex {
     const key = read.join(' ')
     // No terms read (a prefix, an unknown prefix's name): every early index has the whole prefix table, so the last one
     // answers — replaced, the vocabulary typed before and after (`l`, `lv`, `lv2:`) was made again, 20–100 ms each time.
-    if (key === '')
-      return (
-        this.#last() ??
-        this.#keep(
-          key,
-          traced('early index', () => data.index({ namespaces: [] })),
-        )
-      )
-    const kept = this.#early.get(key)
-    if (kept !== undefined) return this.#keep(key, kept)
-    if (++this.#madeInCompletion === 2) this.#stopWaitingForPause()
-    return this.#keep(
-      key,
-      traced('early index', () => data.index({ namespaces: read })),
-    )
+    if (key === '' && this.#early !== undefined) return this.#early.index
+    // Another vocabulary (the prefix table alone, '', is none: prepared, or a prefix's completion).
+    if (this.#early !== undefined && this.#early.key !== key && this.#early.key !== '') this.#stopWaitingForPause()
+    if (this.#early?.key !== key) this.#early = { key, index: traced('early index', () => data.index({ namespaces: read })) }
+    return this.#early.index
   }
 
   /**
@@ -306,7 +178,7 @@ export class ServerIndex {
   activity(typing = false): void {
     this.#heard = true
     this.#activities++
-    if (typing && this.#madeInCompletion < 2) this.#typingUntil = this.timers.now() + BUILD_WHEN_TYPING_PAUSES
+    if (typing && !this.#varied) this.#typingUntil = this.timers.now() + BUILD_WHEN_TYPING_PAUSES
     this.#schedule()
     this.warmUp.activity()
   }
@@ -316,8 +188,9 @@ export class ServerIndex {
     if (this.#data !== undefined && this.#heard) (this.#build ??= this.timers.start(() => this.#idle(), BUILD_WHEN_IDLE)).refresh()
   }
 
-  /** A second early index is made inside a completion: the whole index is made at the next idle wait, no longer at a pause in the typing. */
+  /** Another vocabulary is completed: the whole index is made at the next idle wait, no longer at a pause in the typing. */
   #stopWaitingForPause(): void {
+    this.#varied = true
     this.#typingUntil = 0
     // The wait for the pause may be a timer of up to BUILD_WHEN_TYPING_PAUSES (a refresh keeps its delay): the next is the idle wait's.
     this.#build?.clear()
@@ -362,9 +235,7 @@ export class ServerIndex {
     if (data === undefined) return
     this.#build?.clear()
     this.#data = undefined
-    this.#early.clear()
-    this.#preparing.clear()
-    this.#declaredBefore = []
+    this.#early = undefined
     try {
       this.#settle.resolve(traced('whole index', () => data.index()))
       this.#madeHere = true

@@ -54,26 +54,6 @@ export function warmCompletion(index: PrefixIndex): void {
 }
 
 /**
- * A first completion in a vocabulary, on its early index, a step each: a class after `a`, a property, any term (each
- * sorts a ranking of the index's terms on first use: 13 ms for schema.org's on a quiet machine), through the server's
- * path, on a small document declaring `prefix` as the user's does.
- */
-export const VOCABULARY_WARM_UP: ReadonlyArray<(index: PrefixIndex, prefix: string, namespace: string) => void> = [
-  (index, prefix, namespace) => completeSample(index, prefix, namespace, `<#a> a ${prefix}:`),
-  (index, prefix, namespace) => completeSample(index, prefix, namespace, `<#a> ${prefix}:`),
-  (index, prefix, namespace) => completeSample(index, prefix, namespace, `<#a> <#b> ${prefix}:`),
-]
-
-/** Completes at the end of `typed`, on a document declaring `prefix`. */
-function completeSample(index: PrefixIndex, prefix: string, namespace: string, typed: string): void {
-  const text = `@prefix ${prefix}: <${namespace}> .\n${typed}`
-  const document = new LineDocument('file:///prefixd-warm-up.ttl', 'turtle', 1, text)
-  const view = new DocumentView(document, 'turtle', new TokenStore(text))
-  const spot = completionSpot(view, text.length)
-  if (spot !== undefined) completeAt(view, index, spot, { insertReplace: false })
-}
-
-/**
  * Runs the steps on the index `current()` gives, once it gives one. Each request and edit puts the warm-up
  * back ({@link WarmUp.activity}): a step runs once the server has been idle for WARM_UP_DELAY, and the next
  * at once unless a request or an edit came in between.
