@@ -15,6 +15,15 @@ const settle = async () => {
   for (let i = 0; i < 4; i++) await turn()
 }
 
+/** Moves the clock past the warm-up's pauses, a step each, until every step has run (the word search last). */
+async function warmedUp(index: ServerIndex, timers: ManualTimers): Promise<void> {
+  for (let i = 0; i < 20 && !index.warmUp.done; i++) {
+    timers.advance(300)
+    await settle()
+  }
+  assert.ok(index.warmUp.done, 'the warm-up ran every step')
+}
+
 /** Default data whose indexes are one small index, counting how many whole ones and how many early ones were made. */
 function counting() {
   const whole = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
@@ -125,11 +134,7 @@ describe('ServerIndex', () => {
     await index.need()
     assert.deepEqual(await index.forCompletion(bare), { index: whole, words: false }, 'the word search is the warm-up’s, at a pause')
     assert.equal(made(), 1)
-    for (let i = 0; i < 20 && !index.warmUp.done; i++) {
-      timers.advance(300)
-      await settle()
-    }
-    assert.ok(index.warmUp.done)
+    await warmedUp(index, timers)
     assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
   })
 
@@ -139,20 +144,13 @@ describe('ServerIndex', () => {
     const index = new ServerIndex(Promise.resolve(data), () => undefined, undefined, timers)
     const bare = () => undefined
     await index.need()
-    const warm = async () => {
-      for (let i = 0; i < 20 && !index.warmUp.done; i++) {
-        timers.advance(300)
-        await settle()
-      }
-    }
-    await warm()
+    await warmedUp(index, timers)
     assert.deepEqual(await index.forCompletion(bare), { index: whole, words: true })
     const reloaded = fromRecords([{ prefix: 'ex', namespace: 'http://example.org/' }])
     index.replace(reloaded)
     assert.equal(index.warmUp.done, false, 'the warm-up starts again')
     assert.deepEqual(await index.forCompletion(bare), { index: reloaded, words: false }, 'its word search is the warm-up’s, at a pause')
-    await warm()
-    assert.ok(index.warmUp.done)
+    await warmedUp(index, timers)
     assert.deepEqual(await index.forCompletion(bare), { index: reloaded, words: true })
   })
 
